@@ -1,0 +1,68 @@
+# Trickwood build. `make` builds the program, `make test` runs every test
+# (a plain build and an AddressSanitizer + UndefinedBehaviorSanitizer
+# build), `make play` starts a For Northwood! game.
+CC ?= cc
+WARN = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+DEFS = -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"$(CURDIR)/data"'
+CFLAGS_COMMON = $(WARN) $(DEFS) -Iinclude -Isrc
+LIBS = -ljansson -lm -lpthread
+SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+LIB_SRC = $(sort $(wildcard src/core/*.c src/northwood/*.c src/foxduet/*.c src/ai/*.c))
+CLI_SRC = $(sort $(wildcard src/cli/*.c))
+TEST_SRC = $(sort $(wildcard tests/*.c))
+HEADERS = $(wildcard include/trickwood/*.h src/*/*.h tests/*.h)
+
+.PHONY: all deps play test check-clang bench clean
+
+all: build/trickwood build/libtrickwood.a
+
+# $(1): variant name, $(2): extra flags, $(3): compiler
+define variant
+build/$(1)/%.o: %.c $(HEADERS)
+	@mkdir -p $$(dir $$@)
+	$(3) $$(CFLAGS_COMMON) $(2) -c $$< -o $$@
+build/$(1)/libtrickwood.a: $$(patsubst %.c,build/$(1)/%.o,$$(LIB_SRC))
+	@mkdir -p $$(dir $$@)
+	rm -f $$@ && ar rcs $$@ $$^
+build/$(1)/trickwood: $$(patsubst %.c,build/$(1)/%.o,$$(CLI_SRC)) build/$(1)/libtrickwood.a
+	$(3) $(2) -o $$@ $$(filter %.o,$$^) build/$(1)/libtrickwood.a $$(LIBS)
+build/$(1)/run-tests: $$(patsubst %.c,build/$(1)/%.o,$$(TEST_SRC)) $$(patsubst %.c,build/$(1)/%.o,$$(filter-out src/cli/main.c,$$(CLI_SRC))) build/$(1)/libtrickwood.a
+	$(3) $(2) -o $$@ $$(filter %.o,$$^) build/$(1)/libtrickwood.a $$(LIBS)
+endef
+
+CLANG ?= clang
+# gcc's truncation warning fires on every bounded snprintf; truncation is
+# intended there, so it is off for gcc (clang has no such warning).
+GCC_ONLY = $(if $(findstring clang,$(CC)),,-Wno-format-truncation)
+$(eval $(call variant,release,-O2 -g $(GCC_ONLY),$(CC)))
+$(eval $(call variant,asan,-O1 -g $(SAN) $(GCC_ONLY),$(CC)))
+$(eval $(call variant,clang,-O1 -g,$(CLANG)))
+
+build/trickwood: build/release/trickwood
+	cp $< $@
+build/libtrickwood.a: build/release/libtrickwood.a
+	cp $< $@
+
+# Installs missing Debian packages (needs root or sudo).
+deps:
+	@sh scripts/install-deps.sh
+
+play: deps
+	@$(MAKE) --no-print-directory build/trickwood
+	./build/trickwood northwood
+
+# Runs the suite twice: optimised, then under ASan + UBSan. The last line is
+# the combined "N passed, N failed".
+test: deps
+	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood check-clang
+	@sh tests/run.sh build/release/run-tests build/asan/run-tests
+
+# Builds everything with clang too, so both compilers see -Werror.
+check-clang: build/clang/run-tests build/clang/trickwood
+
+bench: build/trickwood
+	./build/trickwood bench
+
+clean:
+	rm -rf build

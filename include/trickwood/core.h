@@ -1,0 +1,51 @@
+/* Trickwood core: error codes, the seeded random number generator, card
+ * bitsets and small helpers shared by both games. */
+#ifndef TRICKWOOD_CORE_H
+#define TRICKWOOD_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Error codes returned by every fallible library function. */
+typedef enum {
+    TW_OK = 0,
+    TW_ERR_ILLEGAL = 1,   /* action not legal in this state */
+    TW_ERR_PHASE = 2,     /* action of a kind the current phase does not take */
+    TW_ERR_ARG = 3,       /* argument out of range */
+    TW_ERR_IO = 4,        /* file could not be read or written */
+    TW_ERR_PARSE = 5,     /* file is not valid (syntax or content) */
+    TW_ERR_MISMATCH = 6,  /* replay diverged from the record */
+    TW_ERR_NOMEM = 7,     /* allocation failed */
+    TW_ERR_GAME_OVER = 8  /* the game has ended; nothing more applies */
+} tw_error;
+
+/* Short English description of an error code, for logs and messages. */
+const char *tw_error_name(tw_error err);
+
+/* Player-facing languages. */
+typedef enum { TW_LANG_EN = 0, TW_LANG_FR = 1 } tw_lang;
+
+/* A PCG32 random number generator. It lives inside game states so that a
+ * game is reproducible from its seed and its action list. */
+typedef struct {
+    uint64_t state;
+    uint64_t inc;
+} tw_rng;
+
+/* Seeds the generator; equal seeds give equal sequences. */
+void tw_rng_seed(tw_rng *rng, uint64_t seed);
+/* Next 32 uniformly random bits. */
+uint32_t tw_rng_next(tw_rng *rng);
+/* Uniform integer in [0, bound), without modulo bias. bound must be > 0. */
+uint32_t tw_rng_below(tw_rng *rng, uint32_t bound);
+/* Shuffles n bytes in place (Fisher-Yates). */
+void tw_rng_shuffle_u8(tw_rng *rng, uint8_t *items, size_t n);
+/* Mixes a 64-bit value (splitmix64); used to derive independent seeds. */
+uint64_t tw_mix64(uint64_t x);
+
+/* Number of set bits in a 32-bit card set. */
+int tw_popcount32(uint32_t set);
+/* Index of the lowest set bit; set must be non-zero. */
+int tw_lowest_bit32(uint32_t set);
+
+#endif

@@ -1,0 +1,353 @@
+/* For Northwood! rules engine.
+ *
+ * The state is a plain fixed-size value: copying it clones the game. Every
+ * decision is an action from tw_nw_legal_actions(); tw_nw_apply() refuses
+ * anything else with an error code and leaves the state unchanged. Shuffles
+ * use the RNG inside the state, so a game is rebuilt from its seed, its
+ * configuration and its actions. */
+#ifndef TRICKWOOD_NORTHWOOD_H
+#define TRICKWOOD_NORTHWOOD_H
+
+#include <stdint.h>
+
+#include "trickwood/core.h"
+
+/* ---- Cards ------------------------------------------------------------ */
+
+/* Dialogue cards are numbered 0..31: suit * 8 + (value - 1). */
+enum { TW_NW_CLAWS = 0, TW_NW_FLOWERS = 1, TW_NW_LEAVES = 2, TW_NW_EYES = 3 };
+#define TW_NW_SUITS 4
+#define TW_NW_VALUES 8
+#define TW_NW_CARDS 32
+#define TW_NW_NO_CARD 0xFF /* an unknown or absent card */
+#define TW_NW_CARD(suit, value) ((uint8_t)((suit) * 8 + (value) - 1))
+#define TW_NW_SUIT(card) ((card) >> 3)
+#define TW_NW_VALUE(card) (((card) & 7) + 1)
+
+#define TW_NW_FIEFS 8
+#define TW_NW_SLOTS 4
+#define TW_NW_HAND_SIZE 8
+#define TW_NW_MAX_STEPS 8     /* steps in one character's ability */
+#define TW_NW_MAX_PROGRAM 16  /* steps in a running ability (after a copy) */
+
+/* Stars won by a friendly fief, by target (= fief index). */
+extern const uint8_t tw_nw_stars[TW_NW_FIEFS];
+
+/* ---- Abilities as data ------------------------------------------------ */
+
+/* Effect step operations. A character's ability is a list of steps that the
+ * engine runs in order. Every step does as much as it can: a step that
+ * cannot be carried out at all does nothing. */
+typedef enum {
+    TW_NW_OP_MOVE_TOP = 1,    /* a=from pile, b=to pile, c=count: move top cards one at a time */
+    TW_NW_OP_DRAW_UP_TO = 2,  /* c=size: draw until the hand holds c cards */
+    TW_NW_OP_CHOOSE_MOVE = 3, /* b=to pile, c=count: the player moves c chosen hand cards */
+    TW_NW_OP_MOVE_SUIT = 4,   /* a=suit ref, b=to pile: every hand card of that suit, order chosen */
+    TW_NW_OP_MOVE_HIGHEST = 5,/* b=to pile: every hand card of the highest value, order chosen */
+    TW_NW_OP_MOVE_PAIR_SUM = 6,/* b=to pile, c=sum: two chosen hand cards whose values add to c */
+    TW_NW_OP_NAME_SUIT = 7,   /* the player names a suit (the "named" suit ref) */
+    TW_NW_OP_PEEK = 8,        /* c=count: the player looks at the top cards of the deck */
+    TW_NW_OP_EXCHANGE_TOP = 9,/* the player swaps a hand card with the top card of the deck */
+    TW_NW_OP_SWAP_RULER = 10, /* c=distance: swap the visited ruler with a neutral fief's ruler */
+    TW_NW_OP_COPY_RULER = 11  /* run the visited ruler's ability */
+} tw_nw_op;
+
+/* Piles named by steps and events. */
+typedef enum {
+    TW_NW_PILE_HAND = 0,
+    TW_NW_PILE_DECK = 1,
+    TW_NW_PILE_DISCARD = 2,
+    TW_NW_PILE_SCORE = 3
+} tw_nw_pile;
+
+/* Suit references: 0..3 are suits; these two are resolved at run time. */
+#define TW_NW_SUITREF_TRUMP 4
+#define TW_NW_SUITREF_NAMED 5
+
+/* One effect step. */
+typedef struct {
+    uint8_t op; /* tw_nw_op */
+    uint8_t a;
+    uint8_t b;
+    uint8_t c;
+} tw_nw_step;
+
+/* A character card in play: its catalog entry (for names and texts), its
+ * suit and a copy of its ability program. */
+typedef struct {
+    uint16_t catalog_index;
+    uint8_t suit;
+    uint8_t nsteps;
+    tw_nw_step steps[TW_NW_MAX_STEPS];
+} tw_nw_character;
+
+/* ---- State -------------------------------------------------------------- */
+
+typedef enum { TW_NW_SETUP_INTRO = 0, TW_NW_SETUP_FULL = 1 } tw_nw_setup;
+typedef enum { TW_NW_MEDAL_NONE = 0, TW_NW_MEDAL_BRONZE = 1, TW_NW_MEDAL_SILVER = 2, TW_NW_MEDAL_GOLD = 3 } tw_nw_medal;
+/* Stars needed for a medal (bronze 16, silver 18, gold 20). */
+int tw_nw_medal_threshold(tw_nw_medal medal);
+
+typedef enum {
+    TW_NW_FIEF_NEUTRAL = 0, /* not yet visited */
+    TW_NW_FIEF_FRIENDLY = 1,
+    TW_NW_FIEF_LOST = 2
+} tw_nw_fief_status;
+
+typedef struct {
+    tw_nw_character ruler;
+    uint8_t status;        /* tw_nw_fief_status */
+    uint8_t ruler_present; /* 0 once the ruler is removed from the game */
+    int8_t sub_slot;       /* ally slot this ruler covers this visit, or -1 */
+} tw_nw_fief;
+
+typedef struct {
+    tw_nw_character ally;
+    int8_t sub_fief;   /* fief whose ruler substitutes on this slot, or -1 */
+    uint8_t exhausted; /* ability used this visit */
+} tw_nw_slot;
+
+/* Where the game is waiting. */
+typedef enum {
+    TW_NW_PHASE_CHOOSE_FIEF = 0,  /* pick an unvisited fief */
+    TW_NW_PHASE_SUBSTITUTES = 1,  /* bring in friendly rulers, then begin */
+    TW_NW_PHASE_BEFORE_STATEMENT = 2, /* activate an ability or proceed */
+    TW_NW_PHASE_RESPONSE = 3,     /* answer the statement on top of the discard */
+    TW_NW_PHASE_ABILITY = 4,      /* a running ability waits for a choice */
+    TW_NW_PHASE_GAME_OVER = 5
+} tw_nw_phase;
+
+/* What a running ability is waiting for (in TW_NW_PHASE_ABILITY). */
+typedef enum {
+    TW_NW_CHOICE_NONE = 0,
+    TW_NW_CHOICE_CARD = 1,      /* pick a hand card (among run.pending) */
+    TW_NW_CHOICE_SUIT = 2,      /* name a suit */
+    TW_NW_CHOICE_FIEF = 3       /* pick a fief (among run.pending bits) */
+} tw_nw_choice;
+
+/* The interpreter of a running ability. */
+typedef struct {
+    uint8_t active;
+    uint8_t slot;         /* ally slot that was activated */
+    uint8_t pc;           /* next step */
+    uint8_t len;
+    uint8_t choice;       /* tw_nw_choice */
+    uint8_t left;         /* cards still to move in the current step */
+    uint8_t first_pick;   /* first card of a pair, or TW_NW_NO_CARD */
+    uint8_t named_suit;   /* suit named by NAME_SUIT, or TW_NW_NO_CARD */
+    uint8_t step_started; /* the current step has computed its card set */
+    uint32_t pending;     /* cards (or fiefs) the player may pick now */
+    tw_nw_step program[TW_NW_MAX_PROGRAM];
+} tw_nw_run;
+
+typedef struct {
+    tw_rng rng;
+    uint8_t setup;     /* tw_nw_setup */
+    uint8_t medal;     /* the medal the player aims for */
+    uint8_t phase;     /* tw_nw_phase */
+    int8_t visiting;   /* fief being visited, or -1 */
+    uint8_t stopped;   /* the player ended the game early */
+    uint8_t ability_this_dialogue; /* an ability was used before this statement */
+    tw_nw_fief fiefs[TW_NW_FIEFS];
+    tw_nw_slot slots[TW_NW_SLOTS];
+    /* Dialogue cards. Piles are bottom-first arrays: the top is the last. */
+    uint8_t deck[TW_NW_CARDS];
+    uint8_t deck_n;
+    uint32_t deck_known;  /* bit i: the player knows the card at deck[i] */
+    uint32_t hand;        /* bit per card */
+    uint8_t discard[TW_NW_CARDS];
+    uint8_t discard_n;
+    uint8_t score[TW_NW_CARDS];
+    uint8_t score_n;
+    tw_nw_run run;
+} tw_nw_state;
+
+/* ---- Catalog of characters --------------------------------------------- */
+
+typedef enum { TW_NW_INTRO_NONE = 0, TW_NW_INTRO_ALLY = 1, TW_NW_INTRO_RULER = 2 } tw_nw_intro_role;
+
+/* One character known to the engine, with its texts in both languages. */
+typedef struct {
+    char id[48];
+    uint8_t suit;
+    uint8_t intro_role; /* tw_nw_intro_role */
+    uint8_t crown;      /* a crown card (full game only) */
+    char name[2][64];   /* by tw_lang */
+    char title[2][64];
+    char text[2][256];
+    uint8_t nsteps;
+    tw_nw_step steps[TW_NW_MAX_STEPS];
+} tw_nw_catalog_entry;
+
+#define TW_NW_MAX_CATALOG 64
+
+/* The characters the engine knows: the defaults from data/ plus any the
+ * user adds. Setup deals from it; the UI reads names and texts from it. */
+typedef struct {
+    int count;
+    tw_nw_catalog_entry entries[TW_NW_MAX_CATALOG];
+} tw_nw_catalog;
+
+/* ---- Events ------------------------------------------------------------- */
+
+typedef enum {
+    TW_NW_EV_MOVE = 1,        /* card moved: card, from, to (tw_nw_pile) */
+    TW_NW_EV_SHUFFLE = 2,     /* the deck was shuffled */
+    TW_NW_EV_VISIT = 3,       /* a: fief chosen */
+    TW_NW_EV_SUBSTITUTE = 4,  /* a: fief whose ruler, b: onto slot */
+    TW_NW_EV_ABILITY = 5,     /* a: slot activated */
+    TW_NW_EV_STATEMENT = 6,   /* card: the ruler's statement */
+    TW_NW_EV_RESPONSE = 7,    /* card: response, a: 1 if it scored */
+    TW_NW_EV_VISIT_END = 8,   /* a: fief, b: 1 if friendly, c: score */
+    TW_NW_EV_RULER_SWAP = 9,  /* a, b: fiefs whose rulers swapped */
+    TW_NW_EV_NAME_SUIT = 10,  /* a: suit named */
+    TW_NW_EV_PEEK = 11,       /* card seen at deck position a from the top (0 = top) */
+    TW_NW_EV_REMOVED = 12,    /* a: fief whose ruler left the game */
+    TW_NW_EV_GAME_END = 13,   /* a: stars, b: 1 if stopped early */
+    TW_NW_EV_ABILITY_END = 14 /* a: slot whose ability finished */
+} tw_nw_event_type;
+
+typedef struct {
+    uint8_t type;
+    uint8_t card;
+    uint8_t from;
+    uint8_t to;
+    uint8_t a;
+    uint8_t b;
+    uint8_t c;
+} tw_nw_event;
+
+#define TW_NW_MAX_EVENTS 160
+
+/* Events produced by one call. Pass NULL where events are not wanted. */
+typedef struct {
+    int count;
+    int overflow; /* events beyond the buffer were dropped */
+    tw_nw_event items[TW_NW_MAX_EVENTS];
+} tw_nw_events;
+
+/* ---- Actions ------------------------------------------------------------ */
+
+/* An action is kind << 8 | argument. */
+typedef uint16_t tw_nw_action;
+
+typedef enum {
+    TW_NW_ACT_VISIT = 1,      /* arg: fief */
+    TW_NW_ACT_SUBSTITUTE = 2, /* arg: fief * 4 + slot */
+    TW_NW_ACT_BEGIN = 3,      /* done bringing in substitutes */
+    TW_NW_ACT_ACTIVATE = 4,   /* arg: ally slot */
+    TW_NW_ACT_PROCEED = 5,    /* no ability now: reveal the statement */
+    TW_NW_ACT_RESPOND = 6,    /* arg: card */
+    TW_NW_ACT_PICK_CARD = 7,  /* arg: card (ability choice) */
+    TW_NW_ACT_NAME_SUIT = 8,  /* arg: suit */
+    TW_NW_ACT_PICK_FIEF = 9,  /* arg: fief (ability choice) */
+    TW_NW_ACT_STOP = 10       /* end the game: the chosen medal is out of reach */
+} tw_nw_action_kind;
+
+#define TW_NW_ACTION(kind, arg) ((tw_nw_action)(((kind) << 8) | (arg)))
+#define TW_NW_ACTION_KIND(action) ((action) >> 8)
+#define TW_NW_ACTION_ARG(action) ((action) & 0xFF)
+#define TW_NW_MAX_ACTIONS 64
+
+/* ---- Engine ------------------------------------------------------------- */
+
+/* Configuration of a new game. */
+typedef struct {
+    tw_nw_setup setup;
+    tw_nw_medal medal;
+    uint64_t seed;
+} tw_nw_config;
+
+/* Starts a game: sets up characters (intro or full deal from the catalog),
+ * shuffles and deals a hand of 8. Returns TW_ERR_ARG when the catalog cannot
+ * fill the setup (for example fewer than 3 characters in a suit). */
+tw_error tw_nw_new(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw_config *config,
+                   tw_nw_events *events);
+
+/* Fills actions (at least TW_NW_MAX_ACTIONS long) with the legal actions and
+ * returns their count; 0 when the game is over. */
+int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions);
+
+/* Tells whether one action is legal now. */
+int tw_nw_is_legal(const tw_nw_state *state, tw_nw_action action);
+
+/* Applies a legal action and runs the game forward to the next decision.
+ * An illegal action returns an error and leaves the state unchanged. */
+tw_error tw_nw_apply(tw_nw_state *state, tw_nw_action action, tw_nw_events *events);
+
+/* The trump suit: the visited ruler's suit, or -1 between visits. */
+int tw_nw_trump(const tw_nw_state *state);
+/* Cards in the score pile (the visit's current score). */
+int tw_nw_score(const tw_nw_state *state);
+/* Stars from friendly fiefs so far. */
+int tw_nw_stars_won(const tw_nw_state *state);
+/* Highest star total still possible (friendly + undecided fiefs). */
+int tw_nw_stars_possible(const tw_nw_state *state);
+/* Highest medal reached by a star total. */
+tw_nw_medal tw_nw_medal_for(int stars);
+/* Whether the game has ended. */
+int tw_nw_is_over(const tw_nw_state *state);
+/* Whether the ended game reached the chosen medal. */
+int tw_nw_is_won(const tw_nw_state *state);
+/* The character whose ability slot offers now (substitute or ally). */
+const tw_nw_character *tw_nw_slot_character(const tw_nw_state *state, int slot);
+/* Number of cards in the hand. */
+int tw_nw_hand_count(const tw_nw_state *state);
+/* The statement being answered (top of discard in the response phase), or TW_NW_NO_CARD. */
+int tw_nw_statement(const tw_nw_state *state);
+/* Checks internal consistency (each card in exactly one zone, and so on);
+ * returns 1 when sound, else 0 and a reason in why (may be NULL). */
+int tw_nw_check_invariants(const tw_nw_state *state, const char **why);
+
+/* ---- Hidden information ------------------------------------------------- */
+
+/* What the player may see: the state with the unseen deck cards replaced by
+ * TW_NW_NO_CARD and the RNG cleared, so nothing about future shuffles or
+ * the deck order leaks. Legal actions can be listed from a view. */
+typedef struct {
+    tw_nw_state visible;
+} tw_nw_view;
+
+/* Builds the player's view of a state. */
+void tw_nw_view_of(const tw_nw_state *state, tw_nw_view *view);
+/* Legal actions from a view (the same list the real state has). */
+int tw_nw_view_legal_actions(const tw_nw_view *view, tw_nw_action *actions);
+/* Cards the player cannot locate: not in hand, discard, score or a known
+ * deck position. */
+uint32_t tw_nw_view_unseen(const tw_nw_view *view);
+/* Makes a full state consistent with the view: the unseen cards are dealt
+ * at random into the unknown deck positions, known cards stay put, and the
+ * state gets a fresh RNG seeded from seed. */
+void tw_nw_determinize(const tw_nw_view *view, uint64_t seed, tw_nw_state *out);
+
+/* ---- Text forms --------------------------------------------------------- */
+
+/* Writes a card as value + suit letter, for example "7E" (C, F, L, E). */
+void tw_nw_card_code(int card, char out[4]);
+/* Parses a card code; returns the card or -1. */
+int tw_nw_card_parse(const char *text);
+/* Writes an action in the record notation, for example "visit 3",
+ * "substitute 2 0", "respond 7E". Returns out. */
+char *tw_nw_action_format(tw_nw_action action, char *out, int size);
+/* Parses the record notation; returns 0 on success, -1 if not an action. */
+int tw_nw_action_parse(const char *text, tw_nw_action *out);
+
+/* Names used in files: suits ("claws"...), piles ("hand"...), phases,
+ * statuses, medals, ops. Each returns NULL for an out-of-range value. */
+const char *tw_nw_suit_key(int suit);
+const char *tw_nw_pile_key(int pile);
+const char *tw_nw_phase_key(int phase);
+const char *tw_nw_status_key(int status);
+const char *tw_nw_medal_key(int medal);
+const char *tw_nw_op_key(int op);
+const char *tw_nw_choice_key(int choice);
+/* Inverse lookups; return -1 when the name is unknown. */
+int tw_nw_suit_from_key(const char *key);
+int tw_nw_pile_from_key(const char *key);
+int tw_nw_phase_from_key(const char *key);
+int tw_nw_status_from_key(const char *key);
+int tw_nw_medal_from_key(const char *key);
+int tw_nw_op_from_key(const char *key);
+int tw_nw_choice_from_key(const char *key);
+
+#endif

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Installs the Debian packages Trickwood builds with, when any is missing.
+# Runs apt-get as root, or through sudo when that is available.
+set -e
+packages="make gcc clang libjansson-dev"
+missing=""
+for p in $packages; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "Installing:$missing"
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=""
+elif command -v sudo >/dev/null 2>&1; then
+    SUDO="sudo"
+else
+    echo "Please install as root: apt-get install$missing" >&2
+    exit 1
+fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing

@@ -1,0 +1,643 @@
+/* For Northwood! game flow: setup, visits, dialogues, legal actions and
+ * apply. Abilities are interpreted in nw_ability.c. */
+#include <string.h>
+
+#include "nw_internal.h"
+
+const uint8_t tw_nw_stars[TW_NW_FIEFS] = {4, 3, 2, 1, 1, 2, 3, 4};
+
+/* Stars needed for each medal. */
+int tw_nw_medal_threshold(tw_nw_medal medal)
+{
+    switch (medal) {
+    case TW_NW_MEDAL_BRONZE: return 16;
+    case TW_NW_MEDAL_SILVER: return 18;
+    case TW_NW_MEDAL_GOLD: return 20;
+    default: return 0;
+    }
+}
+
+/* Highest medal a star total reaches. */
+tw_nw_medal tw_nw_medal_for(int stars)
+{
+    if (stars >= 20)
+        return TW_NW_MEDAL_GOLD;
+    if (stars >= 18)
+        return TW_NW_MEDAL_SILVER;
+    if (stars >= 16)
+        return TW_NW_MEDAL_BRONZE;
+    return TW_NW_MEDAL_NONE;
+}
+
+/* Records an event if there is room. */
+void nw_emit(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to,
+             uint8_t a, uint8_t b, uint8_t c)
+{
+    if (!events)
+        return;
+    if (events->count >= TW_NW_MAX_EVENTS) {
+        events->overflow = 1;
+        return;
+    }
+    tw_nw_event *ev = &events->items[events->count++];
+    ev->type = type;
+    ev->card = card;
+    ev->from = from;
+    ev->to = to;
+    ev->a = a;
+    ev->b = b;
+    ev->c = c;
+}
+
+/* Puts a card on top of a pile; deck cards carry a known flag. */
+static void pile_push(tw_nw_state *s, int pile, int card, int known)
+{
+    switch (pile) {
+    case TW_NW_PILE_HAND:
+        s->hand |= 1u << card;
+        break;
+    case TW_NW_PILE_DECK:
+        if (known)
+            s->deck_known |= 1u << s->deck_n;
+        else
+            s->deck_known &= ~(1u << s->deck_n);
+        s->deck[s->deck_n++] = (uint8_t)card;
+        break;
+    case TW_NW_PILE_DISCARD:
+        s->discard[s->discard_n++] = (uint8_t)card;
+        break;
+    case TW_NW_PILE_SCORE:
+        s->score[s->score_n++] = (uint8_t)card;
+        break;
+    }
+}
+
+/* Moves the top card of a pile to another place. */
+int nw_move_top(tw_nw_state *s, int from, int to, tw_nw_events *events)
+{
+    int card;
+    switch (from) {
+    case TW_NW_PILE_DECK:
+        if (!s->deck_n)
+            return TW_NW_NO_CARD;
+        card = s->deck[--s->deck_n];
+        s->deck_known &= ~(1u << s->deck_n);
+        break;
+    case TW_NW_PILE_DISCARD:
+        if (!s->discard_n)
+            return TW_NW_NO_CARD;
+        card = s->discard[--s->discard_n];
+        break;
+    case TW_NW_PILE_SCORE:
+        if (!s->score_n)
+            return TW_NW_NO_CARD;
+        card = s->score[--s->score_n];
+        break;
+    default:
+        return TW_NW_NO_CARD;
+    }
+    pile_push(s, to, card, 1);
+    nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, (uint8_t)from, (uint8_t)to, 0, 0, 0);
+    return card;
+}
+
+/* Moves a card from the hand onto a pile. */
+void nw_move_from_hand(tw_nw_state *s, int card, int to, tw_nw_events *events)
+{
+    s->hand &= ~(1u << card);
+    pile_push(s, to, card, 1);
+    nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, TW_NW_PILE_HAND, (uint8_t)to, 0, 0, 0);
+}
+
+/* Gathers every dialogue card into the deck, shuffles and deals 8. */
+static void reshuffle_and_deal(tw_nw_state *s, tw_nw_events *events)
+{
+    for (int c = 0; c < TW_NW_CARDS; c++)
+        if (s->hand & (1u << c))
+            nw_emit(events, TW_NW_EV_MOVE, (uint8_t)c, TW_NW_PILE_HAND, TW_NW_PILE_DECK, 0, 0, 0);
+    for (int i = 0; i < s->discard_n; i++)
+        nw_emit(events, TW_NW_EV_MOVE, s->discard[i], TW_NW_PILE_DISCARD, TW_NW_PILE_DECK, 0, 0, 0);
+    for (int i = 0; i < s->score_n; i++)
+        nw_emit(events, TW_NW_EV_MOVE, s->score[i], TW_NW_PILE_SCORE, TW_NW_PILE_DECK, 0, 0, 0);
+    for (int c = 0; c < TW_NW_CARDS; c++)
+        s->deck[c] = (uint8_t)c;
+    s->deck_n = TW_NW_CARDS;
+    s->deck_known = 0;
+    s->hand = 0;
+    s->discard_n = 0;
+    s->score_n = 0;
+    tw_rng_shuffle_u8(&s->rng, s->deck, TW_NW_CARDS);
+    nw_emit(events, TW_NW_EV_SHUFFLE, TW_NW_NO_CARD, 0, 0, 0, 0, 0);
+    for (int i = 0; i < TW_NW_HAND_SIZE; i++)
+        nw_move_top(s, TW_NW_PILE_DECK, TW_NW_PILE_HAND, events);
+}
+
+/* Fills a character in play from a catalog entry. */
+static void character_from_entry(tw_nw_character *ch, const tw_nw_catalog *catalog, int index)
+{
+    const tw_nw_catalog_entry *e = &catalog->entries[index];
+    memset(ch, 0, sizeof *ch);
+    ch->catalog_index = (uint16_t)index;
+    ch->suit = e->suit;
+    ch->nsteps = e->nsteps;
+    memcpy(ch->steps, e->steps, sizeof ch->steps);
+}
+
+/* Intro setup: the intro allies by suit, the intro rulers shuffled onto
+ * the fiefs. */
+static tw_error setup_intro(tw_nw_state *s, const tw_nw_catalog *catalog)
+{
+    int allies = 0;
+    uint8_t rulers[TW_NW_MAX_CATALOG];
+    int nrulers = 0;
+    for (int suit = 0; suit < TW_NW_SUITS; suit++)
+        for (int i = 0; i < catalog->count; i++) {
+            const tw_nw_catalog_entry *e = &catalog->entries[i];
+            if (e->suit == suit && e->intro_role == TW_NW_INTRO_ALLY && allies < TW_NW_SLOTS)
+                character_from_entry(&s->slots[allies++].ally, catalog, i);
+        }
+    for (int i = 0; i < catalog->count; i++)
+        if (catalog->entries[i].intro_role == TW_NW_INTRO_RULER)
+            rulers[nrulers++] = (uint8_t)i;
+    if (allies != TW_NW_SLOTS || nrulers != TW_NW_FIEFS)
+        return TW_ERR_ARG;
+    tw_rng_shuffle_u8(&s->rng, rulers, (size_t)nrulers);
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        character_from_entry(&s->fiefs[f].ruler, catalog, rulers[f]);
+    return TW_OK;
+}
+
+/* Full setup: deal the known characters one at a time; the first of each
+ * suit becomes an ally, the second and third rule the leftmost empty fief,
+ * later ones are set aside. */
+static tw_error setup_full(tw_nw_state *s, const tw_nw_catalog *catalog)
+{
+    uint8_t order[TW_NW_MAX_CATALOG];
+    for (int i = 0; i < catalog->count; i++)
+        order[i] = (uint8_t)i;
+    tw_rng_shuffle_u8(&s->rng, order, (size_t)catalog->count);
+    int seen[TW_NW_SUITS] = {0, 0, 0, 0};
+    int allies = 0, rulers = 0;
+    for (int k = 0; k < catalog->count && (allies < TW_NW_SLOTS || rulers < TW_NW_FIEFS); k++) {
+        int index = order[k];
+        int suit = catalog->entries[index].suit;
+        int nth = ++seen[suit];
+        if (nth == 1)
+            character_from_entry(&s->slots[allies++].ally, catalog, index);
+        else if (nth <= 3)
+            character_from_entry(&s->fiefs[rulers++].ruler, catalog, index);
+    }
+    if (allies != TW_NW_SLOTS || rulers != TW_NW_FIEFS)
+        return TW_ERR_ARG;
+    return TW_OK;
+}
+
+/* Creates a new game. */
+tw_error tw_nw_new(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw_config *config,
+                   tw_nw_events *events)
+{
+    if (!catalog || !config || catalog->count > TW_NW_MAX_CATALOG)
+        return TW_ERR_ARG;
+    if (config->medal < TW_NW_MEDAL_BRONZE || config->medal > TW_NW_MEDAL_GOLD)
+        return TW_ERR_ARG;
+    tw_nw_state s;
+    memset(&s, 0, sizeof s);
+    tw_rng_seed(&s.rng, config->seed);
+    s.setup = (uint8_t)config->setup;
+    s.medal = (uint8_t)config->medal;
+    s.visiting = -1;
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        s.fiefs[f].ruler_present = 1;
+        s.fiefs[f].sub_slot = -1;
+    }
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        s.slots[i].sub_fief = -1;
+    s.run.first_pick = TW_NW_NO_CARD;
+    s.run.named_suit = TW_NW_NO_CARD;
+    tw_error err = config->setup == TW_NW_SETUP_FULL ? setup_full(&s, catalog) : setup_intro(&s, catalog);
+    if (err != TW_OK)
+        return err;
+    reshuffle_and_deal(&s, events);
+    s.phase = TW_NW_PHASE_CHOOSE_FIEF;
+    *state = s;
+    return TW_OK;
+}
+
+/* ---- Queries -------------------------------------------------------- */
+
+int tw_nw_trump(const tw_nw_state *state)
+{
+    return state->visiting < 0 ? -1 : state->fiefs[state->visiting].ruler.suit;
+}
+
+int tw_nw_score(const tw_nw_state *state)
+{
+    return state->score_n;
+}
+
+int tw_nw_stars_won(const tw_nw_state *state)
+{
+    int stars = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (state->fiefs[f].status == TW_NW_FIEF_FRIENDLY)
+            stars += tw_nw_stars[f];
+    return stars;
+}
+
+int tw_nw_stars_possible(const tw_nw_state *state)
+{
+    int stars = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (state->fiefs[f].status != TW_NW_FIEF_LOST)
+            stars += tw_nw_stars[f];
+    return stars;
+}
+
+int tw_nw_is_over(const tw_nw_state *state)
+{
+    return state->phase == TW_NW_PHASE_GAME_OVER;
+}
+
+int tw_nw_is_won(const tw_nw_state *state)
+{
+    return tw_nw_is_over(state) && tw_nw_stars_won(state) >= tw_nw_medal_threshold(state->medal);
+}
+
+const tw_nw_character *tw_nw_slot_character(const tw_nw_state *state, int slot)
+{
+    const tw_nw_slot *sl = &state->slots[slot];
+    return sl->sub_fief >= 0 ? &state->fiefs[sl->sub_fief].ruler : &sl->ally;
+}
+
+int tw_nw_hand_count(const tw_nw_state *state)
+{
+    return tw_popcount32(state->hand);
+}
+
+int tw_nw_statement(const tw_nw_state *state)
+{
+    if (state->phase != TW_NW_PHASE_RESPONSE || !state->discard_n)
+        return TW_NW_NO_CARD;
+    return state->discard[state->discard_n - 1];
+}
+
+/* Hand cards the player may answer the statement with. */
+static uint32_t legal_responses(const tw_nw_state *s)
+{
+    int statement = tw_nw_statement(s);
+    if (statement == TW_NW_NO_CARD)
+        return 0;
+    uint32_t suit_mask = 0xFFu << (TW_NW_SUIT(statement) * 8);
+    uint32_t follow = s->hand & suit_mask;
+    return follow ? follow : s->hand;
+}
+
+/* Whether the player may end the game now: the chosen medal is out of
+ * reach and no ability is half-way. */
+static int may_stop(const tw_nw_state *s)
+{
+    if (s->phase == TW_NW_PHASE_GAME_OVER || s->phase == TW_NW_PHASE_ABILITY)
+        return 0;
+    return tw_nw_stars_possible(s) < tw_nw_medal_threshold(s->medal);
+}
+
+/* Whether a friendly ruler is free to substitute and a slot is free. */
+static int substitution_possible(const tw_nw_state *s)
+{
+    int free_slot = 0, free_ruler = 0;
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        if (s->slots[i].sub_fief < 0)
+            free_slot = 1;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (s->fiefs[f].status == TW_NW_FIEF_FRIENDLY && s->fiefs[f].ruler_present && s->fiefs[f].sub_slot < 0)
+            free_ruler = 1;
+    return free_slot && free_ruler;
+}
+
+/* Direct legality check, without building the whole list. */
+int tw_nw_is_legal(const tw_nw_state *state, tw_nw_action action)
+{
+    int kind = TW_NW_ACTION_KIND(action);
+    int arg = TW_NW_ACTION_ARG(action);
+    if (kind == TW_NW_ACT_STOP)
+        return arg == 0 && may_stop(state);
+    switch (state->phase) {
+    case TW_NW_PHASE_CHOOSE_FIEF:
+        return kind == TW_NW_ACT_VISIT && arg < TW_NW_FIEFS &&
+               state->fiefs[arg].status == TW_NW_FIEF_NEUTRAL;
+    case TW_NW_PHASE_SUBSTITUTES:
+        if (kind == TW_NW_ACT_BEGIN)
+            return arg == 0;
+        if (kind == TW_NW_ACT_SUBSTITUTE) {
+            int fief = arg / TW_NW_SLOTS, slot = arg % TW_NW_SLOTS;
+            if (fief >= TW_NW_FIEFS)
+                return 0;
+            const tw_nw_fief *f = &state->fiefs[fief];
+            return f->status == TW_NW_FIEF_FRIENDLY && f->ruler_present && f->sub_slot < 0 &&
+                   state->slots[slot].sub_fief < 0;
+        }
+        return 0;
+    case TW_NW_PHASE_BEFORE_STATEMENT:
+        if (kind == TW_NW_ACT_PROCEED)
+            return arg == 0;
+        if (kind == TW_NW_ACT_ACTIVATE)
+            return arg < TW_NW_SLOTS && !state->slots[arg].exhausted;
+        return 0;
+    case TW_NW_PHASE_RESPONSE:
+        return kind == TW_NW_ACT_RESPOND && arg < TW_NW_CARDS && (legal_responses(state) & (1u << arg));
+    case TW_NW_PHASE_ABILITY:
+        switch (state->run.choice) {
+        case TW_NW_CHOICE_CARD:
+            return kind == TW_NW_ACT_PICK_CARD && arg < TW_NW_CARDS && (state->run.pending & (1u << arg));
+        case TW_NW_CHOICE_SUIT:
+            return kind == TW_NW_ACT_NAME_SUIT && arg < TW_NW_SUITS;
+        case TW_NW_CHOICE_FIEF:
+            return kind == TW_NW_ACT_PICK_FIEF && arg < TW_NW_FIEFS && (state->run.pending & (1u << arg));
+        default:
+            return 0;
+        }
+    default:
+        return 0;
+    }
+}
+
+/* Appends one action per set bit of a mask. */
+static int add_mask(tw_nw_action *out, int n, int kind, uint32_t mask)
+{
+    while (mask) {
+        int bit = tw_lowest_bit32(mask);
+        mask &= mask - 1;
+        out[n++] = TW_NW_ACTION(kind, bit);
+    }
+    return n;
+}
+
+/* Lists the legal actions in a fixed order. */
+int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
+{
+    int n = 0;
+    switch (state->phase) {
+    case TW_NW_PHASE_CHOOSE_FIEF:
+        for (int f = 0; f < TW_NW_FIEFS; f++)
+            if (state->fiefs[f].status == TW_NW_FIEF_NEUTRAL)
+                actions[n++] = TW_NW_ACTION(TW_NW_ACT_VISIT, f);
+        break;
+    case TW_NW_PHASE_SUBSTITUTES:
+        actions[n++] = TW_NW_ACTION(TW_NW_ACT_BEGIN, 0);
+        for (int f = 0; f < TW_NW_FIEFS; f++) {
+            const tw_nw_fief *fi = &state->fiefs[f];
+            if (fi->status != TW_NW_FIEF_FRIENDLY || !fi->ruler_present || fi->sub_slot >= 0)
+                continue;
+            for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+                if (state->slots[slot].sub_fief < 0)
+                    actions[n++] = TW_NW_ACTION(TW_NW_ACT_SUBSTITUTE, f * TW_NW_SLOTS + slot);
+        }
+        break;
+    case TW_NW_PHASE_BEFORE_STATEMENT:
+        actions[n++] = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
+        for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+            if (!state->slots[slot].exhausted)
+                actions[n++] = TW_NW_ACTION(TW_NW_ACT_ACTIVATE, slot);
+        break;
+    case TW_NW_PHASE_RESPONSE:
+        n = add_mask(actions, n, TW_NW_ACT_RESPOND, legal_responses(state));
+        break;
+    case TW_NW_PHASE_ABILITY:
+        if (state->run.choice == TW_NW_CHOICE_CARD)
+            n = add_mask(actions, n, TW_NW_ACT_PICK_CARD, state->run.pending);
+        else if (state->run.choice == TW_NW_CHOICE_SUIT)
+            n = add_mask(actions, n, TW_NW_ACT_NAME_SUIT, 0xFu);
+        else if (state->run.choice == TW_NW_CHOICE_FIEF)
+            n = add_mask(actions, n, TW_NW_ACT_PICK_FIEF, state->run.pending);
+        break;
+    default:
+        break;
+    }
+    if (may_stop(state))
+        actions[n++] = TW_NW_ACTION(TW_NW_ACT_STOP, 0);
+    return n;
+}
+
+/* ---- Flow ------------------------------------------------------------- */
+
+/* Ends the game and reports the result. */
+static void end_game(tw_nw_state *s, int stopped, tw_nw_events *events)
+{
+    s->phase = TW_NW_PHASE_GAME_OVER;
+    s->stopped = (uint8_t)stopped;
+    nw_emit(events, TW_NW_EV_GAME_END, TW_NW_NO_CARD, 0, 0, (uint8_t)tw_nw_stars_won(s), (uint8_t)stopped, 0);
+}
+
+/* Reveals the ruler's statement from the top of the deck. */
+static void reveal_statement(tw_nw_state *s, tw_nw_events *events)
+{
+    int card = nw_move_top(s, TW_NW_PILE_DECK, TW_NW_PILE_DISCARD, events);
+    nw_emit(events, TW_NW_EV_STATEMENT, (uint8_t)card, 0, 0, 0, 0, 0);
+    s->phase = TW_NW_PHASE_RESPONSE;
+}
+
+/* Starts a dialogue: offer abilities if any ally is ready, else reveal. */
+static void start_dialogue(tw_nw_state *s, tw_nw_events *events)
+{
+    s->ability_this_dialogue = 0;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        if (!s->slots[slot].exhausted) {
+            s->phase = TW_NW_PHASE_BEFORE_STATEMENT;
+            return;
+        }
+    reveal_statement(s, events);
+}
+
+/* Ends the visit: friendly or lost, substitutes leave the game, allies are
+ * reset, and the next visit is dealt (or the game ends). */
+static void end_visit(tw_nw_state *s, tw_nw_events *events)
+{
+    int fief = s->visiting;
+    int score = s->score_n;
+    int friendly = score == fief;
+    tw_nw_fief *f = &s->fiefs[fief];
+    f->status = (uint8_t)(friendly ? TW_NW_FIEF_FRIENDLY : TW_NW_FIEF_LOST);
+    nw_emit(events, TW_NW_EV_VISIT_END, TW_NW_NO_CARD, 0, 0, (uint8_t)fief, (uint8_t)friendly, (uint8_t)score);
+    if (!friendly) {
+        f->ruler_present = 0;
+        nw_emit(events, TW_NW_EV_REMOVED, TW_NW_NO_CARD, 0, 0, (uint8_t)fief, 0, 0);
+    }
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        tw_nw_slot *sl = &s->slots[slot];
+        if (sl->sub_fief >= 0) {
+            s->fiefs[sl->sub_fief].ruler_present = 0;
+            s->fiefs[sl->sub_fief].sub_slot = -1;
+            nw_emit(events, TW_NW_EV_REMOVED, TW_NW_NO_CARD, 0, 0, (uint8_t)sl->sub_fief, 0, 0);
+            sl->sub_fief = -1;
+        }
+        sl->exhausted = 0;
+    }
+    s->visiting = -1;
+    s->ability_this_dialogue = 0;
+    int visited = 0;
+    for (int i = 0; i < TW_NW_FIEFS; i++)
+        if (s->fiefs[i].status != TW_NW_FIEF_NEUTRAL)
+            visited++;
+    if (visited == TW_NW_FIEFS) {
+        end_game(s, 0, events);
+        return;
+    }
+    reshuffle_and_deal(s, events);
+    s->phase = TW_NW_PHASE_CHOOSE_FIEF;
+}
+
+/* After a dialogue or an ability: the visit ends if hand or deck is empty. */
+static int visit_should_end(const tw_nw_state *s)
+{
+    return s->hand == 0 || s->deck_n == 0;
+}
+
+void nw_after_ability(tw_nw_state *s, tw_nw_events *events)
+{
+    if (visit_should_end(s))
+        end_visit(s, events);
+    else
+        reveal_statement(s, events);
+}
+
+/* Scores (or not) the response and moves it to the right pile. */
+static void respond(tw_nw_state *s, int card, tw_nw_events *events)
+{
+    int statement = s->discard[s->discard_n - 1];
+    int trump = tw_nw_trump(s);
+    int same_suit = TW_NW_SUIT(card) == TW_NW_SUIT(statement);
+    int scores = (same_suit && TW_NW_VALUE(card) > TW_NW_VALUE(statement)) ||
+                 (TW_NW_SUIT(statement) != trump && TW_NW_SUIT(card) == trump);
+    nw_move_from_hand(s, card, scores ? TW_NW_PILE_SCORE : TW_NW_PILE_DISCARD, events);
+    nw_emit(events, TW_NW_EV_RESPONSE, (uint8_t)card, 0, 0, (uint8_t)scores, 0, 0);
+    if (visit_should_end(s))
+        end_visit(s, events);
+    else
+        start_dialogue(s, events);
+}
+
+/* Applies a legal action. */
+tw_error tw_nw_apply(tw_nw_state *state, tw_nw_action action, tw_nw_events *events)
+{
+    if (state->phase == TW_NW_PHASE_GAME_OVER)
+        return TW_ERR_GAME_OVER;
+    if (!tw_nw_is_legal(state, action))
+        return TW_ERR_ILLEGAL;
+    int arg = TW_NW_ACTION_ARG(action);
+    switch (TW_NW_ACTION_KIND(action)) {
+    case TW_NW_ACT_VISIT:
+        state->visiting = (int8_t)arg;
+        nw_emit(events, TW_NW_EV_VISIT, TW_NW_NO_CARD, 0, 0, (uint8_t)arg, 0, 0);
+        if (substitution_possible(state))
+            state->phase = TW_NW_PHASE_SUBSTITUTES;
+        else
+            start_dialogue(state, events);
+        break;
+    case TW_NW_ACT_SUBSTITUTE: {
+        int fief = arg / TW_NW_SLOTS, slot = arg % TW_NW_SLOTS;
+        state->fiefs[fief].sub_slot = (int8_t)slot;
+        state->slots[slot].sub_fief = (int8_t)fief;
+        nw_emit(events, TW_NW_EV_SUBSTITUTE, TW_NW_NO_CARD, 0, 0, (uint8_t)fief, (uint8_t)slot, 0);
+        if (!substitution_possible(state))
+            start_dialogue(state, events);
+        break;
+    }
+    case TW_NW_ACT_BEGIN:
+        start_dialogue(state, events);
+        break;
+    case TW_NW_ACT_ACTIVATE:
+        state->slots[arg].exhausted = 1;
+        state->ability_this_dialogue = 1;
+        nw_emit(events, TW_NW_EV_ABILITY, TW_NW_NO_CARD, 0, 0, (uint8_t)arg, 0, 0);
+        nw_ability_start(state, arg, events);
+        break;
+    case TW_NW_ACT_PROCEED:
+        reveal_statement(state, events);
+        break;
+    case TW_NW_ACT_RESPOND:
+        respond(state, arg, events);
+        break;
+    case TW_NW_ACT_PICK_CARD:
+    case TW_NW_ACT_NAME_SUIT:
+    case TW_NW_ACT_PICK_FIEF:
+        nw_ability_choose(state, arg, events);
+        break;
+    case TW_NW_ACT_STOP:
+        end_game(state, 1, events);
+        break;
+    default:
+        return TW_ERR_ILLEGAL;
+    }
+    return TW_OK;
+}
+
+/* ---- Invariants ------------------------------------------------------- */
+
+/* Sets the reason and returns 0. */
+static int broken(const char **why, const char *reason)
+{
+    if (why)
+        *why = reason;
+    return 0;
+}
+
+/* Checks that the state is internally consistent. */
+int tw_nw_check_invariants(const tw_nw_state *s, const char **why)
+{
+    uint32_t seen = s->hand;
+    int total = tw_popcount32(s->hand);
+    const uint8_t *piles[3] = {s->deck, s->discard, s->score};
+    const int counts[3] = {s->deck_n, s->discard_n, s->score_n};
+    for (int p = 0; p < 3; p++) {
+        if (counts[p] > TW_NW_CARDS)
+            return broken(why, "pile larger than the deck");
+        for (int i = 0; i < counts[p]; i++) {
+            int c = piles[p][i];
+            if (c >= TW_NW_CARDS)
+                return broken(why, "card number out of range");
+            if (seen & (1u << c))
+                return broken(why, "a card is in two zones");
+            seen |= 1u << c;
+            total++;
+        }
+    }
+    if (total != TW_NW_CARDS || seen != 0xFFFFFFFFu)
+        return broken(why, "not all 32 dialogue cards are accounted for");
+    if (s->deck_n < 32 && (s->deck_known >> s->deck_n) != 0)
+        return broken(why, "known flag above the top of the deck");
+    if (s->phase > TW_NW_PHASE_GAME_OVER)
+        return broken(why, "phase out of range");
+    int in_visit = s->phase == TW_NW_PHASE_SUBSTITUTES || s->phase == TW_NW_PHASE_BEFORE_STATEMENT ||
+                   s->phase == TW_NW_PHASE_RESPONSE || s->phase == TW_NW_PHASE_ABILITY;
+    if (in_visit && (s->visiting < 0 || s->visiting >= TW_NW_FIEFS))
+        return broken(why, "a visit phase without a visited fief");
+    if (in_visit && s->fiefs[s->visiting].status != TW_NW_FIEF_NEUTRAL)
+        return broken(why, "visiting a fief that was already visited");
+    if (s->phase == TW_NW_PHASE_CHOOSE_FIEF && (s->visiting != -1 || tw_popcount32(s->hand) != TW_NW_HAND_SIZE ||
+                                                s->discard_n || s->score_n))
+        return broken(why, "between visits the hand must hold 8 and the piles be empty");
+    if (s->phase == TW_NW_PHASE_RESPONSE && (s->discard_n == 0 || s->hand == 0))
+        return broken(why, "a response is expected without a statement or a hand");
+    if ((s->phase == TW_NW_PHASE_ABILITY) != (s->run.active != 0))
+        return broken(why, "ability phase and running ability disagree");
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        int f = s->slots[slot].sub_fief;
+        if (f >= TW_NW_FIEFS || (f >= 0 && (s->fiefs[f].sub_slot != slot || s->fiefs[f].status != TW_NW_FIEF_FRIENDLY ||
+                                             !s->fiefs[f].ruler_present)))
+            return broken(why, "substitute slot and fief disagree");
+    }
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        const tw_nw_fief *fi = &s->fiefs[f];
+        if (fi->status > TW_NW_FIEF_LOST)
+            return broken(why, "fief status out of range");
+        if (fi->sub_slot >= 0 && (fi->sub_slot >= TW_NW_SLOTS || s->slots[fi->sub_slot].sub_fief != f))
+            return broken(why, "fief and substitute slot disagree");
+        if (fi->status == TW_NW_FIEF_LOST && fi->ruler_present)
+            return broken(why, "a lost fief still has its ruler");
+        if (fi->status == TW_NW_FIEF_NEUTRAL && !fi->ruler_present)
+            return broken(why, "an unvisited fief has no ruler");
+        if (fi->ruler.suit >= TW_NW_SUITS || fi->ruler.nsteps > TW_NW_MAX_STEPS)
+            return broken(why, "ruler data out of range");
+    }
+    return 1;
+}

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Runs each test binary given, then prints the combined "N passed, N failed".
+total_pass=0
+total_fail=0
+status=0
+for bin in "$@"; do
+    echo "== $bin"
+    out=$("$bin" 2>&1)
+    code=$?
+    printf '%s\n' "$out" | grep -v '^[0-9]* passed, [0-9]* failed$'
+    line=$(printf '%s\n' "$out" | grep '^[0-9]* passed, [0-9]* failed$' | tail -n 1)
+    if [ -z "$line" ]; then
+        echo "$bin ended without a summary (exit $code)"
+        total_fail=$((total_fail + 1))
+        status=1
+        continue
+    fi
+    echo "   $line"
+    p=${line%% passed*}
+    f=${line#*, }
+    f=${f%% failed*}
+    total_pass=$((total_pass + p))
+    total_fail=$((total_fail + f))
+    [ "$code" -ne 0 ] && status=1
+done
+echo "$total_pass passed, $total_fail failed"
+exit $status
