@@ -26,4 +26,74 @@ int tw_nw_catalog_find(const tw_nw_catalog *catalog, const char *id);
 /* Number of catalog characters of a suit. */
 int tw_nw_catalog_suit_count(const tw_nw_catalog *catalog, int suit);
 
+
+/* ---- Game records ------------------------------------------------------- */
+
+/* A game record: everything needed to rebuild a game. Replaying the actions
+ * from tw_nw_new(catalog, config) must give the same game. The catalog is
+ * the default characters plus any the user added; those extra characters
+ * (index >= extra_from) are stored inside the record file so that it
+ * replays anywhere. Seeds are limited to 0 .. 2^53-1 so that any JSON
+ * reader keeps them exact. */
+typedef struct {
+    tw_nw_config config;
+    tw_nw_catalog catalog;
+    int extra_from;
+    tw_nw_action *actions; /* heap array */
+    int count;
+    int cap;
+} tw_nw_record;
+
+#define TW_MAX_SEED ((1ULL << 53) - 1)
+
+/* Starts an empty record (copies the catalog). extra_from is the index of
+ * the first user-added character (catalog->count when there are none). */
+tw_error tw_nw_record_init(tw_nw_record *rec, const tw_nw_catalog *catalog, int extra_from,
+                           const tw_nw_config *config);
+/* Appends an action. */
+tw_error tw_nw_record_push(tw_nw_record *rec, tw_nw_action action);
+/* Frees the action list. */
+void tw_nw_record_free(tw_nw_record *rec);
+/* Rebuilds the game from the record's first n actions (n < 0: all).
+ * An action that is not legal where it stands is reported with the file
+ * line and field "actions[i]" in diag (when diag is not NULL). */
+tw_error tw_nw_record_replay(const tw_nw_record *rec, int n, tw_nw_state *out, tw_diag *diag);
+/* Serialises the record as JSON (with a "result" object when the replayed
+ * game is over). The caller frees buf with tw_buf_free. */
+tw_error tw_nw_record_to_json(const tw_nw_record *rec, tw_buf *buf);
+/* Writes the record to path atomically. */
+tw_error tw_nw_record_save(const tw_nw_record *rec, const char *path);
+/* Loads a record from JSON text: checks every field and replays every
+ * action; on error diag names the line and field. */
+tw_error tw_nw_record_from_text(tw_nw_record *rec, const char *text, const char *name, tw_diag *diag);
+/* Loads a record file. */
+tw_error tw_nw_record_load(tw_nw_record *rec, const char *path, tw_diag *diag);
+
+/* ---- Event logs --------------------------------------------------------- */
+
+/* Appends the JSON lines for a batch of events. seq numbers events across
+ * the whole log and is advanced; action is the action that caused them
+ * (TW_NW_NO_ACTION for the setup). */
+#define TW_NW_NO_ACTION 0xFFFF
+void tw_nw_events_to_jsonl(const tw_nw_events *events, tw_nw_action action, int *seq, tw_buf *buf);
+/* Builds the complete event log of a record by replaying it. */
+tw_error tw_nw_record_event_log(const tw_nw_record *rec, tw_buf *buf);
+/* Writes the event log of a record to path atomically. */
+tw_error tw_nw_event_log_save(const tw_nw_record *rec, const char *path);
+
+/* ---- Position files ----------------------------------------------------- */
+
+/* Serialises any state (mid-visit, mid-ability, between visits) as JSON.
+ * Characters are named by catalog id. The RNG is stored so that the game
+ * goes on exactly as it would have. */
+tw_error tw_nw_position_to_json(const tw_nw_state *state, const tw_nw_catalog *catalog, tw_buf *buf);
+/* Writes a position file atomically. */
+tw_error tw_nw_position_save(const tw_nw_state *state, const tw_nw_catalog *catalog, const char *path);
+/* Reads a position from JSON text; characters are looked up in catalog.
+ * The result passes tw_nw_check_invariants or an error names the field. */
+tw_error tw_nw_position_from_text(tw_nw_state *state, const tw_nw_catalog *catalog, const char *text,
+                                  const char *name, tw_diag *diag);
+/* Reads a position file. */
+tw_error tw_nw_position_load(tw_nw_state *state, const tw_nw_catalog *catalog, const char *path, tw_diag *diag);
+
 #endif
