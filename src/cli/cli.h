@@ -1,0 +1,79 @@
+/* The trickwood program: the context every subcommand runs in, the table of
+ * subcommands and small helpers for option parsing and output. The real
+ * entry point is tw_cli_main() so that tests can drive the program with
+ * in-memory streams. */
+#ifndef TRICKWOOD_CLI_H
+#define TRICKWOOD_CLI_H
+
+#include <stdio.h>
+
+#include "cli/term.h"
+#include "cli/text.h"
+#include "trickwood/core.h"
+
+#define TW_VERSION "0.1.0"
+
+/* Exit codes of the program. */
+enum { TW_EXIT_OK = 0, TW_EXIT_FAIL = 1, TW_EXIT_USAGE = 2 };
+
+/* What a subcommand runs with: its streams, the player's language and the
+ * terminal style (colours, symbols). */
+typedef struct {
+    FILE *in;
+    FILE *out;
+    FILE *err;
+    tw_lang lang;
+    tw_term term;
+    int ascii;    /* --ascii given */
+    int no_color; /* --no-color given */
+} tw_cli;
+
+/* A subcommand: its name, its entry and its help text (synopsis and
+ * options, by language) for the help page. argv[0] is the subcommand name. */
+typedef struct {
+    const char *name;
+    int (*run)(tw_cli *cli, int argc, char **argv);
+    const tw_msg *help;
+} tw_cli_command;
+
+/* The subcommand table (commands.c) and its length. */
+extern const tw_cli_command tw_cli_commands[];
+extern const int tw_cli_command_count;
+
+/* The program: dispatches argv[1] to a subcommand. Returns the exit code. */
+int tw_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err);
+
+/* Subcommands of the program itself, with their help texts. */
+int tw_cli_help(tw_cli *cli, int argc, char **argv);
+int tw_cli_version(tw_cli *cli, int argc, char **argv);
+extern const tw_msg tw_cli_help_help;
+extern const tw_msg tw_cli_version_help;
+
+/* Prints the help page: usage, every command with its options, the
+ * display options. */
+void tw_cli_print_usage(tw_cli *cli, FILE *to);
+
+/* Matches option `name` at argv[*i], as "--name VALUE" or "--name=VALUE".
+ * Returns 1 and sets *value (advancing *i past a separate value), 0 when
+ * argv[*i] is another option, -1 when the value is missing. */
+int tw_cli_opt_value(int argc, char **argv, int *i, const char *name, const char **value);
+
+/* Handles the display options every game command takes (--lang, --ascii,
+ * --no-color). Returns 1 when argv[*i] was one of them, 0 when not, -1 on a
+ * bad value (the message is already printed). */
+int tw_cli_display_option(tw_cli *cli, int argc, char **argv, int *i);
+
+/* Sets up the terminal style from the output stream and the options. */
+void tw_cli_setup_term(tw_cli *cli);
+
+/* Prints to the player (cli->out); fmt comes from a message table. */
+void tw_cli_printf(tw_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prints an error line to cli->err. */
+void tw_cli_errorf(tw_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Reports a bad command line: the message, then a hint to see the usage.
+ * Returns TW_EXIT_USAGE. */
+int tw_cli_usage_error(tw_cli *cli, const char *usage, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

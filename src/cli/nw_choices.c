@@ -1,0 +1,275 @@
+/* For Northwood! decisions in words: the question asked now, a readable
+ * label for each legal action, and the reading of an answer (number,
+ * command word, record notation) with a reason when it is refused. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/nw_cli.h"
+#include "cli/prompt.h"
+
+#define T(id) tw_nw_cli_text(cli->lang, (id))
+
+static const char *const WORDS_HELP[] = {"help", "?", "h", "aide", "rules", "regles", "règles", NULL};
+static const char *const WORDS_PILES[] = {"piles", "pile", "p", NULL};
+static const char *const WORDS_QUIT[] = {"quit", "q", "exit", "quitter", NULL};
+static const char *const SUIT_WORDS_FR[TW_NW_SUITS] = {"griffes", "fleurs", "feuilles", "yeux"};
+
+/* Whether the answer to a statement wins a point. */
+int tw_nw_cli_response_scores(const tw_nw_state *state, int card)
+{
+    int statement = tw_nw_statement(state);
+    if (statement == TW_NW_NO_CARD)
+        return 0;
+    int trump = tw_nw_trump(state);
+    int same = TW_NW_SUIT(card) == TW_NW_SUIT(statement);
+    return (same && TW_NW_VALUE(card) > TW_NW_VALUE(statement)) ||
+           (TW_NW_SUIT(statement) != trump && TW_NW_SUIT(card) == trump);
+}
+
+/* The step a running ability waits on. */
+static const tw_nw_step *current_step(const tw_nw_state *s)
+{
+    return &s->run.program[s->run.pc < TW_NW_MAX_PROGRAM ? s->run.pc : 0];
+}
+
+/* The name of a pile as a destination. */
+static const char *pile_name(const tw_cli *cli, int pile)
+{
+    return T((tw_nw_text_id)(NW_T_PILE_HAND + (pile & 3)));
+}
+
+/* The question of an ability waiting for a choice. */
+static void ability_question(const tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog, char *out,
+                             size_t size)
+{
+    char name[128];
+    tw_nw_cli_character(cli, catalog, tw_nw_slot_character(s, s->run.slot), name, sizeof name);
+    const tw_nw_step *st = current_step(s);
+    if (s->run.choice == TW_NW_CHOICE_SUIT) {
+        snprintf(out, size, T(NW_T_Q_NAME_SUIT), name);
+        return;
+    }
+    if (s->run.choice == TW_NW_CHOICE_FIEF) {
+        snprintf(out, size, T(NW_T_Q_SWAP), name);
+        return;
+    }
+    switch (st->op) {
+    case TW_NW_OP_CHOOSE_MOVE:
+        snprintf(out, size, T(NW_T_Q_CHOOSE_MOVE), name, pile_name(cli, st->b), s->run.left);
+        break;
+    case TW_NW_OP_MOVE_SUIT:
+    case TW_NW_OP_MOVE_HIGHEST:
+        snprintf(out, size, T(NW_T_Q_MOVE_ORDER), name, pile_name(cli, st->b));
+        break;
+    case TW_NW_OP_MOVE_PAIR_SUM:
+        if (s->run.first_pick == TW_NW_NO_CARD) {
+            snprintf(out, size, T(NW_T_Q_PAIR_FIRST), name, st->c);
+        } else {
+            char card[48];
+            tw_nw_cli_card(cli, s->run.first_pick, card, sizeof card);
+            snprintf(out, size, T(NW_T_Q_PAIR_SECOND), name, card);
+        }
+        break;
+    case TW_NW_OP_EXCHANGE_TOP: {
+        char card[48] = "?";
+        int top = s->deck_n - 1;
+        if (top >= 0 && (s->deck_known & (1u << top)))
+            tw_nw_cli_card(cli, s->deck[top], card, sizeof card);
+        snprintf(out, size, T(NW_T_Q_EXCHANGE), name, card);
+        break;
+    }
+    default:
+        snprintf(out, size, T(NW_T_Q_GENERIC), name);
+        break;
+    }
+}
+
+/* What the player is asked now. */
+void tw_nw_cli_question(const tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, char *out,
+                        size_t size)
+{
+    char card[48];
+    switch (state->phase) {
+    case TW_NW_PHASE_CHOOSE_FIEF: snprintf(out, size, "%s", T(NW_T_Q_CHOOSE_FIEF)); break;
+    case TW_NW_PHASE_SUBSTITUTES: snprintf(out, size, "%s", T(NW_T_Q_SUBSTITUTES)); break;
+    case TW_NW_PHASE_BEFORE_STATEMENT: snprintf(out, size, "%s", T(NW_T_Q_BEFORE)); break;
+    case TW_NW_PHASE_RESPONSE:
+        tw_nw_cli_card(cli, tw_nw_statement(state), card, sizeof card);
+        snprintf(out, size, T(NW_T_Q_RESPONSE), card);
+        break;
+    case TW_NW_PHASE_ABILITY: ability_question(cli, state, catalog, out, size); break;
+    default: out[0] = '\0'; break;
+    }
+}
+
+/* Label of a card picked by an ability. */
+static void pick_label(const tw_cli *cli, const tw_nw_state *s, int card, char *out, size_t size)
+{
+    char text[48];
+    tw_nw_cli_card(cli, card, text, sizeof text);
+    const tw_nw_step *st = current_step(s);
+    if (st->op == TW_NW_OP_EXCHANGE_TOP)
+        snprintf(out, size, T(NW_T_L_EXCHANGE), text);
+    else if (st->b == TW_NW_PILE_DISCARD)
+        snprintf(out, size, T(NW_T_L_DISCARD), text);
+    else
+        snprintf(out, size, T(NW_T_L_PICK_TO), text, pile_name(cli, st->b));
+}
+
+/* A readable description of an action. */
+void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog,
+                     tw_nw_action action, char *out, size_t size)
+{
+    int arg = TW_NW_ACTION_ARG(action);
+    char a[128], b[128], c[48];
+    switch (TW_NW_ACTION_KIND(action)) {
+    case TW_NW_ACT_VISIT:
+        tw_nw_cli_stars(cli, tw_nw_stars[arg % TW_NW_FIEFS], c, sizeof c);
+        tw_nw_cli_character(cli, catalog, &state->fiefs[arg % TW_NW_FIEFS].ruler, a, sizeof a);
+        snprintf(out, size, T(NW_T_L_VISIT), arg, arg, c, a);
+        break;
+    case TW_NW_ACT_SUBSTITUTE: {
+        int fief = (arg / TW_NW_SLOTS) % TW_NW_FIEFS, slot = arg % TW_NW_SLOTS;
+        tw_nw_cli_character(cli, catalog, &state->fiefs[fief].ruler, a, sizeof a);
+        tw_nw_cli_character(cli, catalog, &state->slots[slot].ally, b, sizeof b);
+        snprintf(out, size, T(NW_T_L_SUBSTITUTE), a, fief, b, slot);
+        break;
+    }
+    case TW_NW_ACT_BEGIN: snprintf(out, size, "%s", T(NW_T_L_BEGIN)); break;
+    case TW_NW_ACT_PROCEED: snprintf(out, size, "%s", T(NW_T_L_PROCEED)); break;
+    case TW_NW_ACT_ACTIVATE: {
+        const tw_nw_character *ch = tw_nw_slot_character(state, arg % TW_NW_SLOTS);
+        tw_nw_cli_character(cli, catalog, ch, a, sizeof a);
+        const char *text = "";
+        if (ch->catalog_index < catalog->count)
+            text = catalog->entries[ch->catalog_index].text[cli->lang];
+        snprintf(out, size, T(NW_T_L_ACTIVATE), a, text);
+        break;
+    }
+    case TW_NW_ACT_RESPOND:
+        tw_nw_cli_card(cli, arg, c, sizeof c);
+        snprintf(out, size, T(tw_nw_cli_response_scores(state, arg) ? NW_T_L_RESPOND_SCORES : NW_T_L_RESPOND_NO), c);
+        break;
+    case TW_NW_ACT_PICK_CARD: pick_label(cli, state, arg, out, size); break;
+    case TW_NW_ACT_NAME_SUIT:
+        snprintf(out, size, T(NW_T_L_NAME), tw_nw_cli_suit_symbol(cli, arg), tw_nw_cli_suit_name(cli, arg));
+        break;
+    case TW_NW_ACT_PICK_FIEF:
+        tw_nw_cli_character(cli, catalog, &state->fiefs[arg % TW_NW_FIEFS].ruler, a, sizeof a);
+        snprintf(out, size, T(NW_T_L_SWAP), arg, a, tw_nw_cli_suit_name(cli, state->fiefs[arg % TW_NW_FIEFS].ruler.suit));
+        break;
+    case TW_NW_ACT_STOP:
+        snprintf(out, size, T(NW_T_L_STOP), T((tw_nw_text_id)(NW_T_MEDAL_NONE + state->medal % 4)));
+        break;
+    default: snprintf(out, size, "?"); break;
+    }
+}
+
+/* Reads a bare word as an action of the current decision: a card code
+ * answers a statement or an ability's card choice, a suit name answers a
+ * suit choice. Returns 0 on success. */
+static int bare_word_action(const tw_nw_state *s, const char *word, tw_nw_action *out)
+{
+    int card = tw_nw_card_parse(word);
+    if (card >= 0 && s->phase == TW_NW_PHASE_RESPONSE) {
+        *out = TW_NW_ACTION(TW_NW_ACT_RESPOND, card);
+        return 0;
+    }
+    if (card >= 0 && s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_CARD) {
+        *out = TW_NW_ACTION(TW_NW_ACT_PICK_CARD, card);
+        return 0;
+    }
+    if (s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_SUIT) {
+        for (int suit = 0; suit < TW_NW_SUITS; suit++)
+            if (strcmp(word, tw_nw_suit_key(suit)) == 0 || strcmp(word, SUIT_WORDS_FR[suit]) == 0) {
+                *out = TW_NW_ACTION(TW_NW_ACT_NAME_SUIT, suit);
+                return 0;
+            }
+    }
+    return -1;
+}
+
+/* Says why a well-formed action is not legal now. */
+static void refusal(const tw_cli *cli, const tw_nw_state *s, tw_nw_action action, const char *typed, char *reason,
+                    size_t size)
+{
+    int kind = TW_NW_ACTION_KIND(action), arg = TW_NW_ACTION_ARG(action);
+    char card[48];
+    if (kind == TW_NW_ACT_STOP) {
+        snprintf(reason, size, "%s", T(NW_T_E_STOP));
+        return;
+    }
+    if ((kind == TW_NW_ACT_RESPOND && s->phase == TW_NW_PHASE_RESPONSE) ||
+        (kind == TW_NW_ACT_PICK_CARD && s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_CARD)) {
+        tw_nw_card_code(arg, card);
+        if (!(s->hand & (1u << arg))) {
+            snprintf(reason, size, T(NW_T_E_NOT_IN_HAND), card);
+            return;
+        }
+        if (kind == TW_NW_ACT_RESPOND) {
+            int suit = TW_NW_SUIT(tw_nw_statement(s));
+            snprintf(reason, size, T(NW_T_E_FOLLOW), tw_nw_cli_suit_name(cli, suit));
+            return;
+        }
+        snprintf(reason, size, T(NW_T_E_NOT_CANDIDATE), card);
+        return;
+    }
+    if (kind == TW_NW_ACT_VISIT && s->phase == TW_NW_PHASE_CHOOSE_FIEF) {
+        snprintf(reason, size, T(NW_T_E_VISITED), arg);
+        return;
+    }
+    if (kind == TW_NW_ACT_ACTIVATE && s->phase == TW_NW_PHASE_BEFORE_STATEMENT) {
+        snprintf(reason, size, T(NW_T_E_EXHAUSTED), arg);
+        return;
+    }
+    if (kind == TW_NW_ACT_PICK_FIEF && s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_FIEF) {
+        char fief[16];
+        snprintf(fief, sizeof fief, "%d", arg);
+        snprintf(reason, size, T(NW_T_E_NOT_CANDIDATE), fief);
+        return;
+    }
+    snprintf(reason, size, T(NW_T_E_NOT_NOW), typed);
+}
+
+/* Interprets an answer. */
+tw_nw_input tw_nw_cli_parse(const tw_cli *cli, const tw_nw_state *state, const char *text,
+                            const tw_nw_action *actions, int count, tw_nw_action *action, char *reason,
+                            size_t size)
+{
+    reason[0] = '\0';
+    if (!text[0]) {
+        snprintf(reason, size, tw_text(cli->lang, TW_T_EMPTY_ANSWER), count);
+        return TW_NW_INPUT_INVALID;
+    }
+    long value = 0;
+    int index = tw_prompt_number(text, count, &value);
+    if (index >= 0) {
+        *action = actions[index];
+        return TW_NW_INPUT_ACTION;
+    }
+    if (index == TW_PROMPT_OUT_OF_RANGE) {
+        snprintf(reason, size, tw_text(cli->lang, TW_T_NOT_A_CHOICE), value, count);
+        return TW_NW_INPUT_INVALID;
+    }
+    if (tw_prompt_word(text, WORDS_HELP))
+        return TW_NW_INPUT_HELP;
+    if (tw_prompt_word(text, WORDS_PILES))
+        return TW_NW_INPUT_PILES;
+    if (tw_prompt_word(text, WORDS_QUIT))
+        return TW_NW_INPUT_QUIT;
+    char word[TW_PROMPT_LINE];
+    snprintf(word, sizeof word, "%s", text);
+    tw_prompt_lower(word);
+    tw_nw_action parsed;
+    if (tw_nw_action_parse(word, &parsed) != 0 && bare_word_action(state, word, &parsed) != 0) {
+        snprintf(reason, size, tw_text(cli->lang, TW_T_NOT_UNDERSTOOD), text, count);
+        return TW_NW_INPUT_INVALID;
+    }
+    for (int i = 0; i < count; i++)
+        if (actions[i] == parsed) {
+            *action = parsed;
+            return TW_NW_INPUT_ACTION;
+        }
+    refusal(cli, state, parsed, text, reason, size);
+    return TW_NW_INPUT_INVALID;
+}

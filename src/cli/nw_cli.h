@@ -1,0 +1,124 @@
+/* The For Northwood! terminal game: commands (play, resume, replay), the
+ * screen, the choices and the message table. */
+#ifndef TRICKWOOD_CLI_NW_CLI_H
+#define TRICKWOOD_CLI_NW_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli/cli.h"
+#include "trickwood/nw_files.h"
+
+/* ---- Commands (nw_play.c, nw_replay.c) ---------------------------------- */
+
+int tw_cli_northwood(tw_cli *cli, int argc, char **argv);
+int tw_cli_resume(tw_cli *cli, int argc, char **argv);
+int tw_cli_replay(tw_cli *cli, int argc, char **argv);
+extern const tw_msg tw_nw_cli_northwood_help;
+extern const tw_msg tw_nw_cli_resume_help;
+extern const tw_msg tw_nw_cli_replay_help;
+
+/* ---- Messages (nw_messages.c) ------------------------------------------ */
+
+typedef enum {
+    NW_T_GAME_NAME = 0,
+    NW_T_SUIT_CLAWS, NW_T_SUIT_FLOWERS, NW_T_SUIT_LEAVES, NW_T_SUIT_EYES,
+    NW_T_MEDAL_NONE, NW_T_MEDAL_BRONZE, NW_T_MEDAL_SILVER, NW_T_MEDAL_GOLD,
+    NW_T_SETUP_INTRO, NW_T_SETUP_FULL,
+    NW_T_PILE_HAND, NW_T_PILE_DECK, NW_T_PILE_DISCARD, NW_T_PILE_SCORE,
+    /* screen */
+    NW_T_HEADER,
+    NW_T_FIEFS_TITLE, NW_T_COL_FIEF, NW_T_COL_TARGET, NW_T_COL_STARS, NW_T_COL_RULER, NW_T_COL_STATUS,
+    NW_T_ST_UNVISITED, NW_T_ST_VISITING, NW_T_ST_FRIENDLY, NW_T_ST_FRIENDLY_SUB, NW_T_ST_FRIENDLY_GONE,
+    NW_T_ST_LOST,
+    NW_T_ALLIES_TITLE, NW_T_SLOT, NW_T_SUB_FOR, NW_T_READY, NW_T_USED,
+    NW_T_VISIT_LINE, NW_T_STATEMENT_LINE, NW_T_KNOWN_DECK, NW_T_KNOWN_ITEM, NW_T_PILES_LINE, NW_T_HAND,
+    NW_T_PILES_TITLE, NW_T_DISCARD_PILE, NW_T_SCORE_PILE, NW_T_EMPTY,
+    NW_T_RESULT_STARS, NW_T_RESULT_MEDAL, NW_T_RESULT_WON, NW_T_RESULT_LOST, NW_T_RESULT_STOPPED,
+    NW_T_RULES,
+    /* questions */
+    NW_T_Q_CHOOSE_FIEF, NW_T_Q_SUBSTITUTES, NW_T_Q_BEFORE, NW_T_Q_RESPONSE, NW_T_Q_CHOOSE_MOVE,
+    NW_T_Q_MOVE_ORDER, NW_T_Q_PAIR_FIRST, NW_T_Q_PAIR_SECOND, NW_T_Q_EXCHANGE, NW_T_Q_NAME_SUIT,
+    NW_T_Q_SWAP, NW_T_Q_GENERIC, NW_T_HINT,
+    /* choice labels */
+    NW_T_L_VISIT, NW_T_L_SUBSTITUTE, NW_T_L_BEGIN, NW_T_L_PROCEED, NW_T_L_ACTIVATE, NW_T_L_RESPOND_SCORES,
+    NW_T_L_RESPOND_NO, NW_T_L_DISCARD, NW_T_L_PICK_TO, NW_T_L_EXCHANGE, NW_T_L_NAME, NW_T_L_SWAP, NW_T_L_STOP,
+    /* reasons for refusing an answer */
+    NW_T_E_NOT_IN_HAND, NW_T_E_FOLLOW, NW_T_E_VISITED, NW_T_E_EXHAUSTED, NW_T_E_NOT_CANDIDATE,
+    NW_T_E_NOT_NOW, NW_T_E_STOP,
+    /* narration */
+    NW_T_N_VISIT, NW_T_N_SUBSTITUTE, NW_T_N_ABILITY, NW_T_N_MOVE, NW_T_N_PEEK, NW_T_N_NAME, NW_T_N_SWAP,
+    NW_T_N_RESPONSE_SCORES, NW_T_N_RESPONSE_NO, NW_T_N_VISIT_WON, NW_T_N_VISIT_LOST, NW_T_N_SUB_LEAVES,
+    NW_T_N_NEW_HAND,
+    /* game flow */
+    NW_T_NEW_GAME, NW_T_FULL_KNOWN, NW_T_FULL_MISSING, NW_T_FULL_REFUSED, NW_T_SETUP_FAILED,
+    NW_T_RESUMING, NW_T_RESUME_FINISHED, NW_T_NO_SAVE, NW_T_BAD_SEED, NW_T_BAD_MEDAL, NW_T_RECORD_AT,
+    NW_T_EVENTS_AT, NW_T_SAVE_AT, NW_T_FINISHED_SAVED,
+    /* replay */
+    NW_T_REPLAY_TITLE, NW_T_REPLAY_STEP, NW_T_REPLAY_WAIT, NW_T_REPLAY_END, NW_T_REPLAY_STOPPED,
+    NW_T_COUNT
+} tw_nw_text_id;
+
+/* The Northwood message table (for checks in tests). */
+extern const tw_msg tw_nw_cli_table[NW_T_COUNT];
+
+/* A Northwood message in a language. */
+const char *tw_nw_cli_text(tw_lang lang, tw_nw_text_id id);
+
+/* ---- Screen (nw_screen.c) ----------------------------------------------- */
+
+/* The symbol of a suit (UTF-8 or ASCII letter). */
+const char *tw_nw_cli_suit_symbol(const tw_cli *cli, int suit);
+/* The name of a suit in the player's language. */
+const char *tw_nw_cli_suit_name(const tw_cli *cli, int suit);
+/* A card as value + suit symbol, coloured by suit when colours are on. */
+void tw_nw_cli_card(const tw_cli *cli, int card, char *out, size_t size);
+/* A character as "name symbol", e.g. "King of Eyes ◉". */
+void tw_nw_cli_character(const tw_cli *cli, const tw_nw_catalog *catalog, const tw_nw_character *ch, char *out,
+                         size_t size);
+/* A star count drawn as stars. */
+void tw_nw_cli_stars(const tw_cli *cli, int count, char *out, size_t size);
+
+/* Draws the whole screen: header, fiefs, allies, visit and hand. Only what
+ * the player may see is shown. */
+void tw_nw_cli_draw(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, uint64_t seed);
+/* Shows the discard and score piles in full, bottom to top. */
+void tw_nw_cli_piles(tw_cli *cli, const tw_nw_state *state);
+/* Explains the rules and the commands. */
+void tw_nw_cli_rules(tw_cli *cli);
+/* Tells what the events of one action did, in a few lines. */
+void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state *after,
+                       const tw_nw_catalog *catalog, const tw_nw_events *events);
+/* Shows the result of a finished game. */
+void tw_nw_cli_result(tw_cli *cli, const tw_nw_state *state);
+
+/* ---- Choices (nw_choices.c) --------------------------------------------- */
+
+/* What the player is asked now. */
+void tw_nw_cli_question(const tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, char *out,
+                        size_t size);
+/* A readable description of a legal action. */
+void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog,
+                     tw_nw_action action, char *out, size_t size);
+
+/* What an answer asks for. */
+typedef enum {
+    TW_NW_INPUT_ACTION = 0,
+    TW_NW_INPUT_HELP,
+    TW_NW_INPUT_PILES,
+    TW_NW_INPUT_QUIT,
+    TW_NW_INPUT_INVALID
+} tw_nw_input;
+
+/* Interprets an answer: a choice number, a command word, or the record
+ * notation (also a bare card such as "7E" or a suit name). Sets *action
+ * for TW_NW_INPUT_ACTION; writes why the answer is refused into reason for
+ * TW_NW_INPUT_INVALID. */
+tw_nw_input tw_nw_cli_parse(const tw_cli *cli, const tw_nw_state *state, const char *text,
+                            const tw_nw_action *actions, int count, tw_nw_action *action, char *reason,
+                            size_t size);
+
+/* Whether a response would win a point (an aid: the rules are open). */
+int tw_nw_cli_response_scores(const tw_nw_state *state, int card);
+
+#endif

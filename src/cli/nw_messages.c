@@ -1,0 +1,316 @@
+/* Every text the For Northwood! terminal game shows, in English and
+ * French, in our own words. Card codes typed by the player (7E) and the
+ * record notation (visit 3) are the same in both languages. */
+#include "cli/nw_cli.h"
+
+const tw_msg tw_nw_cli_northwood_help = {{
+    "  northwood [OPTIONS]            play For Northwood! (solo)\n"
+    "      --intro | --full           introductory deal (default) or full deal\n"
+    "      --medal bronze|silver|gold the medal you aim for (default: bronze)\n"
+    "      --seed N                   the deal, 0 to 2^53-1 (default: from the clock, shown on screen)\n"
+    "      --characters FILE          add the characters of a file (may be repeated)\n"
+    "      --save FILE                autosave here after every action\n"
+    "                                 (default: $XDG_DATA_HOME/trickwood/northwood-save.json)\n"
+    "      --record FILE              also write the game record here after every action\n"
+    "      --events FILE              write the event log (JSON lines) here after every action\n",
+    "  northwood [OPTIONS]            jouer aux Fiefs de Norbois ! (solo)\n"
+    "      --intro | --full           donne d'initiation (par défaut) ou donne complète\n"
+    "      --medal bronze|silver|gold la médaille visée (par défaut : bronze ; silver = argent, gold = or)\n"
+    "      --seed N                   la donne, de 0 à 2^53-1 (par défaut : selon l'horloge, affichée)\n"
+    "      --characters FICHIER       ajouter les personnages d'un fichier (répétable)\n"
+    "      --save FICHIER             sauvegarde automatique ici après chaque action\n"
+    "                                 (par défaut : $XDG_DATA_HOME/trickwood/northwood-save.json)\n"
+    "      --record FICHIER           écrire aussi l'enregistrement de la partie ici après chaque action\n"
+    "      --events FICHIER           écrire le journal des événements (lignes JSON) ici après chaque action\n",
+}};
+
+const tw_msg tw_nw_cli_resume_help = {{
+    "  resume [FILE] [OPTIONS]        continue a saved game (default: the autosave)\n"
+    "      --record FILE, --events FILE as for northwood\n",
+    "  resume [FICHIER] [OPTIONS]     reprendre une partie enregistrée (par défaut : la sauvegarde automatique)\n"
+    "      --record FICHIER, --events FICHIER comme pour northwood\n",
+}};
+
+const tw_msg tw_nw_cli_replay_help = {{
+    "  replay FILE [--auto]           step through a game record: Enter for each step,\n"
+    "                                 --auto to run to the end without waiting\n",
+    "  replay FICHIER [--auto]        revoir un enregistrement pas à pas : Entrée à chaque étape,\n"
+    "                                 --auto pour aller jusqu'au bout sans attendre\n",
+}};
+
+const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
+    [NW_T_GAME_NAME] = {{"For Northwood!", "Les Fiefs de Norbois !"}},
+    [NW_T_SUIT_CLAWS] = {{"Claws", "Griffes"}},
+    [NW_T_SUIT_FLOWERS] = {{"Flowers", "Fleurs"}},
+    [NW_T_SUIT_LEAVES] = {{"Leaves", "Feuilles"}},
+    [NW_T_SUIT_EYES] = {{"Eyes", "Yeux"}},
+    [NW_T_MEDAL_NONE] = {{"none", "aucune"}},
+    [NW_T_MEDAL_BRONZE] = {{"bronze", "bronze"}},
+    [NW_T_MEDAL_SILVER] = {{"silver", "argent"}},
+    [NW_T_MEDAL_GOLD] = {{"gold", "or"}},
+    [NW_T_SETUP_INTRO] = {{"introductory deal", "donne d'initiation"}},
+    [NW_T_SETUP_FULL] = {{"full deal", "donne complète"}},
+    [NW_T_PILE_HAND] = {{"your hand", "votre main"}},
+    [NW_T_PILE_DECK] = {{"the deck", "le deck"}},
+    [NW_T_PILE_DISCARD] = {{"the discard pile", "la défausse"}},
+    [NW_T_PILE_SCORE] = {{"the score pile", "la pile de score"}},
+
+    [NW_T_HEADER] = {{"%s | seed %llu | %s | aiming for %s (%d%s) | stars: %d won, %d still possible",
+                      "%s | graine %llu | %s | objectif %s (%d%s) | étoiles : %d gagnées, %d encore possibles"}},
+    [NW_T_FIEFS_TITLE] = {{"Fiefs", "Fiefs"}},
+    [NW_T_COL_FIEF] = {{"fief", "fief"}},
+    [NW_T_COL_TARGET] = {{"target", "cible"}},
+    [NW_T_COL_STARS] = {{"stars", "étoiles"}},
+    [NW_T_COL_RULER] = {{"ruler", "chef"}},
+    [NW_T_COL_STATUS] = {{"status", "état"}},
+    [NW_T_ST_UNVISITED] = {{"unvisited", "pas encore visité"}},
+    [NW_T_ST_VISITING] = {{"BEING VISITED", "EN VISITE"}},
+    [NW_T_ST_FRIENDLY] = {{"friendly (may substitute)", "ami (peut remplacer un allié)"}},
+    [NW_T_ST_FRIENDLY_SUB] = {{"friendly, substitute on slot %d", "ami, remplaçant à la place %d"}},
+    [NW_T_ST_FRIENDLY_GONE] = {{"friendly (its ruler left after substituting)",
+                                "ami (son chef est parti après un remplacement)"}},
+    [NW_T_ST_LOST] = {{"lost", "perdu"}},
+    [NW_T_ALLIES_TITLE] = {{"Allies and substitutes (each acts once per visit)",
+                            "Alliés et remplaçants (chacun agit une fois par visite)"}},
+    [NW_T_SLOT] = {{"slot %d:", "place %d :"}},
+    [NW_T_SUB_FOR] = {{"(substitute for %s)", "(remplace %s)"}},
+    [NW_T_READY] = {{"ready", "prêt"}},
+    [NW_T_USED] = {{"used", "utilisé"}},
+    [NW_T_VISIT_LINE] = {{"Visiting fief %d, ruler %s | trump %s %s | score %d, target %d | deck %d cards\n",
+                          "Visite du fief %d, chef %s | atout %s %s | score %d, cible %d | deck %d cartes\n"}},
+    [NW_T_STATEMENT_LINE] = {{"The ruler says: %s\n", "Déclaration du chef : %s\n"}},
+    [NW_T_KNOWN_DECK] = {{"Deck cards you know (position 1 is the top): %s\n",
+                          "Cartes du deck que vous connaissez (la position 1 est le dessus) : %s\n"}},
+    [NW_T_KNOWN_ITEM] = {{"%d: %s", "%d : %s"}},
+    [NW_T_PILES_LINE] = {{"Discard pile (%d): top %s | score pile (%d): top %s | type piles to see them all\n",
+                          "Défausse (%d) : dessus %s | pile de score (%d) : dessus %s | tapez piles pour tout voir\n"}},
+    [NW_T_HAND] = {{"Your hand (%d): %s\n", "Votre main (%d) : %s\n"}},
+    [NW_T_PILES_TITLE] = {{"Open piles, from bottom to top:\n", "Piles visibles, du dessous vers le dessus :\n"}},
+    [NW_T_DISCARD_PILE] = {{"  discard pile (%d): %s\n", "  défausse (%d) : %s\n"}},
+    [NW_T_SCORE_PILE] = {{"  score pile (%d): %s\n", "  pile de score (%d) : %s\n"}},
+    [NW_T_EMPTY] = {{"(empty)", "(vide)"}},
+    [NW_T_RESULT_STARS] = {{"Game over. Stars won: %d of 20.\n", "Partie terminée. Étoiles gagnées : %d sur 20.\n"}},
+    [NW_T_RESULT_MEDAL] = {{"Medal reached: %s.\n", "Médaille obtenue : %s.\n"}},
+    [NW_T_RESULT_WON] = {{"You aimed for %s (%d stars): won!\n", "Objectif %s (%d étoiles) : gagné !\n"}},
+    [NW_T_RESULT_LOST] = {{"You aimed for %s (%d stars): not reached, the game is lost.\n",
+                           "Objectif %s (%d étoiles) : pas atteint, la partie est perdue.\n"}},
+    [NW_T_RESULT_STOPPED] = {{"You ended the game early, once the medal you aimed for was out of reach.\n",
+                              "Vous avez arrêté la partie, la médaille visée étant hors d'atteinte.\n"}},
+    [NW_T_RULES] = {{
+        "\nHOW TO PLAY FOR NORTHWOOD! (solo)\n"
+        "\n"
+        "Goal\n"
+        "  Eight fiefs, numbered 0 to 7, each have a ruler. A fief's target is its\n"
+        "  number, and from left to right the fiefs are worth 4 3 2 1 1 2 3 4 stars.\n"
+        "  You win a fief over by ending its visit with a score equal to its target,\n"
+        "  no more and no less. Add up the stars of your friendly fiefs: 16 earns\n"
+        "  bronze, 18 silver, 20 (all eight fiefs) gold.\n"
+        "\n"
+        "A visit\n"
+        "  Pick any fief you have not visited yet. The suit of its ruler is trump\n"
+        "  for the whole visit. Every visit starts from all 32 dialogue cards\n"
+        "  shuffled together and a fresh hand of 8.\n"
+        "\n"
+        "Substitutes\n"
+        "  Before the dialogues, each ruler you already won over may take the place\n"
+        "  of one of your four allies, for this visit only. It leaves the game when\n"
+        "  the visit ends, used or not; its fief keeps its stars.\n"
+        "\n"
+        "Dialogues\n"
+        "  The ruler speaks first: the top card of the deck is turned face up on the\n"
+        "  discard pile; that is the statement. You answer with a card from your\n"
+        "  hand, and when you hold a card of the statement's suit you must answer\n"
+        "  in that suit. Your answer scores when it beats the statement in the same\n"
+        "  suit, or when it is a trump and the statement is not. A scoring answer\n"
+        "  goes to the score pile, any other answer to the discard pile. Your score\n"
+        "  is the number of cards in the score pile.\n"
+        "\n"
+        "Abilities\n"
+        "  Before each statement you may call on one ready character (ally or\n"
+        "  substitute); each acts once per visit. An ability that can be carried\n"
+        "  out must be carried out in full; one that cannot does nothing. When\n"
+        "  several cards move together you choose their order, one at a time, and\n"
+        "  the last one chosen lands on top.\n"
+        "\n"
+        "End of a visit\n"
+        "  After any dialogue or ability, the visit ends at once if your hand or the\n"
+        "  deck is empty. Score equal to the target: the ruler becomes friendly.\n"
+        "  Any other score: the fief is lost and its ruler leaves the game.\n"
+        "\n"
+        "Medals\n"
+        "  You choose the medal you aim for when the game starts. Once it can no\n"
+        "  longer be reached, you may end the game (the choice \"stop\").\n"
+        "\n"
+        "At every prompt\n"
+        "  type the number of a choice, or a word: a card such as 7E (letters C\n"
+        "  Claws, F Flowers, L Leaves, E Eyes), visit 3, activate 0, stop; piles\n"
+        "  shows the discard and score piles in full, help shows this page, quit\n"
+        "  saves and leaves (continue later with: trickwood resume).\n\n",
+        "\nCOMMENT JOUER AUX FIEFS DE NORBOIS ! (solo)\n"
+        "\n"
+        "But\n"
+        "  Huit fiefs, numérotés de 0 à 7, ont chacun un chef. La cible d'un fief\n"
+        "  est son numéro, et de gauche à droite les fiefs valent 4 3 2 1 1 2 3 4\n"
+        "  étoiles. Pour rallier un fief, terminez sa visite avec un score égal à\n"
+        "  sa cible, ni plus ni moins. Additionnez les étoiles de vos fiefs amis :\n"
+        "  16 pour le bronze, 18 pour l'argent, 20 (les huit fiefs) pour l'or.\n"
+        "\n"
+        "Une visite\n"
+        "  Choisissez un fief pas encore visité. La couleur de son chef est l'atout\n"
+        "  pendant toute la visite. Chaque visite commence avec les 32 cartes\n"
+        "  Dialogue mélangées ensemble et une nouvelle main de 8 cartes.\n"
+        "\n"
+        "Remplaçants\n"
+        "  Avant les dialogues, chaque chef déjà rallié peut prendre la place d'un\n"
+        "  de vos quatre alliés, pour cette visite seulement. Il quitte la partie à\n"
+        "  la fin de la visite, qu'il ait servi ou non ; son fief garde ses étoiles.\n"
+        "\n"
+        "Dialogues\n"
+        "  Le chef parle le premier : la carte du dessus du deck est retournée sur\n"
+        "  la défausse, c'est sa déclaration. Vous répondez avec une carte de votre\n"
+        "  main ; si vous avez une carte de la couleur de la déclaration, vous\n"
+        "  devez répondre dans cette couleur. Votre réponse marque si elle bat la\n"
+        "  déclaration dans la même couleur, ou si c'est un atout alors que la\n"
+        "  déclaration n'en est pas un. Une réponse qui marque va sur la pile de\n"
+        "  score, les autres sur la défausse. Votre score est le nombre de cartes\n"
+        "  de la pile de score.\n"
+        "\n"
+        "Capacités\n"
+        "  Avant chaque déclaration, vous pouvez faire appel à un personnage prêt\n"
+        "  (allié ou remplaçant) ; chacun agit une fois par visite. Une capacité\n"
+        "  réalisable doit être appliquée en entier ; sinon elle ne fait rien.\n"
+        "  Quand plusieurs cartes bougent ensemble, vous choisissez leur ordre une\n"
+        "  par une, et la dernière choisie finit sur le dessus.\n"
+        "\n"
+        "Fin de visite\n"
+        "  Après un dialogue ou une capacité, la visite s'arrête aussitôt si votre\n"
+        "  main ou le deck est vide. Score égal à la cible : le chef devient ami.\n"
+        "  Tout autre score : le fief est perdu et son chef quitte la partie.\n"
+        "\n"
+        "Médailles\n"
+        "  Vous choisissez la médaille visée au début de la partie. Dès qu'elle est\n"
+        "  hors d'atteinte, vous pouvez arrêter la partie (le choix « stop »).\n"
+        "\n"
+        "À chaque question\n"
+        "  tapez le numéro d'un choix, ou un mot : une carte comme 7E (lettres C\n"
+        "  Griffes, F Fleurs, L Feuilles, E Yeux), visit 3, activate 0, stop ;\n"
+        "  piles montre la défausse et la pile de score en entier, aide affiche\n"
+        "  cette page, quitter enregistre et sort (reprise avec : trickwood resume).\n\n",
+    }},
+
+    [NW_T_Q_CHOOSE_FIEF] = {{"Which fief do you visit?", "Quel fief visitez-vous ?"}},
+    [NW_T_Q_SUBSTITUTES] = {{"Bring in a friendly ruler in place of an ally, or start the dialogues?",
+                             "Faire venir un chef ami à la place d'un allié, ou commencer les dialogues ?"}},
+    [NW_T_Q_BEFORE] = {{"Call on a character before the ruler speaks?",
+                        "Faire appel à un personnage avant que le chef ne parle ?"}},
+    [NW_T_Q_RESPONSE] = {{"The ruler says %s. Your answer? (aid: \"scores\" marks the answers that win a point)",
+                          "Le chef déclare %s. Votre réponse ? (aide : « marque » signale les réponses qui rapportent un point)"}},
+    [NW_T_Q_CHOOSE_MOVE] = {{"%s: choose a card to put on %s (%d still to choose)",
+                             "%s : choisissez une carte à mettre sur %s (encore %d à choisir)"}},
+    [NW_T_Q_MOVE_ORDER] = {{"%s: choose the next card to put on %s (the last one chosen ends on top)",
+                            "%s : choisissez la prochaine carte à mettre sur %s (la dernière choisie finit dessus)"}},
+    [NW_T_Q_PAIR_FIRST] = {{"%s: choose a card of a pair adding up to %d",
+                            "%s : choisissez une carte d'une paire dont la somme fait %d"}},
+    [NW_T_Q_PAIR_SECOND] = {{"%s: choose the card that completes the pair with %s",
+                             "%s : choisissez la carte qui complète la paire avec %s"}},
+    [NW_T_Q_EXCHANGE] = {{"%s: the top card of the deck is %s; choose the hand card that takes its place",
+                          "%s : la carte du dessus du deck est %s ; choisissez la carte de votre main qui prend sa place"}},
+    [NW_T_Q_NAME_SUIT] = {{"%s: name a suit", "%s : nommez une couleur"}},
+    [NW_T_Q_SWAP] = {{"%s: choose the fief whose ruler comes to this visit",
+                      "%s : choisissez le fief dont le chef vient à cette visite"}},
+    [NW_T_Q_GENERIC] = {{"%s: make your choice", "%s : faites votre choix"}},
+    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, help, piles, quit)\n",
+                    "  (un nombre, ou un mot : une carte comme 7E, aide, piles, quitter)\n"}},
+
+    [NW_T_L_VISIT] = {{"Visit fief %d (target %d, %s, %s)", "Visiter le fief %d (cible %d, %s, %s)"}},
+    [NW_T_L_SUBSTITUTE] = {{"Bring in %s (fief %d) in place of %s (slot %d)",
+                            "Faire venir %s (fief %d) à la place de %s (place %d)"}},
+    [NW_T_L_BEGIN] = {{"Start the dialogues", "Commencer les dialogues"}},
+    [NW_T_L_PROCEED] = {{"No ability: hear the statement", "Pas de capacité : écouter la déclaration"}},
+    [NW_T_L_ACTIVATE] = {{"Use %s: %s", "Utiliser %s : %s"}},
+    [NW_T_L_RESPOND_SCORES] = {{"Play %s - scores", "Jouer %s - marque"}},
+    [NW_T_L_RESPOND_NO] = {{"Play %s - no point", "Jouer %s - aucun point"}},
+    [NW_T_L_DISCARD] = {{"Discard %s", "Défausser %s"}},
+    [NW_T_L_PICK_TO] = {{"Put %s on %s", "Mettre %s sur %s"}},
+    [NW_T_L_EXCHANGE] = {{"Give %s for the top card of the deck", "Donner %s contre la carte du dessus du deck"}},
+    [NW_T_L_NAME] = {{"Name %s %s", "Nommer %s %s"}},
+    [NW_T_L_SWAP] = {{"Fief %d: bring %s to this visit (trump becomes %s)",
+                      "Fief %d : faire venir %s à cette visite (l'atout devient %s)"}},
+    [NW_T_L_STOP] = {{"Stop the game: %s is out of reach", "Arrêter la partie : %s est hors d'atteinte"}},
+
+    [NW_T_E_NOT_IN_HAND] = {{"%s is not in your hand", "%s n'est pas dans votre main"}},
+    [NW_T_E_FOLLOW] = {{"you must follow suit: you hold a %s card",
+                        "vous devez suivre la couleur : vous avez en main la couleur %s"}},
+    [NW_T_E_VISITED] = {{"fief %d was already visited", "le fief %d a déjà été visité"}},
+    [NW_T_E_EXHAUSTED] = {{"the character on slot %d has already acted this visit",
+                           "le personnage de la place %d a déjà agi pendant cette visite"}},
+    [NW_T_E_NOT_CANDIDATE] = {{"%s cannot be chosen for this ability", "%s ne peut pas être choisi pour cette capacité"}},
+    [NW_T_E_NOT_NOW] = {{"'%s' is not possible now", "« %s » n'est pas possible maintenant"}},
+    [NW_T_E_STOP] = {{"you may stop only once the medal you aim for is out of reach",
+                      "vous ne pouvez arrêter que lorsque la médaille visée est hors d'atteinte"}},
+
+    [NW_T_N_VISIT] = {{"You visit fief %d (target %d): %s rules it, trump is %s.\n",
+                       "Vous visitez le fief %d (cible %d) : %s y règne, l'atout est %s.\n"}},
+    [NW_T_N_SUBSTITUTE] = {{"%s stands in for %s on slot %d for this visit.\n",
+                            "%s remplace %s à la place %d pour cette visite.\n"}},
+    [NW_T_N_ABILITY] = {{"You call on %s.\n", "Vous faites appel à %s.\n"}},
+    [NW_T_N_MOVE] = {{"  %s moves: %s -> %s.\n", "  %s passe : %s -> %s.\n"}},
+    [NW_T_N_PEEK] = {{"  You see %s in the deck, position %d from the top.\n",
+                      "  Vous voyez %s dans le deck, position %d depuis le dessus.\n"}},
+    [NW_T_N_NAME] = {{"  You name %s.\n", "  Vous nommez %s.\n"}},
+    [NW_T_N_SWAP] = {{"  %s now rules fief %d and %s moves to fief %d; trump is %s.\n",
+                      "  %s règne désormais sur le fief %d et %s part au fief %d ; l'atout est %s.\n"}},
+    [NW_T_N_RESPONSE_SCORES] = {{"You answer %s to %s: a point (score %d).\n",
+                                 "Vous répondez %s à %s : un point (score %d).\n"}},
+    [NW_T_N_RESPONSE_NO] = {{"You answer %s to %s: no point (score %d).\n",
+                             "Vous répondez %s à %s : pas de point (score %d).\n"}},
+    [NW_T_N_VISIT_WON] = {{"End of the visit to fief %d: score %d, target %d. %s is now friendly: +%d stars.\n",
+                           "Fin de la visite du fief %d : score %d, cible %d. %s devient ami : +%d étoiles.\n"}},
+    [NW_T_N_VISIT_LOST] = {{"End of the visit to fief %d: score %d, target %d. The fief is lost and %s leaves the game.\n",
+                            "Fin de la visite du fief %d : score %d, cible %d. Le fief est perdu et %s quitte la partie.\n"}},
+    [NW_T_N_SUB_LEAVES] = {{"%s leaves the game after substituting; fief %d keeps its stars.\n",
+                            "%s quitte la partie après son remplacement ; le fief %d garde ses étoiles.\n"}},
+    [NW_T_N_NEW_HAND] = {{"All the cards are shuffled together and you draw a new hand of 8.\n",
+                          "Toutes les cartes sont mélangées et vous piochez une nouvelle main de 8.\n"}},
+
+    [NW_T_NEW_GAME] = {{"New game, seed %llu (the same deal again: --seed %llu).\n",
+                        "Nouvelle partie, graine %llu (même donne : --seed %llu).\n"}},
+    [NW_T_FULL_KNOWN] = {{"Full deal: it uses the %d characters the engine knows (%s).\n",
+                          "Donne complète : elle utilise les %d personnages connus (%s).\n"}},
+    [NW_T_FULL_MISSING] = {{"Missing: %d of the 24 characters; the crown cards are not in our data (add them with --characters FILE).\n",
+                            "Manquants : %d des 24 personnages ; les cartes couronne ne sont pas dans nos données (ajoutez-les avec --characters FICHIER).\n"}},
+    [NW_T_FULL_REFUSED] = {{"the full deal needs at least 3 characters of each suit, and %s has %d",
+                            "la donne complète demande au moins 3 personnages par couleur, et %s n'en a que %d"}},
+    [NW_T_SETUP_FAILED] = {{"the known characters cannot fill the %s (it needs 4 allies and 8 rulers)",
+                            "les personnages connus ne suffisent pas pour la %s (il faut 4 alliés et 8 chefs)"}},
+    [NW_T_RESUMING] = {{"Resuming the game saved in %s (%d actions already played).\n",
+                        "Reprise de la partie enregistrée dans %s (%d actions déjà jouées).\n"}},
+    [NW_T_RESUME_FINISHED] = {{"This game is finished; here is how it ended.\n",
+                               "Cette partie est terminée ; voici comment elle s'est finie.\n"}},
+    [NW_T_NO_SAVE] = {{"no saved game in %s", "aucune partie enregistrée dans %s"}},
+    [NW_T_BAD_SEED] = {{"--seed takes a whole number from 0 to %llu, not '%s'",
+                        "--seed attend un nombre entier de 0 à %llu, pas « %s »"}},
+    [NW_T_BAD_MEDAL] = {{"--medal takes bronze, silver or gold, not '%s'",
+                         "--medal attend bronze, silver (argent) ou gold (or), pas « %s »"}},
+    [NW_T_RECORD_AT] = {{"Game record: %s (watch it again: trickwood replay %s)\n",
+                         "Enregistrement de la partie : %s (pour la revoir : trickwood replay %s)\n"}},
+    [NW_T_EVENTS_AT] = {{"Event log: %s\n", "Journal des événements : %s\n"}},
+    [NW_T_SAVE_AT] = {{"Autosave: %s\n", "Sauvegarde automatique : %s\n"}},
+    [NW_T_FINISHED_SAVED] = {{"The save %s is kept and marked as finished.\n",
+                              "La sauvegarde %s est conservée et marquée comme terminée.\n"}},
+
+    [NW_T_REPLAY_TITLE] = {{"Replay of %s: %d actions.\n", "Relecture de %s : %d actions.\n"}},
+    [NW_T_REPLAY_STEP] = {{"Step %d of %d: %s   [%s]\n", "Étape %d sur %d : %s   [%s]\n"}},
+    [NW_T_REPLAY_WAIT] = {{"Enter: next step, a: run to the end, q: stop",
+                           "Entrée : étape suivante, a : aller jusqu'au bout, q : arrêter"}},
+    [NW_T_REPLAY_END] = {{"End of the record.\n", "Fin de l'enregistrement.\n"}},
+    [NW_T_REPLAY_STOPPED] = {{"Replay stopped at step %d of %d.\n", "Relecture arrêtée à l'étape %d sur %d.\n"}},
+};
+
+/* A Northwood message in the player's language. */
+const char *tw_nw_cli_text(tw_lang lang, tw_nw_text_id id)
+{
+    if ((int)id < 0 || id >= NW_T_COUNT)
+        return "";
+    return tw_msg_get(&tw_nw_cli_table[id], lang);
+}

@@ -1,0 +1,413 @@
+/* The For Northwood! screen: plain text lines redrawn before each
+ * decision, built from the player's view so nothing hidden leaks.
+ *
+ * Suit symbols (single-width, no emoji): Claws ♠ (red), Flowers ✿
+ * (magenta), Leaves ♣ (green), Eyes ◉ (cyan); ASCII fallback: the record
+ * letters C, F, L, E. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/nw_cli.h"
+
+#define T(id) tw_nw_cli_text(cli->lang, (id))
+
+static const char *const SUIT_UTF8[TW_NW_SUITS] = {"\xe2\x99\xa0", "\xe2\x9c\xbf", "\xe2\x99\xa3", "\xe2\x97\x89"};
+static const char *const SUIT_ASCII[TW_NW_SUITS] = {"C", "F", "L", "E"};
+static const tw_style SUIT_STYLE[TW_NW_SUITS] = {TW_STYLE_RED, TW_STYLE_MAGENTA, TW_STYLE_GREEN, TW_STYLE_CYAN};
+
+/* The symbol of a suit. */
+const char *tw_nw_cli_suit_symbol(const tw_cli *cli, int suit)
+{
+    if (suit < 0 || suit >= TW_NW_SUITS)
+        return "?";
+    return tw_term_symbol(&cli->term, SUIT_UTF8[suit], SUIT_ASCII[suit]);
+}
+
+/* The name of a suit. */
+const char *tw_nw_cli_suit_name(const tw_cli *cli, int suit)
+{
+    if (suit < 0 || suit >= TW_NW_SUITS)
+        return "?";
+    return T((tw_nw_text_id)(NW_T_SUIT_CLAWS + suit));
+}
+
+/* A card: value then suit symbol, coloured. */
+void tw_nw_cli_card(const tw_cli *cli, int card, char *out, size_t size)
+{
+    if (card < 0 || card >= TW_NW_CARDS) {
+        snprintf(out, size, "?");
+        return;
+    }
+    int suit = TW_NW_SUIT(card);
+    snprintf(out, size, "%s%d%s%s", tw_term_style(&cli->term, SUIT_STYLE[suit]), TW_NW_VALUE(card),
+             tw_nw_cli_suit_symbol(cli, suit), tw_term_style(&cli->term, TW_STYLE_RESET));
+}
+
+/* A character's name (player's language) and suit symbol. */
+void tw_nw_cli_character(const tw_cli *cli, const tw_nw_catalog *catalog, const tw_nw_character *ch, char *out,
+                         size_t size)
+{
+    const char *name = "?";
+    if (ch->catalog_index < catalog->count)
+        name = catalog->entries[ch->catalog_index].name[cli->lang];
+    if (!name[0] && ch->catalog_index < catalog->count)
+        name = catalog->entries[ch->catalog_index].name[TW_LANG_EN];
+    snprintf(out, size, "%s %s%s%s", name, tw_term_style(&cli->term, SUIT_STYLE[ch->suit % TW_NW_SUITS]),
+             tw_nw_cli_suit_symbol(cli, ch->suit), tw_term_style(&cli->term, TW_STYLE_RESET));
+}
+
+/* The ability text of a character in the player's language. */
+static const char *ability_text(const tw_cli *cli, const tw_nw_catalog *catalog, const tw_nw_character *ch)
+{
+    if (ch->catalog_index >= catalog->count)
+        return "";
+    const tw_nw_catalog_entry *e = &catalog->entries[ch->catalog_index];
+    return e->text[cli->lang][0] ? e->text[cli->lang] : e->text[TW_LANG_EN];
+}
+
+/* Stars as symbols. */
+void tw_nw_cli_stars(const tw_cli *cli, int count, char *out, size_t size)
+{
+    const char *star = tw_term_symbol(&cli->term, "\xe2\x98\x85", "*");
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        int n = snprintf(out + len, size - len, "%s", star);
+        if (n < 0 || (size_t)n >= size - len)
+            break;
+        len += (size_t)n;
+    }
+}
+
+/* Appends a card to a list in buf, with a space before it unless first. */
+static void append_card(const tw_cli *cli, char *buf, size_t size, int card)
+{
+    char one[48];
+    tw_nw_cli_card(cli, card, one, sizeof one);
+    size_t len = strlen(buf);
+    snprintf(buf + len, size - len, "%s%s", len ? " " : "", one);
+}
+
+/* A horizontal rule between screens. */
+static void rule(tw_cli *cli)
+{
+    const char *bar = tw_term_symbol(&cli->term, "\xe2\x94\x80", "-");
+    fputc('\n', cli->out);
+    for (int i = 0; i < 72; i++)
+        fputs(bar, cli->out);
+    fputc('\n', cli->out);
+}
+
+/* Status text of a fief. */
+static void fief_status(const tw_cli *cli, const tw_nw_state *s, int f, char *out, size_t size)
+{
+    const tw_nw_fief *fi = &s->fiefs[f];
+    const tw_term *t = &cli->term;
+    switch (fi->status) {
+    case TW_NW_FIEF_NEUTRAL:
+        if (s->visiting == f)
+            snprintf(out, size, "%s%s%s", tw_term_style(t, TW_STYLE_YELLOW), T(NW_T_ST_VISITING),
+                     tw_term_style(t, TW_STYLE_RESET));
+        else
+            snprintf(out, size, "%s", T(NW_T_ST_UNVISITED));
+        break;
+    case TW_NW_FIEF_FRIENDLY: {
+        char text[128];
+        if (fi->sub_slot >= 0)
+            snprintf(text, sizeof text, T(NW_T_ST_FRIENDLY_SUB), fi->sub_slot);
+        else if (!fi->ruler_present)
+            snprintf(text, sizeof text, "%s", T(NW_T_ST_FRIENDLY_GONE));
+        else
+            snprintf(text, sizeof text, "%s", T(NW_T_ST_FRIENDLY));
+        snprintf(out, size, "%s%s%s", tw_term_style(t, TW_STYLE_GREEN), text, tw_term_style(t, TW_STYLE_RESET));
+        break;
+    }
+    default:
+        snprintf(out, size, "%s%s%s", tw_term_style(t, TW_STYLE_RED), T(NW_T_ST_LOST),
+                 tw_term_style(t, TW_STYLE_RESET));
+        break;
+    }
+}
+
+/* The header line. */
+static void draw_header(tw_cli *cli, const tw_nw_state *s, uint64_t seed)
+{
+    const tw_term *t = &cli->term;
+    char star[8];
+    tw_nw_cli_stars(cli, 1, star, sizeof star);
+    fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
+    tw_cli_printf(cli, T(NW_T_HEADER), T(NW_T_GAME_NAME), (unsigned long long)seed,
+                  T(s->setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO),
+                  T((tw_nw_text_id)(NW_T_MEDAL_NONE + s->medal % 4)), tw_nw_medal_threshold((tw_nw_medal)s->medal),
+                  star, tw_nw_stars_won(s), tw_nw_stars_possible(s));
+    fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
+    fputc('\n', cli->out);
+}
+
+/* The eight fiefs, one line each. */
+static void draw_fiefs(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog)
+{
+    const tw_term *t = &cli->term;
+    tw_cli_printf(cli, "%s%s%s\n", tw_term_style(t, TW_STYLE_BOLD), T(NW_T_FIEFS_TITLE),
+                  tw_term_style(t, TW_STYLE_RESET));
+    fputs("    ", cli->out);
+    tw_term_pad(cli->out, T(NW_T_COL_FIEF), 6);
+    tw_term_pad(cli->out, T(NW_T_COL_TARGET), 8);
+    tw_term_pad(cli->out, T(NW_T_COL_STARS), 9);
+    tw_term_pad(cli->out, T(NW_T_COL_RULER), 26);
+    fprintf(cli->out, "%s\n", T(NW_T_COL_STATUS));
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        char num[16], target[16], stars[32], ruler[128], status[160];
+        const char *mark = s->visiting == f ? tw_term_symbol(t, "\xe2\x96\xb6", ">") : " ";
+        snprintf(num, sizeof num, "%d", f);
+        snprintf(target, sizeof target, "%d", f);
+        tw_nw_cli_stars(cli, tw_nw_stars[f], stars, sizeof stars);
+        tw_nw_cli_character(cli, catalog, &s->fiefs[f].ruler, ruler, sizeof ruler);
+        fief_status(cli, s, f, status, sizeof status);
+        fprintf(cli->out, "  %s ", mark);
+        tw_term_pad(cli->out, num, 6);
+        tw_term_pad(cli->out, target, 8);
+        tw_term_pad(cli->out, stars, 9);
+        tw_term_pad(cli->out, ruler, 25);
+        fprintf(cli->out, " %s\n", status);
+    }
+}
+
+/* The four ability slots: active character, ready or used, text. */
+static void draw_slots(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog)
+{
+    const tw_term *t = &cli->term;
+    tw_cli_printf(cli, "%s%s%s\n", tw_term_style(t, TW_STYLE_BOLD), T(NW_T_ALLIES_TITLE),
+                  tw_term_style(t, TW_STYLE_RESET));
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        const tw_nw_slot *sl = &s->slots[slot];
+        const tw_nw_character *ch = tw_nw_slot_character(s, slot);
+        char name[128], slot_name[64], who[256];
+        tw_nw_cli_character(cli, catalog, ch, name, sizeof name);
+        snprintf(slot_name, sizeof slot_name, T(NW_T_SLOT), slot);
+        if (sl->sub_fief >= 0) {
+            char ally[128], sub[160];
+            tw_nw_cli_character(cli, catalog, &sl->ally, ally, sizeof ally);
+            snprintf(sub, sizeof sub, T(NW_T_SUB_FOR), ally);
+            snprintf(who, sizeof who, "%s %s", name, sub);
+        } else {
+            snprintf(who, sizeof who, "%s", name);
+        }
+        const char *state = sl->exhausted ? T(NW_T_USED) : T(NW_T_READY);
+        fprintf(cli->out, "    %s ", slot_name);
+        tw_term_pad(cli->out, who, 44);
+        fprintf(cli->out, " %s[%s]%s\n", tw_term_style(t, sl->exhausted ? TW_STYLE_DIM : TW_STYLE_GREEN), state,
+                tw_term_style(t, TW_STYLE_RESET));
+        fprintf(cli->out, "        %s%s%s\n", tw_term_style(t, TW_STYLE_DIM), ability_text(cli, catalog, ch),
+                tw_term_style(t, TW_STYLE_RESET));
+    }
+}
+
+/* The visit: trump, statement, score, deck, known cards, pile tops. */
+static void draw_visit(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog)
+{
+    if (s->visiting < 0)
+        return;
+    const tw_term *t = &cli->term;
+    int f = s->visiting;
+    int trump = tw_nw_trump(s);
+    char ruler[128];
+    tw_nw_cli_character(cli, catalog, &s->fiefs[f].ruler, ruler, sizeof ruler);
+    fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
+    tw_cli_printf(cli, T(NW_T_VISIT_LINE), f, ruler, tw_nw_cli_suit_symbol(cli, trump),
+                  tw_nw_cli_suit_name(cli, trump), tw_nw_score(s), f, s->deck_n);
+    fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
+    int statement = tw_nw_statement(s);
+    if (statement != TW_NW_NO_CARD) {
+        char card[48];
+        tw_nw_cli_card(cli, statement, card, sizeof card);
+        tw_cli_printf(cli, T(NW_T_STATEMENT_LINE), card);
+    }
+    char known[512] = "";
+    for (int i = 0; i < s->deck_n; i++) {
+        int pos = s->deck_n - 1 - i;
+        if (!(s->deck_known & (1u << pos)) || s->deck[pos] == TW_NW_NO_CARD)
+            continue;
+        char card[48], item[96];
+        tw_nw_cli_card(cli, s->deck[pos], card, sizeof card);
+        snprintf(item, sizeof item, T(NW_T_KNOWN_ITEM), i + 1, card);
+        size_t len = strlen(known);
+        snprintf(known + len, sizeof known - len, "%s%s", len ? ", " : "", item);
+    }
+    if (known[0])
+        tw_cli_printf(cli, T(NW_T_KNOWN_DECK), known);
+    char dtop[48] = "-", stop[48] = "-";
+    if (s->discard_n)
+        tw_nw_cli_card(cli, s->discard[s->discard_n - 1], dtop, sizeof dtop);
+    if (s->score_n)
+        tw_nw_cli_card(cli, s->score[s->score_n - 1], stop, sizeof stop);
+    tw_cli_printf(cli, T(NW_T_PILES_LINE), s->discard_n, dtop, s->score_n, stop);
+}
+
+/* The hand, sorted by suit then value, suits apart. */
+static void draw_hand(tw_cli *cli, const tw_nw_state *s)
+{
+    char hand[512] = "";
+    for (int suit = 0; suit < TW_NW_SUITS; suit++) {
+        uint32_t cards = s->hand & (0xFFu << (suit * 8));
+        if (!cards)
+            continue;
+        size_t len = strlen(hand);
+        if (len)
+            snprintf(hand + len, sizeof hand - len, "  ");
+        char group[256] = "";
+        for (int c = suit * 8; c < suit * 8 + 8; c++)
+            if (cards & (1u << c))
+                append_card(cli, group, sizeof group, c);
+        len = strlen(hand);
+        snprintf(hand + len, sizeof hand - len, "%s", group);
+    }
+    fputs(tw_term_style(&cli->term, TW_STYLE_BOLD), cli->out);
+    tw_cli_printf(cli, T(NW_T_HAND), tw_nw_hand_count(s), hand);
+    fputs(tw_term_style(&cli->term, TW_STYLE_RESET), cli->out);
+}
+
+/* Draws the screen from the player's view. */
+void tw_nw_cli_draw(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, uint64_t seed)
+{
+    tw_nw_view view;
+    tw_nw_view_of(state, &view);
+    const tw_nw_state *s = &view.visible;
+    rule(cli);
+    draw_header(cli, s, seed);
+    draw_fiefs(cli, s, catalog);
+    draw_slots(cli, s, catalog);
+    draw_visit(cli, s, catalog);
+    if (!tw_nw_is_over(s))
+        draw_hand(cli, s);
+}
+
+/* Lists a pile bottom to top. */
+static void list_pile(tw_cli *cli, const uint8_t *pile, int n, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        append_card(cli, out, size, pile[i]);
+    if (!n)
+        snprintf(out, size, "%s", T(NW_T_EMPTY));
+}
+
+/* Shows both open piles in full. */
+void tw_nw_cli_piles(tw_cli *cli, const tw_nw_state *state)
+{
+    char list[1024];
+    tw_cli_printf(cli, "%s", T(NW_T_PILES_TITLE));
+    list_pile(cli, state->discard, state->discard_n, list, sizeof list);
+    tw_cli_printf(cli, T(NW_T_DISCARD_PILE), state->discard_n, list);
+    list_pile(cli, state->score, state->score_n, list, sizeof list);
+    tw_cli_printf(cli, T(NW_T_SCORE_PILE), state->score_n, list);
+}
+
+/* Prints the rules summary. */
+void tw_nw_cli_rules(tw_cli *cli)
+{
+    fputs(T(NW_T_RULES), cli->out);
+}
+
+/* Shows the final result. */
+void tw_nw_cli_result(tw_cli *cli, const tw_nw_state *state)
+{
+    const tw_term *t = &cli->term;
+    int stars = tw_nw_stars_won(state);
+    int medal = state->medal % 4;
+    fputc('\n', cli->out);
+    fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
+    tw_cli_printf(cli, T(NW_T_RESULT_STARS), stars);
+    fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
+    tw_cli_printf(cli, T(NW_T_RESULT_MEDAL), T((tw_nw_text_id)(NW_T_MEDAL_NONE + tw_nw_medal_for(stars))));
+    if (state->stopped)
+        tw_cli_printf(cli, "%s", T(NW_T_RESULT_STOPPED));
+    int won = tw_nw_is_won(state);
+    fputs(tw_term_style(t, won ? TW_STYLE_GREEN : TW_STYLE_RED), cli->out);
+    tw_cli_printf(cli, T(won ? NW_T_RESULT_WON : NW_T_RESULT_LOST), T((tw_nw_text_id)(NW_T_MEDAL_NONE + medal)),
+                  tw_nw_medal_threshold((tw_nw_medal)medal));
+    fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
+}
+
+/* Tells what one action did. Card moves are told only inside abilities
+ * (statements, answers and deals have their own lines). */
+void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state *after,
+                       const tw_nw_catalog *catalog, const tw_nw_events *events)
+{
+    int in_ability = before->phase == TW_NW_PHASE_ABILITY;
+    int last_statement = tw_nw_statement(before);
+    int score = before->score_n;
+    for (int i = 0; i < events->count; i++) {
+        const tw_nw_event *ev = &events->items[i];
+        char a[128], b[128], card[48];
+        tw_nw_cli_card(cli, ev->card, card, sizeof card);
+        switch (ev->type) {
+        case TW_NW_EV_VISIT:
+            tw_nw_cli_character(cli, catalog, &after->fiefs[ev->a].ruler, a, sizeof a);
+            tw_cli_printf(cli, T(NW_T_N_VISIT), ev->a, ev->a, a,
+                          tw_nw_cli_suit_name(cli, after->fiefs[ev->a].ruler.suit));
+            break;
+        case TW_NW_EV_SUBSTITUTE:
+            tw_nw_cli_character(cli, catalog, &after->fiefs[ev->a].ruler, a, sizeof a);
+            tw_nw_cli_character(cli, catalog, &after->slots[ev->b].ally, b, sizeof b);
+            tw_cli_printf(cli, T(NW_T_N_SUBSTITUTE), a, b, ev->b);
+            break;
+        case TW_NW_EV_ABILITY:
+            in_ability = 1;
+            tw_nw_cli_character(cli, catalog, tw_nw_slot_character(before, ev->a), a, sizeof a);
+            tw_cli_printf(cli, T(NW_T_N_ABILITY), a);
+            break;
+        case TW_NW_EV_ABILITY_END:
+            in_ability = 0;
+            break;
+        case TW_NW_EV_MOVE:
+            if (ev->to == TW_NW_PILE_SCORE)
+                score++;
+            else if (ev->from == TW_NW_PILE_SCORE)
+                score--;
+            if (in_ability)
+                tw_cli_printf(cli, T(NW_T_N_MOVE), card, T((tw_nw_text_id)(NW_T_PILE_HAND + ev->from % 4)),
+                              T((tw_nw_text_id)(NW_T_PILE_HAND + ev->to % 4)));
+            break;
+        case TW_NW_EV_STATEMENT:
+            last_statement = ev->card;
+            break;
+        case TW_NW_EV_PEEK:
+            tw_cli_printf(cli, T(NW_T_N_PEEK), card, ev->a + 1);
+            break;
+        case TW_NW_EV_NAME_SUIT:
+            tw_cli_printf(cli, T(NW_T_N_NAME), tw_nw_cli_suit_name(cli, ev->a));
+            break;
+        case TW_NW_EV_RULER_SWAP:
+            tw_nw_cli_character(cli, catalog, &after->fiefs[ev->a].ruler, a, sizeof a);
+            tw_nw_cli_character(cli, catalog, &after->fiefs[ev->b].ruler, b, sizeof b);
+            tw_cli_printf(cli, T(NW_T_N_SWAP), a, ev->a, b, ev->b,
+                          tw_nw_cli_suit_name(cli, after->fiefs[ev->a].ruler.suit));
+            break;
+        case TW_NW_EV_RESPONSE: {
+            char said[48];
+            tw_nw_cli_card(cli, last_statement, said, sizeof said);
+            tw_cli_printf(cli, T(ev->a ? NW_T_N_RESPONSE_SCORES : NW_T_N_RESPONSE_NO), card, said, score);
+            break;
+        }
+        case TW_NW_EV_VISIT_END:
+            tw_nw_cli_character(cli, catalog, &after->fiefs[ev->a].ruler, a, sizeof a);
+            if (ev->b)
+                tw_cli_printf(cli, T(NW_T_N_VISIT_WON), ev->a, ev->c, ev->a, a, tw_nw_stars[ev->a]);
+            else
+                tw_cli_printf(cli, T(NW_T_N_VISIT_LOST), ev->a, ev->c, ev->a, a);
+            break;
+        case TW_NW_EV_REMOVED:
+            if (after->fiefs[ev->a].status == TW_NW_FIEF_FRIENDLY) {
+                tw_nw_cli_character(cli, catalog, &after->fiefs[ev->a].ruler, a, sizeof a);
+                tw_cli_printf(cli, T(NW_T_N_SUB_LEAVES), a, ev->a);
+            }
+            break;
+        case TW_NW_EV_SHUFFLE:
+            tw_cli_printf(cli, "%s", T(NW_T_N_NEW_HAND));
+            break;
+        default:
+            break;
+        }
+    }
+}

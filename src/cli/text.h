@@ -1,0 +1,56 @@
+/* Player-facing text by language. Every message lives in a table with one
+ * entry per language, indexed by a message id; code picks the text with
+ * the player's language and never spells player text inline. This header
+ * holds the mechanism and the game-independent messages; each game keeps
+ * its own table the same way. */
+#ifndef TRICKWOOD_CLI_TEXT_H
+#define TRICKWOOD_CLI_TEXT_H
+
+#include "trickwood/core.h"
+
+/* One message in every language, indexed by tw_lang. */
+typedef struct {
+    const char *text[2];
+} tw_msg;
+
+/* The text of a message in a language (English when the language is
+ * missing). */
+const char *tw_msg_get(const tw_msg *msg, tw_lang lang);
+
+/* Checks a table: every entry has both languages and both texts use the
+ * same printf conversions in the same order. Returns -1 when sound, else
+ * the index of the first bad entry. */
+int tw_msg_table_check(const tw_msg *table, int count);
+
+/* Game-independent messages. */
+typedef enum {
+    TW_T_USAGE_HEAD = 0,
+    TW_T_COMMANDS,
+    TW_T_UNKNOWN_COMMAND,
+    TW_T_SEE_HELP,
+    TW_T_MISSING_VALUE,
+    TW_T_UNKNOWN_OPTION,
+    TW_T_EXTRA_ARGUMENT,
+    TW_T_MISSING_ARGUMENT,
+    TW_T_BAD_LANG,
+    TW_T_DISPLAY_OPTIONS,
+    TW_T_NOT_A_CHOICE,
+    TW_T_NOT_UNDERSTOOD,
+    TW_T_EMPTY_ANSWER,
+    TW_T_ASK,
+    TW_T_EOF_SAVED,
+    TW_T_QUIT_SAVED,
+    TW_T_RESUME_HINT,
+    TW_T_SAVE_FAILED,
+    TW_T_NO_SAVE_DIR,
+    TW_T_ERROR_PREFIX,
+    TW_T_COUNT
+} tw_text_id;
+
+/* The table of game-independent messages. */
+extern const tw_msg tw_text_table[TW_T_COUNT];
+
+/* A game-independent message in a language. */
+const char *tw_text(tw_lang lang, tw_text_id id);
+
+#endif

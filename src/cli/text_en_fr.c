@@ -1,0 +1,99 @@
+/* Message tables: the lookup, the table check and the game-independent
+ * messages in English and French. */
+#include "cli/text.h"
+
+#include <string.h>
+
+/* Picks a language, falling back to English. */
+const char *tw_msg_get(const tw_msg *msg, tw_lang lang)
+{
+    const char *text = (lang == TW_LANG_FR) ? msg->text[TW_LANG_FR] : msg->text[TW_LANG_EN];
+    return text ? text : (msg->text[TW_LANG_EN] ? msg->text[TW_LANG_EN] : "");
+}
+
+/* Writes the printf conversions of fmt (e.g. "sdld") into out. */
+static void conversions(const char *fmt, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%')
+            continue;
+        p++;
+        if (*p == '%')
+            continue;
+        while (*p && strchr("-+ #0123456789.*", *p))
+            p++;
+        while (*p && strchr("hlLqjzt", *p)) {
+            if (n + 1 < size)
+                out[n++] = *p;
+            p++;
+        }
+        if (!*p)
+            break;
+        if (n + 1 < size)
+            out[n++] = *p;
+    }
+    out[n] = '\0';
+}
+
+/* Checks that each entry has both languages with matching conversions. */
+int tw_msg_table_check(const tw_msg *table, int count)
+{
+    for (int i = 0; i < count; i++) {
+        const char *en = table[i].text[TW_LANG_EN], *fr = table[i].text[TW_LANG_FR];
+        if (!en || !fr)
+            return i;
+        char a[64], b[64];
+        conversions(en, a, sizeof a);
+        conversions(fr, b, sizeof b);
+        if (strcmp(a, b) != 0)
+            return i;
+    }
+    return -1;
+}
+
+const tw_msg tw_text_table[TW_T_COUNT] = {
+    [TW_T_USAGE_HEAD] = {{"Usage: trickwood COMMAND [OPTIONS]\n",
+                          "Utilisation : trickwood COMMANDE [OPTIONS]\n"}},
+    [TW_T_COMMANDS] = {{"Commands:\n", "Commandes :\n"}},
+    [TW_T_UNKNOWN_COMMAND] = {{"unknown command '%s'", "commande inconnue « %s »"}},
+    [TW_T_SEE_HELP] = {{"Run 'trickwood help' to see the commands and their options.\n",
+                        "Lancez « trickwood help » pour voir les commandes et leurs options.\n"}},
+    [TW_T_MISSING_VALUE] = {{"option %s needs a value", "l'option %s attend une valeur"}},
+    [TW_T_UNKNOWN_OPTION] = {{"unknown option '%s'", "option inconnue « %s »"}},
+    [TW_T_EXTRA_ARGUMENT] = {{"unexpected argument '%s'", "argument inattendu « %s »"}},
+    [TW_T_MISSING_ARGUMENT] = {{"missing argument: %s", "argument manquant : %s"}},
+    [TW_T_BAD_LANG] = {{"--lang takes en or fr, not '%s'", "--lang attend en ou fr, pas « %s »"}},
+    [TW_T_DISPLAY_OPTIONS] =
+        {{"Display options (every game command):\n"
+          "  --lang en|fr     language (default: from LC_ALL/LANG, French when it starts with fr)\n"
+          "  --ascii          letters instead of UTF-8 symbols\n"
+          "  --no-color       no colours (they are only used on a terminal, never with NO_COLOR)\n",
+          "Options d'affichage (toutes les commandes de jeu) :\n"
+          "  --lang en|fr     langue (par défaut : selon LC_ALL/LANG, français s'il commence par fr)\n"
+          "  --ascii          des lettres au lieu des symboles UTF-8\n"
+          "  --no-color       sans couleurs (seulement sur un terminal, jamais avec NO_COLOR)\n"}},
+    [TW_T_NOT_A_CHOICE] = {{"%ld is not a choice: answer 1 to %d", "%ld n'est pas un choix : répondez de 1 à %d"}},
+    [TW_T_NOT_UNDERSTOOD] = {{"'%s' is not understood: answer 1 to %d, or type help",
+                              "« %s » n'est pas compris : répondez de 1 à %d, ou tapez aide"}},
+    [TW_T_EMPTY_ANSWER] = {{"answer with a number from 1 to %d (or type help)",
+                            "répondez par un nombre de 1 à %d (ou tapez aide)"}},
+    [TW_T_ASK] = {{"Your choice (1-%d)?", "Votre choix (1-%d) ?"}},
+    [TW_T_EOF_SAVED] = {{"\nEnd of input: the game is saved in %s\n",
+                         "\nFin de l'entrée : la partie est enregistrée dans %s\n"}},
+    [TW_T_QUIT_SAVED] = {{"The game is saved in %s\n", "La partie est enregistrée dans %s\n"}},
+    [TW_T_RESUME_HINT] = {{"Continue it with: trickwood resume %s\n",
+                           "Pour la reprendre : trickwood resume %s\n"}},
+    [TW_T_SAVE_FAILED] = {{"warning: could not write %s", "attention : impossible d'écrire %s"}},
+    [TW_T_NO_SAVE_DIR] = {{"no save folder: set XDG_DATA_HOME or HOME, or give --save FILE",
+                           "pas de dossier de sauvegarde : définissez XDG_DATA_HOME ou HOME, ou donnez --save FICHIER"}},
+    [TW_T_ERROR_PREFIX] = {{"trickwood: ", "trickwood : "}},
+};
+
+/* A game-independent message. */
+const char *tw_text(tw_lang lang, tw_text_id id)
+{
+    if ((int)id < 0 || id >= TW_T_COUNT)
+        return "";
+    return tw_msg_get(&tw_text_table[id], lang);
+}
