@@ -1,0 +1,99 @@
+/* The Fox in the Forest Duet files: boards, game records, event logs and
+ * position files (formats in docs/fox-formats.md). Every loader reports
+ * bad input through a tw_diag naming the file, line and field; nothing is
+ * half-loaded on error. */
+#ifndef TRICKWOOD_FOX_FILES_H
+#define TRICKWOOD_FOX_FILES_H
+
+#include <stddef.h>
+
+#include "trickwood/foxduet.h"
+#include "trickwood/io.h"
+
+/* Seeds are limited to 0 .. 2^53-1 so that any JSON reader keeps them exact. */
+#define TW_FOX_MAX_SEED ((1ULL << 53) - 1)
+
+/* ---- Boards ------------------------------------------------------------- */
+
+/* Reads a board from JSON text; name is used in diagnostics. */
+tw_error tw_fox_board_from_text(tw_fox_board *board, const char *text, const char *name, tw_diag *diag);
+/* Reads a board file. */
+tw_error tw_fox_board_load(tw_fox_board *board, const char *path, tw_diag *diag);
+/* Path of a default board file: data/boards/<file>. */
+void tw_fox_board_default_path(const char *file, char *out, size_t size);
+/* Loads the default board of a level (1: side A, 2 and 3: side B). */
+tw_error tw_fox_board_load_level(tw_fox_board *board, int level, tw_diag *diag);
+/* Checks that a board can be played at a level (it has gems there);
+ * otherwise diag explains and TW_ERR_ARG is returned. */
+tw_error tw_fox_board_check_level(const tw_fox_board *board, int level, tw_diag *diag);
+/* Serialises a board in the board file format. */
+tw_error tw_fox_board_to_json(const tw_fox_board *board, tw_buf *buf);
+/* What a UI must show with a board: its note when the layout is a
+ * reconstruction, else "". */
+const char *tw_fox_board_notice(const tw_fox_board *board, tw_lang lang);
+
+/* ---- Game records ------------------------------------------------------- */
+
+/* A game record: everything needed to rebuild a game. Replaying the actions
+ * from tw_fox_new(board, config) must give the same game. The board is
+ * written either by file name (board_ref, resolved under data/boards/ when
+ * it holds no '/') or, when board_ref is empty, embedded in the record. */
+typedef struct {
+    tw_fox_config config;
+    tw_fox_board board;
+    char board_ref[256];
+    tw_fox_action *actions; /* heap array */
+    int count;
+    int cap;
+} tw_fox_record;
+
+/* Starts an empty record. board_ref may be NULL or "" (embed the board). */
+tw_error tw_fox_record_init(tw_fox_record *rec, const tw_fox_board *board, const char *board_ref,
+                            const tw_fox_config *config);
+/* Appends an action. */
+tw_error tw_fox_record_push(tw_fox_record *rec, tw_fox_action action);
+/* Frees the action list. */
+void tw_fox_record_free(tw_fox_record *rec);
+/* Rebuilds the game from the record's first n actions (n < 0: all). An
+ * action that is not legal where it stands is reported with field
+ * "actions[i]" in diag (when diag is not NULL). */
+tw_error tw_fox_record_replay(const tw_fox_record *rec, int n, tw_fox_state *out, tw_diag *diag);
+/* Serialises the record as JSON (with a "result" object when the replayed
+ * game is over). The caller frees buf with tw_buf_free. */
+tw_error tw_fox_record_to_json(const tw_fox_record *rec, tw_buf *buf);
+/* Writes the record to path atomically. */
+tw_error tw_fox_record_save(const tw_fox_record *rec, const char *path);
+/* Loads a record from JSON text: checks every field and replays every
+ * action; on error diag names the line and field. */
+tw_error tw_fox_record_from_text(tw_fox_record *rec, const char *text, const char *name, tw_diag *diag);
+/* Loads a record file. */
+tw_error tw_fox_record_load(tw_fox_record *rec, const char *path, tw_diag *diag);
+
+/* ---- Event logs --------------------------------------------------------- */
+
+/* Appends the JSON lines of a batch of events. seq numbers events across
+ * the whole log and is advanced; step is the index of the action that
+ * caused them (-1 for the setup) and action_text its notation (NULL for
+ * the setup). seat -1 writes every card; seat 0 or 1 writes what that
+ * seat may see (hidden cards become null). */
+void tw_fox_events_to_jsonl(const tw_fox_events *events, int step, const char *action_text, int seat, int *seq,
+                            tw_buf *buf);
+/* Builds the event log of a record by replaying it (seat as above). */
+tw_error tw_fox_record_event_log(const tw_fox_record *rec, int seat, tw_buf *buf);
+/* Writes the full event log of a record to path atomically. */
+tw_error tw_fox_event_log_save(const tw_fox_record *rec, const char *path);
+
+/* ---- Position files ----------------------------------------------------- */
+
+/* Serialises any state (mid-trick, mid-ability, between rounds, over) as
+ * JSON. The RNG is stored so that the game goes on exactly as it would. */
+tw_error tw_fox_position_to_json(const tw_fox_state *state, tw_buf *buf);
+/* Writes a position file atomically. */
+tw_error tw_fox_position_save(const tw_fox_state *state, const char *path);
+/* Reads a position from JSON text. The result passes
+ * tw_fox_check_invariants or an error names the field. */
+tw_error tw_fox_position_from_text(tw_fox_state *state, const char *text, const char *name, tw_diag *diag);
+/* Reads a position file. */
+tw_error tw_fox_position_load(tw_fox_state *state, const char *path, tw_diag *diag);
+
+#endif

@@ -1,0 +1,169 @@
+/* Shared JSON reading helpers: field checks that report the file, line and
+ * field of the first problem. */
+#include "trickwood/json_util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+tw_error tw_jr_parse(const char *text, tw_diag *diag, json_t **root)
+{
+    json_error_t jerr;
+    *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+    if (!*root)
+        return tw_diag_set(diag, jerr.line > 0 ? jerr.line : 0, NULL, "not valid JSON: %s", jerr.text);
+    return TW_OK;
+}
+
+void tw_jr_path(char *out, size_t size, const char *path, const char *key)
+{
+    if (!path || !*path)
+        snprintf(out, size, "%s", key);
+    else
+        snprintf(out, size, "%s.%s", path, key);
+}
+
+void tw_jr_index(char *out, size_t size, const char *path, size_t index)
+{
+    snprintf(out, size, "%s[%zu]", path ? path : "", index);
+}
+
+tw_error tw_jr_fail(tw_jr *jr, const char *path, const char *fmt, ...)
+{
+    char message[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    return tw_diag_set(jr->diag, tw_json_locate_line(jr->text, path ? path : ""), path, "%s", message);
+}
+
+tw_error tw_jr_object(tw_jr *jr, json_t *obj, const char *path, const char *const *allowed)
+{
+    if (!json_is_object(obj))
+        return tw_jr_fail(jr, path, "must be an object");
+    const char *key;
+    json_t *value;
+    json_object_foreach(obj, key, value) {
+        int ok = 0;
+        for (int i = 0; allowed[i]; i++)
+            if (strcmp(allowed[i], key) == 0)
+                ok = 1;
+        if (!ok) {
+            char sub[256];
+            tw_jr_path(sub, sizeof sub, path, key);
+            return tw_jr_fail(jr, sub, "unknown field '%s'", key);
+        }
+    }
+    return TW_OK;
+}
+
+/* Looks up obj[key]; reports a missing required field on the object. */
+static json_t *field(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, tw_error *err,
+                     char *sub, size_t size)
+{
+    tw_jr_path(sub, size, path, key);
+    json_t *v = json_object_get(obj, key);
+    *err = TW_OK;
+    if (!v && required)
+        *err = tw_jr_fail(jr, path, "missing field '%s'", key);
+    return v;
+}
+
+tw_error tw_jr_int(tw_jr *jr, json_t *obj, const char *path, const char *key, long long lo, long long hi,
+                   int required, long long fallback, long long *out)
+{
+    char sub[256];
+    tw_error err;
+    json_t *v = field(jr, obj, path, key, required, &err, sub, sizeof sub);
+    if (err)
+        return err;
+    if (!v) {
+        *out = fallback;
+        return TW_OK;
+    }
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+        return tw_jr_fail(jr, sub, "must be a whole number from %lld to %lld", lo, hi);
+    *out = json_integer_value(v);
+    return TW_OK;
+}
+
+tw_error tw_jr_bool(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, int fallback,
+                    int *out)
+{
+    char sub[256];
+    tw_error err;
+    json_t *v = field(jr, obj, path, key, required, &err, sub, sizeof sub);
+    if (err)
+        return err;
+    if (!v) {
+        *out = fallback;
+        return TW_OK;
+    }
+    if (!json_is_boolean(v))
+        return tw_jr_fail(jr, sub, "must be true or false");
+    *out = json_is_true(v);
+    return TW_OK;
+}
+
+tw_error tw_jr_string(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, char *out,
+                      size_t size)
+{
+    char sub[256];
+    tw_error err;
+    json_t *v = field(jr, obj, path, key, required, &err, sub, sizeof sub);
+    if (err)
+        return err;
+    if (!v) {
+        out[0] = '\0';
+        return TW_OK;
+    }
+    if (!json_is_string(v))
+        return tw_jr_fail(jr, sub, "must be a text in double quotes");
+    if (json_string_length(v) >= size)
+        return tw_jr_fail(jr, sub, "is too long (at most %zu bytes)", size - 1);
+    snprintf(out, size, "%s", json_string_value(v));
+    return TW_OK;
+}
+
+tw_error tw_jr_text_pair(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, char *en,
+                         char *fr, size_t size)
+{
+    static const char *const langs[] = {"en", "fr", NULL};
+    char sub[256];
+    tw_error err;
+    json_t *v = field(jr, obj, path, key, required, &err, sub, sizeof sub);
+    en[0] = fr[0] = '\0';
+    if (err || !v)
+        return err;
+    if (!json_is_object(v))
+        return tw_jr_fail(jr, sub, "must be an object with \"en\" and \"fr\" texts");
+    if ((err = tw_jr_object(jr, v, sub, langs)) || (err = tw_jr_string(jr, v, sub, "en", 1, en, size)) ||
+        (err = tw_jr_string(jr, v, sub, "fr", 1, fr, size)))
+        return err;
+    return TW_OK;
+}
+
+tw_error tw_jr_header(tw_jr *jr, json_t *root, const char *format, int version)
+{
+    if (!json_is_object(root))
+        return tw_jr_fail(jr, "", "the file must hold one JSON object");
+    json_t *f = json_object_get(root, "format");
+    if (!json_is_string(f) || strcmp(json_string_value(f), format) != 0)
+        return tw_jr_fail(jr, f ? "format" : "", "field 'format' must be \"%s\"", format);
+    json_t *v = json_object_get(root, "version");
+    if (!json_is_integer(v) || json_integer_value(v) != version)
+        return tw_jr_fail(jr, v ? "version" : "", "field 'version' must be %d", version);
+    return TW_OK;
+}
+
+tw_error tw_json_dump_to(json_t *value, tw_buf *buf)
+{
+    char *text = json_dumps(value, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    if (!text)
+        return TW_ERR_NOMEM;
+    tw_buf_printf(buf, "%s\n", text);
+    free(text);
+    return buf->failed ? TW_ERR_NOMEM : TW_OK;
+}
