@@ -47,27 +47,53 @@ typedef struct {
 #define TW_MAX_SEED ((1ULL << 53) - 1)
 
 /* Starts an empty record (copies the catalog). extra_from is the index of
- * the first user-added character (catalog->count when there are none). */
+ * the first user-added character (catalog->count when there are none).
+ * Returns TW_ERR_ARG for a seed above TW_MAX_SEED, a bad medal or setup,
+ * or extra_from outside 0 .. catalog->count. */
 tw_error tw_nw_record_init(tw_nw_record *rec, const tw_nw_catalog *catalog, int extra_from,
                            const tw_nw_config *config);
-/* Appends an action. */
+/* Appends an action (not checked: replay checks legality). */
 tw_error tw_nw_record_push(tw_nw_record *rec, tw_nw_action action);
 /* Frees the action list. */
 void tw_nw_record_free(tw_nw_record *rec);
 /* Rebuilds the game from the record's first n actions (n < 0: all).
- * An action that is not legal where it stands is reported with the file
- * line and field "actions[i]" in diag (when diag is not NULL). */
+ * An action that is not legal where it stands is reported in diag (when
+ * not NULL) with the field "actions[i]" and a reason; diag->file is left as
+ * the caller set it and the line is 0, since a record in memory has no
+ * text. Returns TW_ERR_ARG when n > count or the setup fails. */
 tw_error tw_nw_record_replay(const tw_nw_record *rec, int n, tw_nw_state *out, tw_diag *diag);
 /* Serialises the record as JSON (with a "result" object when the replayed
- * game is over). The caller frees buf with tw_buf_free. */
+ * game is over). The caller frees buf with tw_buf_free. Returns
+ * TW_ERR_ILLEGAL when the actions do not replay. */
 tw_error tw_nw_record_to_json(const tw_nw_record *rec, tw_buf *buf);
 /* Writes the record to path atomically. */
 tw_error tw_nw_record_save(const tw_nw_record *rec, const char *path);
 /* Loads a record from JSON text: checks every field and replays every
- * action; on error diag names the line and field. */
+ * action; on error diag names the line and field and rec is untouched.
+ * On success rec is overwritten (free it with tw_nw_record_free). The
+ * catalog is the default one (tw_nw_catalog_load_default) plus the
+ * characters stored in the record. */
 tw_error tw_nw_record_from_text(tw_nw_record *rec, const char *text, const char *name, tw_diag *diag);
 /* Loads a record file. */
 tw_error tw_nw_record_load(tw_nw_record *rec, const char *path, tw_diag *diag);
+
+/* Explains in English why an action is not legal in a state, for example
+ * "the player must follow suit (claws)", naming the phase the game is in.
+ * Writes an empty text when the action is legal. */
+void tw_nw_illegal_reason(const tw_nw_state *state, tw_nw_action action, char *out, size_t size);
+
+/* Appends one character as a JSON object in the character file schema
+ * (what tw_nw_catalog_add_text reads back to an equal entry). indent is
+ * put before every line but the first. Returns -1 when the entry holds a
+ * value no file can express (unknown suit, operation or pile). */
+int tw_nw_catalog_entry_to_json(const tw_nw_catalog_entry *entry, const char *indent, tw_buf *buf);
+/* Appends a whole character file holding the catalog entries from index
+ * "from" on. Returns TW_ERR_ARG for a bad entry or range. */
+tw_error tw_nw_catalog_to_json(const tw_nw_catalog *catalog, int from, tw_buf *buf);
+/* Appends a list of effect steps as a JSON array of step objects (the
+ * "steps" schema of character files). Returns -1 when a step has an
+ * unknown operation, pile or suit (nothing sensible can be written). */
+int tw_nw_steps_to_json(const tw_nw_step *steps, int n, tw_buf *buf);
 
 /* ---- Event logs --------------------------------------------------------- */
 
@@ -76,21 +102,29 @@ tw_error tw_nw_record_load(tw_nw_record *rec, const char *path, tw_diag *diag);
  * (TW_NW_NO_ACTION for the setup). */
 #define TW_NW_NO_ACTION 0xFFFF
 void tw_nw_events_to_jsonl(const tw_nw_events *events, tw_nw_action action, int *seq, tw_buf *buf);
-/* Builds the complete event log of a record by replaying it. */
+/* Builds the complete event log of a record by replaying it: the setup's
+ * events first, then those of each action. Returns TW_ERR_ILLEGAL when an
+ * action does not replay, TW_ERR_NOMEM when the buffer could not grow. */
 tw_error tw_nw_record_event_log(const tw_nw_record *rec, tw_buf *buf);
 /* Writes the event log of a record to path atomically. */
 tw_error tw_nw_event_log_save(const tw_nw_record *rec, const char *path);
+/* The lowercase key of an event type used in event logs ("move",
+ * "visit_end"...), or NULL for an unknown type. */
+const char *tw_nw_event_key(int type);
 
 /* ---- Position files ----------------------------------------------------- */
 
 /* Serialises any state (mid-visit, mid-ability, between visits) as JSON.
  * Characters are named by catalog id. The RNG is stored so that the game
- * goes on exactly as it would have. */
+ * goes on exactly as it would have. Returns TW_ERR_ARG when the state is
+ * not sound (tw_nw_check_invariants) or names a character outside the
+ * catalog. */
 tw_error tw_nw_position_to_json(const tw_nw_state *state, const tw_nw_catalog *catalog, tw_buf *buf);
 /* Writes a position file atomically. */
 tw_error tw_nw_position_save(const tw_nw_state *state, const tw_nw_catalog *catalog, const char *path);
 /* Reads a position from JSON text; characters are looked up in catalog.
- * The result passes tw_nw_check_invariants or an error names the field. */
+ * The result passes tw_nw_check_invariants and its phase is coherent, or an
+ * error names the field; state is only written on success. */
 tw_error tw_nw_position_from_text(tw_nw_state *state, const tw_nw_catalog *catalog, const char *text,
                                   const char *name, tw_diag *diag);
 /* Reads a position file. */

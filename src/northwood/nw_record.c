@@ -1,0 +1,749 @@
+/* Game records: the configuration, seed, user-added characters and action
+ * list of a For Northwood! game (see docs/formats.md, "Game records").
+ * Loading checks every field, then replays every action, so a record that
+ * loads is a record that rebuilds its game. This file also writes catalog
+ * entries back to the character file schema, which records embed. */
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trickwood/nw_files.h"
+
+static const char *const SETUP_KEYS[] = {"intro", "full"};
+static const char *const INTRO_KEYS[] = {"none", "ally", "ruler"};
+
+/* ---- Writing JSON ------------------------------------------------------ */
+
+/* Appends a JSON string literal, escaping quotes, backslashes and control
+ * characters (other bytes, UTF-8 included, pass through). */
+static void put_string(tw_buf *buf, const char *text)
+{
+    tw_buf_append(buf, "\"", 1);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            tw_buf_printf(buf, "\\%c", *p);
+        else if (*p < 0x20)
+            tw_buf_printf(buf, "\\u%04x", *p);
+        else
+            tw_buf_append(buf, (const char *)p, 1);
+    }
+    tw_buf_append(buf, "\"", 1);
+}
+
+/* Name of a step's suit reference: a suit, "trump" or "named". */
+static const char *suitref_key(int ref)
+{
+    if (ref == TW_NW_SUITREF_TRUMP)
+        return "trump";
+    if (ref == TW_NW_SUITREF_NAMED)
+        return "named";
+    return tw_nw_suit_key(ref);
+}
+
+/* Appends one step object; returns -1 for a value with no name. */
+static int step_to_json(const tw_nw_step *st, tw_buf *buf)
+{
+    const char *op = tw_nw_op_key(st->op);
+    const char *from = tw_nw_pile_key(st->a);
+    const char *to = tw_nw_pile_key(st->b);
+    if (!op)
+        return -1;
+    tw_buf_printf(buf, "{\"op\": \"%s\"", op);
+    switch (st->op) {
+    case TW_NW_OP_MOVE_TOP:
+        if (!from || !to)
+            return -1;
+        tw_buf_printf(buf, ", \"from\": \"%s\", \"to\": \"%s\", \"count\": %d", from, to, st->c);
+        break;
+    case TW_NW_OP_DRAW_UP_TO:
+    case TW_NW_OP_PEEK:
+        tw_buf_printf(buf, ", \"count\": %d", st->c);
+        break;
+    case TW_NW_OP_CHOOSE_MOVE:
+        if (!to)
+            return -1;
+        tw_buf_printf(buf, ", \"to\": \"%s\", \"count\": %d", to, st->c);
+        break;
+    case TW_NW_OP_MOVE_SUIT:
+        if (!to || !suitref_key(st->a))
+            return -1;
+        tw_buf_printf(buf, ", \"suit\": \"%s\", \"to\": \"%s\"", suitref_key(st->a), to);
+        break;
+    case TW_NW_OP_MOVE_HIGHEST:
+        if (!to)
+            return -1;
+        tw_buf_printf(buf, ", \"to\": \"%s\"", to);
+        break;
+    case TW_NW_OP_MOVE_PAIR_SUM:
+        if (!to)
+            return -1;
+        tw_buf_printf(buf, ", \"sum\": %d, \"to\": \"%s\"", st->c, to);
+        break;
+    case TW_NW_OP_SWAP_RULER:
+        tw_buf_printf(buf, ", \"distance\": %d", st->c);
+        break;
+    default:
+        break;
+    }
+    tw_buf_append(buf, "}", 1);
+    return 0;
+}
+
+/* Appends a list of steps as a JSON array. */
+int tw_nw_steps_to_json(const tw_nw_step *steps, int n, tw_buf *buf)
+{
+    tw_buf_append(buf, "[", 1);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            tw_buf_append(buf, ", ", 2);
+        if (step_to_json(&steps[i], buf) < 0)
+            return -1;
+    }
+    tw_buf_append(buf, "]", 1);
+    return 0;
+}
+
+/* Appends a {"en": ..., "fr": ...} text pair. */
+static void put_text_pair(tw_buf *buf, const char *key, const char *en, const char *fr)
+{
+    tw_buf_printf(buf, "\"%s\": {\"en\": ", key);
+    put_string(buf, en);
+    tw_buf_append(buf, ", \"fr\": ", 8);
+    put_string(buf, fr);
+    tw_buf_append(buf, "}", 1);
+}
+
+/* Writes a catalog entry in the character file schema. */
+int tw_nw_catalog_entry_to_json(const tw_nw_catalog_entry *e, const char *indent, tw_buf *buf)
+{
+    const char *suit = tw_nw_suit_key(e->suit);
+    if (!suit || e->intro_role > TW_NW_INTRO_RULER || e->nsteps > TW_NW_MAX_STEPS)
+        return -1;
+    tw_buf_printf(buf, "{\n%s  \"id\": ", indent);
+    put_string(buf, e->id);
+    tw_buf_printf(buf, ", \"suit\": \"%s\", \"crown\": %s, \"intro\": \"%s\",\n%s  ", suit,
+                  e->crown ? "true" : "false", INTRO_KEYS[e->intro_role], indent);
+    put_text_pair(buf, "name", e->name[0], e->name[1]);
+    if (e->title[0][0] || e->title[1][0]) {
+        tw_buf_printf(buf, ",\n%s  ", indent);
+        put_text_pair(buf, "title", e->title[0], e->title[1]);
+    }
+    tw_buf_printf(buf, ",\n%s  ", indent);
+    put_text_pair(buf, "text", e->text[0], e->text[1]);
+    tw_buf_printf(buf, ",\n%s  \"steps\": ", indent);
+    if (tw_nw_steps_to_json(e->steps, e->nsteps, buf) < 0)
+        return -1;
+    tw_buf_printf(buf, "\n%s}", indent);
+    return 0;
+}
+
+/* Writes a character file with the entries from index "from" on. */
+tw_error tw_nw_catalog_to_json(const tw_nw_catalog *catalog, int from, tw_buf *buf)
+{
+    if (from < 0 || from > catalog->count)
+        return TW_ERR_ARG;
+    tw_buf_printf(buf, "{\n  \"format\": \"trickwood-characters\",\n  \"version\": 1,\n  \"characters\": [");
+    for (int i = from; i < catalog->count; i++) {
+        tw_buf_printf(buf, "%s\n    ", i > from ? "," : "");
+        if (tw_nw_catalog_entry_to_json(&catalog->entries[i], "    ", buf) < 0)
+            return TW_ERR_ARG;
+    }
+    tw_buf_printf(buf, "%s]\n}\n", catalog->count > from ? "\n  " : "");
+    return buf->failed ? TW_ERR_NOMEM : TW_OK;
+}
+
+/* ---- Explaining illegal actions --------------------------------------- */
+
+/* Describes where the game stands, for messages about illegal actions. */
+static void describe_phase(const tw_nw_state *s, char *out, size_t size)
+{
+    static const char *const wants[] = {"something", "a card", "a suit", "a fief"};
+    char card[4];
+    switch (s->phase) {
+    case TW_NW_PHASE_CHOOSE_FIEF:
+        snprintf(out, size, "phase 'choose_fief', choosing the next fief to visit");
+        break;
+    case TW_NW_PHASE_SUBSTITUTES:
+        snprintf(out, size, "phase 'substitutes', bringing in friendly rulers before visiting fief %d", s->visiting);
+        break;
+    case TW_NW_PHASE_BEFORE_STATEMENT:
+        snprintf(out, size, "phase 'before_statement', before the ruler of fief %d speaks", s->visiting);
+        break;
+    case TW_NW_PHASE_RESPONSE:
+        tw_nw_card_code(tw_nw_statement(s), card);
+        snprintf(out, size, "phase 'response', answering the statement %s", card);
+        break;
+    case TW_NW_PHASE_ABILITY:
+        snprintf(out, size, "phase 'ability', an ability waiting for %s",
+                 wants[s->run.choice <= TW_NW_CHOICE_FIEF ? s->run.choice : 0]);
+        break;
+    default:
+        snprintf(out, size, "phase 'game_over'");
+        break;
+    }
+}
+
+/* The action notation the current phase takes, for messages. */
+static const char *expected_actions(const tw_nw_state *s)
+{
+    switch (s->phase) {
+    case TW_NW_PHASE_CHOOSE_FIEF: return "'visit <fief>'";
+    case TW_NW_PHASE_SUBSTITUTES: return "'substitute <fief> <slot>' or 'begin'";
+    case TW_NW_PHASE_BEFORE_STATEMENT: return "'activate <slot>' or 'proceed'";
+    case TW_NW_PHASE_RESPONSE: return "'respond <card>'";
+    case TW_NW_PHASE_ABILITY:
+        if (s->run.choice == TW_NW_CHOICE_SUIT)
+            return "'name <suit>'";
+        if (s->run.choice == TW_NW_CHOICE_FIEF)
+            return "'fief <fief>'";
+        return "'pick <card>'";
+    default: return "nothing";
+    }
+}
+
+/* The phase (and ability choice) in which an action kind can be legal. */
+static int kind_fits_phase(const tw_nw_state *s, int kind)
+{
+    switch (kind) {
+    case TW_NW_ACT_VISIT: return s->phase == TW_NW_PHASE_CHOOSE_FIEF;
+    case TW_NW_ACT_SUBSTITUTE:
+    case TW_NW_ACT_BEGIN: return s->phase == TW_NW_PHASE_SUBSTITUTES;
+    case TW_NW_ACT_ACTIVATE:
+    case TW_NW_ACT_PROCEED: return s->phase == TW_NW_PHASE_BEFORE_STATEMENT;
+    case TW_NW_ACT_RESPOND: return s->phase == TW_NW_PHASE_RESPONSE;
+    case TW_NW_ACT_PICK_CARD: return s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_CARD;
+    case TW_NW_ACT_NAME_SUIT: return s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_SUIT;
+    case TW_NW_ACT_PICK_FIEF: return s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_FIEF;
+    default: return 0;
+    }
+}
+
+/* Lists the cards (or fiefs) of a set, comma separated. */
+static void list_set(uint32_t set, int cards, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < 32 && len + 8 < size; i++) {
+        if (!(set & (1u << i)))
+            continue;
+        char item[8];
+        if (cards)
+            tw_nw_card_code(i, item);
+        else
+            snprintf(item, sizeof item, "%d", i);
+        len += (size_t)snprintf(out + len, size - len, "%s%s", len ? ", " : "", item);
+    }
+}
+
+/* Why an action of the right kind for the phase is still refused. */
+static void specific_reason(const tw_nw_state *s, tw_nw_action action, char *out, size_t size)
+{
+    int arg = TW_NW_ACTION_ARG(action);
+    char card[4], list[128];
+    switch (TW_NW_ACTION_KIND(action)) {
+    case TW_NW_ACT_VISIT:
+        if (arg >= TW_NW_FIEFS)
+            snprintf(out, size, "there is no fief %d (fiefs are 0 to 7)", arg);
+        else
+            snprintf(out, size, "fief %d was already visited (%s)", arg, tw_nw_status_key(s->fiefs[arg].status));
+        return;
+    case TW_NW_ACT_SUBSTITUTE: {
+        int fief = arg / TW_NW_SLOTS, slot = arg % TW_NW_SLOTS;
+        if (fief >= TW_NW_FIEFS)
+            snprintf(out, size, "there is no fief %d (fiefs are 0 to 7)", fief);
+        else if (s->fiefs[fief].status != TW_NW_FIEF_FRIENDLY)
+            snprintf(out, size, "fief %d is not friendly, so its ruler cannot help", fief);
+        else if (!s->fiefs[fief].ruler_present)
+            snprintf(out, size, "the ruler of fief %d has left the game", fief);
+        else if (s->fiefs[fief].sub_slot >= 0)
+            snprintf(out, size, "the ruler of fief %d already stands in for slot %d", fief, s->fiefs[fief].sub_slot);
+        else
+            snprintf(out, size, "slot %d already has a substitute (the ruler of fief %d)", slot,
+                     s->slots[slot].sub_fief);
+        return;
+    }
+    case TW_NW_ACT_ACTIVATE:
+        if (arg >= TW_NW_SLOTS)
+            snprintf(out, size, "there is no slot %d (slots are 0 to 3)", arg);
+        else
+            snprintf(out, size, "the ability in slot %d was already used this visit", arg);
+        return;
+    case TW_NW_ACT_RESPOND:
+        tw_nw_card_code(arg, card);
+        if (arg >= TW_NW_CARDS || !(s->hand & (1u << arg)))
+            snprintf(out, size, "%s is not in the hand", card);
+        else
+            snprintf(out, size, "the player must follow suit (%s)",
+                     tw_nw_suit_key(TW_NW_SUIT(tw_nw_statement(s))));
+        return;
+    case TW_NW_ACT_PICK_CARD:
+        tw_nw_card_code(arg, card);
+        list_set(s->run.pending, 1, list, sizeof list);
+        snprintf(out, size, "%s cannot be picked now (choices: %s)", card, list);
+        return;
+    case TW_NW_ACT_PICK_FIEF:
+        list_set(s->run.pending, 0, list, sizeof list);
+        snprintf(out, size, "fief %d cannot be picked now (choices: %s)", arg, list);
+        return;
+    default:
+        snprintf(out, size, "this action is malformed");
+        return;
+    }
+}
+
+/* Explains why an action is refused in a state. */
+void tw_nw_illegal_reason(const tw_nw_state *s, tw_nw_action action, char *out, size_t size)
+{
+    char phase[128], reason[160];
+    int kind = TW_NW_ACTION_KIND(action);
+    if (size == 0)
+        return;
+    out[0] = '\0';
+    if (tw_nw_is_legal(s, action) && s->phase != TW_NW_PHASE_GAME_OVER)
+        return;
+    describe_phase(s, phase, sizeof phase);
+    if (s->phase == TW_NW_PHASE_GAME_OVER) {
+        snprintf(out, size, "the game is already over; nothing may follow");
+    } else if (kind == TW_NW_ACT_STOP) {
+        if (s->phase == TW_NW_PHASE_ABILITY)
+            snprintf(out, size, "the game cannot be stopped in the middle of an ability");
+        else
+            snprintf(out, size, "the game may only be stopped once the %s medal is out of reach "
+                     "(%d stars needed, %d still possible)", tw_nw_medal_key(s->medal),
+                     tw_nw_medal_threshold((tw_nw_medal)s->medal), tw_nw_stars_possible(s));
+    } else if (!kind_fits_phase(s, kind)) {
+        snprintf(out, size, "the game is in %s, which takes %s", phase, expected_actions(s));
+    } else {
+        specific_reason(s, action, reason, sizeof reason);
+        snprintf(out, size, "%s; %s", reason, phase);
+    }
+}
+
+/* ---- Records in memory ------------------------------------------------ */
+
+/* Starts an empty record. */
+tw_error tw_nw_record_init(tw_nw_record *rec, const tw_nw_catalog *catalog, int extra_from,
+                           const tw_nw_config *config)
+{
+    if (!rec || !catalog || !config || catalog->count < 0 || catalog->count > TW_NW_MAX_CATALOG ||
+        extra_from < 0 || extra_from > catalog->count || config->seed > TW_MAX_SEED ||
+        (config->setup != TW_NW_SETUP_INTRO && config->setup != TW_NW_SETUP_FULL) ||
+        config->medal < TW_NW_MEDAL_BRONZE || config->medal > TW_NW_MEDAL_GOLD)
+        return TW_ERR_ARG;
+    memset(rec, 0, sizeof *rec);
+    rec->config = *config;
+    rec->catalog = *catalog;
+    rec->extra_from = extra_from;
+    return TW_OK;
+}
+
+/* Appends an action, growing the list as needed. */
+tw_error tw_nw_record_push(tw_nw_record *rec, tw_nw_action action)
+{
+    if (rec->count == rec->cap) {
+        int cap = rec->cap ? rec->cap * 2 : 64;
+        tw_nw_action *bigger = realloc(rec->actions, (size_t)cap * sizeof *bigger);
+        if (!bigger)
+            return TW_ERR_NOMEM;
+        rec->actions = bigger;
+        rec->cap = cap;
+    }
+    rec->actions[rec->count++] = action;
+    return TW_OK;
+}
+
+/* Frees the action list. */
+void tw_nw_record_free(tw_nw_record *rec)
+{
+    free(rec->actions);
+    rec->actions = NULL;
+    rec->count = 0;
+    rec->cap = 0;
+}
+
+/* Replays the first n actions; text (may be NULL) gives line numbers. */
+static tw_error replay(const tw_nw_record *rec, int n, tw_nw_state *out, tw_diag *diag, const char *text)
+{
+    if (n < 0)
+        n = rec->count;
+    if (n > rec->count)
+        return TW_ERR_ARG;
+    tw_nw_state s;
+    tw_error err = tw_nw_new(&s, &rec->catalog, &rec->config, NULL);
+    if (err != TW_OK) {
+        if (diag)
+            tw_diag_set(diag, text ? tw_json_locate_line(text, "config.setup") : 0, "config.setup",
+                        "the characters cannot fill the %s setup (it needs 4 intro allies and 8 intro "
+                        "rulers; the full setup needs 3 characters of each suit)",
+                        SETUP_KEYS[rec->config.setup == TW_NW_SETUP_FULL]);
+        return err;
+    }
+    for (int i = 0; i < n; i++) {
+        err = tw_nw_apply(&s, rec->actions[i], NULL);
+        if (err == TW_OK)
+            continue;
+        if (diag) {
+            char field[32], act[32], why[200];
+            snprintf(field, sizeof field, "actions[%d]", i);
+            tw_nw_action_format(rec->actions[i], act, sizeof act);
+            tw_nw_illegal_reason(&s, rec->actions[i], why, sizeof why);
+            tw_diag_set(diag, text ? tw_json_locate_line(text, field) : 0, field, "'%s' is not legal here: %s",
+                        act, why);
+        }
+        return err;
+    }
+    *out = s;
+    return TW_OK;
+}
+
+/* Rebuilds the game from the record's first n actions. */
+tw_error tw_nw_record_replay(const tw_nw_record *rec, int n, tw_nw_state *out, tw_diag *diag)
+{
+    return replay(rec, n, out, diag, NULL);
+}
+
+/* Serialises the record: one action per line, so that messages about an
+ * action point at its own line. */
+tw_error tw_nw_record_to_json(const tw_nw_record *rec, tw_buf *buf)
+{
+    tw_nw_state s;
+    tw_error err = replay(rec, -1, &s, NULL, NULL);
+    if (err != TW_OK)
+        return err == TW_ERR_ARG ? TW_ERR_ARG : TW_ERR_ILLEGAL;
+    tw_buf_printf(buf, "{\n  \"format\": \"trickwood-record\",\n  \"version\": 1,\n  \"game\": \"northwood\",\n");
+    tw_buf_printf(buf, "  \"config\": {\"setup\": \"%s\", \"medal\": \"%s\"},\n",
+                  SETUP_KEYS[rec->config.setup == TW_NW_SETUP_FULL], tw_nw_medal_key(rec->config.medal));
+    tw_buf_printf(buf, "  \"seed\": %llu,\n", (unsigned long long)rec->config.seed);
+    if (rec->extra_from < rec->catalog.count) {
+        tw_buf_printf(buf, "  \"characters\": [");
+        for (int i = rec->extra_from; i < rec->catalog.count; i++) {
+            tw_buf_printf(buf, "%s\n    ", i > rec->extra_from ? "," : "");
+            if (tw_nw_catalog_entry_to_json(&rec->catalog.entries[i], "    ", buf) < 0)
+                return TW_ERR_ARG;
+        }
+        tw_buf_printf(buf, "\n  ],\n");
+    }
+    tw_buf_printf(buf, "  \"actions\": [");
+    for (int i = 0; i < rec->count; i++) {
+        char act[32];
+        tw_buf_printf(buf, "%s\n    \"%s\"", i ? "," : "", tw_nw_action_format(rec->actions[i], act, sizeof act));
+    }
+    tw_buf_printf(buf, "%s]", rec->count ? "\n  " : "");
+    if (tw_nw_is_over(&s)) {
+        int stars = tw_nw_stars_won(&s);
+        tw_buf_printf(buf, ",\n  \"result\": {\"stars\": %d, \"medal\": \"%s\", \"won\": %s, \"stopped\": %s}", stars,
+                      tw_nw_medal_key(tw_nw_medal_for(stars)), tw_nw_is_won(&s) ? "true" : "false",
+                      s.stopped ? "true" : "false");
+    }
+    tw_buf_printf(buf, "\n}\n");
+    return buf->failed ? TW_ERR_NOMEM : TW_OK;
+}
+
+/* Writes the record file atomically. */
+tw_error tw_nw_record_save(const tw_nw_record *rec, const char *path)
+{
+    tw_buf buf = {0};
+    tw_error err = tw_nw_record_to_json(rec, &buf);
+    if (err == TW_OK)
+        err = tw_write_file_atomic(path, buf.data, buf.len);
+    tw_buf_free(&buf);
+    return err;
+}
+
+/* ---- Reading records -------------------------------------------------- */
+
+/* The text being read (for line numbers) and where errors go. */
+typedef struct {
+    const char *text;
+    tw_diag *diag;
+} reader;
+
+/* Reports an error about the value at field, on that value's line. */
+static tw_error fail(reader *rd, const char *field, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static tw_error fail(reader *rd, const char *field, const char *fmt, ...)
+{
+    char message[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    return tw_diag_set(rd->diag, tw_json_locate_line(rd->text, field), field, "%s", message);
+}
+
+/* Joins an object path and a key ("config" + "seed" = "config.seed"). */
+static void join(char *out, size_t size, const char *path, const char *key)
+{
+    snprintf(out, size, "%s%s%s", path, *path ? "." : "", key);
+}
+
+/* Checks that obj has only the allowed keys. */
+static tw_error only_keys(reader *rd, json_t *obj, const char *path, const char *const *allowed)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach(obj, key, value) {
+        int ok = 0;
+        char list[200] = "";
+        for (int i = 0; allowed[i]; i++) {
+            ok |= strcmp(allowed[i], key) == 0;
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", allowed[i]);
+        }
+        if (!ok) {
+            char field[128];
+            join(field, sizeof field, path, key);
+            return fail(rd, field, "unknown field '%s' (allowed here: %s)", key, list);
+        }
+    }
+    return TW_OK;
+}
+
+/* Fetches a required member; reports it missing on its object's line. */
+static tw_error need(reader *rd, json_t *obj, const char *path, const char *key, json_t **out)
+{
+    *out = json_object_get(obj, key);
+    if (*out)
+        return TW_OK;
+    char field[128];
+    join(field, sizeof field, path, key);
+    return tw_diag_set(rd->diag, tw_json_locate_line(rd->text, path), field, "missing (this field is required)");
+}
+
+/* Reads a required string member that must be one of names. */
+static tw_error need_name(reader *rd, json_t *obj, const char *path, const char *key, const char *const *names,
+                          int count, int *out)
+{
+    json_t *v;
+    tw_error err = need(rd, obj, path, key, &v);
+    if (err)
+        return err;
+    char field[128], list[160] = "";
+    join(field, sizeof field, path, key);
+    for (int i = 0; i < count; i++)
+        if (names[i] && json_is_string(v) && strcmp(json_string_value(v), names[i]) == 0) {
+            *out = i;
+            return TW_OK;
+        }
+    for (int i = 0; i < count; i++)
+        if (names[i])
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"", list[0] ? ", " : "", names[i]);
+    return fail(rd, field, "must be one of %s", list);
+}
+
+/* Checks the format, version and game members shared by our files. */
+static tw_error check_header(reader *rd, json_t *root, const char *format)
+{
+    json_t *v;
+    tw_error err;
+    if ((err = need(rd, root, "", "format", &v)))
+        return err;
+    if (!json_is_string(v) || strcmp(json_string_value(v), format) != 0)
+        return fail(rd, "format", "must be \"%s\"", format);
+    if ((err = need(rd, root, "", "version", &v)))
+        return err;
+    if (!json_is_integer(v) || json_integer_value(v) != 1)
+        return fail(rd, "version", "unsupported version; this program reads version 1");
+    if ((err = need(rd, root, "", "game", &v)))
+        return err;
+    if (!json_is_string(v) || strcmp(json_string_value(v), "northwood") != 0)
+        return fail(rd, "game", "must be \"northwood\" (a For Northwood! file)");
+    return TW_OK;
+}
+
+/* Reads "config" and "seed". */
+static tw_error read_config(reader *rd, json_t *root, tw_nw_config *config)
+{
+    static const char *const keys[] = {"setup", "medal", NULL};
+    json_t *cfg, *seed;
+    int setup, medal;
+    tw_error err;
+    if ((err = need(rd, root, "", "config", &cfg)))
+        return err;
+    if (!json_is_object(cfg))
+        return fail(rd, "config", "must be an object with \"setup\" and \"medal\"");
+    if ((err = only_keys(rd, cfg, "config", keys)) ||
+        (err = need_name(rd, cfg, "config", "setup", SETUP_KEYS, 2, &setup)))
+        return err;
+    static const char *const medals[] = {NULL, "bronze", "silver", "gold"};
+    if ((err = need_name(rd, cfg, "config", "medal", medals, 4, &medal)))
+        return err;
+    if ((err = need(rd, root, "", "seed", &seed)))
+        return err;
+    if (!json_is_integer(seed) || json_integer_value(seed) < 0 ||
+        (unsigned long long)json_integer_value(seed) > TW_MAX_SEED)
+        return fail(rd, "seed", "must be a whole number from 0 to 9007199254740991 (2^53-1)");
+    config->setup = (tw_nw_setup)setup;
+    config->medal = (tw_nw_medal)medal;
+    config->seed = (uint64_t)json_integer_value(seed);
+    return TW_OK;
+}
+
+/* Builds the catalog: the default characters plus those in the record.
+ * The embedded list goes through the character file loader, whose error
+ * paths ("characters[2].steps[0].op") are also paths in the record. */
+static tw_error read_characters(reader *rd, json_t *root, tw_nw_record *rec)
+{
+    tw_diag sub;
+    if (tw_nw_catalog_load_default(&rec->catalog, &sub) != TW_OK) {
+        *rd->diag = sub;
+        return TW_ERR_PARSE;
+    }
+    rec->extra_from = rec->catalog.count;
+    json_t *list = json_object_get(root, "characters");
+    if (!list)
+        return TW_OK;
+    if (!json_is_array(list))
+        return fail(rd, "characters", "must be a list of character objects (or be left out)");
+    if (json_array_size(list) == 0)
+        return TW_OK;
+    char *inner = json_dumps(list, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    if (!inner)
+        return TW_ERR_NOMEM;
+    tw_buf wrapper = {0};
+    tw_buf_printf(&wrapper, "{\"format\": \"trickwood-characters\", \"version\": 1, \"characters\": %s}", inner);
+    free(inner);
+    if (wrapper.failed) {
+        tw_buf_free(&wrapper);
+        return TW_ERR_NOMEM;
+    }
+    tw_error err = tw_nw_catalog_add_text(&rec->catalog, wrapper.data, rd->diag->file, &sub);
+    tw_buf_free(&wrapper);
+    if (err == TW_OK)
+        return TW_OK;
+    const char *field = sub.field[0] ? sub.field : "characters";
+    int line = tw_json_locate_line(rd->text, field);
+    return tw_diag_set(rd->diag, line ? line : tw_json_locate_line(rd->text, "characters"), field, "%s",
+                       sub.message);
+}
+
+/* Reads the action list into the record. */
+static tw_error read_actions(reader *rd, json_t *root, tw_nw_record *rec)
+{
+    json_t *list;
+    tw_error err = need(rd, root, "", "actions", &list);
+    if (err)
+        return err;
+    if (!json_is_array(list))
+        return fail(rd, "actions", "must be a list of action texts such as \"visit 3\"");
+    for (size_t i = 0; i < json_array_size(list); i++) {
+        json_t *v = json_array_get(list, i);
+        char field[32];
+        tw_nw_action action;
+        snprintf(field, sizeof field, "actions[%zu]", i);
+        if (!json_is_string(v))
+            return fail(rd, field, "must be a text such as \"visit 3\" or \"respond 7E\"");
+        if (tw_nw_action_parse(json_string_value(v), &action) != 0)
+            return fail(rd, field, "'%.40s' is not an action (for example \"visit 3\", \"substitute 2 0\", "
+                        "\"begin\", \"activate 1\", \"proceed\", \"respond 7E\", \"pick 3C\", \"name eyes\", "
+                        "\"fief 5\", \"stop\")", json_string_value(v));
+        if ((err = tw_nw_record_push(rec, action)))
+            return err;
+    }
+    return TW_OK;
+}
+
+/* Compares the "result" object with the replayed game. */
+static tw_error check_result(reader *rd, json_t *root, const tw_nw_state *s)
+{
+    static const char *const keys[] = {"stars", "medal", "won", "stopped", NULL};
+    json_t *result = json_object_get(root, "result");
+    json_t *v;
+    tw_error err;
+    if (!result)
+        return TW_OK; /* a record may leave the result out */
+    if (!tw_nw_is_over(s))
+        return fail(rd, "result", "the game is not over after the last action, so there can be no result");
+    if (!json_is_object(result))
+        return fail(rd, "result", "must be an object with \"stars\", \"medal\", \"won\" and \"stopped\"");
+    if ((err = only_keys(rd, result, "result", keys)))
+        return err;
+    int stars = tw_nw_stars_won(s), medal;
+    if ((err = need(rd, result, "result", "stars", &v)))
+        return err;
+    if (!json_is_integer(v))
+        return fail(rd, "result.stars", "must be a whole number");
+    if (json_integer_value(v) != stars)
+        return fail(rd, "result.stars", "says %lld stars but replaying the actions gives %d",
+                    (long long)json_integer_value(v), stars);
+    static const char *const medals[] = {"none", "bronze", "silver", "gold"};
+    if ((err = need_name(rd, result, "result", "medal", medals, 4, &medal)))
+        return err;
+    if (medal != (int)tw_nw_medal_for(stars))
+        return fail(rd, "result.medal", "says \"%s\" but replaying the actions gives \"%s\"", medals[medal],
+                    medals[tw_nw_medal_for(stars)]);
+    const char *flags[2] = {"won", "stopped"};
+    int actual[2] = {tw_nw_is_won(s), s->stopped != 0};
+    for (int i = 0; i < 2; i++) {
+        char field[32];
+        snprintf(field, sizeof field, "result.%s", flags[i]);
+        if ((err = need(rd, result, "result", flags[i], &v)))
+            return err;
+        if (!json_is_boolean(v))
+            return fail(rd, field, "must be true or false");
+        if (json_is_true(v) != actual[i])
+            return fail(rd, field, "says %s but replaying the actions gives %s", json_is_true(v) ? "true" : "false",
+                        actual[i] ? "true" : "false");
+    }
+    return TW_OK;
+}
+
+/* Reads every part of a parsed record into rec and replays it. */
+static tw_error read_record(reader *rd, json_t *root, tw_nw_record *rec)
+{
+    static const char *const keys[] = {"format", "version", "game", "config", "seed", "characters",
+                                       "actions", "result", NULL};
+    tw_error err;
+    if (!json_is_object(root))
+        return fail(rd, "", "a record must be one JSON object");
+    if ((err = only_keys(rd, root, "", keys)) || (err = check_header(rd, root, "trickwood-record")) ||
+        (err = read_config(rd, root, &rec->config)) || (err = read_characters(rd, root, rec)) ||
+        (err = read_actions(rd, root, rec)))
+        return err;
+    tw_nw_state s;
+    if (replay(rec, -1, &s, rd->diag, rd->text) != TW_OK)
+        return TW_ERR_PARSE;
+    return check_result(rd, root, &s);
+}
+
+/* Loads a record from JSON text. */
+tw_error tw_nw_record_from_text(tw_nw_record *rec, const char *text, const char *name, tw_diag *diag)
+{
+    tw_diag local;
+    if (!diag)
+        diag = &local;
+    tw_diag_init(diag, name);
+    json_error_t jerr;
+    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root)
+        return tw_diag_set(diag, jerr.line, NULL, "not valid JSON: %s", jerr.text);
+    tw_nw_record *work = calloc(1, sizeof *work);
+    if (!work) {
+        json_decref(root);
+        return TW_ERR_NOMEM;
+    }
+    reader rd = {text, diag};
+    tw_error err = read_record(&rd, root, work);
+    json_decref(root);
+    if (err == TW_OK)
+        *rec = *work;
+    else
+        tw_nw_record_free(work);
+    free(work);
+    return err;
+}
+
+/* Loads a record file. */
+tw_error tw_nw_record_load(tw_nw_record *rec, const char *path, tw_diag *diag)
+{
+    tw_diag local;
+    if (!diag)
+        diag = &local;
+    tw_diag_init(diag, path);
+    char *text = tw_read_file(path, NULL, diag);
+    if (!text)
+        return TW_ERR_IO;
+    tw_error err = tw_nw_record_from_text(rec, text, path, diag);
+    free(text);
+    return err;
+}
