@@ -1,0 +1,371 @@
+/* For Northwood! random play: thousands of seeded games (intro and full
+ * setups, all three medals) with checks after every action: the engine's
+ * invariants, an independent count of the 32 cards, the score, every
+ * listed action applying on a copy, unlisted actions refused without any
+ * change, the view's legal actions, the scoring rule against the events,
+ * and determinism of whole games. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nw_fixture.h"
+#include "test.h"
+
+#define GAMES 10000
+#define FULL_SWEEP_EVERY 200/* games whose states try every kind x arg 0..40 */
+#define REPLAY_EVERY 50     /* games replayed to check determinism */
+#define MAX_GAME_ACTIONS 1500
+
+/* What the run saw, to make sure the games cover the rules. */
+typedef struct {
+    long actions;
+    long kinds[16];
+    long unlisted;
+    long friendly_visits;
+    long lost_visits;
+    long stopped;
+    long full_games;
+    long wins;
+    long scored;
+} coverage;
+
+/* Fails with the game, step and a message; returns 0. */
+static int bad(int game, int step, const char *what, const tw_nw_state *s)
+{
+    tw_test_fail(__FILE__, __LINE__, "game %d step %d: %s (phase %d, legal: %s)", game, step, what, s->phase,
+                 fx_legal(s));
+    return 0;
+}
+
+/* Independent check that each of the 32 cards is in exactly one zone:
+ * walks hand, deck, discard and score, refusing any card seen twice. */
+static int cards_accounted(const tw_nw_state *s)
+{
+    if (s->deck_n > TW_NW_CARDS || s->discard_n > TW_NW_CARDS || s->score_n > TW_NW_CARDS)
+        return 0;
+    uint32_t seen = s->hand;
+    int total = tw_popcount32(s->hand);
+    const uint8_t *piles[3] = {s->deck, s->discard, s->score};
+    const int sizes[3] = {s->deck_n, s->discard_n, s->score_n};
+    for (int p = 0; p < 3; p++)
+        for (int i = 0; i < sizes[p]; i++) {
+            int c = piles[p][i];
+            if (c >= TW_NW_CARDS || (seen & (1u << c)))
+                return 0;
+            seen |= 1u << c;
+            total++;
+        }
+    return total == TW_NW_CARDS && seen == 0xFFFFFFFFu;
+}
+
+/* Whether a friendly present ruler and a free slot exist. */
+static int can_substitute(const tw_nw_state *s)
+{
+    int ruler = 0, slot = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        ruler |= s->fiefs[f].status == TW_NW_FIEF_FRIENDLY && s->fiefs[f].ruler_present && s->fiefs[f].sub_slot < 0;
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        slot |= s->slots[i].sub_fief < 0;
+    return ruler && slot;
+}
+
+/* Checks the phase against the design's rules. */
+static int phase_sound(const tw_nw_state *s, const char **why)
+{
+    int ready = 0, visited = 0;
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        ready |= !s->slots[i].exhausted;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        visited += s->fiefs[f].status != TW_NW_FIEF_NEUTRAL;
+    *why = NULL;
+    switch (s->phase) {
+    case TW_NW_PHASE_CHOOSE_FIEF:
+        if (tw_nw_hand_count(s) != 8 || s->deck_n != 24 || visited == 8)
+            *why = "between visits: hand 8, deck 24, a fief left";
+        break;
+    case TW_NW_PHASE_SUBSTITUTES:
+        if (!can_substitute(s))
+            *why = "substitutes phase with nothing to substitute";
+        break;
+    case TW_NW_PHASE_BEFORE_STATEMENT:
+        if (!ready || !s->hand || !s->deck_n)
+            *why = "before_statement without a ready ally, a hand or a deck";
+        break;
+    case TW_NW_PHASE_RESPONSE:
+        if (tw_nw_statement(s) == TW_NW_NO_CARD || !s->hand)
+            *why = "response without a statement or a hand";
+        break;
+    case TW_NW_PHASE_ABILITY:
+        if (!s->run.active || s->run.choice == TW_NW_CHOICE_NONE)
+            *why = "ability phase without a choice";
+        else if (s->run.choice != TW_NW_CHOICE_SUIT && tw_popcount32(s->run.pending) < 2)
+            *why = "a choice with fewer than two candidates was not made automatically";
+        break;
+    case TW_NW_PHASE_GAME_OVER:
+        if (visited != 8 && !s->stopped)
+            *why = "game over before all visits without a stop";
+        break;
+    default:
+        *why = "unknown phase";
+    }
+    if (!*why && s->phase != TW_NW_PHASE_GAME_OVER) {
+        int stop = tw_nw_is_legal(s, TW_NW_ACTION(TW_NW_ACT_STOP, 0));
+        int out = tw_nw_stars_possible(s) < tw_nw_medal_threshold(s->medal) && s->phase != TW_NW_PHASE_ABILITY;
+        if (stop != out)
+            *why = "stop offered when it should not be, or missing";
+    }
+    return *why == NULL;
+}
+
+/* Checks the events of one action against the rules: a response scores
+ * exactly when it should, a visit ends friendly exactly on its target. */
+static int events_sound(const tw_nw_state *before, tw_nw_action action, const tw_nw_events *ev, coverage *cov,
+                        const char **why)
+{
+    *why = NULL;
+    if (ev->overflow) {
+        *why = "event buffer overflow";
+        return 0;
+    }
+    for (int i = 0; i < ev->count; i++) {
+        const tw_nw_event *e = &ev->items[i];
+        if (e->type == TW_NW_EV_RESPONSE) {
+            int st = tw_nw_statement(before), trump = tw_nw_trump(before), r = e->card;
+            int should = (TW_NW_SUIT(r) == TW_NW_SUIT(st) && TW_NW_VALUE(r) > TW_NW_VALUE(st)) ||
+                         (TW_NW_SUIT(st) != trump && TW_NW_SUIT(r) == trump);
+            if (r != TW_NW_ACTION_ARG(action) || e->a != should) {
+                *why = "response scored against the rules";
+                return 0;
+            }
+            cov->scored += should;
+        }
+        if (e->type == TW_NW_EV_VISIT_END) {
+            if (e->a != before->visiting || e->b != (e->c == e->a)) {
+                *why = "visit end disagrees with its score";
+                return 0;
+            }
+            if (e->b)
+                cov->friendly_visits++;
+            else
+                cov->lost_visits++;
+        }
+    }
+    return 1;
+}
+
+/* Tries an action that is not listed: it must be refused and change
+ * nothing. */
+static int refused_cleanly(const tw_nw_state *s, tw_nw_action action)
+{
+    tw_nw_state copy;
+    memcpy(&copy, s, sizeof copy);
+    if (tw_nw_is_legal(s, action))
+        return 0;
+    if (tw_nw_apply(&copy, action, NULL) == TW_OK)
+        return 0;
+    return memcmp(&copy, s, sizeof copy) == 0;
+}
+
+/* Whether action is in the list. */
+static int listed(const tw_nw_action *acts, int n, tw_nw_action action)
+{
+    for (int i = 0; i < n; i++)
+        if (acts[i] == action)
+            return 1;
+    return 0;
+}
+
+/* Runs all per-state checks; returns 0 after reporting a failure. */
+static int check_state(const tw_nw_state *s, int game, int step, int sweep, tw_rng *pick, coverage *cov)
+{
+    const char *why = NULL;
+    if (!tw_nw_check_invariants(s, &why))
+        return bad(game, step, why, s);
+    if (!cards_accounted(s))
+        return bad(game, step, "the 32 cards are not each in exactly one zone", s);
+    if (tw_nw_score(s) != s->score_n)
+        return bad(game, step, "score differs from the score pile size", s);
+    if (!phase_sound(s, &why))
+        return bad(game, step, why, s);
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_legal_actions(s, acts);
+    if (n < 0 || n > TW_NW_MAX_ACTIONS)
+        return bad(game, step, "legal action count out of range", s);
+    if ((n == 0) != (s->phase == TW_NW_PHASE_GAME_OVER))
+        return bad(game, step, "no legal action outside the game's end", s);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (acts[i] == acts[j])
+                return bad(game, step, "an action is listed twice", s);
+    /* The view lists the same actions. */
+    tw_nw_view view;
+    tw_nw_view_of(s, &view);
+    tw_nw_action vacts[TW_NW_MAX_ACTIONS];
+    int vn = tw_nw_view_legal_actions(&view, vacts);
+    if (vn != n || memcmp(vacts, acts, (size_t)n * sizeof acts[0]) != 0)
+        return bad(game, step, "the view's legal actions differ", s);
+    /* Every listed action applies on a copy and keeps the state sound. */
+    for (int i = 0; i < n; i++) {
+        tw_nw_state copy;
+        memcpy(&copy, s, sizeof copy);
+        if (!tw_nw_is_legal(s, acts[i]))
+            return bad(game, step, "a listed action is not legal by tw_nw_is_legal", s);
+        tw_nw_events ev;
+        ev.count = 0;
+        ev.overflow = 0;
+        if (tw_nw_apply(&copy, acts[i], &ev) != TW_OK)
+            return bad(game, step, "a listed action was refused", s);
+        if (!tw_nw_check_invariants(&copy, &why))
+            return bad(game, step, why, s);
+        if (!events_sound(s, acts[i], &ev, cov, &why))
+            return bad(game, step, why, s);
+    }
+    /* Unlisted actions are refused and change nothing. */
+    if (sweep) {
+        for (int kind = 0; kind <= 11; kind++)
+            for (int arg = 0; arg <= 40; arg++) {
+                tw_nw_action a = TW_NW_ACTION(kind, arg);
+                if (listed(acts, n, a))
+                    continue;
+                cov->unlisted++;
+                if (!refused_cleanly(s, a))
+                    return bad(game, step, "an unlisted action was accepted or changed the state", s);
+            }
+        for (int kind = 0; kind <= 11; kind++) {
+            cov->unlisted++;
+            if (!refused_cleanly(s, TW_NW_ACTION(kind, 255)))
+                return bad(game, step, "an unlisted action (arg 255) was accepted", s);
+        }
+    } else {
+        for (int k = 0; k < 4; k++) {
+            tw_nw_action a = (tw_nw_action)tw_rng_below(pick, 1u << 16);
+            if (k < 3)
+                a = TW_NW_ACTION(1 + tw_rng_below(pick, 10), tw_rng_below(pick, 48));
+            if (listed(acts, n, a))
+                continue;
+            cov->unlisted++;
+            if (!refused_cleanly(s, a))
+                return bad(game, step, "an unlisted action was accepted or changed the state", s);
+        }
+    }
+    return 1;
+}
+
+/* Picks an action; "stop" only now and then so that most games go on. */
+static tw_nw_action choose(const tw_nw_state *s, tw_rng *pick)
+{
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_legal_actions(s, acts);
+    tw_nw_action a = acts[tw_rng_below(pick, (uint32_t)n)];
+    if (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP && n > 1 && tw_rng_below(pick, 64) != 0)
+        a = acts[tw_rng_below(pick, (uint32_t)(n - 1))];
+    return a;
+}
+
+/* Plays one game from a configuration; records the actions when asked. */
+static int play(int game, const tw_nw_config *cfg, uint64_t pick_seed, int check, tw_nw_action *record,
+                int *count, tw_nw_state *final, coverage *cov)
+{
+    tw_nw_state s;
+    if (tw_nw_new(&s, fx_catalog(), cfg, NULL) != TW_OK) {
+        tw_test_fail(__FILE__, __LINE__, "game %d: tw_nw_new failed", game);
+        return 0;
+    }
+    tw_rng pick, probe; /* choices; samples of unlisted actions */
+    tw_rng_seed(&pick, pick_seed);
+    tw_rng_seed(&probe, pick_seed ^ 0x9E3779B97F4A7C15ull);
+    int step = 0;
+    while (!tw_nw_is_over(&s)) {
+        if (step >= MAX_GAME_ACTIONS) {
+            tw_test_fail(__FILE__, __LINE__, "game %d does not end", game);
+            return 0;
+        }
+        if (check && !check_state(&s, game, step, game % FULL_SWEEP_EVERY == 0, &probe, cov))
+            return 0;
+        tw_nw_action a = choose(&s, &pick);
+        if (record)
+            record[step] = a;
+        if (cov) {
+            cov->actions++;
+            cov->kinds[TW_NW_ACTION_KIND(a) & 15]++;
+        }
+        if (tw_nw_apply(&s, a, NULL) != TW_OK) {
+            tw_test_fail(__FILE__, __LINE__, "game %d step %d: chosen action refused", game, step);
+            return 0;
+        }
+        step++;
+    }
+    if (check && !check_state(&s, game, step, 1, &probe, cov))
+        return 0;
+    if (cov) {
+        cov->stopped += s.stopped;
+        cov->full_games += !s.stopped;
+        cov->wins += tw_nw_is_won(&s);
+    }
+    if (count)
+        *count = step;
+    if (final)
+        memcpy(final, &s, sizeof s);
+    return 1;
+}
+
+/* Replays recorded actions from the same configuration. */
+static int replay(const tw_nw_config *cfg, const tw_nw_action *record, int count, tw_nw_state *out)
+{
+    if (tw_nw_new(out, fx_catalog(), cfg, NULL) != TW_OK)
+        return 0;
+    for (int i = 0; i < count; i++)
+        if (tw_nw_apply(out, record[i], NULL) != TW_OK)
+            return 0;
+    return 1;
+}
+
+TEST(nw_random_play_invariants)
+{
+    REQUIRE(fx_catalog()->count == 12);
+    coverage cov;
+    memset(&cov, 0, sizeof cov);
+    static tw_nw_action record[MAX_GAME_ACTIONS];
+    for (int g = 0; g < GAMES; g++) {
+        tw_nw_config cfg;
+        cfg.setup = g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
+        cfg.medal = (tw_nw_medal)(TW_NW_MEDAL_BRONZE + (g / 2) % 3);
+        cfg.seed = tw_mix64((uint64_t)g + 1000);
+        uint64_t pick_seed = tw_mix64((uint64_t)g * 7 + 3);
+        tw_nw_state final;
+        int count = 0;
+        if (!play(g, &cfg, pick_seed, 1, record, &count, &final, &cov))
+            return;
+        if (g % REPLAY_EVERY == 0) {
+            /* Same seed and choices: the same game, byte for byte. */
+            tw_nw_state again;
+            int count2 = 0;
+            static tw_nw_action record2[MAX_GAME_ACTIONS];
+            REQUIRE(play(g, &cfg, pick_seed, 0, record2, &count2, &again, NULL));
+            CHECK_INT(count2, count);
+            CHECK(memcmp(record, record2, (size_t)count * sizeof record[0]) == 0);
+            CHECK(memcmp(&final, &again, sizeof final) == 0);
+            tw_nw_state replayed;
+            REQUIRE(replay(&cfg, record, count, &replayed));
+            CHECK(memcmp(&final, &replayed, sizeof final) == 0);
+            /* A different seed gives a different game. */
+            tw_nw_config other = cfg;
+            other.seed ^= 1;
+            tw_nw_state fresh, fresh_other;
+            REQUIRE(tw_nw_new(&fresh, fx_catalog(), &cfg, NULL) == TW_OK);
+            REQUIRE(tw_nw_new(&fresh_other, fx_catalog(), &other, NULL) == TW_OK);
+            CHECK(memcmp(fresh.deck, fresh_other.deck, sizeof fresh.deck) != 0);
+        }
+    }
+    printf("   random: %d games, %ld actions, %ld unlisted tried; over all tried actions: visit ends %ld "
+           "friendly / %ld lost, %ld scoring responses; %ld stopped, %ld wins; substitutions %ld, abilities %ld, picks %ld, "
+           "suits named %ld, fiefs picked %ld\n",
+           GAMES, cov.actions, cov.unlisted, cov.friendly_visits, cov.lost_visits, cov.scored, cov.stopped,
+           cov.wins, cov.kinds[TW_NW_ACT_SUBSTITUTE], cov.kinds[TW_NW_ACT_ACTIVATE], cov.kinds[TW_NW_ACT_PICK_CARD],
+           cov.kinds[TW_NW_ACT_NAME_SUIT], cov.kinds[TW_NW_ACT_PICK_FIEF]);
+    /* The games reached every kind of decision. */
+    for (int kind = TW_NW_ACT_VISIT; kind <= TW_NW_ACT_STOP; kind++)
+        if (!cov.kinds[kind])
+            tw_test_fail(__FILE__, __LINE__, "no action of kind %d was played", kind);
+    CHECK(cov.friendly_visits > 0);
+    CHECK(cov.stopped > 0 && cov.full_games > 0);
+}
