@@ -1250,3 +1250,77 @@ TEST(nw_files_bad_position_rng_and_ability)
     EXPECT_BAD(text, "\"pc\": ", "\"pc\": 1", "ability.pc", ability_line + 1, NULL);
     tw_buf_free(&json);
 }
+
+/* ---- Example files (docs/formats.md points at them) -------------------- */
+
+TEST(nw_files_examples_stay_valid)
+{
+    static tw_nw_record rec;
+    tw_diag d;
+    char msg[700];
+    tw_error err = tw_nw_record_load(&rec, tw_test_data("examples/northwood-record.json"), &d);
+    tw_diag_format(&d, msg, sizeof msg);
+    if (err != TW_OK)
+        tw_test_fail(__FILE__, __LINE__, "%s", msg);
+    REQUIRE(err == TW_OK);
+    /* The example event log is the log of the example record. */
+    tw_buf log = {0};
+    REQUIRE(tw_nw_record_event_log(&rec, &log) == TW_OK);
+    char *events = tw_read_file(tw_test_data("examples/northwood-events.jsonl"), NULL, &d);
+    CHECK(events && log.data && strcmp(events, log.data) == 0);
+    free(events);
+    tw_buf_free(&log);
+    /* The example position is that game after its first 8 actions. */
+    tw_nw_state pos, replayed;
+    err = tw_nw_position_load(&pos, &rec.catalog, tw_test_data("examples/northwood-position.json"), &d);
+    tw_diag_format(&d, msg, sizeof msg);
+    if (err != TW_OK)
+        tw_test_fail(__FILE__, __LINE__, "%s", msg);
+    REQUIRE(tw_nw_record_replay(&rec, 8, &replayed, NULL) == TW_OK);
+    CHECK(err == TW_OK && state_diff(&pos, &replayed) == NULL);
+    tw_nw_record_free(&rec);
+
+    /* The hand-written puzzle: answering 8L, only 7L follows suit. */
+    err = tw_nw_position_load(&pos, catalog(), tw_test_data("examples/northwood-puzzle.json"), &d);
+    tw_diag_format(&d, msg, sizeof msg);
+    if (err != TW_OK)
+        tw_test_fail(__FILE__, __LINE__, "%s", msg);
+    REQUIRE(err == TW_OK);
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    CHECK_INT(tw_nw_legal_actions(&pos, acts), 1);
+    CHECK_INT(acts[0], TW_NW_ACTION(TW_NW_ACT_RESPOND, TW_NW_CARD(TW_NW_LEAVES, 7)));
+    CHECK_INT(pos.deck_known, 3u << 21);
+
+    /* The example characters load and play in full games. */
+    static tw_nw_catalog cat;
+    cat = *catalog();
+    err = tw_nw_catalog_add_file(&cat, tw_test_data("examples/northwood-characters.json"), &d);
+    tw_diag_format(&d, msg, sizeof msg);
+    if (err != TW_OK)
+        tw_test_fail(__FILE__, __LINE__, "%s", msg);
+    REQUIRE(err == TW_OK && cat.count == 19);
+    uint32_t ops_run = 0;
+    for (int g = 0; g < 30; g++) {
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, (uint64_t)g};
+        tw_nw_state s;
+        REQUIRE(tw_nw_new(&s, &cat, &cfg, NULL) == TW_OK);
+        tw_rng pick;
+        tw_rng_seed(&pick, (uint64_t)g);
+        while (!tw_nw_is_over(&s)) {
+            tw_nw_action a = random_action(&s, &pick);
+            if (TW_NW_ACTION_KIND(a) == TW_NW_ACT_ACTIVATE) {
+                const tw_nw_character *ch = tw_nw_slot_character(&s, TW_NW_ACTION_ARG(a));
+                if (ch->catalog_index >= 12)
+                    for (int i = 0; i < ch->nsteps; i++)
+                        ops_run |= 1u << ch->steps[i].op;
+            }
+            REQUIRE(tw_nw_apply(&s, a, NULL) == TW_OK);
+            const char *why;
+            if (!tw_nw_check_invariants(&s, &why)) {
+                tw_test_fail(__FILE__, __LINE__, "game %d: %s", g, why);
+                return;
+            }
+        }
+    }
+    CHECK(tw_popcount32(ops_run) >= 8);
+}
