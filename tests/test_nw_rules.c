@@ -714,3 +714,54 @@ TEST(nw_rules_full_setup_needs_three_per_suit)
     cfg.setup = TW_NW_SETUP_INTRO;
     CHECK_INT(tw_nw_new(&s, &cat, &cfg, NULL), TW_ERR_ARG);
 }
+
+TEST(nw_rules_new_refuses_bad_input)
+{
+    tw_nw_state s;
+    tw_nw_config cfg = {(tw_nw_setup)7, TW_NW_MEDAL_BRONZE, 1};
+    CHECK_INT(tw_nw_new(&s, fx_catalog(), &cfg, NULL), TW_ERR_ARG);
+    cfg.setup = TW_NW_SETUP_INTRO;
+    cfg.medal = (tw_nw_medal)9;
+    CHECK_INT(tw_nw_new(&s, fx_catalog(), &cfg, NULL), TW_ERR_ARG);
+    cfg.medal = TW_NW_MEDAL_BRONZE;
+    CHECK_INT(tw_nw_new(&s, NULL, &cfg, NULL), TW_ERR_ARG);
+    CHECK_INT(tw_nw_new(&s, fx_catalog(), NULL, NULL), TW_ERR_ARG);
+    /* Characters built in code with out-of-range data are refused rather
+     * than played (a bad suit or pile would break the game). */
+    static tw_nw_catalog cat;
+    cat = *fx_catalog();
+    cat.entries[tw_nw_catalog_find(&cat, "king-of-eyes")].suit = 4;
+    CHECK_INT(tw_nw_new(&s, &cat, &cfg, NULL), TW_ERR_ARG);
+    cat = *fx_catalog();
+    int qc = tw_nw_catalog_find(&cat, "queen-of-claws");
+    REQUIRE(qc >= 0);
+    cat.entries[qc].steps[0].b = 9; /* to no pile */
+    CHECK_INT(tw_nw_new(&s, &cat, &cfg, NULL), TW_ERR_ARG);
+    cat = *fx_catalog();
+    cat.entries[qc].steps[1].op = 40;
+    CHECK_INT(tw_nw_new(&s, &cat, &cfg, NULL), TW_ERR_ARG);
+    cat = *fx_catalog();
+    CHECK_INT(tw_nw_new(&s, &cat, &cfg, NULL), TW_OK);
+}
+
+TEST(nw_rules_intro_one_ally_per_suit)
+{
+    /* A second intro ally of Claws added by a user does not push out the
+     * Jack of Eyes: the first intro ally of each suit is taken. */
+    static tw_nw_catalog cat;
+    cat = *fx_catalog();
+    tw_nw_catalog_entry extra = cat.entries[tw_nw_catalog_find(&cat, "jack-of-claws")];
+    snprintf(extra.id, sizeof extra.id, "%s", "second-claws-ally");
+    cat.entries[cat.count++] = extra;
+    tw_nw_state s;
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 3};
+    REQUIRE(tw_nw_new(&s, &cat, &cfg, NULL) == TW_OK);
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        CHECK_INT(s.slots[i].ally.suit, i);
+    CHECK_STR(cat.entries[s.slots[0].ally.catalog_index].id, "jack-of-claws");
+    CHECK_STR(cat.entries[s.slots[3].ally.catalog_index].id, "jack-of-eyes");
+    /* No intro ally of a suit at all: refused. */
+    cat = *fx_catalog();
+    cat.entries[tw_nw_catalog_find(&cat, "jack-of-eyes")].intro_role = TW_NW_INTRO_NONE;
+    CHECK_INT(tw_nw_new(&s, &cat, &cfg, NULL), TW_ERR_ARG);
+}

@@ -143,8 +143,44 @@ static void character_from_entry(tw_nw_character *ch, const tw_nw_catalog *catal
     memcpy(ch->steps, e->steps, sizeof ch->steps);
 }
 
-/* Intro setup: the intro allies by suit, the intro rulers shuffled onto
- * the fiefs. */
+/* Whether a catalog entry is safe to play: a real suit, known operations
+ * and piles in range (a bad pile would lose cards, a bad suit would shift
+ * out of range). The file loader checks the same; this guards catalogs
+ * built in code. */
+static int entry_sound(const tw_nw_catalog_entry *e)
+{
+    if (e->suit >= TW_NW_SUITS || e->nsteps > TW_NW_MAX_STEPS)
+        return 0;
+    for (int i = 0; i < e->nsteps; i++) {
+        const tw_nw_step *st = &e->steps[i];
+        switch (st->op) {
+        case TW_NW_OP_MOVE_TOP:
+            if (st->a == TW_NW_PILE_HAND || st->a > TW_NW_PILE_SCORE || st->b > TW_NW_PILE_SCORE || st->a == st->b)
+                return 0;
+            break;
+        case TW_NW_OP_CHOOSE_MOVE:
+        case TW_NW_OP_MOVE_SUIT:
+        case TW_NW_OP_MOVE_HIGHEST:
+        case TW_NW_OP_MOVE_PAIR_SUM:
+            if (st->b == TW_NW_PILE_HAND || st->b > TW_NW_PILE_SCORE)
+                return 0;
+            break;
+        case TW_NW_OP_DRAW_UP_TO:
+        case TW_NW_OP_NAME_SUIT:
+        case TW_NW_OP_PEEK:
+        case TW_NW_OP_EXCHANGE_TOP:
+        case TW_NW_OP_SWAP_RULER:
+        case TW_NW_OP_COPY_RULER:
+            break;
+        default:
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Intro setup: the first intro ally of each suit, the intro rulers
+ * shuffled onto the fiefs. */
 static tw_error setup_intro(tw_nw_state *s, const tw_nw_catalog *catalog)
 {
     int allies = 0;
@@ -153,8 +189,10 @@ static tw_error setup_intro(tw_nw_state *s, const tw_nw_catalog *catalog)
     for (int suit = 0; suit < TW_NW_SUITS; suit++)
         for (int i = 0; i < catalog->count; i++) {
             const tw_nw_catalog_entry *e = &catalog->entries[i];
-            if (e->suit == suit && e->intro_role == TW_NW_INTRO_ALLY && allies < TW_NW_SLOTS)
+            if (e->suit == suit && e->intro_role == TW_NW_INTRO_ALLY) {
                 character_from_entry(&s->slots[allies++].ally, catalog, i);
+                break;
+            }
         }
     for (int i = 0; i < catalog->count; i++)
         if (catalog->entries[i].intro_role == TW_NW_INTRO_RULER)
@@ -196,10 +234,15 @@ static tw_error setup_full(tw_nw_state *s, const tw_nw_catalog *catalog)
 tw_error tw_nw_new(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw_config *config,
                    tw_nw_events *events)
 {
-    if (!catalog || !config || catalog->count > TW_NW_MAX_CATALOG)
+    if (!catalog || !config || catalog->count < 0 || catalog->count > TW_NW_MAX_CATALOG)
         return TW_ERR_ARG;
     if (config->medal < TW_NW_MEDAL_BRONZE || config->medal > TW_NW_MEDAL_GOLD)
         return TW_ERR_ARG;
+    if (config->setup != TW_NW_SETUP_INTRO && config->setup != TW_NW_SETUP_FULL)
+        return TW_ERR_ARG;
+    for (int i = 0; i < catalog->count; i++)
+        if (!entry_sound(&catalog->entries[i]))
+            return TW_ERR_ARG;
     tw_nw_state s;
     memset(&s, 0, sizeof s);
     tw_rng_seed(&s.rng, config->seed);
