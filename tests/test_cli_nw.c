@@ -730,3 +730,76 @@ TEST(cli_save_folder_paths)
     CHECK_INT(tw_path_mkdirs(deep), 0);
     CHECK(access(deep, W_OK) == 0);
 }
+
+TEST(cli_term_wrap)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    REQUIRE(out != NULL);
+    tw_term_wrap(out, "aaa bbb ccc ddd", 2, 10);
+    tw_term_wrap(out, "un deux ; trois", 0, 7);
+    fclose(out);
+    CHECK_STR(text, "  aaa bbb\n  ccc ddd\nun\ndeux ;\ntrois\n");
+    free(text);
+}
+
+/* Writes the default characters without one of them into a scratch data
+ * folder; returns the folder or NULL. */
+static const char *data_without(const char *id)
+{
+    json_error_t jerr;
+    json_t *root = json_load_file(tw_test_data("characters.json"), 0, &jerr);
+    if (!root)
+        return NULL;
+    json_t *list = json_object_get(root, "characters");
+    for (size_t i = 0; i < json_array_size(list); i++)
+        if (strcmp(json_string_value(json_object_get(json_array_get(list, i), "id")), id) == 0) {
+            json_array_remove(list, i);
+            break;
+        }
+    static char dir[512];
+    snprintf(dir, sizeof dir, "%s", tw_test_tmp("data-short"));
+    char path[600];
+    snprintf(path, sizeof path, "%s/characters.json", dir);
+    int ok = tw_path_mkdirs(dir) == 0 && json_dump_file(root, path, JSON_INDENT(2)) == 0;
+    json_decref(root);
+    return ok ? dir : NULL;
+}
+
+TEST(cli_nw_full_deal_refused_when_a_suit_is_short)
+{
+    scratch_xdg();
+    const char *dir = data_without("queen-of-claws");
+    REQUIRE(dir != NULL);
+    char *old = swap_env("TRICKWOOD_DATA", dir);
+    const char *full[] = {"northwood", "--full", "--lang", "en", "--save", tw_test_tmp("short.json"), NULL};
+    run_result r = run_cli("1\n", full);
+    CHECK_INT(r.code, 1);
+    CHECK_CONTAINS(r.out, "Claws 2, Flowers 3, Leaves 3, Eyes 3");
+    CHECK_CONTAINS(r.err, "the full deal needs at least 3 characters of each suit, and Claws has 2");
+    CHECK(!strstr(r.out, "New game"));
+    run_free(&r);
+    const char *intro[] = {"northwood", "--lang", "en", "--save", tw_test_tmp("short.json"), NULL};
+    r = run_cli("1\n", intro);
+    CHECK_INT(r.code, 1);
+    CHECK_CONTAINS(r.err, "cannot fill the introductory deal");
+    run_free(&r);
+    restore_env("TRICKWOOD_DATA", old);
+}
+
+TEST(cli_nw_resume_bad_save)
+{
+    const char *save = tw_test_tmp("broken-save.json");
+    const char *text = "{\n  \"format\": \"trickwood-record\",\n  \"version\": 1,\n  \"game\": \"northwood\",\n"
+                       "  \"config\": {\"setup\": \"intro\", \"medal\": \"bronze\"},\n  \"seed\": 3,\n"
+                       "  \"actions\": [\n    \"visit 9\"\n  ]\n}\n";
+    REQUIRE(tw_write_file_atomic(save, text, strlen(text)) == TW_OK);
+    const char *args[] = {"resume", save, "--lang", "en", NULL};
+    run_result r = run_cli("1\n", args);
+    CHECK_INT(r.code, 1);
+    CHECK_CONTAINS(r.err, save);
+    CHECK_CONTAINS(r.err, "actions[0]");
+    CHECK(!strstr(r.out, "Resuming"));
+    run_free(&r);
+}

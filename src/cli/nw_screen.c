@@ -198,8 +198,9 @@ static void draw_slots(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
         tw_term_pad(cli->out, who, 44);
         fprintf(cli->out, " %s[%s]%s\n", tw_term_style(t, sl->exhausted ? TW_STYLE_DIM : TW_STYLE_GREEN), state,
                 tw_term_style(t, TW_STYLE_RESET));
-        fprintf(cli->out, "        %s%s%s\n", tw_term_style(t, TW_STYLE_DIM), ability_text(cli, catalog, ch),
-                tw_term_style(t, TW_STYLE_RESET));
+        fputs(tw_term_style(t, TW_STYLE_DIM), cli->out);
+        tw_term_wrap(cli->out, ability_text(cli, catalog, ch), 8, 78);
+        fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
     }
 }
 

@@ -124,3 +124,49 @@ void tw_term_pad(FILE *out, const char *text, int width)
     for (int w = tw_term_width(text); w < width; w++)
         fputc(' ', out);
 }
+
+/* Prints text in lines of at most width columns (a longer word stands
+ * alone on its line). */
+void tw_term_wrap(FILE *out, const char *text, int indent, int width)
+{
+    int column = 0;
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        size_t len = strcspn(p, " ");
+        /* French puts a space before ; : ! ? and a closing quote: keep
+         * such a sign on the line of the word before it. */
+        while (p[len] == ' ') {
+            const char *next = p + len + 1;
+            size_t next_len = strcspn(next, " ");
+            int sign = (next_len == 1 && strchr(";:!?", next[0])) || (next_len == 2 && memcmp(next, "\xc2\xbb", 2) == 0);
+            if (!sign)
+                break;
+            len += 1 + next_len;
+        }
+        char word[512];
+        size_t n = len < sizeof word - 1 ? len : sizeof word - 1;
+        memcpy(word, p, n);
+        word[n] = '\0';
+        int w = tw_term_width(word);
+        if (column > 0 && column + 1 + w > width) {
+            fputc('\n', out);
+            column = 0;
+        }
+        if (column == 0) {
+            fprintf(out, "%*s", indent, "");
+            column = indent;
+        } else {
+            fputc(' ', out);
+            column++;
+        }
+        fwrite(p, 1, len, out);
+        column += w;
+        p += len;
+    }
+    if (column > 0)
+        fputc('\n', out);
+}

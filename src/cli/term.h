@@ -57,4 +57,8 @@ int tw_term_width(const char *text);
 /* Prints text and pads it with spaces to width display columns. */
 void tw_term_pad(FILE *out, const char *text, int width);
 
+/* Prints text word-wrapped to width display columns, each line starting
+ * with indent spaces and ending with a newline. */
+void tw_term_wrap(FILE *out, const char *text, int indent, int width);
+
 #endif
