@@ -1,0 +1,80 @@
+/* For Northwood! bots, the exact visit solver and hints.
+ *
+ * Bots decide from the player's view only (tw_nw_view); the clairvoyant
+ * bot is the exception by design: it reads the full state, deck order
+ * included, and so bounds what any real player can do. */
+#ifndef TRICKWOOD_NW_BOTS_H
+#define TRICKWOOD_NW_BOTS_H
+
+#include "trickwood/northwood.h"
+
+/* ---- Exact solver ------------------------------------------------------ */
+
+/* Scratch memory for the solver (a transposition table). */
+typedef struct tw_nw_solver tw_nw_solver;
+
+/* Creates a solver with a table of 2^log2_entries entries. */
+tw_nw_solver *tw_nw_solver_new(int log2_entries);
+/* Frees a solver. */
+void tw_nw_solver_free(tw_nw_solver *solver);
+/* Whether the visit in progress can still end exactly on target when every
+ * card is known (perfect information). Between visits it answers 0. */
+int tw_nw_solve_visit(tw_nw_solver *solver, const tw_nw_state *state);
+/* Fills ok[i] (for each of the n legal actions) with whether the target is
+ * still reachable after that action. Returns how many are. */
+int tw_nw_solve_actions(tw_nw_solver *solver, const tw_nw_state *state, const tw_nw_action *actions, int n,
+                        uint8_t *ok);
+/* Limits each following query to this many nodes (< 0: no limit). A
+ * query that runs out answers 0 and tw_nw_solver_aborted() says so. */
+void tw_nw_solver_set_budget(tw_nw_solver *solver, long long nodes_per_query);
+/* Whether the last query ran out of budget. */
+int tw_nw_solver_aborted(const tw_nw_solver *solver);
+/* Nodes the solver has visited since it was created (for benchmarks). */
+long long tw_nw_solver_nodes(const tw_nw_solver *solver);
+
+/* ---- Bots ---------------------------------------------------------------- */
+
+typedef enum {
+    TW_NW_BOT_RANDOM = 0,     /* uniform among legal actions */
+    TW_NW_BOT_GREEDY = 1,     /* simple sensible rules */
+    TW_NW_BOT_STRONG = 2,     /* sampling over determinized deals with the exact solver */
+    TW_NW_BOT_CLAIRVOYANT = 3 /* sees the deck order: an upper bound */
+} tw_nw_bot_kind;
+
+typedef struct tw_nw_bot tw_nw_bot;
+
+/* Parses "random", "greedy", "strong", "clairvoyant"; -1 when unknown. */
+int tw_nw_bot_kind_from_name(const char *name);
+/* Name of a bot kind. */
+const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind);
+/* Creates a bot; its own random choices come from seed. */
+tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed);
+/* Frees a bot. */
+void tw_nw_bot_free(tw_nw_bot *bot);
+/* Chooses the next action. Every bot except the clairvoyant one looks only
+ * at tw_nw_view_of(state); the clairvoyant one reads the state itself. */
+tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state);
+/* Chooses from a view (not available to the clairvoyant bot, which then
+ * plays as the strong bot). */
+tw_nw_action tw_nw_bot_choose_from_view(tw_nw_bot *bot, const tw_nw_view *view);
+
+/* ---- Hints ----------------------------------------------------------------- */
+
+/* A recommended action with its estimated chance of hitting the visited
+ * fief's target (during a visit) and of reaching the chosen medal. */
+typedef struct {
+    tw_nw_action action;
+    double p_target; /* -1 when not in a visit */
+    double p_medal;
+    int samples;
+} tw_nw_hint;
+
+/* Estimates, for every legal action, the chance of hitting the target
+ * after it (from the view, over samples determinized deals). Fills
+ * p[i] for actions[i] and returns the index of the best. */
+int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *actions, int n,
+                           int samples, double *p);
+/* Recommends an action from the view, with its odds. */
+tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view);
+
+#endif

@@ -1,0 +1,591 @@
+/* For Northwood! bots: random, greedy, strong (information-set Monte Carlo
+ * tree search inside visits, rollout estimates for the choice of fief) and
+ * clairvoyant (the exact solver on the true state).
+ *
+ * Every bot but the clairvoyant one decides from tw_nw_view only: it sees
+ * what the player sees, and samples the rest with tw_nw_determinize. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trickwood/nw_bots.h"
+
+#define ISMCTS_ITERATIONS 1500
+#define FIEF_ROLLOUTS 96
+#define SUBSTITUTE_PENALTY 0.04
+#define MAX_NODES 40000
+#define MAX_EDGES 200000
+#define PIMC_SAMPLES 20
+#define PIMC_BUDGET 20000
+
+/* An action out of an information set, with its statistics. */
+typedef struct {
+    tw_nw_action action;
+    uint32_t visits;
+    float wins;
+    int32_t first_child; /* first outcome node, -1 when none */
+} edge;
+
+/* An information set: what the player knows after a line of actions. */
+typedef struct {
+    uint64_t obs;
+    int32_t edge_start;
+    int32_t next_sibling;
+    uint32_t visits;
+    uint8_t nedges;
+    uint8_t expanded;
+} node;
+
+struct tw_nw_bot {
+    tw_nw_bot_kind kind;
+    tw_rng rng;
+    tw_nw_solver *solver;
+    node *nodes;
+    edge *edges;
+    int nnodes, nedges;
+};
+
+static const char *const BOT_NAMES[] = {"random", "greedy", "strong", "clairvoyant"};
+
+int tw_nw_bot_kind_from_name(const char *name)
+{
+    for (int i = 0; i < 4; i++)
+        if (strcmp(BOT_NAMES[i], name) == 0)
+            return i;
+    return -1;
+}
+
+const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind)
+{
+    return kind <= TW_NW_BOT_CLAIRVOYANT ? BOT_NAMES[kind] : "?";
+}
+
+/* Creates a bot with the scratch memory its kind needs. */
+tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed)
+{
+    tw_nw_bot *bot = calloc(1, sizeof *bot);
+    if (!bot)
+        return NULL;
+    bot->kind = kind;
+    tw_rng_seed(&bot->rng, seed);
+    if (kind == TW_NW_BOT_STRONG || kind == TW_NW_BOT_CLAIRVOYANT) {
+        bot->solver = tw_nw_solver_new(kind == TW_NW_BOT_CLAIRVOYANT ? 20 : 18);
+        bot->nodes = malloc(MAX_NODES * sizeof *bot->nodes);
+        bot->edges = malloc(MAX_EDGES * sizeof *bot->edges);
+        if (!bot->solver || !bot->nodes || !bot->edges) {
+            tw_nw_bot_free(bot);
+            return NULL;
+        }
+    }
+    return bot;
+}
+
+void tw_nw_bot_free(tw_nw_bot *bot)
+{
+    if (!bot)
+        return;
+    tw_nw_solver_free(bot->solver);
+    free(bot->nodes);
+    free(bot->edges);
+    free(bot);
+}
+
+/* ---- Shared heuristics ---------------------------------------------------- */
+
+/* Whether answering card to the current statement scores. */
+static int response_scores(const tw_nw_state *s, int card)
+{
+    int statement = s->discard[s->discard_n - 1];
+    int trump = tw_nw_trump(s);
+    return (TW_NW_SUIT(card) == TW_NW_SUIT(statement) && TW_NW_VALUE(card) > TW_NW_VALUE(statement)) ||
+           (TW_NW_SUIT(statement) != trump && TW_NW_SUIT(card) == trump);
+}
+
+/* Picks a response: score while below target, avoid scoring at or above
+ * it. Among equals, keep strong cards when still needing points (play the
+ * lowest scorer) and shed strong cards otherwise. */
+static tw_nw_action greedy_response(const tw_nw_state *s, const tw_nw_action *acts, int n)
+{
+    int target = s->visiting;
+    int want = s->score_n < target;
+    int best = -1, best_key = 0;
+    for (int i = 0; i < n; i++) {
+        if (TW_NW_ACTION_KIND(acts[i]) != TW_NW_ACT_RESPOND)
+            continue;
+        int card = TW_NW_ACTION_ARG(acts[i]);
+        int match = response_scores(s, card) == want;
+        int value = TW_NW_VALUE(card);
+        int trumpish = TW_NW_SUIT(card) == tw_nw_trump(s);
+        /* prefer matching; then when scoring, lowest non-trump; when not, highest */
+        int key = match * 1000 + (want ? (100 - value - trumpish * 20) : (value + trumpish * 20));
+        if (best < 0 || key > best_key) {
+            best = i;
+            best_key = key;
+        }
+    }
+    return best >= 0 ? acts[best] : acts[0];
+}
+
+/* A rough count of the points a hand scores against a trump suit. */
+static double natural_score(uint32_t hand, int trump)
+{
+    double points = 0;
+    for (int c = 0; c < TW_NW_CARDS; c++) {
+        if (!(hand & (1u << c)))
+            continue;
+        if (TW_NW_SUIT(c) == trump)
+            points += 0.55 + 0.05 * TW_NW_VALUE(c);
+        else
+            points += (TW_NW_VALUE(c) - 1) / 14.0;
+    }
+    return points;
+}
+
+/* Greedy: the fief whose target is closest to the hand's natural score
+ * (more stars break ties), no substitutes, no abilities, score-aware
+ * responses, first option for any ability choice. */
+static tw_nw_action greedy_choose(const tw_nw_state *s, const tw_nw_action *acts, int n)
+{
+    switch (s->phase) {
+    case TW_NW_PHASE_CHOOSE_FIEF: {
+        int best = 0;
+        double best_key = -1e9;
+        for (int i = 0; i < n; i++) {
+            if (TW_NW_ACTION_KIND(acts[i]) != TW_NW_ACT_VISIT)
+                continue;
+            int f = TW_NW_ACTION_ARG(acts[i]);
+            double gap = fabs(natural_score(s->hand, s->fiefs[f].ruler.suit) - f);
+            double key = -gap + 0.01 * tw_nw_stars[f];
+            if (key > best_key) {
+                best_key = key;
+                best = i;
+            }
+        }
+        return acts[best];
+    }
+    case TW_NW_PHASE_SUBSTITUTES:
+        return TW_NW_ACTION(TW_NW_ACT_BEGIN, 0);
+    case TW_NW_PHASE_BEFORE_STATEMENT:
+        return TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
+    case TW_NW_PHASE_RESPONSE:
+        return greedy_response(s, acts, n);
+    default:
+        for (int i = 0; i < n; i++)
+            if (TW_NW_ACTION_KIND(acts[i]) != TW_NW_ACT_STOP)
+                return acts[i];
+        return acts[0];
+    }
+}
+
+/* Plays the visit to its end with a cheap policy; returns 1 when it ends
+ * on target. Abilities are tried now and then so that they have value. */
+static int rollout_visit(tw_nw_state *s, int fief, tw_rng *rng)
+{
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    while (s->visiting == fief && s->phase != TW_NW_PHASE_GAME_OVER) {
+        int n = tw_nw_legal_actions(s, acts);
+        tw_nw_action a;
+        if (s->phase == TW_NW_PHASE_RESPONSE) {
+            a = greedy_response(s, acts, n);
+        } else if (s->phase == TW_NW_PHASE_BEFORE_STATEMENT) {
+            a = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
+            if (n > 1 && tw_rng_below(rng, 8) == 0)
+                a = acts[1 + tw_rng_below(rng, (uint32_t)(n - 1))];
+            if (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP)
+                a = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
+        } else if (s->phase == TW_NW_PHASE_SUBSTITUTES) {
+            a = TW_NW_ACTION(TW_NW_ACT_BEGIN, 0);
+        } else {
+            do
+                a = acts[tw_rng_below(rng, (uint32_t)n)];
+            while (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP && n > 1);
+        }
+        if (tw_nw_apply(s, a, NULL) != TW_OK)
+            return 0;
+    }
+    return s->fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
+}
+
+/* ---- Observation hash (what the player sees) ------------------------------ */
+
+/* Folds a value into a hash. */
+static inline uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdULL;
+}
+
+/* Hashes the visible part of a state: two states with the same hash look
+ * the same to the player. */
+static uint64_t observation_key(const tw_nw_state *s)
+{
+    uint64_t h = 77;
+    h = mix(h, (uint64_t)s->phase | (uint64_t)(uint8_t)s->visiting << 8 | (uint64_t)s->deck_n << 16);
+    h = mix(h, s->hand);
+    h = mix(h, (uint64_t)s->discard_n | (uint64_t)s->score_n << 8);
+    if (s->discard_n)
+        h = mix(h, s->discard[s->discard_n - 1]);
+    if (s->score_n)
+        h = mix(h, s->score[s->score_n - 1]);
+    h = mix(h, s->deck_known);
+    for (int i = 0; i < s->deck_n; i++)
+        if (s->deck_known & (1u << i))
+            h = mix(h, (uint64_t)i << 8 | s->deck[i]);
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        h = mix(h, (uint64_t)s->slots[i].exhausted | (uint64_t)(uint8_t)s->slots[i].sub_fief << 8);
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        h = mix(h, s->fiefs[f].ruler.catalog_index);
+    h = mix(h, (uint64_t)s->run.pc | (uint64_t)s->run.choice << 8 | (uint64_t)s->run.pending << 16);
+    return h;
+}
+
+/* ---- ISMCTS ---------------------------------------------------------------- */
+
+/* Adds an unexpanded node; -1 when the pool is full. */
+static int new_node(tw_nw_bot *bot, uint64_t obs)
+{
+    if (bot->nnodes >= MAX_NODES)
+        return -1;
+    node *nd = &bot->nodes[bot->nnodes];
+    memset(nd, 0, sizeof *nd);
+    nd->obs = obs;
+    nd->next_sibling = -1;
+    nd->edge_start = -1;
+    return bot->nnodes++;
+}
+
+/* Creates the edges of a node from the legal actions (no "stop"). */
+static int expand(tw_nw_bot *bot, int index, const tw_nw_state *s)
+{
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_legal_actions(s, acts);
+    if (bot->nedges + n > MAX_EDGES)
+        return 0;
+    node *nd = &bot->nodes[index];
+    nd->edge_start = bot->nedges;
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
+            continue;
+        edge *e = &bot->edges[bot->nedges++];
+        e->action = acts[i];
+        e->visits = 0;
+        e->wins = 0;
+        e->first_child = -1;
+        count++;
+    }
+    nd->nedges = (uint8_t)count;
+    nd->expanded = 1;
+    return 1;
+}
+
+/* UCB1 choice among a node's edges; untried edges first. */
+static int select_edge(tw_nw_bot *bot, const node *nd)
+{
+    int best = 0;
+    double best_score = -1;
+    double log_n = log((double)nd->visits + 1.0);
+    for (int i = 0; i < nd->nedges; i++) {
+        const edge *e = &bot->edges[nd->edge_start + i];
+        double score;
+        if (e->visits == 0)
+            score = 1e9 + tw_rng_below(&bot->rng, 1000);
+        else
+            score = e->wins / e->visits + 0.7 * sqrt(log_n / e->visits);
+        if (score > best_score) {
+            best_score = score;
+            best = i;
+        }
+    }
+    return nd->edge_start + best;
+}
+
+/* Finds (or adds) the outcome node of an edge for an observation. */
+static int outcome_node(tw_nw_bot *bot, int edge_index, uint64_t obs, int *created)
+{
+    *created = 0;
+    for (int c = bot->edges[edge_index].first_child; c >= 0; c = bot->nodes[c].next_sibling)
+        if (bot->nodes[c].obs == obs)
+            return c;
+    int c = new_node(bot, obs);
+    if (c < 0)
+        return -1;
+    bot->nodes[c].next_sibling = bot->edges[edge_index].first_child;
+    bot->edges[edge_index].first_child = c;
+    *created = 1;
+    return c;
+}
+
+/* Number of substitutes brought in (each costs a ruler for later visits). */
+static int substitutes_in(const tw_nw_state *s)
+{
+    int n = 0;
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        n += s->slots[i].sub_fief >= 0;
+    return n;
+}
+
+/* Runs ISMCTS for the visit in progress and fills the root's edge
+ * statistics; returns the root node (0). */
+static void ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations)
+{
+    bot->nnodes = 0;
+    bot->nedges = 0;
+    int fief = view->visible.visiting;
+    int root = new_node(bot, 0);
+    int path_edges[256];
+    for (int it = 0; it < iterations; it++) {
+        tw_nw_state s;
+        tw_nw_determinize(view, tw_rng_next(&bot->rng) | (uint64_t)tw_rng_next(&bot->rng) << 32, &s);
+        int cur = root, depth = 0, created = 0;
+        double reward;
+        for (;;) {
+            if (s.visiting != fief || s.phase == TW_NW_PHASE_GAME_OVER) {
+                reward = s.fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
+                break;
+            }
+            node *nd = &bot->nodes[cur];
+            if (!nd->expanded && !expand(bot, cur, &s)) {
+                reward = rollout_visit(&s, fief, &bot->rng);
+                break;
+            }
+            nd = &bot->nodes[cur];
+            if (nd->nedges == 0) {
+                reward = 0;
+                break;
+            }
+            int e = select_edge(bot, nd);
+            if (depth < 256)
+                path_edges[depth++] = e;
+            nd->visits++;
+            tw_nw_apply(&s, bot->edges[e].action, NULL);
+            if (s.visiting != fief || s.phase == TW_NW_PHASE_GAME_OVER) {
+                reward = s.fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
+                break;
+            }
+            int child = outcome_node(bot, e, observation_key(&s), &created);
+            if (child < 0 || created) {
+                reward = rollout_visit(&s, fief, &bot->rng);
+                break;
+            }
+            cur = child;
+        }
+        reward -= SUBSTITUTE_PENALTY * substitutes_in(&s);
+        for (int i = 0; i < depth; i++) {
+            bot->edges[path_edges[i]].visits++;
+            bot->edges[path_edges[i]].wins += (float)reward;
+        }
+    }
+}
+
+/* ---- Fief choice ------------------------------------------------------------- */
+
+/* Estimated chance of hitting fief f's target if visited now with this
+ * hand, and with a fresh random hand (the base rate of leaving it for
+ * later), by rollouts over determinized deals. */
+static void fief_odds(tw_nw_bot *bot, const tw_nw_view *view, int fief, int rollouts, double *now, double *later)
+{
+    int hit_now = 0, hit_later = 0;
+    for (int r = 0; r < rollouts; r++) {
+        tw_nw_state s;
+        tw_nw_determinize(view, tw_rng_next(&bot->rng), &s);
+        tw_nw_state fresh = s;
+        if (tw_nw_apply(&s, TW_NW_ACTION(TW_NW_ACT_VISIT, fief), NULL) == TW_OK) {
+            if (s.phase == TW_NW_PHASE_SUBSTITUTES)
+                tw_nw_apply(&s, TW_NW_ACTION(TW_NW_ACT_BEGIN, 0), NULL);
+            hit_now += rollout_visit(&s, fief, &bot->rng);
+        }
+        /* a fresh hand: put the hand back among the deck cards and redeal */
+        uint8_t cards[TW_NW_CARDS];
+        int n = 0;
+        for (int c = 0; c < TW_NW_CARDS; c++)
+            cards[n++] = (uint8_t)c;
+        tw_rng_shuffle_u8(&bot->rng, cards, TW_NW_CARDS);
+        fresh.hand = 0;
+        for (int i = 0; i < TW_NW_HAND_SIZE; i++)
+            fresh.hand |= 1u << cards[i];
+        for (int i = 0; i < TW_NW_CARDS - TW_NW_HAND_SIZE; i++)
+            fresh.deck[i] = cards[TW_NW_HAND_SIZE + i];
+        fresh.deck_n = TW_NW_CARDS - TW_NW_HAND_SIZE;
+        fresh.deck_known = 0;
+        if (tw_nw_apply(&fresh, TW_NW_ACTION(TW_NW_ACT_VISIT, fief), NULL) == TW_OK) {
+            if (fresh.phase == TW_NW_PHASE_SUBSTITUTES)
+                tw_nw_apply(&fresh, TW_NW_ACTION(TW_NW_ACT_BEGIN, 0), NULL);
+            hit_later += rollout_visit(&fresh, fief, &bot->rng);
+        }
+    }
+    *now = (double)hit_now / rollouts;
+    *later = (double)hit_later / rollouts;
+}
+
+/* Chooses the fief where this hand does best compared with a random hand,
+ * weighted by the stars at stake. */
+static tw_nw_action strong_choose_fief(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *acts, int n)
+{
+    int best = 0;
+    double best_key = -1e9;
+    for (int i = 0; i < n; i++) {
+        if (TW_NW_ACTION_KIND(acts[i]) != TW_NW_ACT_VISIT)
+            continue;
+        int f = TW_NW_ACTION_ARG(acts[i]);
+        double now, later;
+        fief_odds(bot, view, f, FIEF_ROLLOUTS, &now, &later);
+        double key = tw_nw_stars[f] * (now - later) + 0.1 * tw_nw_stars[f] * now;
+        if (key > best_key) {
+            best_key = key;
+            best = i;
+        }
+    }
+    return acts[best];
+}
+
+/* ---- Strong and clairvoyant ------------------------------------------------- */
+
+/* The strong bot's decision from a view. */
+static tw_nw_action strong_choose(tw_nw_bot *bot, const tw_nw_view *view)
+{
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_view_legal_actions(view, acts);
+    if (n == 1)
+        return acts[0];
+    const tw_nw_state *v = &view->visible;
+    if (v->phase == TW_NW_PHASE_CHOOSE_FIEF)
+        return strong_choose_fief(bot, view, acts, n);
+    ismcts(bot, view, ISMCTS_ITERATIONS);
+    const node *root = &bot->nodes[0];
+    int best = -1;
+    uint32_t best_visits = 0;
+    for (int i = 0; i < root->nedges; i++) {
+        const edge *e = &bot->edges[root->edge_start + i];
+        if (best < 0 || e->visits > best_visits) {
+            best = root->edge_start + i;
+            best_visits = e->visits;
+        }
+    }
+    return best >= 0 ? bot->edges[best].action : acts[0];
+}
+
+/* Clairvoyant: the exact solver on the true state. In a visit it keeps the
+ * target reachable; between visits it takes the reachable fief with the
+ * most stars (edges first). */
+static tw_nw_action clairvoyant_choose(tw_nw_bot *bot, const tw_nw_state *s)
+{
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    uint8_t ok[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_legal_actions(s, acts);
+    if (n == 1)
+        return acts[0];
+    tw_nw_solver_set_budget(bot->solver, 2000000);
+    if (s->phase == TW_NW_PHASE_CHOOSE_FIEF) {
+        int best = -1;
+        for (int i = 0; i < n; i++) {
+            if (TW_NW_ACTION_KIND(acts[i]) != TW_NW_ACT_VISIT)
+                continue;
+            tw_nw_state next = *s;
+            tw_nw_apply(&next, acts[i], NULL);
+            int f = TW_NW_ACTION_ARG(acts[i]);
+            /* with substitutes available, trying without them first is enough
+             * to know the fief is reachable in the common case */
+            int reachable = tw_nw_solve_visit(bot->solver, &next);
+            if (reachable && (best < 0 || tw_nw_stars[f] > tw_nw_stars[TW_NW_ACTION_ARG(acts[best])]))
+                best = i;
+        }
+        if (best >= 0)
+            return acts[best];
+        return greedy_choose(s, acts, n);
+    }
+    /* substitutes only when the visit cannot be won without them */
+    if (s->phase == TW_NW_PHASE_SUBSTITUTES) {
+        tw_nw_state next = *s;
+        tw_nw_apply(&next, TW_NW_ACTION(TW_NW_ACT_BEGIN, 0), NULL);
+        if (tw_nw_solve_visit(bot->solver, &next))
+            return TW_NW_ACTION(TW_NW_ACT_BEGIN, 0);
+    }
+    tw_nw_solve_actions(bot->solver, s, acts, n, ok);
+    for (int i = 0; i < n; i++)
+        if (ok[i])
+            return acts[i];
+    return greedy_choose(s, acts, n);
+}
+
+/* ---- Entry points -------------------------------------------------------------- */
+
+tw_nw_action tw_nw_bot_choose_from_view(tw_nw_bot *bot, const tw_nw_view *view)
+{
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_view_legal_actions(view, acts);
+    if (n <= 0)
+        return 0;
+    switch (bot->kind) {
+    case TW_NW_BOT_RANDOM: {
+        /* never stop on purpose: a random player plays on */
+        tw_nw_action a;
+        do
+            a = acts[tw_rng_below(&bot->rng, (uint32_t)n)];
+        while (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP && n > 1);
+        return a;
+    }
+    case TW_NW_BOT_GREEDY:
+        return greedy_choose(&view->visible, acts, n);
+    default:
+        return strong_choose(bot, view);
+    }
+}
+
+tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state)
+{
+    if (bot->kind == TW_NW_BOT_CLAIRVOYANT)
+        return clairvoyant_choose(bot, state);
+    tw_nw_view view;
+    tw_nw_view_of(state, &view);
+    return tw_nw_bot_choose_from_view(bot, &view);
+}
+
+/* ---- Hints ------------------------------------------------------------------------ */
+
+int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *actions, int n, int samples,
+                           double *p)
+{
+    const tw_nw_state *v = &view->visible;
+    int best = 0;
+    if (v->phase == TW_NW_PHASE_CHOOSE_FIEF) {
+        for (int i = 0; i < n; i++) {
+            double later;
+            p[i] = 0;
+            if (TW_NW_ACTION_KIND(actions[i]) == TW_NW_ACT_VISIT)
+                fief_odds(bot, view, TW_NW_ACTION_ARG(actions[i]), samples, &p[i], &later);
+            if (p[i] > p[best])
+                best = i;
+        }
+        return best;
+    }
+    ismcts(bot, view, samples * 20);
+    const node *root = &bot->nodes[0];
+    for (int i = 0; i < n; i++) {
+        p[i] = 0;
+        for (int k = 0; k < root->nedges; k++) {
+            const edge *e = &bot->edges[root->edge_start + k];
+            if (e->action == actions[i] && e->visits)
+                p[i] = e->wins / e->visits;
+        }
+        if (p[i] > p[best])
+            best = i;
+    }
+    return best;
+}
+
+tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view)
+{
+    tw_nw_hint hint = {0, -1, -1, 0};
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    double p[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_view_legal_actions(view, acts);
+    if (n <= 0)
+        return hint;
+    int samples = 100;
+    int best = tw_nw_estimate_actions(bot, view, acts, n, samples, p);
+    hint.action = acts[best];
+    hint.p_target = view->visible.visiting >= 0 || view->visible.phase == TW_NW_PHASE_CHOOSE_FIEF ? p[best] : -1;
+    hint.samples = samples;
+    return hint;
+}

@@ -1,0 +1,289 @@
+/* Exact perfect-information solver for one For Northwood! visit.
+ *
+ * Inside a visit nothing is left to chance once the deck order is known, so
+ * "can this visit still end exactly on target?" is a plain search over the
+ * player's actions. The search is a depth-first OR-search that stops at the
+ * first success, with a transposition table keyed by a hash of everything
+ * that can change the outcome, and bounds that cut branches where the
+ * target is already out of reach. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "trickwood/nw_bots.h"
+
+struct tw_nw_solver {
+    uint64_t *keys; /* 0 = empty; the low bit of a stored key holds the result */
+    size_t mask;
+    long long nodes;
+    long long budget; /* nodes left for the current query; < 0 = unlimited */
+    long long budget_per_query;
+    int aborted;      /* the current query ran out of budget */
+};
+
+/* Creates the table. */
+tw_nw_solver *tw_nw_solver_new(int log2_entries)
+{
+    tw_nw_solver *sv = calloc(1, sizeof *sv);
+    if (!sv)
+        return NULL;
+    size_t size = (size_t)1 << log2_entries;
+    sv->keys = calloc(size, sizeof *sv->keys);
+    if (!sv->keys) {
+        free(sv);
+        return NULL;
+    }
+    sv->mask = size - 1;
+    sv->budget = -1;
+    sv->budget_per_query = -1;
+    return sv;
+}
+
+/* Frees the table. */
+void tw_nw_solver_free(tw_nw_solver *solver)
+{
+    if (!solver)
+        return;
+    free(solver->keys);
+    free(solver);
+}
+
+long long tw_nw_solver_nodes(const tw_nw_solver *solver)
+{
+    return solver->nodes;
+}
+
+/* Folds a value into a running hash. */
+static inline uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdULL;
+}
+
+/* Hashes every part of the state that can change the visit's outcome. */
+static uint64_t state_key(const tw_nw_state *s)
+{
+    uint64_t h = 0x12345678abcdefULL;
+    h = mix(h, (uint64_t)s->phase | (uint64_t)(uint8_t)s->visiting << 8 | (uint64_t)s->ability_this_dialogue << 16);
+    h = mix(h, s->hand);
+    h = mix(h, (uint64_t)s->deck_n << 8 | s->discard_n | (uint64_t)s->score_n << 16);
+    for (int i = 0; i < s->deck_n; i++)
+        h = mix(h, s->deck[i]);
+    for (int i = 0; i < s->discard_n; i++)
+        h = mix(h, s->discard[i] + 64u);
+    for (int i = 0; i < s->score_n; i++)
+        h = mix(h, s->score[i] + 128u);
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        h = mix(h, (uint64_t)s->slots[i].exhausted | (uint64_t)(uint8_t)s->slots[i].sub_fief << 8);
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        h = mix(h, (uint64_t)s->fiefs[f].ruler.catalog_index | (uint64_t)s->fiefs[f].status << 16);
+    if (s->run.active) {
+        const tw_nw_run *r = &s->run;
+        h = mix(h, (uint64_t)r->slot | (uint64_t)r->pc << 8 | (uint64_t)r->len << 16 | (uint64_t)r->choice << 24 |
+                       (uint64_t)r->left << 32 | (uint64_t)r->first_pick << 40 | (uint64_t)r->named_suit << 48 |
+                       (uint64_t)r->step_started << 56);
+        h = mix(h, r->pending);
+        for (int i = 0; i < r->len; i++)
+            h = mix(h, (uint64_t)r->program[i].op | (uint64_t)r->program[i].a << 8 | (uint64_t)r->program[i].b << 16 |
+                           (uint64_t)r->program[i].c << 24);
+    }
+    return h | 2; /* never 0, low bit free for the result */
+}
+
+/* What an ability could do to the score and to the number of dialogues,
+ * at most (used for bounds only). */
+typedef struct {
+    int add_score;  /* cards it may put on the score pile */
+    int take_score; /* cards it may take off the score pile */
+    int add_hand;   /* cards it may bring into the hand */
+    int add_deck;   /* cards it may put on the deck */
+} potential;
+
+/* Adds the potential of a list of steps. */
+static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s, potential *p, int depth);
+
+/* The largest potential among the rulers on the row, for copy steps. */
+static void copy_potential(const tw_nw_state *s, potential *p, int depth)
+{
+    potential best = {0, 0, 0, 0};
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        if (!s->fiefs[f].ruler_present)
+            continue;
+        potential one = {0, 0, 0, 0};
+        steps_potential(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps, s, &one, depth + 1);
+        if (one.add_score > best.add_score) best.add_score = one.add_score;
+        if (one.take_score > best.take_score) best.take_score = one.take_score;
+        if (one.add_hand > best.add_hand) best.add_hand = one.add_hand;
+        if (one.add_deck > best.add_deck) best.add_deck = one.add_deck;
+    }
+    p->add_score += best.add_score;
+    p->take_score += best.take_score;
+    p->add_hand += best.add_hand;
+    p->add_deck += best.add_deck;
+}
+
+static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s, potential *p, int depth)
+{
+    for (int i = 0; i < n; i++) {
+        const tw_nw_step *st = &steps[i];
+        int count = st->c;
+        switch (st->op) {
+        case TW_NW_OP_MOVE_TOP:
+            if (st->b == TW_NW_PILE_SCORE) p->add_score += count;
+            if (st->a == TW_NW_PILE_SCORE) p->take_score += count;
+            if (st->b == TW_NW_PILE_HAND) p->add_hand += count;
+            if (st->b == TW_NW_PILE_DECK) p->add_deck += count;
+            break;
+        case TW_NW_OP_DRAW_UP_TO:
+            p->add_hand += count;
+            break;
+        case TW_NW_OP_CHOOSE_MOVE:
+        case TW_NW_OP_MOVE_SUIT:
+        case TW_NW_OP_MOVE_HIGHEST:
+        case TW_NW_OP_MOVE_PAIR_SUM: {
+            int moved = st->op == TW_NW_OP_CHOOSE_MOVE ? count : st->op == TW_NW_OP_MOVE_PAIR_SUM ? 2 : 8;
+            if (st->b == TW_NW_PILE_SCORE) p->add_score += moved;
+            if (st->b == TW_NW_PILE_DECK) p->add_deck += moved;
+            break;
+        }
+        case TW_NW_OP_EXCHANGE_TOP:
+            p->add_hand += 1;
+            p->add_deck += 1;
+            break;
+        case TW_NW_OP_COPY_RULER:
+            if (depth == 0)
+                copy_potential(s, p, depth);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* Whether the target is still within the score's reachable range. */
+static int within_bounds(const tw_nw_state *s, int target)
+{
+    potential p = {0, 0, 0, 0};
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        if (!s->slots[slot].exhausted) {
+            const tw_nw_character *ch = tw_nw_slot_character(s, slot);
+            steps_potential(ch->steps, ch->nsteps, s, &p, 0);
+        }
+    if (s->run.active)
+        steps_potential(&s->run.program[s->run.pc], s->run.len - s->run.pc, s, &p, 0);
+    int score = s->score_n;
+    int from_deck = s->deck_n + p.add_deck + (s->phase == TW_NW_PHASE_RESPONSE ? 1 : 0);
+    int from_hand = tw_popcount32(s->hand) + p.add_hand;
+    int dialogues = from_deck < from_hand ? from_deck : from_hand;
+    int high = score + dialogues + p.add_score;
+    int low = score - p.take_score;
+    return target <= high && target >= low;
+}
+
+/* Whether a response scores against the statement on top of the discard. */
+static int response_scores(const tw_nw_state *s, int card)
+{
+    int statement = s->discard[s->discard_n - 1];
+    int trump = tw_nw_trump(s);
+    return (TW_NW_SUIT(card) == TW_NW_SUIT(statement) && TW_NW_VALUE(card) > TW_NW_VALUE(statement)) ||
+           (TW_NW_SUIT(statement) != trump && TW_NW_SUIT(card) == trump);
+}
+
+/* Orders actions so that the likely successes come first: responses that
+ * move the score toward the target, and no ability before abilities. */
+static void order_actions(const tw_nw_state *s, tw_nw_action *acts, int n, int target)
+{
+    if (s->phase != TW_NW_PHASE_RESPONSE)
+        return;
+    int want_score = s->score_n < target;
+    int front = 0;
+    for (int i = 0; i < n; i++) {
+        int card = TW_NW_ACTION_ARG(acts[i]);
+        if (response_scores(s, card) == want_score) {
+            tw_nw_action tmp = acts[front];
+            acts[front] = acts[i];
+            acts[i] = tmp;
+            front++;
+        }
+    }
+}
+
+/* The OR-search: 1 when some line of play ends the visit on target. */
+static int solve(tw_nw_solver *sv, const tw_nw_state *s, int fief)
+{
+    sv->nodes++;
+    if (sv->budget >= 0 && --sv->budget < 0) {
+        sv->aborted = 1;
+        return 0;
+    }
+    if (!within_bounds(s, fief))
+        return 0;
+    uint64_t key = state_key(s);
+    size_t slot = (size_t)(key >> 20) & sv->mask;
+    uint64_t stored = sv->keys[slot];
+    if ((stored | 1) == (key | 1))
+        return (int)(stored & 1);
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_legal_actions(s, acts);
+    order_actions(s, acts, n, fief);
+    int result = 0;
+    for (int i = 0; i < n && !result; i++) {
+        if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
+            continue;
+        tw_nw_state next = *s;
+        if (tw_nw_apply(&next, acts[i], NULL) != TW_OK)
+            continue;
+        if (next.visiting != fief)
+            result = next.fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
+        else
+            result = solve(sv, &next, fief);
+    }
+    if (!sv->aborted)
+        sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
+    return result;
+}
+
+/* Entry point: answers for the visit in progress. */
+int tw_nw_solve_visit(tw_nw_solver *solver, const tw_nw_state *state)
+{
+    if (state->visiting < 0 || state->phase == TW_NW_PHASE_GAME_OVER || state->phase == TW_NW_PHASE_CHOOSE_FIEF)
+        return 0;
+    solver->aborted = 0;
+    solver->budget = solver->budget_per_query;
+    return solve(solver, state, state->visiting);
+}
+
+/* Sets a node budget for each following query (< 0: unlimited). */
+void tw_nw_solver_set_budget(tw_nw_solver *solver, long long nodes_per_query)
+{
+    solver->budget_per_query = nodes_per_query;
+}
+
+/* Whether the last query ran out of budget (its answer is then 0). */
+int tw_nw_solver_aborted(const tw_nw_solver *solver)
+{
+    return solver->aborted;
+}
+
+/* Solves each action's successor. */
+int tw_nw_solve_actions(tw_nw_solver *solver, const tw_nw_state *state, const tw_nw_action *actions, int n,
+                        uint8_t *ok)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        ok[i] = 0;
+        tw_nw_state next = *state;
+        if (TW_NW_ACTION_KIND(actions[i]) == TW_NW_ACT_STOP || tw_nw_apply(&next, actions[i], NULL) != TW_OK)
+            continue;
+        int fief = state->visiting >= 0 ? state->visiting : next.visiting;
+        if (fief < 0)
+            continue;
+        solver->aborted = 0;
+        solver->budget = solver->budget_per_query;
+        if (next.visiting != fief)
+            ok[i] = next.fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
+        else
+            ok[i] = (uint8_t)solve(solver, &next, fief);
+        count += ok[i];
+    }
+    return count;
+}
