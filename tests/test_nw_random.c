@@ -13,6 +13,7 @@
 #define GAMES 10000
 #define FULL_SWEEP_EVERY 200/* games whose states try every kind x arg 0..40 */
 #define REPLAY_EVERY 50     /* games replayed to check determinism */
+#define CHILD_CHECK_EVERY 4  /* games whose every child state is checked */
 #define MAX_GAME_ACTIONS 1500
 
 /* What the run saw, to make sure the games cover the rules. */
@@ -214,7 +215,9 @@ static int check_state(const tw_nw_state *s, int game, int step, int sweep, tw_r
         ev.overflow = 0;
         if (tw_nw_apply(&copy, acts[i], &ev) != TW_OK)
             return bad(game, step, "a listed action was refused", s);
-        if (!tw_nw_check_invariants(&copy, &why))
+        /* The chosen child is checked as the next state anyway; the others
+         * are checked in one game of CHILD_CHECK_EVERY (time under ASan). */
+        if (game % CHILD_CHECK_EVERY == 0 && !tw_nw_check_invariants(&copy, &why))
             return bad(game, step, why, s);
         if (!events_sound(s, acts[i], &ev, cov, &why))
             return bad(game, step, why, s);
@@ -356,7 +359,7 @@ TEST(nw_random_play_invariants)
             CHECK(memcmp(fresh.deck, fresh_other.deck, sizeof fresh.deck) != 0);
         }
     }
-    printf("   random: %d games, %ld actions, %ld unlisted tried; over all tried actions: visit ends %ld "
+    printf("   nw random: %d games, %ld actions, %ld unlisted tried; over all tried actions: visit ends %ld "
            "friendly / %ld lost, %ld scoring responses; %ld stopped, %ld wins; substitutions %ld, abilities %ld, picks %ld, "
            "suits named %ld, fiefs picked %ld\n",
            GAMES, cov.actions, cov.unlisted, cov.friendly_visits, cov.lost_visits, cov.scored, cov.stopped,
