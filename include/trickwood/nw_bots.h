@@ -49,6 +49,9 @@ int tw_nw_bot_kind_from_name(const char *name);
 const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind);
 /* Creates a bot; its own random choices come from seed. */
 tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed);
+/* Sets how hard the strong bot searches: ISMCTS iterations per decision
+ * and rollouts per fief when choosing where to go (0 keeps a value). */
+void tw_nw_bot_set_effort(tw_nw_bot *bot, int iterations, int fief_rollouts);
 /* Frees a bot. */
 void tw_nw_bot_free(tw_nw_bot *bot);
 /* Chooses the next action. Every bot except the clairvoyant one looks only

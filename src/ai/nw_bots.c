@@ -38,6 +38,8 @@ typedef struct {
 
 struct tw_nw_bot {
     tw_nw_bot_kind kind;
+    int iterations;    /* ISMCTS iterations per decision */
+    int fief_rollouts; /* rollouts per fief when choosing one */
     tw_rng rng;
     tw_nw_solver *solver;
     node *nodes;
@@ -67,6 +69,8 @@ tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed)
     if (!bot)
         return NULL;
     bot->kind = kind;
+    bot->iterations = ISMCTS_ITERATIONS;
+    bot->fief_rollouts = FIEF_ROLLOUTS;
     tw_rng_seed(&bot->rng, seed);
     if (kind == TW_NW_BOT_STRONG || kind == TW_NW_BOT_CLAIRVOYANT) {
         bot->solver = tw_nw_solver_new(kind == TW_NW_BOT_CLAIRVOYANT ? 20 : 18);
@@ -78,6 +82,15 @@ tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed)
         }
     }
     return bot;
+}
+
+/* Sets how hard the strong bot searches (0 keeps a value). */
+void tw_nw_bot_set_effort(tw_nw_bot *bot, int iterations, int fief_rollouts)
+{
+    if (iterations > 0)
+        bot->iterations = iterations;
+    if (fief_rollouts > 0)
+        bot->fief_rollouts = fief_rollouts;
 }
 
 void tw_nw_bot_free(tw_nw_bot *bot)
@@ -429,7 +442,7 @@ static tw_nw_action strong_choose_fief(tw_nw_bot *bot, const tw_nw_view *view, c
             continue;
         int f = TW_NW_ACTION_ARG(acts[i]);
         double now, later;
-        fief_odds(bot, view, f, FIEF_ROLLOUTS, &now, &later);
+        fief_odds(bot, view, f, bot->fief_rollouts, &now, &later);
         double key = tw_nw_stars[f] * (now - later) + 0.1 * tw_nw_stars[f] * now;
         if (key > best_key) {
             best_key = key;
@@ -451,7 +464,7 @@ static tw_nw_action strong_choose(tw_nw_bot *bot, const tw_nw_view *view)
     const tw_nw_state *v = &view->visible;
     if (v->phase == TW_NW_PHASE_CHOOSE_FIEF)
         return strong_choose_fief(bot, view, acts, n);
-    ismcts(bot, view, ISMCTS_ITERATIONS);
+    ismcts(bot, view, bot->iterations);
     const node *root = &bot->nodes[0];
     int best = -1;
     uint32_t best_visits = 0;
