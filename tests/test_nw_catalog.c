@@ -329,3 +329,57 @@ TEST(nw_catalog_bad_fields)
     EXPECT_BAD("{\"op\": \"draw\", \"count\": 1}", "{\"op\": \"move_top\", \"from\": \"deck\", \"to\": \"deck\"}",
                "characters[0].steps[0].to", steps_line + 1, "differ");
 }
+
+/* A character file text with one character; fields is spliced in. */
+static void one_character(char *out, size_t size, const char *id, const char *extra, const char *steps)
+{
+    snprintf(out, size,
+             "{\"format\": \"trickwood-characters\", \"version\": 1, \"characters\": [\n"
+             "  {\"id\": \"%s\", \"suit\": \"eyes\",%s\n"
+             "   \"name\": {\"en\": \"X\", \"fr\": \"X\"}, \"text\": {\"en\": \"t\", \"fr\": \"t\"},\n"
+             "   \"steps\": %s}\n]}\n",
+             id, extra, steps);
+}
+
+TEST(nw_catalog_duplicate_field_is_refused)
+{
+    static tw_nw_catalog cat;
+    char text[1024];
+    one_character(text, sizeof text, "crown-x", " \"suit\": \"claws\",", "[{\"op\": \"peek\", \"count\": 1}]");
+    tw_diag d;
+    int before = cat.count;
+    CHECK_INT(tw_nw_catalog_add_text(&cat, text, "dup.json", &d), TW_ERR_PARSE);
+    CHECK_INT(cat.count, before);
+    CHECK_INT(d.line, 2);
+    CHECK_CONTAINS(d.message, "duplicate");
+}
+
+TEST(nw_catalog_op_that_is_not_text_names_the_op_field)
+{
+    static tw_nw_catalog cat;
+    char text[1024];
+    one_character(text, sizeof text, "crown-y", "", "[\n{\"op\": 7}]");
+    tw_diag d;
+    CHECK_INT(tw_nw_catalog_add_text(&cat, text, "op.json", &d), TW_ERR_PARSE);
+    CHECK_STR(d.field, "characters[0].steps[0].op");
+    CHECK_INT(d.line, 5);
+    CHECK_CONTAINS(d.message, "operation");
+}
+
+TEST(nw_catalog_extra_intro_ruler_keeps_the_intro_deal)
+{
+    static tw_nw_catalog base, more;
+    REQUIRE(load_default(&base));
+    more = base;
+    char text[1024];
+    one_character(text, sizeof text, "crown-z", " \"intro\": \"ruler\",", "[{\"op\": \"peek\", \"count\": 2}]");
+    tw_diag d;
+    REQUIRE(tw_nw_catalog_add_text(&more, text, "extra.json", &d) == TW_OK);
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 42};
+    tw_nw_state a, b;
+    REQUIRE(tw_nw_new(&a, &base, &cfg, NULL) == TW_OK);
+    REQUIRE(tw_nw_new(&b, &more, &cfg, NULL) == TW_OK);
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        CHECK_INT(b.fiefs[f].ruler.catalog_index, a.fiefs[f].ruler.catalog_index);
+    CHECK_INT(b.hand, a.hand);
+}

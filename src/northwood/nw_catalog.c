@@ -81,8 +81,13 @@ static tw_error parse_step(loader *ld, json_t *obj, const char *path, tw_nw_step
     if (!json_is_object(obj))
         return fail_at(ld, path, "a step must be an object with an \"op\" field%s", "");
     json_t *opv = json_object_get(obj, "op");
-    if (!json_is_string(opv))
+    if (!opv)
         return fail_at(ld, path, "missing field 'op'%s", "");
+    if (!json_is_string(opv)) {
+        char opath[256];
+        snprintf(opath, sizeof opath, "%s.op", path);
+        return fail_at(ld, opath, "must be the name of an operation%s", "");
+    }
     const char *opname = json_string_value(opv);
     char sub[256];
     snprintf(sub, sizeof sub, "%s.op", path);
@@ -303,7 +308,7 @@ tw_error tw_nw_catalog_add_text(tw_nw_catalog *catalog, const char *text, const 
 {
     tw_diag_init(diag, name);
     json_error_t jerr;
-    json_t *root = json_loads(text, 0, &jerr);
+    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
     if (!root)
         return tw_diag_set(diag, jerr.line, NULL, "not valid JSON: %s", jerr.text);
     loader ld = {text, diag};

@@ -197,8 +197,11 @@ static tw_error setup_intro(tw_nw_state *s, const tw_nw_catalog *catalog)
     for (int i = 0; i < catalog->count; i++)
         if (catalog->entries[i].intro_role == TW_NW_INTRO_RULER)
             rulers[nrulers++] = (uint8_t)i;
-    if (allies != TW_NW_SLOTS || nrulers != TW_NW_FIEFS)
+    /* the first eight intro rulers in catalog order: the defaults come
+     * first, so a user file marking more rulers does not change the intro */
+    if (allies != TW_NW_SLOTS || nrulers < TW_NW_FIEFS)
         return TW_ERR_ARG;
+    nrulers = TW_NW_FIEFS;
     tw_rng_shuffle_u8(&s->rng, rulers, (size_t)nrulers);
     for (int f = 0; f < TW_NW_FIEFS; f++)
         character_from_entry(&s->fiefs[f].ruler, catalog, rulers[f]);
