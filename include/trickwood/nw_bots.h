@@ -20,6 +20,9 @@ void tw_nw_solver_free(tw_nw_solver *solver);
 /* Whether the visit in progress can still end exactly on target when every
  * card is known (perfect information). Between visits it answers 0. */
 int tw_nw_solve_visit(tw_nw_solver *solver, const tw_nw_state *state);
+/* Like tw_nw_solve_visit, and when the answer is yes, *first is the first
+ * action of a line of play that ends the visit on target. */
+int tw_nw_solve_line(tw_nw_solver *solver, const tw_nw_state *state, tw_nw_action *first);
 /* Fills ok[i] (for each of the n legal actions) with whether the target is
  * still reachable after that action. Returns how many are. */
 int tw_nw_solve_actions(tw_nw_solver *solver, const tw_nw_state *state, const tw_nw_action *actions, int n,

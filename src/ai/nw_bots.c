@@ -484,7 +484,6 @@ static tw_nw_action strong_choose(tw_nw_bot *bot, const tw_nw_view *view)
 static tw_nw_action clairvoyant_choose(tw_nw_bot *bot, const tw_nw_state *s)
 {
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
-    uint8_t ok[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(s, acts);
     if (n == 1)
         return acts[0];
@@ -514,10 +513,9 @@ static tw_nw_action clairvoyant_choose(tw_nw_bot *bot, const tw_nw_state *s)
         if (tw_nw_solve_visit(bot->solver, &next))
             return TW_NW_ACTION(TW_NW_ACT_BEGIN, 0);
     }
-    tw_nw_solve_actions(bot->solver, s, acts, n, ok);
-    for (int i = 0; i < n; i++)
-        if (ok[i])
-            return acts[i];
+    tw_nw_action first;
+    if (s->visiting >= 0 && tw_nw_solve_line(bot->solver, s, &first))
+        return first;
     return greedy_choose(s, acts, n);
 }
 
@@ -587,6 +585,34 @@ int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_a
     return best;
 }
 
+/* How often the strong bot makes a fief friendly, by target, measured over
+ * intro games (docs/benchmarks.md); the medal odds of a hint combine them
+ * with the estimate for the visit at hand. */
+static const double STRONG_TARGET_RATE[TW_NW_FIEFS] = {0.63, 0.83, 0.90, 0.83, 0.70, 0.67, 0.67, 0.57};
+
+/* Chance that the stars already won plus those of the undecided fiefs
+ * reach the threshold, taking fief `current` at p_current and every other
+ * undecided fief at its typical rate, as if independent. */
+static double medal_odds(const tw_nw_state *v, int current, double p_current)
+{
+    double dist[21] = {0}; /* dist[k]: chance of k more stars */
+    dist[0] = 1;
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        if (v->fiefs[f].status != TW_NW_FIEF_NEUTRAL)
+            continue;
+        double p = f == current ? p_current : STRONG_TARGET_RATE[f];
+        for (int k = 20; k >= 0; k--) {
+            double gain = k >= tw_nw_stars[f] ? dist[k - tw_nw_stars[f]] * p : 0;
+            dist[k] = dist[k] * (1 - p) + gain;
+        }
+    }
+    int need = tw_nw_medal_threshold(v->medal) - tw_nw_stars_won(v);
+    double total = 0;
+    for (int k = need < 0 ? 0 : need; k <= 20; k++)
+        total += dist[k];
+    return total;
+}
+
 tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view)
 {
     tw_nw_hint hint = {0, -1, -1, 0};
@@ -598,7 +624,12 @@ tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view)
     int samples = 100;
     int best = tw_nw_estimate_actions(bot, view, acts, n, samples, p);
     hint.action = acts[best];
-    hint.p_target = view->visible.visiting >= 0 || view->visible.phase == TW_NW_PHASE_CHOOSE_FIEF ? p[best] : -1;
+    const tw_nw_state *v = &view->visible;
+    int current = v->visiting;
+    if (v->phase == TW_NW_PHASE_CHOOSE_FIEF && TW_NW_ACTION_KIND(acts[best]) == TW_NW_ACT_VISIT)
+        current = TW_NW_ACTION_ARG(acts[best]);
+    hint.p_target = current >= 0 ? p[best] : -1;
+    hint.p_medal = medal_odds(v, current, current >= 0 ? p[best] : 0);
     hint.samples = samples;
     return hint;
 }

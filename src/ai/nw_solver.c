@@ -18,6 +18,7 @@ struct tw_nw_solver {
     long long budget; /* nodes left for the current query; < 0 = unlimited */
     long long budget_per_query;
     int aborted;      /* the current query ran out of budget */
+    tw_nw_action root_action; /* the first action of the line found at the root */
 };
 
 /* Creates the table. */
@@ -208,7 +209,7 @@ static void order_actions(const tw_nw_state *s, tw_nw_action *acts, int n, int t
 }
 
 /* The OR-search: 1 when some line of play ends the visit on target. */
-static int solve(tw_nw_solver *sv, const tw_nw_state *s, int fief)
+static int solve(tw_nw_solver *sv, const tw_nw_state *s, int fief, int depth)
 {
     sv->nodes++;
     if (sv->budget >= 0 && --sv->budget < 0) {
@@ -220,7 +221,7 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int fief)
     uint64_t key = state_key(s);
     size_t slot = (size_t)(key >> 20) & sv->mask;
     uint64_t stored = sv->keys[slot];
-    if ((stored | 1) == (key | 1))
+    if (depth > 0 && (stored | 1) == (key | 1))
         return (int)(stored & 1);
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(s, acts);
@@ -235,7 +236,9 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int fief)
         if (next.visiting != fief)
             result = next.fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
         else
-            result = solve(sv, &next, fief);
+            result = solve(sv, &next, fief, depth + 1);
+        if (result && depth == 0)
+            sv->root_action = acts[i];
     }
     if (!sv->aborted)
         sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
@@ -249,7 +252,17 @@ int tw_nw_solve_visit(tw_nw_solver *solver, const tw_nw_state *state)
         return 0;
     solver->aborted = 0;
     solver->budget = solver->budget_per_query;
-    return solve(solver, state, state->visiting);
+    return solve(solver, state, state->visiting, 0);
+}
+
+/* Solves the visit and, when it can end on target, gives the first action
+ * of a line that does. */
+int tw_nw_solve_line(tw_nw_solver *solver, const tw_nw_state *state, tw_nw_action *first)
+{
+    int ok = tw_nw_solve_visit(solver, state);
+    if (ok && first)
+        *first = solver->root_action;
+    return ok;
 }
 
 /* Sets a node budget for each following query (< 0: unlimited). */
@@ -282,7 +295,7 @@ int tw_nw_solve_actions(tw_nw_solver *solver, const tw_nw_state *state, const tw
         if (next.visiting != fief)
             ok[i] = next.fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
         else
-            ok[i] = (uint8_t)solve(solver, &next, fief);
+            ok[i] = (uint8_t)solve(solver, &next, fief, 1);
         count += ok[i];
     }
     return count;

@@ -7,6 +7,7 @@ const tw_cli_command tw_cli_commands[] = {
     {"northwood", tw_cli_northwood, &tw_nw_cli_northwood_help},
     {"resume", tw_cli_resume, &tw_nw_cli_resume_help},
     {"replay", tw_cli_replay, &tw_nw_cli_replay_help},
+    {"analyse", tw_cli_analyse, &tw_nw_cli_analyse_help},
     {"help", tw_cli_help, &tw_cli_help_help},
     {"version", tw_cli_version, &tw_cli_version_help},
 };

@@ -12,6 +12,7 @@
 static const char *const WORDS_HELP[] = {"help", "?", "h", "aide", "rules", "regles", "règles", NULL};
 static const char *const WORDS_PILES[] = {"piles", "pile", "p", NULL};
 static const char *const WORDS_QUIT[] = {"quit", "q", "exit", "quitter", NULL};
+static const char *const WORDS_HINT[] = {"hint", "indice", "conseil", NULL};
 static const char *const SUIT_WORDS_FR[TW_NW_SUITS] = {"griffes", "fleurs", "feuilles", "yeux"};
 
 /* Whether the answer to a statement wins a point. */
@@ -257,6 +258,8 @@ tw_nw_input tw_nw_cli_parse(const tw_cli *cli, const tw_nw_state *state, const c
         return TW_NW_INPUT_PILES;
     if (tw_prompt_word(text, WORDS_QUIT))
         return TW_NW_INPUT_QUIT;
+    if (tw_prompt_word(text, WORDS_HINT))
+        return TW_NW_INPUT_HINT;
     char word[TW_PROMPT_LINE];
     snprintf(word, sizeof word, "%s", text);
     tw_prompt_lower(word);

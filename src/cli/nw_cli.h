@@ -14,9 +14,11 @@
 int tw_cli_northwood(tw_cli *cli, int argc, char **argv);
 int tw_cli_resume(tw_cli *cli, int argc, char **argv);
 int tw_cli_replay(tw_cli *cli, int argc, char **argv);
+int tw_cli_analyse(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_nw_cli_northwood_help;
 extern const tw_msg tw_nw_cli_resume_help;
 extern const tw_msg tw_nw_cli_replay_help;
+extern const tw_msg tw_nw_cli_analyse_help;
 
 /* ---- Messages (nw_messages.c) ------------------------------------------ */
 
@@ -56,6 +58,9 @@ typedef enum {
     NW_T_EVENTS_AT, NW_T_SAVE_AT, NW_T_FINISHED_SAVED,
     /* replay */
     NW_T_REPLAY_TITLE, NW_T_REPLAY_STEP, NW_T_REPLAY_WAIT, NW_T_REPLAY_END, NW_T_REPLAY_STOPPED,
+    /* hints and analysis */
+    NW_T_H_THINKING, NW_T_H_ACTION, NW_T_H_VISIT_ODDS, NW_T_H_FIEF_ODDS, NW_T_H_MEDAL_ODDS,
+    NW_T_A_TITLE, NW_T_A_ITEM, NW_T_A_ITEM_FIEF, NW_T_A_NONE, NW_T_A_RESULT, NW_T_A_NOT_OVER,
     NW_T_COUNT
 } tw_nw_text_id;
 
@@ -92,6 +97,13 @@ void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state
 /* Shows the result of a finished game. */
 void tw_nw_cli_result(tw_cli *cli, const tw_nw_state *state);
 
+/* ---- Hints and analysis (nw_analyse.c) ----------------------------------- */
+
+/* Prints the recommended action with its odds for the visit and the medal,
+ * worked out by bot from the player's view only. */
+struct tw_nw_bot;
+void tw_nw_cli_hint(tw_cli *cli, struct tw_nw_bot *bot, const tw_nw_state *state, const tw_nw_catalog *catalog);
+
 /* ---- Choices (nw_choices.c) --------------------------------------------- */
 
 /* What the player is asked now. */
@@ -107,6 +119,7 @@ typedef enum {
     TW_NW_INPUT_HELP,
     TW_NW_INPUT_PILES,
     TW_NW_INPUT_QUIT,
+    TW_NW_INPUT_HINT,
     TW_NW_INPUT_INVALID
 } tw_nw_input;
 

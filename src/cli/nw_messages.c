@@ -219,8 +219,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_Q_SWAP] = {{"%s: choose the fief whose ruler comes to this visit",
                       "%s : choisissez le fief dont le chef vient à cette visite"}},
     [NW_T_Q_GENERIC] = {{"%s: make your choice", "%s : faites votre choix"}},
-    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, help, piles, quit)\n",
-                    "  (un nombre, ou un mot : une carte comme 7E, aide, piles, quitter)\n"}},
+    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, help, piles, quit)\n",
+                    "  (un nombre, ou un mot : une carte comme 7E, indice, aide, piles, quitter)\n"}},
 
     [NW_T_L_VISIT] = {{"Visit fief %d (target %d, %s, %s)", "Visiter le fief %d (cible %d, %s, %s)"}},
     [NW_T_L_SUBSTITUTE] = {{"Bring in %s (fief %d) in place of %s (slot %d)",
@@ -305,6 +305,32 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
                            "Entrée : étape suivante, a : aller jusqu'au bout, q : arrêter"}},
     [NW_T_REPLAY_END] = {{"End of the record.\n", "Fin de l'enregistrement.\n"}},
     [NW_T_REPLAY_STOPPED] = {{"Replay stopped at step %d of %d.\n", "Relecture arrêtée à l'étape %d sur %d.\n"}},
+
+    [NW_T_H_THINKING] = {{"Thinking over %d possible deals...\n", "Examen de %d donnes possibles...\n"}},
+    [NW_T_H_ACTION] = {{"Hint: %s\n", "Conseil : %s\n"}},
+    [NW_T_H_VISIT_ODDS] = {{"  Estimated chance of ending this visit on its target (%d): %d%%\n",
+                            "  Chance estimée de finir cette visite sur sa cible (%d) : %d %%\n"}},
+    [NW_T_H_FIEF_ODDS] = {{"  Estimated chance of hitting that fief's target with this hand: %d%%\n",
+                           "  Chance estimée d'atteindre la cible de ce fief avec cette main : %d %%\n"}},
+    [NW_T_H_MEDAL_ODDS] = {{"  Estimated chance of reaching the %s medal (%d stars): %d%%\n",
+                            "  Chance estimée d'obtenir la médaille %s (%d étoiles) : %d %%\n"}},
+    [NW_T_A_TITLE] = {{"Analysis of %s: %d decisions with a real choice, %d sampled deals each.\n"
+                       "The percentages estimate the chance of ending the visit on its target.\n",
+                       "Analyse de %s : %d décisions avec un vrai choix, %d donnes simulées chacune.\n"
+                       "Les pourcentages estiment la chance de finir la visite sur sa cible.\n"}},
+    [NW_T_A_ITEM] = {{"\n%d. Step %d, fief %d (score %d, target %d): you chose\n     %s  (%d%%)\n"
+                      "   A better choice was\n     %s  (%d%%)\n",
+                      "\n%d. Étape %d, fief %d (score %d, cible %d) : vous avez choisi\n     %s  (%d %%)\n"
+                      "   Un meilleur choix était\n     %s  (%d %%)\n"}},
+    [NW_T_A_ITEM_FIEF] = {{"\n%d. Step %d, choosing where to go: you chose\n     %s  (%d%%)\n"
+                           "   A better choice was\n     %s  (%d%%)\n",
+                           "\n%d. Étape %d, choix du fief : vous avez choisi\n     %s  (%d %%)\n"
+                           "   Un meilleur choix était\n     %s  (%d %%)\n"}},
+    [NW_T_A_NONE] = {{"\nNo decision stands out: each was within %d points of the best estimate.\n",
+                      "\nAucune décision ne ressort : chacune était à moins de %d points de la meilleure estimation.\n"}},
+    [NW_T_A_RESULT] = {{"\nResult: %d stars (%s).\n", "\nRésultat : %d étoiles (%s).\n"}},
+    [NW_T_A_NOT_OVER] = {{"(This game is not finished; the analysis covers the moves played so far.)\n",
+                          "(Cette partie n'est pas finie ; l'analyse porte sur les coups déjà joués.)\n"}},
 };
 
 /* A Northwood message in the player's language. */

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/nw_cli.h"
+#include "trickwood/nw_bots.h"
 #include "cli/paths.h"
 #include "cli/prompt.h"
 
@@ -31,6 +32,7 @@ typedef struct {
     char events_path[PATH_SIZE]; /* empty when not asked */
     int warned[3];               /* a write failure was already reported */
     tw_nw_events events;         /* events of the last action */
+    tw_nw_bot *hint_bot;         /* made on the first hint */
 } nw_session;
 
 /* Writes one file and reports the first failure for it. */
@@ -119,6 +121,12 @@ static int ask(nw_session *ss, const tw_nw_action *actions, int count, tw_nw_act
             show_choices(ss, actions, count);
             break;
         case TW_NW_INPUT_PILES: tw_nw_cli_piles(cli, &ss->state); break;
+        case TW_NW_INPUT_HINT:
+            if (!ss->hint_bot)
+                ss->hint_bot = tw_nw_bot_new(TW_NW_BOT_STRONG, tw_mix64(ss->rec.config.seed ^ 0x68696e74ULL));
+            if (ss->hint_bot)
+                tw_nw_cli_hint(cli, ss->hint_bot, &ss->state, &ss->rec.catalog);
+            break;
         default:
             tw_cli_printf(cli, "  %s%s%s\n", tw_term_style(&cli->term, TW_STYLE_YELLOW), reason,
                           tw_term_style(&cli->term, TW_STYLE_RESET));
@@ -379,6 +387,7 @@ int tw_cli_northwood(tw_cli *cli, int argc, char **argv)
         code = play_loop(ss);
     }
     tw_nw_record_free(&ss->rec);
+    tw_nw_bot_free(ss->hint_bot);
     free(ss);
     free(catalog);
     return code;
@@ -446,6 +455,7 @@ int tw_cli_resume(tw_cli *cli, int argc, char **argv)
         code = play_loop(ss);
     }
     tw_nw_record_free(&ss->rec);
+    tw_nw_bot_free(ss->hint_bot);
     free(ss);
     return code;
 }

@@ -1,0 +1,235 @@
+/* For Northwood! bots and solver: legal moves only, decisions from the
+ * view only, determinism by seed, the solver against a plain search, and
+ * the odds that hints report. */
+#include <stdlib.h>
+
+#include "test.h"
+#include "trickwood/nw_bots.h"
+#include "trickwood/nw_files.h"
+
+static tw_nw_catalog catalog;
+
+/* The default characters, loaded once. */
+static const tw_nw_catalog *cat(void)
+{
+    if (!catalog.count) {
+        tw_diag d;
+        if (tw_nw_catalog_load_default(&catalog, &d) != TW_OK)
+            tw_test_fail(__FILE__, __LINE__, "cannot load the default characters");
+    }
+    return &catalog;
+}
+
+/* Plays a game with a bot; fails the test on an illegal action. Returns
+ * the stars won, or -1. */
+static int play_game(tw_nw_bot_kind kind, uint64_t seed, tw_nw_setup setup, tw_nw_state *final)
+{
+    tw_nw_state s;
+    tw_nw_config cfg = {setup, TW_NW_MEDAL_BRONZE, seed};
+    if (tw_nw_new(&s, cat(), &cfg, NULL) != TW_OK)
+        return -1;
+    tw_nw_bot *bot = tw_nw_bot_new(kind, seed * 31 + 7);
+    if (!bot)
+        return -1;
+    tw_nw_bot_set_effort(bot, 300, 24); /* lighter search keeps the suite fast */
+    int steps = 0;
+    while (!tw_nw_is_over(&s) && steps < 3000) {
+        tw_nw_action a = tw_nw_bot_choose(bot, &s);
+        if (!tw_nw_is_legal(&s, a)) {
+            char text[32];
+            tw_test_fail(__FILE__, __LINE__, "%s bot chose illegal '%s' (seed %llu)", tw_nw_bot_kind_name(kind),
+                         tw_nw_action_format(a, text, sizeof text), (unsigned long long)seed);
+            tw_nw_bot_free(bot);
+            return -1;
+        }
+        tw_nw_apply(&s, a, NULL);
+        steps++;
+    }
+    tw_nw_bot_free(bot);
+    if (final)
+        *final = s;
+    return tw_nw_is_over(&s) ? tw_nw_stars_won(&s) : -1;
+}
+
+TEST(nw_bots_names_round_trip)
+{
+    for (int k = 0; k <= TW_NW_BOT_CLAIRVOYANT; k++)
+        CHECK_INT(tw_nw_bot_kind_from_name(tw_nw_bot_kind_name((tw_nw_bot_kind)k)), k);
+    CHECK_INT(tw_nw_bot_kind_from_name("nobody"), -1);
+}
+
+TEST(nw_bots_play_legal_whole_games)
+{
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        CHECK(play_game(TW_NW_BOT_RANDOM, seed, seed % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, NULL) >= 0);
+        CHECK(play_game(TW_NW_BOT_GREEDY, seed, seed % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, NULL) >= 0);
+    }
+    for (uint64_t seed = 1; seed <= 2; seed++)
+        CHECK(play_game(TW_NW_BOT_STRONG, seed, seed % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, NULL) >= 0);
+    /* the clairvoyant bot sees the deck: it should make most fiefs friendly */
+    CHECK(play_game(TW_NW_BOT_CLAIRVOYANT, 1, TW_NW_SETUP_INTRO, NULL) >= 16);
+}
+
+TEST(nw_bots_are_deterministic_by_seed)
+{
+    tw_nw_state a, b;
+    REQUIRE(play_game(TW_NW_BOT_STRONG, 5, TW_NW_SETUP_INTRO, &a) >= 0);
+    REQUIRE(play_game(TW_NW_BOT_STRONG, 5, TW_NW_SETUP_INTRO, &b) >= 0);
+    CHECK(memcmp(&a, &b, sizeof a) == 0);
+}
+
+/* Plays a few random actions into a game so that the state is mid-visit. */
+static void advance(tw_nw_state *s, uint64_t seed, int steps)
+{
+    tw_rng rng;
+    tw_rng_seed(&rng, seed);
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    for (int i = 0; i < steps && !tw_nw_is_over(s); i++) {
+        int n = tw_nw_legal_actions(s, acts);
+        tw_nw_apply(s, acts[tw_rng_below(&rng, (uint32_t)n)], NULL);
+    }
+}
+
+TEST(nw_bots_decide_from_the_view_only)
+{
+    /* Two states with the same view but different hidden deck orders must
+     * get the same decision from every bot that plays from views. */
+    int differing = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        tw_nw_state a;
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed};
+        REQUIRE(tw_nw_new(&a, cat(), &cfg, NULL) == TW_OK);
+        advance(&a, seed, (int)(seed % 7) * 3 + 1);
+        if (tw_nw_is_over(&a))
+            continue;
+        tw_nw_view view;
+        tw_nw_view_of(&a, &view);
+        tw_nw_state b;
+        tw_nw_determinize(&view, seed + 1000, &b);
+        differing += memcmp(a.deck, b.deck, a.deck_n) != 0;
+        for (int k = TW_NW_BOT_RANDOM; k <= TW_NW_BOT_STRONG; k++) {
+            tw_nw_bot *x = tw_nw_bot_new((tw_nw_bot_kind)k, 99);
+            tw_nw_bot *y = tw_nw_bot_new((tw_nw_bot_kind)k, 99);
+            REQUIRE(x && y);
+            tw_nw_action ax = tw_nw_bot_choose(x, &a), ay = tw_nw_bot_choose(y, &b);
+            if (ax != ay)
+                tw_test_fail(__FILE__, __LINE__, "%s bot decided differently on hidden cards (seed %llu)",
+                             tw_nw_bot_kind_name((tw_nw_bot_kind)k), (unsigned long long)seed);
+            tw_nw_bot_free(x);
+            tw_nw_bot_free(y);
+        }
+    }
+    CHECK(differing > 5); /* the test really compared different hidden decks */
+}
+
+/* A plain search with no table and no bounds, for checking the solver. */
+static int plain_search(const tw_nw_state *s, int fief)
+{
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_legal_actions(s, acts);
+    for (int i = 0; i < n; i++) {
+        if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
+            continue;
+        tw_nw_state next = *s;
+        tw_nw_apply(&next, acts[i], NULL);
+        int ok = next.visiting != fief ? next.fiefs[fief].status == TW_NW_FIEF_FRIENDLY : plain_search(&next, fief);
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+TEST(nw_solver_agrees_with_a_plain_search)
+{
+    tw_nw_solver *solver = tw_nw_solver_new(16);
+    REQUIRE(solver);
+    int compared = 0, reachable = 0;
+    tw_rng rng;
+    tw_rng_seed(&rng, 4242);
+    for (uint64_t seed = 0; seed < 400 && compared < 150; seed++) {
+        tw_nw_state s;
+        tw_nw_config cfg = {seed % 3 ? TW_NW_SETUP_INTRO : TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed};
+        REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
+        tw_nw_action acts[TW_NW_MAX_ACTIONS];
+        /* walk into a visit and play until few cards are left in hand */
+        for (int i = 0; i < 200 && !tw_nw_is_over(&s); i++) {
+            if (s.visiting >= 0 && s.phase != TW_NW_PHASE_SUBSTITUTES && tw_nw_hand_count(&s) <= 2 &&
+                tw_rng_below(&rng, 2) == 0)
+                break;
+            int n = tw_nw_legal_actions(&s, acts);
+            tw_nw_apply(&s, acts[tw_rng_below(&rng, (uint32_t)n)], NULL);
+        }
+        if (s.visiting < 0 || tw_nw_is_over(&s) || tw_nw_hand_count(&s) > 2)
+            continue;
+        int expected = plain_search(&s, s.visiting);
+        CHECK_INT(tw_nw_solve_visit(solver, &s), expected);
+        compared++;
+        reachable += expected;
+    }
+    CHECK(compared >= 100);
+    CHECK(reachable > 10 && reachable < compared - 10); /* both answers were exercised */
+    tw_nw_solver_free(solver);
+}
+
+TEST(nw_solver_lines_really_end_on_target)
+{
+    /* For each fief of a new game: when the solver says the visit can end
+     * on target, following its own line of play must make the fief
+     * friendly. */
+    tw_nw_state s;
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 1};
+    REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
+    tw_nw_solver *solver = tw_nw_solver_new(16);
+    REQUIRE(solver);
+    int checked = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        tw_nw_state t = s;
+        REQUIRE(tw_nw_apply(&t, TW_NW_ACTION(TW_NW_ACT_VISIT, f), NULL) == TW_OK);
+        tw_nw_solver_set_budget(solver, 60000);
+        int reachable = tw_nw_solve_visit(solver, &t);
+        if (tw_nw_solver_aborted(solver))
+            continue; /* too long to settle here; other fiefs are checked */
+        checked++;
+        while (t.visiting == f && reachable) {
+            tw_nw_action first;
+            REQUIRE(tw_nw_solve_line(solver, &t, &first));
+            REQUIRE(tw_nw_apply(&t, first, NULL) == TW_OK);
+        }
+        if (reachable)
+            CHECK_INT(t.fiefs[f].status, TW_NW_FIEF_FRIENDLY);
+    }
+    CHECK(checked >= 4);
+    tw_nw_solver_free(solver);
+}
+
+TEST(nw_hint_odds_are_probabilities_and_medal_odds_follow_the_stars)
+{
+    tw_nw_state s;
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_GOLD, 3};
+    REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
+    tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, 1);
+    REQUIRE(bot);
+    tw_nw_view view;
+    tw_nw_view_of(&s, &view);
+    tw_nw_hint h = tw_nw_hint_for(bot, &view);
+    CHECK(tw_nw_is_legal(&s, h.action));
+    CHECK(h.p_target >= 0 && h.p_target <= 1);
+    CHECK(h.p_medal >= 0 && h.p_medal <= 1);
+    /* gold needs every fief: once one is lost the medal odds are zero */
+    tw_nw_state lost = s;
+    lost.fiefs[3].status = TW_NW_FIEF_LOST;
+    lost.fiefs[3].ruler_present = 0;
+    tw_nw_view_of(&lost, &view);
+    h = tw_nw_hint_for(bot, &view);
+    CHECK(h.p_medal == 0.0);
+    /* bronze already reached by friendly fiefs: certain */
+    tw_nw_state won = s;
+    won.medal = TW_NW_MEDAL_BRONZE;
+    for (int f = 0; f < 6; f++)
+        won.fiefs[f].status = TW_NW_FIEF_FRIENDLY; /* 4+3+2+1+1+2 = 13 */
+    won.fiefs[7].status = TW_NW_FIEF_FRIENDLY;     /* +4 = 17 */
+    tw_nw_view_of(&won, &view);
+    h = tw_nw_hint_for(bot, &view);
+    CHECK(h.p_medal > 0.999);
+    tw_nw_bot_free(bot);
+}
