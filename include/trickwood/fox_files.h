@@ -5,6 +5,7 @@
 #ifndef TRICKWOOD_FOX_FILES_H
 #define TRICKWOOD_FOX_FILES_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 #include "trickwood/foxduet.h"
@@ -95,5 +96,16 @@ tw_error tw_fox_position_save(const tw_fox_state *state, const char *path);
 tw_error tw_fox_position_from_text(tw_fox_state *state, const char *text, const char *name, tw_diag *diag);
 /* Reads a position file. */
 tw_error tw_fox_position_load(tw_fox_state *state, const char *path, tw_diag *diag);
+
+/* ---- Views as JSON (web API) -------------------------------------------- */
+
+/* One seat's view as a JSON object (fields in docs/web-api.md): round,
+ * trick, phase, who acts, the board (names and notice from board, gems and
+ * forest cover from the view), decree, the seat's hand, what it knows of
+ * the partner's hand, the trick in progress, a pending choice and the
+ * result. Reads nothing but the view and the board, so the partner's
+ * unknown cards, the deck and the partner's secret Gift pick never appear.
+ * Returns a new reference, or NULL when memory ran out. */
+json_t *tw_fox_view_json(const tw_fox_view *view, const tw_fox_board *board);
 
 #endif

@@ -4,6 +4,8 @@
 #ifndef TRICKWOOD_NW_FILES_H
 #define TRICKWOOD_NW_FILES_H
 
+#include <jansson.h>
+
 #include "trickwood/io.h"
 #include "trickwood/northwood.h"
 
@@ -129,5 +131,15 @@ tw_error tw_nw_position_from_text(tw_nw_state *state, const tw_nw_catalog *catal
                                   const char *name, tw_diag *diag);
 /* Reads a position file. */
 tw_error tw_nw_position_load(tw_nw_state *state, const tw_nw_catalog *catalog, const char *path, tw_diag *diag);
+
+/* ---- Views as JSON (web API) -------------------------------------------- */
+
+/* The player's view as a JSON object (fields in docs/web-api.md): phase,
+ * fiefs with their rulers' names and texts from the catalog in English and
+ * French, ally slots, hand, pile contents, the known deck positions only,
+ * the statement and a pending ability choice. Reads nothing but the view,
+ * so unseen deck cards and the RNG never appear. Returns a new reference,
+ * or NULL when a character is not in the catalog or memory ran out. */
+json_t *tw_nw_view_json(const tw_nw_view *view, const tw_nw_catalog *catalog);
 
 #endif

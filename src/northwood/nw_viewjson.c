@@ -1,0 +1,187 @@
+/* The player's view of a For Northwood! game as a JSON object, for the web
+ * API (fields in docs/web-api.md). It reads only a tw_nw_view, whose
+ * unseen deck cards are already TW_NW_NO_CARD, and writes only the known
+ * deck positions: the deck order and the RNG never reach the output. */
+#include <jansson.h>
+
+#include "trickwood/nw_files.h"
+
+/* A card code as a JSON text. */
+static json_t *card_json(int card)
+{
+    char code[4];
+    tw_nw_card_code(card, code);
+    return json_string(code);
+}
+
+/* {"en": ..., "fr": ...} from two texts. */
+static json_t *text_pair(const char *en, const char *fr)
+{
+    return json_pack("{s:s, s:s}", "en", en, "fr", fr);
+}
+
+/* A character in play: catalog id, suit and both languages' texts. NULL
+ * when the catalog does not hold it (the view cannot be shown). */
+static json_t *character_json(const tw_nw_character *ch, const tw_nw_catalog *catalog)
+{
+    if (ch->catalog_index >= catalog->count)
+        return NULL;
+    const tw_nw_catalog_entry *e = &catalog->entries[ch->catalog_index];
+    const char *suit = tw_nw_suit_key(ch->suit);
+    return json_pack("{s:s, s:s?, s:o, s:o, s:o}", "id", e->id, "suit", suit, "name",
+                     text_pair(e->name[TW_LANG_EN], e->name[TW_LANG_FR]), "title",
+                     text_pair(e->title[TW_LANG_EN], e->title[TW_LANG_FR]), "text",
+                     text_pair(e->text[TW_LANG_EN], e->text[TW_LANG_FR]));
+}
+
+/* A list of cards from a set, in card order (suit, then value). */
+static json_t *card_set_json(uint32_t set)
+{
+    json_t *list = json_array();
+    for (int card = 0; card < TW_NW_CARDS; card++)
+        if (set & (1u << card))
+            json_array_append_new(list, card_json(card));
+    return list;
+}
+
+/* A pile, bottom first. */
+static json_t *pile_json(const uint8_t *cards, int n)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(list, card_json(cards[i]));
+    return list;
+}
+
+/* The eight fiefs: target, stars, status, ruler (null once removed) and
+ * the ally slot its ruler covers this visit (null when none). */
+static json_t *fiefs_json(const tw_nw_state *v, const tw_nw_catalog *catalog, int *ok)
+{
+    json_t *list = json_array();
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        const tw_nw_fief *fief = &v->fiefs[f];
+        json_t *ruler = json_null();
+        if (fief->ruler_present) {
+            json_decref(ruler);
+            ruler = character_json(&fief->ruler, catalog);
+            if (!ruler) {
+                *ok = 0;
+                ruler = json_null();
+            }
+        }
+        json_t *sub = fief->sub_slot >= 0 ? json_integer(fief->sub_slot) : json_null();
+        json_array_append_new(list, json_pack("{s:i, s:i, s:i, s:s?, s:o, s:o}", "index", f, "target", f, "stars",
+                                              tw_nw_stars[f], "status", tw_nw_status_key(fief->status), "ruler",
+                                              ruler, "substitute_slot", sub));
+    }
+    return list;
+}
+
+/* The four ally slots: the ally, the substitute standing in (if any),
+ * whether the ability was used this visit and whose ability it offers. */
+static json_t *slots_json(const tw_nw_state *v, const tw_nw_catalog *catalog, int *ok)
+{
+    json_t *list = json_array();
+    for (int s = 0; s < TW_NW_SLOTS; s++) {
+        const tw_nw_slot *slot = &v->slots[s];
+        json_t *ally = character_json(&slot->ally, catalog);
+        json_t *active = character_json(tw_nw_slot_character(v, s), catalog);
+        json_t *sub = json_null();
+        if (slot->sub_fief >= 0 && slot->sub_fief < TW_NW_FIEFS) {
+            json_t *ch = character_json(&v->fiefs[slot->sub_fief].ruler, catalog);
+            json_decref(sub);
+            sub = ch ? json_pack("{s:i, s:o}", "fief", slot->sub_fief, "character", ch) : NULL;
+        }
+        if (!ally || !active || !sub) {
+            *ok = 0;
+            json_decref(ally);
+            json_decref(active);
+            json_decref(sub);
+            continue;
+        }
+        json_array_append_new(list, json_pack("{s:i, s:o, s:o, s:b, s:o}", "slot", s, "ally", ally, "substitute", sub,
+                                              "exhausted", slot->exhausted != 0, "active", active));
+    }
+    return list;
+}
+
+/* The deck positions the player knows, counted from the top (0 = top). */
+static json_t *deck_known_json(const tw_nw_state *v)
+{
+    json_t *list = json_array();
+    for (int i = v->deck_n - 1; i >= 0; i--) {
+        if (!(v->deck_known & (1u << i)) || v->deck[i] >= TW_NW_CARDS)
+            continue;
+        json_array_append_new(list, json_pack("{s:i, s:o}", "from_top", v->deck_n - 1 - i, "card",
+                                              card_json(v->deck[i])));
+    }
+    return list;
+}
+
+/* What a running ability waits for: the slot, its character, the kind of
+ * choice and the candidates (cards, suits or fiefs). null outside the
+ * ability phase. */
+static json_t *ability_json(const tw_nw_state *v, const tw_nw_catalog *catalog, int *ok)
+{
+    if (v->phase != TW_NW_PHASE_ABILITY || !v->run.active || v->run.slot >= TW_NW_SLOTS)
+        return json_null();
+    json_t *pending = json_array();
+    if (v->run.choice == TW_NW_CHOICE_CARD) {
+        json_decref(pending);
+        pending = card_set_json(v->run.pending & v->hand);
+    } else if (v->run.choice == TW_NW_CHOICE_SUIT) {
+        for (int s = 0; s < TW_NW_SUITS; s++)
+            json_array_append_new(pending, json_string(tw_nw_suit_key(s)));
+    } else if (v->run.choice == TW_NW_CHOICE_FIEF) {
+        for (int f = 0; f < TW_NW_FIEFS; f++)
+            if (v->run.pending & (1u << f))
+                json_array_append_new(pending, json_integer(f));
+    }
+    json_t *ch = character_json(tw_nw_slot_character(v, v->run.slot), catalog);
+    if (!ch) {
+        *ok = 0;
+        json_decref(pending);
+        return json_null();
+    }
+    json_t *named = v->run.named_suit < TW_NW_SUITS ? json_string(tw_nw_suit_key(v->run.named_suit)) : json_null();
+    return json_pack("{s:i, s:o, s:s?, s:o, s:i, s:o}", "slot", v->run.slot, "character", ch, "choice",
+                     tw_nw_choice_key(v->run.choice), "pending", pending, "left", v->run.left, "named_suit", named);
+}
+
+/* Builds the view object; NULL when a character is missing from the
+ * catalog or memory ran out. */
+json_t *tw_nw_view_json(const tw_nw_view *view, const tw_nw_catalog *catalog)
+{
+    const tw_nw_state *v = &view->visible;
+    int ok = 1;
+    int trump = tw_nw_trump(v);
+    int statement = tw_nw_statement(v);
+    int stars = tw_nw_stars_won(v);
+    json_t *obj = json_object();
+    json_object_set_new(obj, "phase", json_string(tw_nw_phase_key(v->phase)));
+    json_object_set_new(obj, "setup", json_string(v->setup == TW_NW_SETUP_FULL ? "full" : "intro"));
+    json_object_set_new(obj, "medal", json_string(tw_nw_medal_key(v->medal)));
+    json_object_set_new(obj, "visiting", v->visiting >= 0 ? json_integer(v->visiting) : json_null());
+    json_object_set_new(obj, "trump", trump >= 0 ? json_string(tw_nw_suit_key(trump)) : json_null());
+    json_object_set_new(obj, "stars_won", json_integer(stars));
+    json_object_set_new(obj, "stars_possible", json_integer(tw_nw_stars_possible(v)));
+    json_object_set_new(obj, "medal_reached", json_string(tw_nw_medal_key(tw_nw_medal_for(stars))));
+    json_object_set_new(obj, "over", json_boolean(tw_nw_is_over(v)));
+    json_object_set_new(obj, "won", json_boolean(tw_nw_is_over(v) && tw_nw_is_won(v)));
+    json_object_set_new(obj, "stopped", json_boolean(v->stopped));
+    json_object_set_new(obj, "fiefs", fiefs_json(v, catalog, &ok));
+    json_object_set_new(obj, "slots", slots_json(v, catalog, &ok));
+    json_object_set_new(obj, "hand", card_set_json(v->hand));
+    json_object_set_new(obj, "deck_count", json_integer(v->deck_n));
+    json_object_set_new(obj, "deck_known", deck_known_json(v));
+    json_object_set_new(obj, "discard", pile_json(v->discard, v->discard_n));
+    json_object_set_new(obj, "score", pile_json(v->score, v->score_n));
+    json_object_set_new(obj, "statement", statement != TW_NW_NO_CARD ? card_json(statement) : json_null());
+    json_object_set_new(obj, "ability", ability_json(v, catalog, &ok));
+    if (!ok || json_object_size(obj) != 20 || json_array_size(json_object_get(obj, "fiefs")) != TW_NW_FIEFS ||
+        json_array_size(json_object_get(obj, "slots")) != TW_NW_SLOTS) {
+        json_decref(obj);
+        return NULL;
+    }
+    return obj;
+}
