@@ -1,0 +1,207 @@
+// Entry point of the web app: the header, the language switch and the
+// routes (#/ start, #/play/<id>, #/join/<id>/<code>, #/history,
+// #/replay/<id>, #/help).
+
+import { t, lang, setLang } from './i18n.js';
+import { el, clear, toast, installNumberKeys } from './ui.js';
+import { api, saveToken, tokenFor, recentGames } from './api.js';
+import { GameSession } from './session.js';
+import { northwoodScreen } from './northwood.js';
+import { foxScreen } from './fox.js';
+import { historyPage, replayPage } from './history.js';
+import { helpPage } from './help.js';
+
+const main = document.getElementById('main');
+let current = null; // the mounted screen: {destroy(), rerender()}
+
+// Applies the language to the static parts of the page.
+function translateChrome() {
+  document.documentElement.lang = lang();
+  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', b.dataset.lang === lang() ? 'true' : 'false');
+  const skip = document.querySelector('.skip');
+  if (skip) skip.textContent = t('skip');
+  const group = document.querySelector('.lang');
+  if (group) group.setAttribute('aria-label', t('lang_label'));
+  for (const a of document.querySelectorAll('.topbar nav a')) {
+    a.classList.toggle('current', a.getAttribute('href') === currentNavHref());
+  }
+}
+
+function currentNavHref() {
+  const h = location.hash || '#/';
+  if (h.startsWith('#/history') || h.startsWith('#/replay')) return '#/history';
+  if (h.startsWith('#/help')) return '#/help';
+  if (h === '#/' || h === '' || h === '#') return '#/';
+  return '';
+}
+
+// Shows an error box with a retry button.
+function showError(e, retry) {
+  const msg = e && e.status === 0 ? t('network_error') : t('error_prefix', { msg: e && e.message ? e.message : String(e) });
+  clear(main).appendChild(el('div', { class: 'panel error', role: 'alert' },
+    el('p', {}, msg),
+    retry ? el('button', { type: 'button', class: 'button', onclick: retry }, t('retry')) : null,
+    el('p', {}, el('a', { href: '#/' }, t('nav_home')))));
+}
+
+// A radio group: name, legend, [[value, label]], checked value.
+function radios(name, legend, options, checked) {
+  return el('fieldset', { class: 'radios' }, el('legend', {}, legend),
+    options.map(([value, label]) => el('label', {},
+      el('input', { type: 'radio', name, value, checked: value === checked }), ' ', label)));
+}
+
+// Reads the optional seed field: a whole number or undefined.
+function seedOf(form) {
+  const raw = (form.elements.seed && form.elements.seed.value || '').trim();
+  if (!raw) return undefined;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+// The start page: choose a game and its options.
+function startPage() {
+  const nwForm = el('form', { class: 'panel game-card', 'data-testid': 'start-northwood', 'aria-labelledby': 'nw-title' },
+    el('h2', { id: 'nw-title' }, t('nw_name')),
+    el('p', {}, t('nw_blurb')),
+    radios('setup', t('setup'), [['intro', t('setup_intro')], ['full', t('setup_full')]], 'intro'),
+    radios('medal', t('medal'), [
+      ['bronze', t('medal_stars', { medal: t('medal_bronze'), stars: 16 })],
+      ['silver', t('medal_stars', { medal: t('medal_silver'), stars: 18 })],
+      ['gold', t('medal_stars', { medal: t('medal_gold'), stars: 20 })]], 'bronze'),
+    el('details', {}, el('summary', {}, t('more_options')),
+      el('label', {}, t('seed'), ' ', el('input', { type: 'number', name: 'seed', min: '0', step: '1', inputmode: 'numeric', 'data-testid': 'nw-seed' })),
+      el('p', { class: 'muted' }, t('seed_help'))),
+    el('button', { type: 'submit', class: 'button primary', 'data-testid': 'start-nw' }, t('start_nw')));
+  nwForm.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = { game: 'northwood', setup: nwForm.elements.setup.value, medal: nwForm.elements.medal.value };
+    const seed = seedOf(nwForm);
+    if (seed !== undefined) body.seed = seed;
+    await createGame(body, nwForm);
+  });
+
+  const foxForm = el('form', { class: 'panel game-card', 'data-testid': 'start-fox', 'aria-labelledby': 'fox-title' },
+    el('h2', { id: 'fox-title' }, t('fox_name')),
+    el('p', {}, t('fox_blurb')),
+    radios('level', t('level'), [['1', t('level_1')], ['2', t('level_2')], ['3', t('level_3')]], '1'),
+    radios('partner', t('partner'), [['human', t('partner_human')], ['rule', t('partner_rule')], ['strong', t('partner_strong')]], 'human'),
+    el('details', {}, el('summary', {}, t('more_options')),
+      el('label', {}, t('seed'), ' ', el('input', { type: 'number', name: 'seed', min: '0', step: '1', inputmode: 'numeric', 'data-testid': 'fox-seed' })),
+      el('p', { class: 'muted' }, t('seed_help'))),
+    el('button', { type: 'submit', class: 'button primary', 'data-testid': 'start-fox-button' }, t('start_fox')));
+  foxForm.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = { game: 'foxduet', level: Number(foxForm.elements.level.value), partner: foxForm.elements.partner.value };
+    const seed = seedOf(foxForm);
+    if (seed !== undefined) body.seed = seed;
+    await createGame(body, foxForm);
+  });
+
+  const recent = recentGames().filter((g) => tokenFor(g.id)).slice(0, 5);
+  clear(main).append(
+    el('h1', {}, t('start_title')),
+    el('p', { class: 'lead' }, t('start_intro')),
+    el('div', { class: 'start-grid' }, nwForm, foxForm),
+    recent.length ? el('section', { class: 'panel' }, el('h2', {}, t('continue_title')),
+      el('ul', {}, recent.map((g) => el('li', {},
+        el('a', { href: '#/play/' + encodeURIComponent(g.id) }, (g.game === 'foxduet' ? t('fox_name') : t('nw_name')) + ' · ' + g.id))))) : null);
+  return { destroy() {}, rerender: startPage };
+}
+
+// Creates a game on the server and opens it.
+async function createGame(body, form) {
+  const btn = form.querySelector('button[type=submit]');
+  btn.disabled = true;
+  try {
+    const res = await api('POST', '/api/games', body);
+    saveToken(res.id, res.token, res.game || body.game);
+    if (res.join_url) {
+      try { sessionStorage.setItem('tw.join.' + res.id, res.join_url); } catch (e) { /* ignore */ }
+    }
+    location.hash = '#/play/' + encodeURIComponent(res.id);
+  } catch (e) {
+    toast(t('error_prefix', { msg: e.message }), 'error');
+    btn.disabled = false;
+  }
+}
+
+// The game page: loads this seat's state and mounts the right screen.
+function playPage(id) {
+  const token = tokenFor(id);
+  if (!token) {
+    showError(new Error('no seat token for this game in this browser'), null);
+    return { destroy() {} };
+  }
+  clear(main).appendChild(el('p', { class: 'muted' }, t('loading')));
+  let screen = null;
+  const session = new GameSession(id, token, (st, events, prev) => {
+    if (!screen) {
+      screen = st.game === 'foxduet' ? foxScreen(main, session, id) : northwoodScreen(main, session);
+    }
+    screen.render(st, events, prev);
+    document.title = (st.game === 'foxduet' ? t('fox_name') : t('nw_name')) + ' · Trickwood';
+  }, (e) => toast(t('error_prefix', { msg: e.message }), 'error'));
+  const start = () => session.load([]).then((st) => {
+    if (st && st.game === 'foxduet' && !st.over) session.listen();
+  }).catch((e) => showError(e, start));
+  start();
+  return {
+    destroy() { session.close(); },
+    rerender() { if (screen) screen.rerender(); },
+  };
+}
+
+// Opening a join link: takes the other seat, then opens the game.
+function joinPage(id, code) {
+  clear(main).appendChild(el('p', { class: 'muted' }, t('join_busy')));
+  // A tab that already joined this table (reload) goes straight in.
+  let held = null;
+  try { held = JSON.parse(sessionStorage.getItem('tw.tokens') || '{}')[id] || null; } catch (e) { held = null; }
+  if (held) {
+    location.replace('#/play/' + encodeURIComponent(id));
+    return { destroy() {} };
+  }
+  api('POST', '/api/games/' + encodeURIComponent(id) + '/join', { code }).then((res) => {
+    saveToken(res.id || id, res.token, res.game || 'foxduet');
+    location.replace('#/play/' + encodeURIComponent(res.id || id));
+  }).catch((e) => {
+    clear(main).appendChild(el('div', { class: 'panel error', role: 'alert' },
+      el('h1', {}, t('join_title')),
+      el('p', { 'data-testid': 'join-error' }, t('join_failed', { msg: e.message })),
+      el('p', {}, el('a', { href: '#/' }, t('nav_home')))));
+  });
+  return { destroy() {} };
+}
+
+// Shows the page for the current address.
+function route() {
+  if (current && current.destroy) current.destroy();
+  current = null;
+  const hash = location.hash || '#/';
+  const parts = hash.replace(/^#\/?/, '').split('/').map((p) => decodeURIComponent(p));
+  translateChrome();
+  document.title = 'Trickwood';
+  window.scrollTo(0, 0);
+  switch (parts[0]) {
+    case 'play': current = playPage(parts[1]); break;
+    case 'join': current = joinPage(parts[1], parts[2] || ''); break;
+    case 'history': current = historyPage(main, parts[1] || ''); break;
+    case 'replay': current = replayPage(main, parts[1], Number(parts[2] || 0)); break;
+    case 'help': current = helpPage(main); break;
+    default: current = startPage(); break;
+  }
+}
+
+for (const b of document.querySelectorAll('[data-lang]')) {
+  b.addEventListener('click', () => {
+    setLang(b.dataset.lang);
+    translateChrome();
+    if (current && current.rerender) current.rerender();
+    else route();
+  });
+}
+window.addEventListener('hashchange', route);
+installNumberKeys();
+route();

@@ -1,0 +1,49 @@
+// The help page (#/help): how the web app works and a short reminder of
+// each game's rules, in English and French, in our own words.
+
+import { t, lang } from './i18n.js';
+import { el, clear } from './ui.js';
+
+const HELP = {
+  en: [
+    ['h2', 'Playing with mouse, finger or keyboard'],
+    ['p', 'Everything you may do right now is highlighted: cards in your hand lift up, fiefs and allies get a coloured frame, and the other choices appear as buttons under the prompt. Click or tap one to play it.'],
+    ['p', 'With the keyboard, Tab moves between choices and Enter or Space picks one. The first nine choices carry a small number: press that number key to pick it straight away. Every card has a spoken name for screen readers.'],
+    ['p', 'The Hint button asks the strong bot what it would do from what you can see, and how likely it thinks success is. The suggested choice gets a dashed outline.'],
+    ['h2', 'For Northwood!'],
+    ['p', 'You visit the eight fiefs one at a time. The number on a fief is its target: the visit must end with exactly that many cards in your score pile. The ruler of the visited fief gives the trump suit and turns up statements from the deck; you answer each with a card from your hand. Follow the statement\'s suit if you can. Your answer wins (and goes to the score pile) when it is higher in the same suit, or a trump against a non-trump statement.'],
+    ['p', 'Before each statement you may use one ally\'s ability; each ally helps once per visit. Hover, focus or tap a fief or an ally to read its ability. A ruler you won over may stand in for an ally at the start of a visit. The visit ends when your hand or the deck runs out. Stars of the friendly fiefs add up to the medal: 16 for bronze, 18 for silver, 20 for gold.'],
+    ['h2', 'The Fox in the Forest Duet'],
+    ['p', 'Two players work together. Each trick moves the team token along the path toward the winner\'s end by the footprints on both cards. Ending a trick on a space whose slot holds gems picks one up. Walking off an end costs a forest token and sends the token back to the start. Collect every gem before the end of round three.'],
+    ['p', 'Odd cards have abilities: Musician (1), Foxes (3), Gazelle (5), Gift (7) and Royal Heir (9). When one needs a decision, the player who must decide sees the question; the other sees a waiting message.'],
+    ['p', 'To play with a friend, open a table with "A friend" as partner and send the link shown on the game page. When your friend opens it, they take the other seat. You can give the open seat to the bot at any time. Your partner\'s cards are never sent to your browser: you only see how many they hold.'],
+    ['h2', 'History'],
+    ['p', 'Every finished game is kept on the server. The History page lists them with their results, draws a chart of your results over time and replays any game step by step (arrow keys work too).'],
+  ],
+  fr: [
+    ['h2', 'Jouer à la souris, au doigt ou au clavier'],
+    ['p', 'Tout ce que vous pouvez faire maintenant est mis en évidence : les cartes jouables de votre main se soulèvent, les fiefs et alliés utilisables reçoivent un cadre coloré, et les autres choix sont des boutons sous la consigne. Cliquez ou touchez pour jouer.'],
+    ['p', 'Au clavier, Tab passe d\'un choix à l\'autre et Entrée ou Espace le valide. Les neuf premiers choix portent un petit numéro : appuyez sur ce chiffre pour le choisir directement. Chaque carte a un nom lisible par les lecteurs d\'écran.'],
+    ['p', 'Le bouton Conseil demande au robot fort ce qu\'il jouerait d\'après ce que vous voyez, et ses chances de réussite. Le choix conseillé est entouré de pointillés.'],
+    ['h2', 'Les Fiefs de Norbois !'],
+    ['p', 'Vous visitez les huit fiefs un par un. Le nombre d\'un fief est son objectif : la visite doit finir avec exactement ce nombre de cartes dans votre pile de score. Le chef du fief visité fixe l\'atout et retourne des déclarations depuis la pioche ; vous répondez à chacune avec une carte de votre main, en fournissant la couleur si possible. Votre réponse l\'emporte (et va sur la pile de score) si elle est plus forte dans la même couleur, ou si c\'est un atout contre une déclaration qui n\'en est pas.'],
+    ['p', 'Avant chaque déclaration, vous pouvez utiliser la capacité d\'un allié ; chaque allié aide une fois par visite. Survolez, sélectionnez ou touchez un fief ou un allié pour lire sa capacité. Un chef rallié peut remplacer un allié au début d\'une visite. La visite s\'arrête quand votre main ou la pioche est vide. Les étoiles des fiefs alliés donnent la médaille : 16 pour le bronze, 18 pour l\'argent, 20 pour l\'or.'],
+    ['h2', 'Le Renard des Bois : Duo'],
+    ['p', 'Deux joueurs coopèrent. Chaque pli fait avancer le jeton d\'équipe vers l\'extrémité du gagnant d\'autant de cases que d\'empreintes sur les deux cartes. Finir un pli sur une case dont l\'emplacement a des gemmes en ramasse une. Sortir du sentier coûte un jeton forêt et renvoie le jeton au départ. Ramassez toutes les gemmes avant la fin de la troisième manche.'],
+    ['p', 'Les cartes impaires ont des capacités : Musicien (1), Renards (3), Gazelle (5), Présent (7) et Prince/Princesse (9). Quand l\'une demande une décision, le joueur concerné voit la question ; l\'autre voit un message d\'attente.'],
+    ['p', 'Pour jouer avec un ami, ouvrez une table avec « Un ami » comme partenaire et envoyez-lui le lien affiché sur la page de jeu. En l\'ouvrant, il prend l\'autre place. Vous pouvez confier la place libre au robot à tout moment. Les cartes de votre partenaire ne sont jamais envoyées à votre navigateur : vous voyez seulement combien il en a.'],
+    ['h2', 'Historique'],
+    ['p', 'Chaque partie terminée est gardée sur le serveur. La page Historique les liste avec leurs résultats, trace un graphique de vos résultats au fil du temps et rejoue n\'importe quelle partie pas à pas (les flèches du clavier fonctionnent aussi).'],
+  ],
+};
+
+// Shows the help page in the current language.
+export function helpPage(main) {
+  function render() {
+    const blocks = HELP[lang()] || HELP.en;
+    clear(main).append(el('article', { class: 'panel help' }, el('h1', {}, t('help_title')),
+      blocks.map(([tag, text]) => el(tag, {}, text))));
+  }
+  render();
+  return { destroy() {}, rerender: render };
+}

@@ -1,0 +1,235 @@
+// The history pages: the list of finished games with a chart of results
+// over time, and the step-by-step replay of one game.
+
+import { t, lang } from './i18n.js';
+import { el, clear, toast } from './ui.js';
+import { api } from './api.js';
+import { northwoodScreen, northwoodActionLabel } from './northwood.js';
+import { foxScreen, foxActionLabel } from './fox.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// Creates an SVG element with attributes.
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+  for (const c of children) {
+    if (c === null || c === undefined) continue;
+    node.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+  }
+  return node;
+}
+
+// A date for people, in the current language.
+function formatDate(iso) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return String(iso || '');
+  return d.toLocaleString(lang() === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+// The words for a game's setup.
+function configText(g) {
+  const c = g.config || {};
+  if (g.game === 'foxduet') return t('hist_fox_config', { level: c.level ?? '?' });
+  return t('hist_nw_config', { setup: t('setup_' + (c.setup || 'intro') + '_short'), medal: t('medal_' + (c.medal || 'bronze')) });
+}
+
+// The words for a game's result.
+function resultText(g) {
+  const r = g.result || {};
+  if (g.game === 'foxduet') {
+    return r.won ? t('hist_fox_result_won', { score: r.score ?? 0 }) : t('hist_fox_result_lost', { round: r.round ?? '?' });
+  }
+  const medal = r.medal && r.medal !== 'none' ? t('medal_' + r.medal) : t('medal_none');
+  return t('hist_nw_result', { stars: r.stars ?? 0, medal }) + ' · ' + t(r.won ? 'hist_won' : 'hist_lost');
+}
+
+// The value a game shows on the chart: stars or score.
+function chartValue(g) {
+  const r = g.result || {};
+  return g.game === 'foxduet' ? (r.won ? Number(r.score || 0) : 0) : Number(r.stars || 0);
+}
+
+// An inline SVG chart of one game's results, oldest first.
+function chart(games, title, maxY, refY) {
+  const W = 640, H = 220, L = 40, R = 12, T = 14, B = 30;
+  const pts = games.slice().reverse();
+  const n = pts.length;
+  const x = (i) => L + (n <= 1 ? (W - L - R) / 2 : (i * (W - L - R)) / (n - 1));
+  const y = (v) => T + (H - T - B) * (1 - Math.min(v, maxY) / maxY);
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': title });
+  root.appendChild(svg('title', {}, title));
+  const ticks = maxY <= 20 ? [0, 4, 8, 12, 16, 20] : [0, Math.round(maxY / 4), Math.round(maxY / 2), Math.round((3 * maxY) / 4), maxY];
+  for (const v of ticks) {
+    root.appendChild(svg('line', { x1: L, x2: W - R, y1: y(v), y2: y(v), class: 'grid' }));
+    root.appendChild(svg('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'axis' }, String(v)));
+  }
+  if (refY !== undefined) root.appendChild(svg('line', { x1: L, x2: W - R, y1: y(refY), y2: y(refY), class: 'ref' }));
+  if (n > 1) {
+    root.appendChild(svg('polyline', { points: pts.map((g, i) => `${x(i)},${y(chartValue(g))}`).join(' '), class: 'trend' }));
+  }
+  pts.forEach((g, i) => {
+    const won = !!(g.result && g.result.won);
+    const cx = x(i), cy = y(chartValue(g));
+    const label = formatDate(g.finished_at) + ': ' + resultText(g);
+    const mark = won
+      ? svg('circle', { cx, cy, r: 6, class: 'pt won' }, svg('title', {}, label))
+      : svg('path', { d: `M${cx - 5} ${cy - 5} L${cx + 5} ${cy + 5} M${cx + 5} ${cy - 5} L${cx - 5} ${cy + 5}`, class: 'pt lost' }, svg('title', {}, label));
+    root.appendChild(mark);
+  });
+  root.appendChild(svg('text', { x: L, y: H - 8, class: 'axis' }, n ? formatDate(pts[0].finished_at) : ''));
+  if (n > 1) root.appendChild(svg('text', { x: W - R, y: H - 8, 'text-anchor': 'end', class: 'axis' }, formatDate(pts[n - 1].finished_at)));
+  return el('figure', { class: 'chart-box' }, root, el('figcaption', {}, title,
+    ' · ', el('span', { class: 'legend won' }, '● ', t('hist_won')), ' ', el('span', { class: 'legend lost' }, '✕ ', t('hist_lost'))));
+}
+
+// The list of past games: #/history or #/history/<game>.
+export function historyPage(main, filter) {
+  let alive = true;
+  async function load() {
+    clear(main).appendChild(el('p', { class: 'muted' }, t('loading')));
+    let data;
+    try {
+      data = await api('GET', '/api/history' + (filter ? '?game=' + encodeURIComponent(filter) : ''));
+    } catch (e) {
+      if (!alive) return;
+      clear(main).appendChild(el('div', { class: 'panel error', role: 'alert' }, t('error_prefix', { msg: e.message })));
+      return;
+    }
+    if (!alive) return;
+    render(data && data.games ? data.games : []);
+  }
+  let lastGames = [];
+  function render(games) {
+    lastGames = games;
+    const select = el('select', { id: 'hist-filter', 'data-testid': 'hist-filter', onchange: (e) => {
+      location.hash = '#/history' + (e.target.value ? '/' + e.target.value : '');
+    } },
+    el('option', { value: '', selected: !filter }, t('hist_all')),
+    el('option', { value: 'northwood', selected: filter === 'northwood' }, t('nw_name')),
+    el('option', { value: 'foxduet', selected: filter === 'foxduet' }, t('fox_name')));
+    clear(main).append(el('h1', {}, t('hist_title')),
+      el('p', {}, el('label', { for: 'hist-filter' }, t('hist_filter'), ' '), select));
+    if (!games.length) {
+      main.appendChild(el('p', { class: 'panel', 'data-testid': 'hist-empty' }, t('hist_empty')));
+      return;
+    }
+    const nw = games.filter((g) => g.game === 'northwood');
+    const fox = games.filter((g) => g.game === 'foxduet');
+    const charts = el('section', { class: 'charts', 'aria-label': t('hist_chart') }, el('h2', {}, t('hist_chart')));
+    if (nw.length) charts.appendChild(chart(nw, t('hist_chart_nw'), 20, 16));
+    if (fox.length) {
+      const maxScore = Math.max(30, ...fox.map(chartValue));
+      charts.appendChild(chart(fox, t('hist_chart_fox'), Math.ceil(maxScore / 10) * 10));
+    }
+    main.appendChild(charts);
+    const table = el('table', { class: 'history', 'data-testid': 'history-table' },
+      el('thead', {}, el('tr', {},
+        el('th', { scope: 'col' }, t('hist_date')), el('th', { scope: 'col' }, t('hist_game')),
+        el('th', { scope: 'col' }, t('hist_config')), el('th', { scope: 'col' }, t('hist_result')),
+        el('th', { scope: 'col' }, t('hist_replay')))),
+      el('tbody', {}, games.map((g) => el('tr', { 'data-game-id': g.id, class: g.result && g.result.won ? 'won' : 'lost' },
+        el('td', {}, formatDate(g.finished_at)),
+        el('td', {}, g.game === 'foxduet' ? t('fox_name') : t('nw_name')),
+        el('td', {}, configText(g)),
+        el('td', {}, resultText(g)),
+        el('td', {}, el('a', { class: 'button small', href: '#/replay/' + encodeURIComponent(g.id), 'data-testid': 'replay-link' }, t('hist_replay')))))));
+    main.appendChild(el('div', { class: 'table-scroll' }, table));
+  }
+  load();
+  return { destroy() { alive = false; }, rerender() { render(lastGames); } };
+}
+
+// The replay of one finished game: #/replay/<id>/<step>.
+export function replayPage(main, id, startStep) {
+  let alive = true;
+  let info = null;
+  let step = Number.isInteger(startStep) && startStep >= 0 ? startStep : 0;
+  let steps = null;
+  let frame = null;
+  let timer = null;
+  let screen = null;
+  let board = null;
+  const fakeSession = { state: null, token: null };
+
+  async function show(k) {
+    try {
+      const res = await api('GET', '/api/history/' + encodeURIComponent(id) + '/replay?step=' + k);
+      if (!alive) return;
+      frame = res;
+      step = res.step ?? k;
+      steps = res.steps ?? steps;
+      draw();
+    } catch (e) {
+      toast(t('error_prefix', { msg: e.message }), 'error');
+      stop();
+    }
+  }
+
+  function stop() {
+    if (timer) { clearInterval(timer); timer = null; }
+  }
+
+  function draw() {
+    if (!frame) return;
+    const game = (info && info.game) || frame.game || 'northwood';
+    const st = { id, game, seat: frame.seat ?? 0, version: step, over: false, legal: [], view: frame.view || {}, partner: { kind: 'human' } };
+    fakeSession.state = st;
+    const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.replay : null;
+    clear(main);
+    const label = frame.action
+      ? t('replay_action', { action: (game === 'foxduet' ? foxActionLabel : northwoodActionLabel)(frame.action, st.view) + ' (' + frame.action + ')' })
+      : t('replay_start');
+    const btn = (key, name, target, disabled) => el('button', {
+      type: 'button', class: 'button secondary', 'data-replay': name, 'data-testid': 'replay-' + name, disabled,
+      onclick: () => { stop(); show(target); } }, t(key));
+    const last = steps !== null ? steps : step;
+    const controls = el('div', { class: 'replay-controls', role: 'group', 'aria-label': t('replay_title') },
+      btn('replay_first', 'first', 0, step <= 0),
+      btn('replay_prev', 'prev', step - 1, step <= 0),
+      el('button', { type: 'button', class: 'button', 'data-replay': 'play', 'data-testid': 'replay-play', disabled: step >= last,
+        onclick: () => {
+          if (timer) { stop(); draw(); return; }
+          timer = setInterval(() => {
+            if (step >= last) { stop(); draw(); return; }
+            show(step + 1);
+          }, 700);
+          draw();
+        } }, t(timer ? 'replay_pause' : 'replay_play')),
+      btn('replay_next', 'next', step + 1, step >= last),
+      btn('replay_last', 'last', last, step >= last));
+    main.append(
+      el('h1', {}, t('replay_title'), ' · ', game === 'foxduet' ? t('fox_name') : t('nw_name')),
+      el('p', {}, el('a', { href: '#/history' }, '← ', t('replay_back'))),
+      controls,
+      el('p', { class: 'prompt', 'data-testid': 'replay-step', 'aria-live': 'polite' }, t('replay_step', { k: step, n: last }), ' · ', label));
+    board = el('div', { class: 'replay-board' });
+    main.appendChild(board);
+    screen = game === 'foxduet' ? foxScreen(board, fakeSession, id, { readOnly: true }) : northwoodScreen(board, fakeSession, { readOnly: true });
+    screen.render(st, []);
+    if (focusKey) {
+      const again = main.querySelector('[data-replay="' + focusKey + '"]');
+      if (again && !again.disabled) again.focus();
+    }
+  }
+
+  function onKey(e) {
+    if (e.key === 'ArrowRight' && steps !== null && step < steps) { stop(); show(step + 1); }
+    else if (e.key === 'ArrowLeft' && step > 0) { stop(); show(step - 1); }
+  }
+  document.addEventListener('keydown', onKey);
+
+  clear(main).appendChild(el('p', { class: 'muted' }, t('loading')));
+  api('GET', '/api/history/' + encodeURIComponent(id)).then((res) => {
+    if (!alive) return;
+    info = res;
+    show(step);
+  }).catch((e) => {
+    clear(main).appendChild(el('div', { class: 'panel error', role: 'alert' }, t('error_prefix', { msg: e.message }),
+      el('p', {}, el('a', { href: '#/history' }, t('replay_back')))));
+  });
+  return {
+    destroy() { alive = false; stop(); document.removeEventListener('keydown', onKey); },
+    rerender() { draw(); },
+  };
+}

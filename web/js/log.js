@@ -1,0 +1,140 @@
+// The log of what happened, built from the events the server returns.
+// Entries are kept as {key, p} (a text key and its parameters) and turned
+// into words when shown, so that switching the language re-words them.
+// Parameter names starting with "card" hold card codes, "suit" suit keys,
+// "name" server text objects {en, fr}.
+
+import { t, pick } from './i18n.js';
+import { cardName, suitName } from './cards.js';
+
+// The words of one log entry in the current language.
+export function formatEntry(e) {
+  const params = {};
+  for (const [k, v] of Object.entries(e.p || {})) {
+    if (k.startsWith('card')) params[k] = cardName(v);
+    else if (k.startsWith('suit')) params[k] = suitName(v);
+    else if (k.startsWith('name')) params[k] = pick(v);
+    else if (k.startsWith('key')) params[k] = t(v);
+    else params[k] = v;
+  }
+  return t(e.key, params);
+}
+
+// Name object of the character acting in Northwood slot s of a view.
+function slotCharacterName(view, s) {
+  const slot = view && view.slots ? view.slots[s] : null;
+  if (!slot) return { en: 'slot ' + s, fr: 'place ' + s };
+  const ch = activeCharacter(slot);
+  return ch ? ch.name : { en: 'slot ' + s, fr: 'place ' + s };
+}
+
+// The character acting in a Northwood slot: the substitute if any.
+export function activeCharacter(slot) {
+  if (!slot) return null;
+  const unwrap = (x) => (x && x.character ? x.character : x);
+  if (slot.active) return unwrap(slot.active);
+  if (slot.substitute) return unwrap(slot.substitute);
+  return unwrap(slot.ally);
+}
+
+// Log entries for the events of one Northwood action. view: the state's
+// view after the action (used for names).
+export function northwoodEntries(events, view) {
+  const out = [];
+  let gathering = false;
+  let dealt = false;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    const next = events[i + 1];
+    switch (e.type) {
+      case 'move':
+        if (gathering || e.action === null) break;
+        if (next && (next.type === 'statement' || next.type === 'response') && next.card === e.card) break;
+        out.push({ key: 'nw_ev_move', p: { card: e.card, key_from: 'pile_' + e.from, key_to: 'pile_' + e.to } });
+        break;
+      case 'shuffle':
+        if (gathering && !dealt) { out.push({ key: 'nw_ev_deal' }); dealt = true; }
+        break;
+      case 'visit': out.push({ key: 'nw_ev_visit', p: { f: e.fief } }); break;
+      case 'substitute': out.push({ key: 'nw_ev_substitute', p: { f: e.fief, s: e.slot } }); break;
+      case 'ability': out.push({ key: 'nw_ev_ability', p: { name: slotCharacterName(view, e.slot) } }); break;
+      case 'statement': out.push({ key: 'nw_ev_statement', p: { card: e.card } }); break;
+      case 'response':
+        out.push({ key: e.scored ? 'nw_ev_response_scored' : 'nw_ev_response_lost', p: { card: e.card } });
+        break;
+      case 'name_suit': out.push({ key: 'nw_ev_name', p: { suit: e.suit } }); break;
+      case 'peek':
+        if (e.depth === 0) out.push({ key: 'nw_ev_peek_top', p: { card: e.card } });
+        else out.push({ key: 'nw_ev_peek', p: { card: e.card, depth: e.depth + 1 } });
+        break;
+      case 'ruler_swap': out.push({ key: 'nw_ev_swap', p: { f: e.fief, o: e.other } }); break;
+      case 'visit_end':
+        out.push({ key: e.friendly ? 'nw_ev_visit_end_won' : 'nw_ev_visit_end_lost', p: { f: e.fief, score: e.score } });
+        gathering = true;
+        break;
+      case 'removed': out.push({ key: 'nw_ev_removed', p: { f: e.fief } }); break;
+      case 'game_end': out.push({ key: 'nw_ev_game_end', p: { stars: e.stars } }); break;
+      default: break;
+    }
+  }
+  return out;
+}
+
+// Log entries for Fox Duet events as seen by seat `seat`.
+export function foxEntries(events, seat) {
+  const out = [];
+  const who = (s) => (s === seat ? 'you' : 'partner');
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    switch (e.type) {
+      case 'play':
+        if (e.seat === seat) out.push({ key: 'fox_ev_play', p: { card: e.card } });
+        else out.push({ key: 'fox_ev_play_partner', p: { card: e.card } });
+        break;
+      case 'fox_target':
+        out.push({ key: 'fox_ev_fox_' + (e.target === e.seat ? 'self_' : 'other_') + who(e.seat) });
+        break;
+      case 'keep': out.push({ key: 'fox_ev_keep_' + who(e.seat) }); break;
+      case 'gift_pick':
+        if (e.card) out.push({ key: 'fox_ev_gift_pick', p: { card: e.card } });
+        else out.push({ key: 'fox_ev_gift_pick_hidden' });
+        break;
+      case 'trick_won':
+        out.push({ key: who(e.seat) === 'you' ? 'fox_ev_trick_won_you' : 'fox_ev_trick_won_partner', p: { n: e.trick, card: e.card } });
+        break;
+      case 'ignore': {
+        if (e.led && e.followed) out.push({ key: 'fox_ev_ignore_both' });
+        else if (e.led) out.push({ key: 'fox_ev_ignore_led' });
+        else if (e.followed) out.push({ key: 'fox_ev_ignore_followed' });
+        else out.push({ key: 'fox_ev_ignore_nothing' });
+        break;
+      }
+      case 'direction':
+        out.push({ key: 'fox_ev_direction', p: { key_whom: e.toward === seat ? 'fox_your_end' : 'fox_partner_end' } });
+        break;
+      case 'token':
+        if (e.steps === 0 && e.to === 0 && e.from !== 0) out.push({ key: 'fox_ev_token_reset' });
+        else if (e.from !== e.to) out.push({ key: 'fox_ev_token', p: { from: e.from, to: e.to } });
+        break;
+      case 'off_path': out.push({ key: 'fox_ev_off_path', p: { key_end: 'end_' + e.end } }); break;
+      case 'forest': out.push({ key: 'fox_ev_forest', p: { space: e.space, n: e.forest_left } }); break;
+      case 'gem_slide': out.push({ key: 'fox_ev_gem_slide', p: { n: e.count, from: e.from, to: e.to } }); break;
+      case 'gem_add': out.push({ key: 'fox_ev_gem_add', p: { to: e.to } }); break;
+      case 'gem_collect': out.push({ key: 'fox_ev_gem_collect', p: { space: e.space, n: e.left } }); break;
+      case 'round_start': out.push({ key: 'fox_ev_round_start', p: { n: e.round } }); break;
+      case 'round_end': out.push({ key: 'fox_ev_round_end', p: { n: e.round } }); break;
+      case 'game_end':
+        out.push({ key: e.end === 'won' ? 'fox_ev_game_end_won' : 'fox_ev_game_end_lost', p: { score: e.score } });
+        break;
+      case 'move':
+        if (e.to === 'decree' && e.card) {
+          out.push({ key: e.from === 'deck' ? 'fox_ev_decree' : 'fox_ev_exchange', p: { card: e.card } });
+        } else if (/^hand/.test(e.from) && /^hand/.test(e.to) && e.card) {
+          out.push({ key: 'fox_ev_gift_move', p: { card: e.card } });
+        }
+        break;
+      default: break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,105 @@
+// One seat at one game on the server: loads the seat's state, sends
+// actions (with the version they were chosen at), asks for hints, and
+// listens to the server's event stream for changes made by the partner or
+// by a bot. Holds only what the server sent to this seat.
+
+import { api, gamePath } from './api.js';
+
+export class GameSession {
+  // id: game id; token: this seat's secret; onChange(state, events, prev)
+  // is called whenever a new state arrived (events: what this seat's last
+  // action caused, or [] when the change came from elsewhere).
+  constructor(id, token, onChange, onError) {
+    this.id = id;
+    this.token = token;
+    this.onChange = onChange;
+    this.onError = onError;
+    this.state = null;
+    this.busy = false;
+    this.source = null;
+    this.closed = false;
+    this.loading = null;
+    this.lastSeen = -1;
+  }
+
+  // Fetches the current state and reports it.
+  async load(events) {
+    if (this.closed) return null;
+    const prev = this.state;
+    const st = await api('GET', gamePath(this.id, 'state'), undefined, this.token);
+    if (this.closed) return null;
+    if (prev && st.version < prev.version) return prev;
+    this.state = st;
+    if (this.lastSeen === Infinity) this.lastSeen = st.version;
+    this.onChange(st, events || [], prev);
+    return st;
+  }
+
+  // Loads again unless a load is already running; used by the event
+  // stream so that bursts of updates cost one request.
+  refresh() {
+    if (this.loading) { this.again = true; return this.loading; }
+    this.loading = this.load([]).catch((e) => this.onError(e)).finally(() => {
+      this.loading = null;
+      if (this.again) { this.again = false; this.refresh(); }
+    });
+    return this.loading;
+  }
+
+  // Sends one action in notation; resolves with the server's events after
+  // the new state was loaded. A stale version reloads the state and throws.
+  async act(action) {
+    if (this.busy || !this.state) return null;
+    this.busy = true;
+    try {
+      const res = await api('POST', gamePath(this.id, 'actions'),
+        { action, version: this.state.version }, this.token);
+      const events = (res && res.events) || [];
+      await this.load(events);
+      return res;
+    } catch (e) {
+      if (e.code === 'conflict' || e.status === 409) {
+        try { await this.load([]); } catch (e2) { /* reported below */ }
+      }
+      throw e;
+    } finally {
+      this.busy = false;
+      // A bot may have acted after us while our request was running.
+      if (this.state && this.lastSeen > this.state.version) this.refresh();
+    }
+  }
+
+  // Asks the server's strong bot for advice from this seat's view.
+  hint() {
+    return api('GET', gamePath(this.id, 'hint'), undefined, this.token);
+  }
+
+  // Opens the event stream: every "update" with a newer version reloads.
+  listen() {
+    if (this.source || this.closed || typeof EventSource === 'undefined') return;
+    const url = gamePath(this.id, 'events') + '?token=' + encodeURIComponent(this.token);
+    const src = new EventSource(url);
+    this.source = src;
+    src.addEventListener('update', (ev) => {
+      let v = null;
+      try { v = JSON.parse(ev.data).version; } catch (e) { v = null; }
+      if (v === null) v = Infinity;
+      this.lastSeen = Math.max(this.lastSeen, v);
+      if (this.busy) return; // act() looks at lastSeen when it is done
+      if (!this.state || v !== this.state.version) this.refresh();
+    });
+    // After a dropped connection the browser reconnects by itself; anything
+    // missed meanwhile is picked up by reloading on each (re)open.
+    let opened = false;
+    src.addEventListener('open', () => {
+      if (opened) this.refresh();
+      opened = true;
+    });
+  }
+
+  // Stops listening; later answers are ignored.
+  close() {
+    this.closed = true;
+    if (this.source) { this.source.close(); this.source = null; }
+  }
+}

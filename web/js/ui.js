@@ -1,0 +1,88 @@
+// Small DOM helpers shared by every screen.
+
+// Creates an element: el('button', {class: 'x', onclick: f}, 'text', child).
+// Attributes named on* become listeners; text children are plain text
+// (never parsed as HTML).
+export function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k.startsWith('on') && typeof v === 'function') node.addEventListener(k.slice(2), v);
+      else if (k === 'class') node.className = v;
+      else if (k === 'dataset') Object.assign(node.dataset, v);
+      else node.setAttribute(k, v === true ? '' : String(v));
+    }
+  }
+  append(node, children);
+  return node;
+}
+
+// Appends children (nodes, strings, arrays, null) to node.
+export function append(node, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(node, c);
+    else if (c instanceof Node) node.appendChild(c);
+    else node.appendChild(document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+// Removes every child of node.
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+let toastTimer = null;
+// Shows a short message at the bottom of the screen (read by screen readers).
+export function toast(msg, kind) {
+  const box = document.getElementById('toast');
+  if (!box) return;
+  box.textContent = msg;
+  box.className = 'show' + (kind ? ' ' + kind : '');
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.className = ''; }, 4000);
+}
+
+// Formats a probability (0..1, or null) as a percentage text.
+export function percent(p, unknownText) {
+  if (p === null || p === undefined || Number.isNaN(Number(p))) return unknownText;
+  return Math.round(Number(p) * 1000) / 10 + '%';
+}
+
+// Number keys 1-9 press the element marked data-choice-index="n-1" on the
+// current screen, unless the user is typing in a field.
+export function installNumberKeys() {
+  document.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = (e.target && e.target.tagName) || '';
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    if (!/^[1-9]$/.test(e.key)) return;
+    const idx = Number(e.key) - 1;
+    const target = document.querySelector('#main [data-choice-index="' + idx + '"]');
+    if (target && !target.disabled) {
+      e.preventDefault();
+      target.focus();
+      target.click();
+    }
+  });
+}
+
+// Remembers which action element had the focus before a re-render, and
+// puts the focus back on the same action (or on the first choice) after.
+export function focusKeeper(root) {
+  const active = document.activeElement;
+  const key = active && root.contains(active) ? active.getAttribute('data-focus-key') : null;
+  return function restore(preferFirstChoice) {
+    if (key) {
+      const same = root.querySelector('[data-focus-key="' + CSS.escape(key) + '"]');
+      if (same) { same.focus({ preventScroll: true }); return; }
+    }
+    if (preferFirstChoice && root.contains(document.activeElement) === false) {
+      const first = root.querySelector('[data-choice-index="0"]');
+      if (first) first.focus({ preventScroll: true });
+    }
+  };
+}
