@@ -1,12 +1,14 @@
 /* The table of subcommands: adding a command is one line here (and its
  * module under src/cli/). Order is the order of the help page. */
 #include "cli/cli.h"
+#include "cli/fox_cli.h"
 #include "cli/nw_cli.h"
 
 const tw_cli_command tw_cli_commands[] = {
     {"northwood", tw_cli_northwood, &tw_nw_cli_northwood_help},
-    {"resume", tw_cli_resume, &tw_nw_cli_resume_help},
-    {"replay", tw_cli_replay, &tw_nw_cli_replay_help},
+    {"fox", tw_cli_fox, &tw_fox_cli_fox_help},
+    {"resume", tw_cli_game_resume, &tw_fox_cli_resume_help},
+    {"replay", tw_cli_game_replay, &tw_fox_cli_replay_help},
     {"analyse", tw_cli_analyse, &tw_nw_cli_analyse_help},
     {"help", tw_cli_help, &tw_cli_help_help},
     {"version", tw_cli_version, &tw_cli_version_help},

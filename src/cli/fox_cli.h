@@ -1,0 +1,178 @@
+/* The Fox in the Forest Duet terminal game: commands (fox, and the Fox side
+ * of resume and replay), the screen, the choices, the narration of events
+ * and the message table. Every screen is drawn for one seat from what that
+ * seat may see; the other seat's hand is never printed while a game is
+ * played (replays, made after the fact, show both hands). */
+#ifndef TRICKWOOD_CLI_FOX_CLI_H
+#define TRICKWOOD_CLI_FOX_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli/cli.h"
+#include "trickwood/fox_files.h"
+
+/* ---- Commands (fox_play.c, fox_replay.c, fox_dispatch.c) ----------------- */
+
+/* `trickwood fox`: a new game. */
+int tw_cli_fox(tw_cli *cli, int argc, char **argv);
+/* The Fox side of `resume` and `replay` (argv as for those commands; FILE
+ * is required). */
+int tw_cli_fox_resume(tw_cli *cli, int argc, char **argv);
+int tw_cli_fox_replay(tw_cli *cli, int argc, char **argv);
+/* `trickwood resume [FILE]` and `trickwood replay FILE` for both games:
+ * they read the file's "game" field and hand over to the right game.
+ * resume without FILE takes the most recently saved of the two autosaves. */
+int tw_cli_game_resume(tw_cli *cli, int argc, char **argv);
+int tw_cli_game_replay(tw_cli *cli, int argc, char **argv);
+extern const tw_msg tw_fox_cli_fox_help;
+extern const tw_msg tw_fox_cli_resume_help;
+extern const tw_msg tw_fox_cli_replay_help;
+
+/* File name of the Fox autosave in the save folder. */
+#define TW_FOX_CLI_SAVE_NAME "foxduet-save.json"
+
+/* Which game a record or save file holds, from its "game" field. */
+typedef enum { TW_CLI_GAME_UNKNOWN = 0, TW_CLI_GAME_NORTHWOOD, TW_CLI_GAME_FOXDUET } tw_cli_game;
+tw_cli_game tw_fox_cli_file_game(const char *path);
+
+/* ---- Messages (fox_messages.c) ----------------------------------------- */
+
+typedef enum {
+    FX_T_GAME_NAME = 0,
+    /* names of the seats */
+    FX_T_YOU_SUBJ, FX_T_YOU_OBJ, FX_T_PARTNER_SUBJ, FX_T_PARTNER_OBJ, FX_T_PLAYER_SUBJ, FX_T_PLAYER_OBJ,
+    FX_T_YOURSELF, FX_T_THEMSELF, FX_T_TO_YOU, FX_T_TO_PARTNER, FX_T_TO_PLAYER, FX_T_TO_YOURSELF,
+    FX_T_TO_THEMSELF, FX_T_PLAYER_N, FX_T_TAG_YOU, FX_T_TAG_PARTNER,
+    FX_T_FOOTPRINT_ONE, FX_T_FOOTPRINT_MANY, FX_T_SPACE_ONE, FX_T_SPACE_MANY, FX_T_CARD_LONG,
+    FX_T_CARD_LONG_ABILITY, FX_T_PARTNER_RULE, FX_T_PARTNER_RANDOM,
+    /* screen */
+    FX_T_HEADER, FX_T_BOARD_LINE, FX_T_BOARD_RECONSTRUCTED, FX_T_ROW_SPACE, FX_T_ROW_PATH, FX_T_ROW_GEMS,
+    FX_T_END_LEFT, FX_T_END_RIGHT, FX_T_LEGEND, FX_T_FOREST_LINE, FX_T_DECREE_LINE, FX_T_TRICK_EMPTY_YOU,
+    FX_T_TRICK_EMPTY_OTHER, FX_T_TRICK_HEAD, FX_T_LED_YOU, FX_T_LED_OTHER, FX_T_FOLLOWED_YOU,
+    FX_T_FOLLOWED_OTHER, FX_T_TRICK_WINNER, FX_T_OTHER_HOLDS, FX_T_OTHER_KNOWN, FX_T_HAND_TITLE,
+    FX_T_HAND_OF, FX_T_NO_CARDS, FX_T_BETWEEN_ROUNDS,
+    /* questions */
+    FX_T_Q_LEAD, FX_T_Q_FOLLOW, FX_T_Q_FOLLOW_FREE, FX_T_Q_FOX_TARGET, FX_T_Q_FOX_EXCHANGE, FX_T_Q_GIFT_FIRST,
+    FX_T_Q_GIFT_SECOND, FX_T_Q_IGNORE, FX_T_Q_DIRECTION, FX_T_Q_FOREST, FX_T_HINT,
+    /* choice labels and outcomes */
+    FX_T_L_PLAY, FX_T_L_PLAY_TAKES, FX_T_L_FOX_SELF, FX_T_L_FOX_OTHER, FX_T_L_KEEP, FX_T_L_EXCHANGE,
+    FX_T_L_GIFT, FX_T_L_IGNORE_NONE, FX_T_L_IGNORE_ONE, FX_T_L_IGNORE_BOTH, FX_T_L_TOWARD_YOU,
+    FX_T_L_TOWARD_OTHER, FX_T_L_FOREST, FX_T_L_FOREST_MOVED, FX_T_O_LAND, FX_T_O_COLLECT, FX_T_O_WIN,
+    FX_T_O_OFF, FX_T_O_LOST, FX_T_O_DIRECTION_NEXT,
+    /* refusals */
+    FX_T_E_NOT_IN_HAND, FX_T_E_FOLLOW, FX_T_E_NOT_NOW,
+    /* narration */
+    FX_T_N_ROUND_START, FX_T_N_DECREE, FX_T_N_PLAY_YOU, FX_T_N_PLAY_OTHER, FX_T_N_FOX_YOU, FX_T_N_FOX_OTHER,
+    FX_T_N_KEEP_YOU, FX_T_N_KEEP_OTHER, FX_T_N_EXCHANGE_YOU, FX_T_N_EXCHANGE_OTHER, FX_T_N_GIFT_PICK_YOU,
+    FX_T_N_GIFT_PICK_OTHER, FX_T_N_GIFT_PICK_SEEN, FX_T_N_RECEIVE_YOU, FX_T_N_RECEIVE_OTHER, FX_T_N_WON_YOU,
+    FX_T_N_WON_OTHER, FX_T_N_IGNORE_NONE_YOU, FX_T_N_IGNORE_NONE_OTHER, FX_T_N_IGNORE_YOU,
+    FX_T_N_IGNORE_OTHER, FX_T_N_DIRECTION_YOU, FX_T_N_DIRECTION_OTHER, FX_T_N_TOKEN, FX_T_N_TOKEN_STAYS,
+    FX_T_N_OFF_PATH, FX_T_N_FOREST, FX_T_N_RESET, FX_T_N_SLIDE, FX_T_N_COLLECT, FX_T_N_NO_GEM,
+    FX_T_N_ROUND_END, FX_T_N_GEMS_ADDED, FX_T_N_GAME_WON, FX_T_N_GAME_LOST_PATH, FX_T_N_GAME_LOST_TIME,
+    FX_T_AND,
+    /* results */
+    FX_T_RESULT_WON, FX_T_RESULT_SCORE, FX_T_RESULT_LOST_PATH, FX_T_RESULT_LOST_TIME,
+    FX_T_RULES, FX_T_RULES_TAIL,
+    /* game flow */
+    FX_T_NEW_GAME, FX_T_SEATS_PARTNER, FX_T_SEATS_HOTSEAT, FX_T_BOARD_NOTE, FX_T_SAVE_AT, FX_T_RESUMING,
+    FX_T_RESUME_FINISHED, FX_T_RECORD_AT, FX_T_EVENTS_AT, FX_T_FINISHED_SAVED, FX_T_NO_SAVE,
+    FX_T_NO_SAVE_EITHER, FX_T_BAD_SEED, FX_T_BAD_LEVEL, FX_T_BAD_SEAT, FX_T_BAD_PARTNER, FX_T_SINCE,
+    FX_T_HIDE, FX_T_HANDOVER, FX_T_SETUP_FAILED,
+    /* replay */
+    FX_T_REPLAY_TITLE, FX_T_REPLAY_STEP, FX_T_REPLAY_WAIT, FX_T_REPLAY_END, FX_T_REPLAY_STOPPED,
+    FX_T_COUNT
+} tw_fox_text_id;
+
+/* The Fox message table (for checks in tests). */
+extern const tw_msg tw_fox_cli_table[FX_T_COUNT];
+
+/* A Fox message in a language. */
+const char *tw_fox_cli_text(tw_lang lang, tw_fox_text_id id);
+
+/* ---- Who is looking (fox_screen.c) ------------------------------------- */
+
+/* Whose screen is drawn and how the other seat is called: "you" for the
+ * viewer; "your partner" with the built-in partner; "player N" in
+ * hotseat games and in replays (viewer -1: nobody in particular). */
+typedef struct {
+    int viewer;  /* 0 or 1, or -1 for everyone */
+    int hotseat; /* the other seat is a person at the same screen */
+} tw_fox_look;
+
+/* Grammatical forms of a seat's name: subject ("You", "Your partner",
+ * "Player 2"), object ("you", "your partner", "player 2") and with "to"
+ * ("to you", "au joueur 2": French joins the article). */
+enum { TW_FOX_SUBJECT = 0, TW_FOX_OBJECT = 1, TW_FOX_DATIVE = 2 };
+
+/* The name of a seat as seen by look. self_ref names the seat that acts in
+ * the sentence: when seat is that actor, "yourself" or "themself" is
+ * used instead (pass -1 when no one acts). Returns out. */
+const char *tw_fox_cli_name(const tw_cli *cli, const tw_fox_look *look, int seat, int form, int self_ref, char *out,
+                            size_t size);
+
+/* ---- Screen (fox_screen.c) ---------------------------------------------- */
+
+/* The symbol of a suit (UTF-8, or the letter D, R or S). */
+const char *tw_fox_cli_suit_symbol(const tw_cli *cli, int suit);
+/* A card as rank + suit symbol, coloured by suit when colours are on. */
+void tw_fox_cli_card(const tw_cli *cli, int card, char *out, size_t size);
+/* A card with its suit name, ability and footprints, e.g.
+ * "7R Roses (Gift, 0 footprints)". */
+void tw_fox_cli_card_long(const tw_cli *cli, int card, char *out, size_t size);
+/* "3 spaces", "1 space" in the player's language. */
+void tw_fox_cli_spaces(const tw_cli *cli, int n, char *out, size_t size);
+/* Clears a terminal (and its scrollback) so that the last player's hand
+ * cannot be read; on a pipe it prints a separator instead. */
+void tw_fox_cli_clear(tw_cli *cli);
+
+/* Draws the screen for look: header, board, path, forest tokens and gems,
+ * decree and trump, the trick, the other seat's card count, and the
+ * viewer's hand (both hands when look->viewer is -1; no hand when
+ * show_hand is 0). state must be the full state; only what the viewer
+ * may see is printed. */
+void tw_fox_cli_draw(tw_cli *cli, const tw_fox_state *state, const tw_fox_board *board, uint64_t seed,
+                     const tw_fox_look *look, int show_hand);
+/* Prints the board's name and its note (reconstruction) in full. */
+void tw_fox_cli_board_note(tw_cli *cli, const tw_fox_board *board);
+/* Explains the rules, the abilities and the words the game understands. */
+void tw_fox_cli_rules(tw_cli *cli);
+/* Shows the result of an ended game (with the score of a win). */
+void tw_fox_cli_result(tw_cli *cli, const tw_fox_state *state);
+
+/* ---- Narration (fox_narrate.c) ------------------------------------------ */
+
+/* Tells what the events of one action did, as look's viewer may see them:
+ * cards played, ability choices, trick winners, token moves, forest
+ * tokens, gems, round and game ends. before and after are the full
+ * states around the action. */
+void tw_fox_cli_narrate(tw_cli *cli, const tw_fox_look *look, const tw_fox_state *before,
+                        const tw_fox_state *after, const tw_fox_events *events);
+
+/* ---- Choices (fox_choices.c) -------------------------------------------- */
+
+/* What the seat to act is asked now (state is the full state). */
+void tw_fox_cli_question(const tw_cli *cli, const tw_fox_look *look, const tw_fox_state *state, char *out,
+                         size_t size);
+/* A readable description of a legal action of the seat to act. */
+void tw_fox_cli_label(const tw_cli *cli, const tw_fox_look *look, const tw_fox_state *state,
+                      tw_fox_action action, char *out, size_t size);
+
+/* What an answer asks for. */
+typedef enum {
+    TW_FOX_INPUT_ACTION = 0,
+    TW_FOX_INPUT_HELP,
+    TW_FOX_INPUT_BOARD,
+    TW_FOX_INPUT_QUIT,
+    TW_FOX_INPUT_INVALID
+} tw_fox_input;
+
+/* Interprets an answer: a choice number, a command word, the record
+ * notation ("play 7R", "gift 5S", "forest left"...) or a bare card such as
+ * "7R" (play, give or swap it). Sets *action for TW_FOX_INPUT_ACTION;
+ * writes why the answer is refused into reason for TW_FOX_INPUT_INVALID. */
+tw_fox_input tw_fox_cli_parse(const tw_cli *cli, const tw_fox_state *state, const char *text,
+                              const tw_fox_action *actions, int count, tw_fox_action *action, char *reason,
+                              size_t size);
+
+#endif

@@ -1,0 +1,129 @@
+/* The Fox side of `trickwood replay FILE`: steps through a game record,
+ * showing the screen before each action (both hands: a replay is watched
+ * after the game), the action in words and in record notation, and what
+ * it did; it ends with the result. Enter (or any line of piped input)
+ * moves one step; --auto, "a" or the end of input runs to the end without
+ * waiting; "q" stops. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/fox_cli.h"
+#include "cli/prompt.h"
+
+#define T(id) tw_fox_cli_text(cli->lang, (id))
+#define G(id) tw_text(cli->lang, (id))
+
+static const char *const WORDS_AUTO[] = {"a", "auto", NULL};
+static const char *const WORDS_STOP[] = {"q", "quit", "quitter", "stop", NULL};
+
+/* Waits between steps. Returns 1 to go on, 0 to stop; sets *automatic
+ * when the player asks to run to the end or the input ends. */
+static int wait_step(tw_cli *cli, int *automatic)
+{
+    char line[TW_PROMPT_LINE];
+    tw_prompt_ask(cli->out, &cli->term, T(FX_T_REPLAY_WAIT));
+    int got = tw_prompt_read(cli->in, line, sizeof line);
+    if (!got || !isatty(fileno(cli->in)))
+        fputc('\n', cli->out);
+    if (!got) {
+        *automatic = 1;
+        return 1;
+    }
+    if (tw_prompt_word(line, WORDS_STOP))
+        return 0;
+    if (tw_prompt_word(line, WORDS_AUTO))
+        *automatic = 1;
+    return 1;
+}
+
+/* Replays the record one action at a time. */
+static int replay_steps(tw_cli *cli, const tw_fox_record *rec, int automatic)
+{
+    tw_fox_state state;
+    tw_fox_events *events = calloc(1, sizeof *events);
+    if (!events)
+        return TW_EXIT_FAIL;
+    if (tw_fox_new(&state, &rec->board, &rec->config, events) != TW_OK) {
+        free(events);
+        return TW_EXIT_FAIL;
+    }
+    const tw_fox_look look = {-1, 1};
+    tw_fox_cli_narrate(cli, &look, &state, &state, events);
+    for (int i = 0; i < rec->count; i++) {
+        tw_fox_cli_draw(cli, &state, &rec->board, rec->config.seed, &look, 1);
+        char label[512], notation[48], who[64];
+        int seat = tw_fox_to_act(&state);
+        tw_fox_cli_label(cli, &look, &state, rec->actions[i], label, sizeof label);
+        tw_fox_action_format(&state, rec->actions[i], notation, sizeof notation);
+        snprintf(who, sizeof who, T(FX_T_PLAYER_N), seat + 1);
+        fputc('\n', cli->out);
+        fputs(tw_term_style(&cli->term, TW_STYLE_BOLD), cli->out);
+        tw_cli_printf(cli, T(FX_T_REPLAY_STEP), i + 1, rec->count, who, label, notation);
+        fputs(tw_term_style(&cli->term, TW_STYLE_RESET), cli->out);
+        tw_fox_state before = state;
+        events->count = 0;
+        events->overflow = 0;
+        if (tw_fox_apply(&state, rec->actions[i], events) != TW_OK) {
+            free(events); /* the loader replayed it already; kept for safety */
+            return TW_EXIT_FAIL;
+        }
+        tw_fox_cli_narrate(cli, &look, &before, &state, events);
+        if (!automatic && i + 1 < rec->count && !wait_step(cli, &automatic)) {
+            tw_cli_printf(cli, T(FX_T_REPLAY_STOPPED), i + 1, rec->count);
+            free(events);
+            return TW_EXIT_OK;
+        }
+    }
+    free(events);
+    tw_fox_cli_draw(cli, &state, &rec->board, rec->config.seed, &look, 1);
+    if (tw_fox_is_over(&state))
+        tw_fox_cli_result(cli, &state);
+    tw_cli_printf(cli, "%s", T(FX_T_REPLAY_END));
+    return TW_EXIT_OK;
+}
+
+/* The Fox side of `trickwood replay FILE [--auto]`. */
+int tw_cli_fox_replay(tw_cli *cli, int argc, char **argv)
+{
+    const char *usage = tw_msg_get(&tw_fox_cli_replay_help, cli->lang);
+    const char *file = NULL;
+    int automatic = 0;
+    for (int i = 1; i < argc; i++) {
+        int got = tw_cli_display_option(cli, argc, argv, &i);
+        if (got < 0)
+            return TW_EXIT_USAGE;
+        if (got > 0)
+            continue;
+        if (strcmp(argv[i], "--auto") == 0)
+            automatic = 1;
+        else if (argv[i][0] == '-' && argv[i][1])
+            return tw_cli_usage_error(cli, usage, G(TW_T_UNKNOWN_OPTION), argv[i]);
+        else if (!file)
+            file = argv[i];
+        else
+            return tw_cli_usage_error(cli, usage, G(TW_T_EXTRA_ARGUMENT), argv[i]);
+    }
+    if (!file)
+        return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_ARGUMENT), "FILE");
+    tw_cli_setup_term(cli);
+    tw_fox_record *rec = calloc(1, sizeof *rec);
+    if (!rec)
+        return TW_EXIT_FAIL;
+    tw_diag diag;
+    int code;
+    if (tw_fox_record_load(rec, file, &diag) != TW_OK) {
+        char text[800];
+        tw_diag_format(&diag, text, sizeof text);
+        tw_cli_errorf(cli, "%s", text);
+        code = TW_EXIT_FAIL;
+    } else {
+        tw_cli_printf(cli, T(FX_T_REPLAY_TITLE), file, rec->count);
+        tw_fox_cli_board_note(cli, &rec->board);
+        code = replay_steps(cli, rec, automatic);
+    }
+    tw_fox_record_free(rec);
+    free(rec);
+    return code;
+}

@@ -1,0 +1,979 @@
+/* The Fox in the Forest Duet terminal game driven through tw_cli_main()
+ * with in-memory input and output: whole games with the built-in partner
+ * and in hotseat at each level, the partner's hand never shown, French,
+ * bad input, saving and resuming, records and replays, bad boards, and
+ * resume/replay finding the right game. */
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/fox_cli.h"
+#include "test.h"
+#include "trickwood/fox_bots.h"
+#include "trickwood/fox_files.h"
+
+/* What one run of the program gave. */
+typedef struct {
+    int code;
+    char *out;
+    char *err;
+} run_result;
+
+/* Runs `trickwood ARGS...` (NULL-terminated) with input text. */
+static run_result run_cli(const char *input, const char *const *args)
+{
+    run_result r = {0, NULL, NULL};
+    char *argv[40];
+    int argc = 0;
+    argv[argc++] = (char *)"trickwood";
+    for (int i = 0; args[i] && argc < 39; i++)
+        argv[argc++] = (char *)args[i];
+    argv[argc] = NULL;
+    size_t out_len = 0, err_len = 0;
+    FILE *in = input[0] ? fmemopen((void *)input, strlen(input), "r") : fopen("/dev/null", "r");
+    FILE *out = open_memstream(&r.out, &out_len);
+    FILE *err = open_memstream(&r.err, &err_len);
+    if (!in || !out || !err) {
+        tw_test_fail(__FILE__, __LINE__, "cannot open in-memory streams");
+        r.code = -1;
+    } else {
+        r.code = tw_cli_main(argc, argv, in, out, err);
+    }
+    if (in)
+        fclose(in);
+    if (out)
+        fclose(out);
+    if (err)
+        fclose(err);
+    return r;
+}
+
+/* Frees the captured output. */
+static void run_free(run_result *r)
+{
+    free(r->out);
+    free(r->err);
+    r->out = r->err = NULL;
+}
+
+/* An input of n lines all saying `answer`. */
+static char *repeat_lines(const char *answer, int n)
+{
+    size_t len = strlen(answer) + 1;
+    char *text = malloc(len * (size_t)n + 1);
+    if (!text)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        memcpy(text + len * (size_t)i, answer, len - 1);
+        text[len * (size_t)i + len - 1] = '\n';
+    }
+    text[len * (size_t)n] = '\0';
+    return text;
+}
+
+/* Copies a scratch path (tw_test_tmp reuses a few buffers). */
+static void tmp_path(char *out, size_t size, const char *name)
+{
+    snprintf(out, size, "%s", tw_test_tmp(name));
+}
+
+/* Points the default save folder at the test's scratch folder. */
+static void scratch_xdg(const char *name)
+{
+    setenv("XDG_DATA_HOME", tw_test_tmp(name), 1);
+}
+
+/* Loads a Fox record and rebuilds its game; returns 0 on success. */
+static int load_fox(const char *path, tw_fox_record *rec, tw_fox_state *state)
+{
+    tw_diag diag;
+    if (tw_fox_record_load(rec, path, &diag) != TW_OK) {
+        char text[800];
+        tw_diag_format(&diag, text, sizeof text);
+        tw_test_fail(__FILE__, __LINE__, "cannot load %s: %s", path, text);
+        return -1;
+    }
+    if (tw_fox_record_replay(rec, -1, state, NULL) != TW_OK) {
+        tw_fox_record_free(rec);
+        tw_test_fail(__FILE__, __LINE__, "cannot replay %s", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether c is an ASCII letter or digit. */
+static int isalnum_ascii(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* The cards written as codes in a piece of text (7R with --ascii, or the
+ * rank and the UTF-8 suit symbol), as whole words. */
+static uint32_t cards_in(const char *text, size_t len)
+{
+    static const char *const marks[2][TW_FOX_SUITS] = {{"D", "R", "S"},
+                                                       {"\xe2\x98\x81", "\xe2\x99\xa6", "\xe2\x98\x85"}};
+    uint32_t set = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] < '0' || text[i] > '9' || (i > 0 && isalnum_ascii(text[i - 1])))
+            continue;
+        size_t j = i;
+        int rank = 0;
+        while (j < len && text[j] >= '0' && text[j] <= '9')
+            rank = rank * 10 + (text[j++] - '0');
+        if (j - i > 2 || rank < 1 || rank > TW_FOX_RANKS)
+            continue;
+        for (int form = 0; form < 2; form++)
+            for (int suit = 0; suit < TW_FOX_SUITS; suit++) {
+                size_t n = strlen(marks[form][suit]);
+                if (j + n <= len && memcmp(text + j, marks[form][suit], n) == 0 &&
+                    (j + n == len || !isalnum_ascii(text[j + n])))
+                    set |= 1u << TW_FOX_CARD(suit, rank);
+            }
+    }
+    return set;
+}
+
+#define MAX_BLOCKS 256
+
+/* The hand blocks of an output: each "Your hand (" line and the lines
+ * after it that start with two spaces. Fills the cards of each block and
+ * returns the number of blocks. */
+static int hand_blocks(const char *out, uint32_t *blocks, int max)
+{
+    int n = 0;
+    const char *p = out;
+    while ((p = strstr(p, "Your hand (")) != NULL) {
+        if (p != out && p[-1] != '\n') {
+            p++;
+            continue;
+        }
+        uint32_t set = 0;
+        const char *line = strchr(p, '\n');
+        while (line && strncmp(line + 1, "  ", 2) == 0) {
+            const char *end = strchr(line + 1, '\n');
+            size_t len = end ? (size_t)(end - line - 1) : strlen(line + 1);
+            set |= cards_in(line + 1, len);
+            line = end;
+        }
+        if (n < max)
+            blocks[n] = set;
+        n++;
+        p = line ? line : p + 1;
+    }
+    return n;
+}
+
+/* A decision of a person: who decided, their hand and the other hand. */
+typedef struct {
+    int seat;
+    uint32_t hand;
+    uint32_t other;
+} decision;
+
+/* Walks a record: the decisions the people made (every decision in
+ * hotseat, else only those of seat), and the final state. */
+static int person_decisions(const tw_fox_record *rec, int hotseat, int seat, decision *out, int max,
+                            tw_fox_state *final)
+{
+    tw_fox_state s;
+    if (tw_fox_new(&s, &rec->board, &rec->config, NULL) != TW_OK)
+        return -1;
+    int n = 0;
+    for (int i = 0; i < rec->count; i++) {
+        int who = tw_fox_to_act(&s);
+        if (hotseat || who == seat) {
+            if (n < max) {
+                out[n].seat = who;
+                out[n].hand = s.hand[who];
+                out[n].other = s.hand[1 - who];
+            }
+            n++;
+        }
+        if (tw_fox_apply(&s, rec->actions[i], NULL) != TW_OK)
+            return -1;
+    }
+    *final = s;
+    return n;
+}
+
+/* Checks the screens of a finished game against its record: the k-th
+ * "Your hand" block shows exactly the hand of whoever decided the k-th
+ * time, so no card the other seat held then is printed as a hand. With
+ * the built-in partner the final screen shows the person's hand too. */
+static void check_hands(const char *out, const tw_fox_record *rec, int hotseat, int seat)
+{
+    static decision decisions[MAX_BLOCKS];
+    static uint32_t blocks[MAX_BLOCKS];
+    tw_fox_state final;
+    int n = person_decisions(rec, hotseat, seat, decisions, MAX_BLOCKS, &final);
+    REQUIRE(n > 0 && n < MAX_BLOCKS - 1);
+    int shown = hand_blocks(out, blocks, MAX_BLOCKS);
+    CHECK_INT(shown, hotseat ? n : n + 1);
+    int bad = 0, leaked = 0;
+    for (int k = 0; k < n && k < shown; k++) {
+        if (blocks[k] != decisions[k].hand)
+            bad++;
+        if (blocks[k] & decisions[k].other)
+            leaked++;
+    }
+    CHECK_INT(bad, 0);
+    CHECK_INT(leaked, 0);
+    if (!hotseat && shown == n + 1)
+        CHECK(blocks[n] == final.hand[seat]);
+    CHECK(!strstr(out, "'s hand ("));
+}
+
+/* Plays a whole game answering 1 everywhere; checks that it ends and that
+ * the screens show only the right hands. Returns the final state's score
+ * (or -1) and leaves the output in r. */
+static int play_ones(const char *const *args, const char *save, int hotseat, int seat, run_result *r)
+{
+    char *input = repeat_lines("1", 3000);
+    *r = run_cli(input ? input : "", args);
+    free(input);
+    CHECK_INT(r->code, 0);
+    tw_fox_record rec;
+    tw_fox_state state;
+    int score = -1;
+    if (r->out && load_fox(save, &rec, &state) == 0) {
+        CHECK(tw_fox_is_over(&state));
+        score = tw_fox_score(&state);
+        check_hands(r->out, &rec, hotseat, seat);
+        tw_fox_record_free(&rec);
+    }
+    return score;
+}
+
+/* Whether text holds a byte outside ASCII. */
+static int has_non_ascii(const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        if (*p >= 0x80)
+            return 1;
+    return 0;
+}
+
+/* Counts the occurrences of needle in text. */
+static int count_of(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        n++;
+    return n;
+}
+
+/* Checks the result lines of a finished game's output. */
+static void check_result_lines(const char *out, int score)
+{
+    if (score > 0) {
+        char line[64];
+        snprintf(line, sizeof line, "Score: %d = ", score);
+        CHECK_CONTAINS(out, "Victory in round");
+        CHECK_CONTAINS(out, line);
+    } else {
+        CHECK_CONTAINS(out, "Defeat");
+    }
+    CHECK_CONTAINS(out, "is kept and marked as finished");
+}
+
+TEST(fox_cli_partner_game_each_level)
+{
+    scratch_xdg("xdg-fox-partner");
+    static const char *const games[3][3] = {{"1", "7", "2"}, {"2", "33", "1"}, {"3", "5", "1"}};
+    for (int g = 0; g < 3; g++) {
+        char save[512], head[128], you[64];
+        snprintf(save, sizeof save, "%s", tw_test_tmp("fox-partner-0.json"));
+        save[strlen(save) - 6] = (char)('0' + g);
+        const char *args[] = {"fox", "--level", games[g][0], "--seed", games[g][1], "--seat", games[g][2], "--lang",
+                              "en", "--ascii", "--save", save, NULL};
+        run_result r;
+        int score = play_ones(args, save, 0, games[g][2][0] - '1', &r);
+        REQUIRE(r.out != NULL);
+        snprintf(head, sizeof head, "New game: The Fox in the Forest Duet, level %s, seed %s", games[g][0], games[g][1]);
+        snprintf(you, sizeof you, "You are player %s", games[g][2]);
+        CHECK_CONTAINS(r.out, head);
+        CHECK_CONTAINS(r.out, you);
+        CHECK_CONTAINS(r.out, "built-in rule-based partner");
+        CHECK_CONTAINS(r.out, "This board is a reconstruction");
+        CHECK_CONTAINS(r.out, "- a reconstruction, not the printed layout");
+        CHECK_CONTAINS(r.out, "Your partner holds");
+        CHECK_CONTAINS(r.out, "Your partner plays");
+        CHECK_CONTAINS(r.out, "[ @ ]");
+        CHECK_CONTAINS(r.out, "Decree card: ");
+        CHECK(!has_non_ascii(r.out));
+        check_result_lines(r.out, score);
+        run_free(&r);
+    }
+}
+
+TEST(fox_cli_hotseat_game_each_level)
+{
+    scratch_xdg("xdg-fox-hotseat");
+    for (int level = 1; level <= 3; level++) {
+        char save[512], lv[4], seed[8];
+        snprintf(save, sizeof save, "%s", tw_test_tmp("fox-hot-0.json"));
+        save[strlen(save) - 6] = (char)('0' + level);
+        snprintf(lv, sizeof lv, "%d", level);
+        snprintf(seed, sizeof seed, "%d", 40 + level);
+        const char *args[] = {"fox", "--hotseat", "--level", lv, "--seed", seed, "--lang", "en", "--ascii", "--save",
+                              save, NULL};
+        run_result r;
+        int score = play_ones(args, save, 1, 0, &r);
+        REQUIRE(r.out != NULL);
+        CHECK_CONTAINS(r.out, "Two players share this screen");
+        CHECK(!strstr(r.out, "Your partner"));
+        check_result_lines(r.out, score);
+        /* a hand-over before every decision of the other seat, and only then */
+        tw_fox_record rec;
+        tw_fox_state end;
+        static decision decisions[MAX_BLOCKS];
+        if (load_fox(save, &rec, &end) == 0) {
+            int n = person_decisions(&rec, 1, 0, decisions, MAX_BLOCKS, &end);
+            int changes = n > 0 ? 1 : 0;
+            for (int k = 1; k < n && k < MAX_BLOCKS; k++)
+                changes += decisions[k].seat != decisions[k - 1].seat;
+            CHECK_INT(count_of(r.out, "only: press Enter to see your hand"), changes);
+            CHECK_INT(count_of(r.out, "press Enter to hide your hand"), changes - 1);
+            tw_fox_record_free(&rec);
+        }
+        run_free(&r);
+    }
+}
+
+/* Plays a game with the rule bot in both seats, deciding from each seat's
+ * view, and writes the answers a hotseat game needs: an Enter to hide a
+ * hand and one to show the next, then the action in record notation.
+ * Returns the ended game in *end. */
+static char *bot_hotseat_script(const tw_fox_record *rec, tw_fox_state *end)
+{
+    tw_buf script = {0};
+    tw_fox_state s;
+    if (tw_fox_new(&s, &rec->board, &rec->config, NULL) != TW_OK)
+        return NULL;
+    int last = -1;
+    for (int step = 0; !tw_fox_is_over(&s) && step < 400; step++) {
+        int seat = tw_fox_to_act(&s);
+        if (seat != last)
+            tw_buf_printf(&script, "%s\n", last >= 0 ? "\n" : "");
+        last = seat;
+        tw_fox_view view;
+        tw_fox_view_of(&s, seat, &view);
+        tw_fox_action a;
+        if (tw_fox_rule_bot_choose(&view, (uint64_t)step * 7919u + 1, &a) != TW_OK)
+            break;
+        char text[48];
+        tw_fox_action_format(&s, a, text, sizeof text);
+        tw_buf_printf(&script, "%s\n", text);
+        if (tw_fox_apply(&s, a, NULL) != TW_OK)
+            break;
+    }
+    *end = s;
+    return script.data;
+}
+
+TEST(fox_cli_hotseat_win_typed_in_record_notation)
+{
+    scratch_xdg("xdg-fox-win");
+    char save[512];
+    tmp_path(save, sizeof save, "fox-win.json");
+    char seed[16];
+    char *script = NULL;
+    tw_fox_state planned;
+    for (int s = 1; s <= 40 && !script; s++) {
+        snprintf(seed, sizeof seed, "%d", s);
+        const char *start[] = {"fox", "--hotseat", "--seed", seed, "--lang", "en", "--ascii", "--save", save, NULL};
+        run_result r = run_cli("", start); /* ends at once: the save holds the configuration */
+        run_free(&r);
+        tw_fox_record rec;
+        tw_fox_state st;
+        if (load_fox(save, &rec, &st) != 0)
+            return;
+        char *text = bot_hotseat_script(&rec, &planned);
+        tw_fox_record_free(&rec);
+        if (text && tw_fox_is_won(&planned))
+            script = text;
+        else
+            free(text);
+    }
+    REQUIRE(script != NULL);
+    const char *args[] = {"fox", "--hotseat", "--seed", seed, "--lang", "en", "--ascii", "--save", save, NULL};
+    run_result r = run_cli(script, args);
+    free(script);
+    CHECK_INT(r.code, 0);
+    REQUIRE(r.out != NULL);
+    char line[64];
+    snprintf(line, sizeof line, "Score: %d = ", tw_fox_score(&planned));
+    CHECK_CONTAINS(r.out, "Victory in round");
+    CHECK_CONTAINS(r.out, line);
+    CHECK_CONTAINS(r.out, "The last gem is collected: the team wins!");
+    CHECK(!strstr(r.out, "is not understood"));
+    CHECK(!strstr(r.out, "cannot be chosen now"));
+    tw_fox_record rec;
+    tw_fox_state end;
+    if (load_fox(save, &rec, &end) == 0) {
+        CHECK(tw_fox_is_won(&end));
+        CHECK_INT(tw_fox_score(&end), tw_fox_score(&planned));
+        check_hands(r.out, &rec, 1, 0);
+        tw_fox_record_free(&rec);
+    }
+    run_free(&r);
+}
+
+TEST(fox_cli_french)
+{
+    scratch_xdg("xdg-fox-fr");
+    char save[512];
+    tmp_path(save, sizeof save, "fox-fr.json");
+    char *ones = repeat_lines("1", 3000);
+    REQUIRE(ones != NULL);
+    size_t len = strlen(ones);
+    char *input = malloc(len + 16);
+    REQUIRE(input != NULL);
+    snprintf(input, len + 16, "abc\n%s", ones);
+    free(ones);
+    const char *args[] = {"fox", "--seed", "3", "--lang", "fr", "--save", save, NULL};
+    run_result r = run_cli(input, args);
+    free(input);
+    CHECK_INT(r.code, 0);
+    REQUIRE(r.out != NULL);
+    CHECK_CONTAINS(r.out, "Nouvelle partie : Le Renard des Bois : Duo, niveau 1, graine 3");
+    CHECK_CONTAINS(r.out, "Vous êtes le joueur 1");
+    CHECK_CONTAINS(r.out, "Votre main (");
+    CHECK_CONTAINS(r.out, "Votre partenaire joue");
+    CHECK_CONTAINS(r.out, "Ce plateau est une reconstitution");
+    CHECK_CONTAINS(r.out, "Jetons forêt restants");
+    CHECK_CONTAINS(r.out, "« abc » n'est pas compris");
+    CHECK_CONTAINS(r.out, "Votre choix (1-");
+    CHECK(strstr(r.out, "Victoire dans la manche") || strstr(r.out, "Défaite"));
+    CHECK(!strstr(r.out, "Your hand"));
+    CHECK(!strstr(r.out, "Your partner"));
+    CHECK(!strstr(r.out, "What happened"));
+    run_free(&r);
+    /* the help page and the usage are French too */
+    const char *help[] = {"fox", "--seed", "3", "--lang", "fr", "--save", save, NULL};
+    r = run_cli("aide\nquitter\n", help);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "COMMENT JOUER AU RENARD DES BOIS");
+    CHECK_CONTAINS(r.out, "Présent");
+    CHECK_CONTAINS(r.out, "La partie est enregistrée dans");
+    run_free(&r);
+}
+
+/* Finds a deal where seat 0's first decision is following a trick while
+ * holding both the led suit and another suit. Fills the save (stopped at
+ * that decision), the seed and the state. Returns 0 when found. */
+static int find_follow_deal(const char *save, char *seed, size_t size, tw_fox_state *state, int *done)
+{
+    for (int s = 1; s <= 60; s++) {
+        snprintf(seed, size, "%d", s);
+        const char *args[] = {"fox", "--seed", seed, "--lang", "en", "--ascii", "--save", save, NULL};
+        run_result r = run_cli("", args);
+        run_free(&r);
+        tw_fox_record rec;
+        if (load_fox(save, &rec, state) != 0)
+            return -1;
+        *done = rec.count;
+        tw_fox_record_free(&rec);
+        if (tw_fox_to_act(state) != 0 || state->phase != TW_FOX_PHASE_PLAY || state->trick_n != 1)
+            continue;
+        uint32_t suit = TW_FOX_SUIT_MASK(TW_FOX_SUIT(state->trick[0]));
+        if (TW_FOX_RANK(state->trick[0]) != TW_FOX_ROYAL_HEIR && (state->hand[0] & suit) && (state->hand[0] & ~suit))
+            return 0;
+    }
+    return -1;
+}
+
+TEST(fox_cli_invalid_input_reprompts)
+{
+    scratch_xdg("xdg-fox-bad-input");
+    char save[512], seed[16];
+    tmp_path(save, sizeof save, "fox-bad-input.json");
+    tw_fox_state s;
+    int done = 0;
+    REQUIRE(find_follow_deal(save, seed, sizeof seed, &s, &done) == 0);
+    uint32_t suit = TW_FOX_SUIT_MASK(TW_FOX_SUIT(s.trick[0]));
+    int good = tw_lowest_bit32(s.hand[0] & suit);
+    int off_suit = tw_lowest_bit32(s.hand[0] & ~suit);
+    int partners = tw_lowest_bit32(s.hand[1]);
+    int count = tw_popcount32(s.hand[0] & suit);
+    char good_code[4], off_code[4], partner_code[4], good_lower[8];
+    tw_fox_card_code(good, good_code);
+    tw_fox_card_code(off_suit, off_code);
+    tw_fox_card_code(partners, partner_code);
+    snprintf(good_lower, sizeof good_lower, "%s", good_code);
+    for (char *p = good_lower; *p; p++)
+        if (*p >= 'A' && *p <= 'Z')
+            *p = (char)(*p - 'A' + 'a');
+    char input[256];
+    snprintf(input, sizeof input, "99\nxyz\n\nhelp\nboard\n%s\n%s\nplay %s\nquit\n", partner_code, off_code,
+             good_lower);
+    const char *args[] = {"fox", "--seed", seed, "--lang", "en", "--ascii", "--save", save, NULL};
+    run_result r = run_cli(input, args);
+    CHECK_INT(r.code, 0);
+    REQUIRE(r.out != NULL);
+    char text[160];
+    snprintf(text, sizeof text, "99 is not a choice: answer 1 to %d", count);
+    CHECK_CONTAINS(r.out, text);
+    CHECK_CONTAINS(r.out, "'xyz' is not understood");
+    snprintf(text, sizeof text, "answer with a number from 1 to %d", count);
+    CHECK_CONTAINS(r.out, text);
+    CHECK_CONTAINS(r.out, "HOW TO PLAY THE FOX IN THE FOREST DUET");
+    CHECK_CONTAINS(r.out, "1 Musician: ");
+    CHECK(count_of(r.out, "This board is a reconstruction") >= 2);
+    snprintf(text, sizeof text, "%s is not in your hand", partner_code);
+    CHECK_CONTAINS(r.out, text);
+    snprintf(text, sizeof text, "you must follow suit: you hold a %s card",
+             tw_fox_suit_name(TW_FOX_SUIT(s.trick[0]), TW_LANG_EN));
+    CHECK_CONTAINS(r.out, text);
+    CHECK_CONTAINS(r.out, "The game is saved in");
+    CHECK_CONTAINS(r.out, "Continue it with: trickwood resume");
+    run_free(&r);
+    /* the typed notation was taken: it is the next action of the record */
+    tw_fox_record rec;
+    tw_fox_state after;
+    if (load_fox(save, &rec, &after) == 0) {
+        CHECK(rec.count > done);
+        if (rec.count > done)
+            CHECK_INT(rec.actions[done], TW_FOX_ACTION(TW_FOX_ACT_PLAY, good));
+        tw_fox_record_free(&rec);
+    }
+}
+
+/* Checks that two records hold the same actions. */
+static void check_same_actions(const char *a_path, const char *b_path)
+{
+    tw_fox_record a, b;
+    tw_fox_state sa, sb;
+    if (load_fox(a_path, &a, &sa) != 0)
+        return;
+    if (load_fox(b_path, &b, &sb) == 0) {
+        CHECK(tw_fox_is_over(&sa) && tw_fox_is_over(&sb));
+        CHECK_INT(b.count, a.count);
+        CHECK(a.count == b.count && memcmp(a.actions, b.actions, sizeof a.actions[0] * (size_t)a.count) == 0);
+        CHECK_INT(tw_fox_score(&sb), tw_fox_score(&sa));
+        tw_fox_record_free(&b);
+    }
+    tw_fox_record_free(&a);
+}
+
+TEST(fox_cli_eof_then_resume_same_game)
+{
+    scratch_xdg("xdg-fox-resume");
+    char whole[512], part[512];
+    tmp_path(whole, sizeof whole, "fox-whole.json");
+    tmp_path(part, sizeof part, "fox-part.json");
+    const char *whole_args[] = {"fox", "--seed", "12", "--level", "2", "--lang", "en", "--save", whole, NULL};
+    run_result r;
+    play_ones(whole_args, whole, 0, 0, &r);
+    run_free(&r);
+
+    char *first = repeat_lines("1", 6);
+    const char *args[] = {"fox", "--seed", "12", "--level", "2", "--lang", "en", "--save", part, NULL};
+    r = run_cli(first, args);
+    free(first);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "End of input: the game is saved in");
+    CHECK_CONTAINS(r.out, "trickwood resume");
+    CHECK(!strstr(r.out, "Victory") && !strstr(r.out, "Defeat"));
+    run_free(&r);
+    tw_fox_record rec;
+    tw_fox_state mid;
+    int played = 0;
+    if (load_fox(part, &rec, &mid) == 0) {
+        CHECK(!tw_fox_is_over(&mid));
+        played = rec.count;
+        tw_fox_record_free(&rec);
+    }
+    CHECK(played >= 6);
+
+    char *rest = repeat_lines("1", 3000);
+    const char *resume[] = {"resume", part, "--lang", "en", NULL};
+    r = run_cli(rest, resume);
+    free(rest);
+    CHECK_INT(r.code, 0);
+    char line[160];
+    snprintf(line, sizeof line, "Resuming the game saved in %s (%d actions already played)", part, played);
+    CHECK_CONTAINS(r.out, line);
+    CHECK_CONTAINS(r.out, "You are player 1; your partner, player 2");
+    CHECK_CONTAINS(r.out, "is kept and marked as finished");
+    run_free(&r);
+    check_same_actions(whole, part);
+
+    /* resuming the finished game shows how it ended */
+    r = run_cli("", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "This game is finished");
+    CHECK(strstr(r.out, "Victory") || strstr(r.out, "Defeat"));
+    run_free(&r);
+}
+
+TEST(fox_cli_hotseat_resume_remembers_the_players)
+{
+    scratch_xdg("xdg-fox-hot-resume");
+    char whole[512], part[512];
+    tmp_path(whole, sizeof whole, "fox-hot-whole.json");
+    tmp_path(part, sizeof part, "fox-hot-part.json");
+    const char *whole_args[] = {"fox", "--hotseat", "--seed", "8", "--lang", "en", "--save", whole, NULL};
+    run_result r;
+    play_ones(whole_args, whole, 1, 0, &r);
+    run_free(&r);
+    const char *args[] = {"fox", "--hotseat", "--seed", "8", "--lang", "en", "--save", part, NULL};
+    r = run_cli("\n1\n1\n\nquit\n", args);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "The game is saved in");
+    run_free(&r);
+    char players[512];
+    tmp_path(players, sizeof players, "fox-hot-part.players.json");
+    CHECK(access(players, R_OK) == 0);
+    char *rest = repeat_lines("1", 3000);
+    const char *resume[] = {"resume", part, "--lang", "en", NULL};
+    r = run_cli(rest, resume);
+    free(rest);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "Two players share this screen");
+    CHECK_CONTAINS(r.out, "only: press Enter to see your hand");
+    run_free(&r);
+    check_same_actions(whole, part);
+    /* the players can be changed when resuming: now with the partner, seat 2 */
+    const char *change[] = {"resume", part, "--seat", "2", "--lang", "en", NULL};
+    r = run_cli("", change);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "You are player 2; your partner, player 1");
+    run_free(&r);
+    /* a broken players file is reported with its place */
+    const char *bad = "{\n  \"format\": \"trickwood-fox-players\",\n  \"version\": 1,\n  \"seat\": 5\n}\n";
+    REQUIRE(tw_write_file_atomic(players, bad, strlen(bad)) == TW_OK);
+    r = run_cli("", resume);
+    CHECK_INT(r.code, 1);
+    char where[600];
+    snprintf(where, sizeof where, "%s:4:", players);
+    CHECK_CONTAINS(r.err, where);
+    CHECK_CONTAINS(r.err, "seat");
+    run_free(&r);
+}
+
+TEST(fox_cli_record_replays_to_same_result)
+{
+    scratch_xdg("xdg-fox-record");
+    char save[512], record[512], events[512];
+    tmp_path(save, sizeof save, "fox-rec-save.json");
+    tmp_path(record, sizeof record, "fox-rec.json");
+    tmp_path(events, sizeof events, "fox-events.jsonl");
+    char *input = repeat_lines("2\n1", 3000); /* other choices now and then; 1 where 2 is no choice */
+    const char *args[] = {"fox", "--seed", "21", "--level", "3", "--lang", "en", "--save", save, "--record", record,
+                          "--events", events, NULL};
+    run_result game = run_cli(input, args);
+    free(input);
+    CHECK_INT(game.code, 0);
+    REQUIRE(game.out != NULL);
+    const char *result = strstr(game.out, "Victory in round");
+    if (!result)
+        result = strstr(game.out, "Defeat");
+    REQUIRE(result != NULL);
+    char line[200];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(result, "\n"), result);
+    CHECK_CONTAINS(game.out, "Game record: ");
+    CHECK_CONTAINS(game.out, record);
+    CHECK_CONTAINS(game.out, "Event log: ");
+    check_same_actions(save, record);
+
+    const char *replay[] = {"replay", record, "--auto", "--lang", "en", NULL};
+    run_result rep = run_cli("", replay);
+    CHECK_INT(rep.code, 0);
+    CHECK_CONTAINS(rep.out, line);
+    CHECK_CONTAINS(rep.out, "Step 1 of ");
+    CHECK_CONTAINS(rep.out, "[play ");
+    CHECK_CONTAINS(rep.out, "Player 1's hand (");
+    CHECK_CONTAINS(rep.out, "End of the record.");
+    CHECK(!strstr(rep.out, "Enter: next step"));
+    run_free(&rep);
+    /* stepping with piped Enter presses, then q stops */
+    const char *step[] = {"replay", record, "--lang", "en", NULL};
+    rep = run_cli("\n\nq\n", step);
+    CHECK_INT(rep.code, 0);
+    CHECK_CONTAINS(rep.out, "Enter: next step");
+    CHECK_CONTAINS(rep.out, "Replay stopped at step 3 of");
+    CHECK(!strstr(rep.out, line));
+    run_free(&rep);
+
+    /* the event log is the record's full log, one JSON object per line */
+    tw_diag diag;
+    char *text = tw_read_file(events, NULL, &diag);
+    REQUIRE(text != NULL);
+    tw_fox_record rec;
+    tw_fox_state end;
+    if (load_fox(record, &rec, &end) == 0) {
+        tw_buf expected = {0};
+        CHECK_INT(tw_fox_record_event_log(&rec, -1, &expected), TW_OK);
+        CHECK(expected.data && strcmp(expected.data, text) == 0);
+        tw_buf_free(&expected);
+        tw_fox_record_free(&rec);
+    }
+    int lines = 0, bad = 0;
+    for (char *p = text; *p;) {
+        char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        json_error_t jerr;
+        json_t *v = json_loadb(p, n, 0, &jerr);
+        if (!v || !json_is_object(v))
+            bad++;
+        json_decref(v);
+        lines++;
+        p += n + (nl ? 1 : 0);
+    }
+    CHECK(lines > 100);
+    CHECK_INT(bad, 0);
+    free(text);
+    run_free(&game);
+}
+
+/* Writes a board file whose space `bad` (0..10) has `squares` squares;
+ * each space is on its own line, line 8 + index. */
+static void write_board(const char *path, int bad, int squares, int reconstructed)
+{
+    tw_buf b = {0};
+    tw_buf_printf(&b, "{\n  \"format\": \"trickwood-board\",\n  \"version\": 1,\n  \"id\": \"test-board\",\n"
+                      "  \"name\": {\"en\": \"Test board\", \"fr\": \"Plateau d'essai\"},\n"
+                      "  \"reconstructed\": %s,\n  \"spaces\": [\n",
+                  reconstructed ? "true" : "false");
+    for (int i = 0; i < TW_FOX_SPACES; i++)
+        tw_buf_printf(&b, "    {\"space\": %d, \"squares\": %d, \"plus\": %s}%s\n", i - 5, i == bad ? squares : 1,
+                      i % 2 ? "true" : "false", i + 1 < TW_FOX_SPACES ? "," : "");
+    tw_buf_printf(&b, "  ]\n}\n");
+    if (!b.data || tw_write_file_atomic(path, b.data, b.len) != TW_OK)
+        tw_test_fail(__FILE__, __LINE__, "cannot write %s", path);
+    tw_buf_free(&b);
+}
+
+TEST(fox_cli_board_files)
+{
+    scratch_xdg("xdg-fox-board");
+    char bad[512], good[512], save[512], never[512];
+    tmp_path(bad, sizeof bad, "bad-board.json");
+    tmp_path(good, sizeof good, "good-board.json");
+    tmp_path(save, sizeof save, "fox-board.json");
+    tmp_path(never, sizeof never, "fox-never.json");
+    /* a bad value: refused with file, line and field before anything starts */
+    write_board(bad, 3, 12, 0);
+    const char *args[] = {"fox", "--board", bad, "--lang", "en", "--save", never, NULL};
+    run_result r = run_cli("1\n", args);
+    CHECK_INT(r.code, 1);
+    char where[600];
+    snprintf(where, sizeof where, "%s:11:", bad);
+    CHECK_CONTAINS(r.err, where);
+    CHECK_CONTAINS(r.err, "spaces[3].squares");
+    CHECK(!strstr(r.out, "New game"));
+    CHECK(access(never, F_OK) != 0);
+    run_free(&r);
+    /* not JSON at all, and a file that does not exist */
+    const char *broken = "{\n  \"format\": \"trickwood-board\",\n  \"version\": 1,\n  oops\n}\n";
+    REQUIRE(tw_write_file_atomic(bad, broken, strlen(broken)) == TW_OK);
+    r = run_cli("1\n", args);
+    CHECK_INT(r.code, 1);
+    snprintf(where, sizeof where, "%s:4", bad);
+    CHECK_CONTAINS(r.err, where);
+    run_free(&r);
+    const char *missing[] = {"fox", "--board", tw_test_tmp("no-such-board.json"), "--lang", "en", NULL};
+    r = run_cli("1\n", missing);
+    CHECK_INT(r.code, 1);
+    CHECK_CONTAINS(r.err, "no-such-board.json");
+    run_free(&r);
+
+    /* a good board that is not a reconstruction: no such notice; the record
+     * embeds it, so the replay works once the file is gone */
+    write_board(good, 0, 2, 0);
+    const char *play[] = {"fox", "--board", good, "--seed", "4", "--lang", "en", "--save", save, NULL};
+    r = run_cli("1\n1\n1\n", play);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "Board: Test board\n");
+    CHECK(!strstr(r.out, "reconstruction"));
+    run_free(&r);
+    CHECK_INT(unlink(good), 0);
+    const char *replay[] = {"replay", save, "--auto", "--lang", "fr", NULL};
+    r = run_cli("", replay);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "Plateau : Plateau d'essai");
+    CHECK_CONTAINS(r.out, "Fin de l'enregistrement.");
+    run_free(&r);
+}
+
+/* Sets a file's modification time (seconds since the epoch). */
+static void set_mtime(const char *path, long seconds)
+{
+    struct timespec times[2] = {{seconds, 0}, {seconds, 0}};
+    CHECK_INT(utimensat(AT_FDCWD, path, times, 0), 0);
+}
+
+TEST(fox_cli_resume_and_replay_find_the_game)
+{
+    const char *xdg = tw_test_tmp("xdg-fox-both");
+    char dir[512], nw[600], fox[600];
+    snprintf(dir, sizeof dir, "%s", xdg);
+    setenv("XDG_DATA_HOME", dir, 1);
+    snprintf(nw, sizeof nw, "%s/trickwood/northwood-save.json", dir);
+    snprintf(fox, sizeof fox, "%s/trickwood/foxduet-save.json", dir);
+    /* nothing saved yet: both places are named */
+    const char *resume[] = {"resume", "--lang", "en", NULL};
+    run_result r = run_cli("", resume);
+    CHECK_INT(r.code, 1);
+    CHECK_CONTAINS(r.err, "no saved game in");
+    CHECK_CONTAINS(r.err, "foxduet-save.json");
+    run_free(&r);
+    /* one game of each, in the default places */
+    const char *northwood[] = {"northwood", "--seed", "4", "--lang", "en", NULL};
+    r = run_cli("1\n1\nquit\n", northwood);
+    CHECK_INT(r.code, 0);
+    run_free(&r);
+    const char *foxgame[] = {"fox", "--seed", "4", "--lang", "en", NULL};
+    r = run_cli("1\nquit\n", foxgame);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, fox);
+    run_free(&r);
+    REQUIRE(access(nw, R_OK) == 0 && access(fox, R_OK) == 0);
+    CHECK_INT(tw_fox_cli_file_game(nw), TW_CLI_GAME_NORTHWOOD);
+    CHECK_INT(tw_fox_cli_file_game(fox), TW_CLI_GAME_FOXDUET);
+
+    /* without a file, the most recently saved game goes on */
+    set_mtime(nw, 2000000000L);
+    set_mtime(fox, 1900000000L);
+    r = run_cli("quit\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "For Northwood!");
+    CHECK_CONTAINS(r.out, nw);
+    run_free(&r);
+    set_mtime(fox, 2100000000L);
+    r = run_cli("quit\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "The Fox in the Forest Duet");
+    CHECK_CONTAINS(r.out, fox);
+    run_free(&r);
+
+    /* with a file, its "game" field decides */
+    const char *resume_nw[] = {"resume", nw, "--lang", "en", NULL};
+    r = run_cli("quit\n", resume_nw);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "For Northwood!");
+    CHECK(!strstr(r.out, "Fox in the Forest"));
+    run_free(&r);
+    const char *bad_partner[] = {"resume", fox, "--partner", "nobody", "--lang", "en", NULL};
+    r = run_cli("", bad_partner);
+    CHECK_INT(r.code, 2);
+    CHECK_CONTAINS(r.err, "--partner takes rule or random, not 'nobody'");
+    run_free(&r);
+    const char *resume_fox[] = {"resume", "--lang", "en", fox, NULL};
+    r = run_cli("quit\n", resume_fox);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "The Fox in the Forest Duet");
+    run_free(&r);
+    const char *replay_nw[] = {"replay", nw, "--auto", "--lang", "en", NULL};
+    r = run_cli("", replay_nw);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "[visit ");
+    run_free(&r);
+    const char *replay_fox[] = {"replay", "--lang", "en", "--auto", fox, NULL};
+    r = run_cli("", replay_fox);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "[play ");
+    CHECK_CONTAINS(r.out, "End of the record.");
+    run_free(&r);
+    /* a file of neither game is explained by the loader */
+    char other[512];
+    tmp_path(other, sizeof other, "not-a-record.json");
+    const char *junk = "{\n  \"format\": \"trickwood-record\",\n  \"version\": 1,\n  \"game\": \"chess\"\n}\n";
+    REQUIRE(tw_write_file_atomic(other, junk, strlen(junk)) == TW_OK);
+    const char *replay_other[] = {"replay", other, "--auto", "--lang", "en", NULL};
+    r = run_cli("", replay_other);
+    CHECK_INT(r.code, 1);
+    CHECK_CONTAINS(r.err, "not-a-record.json:4");
+    run_free(&r);
+}
+
+TEST(fox_cli_bad_options)
+{
+    scratch_xdg("xdg-fox-options");
+    static const struct {
+        const char *args[4];
+        const char *message;
+    } cases[] = {
+        {{"fox", "--level", "4", NULL}, "--level takes 1, 2 or 3, not '4'"},
+        {{"fox", "--seat", "3", NULL}, "--seat takes 1 or 2, not '3'"},
+        {{"fox", "--partner", "genius", NULL}, "--partner takes rule or random, not 'genius'"},
+        {{"fox", "--seed", "x1", NULL}, "--seed takes a whole number"},
+        {{"fox", "--board", NULL, NULL}, "option --board needs a value"},
+        {{"fox", "--fast", NULL, NULL}, "unknown option '--fast'"},
+        {{"fox", "extra", NULL, NULL}, "unexpected argument 'extra'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *args[8] = {cases[i].args[0], "--lang", "en"};
+        int n = 3;
+        for (int k = 1; k < 4 && cases[i].args[k]; k++)
+            args[n++] = cases[i].args[k];
+        args[n] = NULL;
+        run_result r = run_cli("", args);
+        CHECK_INT(r.code, 2);
+        CHECK_CONTAINS(r.err, cases[i].message);
+        CHECK_CONTAINS(r.err, "fox [OPTIONS]");
+        run_free(&r);
+    }
+}
+
+TEST(fox_cli_random_partner_and_symbols)
+{
+    scratch_xdg("xdg-fox-random");
+    char save[512];
+    tmp_path(save, sizeof save, "fox-random.json");
+    char *old = getenv("LC_ALL") ? strdup(getenv("LC_ALL")) : NULL;
+    setenv("LC_ALL", "en_US.UTF-8", 1);
+    const char *args[] = {"fox", "--partner", "random", "--seed", "6", "--lang", "en", "--save", save, NULL};
+    run_result r;
+    int score = play_ones(args, save, 0, 0, &r);
+    REQUIRE(r.out != NULL);
+    CHECK_CONTAINS(r.out, "built-in random partner");
+    CHECK_CONTAINS(r.out, "\xe2\x97\x8f");       /* the team token */
+    CHECK(has_non_ascii(r.out));
+    CHECK(!strstr(r.out, "\033["));               /* no colours off a terminal */
+    check_result_lines(r.out, score);
+    run_free(&r);
+    if (old)
+        setenv("LC_ALL", old, 1);
+    else
+        unsetenv("LC_ALL");
+    free(old);
+    /* the card forms, with and without colours */
+    tw_cli cli;
+    memset(&cli, 0, sizeof cli);
+    char card[64];
+    tw_fox_cli_card(&cli, TW_FOX_CARD(TW_FOX_ROSES, 7), card, sizeof card);
+    CHECK_STR(card, "7R");
+    tw_fox_cli_card_long(&cli, TW_FOX_CARD(TW_FOX_ROSES, 7), card, sizeof card);
+    CHECK_STR(card, "7R Roses (Gift, 0 footprints)");
+    tw_fox_cli_card_long(&cli, TW_FOX_CARD(TW_FOX_STARS, 10), card, sizeof card);
+    CHECK_STR(card, "10S Stars (3 footprints)");
+    cli.lang = TW_LANG_FR;
+    tw_fox_cli_card_long(&cli, TW_FOX_CARD(TW_FOX_DOVES, 1), card, sizeof card);
+    CHECK_STR(card, "1D Colombes (Musicien, 0 empreinte)");
+    cli.term.color = 1;
+    tw_fox_cli_card(&cli, TW_FOX_CARD(TW_FOX_ROSES, 7), card, sizeof card);
+    CHECK_CONTAINS(card, "\033[31m7R");
+}
+
+TEST(fox_cli_message_table_complete)
+{
+    CHECK_INT(tw_msg_table_check(tw_fox_cli_table, FX_T_COUNT), -1);
+    const tw_msg *help[] = {&tw_fox_cli_fox_help, &tw_fox_cli_resume_help, &tw_fox_cli_replay_help};
+    for (int i = 0; i < 3; i++)
+        CHECK_INT(tw_msg_table_check(help[i], 1), -1);
+    const char *args[] = {"help", "--lang", "en", NULL};
+    run_result r = run_cli("", args);
+    CHECK_CONTAINS(r.out, "fox [OPTIONS]");
+    CHECK_CONTAINS(r.out, "--hotseat");
+    CHECK_CONTAINS(r.out, "of either game");
+    run_free(&r);
+}
