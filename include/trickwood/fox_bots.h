@@ -26,6 +26,58 @@ tw_error tw_fox_rule_bot_choose(const tw_fox_view *view, uint64_t seed, tw_fox_a
 tw_error tw_fox_rule_bot_play(const tw_fox_board *board, const tw_fox_config *config, uint64_t bot_seed,
                               tw_fox_state *final);
 
+/* ---- Open-hands round search ------------------------------------------ */
+
+/* With both hands, the deck and the decree known, the rest of a round is a
+ * deterministic problem for one team. The search explores it (every card
+ * and ability choice of both seats) up to a number of trick ends or the
+ * round's end, scoring each leaf with tw_fox_eval; the next round's deal
+ * is never looked at. Scratch memory: a transposition table. */
+typedef struct tw_fox_search tw_fox_search;
+
+/* Estimated chance that the team wins from a full state, from the gems
+ * still needed, the tricks and forest tokens left and where the gems lie
+ * around the token: 0 when lost or out of reach, 1 (a little more for a
+ * higher score) when won. */
+double tw_fox_eval(const tw_fox_state *state);
+/* Creates a search with a table of 2^log2_entries entries (4..26). */
+tw_fox_search *tw_fox_search_new(int log2_entries);
+/* Frees a search (NULL is fine). */
+void tw_fox_search_free(tw_fox_search *search);
+/* Empties the table. */
+void tw_fox_search_clear(tw_fox_search *search);
+/* Limits each following query to this many nodes (< 0: no limit). */
+void tw_fox_search_set_budget(tw_fox_search *search, long long nodes_per_query);
+/* Whether the last query ran out of budget (its values are then unusable). */
+int tw_fox_search_aborted(const tw_fox_search *search);
+/* Nodes visited since the search was created (for benchmarks). */
+long long tw_fox_search_nodes(const tw_fox_search *search);
+/* Values each of the n actions (legal in the full state) by the best the
+ * team can reach within `tricks` trick ends (stopping at the round's end);
+ * fills values[i] and returns the index of the best, or -1 when the
+ * budget ran out. */
+int tw_fox_search_actions(tw_fox_search *search, const tw_fox_state *state, int tricks,
+                          const tw_fox_action *actions, int n, double *values);
+/* Iterative deepening: searches 1, 2, ... tricks ahead until the round's
+ * end, a sure win or node_budget nodes in all (< 0: no limit); values[]
+ * hold the deepest complete search. Returns the index of the best action
+ * and stores the tricks searched in *tricks_out (may be NULL; 0 when not
+ * even one trick fit the budget, values then all 0). */
+int tw_fox_search_deepen(tw_fox_search *search, const tw_fox_state *state, const tw_fox_action *actions, int n,
+                         long long node_budget, double *values, int *tricks_out);
+
+/* ---- Estimates from a view (the strong bot) ------------------------------ */
+
+/* Perfect-information Monte Carlo: over `samples` deals of what the view's
+ * seat cannot see (tw_fox_determinize, seeded from seed), the open-hands
+ * search values each of the n actions (legal for the view's seat) with at
+ * most nodes_per_sample nodes per deal. Fills p[i] with the mean estimated
+ * chance of winning after actions[i] (a win slightly above 1 when the
+ * score is higher) and returns the index of the best, or -1 when n is 0.
+ * Only the view is read, so equal views and seeds give equal answers. */
+int tw_fox_estimate_actions(tw_fox_search *search, const tw_fox_view *view, uint64_t seed, int samples,
+                            long long nodes_per_sample, const tw_fox_action *actions, int n, double *p);
+
 /* ---- Bot registry -------------------------------------------------------- */
 
 typedef enum {
@@ -46,6 +98,10 @@ const char *tw_fox_bot_kind_name(tw_fox_bot_kind kind);
 /* Creates a bot; its own random choices come from seed. NULL when out of
  * memory or for an unknown kind. */
 tw_fox_bot *tw_fox_bot_new(tw_fox_bot_kind kind, uint64_t seed);
+/* Sets how hard the searching bots work (0 keeps a value): nodes per
+ * decision for open-hands, and for strong the determinized deals per
+ * decision and nodes per deal. */
+void tw_fox_bot_set_effort(tw_fox_bot *bot, long long open_nodes, int samples, long long sample_nodes);
 /* Frees a bot (NULL is fine). */
 void tw_fox_bot_free(tw_fox_bot *bot);
 /* The kind a bot was created with. */

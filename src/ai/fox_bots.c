@@ -6,9 +6,17 @@
 
 #include "trickwood/fox_bots.h"
 
+#define OPEN_NODES 5000   /* open-hands: nodes per decision */
+#define SAMPLES 16        /* strong: determinized deals per decision */
+#define SAMPLE_NODES 1000 /* strong: nodes per deal */
+
 struct tw_fox_bot {
     tw_fox_bot_kind kind;
     tw_rng rng;
+    tw_fox_search *search; /* strong and open-hands */
+    long long open_nodes;
+    int samples;
+    long long sample_nodes;
 };
 
 static const char *const kind_names[TW_FOX_BOT_KINDS] = {"random", "rule", "strong", "open-hands"};
@@ -37,11 +45,34 @@ tw_fox_bot *tw_fox_bot_new(tw_fox_bot_kind kind, uint64_t seed)
         return NULL;
     bot->kind = kind;
     tw_rng_seed(&bot->rng, seed);
+    bot->open_nodes = OPEN_NODES;
+    bot->samples = SAMPLES;
+    bot->sample_nodes = SAMPLE_NODES;
+    if (kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS) {
+        bot->search = tw_fox_search_new(18);
+        if (!bot->search) {
+            free(bot);
+            return NULL;
+        }
+    }
     return bot;
+}
+
+void tw_fox_bot_set_effort(tw_fox_bot *bot, long long open_nodes, int samples, long long sample_nodes)
+{
+    if (open_nodes > 0)
+        bot->open_nodes = open_nodes;
+    if (samples > 0)
+        bot->samples = samples;
+    if (sample_nodes > 0)
+        bot->sample_nodes = sample_nodes;
 }
 
 void tw_fox_bot_free(tw_fox_bot *bot)
 {
+    if (!bot)
+        return;
+    tw_fox_search_free(bot->search);
     free(bot);
 }
 
@@ -68,6 +99,25 @@ static tw_error choose_random(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_a
     return TW_OK;
 }
 
+/* The strong bot: the action with the best mean estimate over
+ * determinized deals of the view. */
+static tw_error choose_strong(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *out)
+{
+    tw_fox_action list[TW_FOX_MAX_ACTIONS];
+    double p[TW_FOX_MAX_ACTIONS];
+    int n = tw_fox_view_legal_actions(view, list);
+    if (n == 0)
+        return TW_ERR_PHASE;
+    uint64_t seed = next_seed(bot);
+    if (n == 1) {
+        *out = list[0];
+        return TW_OK;
+    }
+    int best = tw_fox_estimate_actions(bot->search, view, seed, bot->samples, bot->sample_nodes, list, n, p);
+    *out = list[best];
+    return TW_OK;
+}
+
 tw_error tw_fox_bot_choose_from_view(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *out)
 {
     if (tw_fox_to_act(&view->visible) != view->seat)
@@ -75,12 +125,30 @@ tw_error tw_fox_bot_choose_from_view(tw_fox_bot *bot, const tw_fox_view *view, t
     switch (bot->kind) {
     case TW_FOX_BOT_RANDOM:
         return choose_random(bot, view, out);
-    case TW_FOX_BOT_RULE:
     case TW_FOX_BOT_STRONG:
     case TW_FOX_BOT_OPEN_HANDS:
+        return choose_strong(bot, view, out);
+    case TW_FOX_BOT_RULE:
     default:
         return tw_fox_rule_bot_choose(view, next_seed(bot), out);
     }
+}
+
+/* Open hands: the best action of the round search on the full state. */
+static tw_error choose_open(tw_fox_bot *bot, const tw_fox_state *state, tw_fox_action *out)
+{
+    tw_fox_action list[TW_FOX_MAX_ACTIONS];
+    double values[TW_FOX_MAX_ACTIONS];
+    int n = tw_fox_legal_actions(state, list);
+    if (n == 0)
+        return TW_ERR_GAME_OVER;
+    if (n == 1) {
+        *out = list[0];
+        return TW_OK;
+    }
+    int best = tw_fox_search_deepen(bot->search, state, list, n, bot->open_nodes, values, NULL);
+    *out = list[best];
+    return TW_OK;
 }
 
 tw_error tw_fox_bot_choose(tw_fox_bot *bot, const tw_fox_state *state, tw_fox_action *out)
@@ -88,6 +156,8 @@ tw_error tw_fox_bot_choose(tw_fox_bot *bot, const tw_fox_state *state, tw_fox_ac
     int seat = tw_fox_to_act(state);
     if (seat < 0)
         return TW_ERR_GAME_OVER;
+    if (bot->kind == TW_FOX_BOT_OPEN_HANDS)
+        return choose_open(bot, state, out);
     tw_fox_view view;
     tw_fox_view_of(state, seat, &view);
     return tw_fox_bot_choose_from_view(bot, &view, out);
