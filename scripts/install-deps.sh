@@ -7,6 +7,10 @@ missing=""
 for p in $packages; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
 done
+# The browser tests (tests/e2e) need Chromium, node and npm.
+dpkg -s chromium >/dev/null 2>&1 || missing="$missing chromium"
+command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+command -v npm >/dev/null 2>&1 || missing="$missing npm"
 [ -z "$missing" ] && exit 0
 echo "Installing:$missing"
 if [ "$(id -u)" -eq 0 ]; then

@@ -159,7 +159,7 @@ export function foxScreen(root, session, gameId, opts) {
       el('span', { class: 'pill strong', 'data-testid': 'gems-left' }, gemIcon(false), ' ', t('fox_gems_left', { n: board.gems_on_board ?? '?' })),
       el('span', { class: 'pill' }, t('fox_gems_collected', { n: board.gems_collected ?? 0 })),
       el('span', { class: 'pill' }, treeIcon(), ' ', t('fox_forest_left', { n: board.forest_left ?? '?' })),
-      el('span', { class: 'pill muted' }, t('version', { n: st.version })),
+      el('span', { class: 'pill muted', 'data-testid': 'version', 'data-version': st.version }, t('version', { n: st.version })),
     ));
 
     // Partner and the share panel.

@@ -148,7 +148,7 @@ export function northwoodScreen(root, session, opts) {
       el('span', { class: 'pill', 'data-testid': 'stars' }, t('nw_stars', { won: view.stars_won ?? '?', possible: view.stars_possible ?? '?' })),
       visiting !== null ? el('span', { class: 'pill strong', 'data-testid': 'score' }, t('nw_score_vs', { score, target: visiting })) : null,
       view.trump ? el('span', { class: 'pill' }, suitIcon(view.trump, 16), ' ', t('nw_trump', { suit: suitName(view.trump) })) : null,
-      el('span', { class: 'pill muted' }, t('version', { n: st.version })),
+      el('span', { class: 'pill muted', 'data-testid': 'version', 'data-version': st.version }, t('version', { n: st.version })),
     );
     screen.appendChild(status);
 

@@ -1,0 +1,467 @@
+// End-to-end tests of the Trickwood web app in headless Chromium (Debian's
+// /usr/bin/chromium driven by playwright-core; no browser download). They
+// drive the real `trickwood serve` started by run.sh, whose address comes
+// in TW_BASE_URL. Screenshots go to TW_ARTIFACTS. The last line printed is
+// "N passed, N failed".
+
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const BASE = process.env.TW_BASE_URL || 'http://127.0.0.1:18080';
+const EXE = process.env.TW_CHROMIUM || '/usr/bin/chromium';
+const ART = process.env.TW_ARTIFACTS || 'build/e2e-artifacts';
+const ONLY = process.argv[2] || '';
+mkdirSync(ART, { recursive: true });
+
+const tests = [];
+// Registers a test: name and async body receiving the browser.
+function test(name, fn, timeoutMs) {
+  tests.push({ name, fn, timeoutMs: timeoutMs || 180000 });
+}
+
+// Throws when cond is false.
+function check(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+// Saves a screenshot under the artifacts folder.
+async function shot(page, name, full) {
+  await page.screenshot({ path: join(ART, name + '.png'), fullPage: !!full });
+}
+
+// A new browser context in English, with page errors collected.
+async function newPage(browser, opts) {
+  const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, ...(opts || {}) });
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push('console: ' + m.text()); });
+  page.setDefaultTimeout(20000);
+  return { ctx, page };
+}
+
+// Fails when the page reported a script error.
+function checkNoErrors(page, who) {
+  const real = page.errors.filter((e) => !/EventSource|ERR_INCOMPLETE_CHUNKED|net::ERR_ABORTED|Failed to load resource/.test(e));
+  check(real.length === 0, `${who}: page errors: ${real.join(' | ')}`);
+}
+
+// The game version shown on the page (number of actions applied), or -1.
+async function versionOf(page) {
+  const v = await page.locator('[data-testid=version]').first().getAttribute('data-version').catch(() => null);
+  return v === null ? -1 : Number(v);
+}
+
+// Whether the game-over summary is on screen.
+async function isOver(page) {
+  return (await page.locator('[data-testid=game-over]').count()) > 0;
+}
+
+// Clicks one legal choice (skipping "stop" when possible) and waits until
+// the page shows a newer version. Uses the number key when asked and the
+// choice has one. Returns the action's notation, or null if none.
+async function playOne(page, useKeys, pickIndex) {
+  const actions = await page.$$eval('#main [data-action]', (els) => els.map((e) => ({
+    action: e.getAttribute('data-action'), key: e.getAttribute('data-choice-index'),
+  })));
+  if (!actions.length) return null;
+  const usable = actions.filter((a) => a.action !== 'stop');
+  const list = usable.length ? usable : actions;
+  const choice = list[(pickIndex || 0) % list.length];
+  const before = await versionOf(page);
+  if (useKeys && choice.key !== null) {
+    await page.keyboard.press(String(Number(choice.key) + 1));
+  } else {
+    await page.locator(`#main [data-action="${choice.action}"]`).first().click();
+  }
+  await page.waitForFunction((v) => {
+    const n = document.querySelector('[data-testid=version]');
+    return (n && Number(n.getAttribute('data-version')) > v) || document.querySelector('[data-testid=game-over]');
+  }, before, { timeout: 20000 });
+  return choice.action;
+}
+
+// Starts a For Northwood! game from the start page with a seed.
+async function startNorthwood(page, seed) {
+  await page.goto(BASE + '/#/');
+  const form = page.locator('[data-testid=start-northwood]');
+  await form.locator('summary').click();
+  await page.fill('[data-testid=nw-seed]', String(seed));
+  await page.click('[data-testid=start-nw]');
+  await page.waitForSelector('[data-testid=prompt]');
+}
+
+// ---------------------------------------------------------------------
+
+test('northwood: a full game in the browser, with hint and log', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  await startNorthwood(page, 2024);
+  await page.waitForSelector('.fief');
+  check((await page.locator('.fief').count()) === 8, 'eight fiefs are shown');
+  check((await page.locator('.ally').count()) === 4, 'four ally slots are shown');
+  check((await page.locator('.hand [data-card]').count()) === 8, 'a hand of eight cards');
+  const tipText = await page.locator('.fief .tip').first().textContent();
+  check(tipText && tipText.length > 10, 'a ruler shows its ability text');
+  await shot(page, 'northwood-start');
+
+  // A hint, with its odds, highlights one of the legal choices.
+  await page.click('.hint-button');
+  await page.waitForFunction(() => /%|unknown/.test((document.querySelector('.hint-box') || {}).textContent || ''), null, { timeout: 60000 });
+  check((await page.locator('#main .hinted').count()) === 1, 'the hinted choice is highlighted');
+
+  let steps = 0;
+  const seen = new Set();
+  while (!(await isOver(page)) && steps < 600) {
+    const a = await playOne(page, steps % 3 === 1, steps);
+    if (!a) throw new Error('no legal choice on screen and the game is not over');
+    seen.add(a.split(' ')[0]);
+    steps++;
+    if (steps === 40) await shot(page, 'northwood-mid');
+  }
+  check(await isOver(page), 'the game reached its end screen');
+  for (const verb of ['visit', 'respond']) check(seen.has(verb), 'played a ' + verb + ' action');
+  const summary = await page.locator('[data-testid=game-over]').textContent();
+  check(/stars/.test(summary), 'the end screen tells the stars: ' + summary);
+  const logCount = await page.locator('[data-testid=log] li').count();
+  check(logCount > 10, 'the log lists what happened');
+  check((await page.locator('#main [data-action]').count()) === 0, 'no choice is left after the end');
+  await shot(page, 'northwood-end', true);
+  checkNoErrors(page, 'northwood');
+  console.log(`   (${steps} actions, ${[...seen].join(', ')})`);
+  await ctx.close();
+});
+
+// Cards seen by a page, from its own state replies: its hand, the trick,
+// the decree, the last trick and the partner's known cards.
+function seenCards(stateReplies) {
+  const seen = new Set();
+  for (const st of stateReplies) {
+    const v = st.view || {};
+    for (const c of v.hand || []) seen.add(c);
+    for (const c of v.partner_known || []) seen.add(c);
+    for (const x of v.trick || []) if (x && x.card) seen.add(x.card);
+    if (v.decree) seen.add(v.decree);
+    const lt = st.last_trick || v.last_trick;
+    if (lt) for (const x of lt.cards || []) if (x) seen.add(x.card || x);
+  }
+  return seen;
+}
+
+// Words that would show a card in a page: its code and its names.
+function cardPatterns(code) {
+  const m = /^(\d+)([DRS])$/.exec(code);
+  const suitEn = { D: 'Doves', R: 'Roses', S: 'Stars' }[m[2]];
+  const suitFr = { D: 'Colombes', R: 'Roses', S: 'Étoiles' }[m[2]];
+  return [
+    new RegExp('(^|[^0-9A-Za-z])' + code + '([^0-9A-Za-z]|$)'),
+    new RegExp('(^|[^0-9])' + m[1] + ' (of|de) (' + suitEn + '|' + suitFr + ')'),
+  ];
+}
+
+// Checks that the partner's secret cards appear neither in a page's DOM nor
+// in any API reply it received. Returns the number of cards checked.
+async function checkHidden(page, replies, partnerHand, who) {
+  const seen = seenCards(replies.map((r) => r.json));
+  const secret = partnerHand.filter((c) => !seen.has(c));
+  const html = await page.evaluate(() => document.documentElement.outerHTML);
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  for (const c of secret) {
+    for (const re of cardPatterns(c)) {
+      check(!re.test(html), `${who}: the partner's card ${c} appears in the page`);
+      check(!re.test(stored), `${who}: the partner's card ${c} is stored by the page`);
+      for (const r of replies) check(!re.test(r.text), `${who}: the partner's card ${c} was sent in ${r.url}`);
+    }
+  }
+  for (const r of replies) check(!/"hands"/.test(r.text), `${who}: a reply holds both hands: ${r.url}`);
+  return secret.length;
+}
+
+// Records every JSON reply of the game API a page receives.
+function recordReplies(page) {
+  const replies = [];
+  page.on('response', async (res) => {
+    const url = res.url();
+    if (!/\/api\/games\//.test(url) || /\/events/.test(url)) return;
+    try {
+      const text = await res.text();
+      replies.push({ url, text, json: /\/state/.test(url) ? JSON.parse(text) : {} });
+    } catch (e) { /* the page went away */ }
+  });
+  return replies;
+}
+
+// The card codes a page shows in its hand.
+async function handOf(page) {
+  return page.$$eval('[data-testid=hand] [data-card]', (els) => els.map((e) => e.getAttribute('data-card')));
+}
+
+// Waits until the page shows version v (or the end).
+async function waitVersion(page, v) {
+  await page.waitForFunction((want) => {
+    const n = document.querySelector('[data-testid=version]');
+    return n && Number(n.getAttribute('data-version')) >= want;
+  }, v, { timeout: 20000 });
+}
+
+test('fox duet: two browser windows play a whole game online', async (browser) => {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  const repliesA = recordReplies(a.page);
+  const repliesB = recordReplies(b.page);
+  await a.page.goto(BASE + '/#/');
+  const form = a.page.locator('[data-testid=start-fox]');
+  await form.locator('input[name=partner][value=human]').check();
+  await form.locator('summary').click();
+  await a.page.fill('[data-testid=fox-seed]', '77');
+  await a.page.click('[data-testid=start-fox-button]');
+  await a.page.waitForSelector('[data-testid=join-link]');
+  const joinUrl = await a.page.inputValue('[data-testid=join-link]');
+  check(/#\/join\//.test(joinUrl), 'the share link is a join link: ' + joinUrl);
+  check(/reconstruction/i.test(await a.page.locator('[data-testid=board-note]').textContent()), 'the board notice says it is a reconstruction');
+  await shot(a.page, 'fox-table-open');
+
+  await b.page.goto(joinUrl);
+  await b.page.waitForSelector('[data-testid=hand] [data-card]');
+  // The first page learns without a reload that the partner arrived.
+  await a.page.waitForSelector('[data-testid=join-link]', { state: 'detached', timeout: 20000 });
+  check((await a.page.locator('[data-testid=partner-hand] .card').count()) === 11, 'the partner hand is 11 card backs');
+  check((await a.page.locator('[data-testid=partner-hand] [data-card]').count()) === 0, 'the partner hand shows no card face');
+  await shot(a.page, 'fox-a-start');
+  await shot(b.page, 'fox-b-start');
+
+  let steps = 0;
+  let checked = 0;
+  const pages = [a.page, b.page];
+  while (steps < 500) {
+    if ((await isOver(a.page)) && (await isOver(b.page))) break;
+    let acted = null;
+    for (let i = 0; i < 2 && !acted; i++) {
+      const p = pages[i];
+      if ((await p.locator('#main [data-action]').count()) === 0) continue;
+      const before = await versionOf(p);
+      const action = await playOne(p, steps % 4 === 3, steps);
+      if (!action) continue;
+      acted = { page: p, other: pages[1 - i], version: before + 1, action };
+    }
+    if (!acted) {
+      // Neither page has a choice: wait for the event stream to bring one.
+      await Promise.race(pages.map((p) => p.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 20000 })));
+      continue;
+    }
+    steps++;
+    // The other window follows through the event stream, without reload.
+    await waitVersion(acted.other, acted.version);
+    const handA = await handOf(a.page);
+    const handB = await handOf(b.page);
+    check(handA.every((c) => !handB.includes(c)), 'no card is in both hands');
+    if (!(await isOver(a.page))) {
+      checked += await checkHidden(a.page, repliesA, handB, 'window A');
+      checked += await checkHidden(b.page, repliesB, handA, 'window B');
+    }
+    if (steps === 30) { await shot(a.page, 'fox-a-mid'); await shot(b.page, 'fox-b-mid'); }
+  }
+  check(await isOver(a.page) && await isOver(b.page), 'both windows show the end of the game');
+  const endA = await a.page.locator('[data-testid=game-over]').textContent();
+  const endB = await b.page.locator('[data-testid=game-over]').textContent();
+  check(endA === endB, 'both windows tell the same result');
+  check(checked > 100, 'hidden cards were checked (' + checked + ')');
+  await shot(a.page, 'fox-a-end', true);
+  await shot(b.page, 'fox-b-end', true);
+  checkNoErrors(a.page, 'window A');
+  checkNoErrors(b.page, 'window B');
+  console.log(`   (${steps} actions, ${checked} hidden card checks; ${endA.trim().slice(0, 80)})`);
+  await a.ctx.close();
+  await b.ctx.close();
+});
+
+test('fox duet: the open seat is given to the bot, which plays it to the end', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  await page.goto(BASE + '/#/');
+  const form = page.locator('[data-testid=start-fox]');
+  await form.locator('input[name=partner][value=human]').check();
+  await form.locator('summary').click();
+  await page.fill('[data-testid=fox-seed]', '5');
+  await page.click('[data-testid=start-fox-button]');
+  await page.waitForSelector('[data-testid=give-bot]');
+  await page.click('[data-testid=give-bot]');
+  await page.waitForSelector('[data-testid=give-bot]', { state: 'detached' });
+  check(/bot/.test(await page.locator('.partner-row').textContent()), 'the partner is the bot');
+  let steps = 0;
+  while (!(await isOver(page)) && steps < 400) {
+    if ((await page.locator('#main [data-action]').count()) === 0) {
+      await page.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 30000 });
+      continue;
+    }
+    await playOne(page, false, steps);
+    steps++;
+  }
+  check(await isOver(page), 'the game with the bot partner ended');
+  checkNoErrors(page, 'bot game');
+  await ctx.close();
+});
+
+test('phone-size screen: start page and both games fit 360 px', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-nw]');
+  check((await overflow()) <= 1, 'the start page fits the width');
+  await shot(page, 'phone-start', true);
+  await startNorthwood(page, 99);
+  check((await overflow()) <= 1, 'the Northwood screen fits the width');
+  await playOne(page, false, 0);
+  await shot(page, 'phone-northwood', true);
+  await page.goto(BASE + '/#/');
+  const form = page.locator('[data-testid=start-fox]');
+  await form.locator('input[name=partner][value=rule]').check();
+  await page.click('[data-testid=start-fox-button]');
+  await page.waitForSelector('.path .space');
+  await page.waitForSelector('#main [data-action]', { timeout: 30000 });
+  check((await overflow()) <= 1, 'the Duet screen fits the width');
+  await page.locator('[data-testid=hand] [data-action]').first().tap();
+  await page.waitForTimeout(300);
+  await shot(page, 'phone-fox', true);
+  checkNoErrors(page, 'phone');
+  await ctx.close();
+});
+
+test('keyboard alone: number keys and Tab/Enter play Northwood', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  await startNorthwood(page, 7);
+  const v0 = await versionOf(page);
+  await page.keyboard.press('1');
+  await waitVersion(page, v0 + 1);
+  for (let i = 0; i < 8; i++) {
+    const v = await versionOf(page);
+    await page.keyboard.press('1');
+    await waitVersion(page, v + 1);
+  }
+  // Tab reaches a legal choice with a visible focus; Enter takes it.
+  const v = await versionOf(page);
+  let found = false;
+  for (let i = 0; i < 60 && !found; i++) {
+    await page.keyboard.press('Tab');
+    found = await page.evaluate(() => {
+      const a = document.activeElement;
+      return !!(a && a.getAttribute('data-action') && a.getAttribute('data-action') !== 'stop' && a.matches(':focus-visible'));
+    });
+  }
+  check(found, 'Tab reaches a legal choice with a visible focus');
+  const label = await page.evaluate(() => document.activeElement.getAttribute('aria-label') || document.activeElement.textContent);
+  check(label && label.length > 3, 'the focused choice has a label');
+  await page.keyboard.press('Enter');
+  await waitVersion(page, v + 1);
+  check((await page.locator('[aria-label] svg').count()) > 0, 'cards carry labels');
+  checkNoErrors(page, 'keyboard');
+  await ctx.close();
+});
+
+test('language: French labels, remembered after a reload', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-nw]');
+  check((await page.textContent('main h1')) === 'Choose a game', 'English first');
+  await page.click('[data-lang=fr]');
+  check((await page.textContent('main h1')) === 'Choisissez un jeu', 'French after the switch');
+  check(/Nouvelle partie/.test(await page.textContent('.topbar')), 'the header is in French');
+  await page.reload();
+  await page.waitForSelector('[data-testid=start-nw]');
+  check((await page.textContent('main h1')) === 'Choisissez un jeu', 'French is remembered');
+  await startNorthwood(page, 3);
+  check(/Choisissez le prochain fief/.test(await page.textContent('[data-testid=prompt]')), 'the game prompt is French');
+  check(/Fiefs de Norbois/.test(await page.textContent('main')), 'the game name is French');
+  await shot(page, 'french-northwood');
+  await page.click('[data-lang=en]');
+  check(/Choose the next fief/.test(await page.textContent('[data-testid=prompt]')), 'back to English in place');
+  checkNoErrors(page, 'language');
+  await ctx.close();
+});
+
+test('history: finished games are listed, charted and replayed', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  await page.goto(BASE + '/#/history');
+  await page.waitForSelector('[data-testid=history-table]');
+  const rows = await page.locator('[data-testid=history-table] tbody tr').count();
+  check(rows >= 3, 'the finished games are listed (' + rows + ')');
+  const text = await page.textContent('[data-testid=history-table]');
+  check(/For Northwood!/.test(text) && /Fox in the Forest Duet/.test(text), 'both games are in the list');
+  check((await page.locator('svg.chart').count()) === 2, 'a chart per game');
+  check((await page.locator('svg.chart .pt').count()) === rows, 'one chart point per game');
+  await shot(page, 'history', true);
+  for (const game of ['Fox in the Forest Duet', 'For Northwood!']) {
+    await page.goto(BASE + '/#/history');
+    await page.waitForSelector('[data-testid=history-table]');
+    await page.locator('[data-testid=history-table] tbody tr', { hasText: game }).first().locator('[data-testid=replay-link]').click();
+    await page.waitForSelector('[data-testid=replay-step]');
+    check(/Step 0 of \d+/.test(await page.textContent('[data-testid=replay-step]')), 'the replay starts at step 0');
+    await page.click('[data-testid=replay-next]');
+    await page.waitForFunction(() => /Step 1 of/.test(document.querySelector('[data-testid=replay-step]').textContent));
+    await page.click('[data-testid=replay-next]');
+    await page.waitForFunction(() => /Step 2 of/.test(document.querySelector('[data-testid=replay-step]').textContent));
+    check(/\(/.test(await page.textContent('[data-testid=replay-step]')), 'the step names its action');
+    await page.click('[data-testid=replay-last]');
+    await page.waitForFunction(() => {
+      const m = /Step (\d+) of (\d+)/.exec(document.querySelector('[data-testid=replay-step]').textContent);
+      return m && m[1] === m[2];
+    });
+    await page.click('[data-testid=replay-prev]');
+    await page.waitForFunction(() => {
+      const m = /Step (\d+) of (\d+)/.exec(document.querySelector('[data-testid=replay-step]').textContent);
+      return m && Number(m[1]) === Number(m[2]) - 1;
+    });
+    await shot(page, game.startsWith('Fox') ? 'replay-fox' : 'replay-northwood', true);
+  }
+  checkNoErrors(page, 'history');
+  await ctx.close();
+});
+
+// ---------------------------------------------------------------------
+
+async function main() {
+  let passed = 0;
+  let failed = 0;
+  let browser = null;
+  try {
+    // playwright gives each launch a fresh temporary --user-data-dir.
+    browser = await chromium.launch({
+      executablePath: EXE,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync'],
+    });
+  } catch (e) {
+    console.log('could not start Chromium: ' + e.message);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  for (const tc of tests) {
+    if (ONLY && !tc.name.includes(ONLY)) continue;
+    const t0 = Date.now();
+    let timer;
+    try {
+      await Promise.race([
+        tc.fn(browser),
+        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timed out')), tc.timeoutMs); }),
+      ]);
+      passed++;
+      console.log(`ok   ${tc.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed++;
+      console.log(`FAIL ${tc.name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e && e.message ? e.message.split('\n')[0] : e}`);
+      for (const ctx of browser.contexts()) {
+        for (const [i, p] of ctx.pages().entries()) {
+          await p.screenshot({ path: join(ART, 'failed-' + tc.name.replace(/[^a-z0-9]+/gi, '-') + '-' + i + '.png'), fullPage: true }).catch(() => {});
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+      for (const ctx of browser.contexts()) await ctx.close().catch(() => {});
+    }
+  }
+  await browser.close();
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main();
