@@ -6,7 +6,7 @@
 import { t, pick } from './i18n.js';
 import { el, clear, toast, percent, focusKeeper } from './ui.js';
 import { cardEl, cardName, suitIcon, suitName, parseCard, FOOTPRINTS } from './cards.js';
-import { formatEntry, foxEntries } from './log.js';
+import { formatEntry, foxEntries, foxDiffEntries } from './log.js';
 import { api, gamePath } from './api.js';
 
 // Parses an action notation into {verb, args}.
@@ -78,6 +78,30 @@ export function foxScreen(root, session, gameId, opts) {
   let hintText = '';
   let prevView = null;
 
+  let loggedVersion = null;
+  // Adds the actions taken since the last state (one line each, from the
+  // server's action log), then what came of them: from this seat's events
+  // when it acted, otherwise from the difference between the two views.
+  function addToLog(st, events, before, seat) {
+    const entries = Array.isArray(st.log) ? st.log : [];
+    const first = loggedVersion === null;
+    const from = first ? 0 : loggedVersion;
+    for (const entry of entries) {
+      if (entry.version <= from) continue;
+      const whoKey = entry.seat === seat ? 'you' : 'your_partner';
+      if (entry.action) {
+        const text = entry.action;
+        log.push({ key: 'log_line', p: { key_who: whoKey }, lazy: { what: () => foxActionLabel(text, {}) } });
+      } else {
+        log.push({ key: 'fox_ev_gift_pick_hidden' });
+      }
+    }
+    loggedVersion = st.version;
+    if (first) return;
+    if (events && events.length) for (const e of foxEntries(events, seat, true)) log.push(e);
+    else for (const e of foxDiffEntries(before, st.view, seat)) log.push(e);
+  }
+
   function act(action) {
     hinted = null;
     hintText = '';
@@ -121,8 +145,7 @@ export function foxScreen(root, session, gameId, opts) {
     const seat = st.seat ?? view.seat ?? 0;
     const legal = st.over ? [] : (st.legal || []);
     const before = keepPrev ? prevView : (prev ? prev.view : prevView);
-    if (events && events.length) for (const entry of foxEntries(events, seat)) log.push(entry);
-    else if (Array.isArray(st.events_since)) for (const entry of foxEntries(st.events_since, seat)) log.push(entry);
+    if (!keepPrev) addToLog(st, events, before, seat);
     const index = new Map(legal.map((a, i) => [a, i]));
     const used = new Set();
     const choice = (action, extraClass) => {
@@ -167,9 +190,17 @@ export function foxScreen(root, session, gameId, opts) {
       : (partner.kind === 'bot' ? t('bot') + (partner.name ? ' (' + partner.name + ')' : '') : (partner.name || t('your_partner')));
     const count = view.partner_hand_count ?? 0;
     const backs = el('div', { class: 'partner-hand', 'data-testid': 'partner-hand', 'aria-label': t('fox_partner_hand', { n: count }) });
-    for (let i = 0; i < count; i++) backs.appendChild(cardEl(null, { size: 'xs' }));
+    const openHands = readOnly && Array.isArray(view.hands) ? view.hands : null;
+    if (openHands) {
+      // A replay of a finished game: both hands are shown face up.
+      for (const c of openHands[1 - seat] || []) backs.appendChild(cardEl(c, { size: 'sm' }));
+    } else {
+      for (let i = 0; i < count; i++) backs.appendChild(cardEl(null, { size: 'xs' }));
+    }
     screen.appendChild(el('section', { class: 'partner-row' },
-      el('p', {}, el('strong', {}, t('your_partner')), ': ', partnerName, ' · ', t('fox_partner_hand', { n: count })),
+      openHands
+        ? el('p', {}, el('strong', {}, t('replay_hand_of', { n: 2 - seat })))
+        : el('p', {}, el('strong', {}, t('your_partner')), ': ', partnerName, ' · ', t('fox_partner_hand', { n: count })),
       backs));
 
     if (partner.kind === 'open' && !st.over && !readOnly) {
@@ -310,12 +341,17 @@ export function foxScreen(root, session, gameId, opts) {
     if (!st.over && tc.length === 0 && view.phase === 'play') {
       promptBox.appendChild(el('p', { class: 'muted' }, view.leader === seat ? t('fox_leader_you') : t('fox_leader_partner')));
     }
+    const pend = view.pending;
+    if (myTurn && pend && typeof pend.steps === 'number') {
+      promptBox.appendChild(el('p', { class: 'muted' }, t('fox_move_steps', { n: pend.steps })));
+    }
     const buttons = el('div', { class: 'choices', role: 'group', 'aria-label': t('choices') });
     promptBox.appendChild(buttons);
     const hintBox = el('p', { class: 'hint-box', 'aria-live': 'polite' }, hintText);
 
     // Hand.
-    const handSection = el('section', { class: 'hand-wrap', 'aria-label': t('fox_your_hand') }, el('h2', {}, t('fox_your_hand')));
+    const handTitle = openHands ? t('replay_hand_of', { n: seat + 1 }) : t('fox_your_hand');
+    const handSection = el('section', { class: 'hand-wrap', 'aria-label': handTitle }, el('h2', {}, handTitle));
     const hand = el('div', { class: 'hand', 'data-testid': 'hand' });
     handSection.appendChild(hand);
     const oldHand = before ? (before.hand || []) : (view.hand || []);

@@ -173,12 +173,14 @@ export function replayPage(main, id, startStep) {
   function draw() {
     if (!frame) return;
     const game = (info && info.game) || frame.game || 'northwood';
-    const st = { id, game, seat: frame.seat ?? 0, version: step, over: false, legal: [], view: frame.view || {}, partner: { kind: 'human' } };
+    // Replays show seat 0's side of the table (with both hands for the Duet).
+    const st = { id, game, seat: 0, version: step, over: false, legal: [], view: frame.view || {}, partner: { kind: 'human' } };
     fakeSession.state = st;
     const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.replay : null;
     clear(main);
+    const who = game === 'foxduet' && frame.seat !== null && frame.seat !== undefined ? t('replay_player', { n: frame.seat + 1 }) + ' · ' : '';
     const label = frame.action
-      ? t('replay_action', { action: (game === 'foxduet' ? foxActionLabel : northwoodActionLabel)(frame.action, st.view) + ' (' + frame.action + ')' })
+      ? who + t('replay_action', { action: (game === 'foxduet' ? foxActionLabel : northwoodActionLabel)(frame.action, {}) + ' (' + frame.action + ')' })
       : t('replay_start');
     const btn = (key, name, target, disabled) => el('button', {
       type: 'button', class: 'button secondary', 'data-replay': name, 'data-testid': 'replay-' + name, disabled,

@@ -65,6 +65,8 @@ const EN = {
   unknown_odds: 'unknown',
   log: 'What happened',
   log_empty: 'Nothing yet.',
+  log_line: '{who}: {what}',
+  log_action: '{what}',
   choices: 'Your choices',
   no_choices: 'Nothing to decide right now.',
   game_over: 'Game over',
@@ -183,6 +185,7 @@ const EN = {
   fox_leader_you: 'You lead this trick.',
   fox_leader_partner: 'Your partner leads this trick.',
   fox_footprints: '{n} footprints',
+  fox_move_steps: 'With every footprint counted, the token moves {n} space(s).',
   fox_prompt_lead: 'Your turn: lead any card.',
   fox_prompt_follow: 'Your turn: play a card. Follow the led suit if you can.',
   fox_prompt_follow_free: 'Your turn: the Royal Heir was led, so any card may be played.',
@@ -285,6 +288,7 @@ const EN = {
   replay_last: 'Last',
   replay_back: 'Back to the list',
   replay_hand_of: 'Hand of player {n}',
+  replay_player: 'Player {n}',
 
   // help
   help_title: 'How to use Trickwood in the browser',
@@ -350,6 +354,8 @@ const FR = {
   unknown_odds: 'inconnue',
   log: 'Déroulement',
   log_empty: 'Rien pour l\'instant.',
+  log_line: '{who} : {what}',
+  log_action: '{what}',
   choices: 'Vos choix',
   no_choices: 'Rien à décider pour le moment.',
   game_over: 'Partie terminée',
@@ -464,6 +470,7 @@ const FR = {
   fox_leader_you: 'Vous ouvrez ce pli.',
   fox_leader_partner: 'Votre partenaire ouvre ce pli.',
   fox_footprints: '{n} empreintes',
+  fox_move_steps: 'Avec toutes les empreintes, le jeton avance de {n} case(s).',
   fox_prompt_lead: 'À vous : ouvrez avec la carte de votre choix.',
   fox_prompt_follow: 'À vous : jouez une carte. Fournissez la couleur demandée si vous le pouvez.',
   fox_prompt_follow_free: 'À vous : le Prince/Princesse a ouvert, vous pouvez jouer n\'importe quelle carte.',
@@ -565,6 +572,7 @@ const FR = {
   replay_last: 'Fin',
   replay_back: 'Retour à la liste',
   replay_hand_of: 'Main du joueur {n}',
+  replay_player: 'Joueur {n}',
 
   help_title: 'Jouer à Trickwood dans le navigateur',
 };

@@ -10,6 +10,7 @@ import { cardName, suitName } from './cards.js';
 // The words of one log entry in the current language.
 export function formatEntry(e) {
   const params = {};
+  for (const [k, fn] of Object.entries(e.lazy || {})) params[k] = fn();
   for (const [k, v] of Object.entries(e.p || {})) {
     if (k.startsWith('card')) params[k] = cardName(v);
     else if (k.startsWith('suit')) params[k] = suitName(v);
@@ -81,11 +82,15 @@ export function northwoodEntries(events, view) {
 }
 
 // Log entries for Fox Duet events as seen by seat `seat`.
-export function foxEntries(events, seat) {
+// With outcomesOnly, the events that the action lines already tell (plays
+// and choices) are left out.
+export function foxEntries(events, seat, outcomesOnly) {
   const out = [];
+  const skip = outcomesOnly ? new Set(['play', 'fox_target', 'keep', 'gift_pick', 'ignore', 'direction']) : new Set();
   const who = (s) => (s === seat ? 'you' : 'partner');
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
+    if (skip.has(e.type)) continue;
     switch (e.type) {
       case 'play':
         if (e.seat === seat) out.push({ key: 'fox_ev_play', p: { card: e.card } });
@@ -128,6 +133,7 @@ export function foxEntries(events, seat) {
         break;
       case 'move':
         if (e.to === 'decree' && e.card) {
+          if (outcomesOnly && e.from !== 'deck') break;
           out.push({ key: e.from === 'deck' ? 'fox_ev_decree' : 'fox_ev_exchange', p: { card: e.card } });
         } else if (/^hand/.test(e.from) && /^hand/.test(e.to) && e.card) {
           out.push({ key: 'fox_ev_gift_move', p: { card: e.card } });
@@ -136,5 +142,38 @@ export function foxEntries(events, seat) {
       default: break;
     }
   }
+  return out;
+}
+
+// Log entries telling the Fox outcomes that show between two views of a
+// seat, for changes made elsewhere (the partner's moves arrive without
+// events): trick won, token moves, forest tokens, gems, new round.
+export function foxDiffEntries(prev, view, seat) {
+  const out = [];
+  if (!prev || !view) return out;
+  const lt = view.last_trick;
+  const plt = prev.last_trick;
+  const key = (x) => (x && x.cards ? x.cards.map((c) => c.card).join(',') : '');
+  if (lt && key(lt) !== key(plt)) {
+    const win = lt.cards.find((c) => c.seat === lt.winner);
+    out.push({ key: lt.winner === seat ? 'fox_ev_trick_won_you' : 'fox_ev_trick_won_partner',
+      p: { n: prev.trick_number ?? '?', card: win ? win.card : '' } });
+  }
+  const pb = prev.board || {};
+  const b = view.board || {};
+  if ((b.forest_left ?? 0) < (pb.forest_left ?? 0)) {
+    const ps = pb.spaces || [];
+    for (const [i, sp] of (b.spaces || []).entries()) {
+      if (sp.covered && !(ps[i] && ps[i].covered)) out.push({ key: 'fox_ev_forest', p: { space: sp.space, n: b.forest_left } });
+    }
+  }
+  if (b.token !== pb.token) {
+    if (b.token === 0 && (b.forest_left ?? 0) < (pb.forest_left ?? 0)) out.push({ key: 'fox_ev_token_reset' });
+    else out.push({ key: 'fox_ev_token', p: { from: pb.token, to: b.token } });
+  }
+  if ((b.gems_collected ?? 0) > (pb.gems_collected ?? 0)) {
+    out.push({ key: 'fox_ev_gem_collect', p: { space: b.token, n: b.gems_on_board } });
+  }
+  if (view.round !== prev.round) out.push({ key: 'fox_ev_round_start', p: { n: view.round } });
   return out;
 }

@@ -76,6 +76,7 @@ export function northwoodScreen(root, session, opts) {
   let hinted = null;
   let hintText = '';
   let lastEvents = [];
+  let loggedVersion = null;
 
   function act(action) {
     hinted = null;
@@ -109,6 +110,14 @@ export function northwoodScreen(root, session, opts) {
     const restore = focusKeeper(root);
     const view = st.view || {};
     const legal = st.over ? [] : (st.legal || []);
+    if (loggedVersion === null && Array.isArray(st.log)) {
+      // Opening a game in progress: one line per action taken so far.
+      for (const entry of st.log) {
+        const text = entry.action;
+        if (text) log.push({ key: 'log_action', lazy: { what: () => northwoodActionLabel(text, null) } });
+      }
+    }
+    loggedVersion = st.version;
     if (events && events.length) {
       for (const entry of northwoodEntries(events, view)) log.push(entry);
       lastEvents = events;
