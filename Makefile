@@ -5,11 +5,11 @@ CC ?= cc
 WARN = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 DEFS = -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"$(CURDIR)/data"'
 CFLAGS_COMMON = $(WARN) $(DEFS) -Iinclude -Isrc
-LIBS = -ljansson -lm -lpthread
+LIBS = -lmicrohttpd -lsqlite3 -ljansson -lm -lpthread
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC = $(sort $(wildcard src/core/*.c src/northwood/*.c src/foxduet/*.c src/ai/*.c))
-CLI_SRC = $(sort $(wildcard src/cli/*.c))
+CLI_SRC = $(sort $(wildcard src/cli/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
 HEADERS = $(wildcard include/trickwood/*.h src/*/*.h tests/*.h)
 
@@ -55,7 +55,7 @@ play: deps
 # Runs the suite twice: optimised, then under ASan + UBSan. The last line is
 # the combined "N passed, N failed".
 test: deps
-	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood check-clang
+	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang
 	@sh tests/run.sh build/release/run-tests build/asan/run-tests
 
 # Builds everything with clang too, so both compilers see -Werror.

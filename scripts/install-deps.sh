@@ -2,7 +2,7 @@
 # Installs the Debian packages Trickwood builds with, when any is missing.
 # Runs apt-get as root, or through sudo when that is available.
 set -e
-packages="make gcc clang libjansson-dev"
+packages="make gcc clang libjansson-dev libmicrohttpd-dev libsqlite3-dev"
 missing=""
 for p in $packages; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

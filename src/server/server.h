@@ -1,0 +1,278 @@
+/* `trickwood serve`: the web server. One port serves the web app (files
+ * under web/) and the JSON API under /api/ (docs/web-api.md). The modules:
+ *
+ *   srv_serve.c    the command: options, listening socket, daemon, signals
+ *   srv_http.c     libmicrohttpd glue: bodies, routing, replies, event streams
+ *   srv_static.c   the web app's files (no path ever leaves the web folder)
+ *   srv_api.c      the per-game endpoints (create, join, bot, state, actions, hint)
+ *   srv_history.c  finished games: list, record, replay
+ *   srv_game.c     games in memory: engine, seats, bots, views, rebuild at start
+ *   srv_store.c    SQLite storage: every action is committed before the reply
+ *   srv_util.c     random ids and tokens, times, JSON error replies
+ *   srv_reason.c   why a Fox action is not legal, in words
+ *
+ * The server is authoritative: browsers send actions in the record
+ * notation, the engine checks them, and each seat only ever receives what
+ * tw_nw_view_of / tw_fox_view_of let it see. */
+#ifndef TRICKWOOD_SERVER_H
+#define TRICKWOOD_SERVER_H
+
+#include <jansson.h>
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli/cli.h"
+#include "trickwood/fox_bots.h"
+#include "trickwood/fox_files.h"
+#include "trickwood/nw_bots.h"
+#include "trickwood/nw_files.h"
+
+/* `trickwood serve` (srv_serve.c) and its help text. */
+int tw_cli_serve(tw_cli *cli, int argc, char **argv);
+extern const tw_msg tw_srv_serve_help;
+
+/* Largest request body accepted (413 beyond). */
+#define TW_SRV_MAX_BODY (64 * 1024)
+/* Seconds between keep-alive comments on an event stream. */
+#define TW_SRV_PING_SECONDS 15
+
+/* ---- Replies ------------------------------------------------------------- */
+
+/* What an endpoint answers: an HTTP status and a JSON body (owned), plus an
+ * Allow header for 405 replies. */
+typedef struct {
+    int status;
+    json_t *body;
+    const char *allow;
+} tw_srv_reply;
+
+/* A JSON reply (takes the body's reference). */
+tw_srv_reply tw_srv_ok(int status, json_t *body);
+/* An error reply {"error": message, "code": code} (printf-style message). */
+tw_srv_reply tw_srv_error(int status, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* ---- Utilities (srv_util.c) ---------------------------------------------- */
+
+/* Fills out with n random characters from alphabet (and a final NUL). The
+ * bytes come from the kernel's random source. Returns 0, -1 on failure. */
+int tw_srv_random_text(char *out, size_t n, const char *alphabet);
+/* Writes the current UTC time as ISO 8601 ("2024-05-01T12:34:56Z"). */
+void tw_srv_now_iso(char out[32]);
+/* Compares two tokens in time that does not depend on where they differ. */
+int tw_srv_token_equal(const char *a, const char *b);
+/* A random 64-bit value (for seeds), from the kernel's random source. */
+uint64_t tw_srv_random_u64(void);
+
+/* ---- Storage (srv_store.c) ------------------------------------------------ */
+
+typedef struct {
+    sqlite3 *db;
+    pthread_mutex_t lock;
+} tw_srv_store;
+
+/* One stored game row. Texts are empty when NULL in the database. */
+typedef struct {
+    char id[32];
+    char game[16];
+    char config[512];
+    uint64_t seed;
+    char token[2][64];
+    char join_code[32];
+    char partner[16];
+    char created_at[32];
+    char finished_at[32];
+} tw_srv_game_row;
+
+/* Opens (creating when needed) the database at path and its tables.
+ * Returns 0, or -1 with a message in err. */
+int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size);
+/* Closes the database. */
+void tw_srv_store_close(tw_srv_store *store);
+/* Stores a new game. Returns 0 or -1. */
+int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row);
+/* Updates the seat-1 token, join code, partner and config of a game. */
+int tw_srv_store_set_seat(tw_srv_store *store, const char *id, const char *token1, const char *join_code,
+                          const char *partner, const char *config);
+/* Stores one action (seq counts from 0) and, when record_json is not
+ * NULL, marks the game finished with its result and record, all in one
+ * committed transaction. Returns 0 or -1 (nothing stored). */
+int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int seat, const char *action,
+                            const char *result_json, const char *record_json, const char *finished_at);
+/* Reads a game row. Returns 1 when found, 0 when not, -1 on error. */
+int tw_srv_store_get_game(tw_srv_store *store, const char *id, tw_srv_game_row *row);
+/* Reads the actions of a game in order: calls fn for each one. Returns
+ * the count, or -1 on error. */
+int tw_srv_store_actions(tw_srv_store *store, const char *id, void (*fn)(void *ctx, int seat, const char *action),
+                         void *ctx);
+/* Lists the ids of unfinished games (oldest first) into a JSON array. */
+json_t *tw_srv_store_unfinished(tw_srv_store *store);
+/* Finished games, newest first, as a JSON array of {id, game, created_at,
+ * finished_at, config, result}; game may be NULL for both games. */
+json_t *tw_srv_store_history(tw_srv_store *store, const char *game, int limit);
+/* A finished game's stored record and result texts (caller frees both).
+ * Returns 1 when found and finished, 0 when not, -1 on error. */
+int tw_srv_store_finished(tw_srv_store *store, const char *id, char **record, char **result, tw_srv_game_row *row);
+
+/* ---- Games in memory (srv_game.c) ----------------------------------------- */
+
+typedef enum { TW_SRV_NORTHWOOD = 0, TW_SRV_FOXDUET = 1 } tw_srv_kind;
+/* Who holds Fox seat 1. */
+typedef enum { TW_SRV_SEAT_OPEN = 0, TW_SRV_SEAT_HUMAN = 1, TW_SRV_SEAT_BOT = 2 } tw_srv_seat_kind;
+
+/* The last finished Fox trick, for the view, and the cards of the trick
+ * in progress as they were played. */
+typedef struct {
+    int valid;
+    int seat[2];
+    int card[2];
+    int winner;
+    int cur_seat[2];
+    int cur_card[2];
+} tw_srv_last_trick;
+
+/* One game table. Everything but id and kind is read and written with
+ * the lock held. The actions are kept as engine values; a record is
+ * built from them when the game ends. */
+typedef struct tw_srv_game {
+    char id[32];
+    tw_srv_kind kind;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;  /* broadcast on every change (event streams wait on it) */
+    unsigned long changes;   /* counts changes: actions and seats */
+    char token[2][64];       /* seat tokens; token[1] is empty while seat 1 is open or a bot */
+    char join_code[32];
+    tw_srv_seat_kind seat1;  /* Fox only */
+    int bot_kind;            /* tw_fox_bot_kind when seat1 is a bot */
+    tw_fox_bot *bot;
+    char created_at[32];
+    uint64_t seed;
+    json_t *config;          /* the public configuration (shown in history) */
+    json_t *log;             /* [{version, seat, action}]: every action taken */
+    uint16_t *actions;       /* every action taken, in order */
+    int count;               /* = the version */
+    int cap;
+    int finished;            /* stored as finished */
+    /* For Northwood! */
+    tw_nw_config nw_config;
+    tw_nw_state nw;
+    /* Fox */
+    tw_fox_config fox_config;
+    const tw_fox_board *board;
+    tw_fox_state fox;
+    tw_srv_last_trick last_trick;
+} tw_srv_game;
+
+/* The server: storage, data, the table of games, the web folder. */
+typedef struct {
+    tw_srv_store store;
+    tw_nw_catalog *catalog;
+    tw_fox_board boards[TW_FOX_LEVELS + 1]; /* by level */
+    char web_dir[1024];
+    pthread_mutex_t games_lock;
+    tw_srv_game **games;
+    int game_count;
+    int game_cap;
+    volatile int stopping;
+    int quiet;
+} tw_srv;
+
+/* Loads the catalog and boards; 0, or -1 with a message in err. */
+int tw_srv_init(tw_srv *srv, char *err, size_t err_size);
+/* Frees every game and the data (storage is closed separately). */
+void tw_srv_free(tw_srv *srv);
+/* Rebuilds every unfinished game from storage (bots to act then act).
+ * Returns how many were rebuilt; problems are printed to err. */
+int tw_srv_restore(tw_srv *srv, FILE *err);
+/* Finds a game by id, loading a finished one from storage when needed.
+ * NULL when unknown. */
+tw_srv_game *tw_srv_find(tw_srv *srv, const char *id);
+/* Wakes every event stream (on shutdown). */
+void tw_srv_wake_all(tw_srv *srv);
+
+/* A new empty game, and freeing one that never reached the table. */
+tw_srv_game *tw_srv_game_new(void);
+void tw_srv_game_discard(tw_srv_game *g);
+/* Adds a new game to the table; returns it (NULL when out of memory,
+ * the game is then freed). */
+tw_srv_game *tw_srv_add(tw_srv *srv, tw_srv_game *g);
+/* Sets up the game's state from its configuration (kind, configs and
+ * board filled in). 0, or -1. */
+int tw_srv_game_start(tw_srv *srv, tw_srv_game *g);
+/* Whether the game is over, and the seat to act (-1 when over). */
+int tw_srv_game_over(const tw_srv_game *g);
+int tw_srv_game_to_act(const tw_srv_game *g);
+/* The record JSON of the game's actions (caller frees), or NULL. */
+char *tw_srv_record_text(tw_srv *srv, const tw_srv_game *g);
+/* Applies a legal action for seat and stores it before it counts; events
+ * that viewer may see are appended to events (may be NULL). 0, or -1
+ * (nothing changed). Call with the game lock held. */
+int tw_srv_apply(tw_srv *srv, tw_srv_game *g, int seat, uint16_t action, json_t *events, int viewer);
+/* Lets a bot in seat 1 act while it is to act. Returns its action count. */
+int tw_srv_run_bots(tw_srv *srv, tw_srv_game *g, json_t *events, int viewer);
+/* (Re)creates the bot of seat 1 with a kind. 0, or -1. */
+int tw_srv_make_bot(tw_srv_game *g, int kind);
+/* Whether log entry i is hidden from seat (the partner's pending Gift). */
+int tw_srv_entry_hidden(const tw_srv_game *g, int i, int seat);
+/* Log entries from index from on, as seat may see them. */
+json_t *tw_srv_log_json(const tw_srv_game *g, int from, int seat);
+
+/* Creates a game from a request body (validated here). */
+tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body);
+/* The seat a token opens (0 or 1), or -1. Call with the game lock held. */
+int tw_srv_seat_of(const tw_srv_game *g, const char *token);
+/* The join endpoint: seat 1 for the right code. */
+tw_srv_reply tw_srv_join(tw_srv *srv, tw_srv_game *g, json_t *body);
+/* Gives seat 1 to a bot (seat 0's token). */
+tw_srv_reply tw_srv_seat_bot(tw_srv *srv, tw_srv_game *g, int seat_asked, const char *token, json_t *body);
+/* The state of a game as one seat sees it. */
+tw_srv_reply tw_srv_state(tw_srv *srv, tw_srv_game *g, const char *token);
+/* Applies an action for a seat, then any bot actions; stores each. */
+tw_srv_reply tw_srv_act(tw_srv *srv, tw_srv_game *g, const char *token, json_t *body);
+/* A hint for the seat to act. */
+tw_srv_reply tw_srv_hint(tw_srv *srv, tw_srv_game *g, const char *token);
+
+/* ---- History (srv_history.c) --------------------------------------------- */
+
+/* GET /api/history?game=... */
+tw_srv_reply tw_srv_history_list(tw_srv *srv, const char *game, const char *limit);
+/* GET /api/history/<id> */
+tw_srv_reply tw_srv_history_game(tw_srv *srv, const char *id);
+/* GET /api/history/<id>/replay?step=K */
+tw_srv_reply tw_srv_history_replay(tw_srv *srv, const char *id, const char *step);
+
+/* ---- Shared view helpers (srv_game.c) ------------------------------------- */
+
+/* The result object of a Northwood state (as in records), or null. */
+json_t *tw_srv_nw_result(const tw_nw_state *s);
+/* The result object of a Fox state (as in records), or null. */
+json_t *tw_srv_fox_result(const tw_fox_state *s);
+/* Updates the last-trick memory from the events of one action. */
+void tw_srv_track_trick(tw_srv_last_trick *lt, const tw_fox_events *events);
+/* The last trick as JSON, or null. */
+json_t *tw_srv_last_trick_json(const tw_srv_last_trick *lt);
+/* The config objects of games (also shown in history). */
+json_t *tw_srv_nw_config_json(const tw_nw_config *c);
+
+/* ---- Fox reasons (srv_reason.c) -------------------------------------------- */
+
+/* Explains in English why text is not a legal action for the seat to act
+ * in state (it does not parse, the phase wants something else, the card
+ * is not in the hand, suit must be followed...). */
+void tw_srv_fox_reason(const tw_fox_state *state, const char *text, char *out, size_t size);
+
+/* ---- HTTP (srv_http.c, srv_static.c) -------------------------------------- */
+
+struct MHD_Daemon;
+/* Starts the HTTP daemon on an already listening socket. NULL on failure. */
+struct MHD_Daemon *tw_srv_http_start(tw_srv *srv, int listen_fd);
+/* Stops it: wakes event streams, then waits for every connection. */
+void tw_srv_http_stop(tw_srv *srv, struct MHD_Daemon *daemon);
+
+/* Resolves a URL path to a file under the web folder. Returns 0 and the
+ * path and content type, 404-worthy -1 when the path is not allowed or
+ * no such file exists. */
+int tw_srv_static_path(const tw_srv *srv, const char *url, char *out, size_t size, const char **type);
+
+#endif

@@ -1,0 +1,402 @@
+/* libmicrohttpd glue: collects request bodies (at most 64 KiB), routes
+ * /api/ paths to the endpoints, turns replies into JSON responses, serves
+ * the web app's files and runs event streams. The daemon gives each
+ * connection its own thread, so a waiting event stream never holds up
+ * another request; streams wake at least once a second to notice a
+ * shutdown. */
+#define _DEFAULT_SOURCE
+#include <fcntl.h>
+#include <microhttpd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "server/server.h"
+
+/* Bodies announced larger than this are refused before they are read;
+ * smaller ones over the limit are read and dropped, then refused. */
+#define EARLY_REFUSE_BYTES (1024 * 1024)
+#define MAX_CONNECTIONS 256
+#define CONNECTION_TIMEOUT_SECONDS 60
+
+/* One request being received. */
+typedef struct {
+    tw_buf body;
+    size_t received;
+    int too_large;
+} request_ctx;
+
+/* ---- Replies ------------------------------------------------------------------- */
+
+/* Adds the headers every response carries. */
+static void common_headers(struct MHD_Response *resp)
+{
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+}
+
+/* Sends a JSON reply and frees its body. */
+static enum MHD_Result send_reply(struct MHD_Connection *c, tw_srv_reply r)
+{
+    char *text = r.body ? json_dumps(r.body, JSON_COMPACT) : NULL;
+    json_decref(r.body);
+    if (!text) {
+        r.status = 500;
+        r.allow = NULL;
+        text = strdup("{\"error\":\"the reply could not be built\",\"code\":\"internal\"}");
+        if (!text)
+            return MHD_NO;
+    }
+    struct MHD_Response *resp = MHD_create_response_from_buffer(strlen(text), text, MHD_RESPMEM_MUST_FREE);
+    if (!resp) {
+        free(text);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type", "application/json; charset=utf-8");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    common_headers(resp);
+    if (r.allow)
+        MHD_add_response_header(resp, "Allow", r.allow);
+    enum MHD_Result ret = MHD_queue_response(c, (unsigned)r.status, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+/* A 405 reply naming the methods the path takes. */
+static tw_srv_reply wrong_method(const char *method, const char *allow)
+{
+    tw_srv_reply r = tw_srv_error(405, "method_not_allowed", "%.16s is not allowed here; use %s", method, allow);
+    r.allow = allow;
+    return r;
+}
+
+/* ---- Static files ------------------------------------------------------------ */
+
+/* Sends a file of the web app, or a 404 JSON reply. */
+static enum MHD_Result send_static(tw_srv *srv, struct MHD_Connection *c, const char *url)
+{
+    char path[2048];
+    const char *type;
+    if (tw_srv_static_path(srv, url, path, sizeof path, &type) != 0) {
+        if (!srv->web_dir[0] && strcmp(url, "/") == 0)
+            return send_reply(c, tw_srv_error(404, "not_found",
+                                              "the web app's files were not found; start the server with --web DIR"));
+        return send_reply(c, tw_srv_error(404, "not_found", "no such page"));
+    }
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        if (fd >= 0)
+            close(fd);
+        return send_reply(c, tw_srv_error(404, "not_found", "no such page"));
+    }
+    struct MHD_Response *resp = MHD_create_response_from_fd((uint64_t)st.st_size, fd);
+    if (!resp) {
+        close(fd);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type", type);
+    MHD_add_response_header(resp, "Cache-Control", "no-cache");
+    common_headers(resp);
+    enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+/* ---- Event streams -------------------------------------------------------------- */
+
+/* One open event stream. */
+typedef struct {
+    tw_srv *srv;
+    tw_srv_game *game;
+    unsigned long seen;  /* the game's change count last announced */
+    int started;
+} sse_ctx;
+
+/* Produces the next piece of an event stream: an update when the game
+ * changed, a comment every TW_SRV_PING_SECONDS, the end on shutdown. */
+static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    sse_ctx *s = cls;
+    tw_srv_game *g = s->game;
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += TW_SRV_PING_SECONDS;
+    pthread_mutex_lock(&g->lock);
+    while (s->started && g->changes == s->seen && !s->srv->stopping) {
+        struct timespec now, until;
+        clock_gettime(CLOCK_REALTIME, &now);
+        if (now.tv_sec > deadline.tv_sec || (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec))
+            break;
+        until = now;
+        until.tv_sec += 1; /* wake every second to notice a shutdown */
+        if (until.tv_sec > deadline.tv_sec || (until.tv_sec == deadline.tv_sec && until.tv_nsec > deadline.tv_nsec))
+            until = deadline;
+        pthread_cond_timedwait(&g->changed, &g->lock, &until);
+    }
+    int stopping = s->srv->stopping;
+    int changed = !s->started || g->changes != s->seen;
+    int version = g->count;
+    s->seen = g->changes;
+    pthread_mutex_unlock(&g->lock);
+    if (stopping)
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    int n;
+    if (changed)
+        n = snprintf(buf, max, "%sevent: update\ndata: {\"version\":%d}\n\n", s->started ? "" : "retry: 3000\n",
+                     version);
+    else
+        n = snprintf(buf, max, ": ping\n\n");
+    s->started = 1;
+    return n > 0 && (size_t)n < max ? n : MHD_CONTENT_READER_END_WITH_ERROR;
+}
+
+/* Frees an event stream's context when the connection ends. */
+static void sse_free(void *cls)
+{
+    free(cls);
+}
+
+/* Opens an event stream for a seat of a game. */
+static enum MHD_Result send_events(tw_srv *srv, struct MHD_Connection *c, tw_srv_game *g, const char *token)
+{
+    pthread_mutex_lock(&g->lock);
+    int seat = tw_srv_seat_of(g, token);
+    pthread_mutex_unlock(&g->lock);
+    if (seat < 0)
+        return send_reply(c, tw_srv_error(403, "forbidden", "this token does not open a seat at this table"));
+    sse_ctx *s = calloc(1, sizeof *s);
+    if (!s)
+        return MHD_NO;
+    s->srv = srv;
+    s->game = g;
+    struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read, s, sse_free);
+    if (!resp) {
+        free(s);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    MHD_add_response_header(resp, "X-Accel-Buffering", "no");
+    common_headers(resp);
+    enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+/* ---- Routing ------------------------------------------------------------------- */
+
+/* The seat token of a request: the Authorization header's bearer token,
+ * else the token query argument. */
+static const char *request_token(struct MHD_Connection *c)
+{
+    const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+    if (auth && strncmp(auth, "Bearer ", 7) == 0)
+        return auth + 7;
+    return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
+}
+
+/* Parses the request body as JSON; on failure *reply is set. */
+static json_t *parse_body(request_ctx *rq, tw_srv_reply *reply)
+{
+    if (rq->too_large) {
+        *reply = tw_srv_error(413, "too_large", "the request body is larger than %d bytes", TW_SRV_MAX_BODY);
+        return NULL;
+    }
+    if (rq->received == 0) {
+        *reply = tw_srv_error(400, "bad_json", "the request body is empty; a JSON object is expected");
+        return NULL;
+    }
+    json_error_t err;
+    json_t *body = json_loadb(rq->body.data, rq->received, 0, &err);
+    if (!body)
+        *reply = tw_srv_error(400, "bad_json", "the request body is not valid JSON: %s (line %d, column %d)", err.text,
+                              err.line, err.column);
+    return body;
+}
+
+/* Splits "/api/a/b/c" into at most max segments after "/api/". Returns
+ * the count, or -1 when there are more or one is empty or too long. */
+static int split_api(const char *url, char seg[][64], int max)
+{
+    const char *p = url + 5; /* after "/api/" */
+    int n = 0;
+    while (*p) {
+        const char *end = strchr(p, '/');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == 0 && !end)
+            break; /* a final slash */
+        if (len == 0 || len >= 64 || n == max)
+            return -1;
+        memcpy(seg[n], p, len);
+        seg[n][len] = '\0';
+        n++;
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    return n;
+}
+
+/* The POST endpoints of a game. */
+typedef enum { GAME_JOIN, GAME_BOT, GAME_ACTIONS } game_post;
+
+/* Routes an /api/ request. Returns the reply; *events is set when the
+ * request opens an event stream on that game instead. */
+static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char *url, const char *method,
+                              request_ctx *rq, tw_srv_game **events)
+{
+    char seg[6][64];
+    int n = split_api(url, seg, 6);
+    int is_get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    int is_post = strcmp(method, "POST") == 0;
+    tw_srv_reply reply;
+    *events = NULL;
+    if (n >= 1 && strcmp(seg[0], "games") == 0) {
+        if (n == 1) {
+            if (!is_post)
+                return wrong_method(method, "POST");
+            json_t *body = parse_body(rq, &reply);
+            if (!body)
+                return reply;
+            reply = tw_srv_create(srv, body);
+            json_decref(body);
+            return reply;
+        }
+        const char *what = n >= 3 ? seg[2] : "";
+        int post_kind = -1, get_kind = -1;
+        if (n == 3 && strcmp(what, "join") == 0)
+            post_kind = GAME_JOIN;
+        else if (n == 5 && strcmp(what, "seat") == 0 && strcmp(seg[4], "bot") == 0)
+            post_kind = GAME_BOT;
+        else if (n == 3 && strcmp(what, "actions") == 0)
+            post_kind = GAME_ACTIONS;
+        else if (n == 3 && (strcmp(what, "state") == 0 || strcmp(what, "events") == 0 || strcmp(what, "hint") == 0))
+            get_kind = 1;
+        else
+            return tw_srv_error(404, "not_found", "no such API endpoint");
+        if (post_kind >= 0 && !is_post)
+            return wrong_method(method, "POST");
+        if (get_kind >= 0 && !is_get)
+            return wrong_method(method, "GET, HEAD");
+        json_t *body = NULL;
+        if (post_kind >= 0 && !(body = parse_body(rq, &reply)))
+            return reply;
+        tw_srv_game *g = tw_srv_find(srv, seg[1]);
+        if (!g) {
+            json_decref(body);
+            return tw_srv_error(404, "not_found", "no game has the id \"%.40s\"", seg[1]);
+        }
+        const char *token = request_token(c);
+        if (post_kind == GAME_JOIN)
+            reply = tw_srv_join(srv, g, body);
+        else if (post_kind == GAME_BOT)
+            reply = tw_srv_seat_bot(srv, g, strcmp(seg[3], "1") == 0 ? 1 : strcmp(seg[3], "0") == 0 ? 0 : -1, token,
+                                    body);
+        else if (post_kind == GAME_ACTIONS)
+            reply = tw_srv_act(srv, g, token, body);
+        else if (strcmp(what, "state") == 0)
+            reply = tw_srv_state(srv, g, token);
+        else if (strcmp(what, "hint") == 0)
+            reply = tw_srv_hint(srv, g, token);
+        else {
+            *events = g;
+            reply = tw_srv_ok(200, NULL);
+        }
+        json_decref(body);
+        return reply;
+    }
+    if (n >= 1 && strcmp(seg[0], "history") == 0 && n <= 3 && (n != 3 || strcmp(seg[2], "replay") == 0)) {
+        if (!is_get)
+            return wrong_method(method, "GET, HEAD");
+        if (n == 1)
+            return tw_srv_history_list(srv, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "game"),
+                                       MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "limit"));
+        if (n == 2)
+            return tw_srv_history_game(srv, seg[1]);
+        return tw_srv_history_replay(srv, seg[1], MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "step"));
+    }
+    return tw_srv_error(404, "not_found", "no such API endpoint");
+}
+
+/* The access handler: called for headers, for each piece of the body,
+ * then once more with nothing to read, when the reply is made. */
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+                              const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls)
+{
+    (void)version;
+    tw_srv *srv = cls;
+    request_ctx *rq = *con_cls;
+    if (!rq) {
+        rq = calloc(1, sizeof *rq);
+        if (!rq)
+            return MHD_NO;
+        *con_cls = rq;
+        const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (length && strtoull(length, NULL, 10) > EARLY_REFUSE_BYTES) {
+            rq->too_large = 1;
+            return send_reply(c, tw_srv_error(413, "too_large", "the request body is larger than %d bytes",
+                                              TW_SRV_MAX_BODY));
+        }
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        if (!rq->too_large && rq->received + *upload_data_size > TW_SRV_MAX_BODY) {
+            rq->too_large = 1;
+            tw_buf_free(&rq->body);
+        }
+        if (!rq->too_large)
+            tw_buf_append(&rq->body, upload_data, *upload_data_size);
+        rq->received += *upload_data_size;
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (rq->body.failed)
+        return send_reply(c, tw_srv_error(500, "internal", "out of memory"));
+    if (strncmp(url, "/api/", 5) == 0 || strcmp(url, "/api") == 0) {
+        tw_srv_game *events = NULL;
+        tw_srv_reply reply = strcmp(url, "/api") == 0 ? tw_srv_error(404, "not_found", "no such API endpoint")
+                                                      : route_api(srv, c, url, method, rq, &events);
+        if (events)
+            return send_events(srv, c, events, request_token(c));
+        return send_reply(c, reply);
+    }
+    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+        return send_reply(c, wrong_method(method, "GET, HEAD"));
+    return send_static(srv, c, url);
+}
+
+/* Frees a request's context when it is done. */
+static void request_done(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode why)
+{
+    (void)cls;
+    (void)c;
+    (void)why;
+    request_ctx *rq = *con_cls;
+    if (rq) {
+        tw_buf_free(&rq->body);
+        free(rq);
+        *con_cls = NULL;
+    }
+}
+
+struct MHD_Daemon *tw_srv_http_start(tw_srv *srv, int listen_fd)
+{
+    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC |
+                     MHD_USE_ERROR_LOG;
+    return MHD_start_daemon(flags, 0, NULL, NULL, handle, srv, MHD_OPTION_LISTEN_SOCKET, listen_fd,
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
+                            (unsigned)CONNECTION_TIMEOUT_SECONDS, MHD_OPTION_NOTIFY_COMPLETED, request_done, srv,
+                            MHD_OPTION_END);
+}
+
+void tw_srv_http_stop(tw_srv *srv, struct MHD_Daemon *daemon)
+{
+    srv->stopping = 1;
+    tw_srv_wake_all(srv);
+    MHD_stop_daemon(daemon);
+}

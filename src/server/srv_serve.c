@@ -1,0 +1,254 @@
+/* `trickwood serve`: reads the options, opens the database and rebuilds
+ * the games in progress, listens (loopback by default), starts the HTTP
+ * daemon and waits for SIGINT or SIGTERM to stop cleanly. */
+#define _DEFAULT_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <limits.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "cli/paths.h"
+#include "server/server.h"
+
+const tw_msg tw_srv_serve_help = {{
+    "  serve [OPTIONS]                play in the browser: the web app and its JSON API on one port\n"
+    "      --port N                   port to listen on (default 8080; 0 picks a free one)\n"
+    "      --host ADDRESS             address to listen on (default 127.0.0.1: this machine only)\n"
+    "      --db FILE                  SQLite file for games and history (default in ~/.local/share/trickwood)\n"
+    "      --web DIR                  folder of the web app (default: web/ beside data/)\n",
+    "  serve [OPTIONS]                jouer dans le navigateur : l'appli web et son API JSON sur un seul port\n"
+    "      --port N                   port d'écoute (8080 par défaut ; 0 en choisit un libre)\n"
+    "      --host ADRESSE             adresse d'écoute (127.0.0.1 par défaut : cette machine seulement)\n"
+    "      --db FICHIER               fichier SQLite des parties et de l'historique (par défaut dans ~/.local/share/trickwood)\n"
+    "      --web DOSSIER              dossier de l'appli web (par défaut : web/ à côté de data/)\n",
+}};
+
+typedef enum {
+    SV_SERVING = 0,
+    SV_STOPPED,
+    SV_RESTORED,
+    SV_NO_WEB,
+    SV_DB,
+    SV_BAD_PORT,
+    SV_CANNOT_LISTEN,
+    SV_NO_DB_DIR,
+    SV_START_FAILED,
+    SV_CANNOT_START,
+    SV_MISSING_VALUE,
+    SV_UNKNOWN_OPTION,
+    SV_COUNT
+} sv_text_id;
+
+/* The command's messages, in English and French. */
+static const tw_msg SV_TEXT[SV_COUNT] = {
+    [SV_SERVING] = {{"Trickwood is serving on http://%s:%d/\n", "Trickwood est en ligne sur http://%s:%d/\n"}},
+    [SV_STOPPED] = {{"Trickwood has stopped.\n", "Trickwood s'est arrêté.\n"}},
+    [SV_RESTORED] = {{"Games in progress taken up again: %d\n", "Parties en cours reprises : %d\n"}},
+    [SV_NO_WEB] = {{"The web app's files were not found (%s); only the API is served. Give --web DIR.\n",
+                    "Les fichiers de l'appli web sont introuvables (%s) ; seule l'API est servie. Indiquez --web DOSSIER.\n"}},
+    [SV_DB] = {{"Games are stored in %s\n", "Les parties sont enregistrées dans %s\n"}},
+    [SV_BAD_PORT] = {{"--port takes a number from 0 to 65535, not %s", "--port attend un nombre de 0 à 65535, pas %s"}},
+    [SV_CANNOT_LISTEN] = {{"cannot listen on %s port %s: %s", "impossible d'écouter sur %s port %s : %s"}},
+    [SV_NO_DB_DIR] = {{"no folder for the database: set HOME or give --db FILE",
+                       "pas de dossier pour la base : définissez HOME ou indiquez --db FICHIER"}},
+    [SV_START_FAILED] = {{"the web server could not start", "le serveur web n'a pas pu démarrer"}},
+    [SV_CANNOT_START] = {{"cannot start: %s", "démarrage impossible : %s"}},
+    [SV_MISSING_VALUE] = {{"%s needs a value", "%s attend une valeur"}},
+    [SV_UNKNOWN_OPTION] = {{"unknown option %s", "option inconnue %s"}},
+};
+
+/* A message of this command in the player's language. */
+static const char *sv(const tw_cli *cli, sv_text_id id)
+{
+    return tw_msg_get(&SV_TEXT[id], cli->lang);
+}
+
+/* The command's options. */
+typedef struct {
+    const char *port;
+    const char *host;
+    const char *db;
+    const char *web;
+} serve_options;
+
+/* Reads the options; returns 0 or an exit code. */
+static int parse_options(tw_cli *cli, int argc, char **argv, serve_options *o)
+{
+    static const char *const usage = "serve [--port N] [--host ADDRESS] [--db FILE] [--web DIR]";
+    static const char *const names[] = {"--port", "--host", "--db", "--web"};
+    for (int i = 1; i < argc; i++) {
+        int shown = tw_cli_display_option(cli, argc, argv, &i);
+        if (shown < 0)
+            return TW_EXIT_USAGE;
+        if (shown > 0)
+            continue;
+        const char **slots[] = {&o->port, &o->host, &o->db, &o->web};
+        int matched = 0;
+        for (int k = 0; k < 4 && !matched; k++) {
+            int got = tw_cli_opt_value(argc, argv, &i, names[k], slots[k]);
+            if (got < 0)
+                return tw_cli_usage_error(cli, usage, sv(cli, SV_MISSING_VALUE), names[k]);
+            matched = got > 0;
+        }
+        if (!matched)
+            return tw_cli_usage_error(cli, usage, sv(cli, SV_UNKNOWN_OPTION), argv[i]);
+    }
+    if (!o->port)
+        o->port = "8080";
+    if (!o->host)
+        o->host = "127.0.0.1";
+    char *end = NULL;
+    long port = strtol(o->port, &end, 10);
+    if (!*o->port || *end || port < 0 || port > 65535)
+        return tw_cli_usage_error(cli, usage, sv(cli, SV_BAD_PORT), o->port);
+    return 0;
+}
+
+/* Opens a listening socket on host:port. Returns it and the port it got,
+ * or -1 with a reason in why. */
+static int listen_on(const char *host, const char *port, int *bound_port, char *why, size_t why_size)
+{
+    struct addrinfo hints, *found = NULL;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE;
+    int rc = getaddrinfo(host, port, &hints, &found);
+    if (rc != 0) {
+        snprintf(why, why_size, "%s", gai_strerror(rc));
+        return -1;
+    }
+    int fd = -1;
+    snprintf(why, why_size, "no usable address");
+    for (struct addrinfo *a = found; a && fd < 0; a = a->ai_next) {
+        fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+        if (fd < 0)
+            continue;
+        int one = 1;
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (bind(fd, a->ai_addr, a->ai_addrlen) != 0 || listen(fd, 64) != 0) {
+            snprintf(why, why_size, "%s", strerror(errno));
+            close(fd);
+            fd = -1;
+        }
+    }
+    freeaddrinfo(found);
+    if (fd < 0)
+        return -1;
+    struct sockaddr_storage addr;
+    socklen_t len = sizeof addr;
+    *bound_port = 0;
+    if (getsockname(fd, (struct sockaddr *)&addr, &len) == 0)
+        *bound_port = addr.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&addr)->sin6_port)
+                                                 : ntohs(((struct sockaddr_in *)&addr)->sin_port);
+    return fd;
+}
+
+/* Finds the web app's folder: --web, else web/ beside the data folder.
+ * Leaves srv->web_dir empty (and says so) when there is none. */
+static void find_web_dir(tw_cli *cli, tw_srv *srv, const char *given)
+{
+    char wanted[1100];
+    if (given)
+        snprintf(wanted, sizeof wanted, "%s", given);
+    else
+        snprintf(wanted, sizeof wanted, "%s/../web", tw_data_dir());
+    char real[PATH_MAX];
+    char index[PATH_MAX + 16];
+    srv->web_dir[0] = '\0';
+    if (realpath(wanted, real) && strlen(real) < sizeof srv->web_dir) {
+        snprintf(index, sizeof index, "%s/index.html", real);
+        if (access(index, R_OK) == 0) {
+            snprintf(srv->web_dir, sizeof srv->web_dir, "%s", real);
+            return;
+        }
+    }
+    fprintf(cli->err, sv(cli, SV_NO_WEB), wanted);
+}
+
+/* Prints the address the way a browser takes it (IPv6 in brackets). */
+static void print_serving(tw_cli *cli, const char *host, int port)
+{
+    char shown[300];
+    if (strchr(host, ':'))
+        snprintf(shown, sizeof shown, "[%s]", host);
+    else
+        snprintf(shown, sizeof shown, "%s", host);
+    fprintf(cli->out, sv(cli, SV_SERVING), shown, port);
+    fflush(cli->out);
+}
+
+int tw_cli_serve(tw_cli *cli, int argc, char **argv)
+{
+    serve_options o;
+    memset(&o, 0, sizeof o);
+    int code = parse_options(cli, argc, argv, &o);
+    if (code)
+        return code;
+    char db_path[1100];
+    if (o.db) {
+        snprintf(db_path, sizeof db_path, "%s", o.db);
+        tw_path_make_parent(db_path); /* a failure shows when opening */
+    } else if (tw_path_save_file("trickwood.db", 1, db_path, sizeof db_path) != 0) {
+        tw_cli_errorf(cli, "%s", sv(cli, SV_NO_DB_DIR));
+        return TW_EXIT_FAIL;
+    }
+    tw_srv *srv = calloc(1, sizeof *srv);
+    char err[600];
+    if (!srv)
+        return TW_EXIT_FAIL;
+    if (tw_srv_init(srv, err, sizeof err) != 0 || tw_srv_store_open(&srv->store, db_path, err, sizeof err) != 0) {
+        tw_cli_errorf(cli, sv(cli, SV_CANNOT_START), err);
+        tw_srv_free(srv);
+        free(srv);
+        return TW_EXIT_FAIL;
+    }
+    find_web_dir(cli, srv, o.web);
+    int port = 0;
+    int fd = listen_on(o.host, o.port, &port, err, sizeof err);
+    if (fd < 0) {
+        tw_cli_errorf(cli, sv(cli, SV_CANNOT_LISTEN), o.host, o.port, err);
+        tw_srv_store_close(&srv->store);
+        tw_srv_free(srv);
+        free(srv);
+        return TW_EXIT_FAIL;
+    }
+    int restored = tw_srv_restore(srv, cli->err);
+    /* Threads started from here on inherit the blocked signals, so only
+     * sigwait() below sees SIGINT and SIGTERM. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    struct MHD_Daemon *daemon = tw_srv_http_start(srv, fd);
+    if (!daemon) {
+        tw_cli_errorf(cli, "%s", sv(cli, SV_START_FAILED));
+        close(fd);
+        code = TW_EXIT_FAIL;
+    } else {
+        fprintf(cli->out, sv(cli, SV_DB), db_path);
+        if (restored > 0)
+            fprintf(cli->out, sv(cli, SV_RESTORED), restored);
+        print_serving(cli, o.host, port);
+        int sig = 0;
+        while (sigwait(&stop, &sig) != 0)
+            ;
+        tw_srv_http_stop(srv, daemon); /* closes the listening socket too */
+        fprintf(cli->out, "%s", sv(cli, SV_STOPPED));
+        fflush(cli->out);
+    }
+    pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+    tw_srv_store_close(&srv->store);
+    tw_srv_free(srv);
+    free(srv);
+    return code;
+}

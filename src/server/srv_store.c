@@ -1,0 +1,344 @@
+/* SQLite storage of the web server. Two tables: games (configuration,
+ * seed, seat tokens, partner, times, and for finished games the result
+ * and the record) and actions (one row per action, in order). The
+ * database runs with synchronous=FULL in WAL mode, and an action's row is
+ * committed before the HTTP reply, so a killed server loses nothing it
+ * acknowledged. One connection is shared under a mutex. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "server/server.h"
+
+static const char *const SCHEMA =
+    "CREATE TABLE IF NOT EXISTS games ("
+    " id TEXT PRIMARY KEY,"
+    " game TEXT NOT NULL,"
+    " config TEXT NOT NULL,"
+    " seed INTEGER NOT NULL,"
+    " token0 TEXT NOT NULL,"
+    " token1 TEXT,"
+    " join_code TEXT,"
+    " partner TEXT NOT NULL,"
+    " created_at TEXT NOT NULL,"
+    " finished_at TEXT,"
+    " result TEXT,"
+    " record TEXT);"
+    "CREATE TABLE IF NOT EXISTS actions ("
+    " game_id TEXT NOT NULL REFERENCES games(id),"
+    " seq INTEGER NOT NULL,"
+    " seat INTEGER NOT NULL,"
+    " action TEXT NOT NULL,"
+    " PRIMARY KEY (game_id, seq));"
+    "CREATE INDEX IF NOT EXISTS games_finished ON games(finished_at);";
+
+/* Copies a text column (empty for NULL). */
+static void column_text(sqlite3_stmt *st, int col, char *out, size_t size)
+{
+    const unsigned char *t = sqlite3_column_text(st, col);
+    snprintf(out, size, "%s", t ? (const char *)t : "");
+}
+
+/* Binds a text, or NULL for an empty or missing one. */
+static int bind_text_or_null(sqlite3_stmt *st, int col, const char *text)
+{
+    if (!text || !*text)
+        return sqlite3_bind_null(st, col);
+    return sqlite3_bind_text(st, col, text, -1, SQLITE_TRANSIENT);
+}
+
+/* Opens the file, sets durability options and creates the tables. */
+int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size)
+{
+    memset(store, 0, sizeof *store);
+    pthread_mutex_init(&store->lock, NULL);
+    mode_t old = umask(077); /* the file holds seat tokens: owner only */
+    int rc = sqlite3_open_v2(path, &store->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                             NULL);
+    umask(old);
+    if (rc != SQLITE_OK) {
+        snprintf(err, err_size, "cannot open the database %s: %s", path,
+                 store->db ? sqlite3_errmsg(store->db) : sqlite3_errstr(rc));
+        sqlite3_close(store->db);
+        store->db = NULL;
+        return -1;
+    }
+    sqlite3_busy_timeout(store->db, 5000);
+    char *msg = NULL;
+    if (sqlite3_exec(store->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL,
+                     NULL, &msg) != SQLITE_OK ||
+        sqlite3_exec(store->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK) {
+        snprintf(err, err_size, "cannot use the database %s: %s", path, msg ? msg : "unknown error");
+        sqlite3_free(msg);
+        sqlite3_close(store->db);
+        store->db = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* Closes the connection. */
+void tw_srv_store_close(tw_srv_store *store)
+{
+    if (store->db)
+        sqlite3_close(store->db);
+    store->db = NULL;
+    pthread_mutex_destroy(&store->lock);
+}
+
+/* Inserts the games row of a new game. */
+int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row)
+{
+    static const char *const sql = "INSERT INTO games (id, game, config, seed, token0, token1, join_code, partner,"
+                                   " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st = NULL;
+    int ok = sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK;
+    if (ok) {
+        sqlite3_bind_text(st, 1, row->id, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 2, row->game, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 3, row->config, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(st, 4, (sqlite3_int64)row->seed);
+        sqlite3_bind_text(st, 5, row->token[0], -1, SQLITE_TRANSIENT);
+        bind_text_or_null(st, 6, row->token[1]);
+        bind_text_or_null(st, 7, row->join_code);
+        sqlite3_bind_text(st, 8, row->partner, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 9, row->created_at, -1, SQLITE_TRANSIENT);
+        ok = sqlite3_step(st) == SQLITE_DONE;
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&store->lock);
+    return ok ? 0 : -1;
+}
+
+/* Records who holds seat 1. */
+int tw_srv_store_set_seat(tw_srv_store *store, const char *id, const char *token1, const char *join_code,
+                          const char *partner, const char *config)
+{
+    static const char *const sql = "UPDATE games SET token1 = ?, join_code = ?, partner = ?, config = ? WHERE id = ?";
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st = NULL;
+    int ok = sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK;
+    if (ok) {
+        bind_text_or_null(st, 1, token1);
+        bind_text_or_null(st, 2, join_code);
+        sqlite3_bind_text(st, 3, partner, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 4, config, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 5, id, -1, SQLITE_TRANSIENT);
+        ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&store->lock);
+    return ok ? 0 : -1;
+}
+
+/* Runs one statement without results; 1 on success. */
+static int exec_ok(sqlite3 *db, const char *sql)
+{
+    return sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK;
+}
+
+/* Inserts an action row (and the finish), committed as one transaction. */
+int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int seat, const char *action,
+                            const char *result_json, const char *record_json, const char *finished_at)
+{
+    pthread_mutex_lock(&store->lock);
+    int ok = exec_ok(store->db, "BEGIN IMMEDIATE");
+    int began = ok;
+    sqlite3_stmt *st = NULL;
+    if (ok) {
+        ok = sqlite3_prepare_v2(store->db, "INSERT INTO actions (game_id, seq, seat, action) VALUES (?, ?, ?, ?)", -1,
+                                &st, NULL) == SQLITE_OK;
+        if (ok) {
+            sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_int(st, 2, seq);
+            sqlite3_bind_int(st, 3, seat);
+            sqlite3_bind_text(st, 4, action, -1, SQLITE_TRANSIENT);
+            ok = sqlite3_step(st) == SQLITE_DONE;
+        }
+        sqlite3_finalize(st);
+        st = NULL;
+    }
+    if (ok && record_json) {
+        ok = sqlite3_prepare_v2(store->db,
+                                "UPDATE games SET finished_at = ?, result = ?, record = ? WHERE id = ?", -1, &st,
+                                NULL) == SQLITE_OK;
+        if (ok) {
+            sqlite3_bind_text(st, 1, finished_at, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_text(st, 2, result_json, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_text(st, 3, record_json, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_text(st, 4, id, -1, SQLITE_TRANSIENT);
+            ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
+        }
+        sqlite3_finalize(st);
+    }
+    if (ok)
+        ok = exec_ok(store->db, "COMMIT");
+    if (!ok && began)
+        exec_ok(store->db, "ROLLBACK");
+    pthread_mutex_unlock(&store->lock);
+    return ok ? 0 : -1;
+}
+
+/* Fills a row from the columns of SELECT_GAME. */
+static void read_row(sqlite3_stmt *st, tw_srv_game_row *row)
+{
+    memset(row, 0, sizeof *row);
+    column_text(st, 0, row->id, sizeof row->id);
+    column_text(st, 1, row->game, sizeof row->game);
+    column_text(st, 2, row->config, sizeof row->config);
+    row->seed = (uint64_t)sqlite3_column_int64(st, 3);
+    column_text(st, 4, row->token[0], sizeof row->token[0]);
+    column_text(st, 5, row->token[1], sizeof row->token[1]);
+    column_text(st, 6, row->join_code, sizeof row->join_code);
+    column_text(st, 7, row->partner, sizeof row->partner);
+    column_text(st, 8, row->created_at, sizeof row->created_at);
+    column_text(st, 9, row->finished_at, sizeof row->finished_at);
+}
+
+#define SELECT_GAME                                                                                  \
+    "SELECT id, game, config, seed, token0, token1, join_code, partner, created_at, finished_at" \
+    " FROM games WHERE id = ?"
+
+/* Reads one game row. */
+int tw_srv_store_get_game(tw_srv_store *store, const char *id, tw_srv_game_row *row)
+{
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st = NULL;
+    int found = -1;
+    if (sqlite3_prepare_v2(store->db, SELECT_GAME, -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            read_row(st, row);
+            found = 1;
+        } else if (rc == SQLITE_DONE) {
+            found = 0;
+        }
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&store->lock);
+    return found;
+}
+
+/* Calls fn for each stored action of a game, in order. */
+int tw_srv_store_actions(tw_srv_store *store, const char *id, void (*fn)(void *ctx, int seat, const char *action),
+                         void *ctx)
+{
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st = NULL;
+    int count = -1;
+    if (sqlite3_prepare_v2(store->db, "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq", -1, &st,
+                           NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+        count = 0;
+        int rc;
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            const unsigned char *t = sqlite3_column_text(st, 1);
+            fn(ctx, sqlite3_column_int(st, 0), t ? (const char *)t : "");
+            count++;
+        }
+        if (rc != SQLITE_DONE)
+            count = -1;
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&store->lock);
+    return count;
+}
+
+/* Ids of the games not finished yet. */
+json_t *tw_srv_store_unfinished(tw_srv_store *store)
+{
+    json_t *ids = json_array();
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(store->db, "SELECT id FROM games WHERE finished_at IS NULL ORDER BY created_at, id", -1,
+                           &st, NULL) == SQLITE_OK)
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            const unsigned char *t = sqlite3_column_text(st, 0);
+            if (t)
+                json_array_append_new(ids, json_string((const char *)t));
+        }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&store->lock);
+    return ids;
+}
+
+/* Parses stored JSON text (written by this server); null when broken. */
+static json_t *stored_json(const unsigned char *text)
+{
+    json_t *v = text ? json_loads((const char *)text, 0, NULL) : NULL;
+    return v ? v : json_null();
+}
+
+/* A text column as a C string (NULL for NULL). */
+static const char *column_str(sqlite3_stmt *st, int col)
+{
+    return (const char *)sqlite3_column_text(st, col);
+}
+
+/* The history list, newest first. */
+json_t *tw_srv_store_history(tw_srv_store *store, const char *game, int limit)
+{
+    json_t *list = json_array();
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st = NULL;
+    const char *sql = "SELECT id, game, created_at, finished_at, config, result FROM games"
+                      " WHERE finished_at IS NOT NULL AND (?1 IS NULL OR game = ?1)"
+                      " ORDER BY finished_at DESC, rowid DESC LIMIT ?2";
+    if (sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK) {
+        bind_text_or_null(st, 1, game);
+        sqlite3_bind_int(st, 2, limit);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            json_t *item = json_pack("{s:s?, s:s?, s:s?, s:s?, s:o, s:o}", "id", column_str(st, 0), "game",
+                                     column_str(st, 1), "created_at", column_str(st, 2), "finished_at",
+                                     column_str(st, 3), "config", stored_json(sqlite3_column_text(st, 4)),
+                                     "result", stored_json(sqlite3_column_text(st, 5)));
+            if (item)
+                json_array_append_new(list, item);
+        }
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&store->lock);
+    return list;
+}
+
+/* Copies a text column into a new string (NULL for NULL). */
+static char *column_dup(sqlite3_stmt *st, int col)
+{
+    const unsigned char *t = sqlite3_column_text(st, col);
+    return t ? strdup((const char *)t) : NULL;
+}
+
+/* The stored record and result of a finished game. */
+int tw_srv_store_finished(tw_srv_store *store, const char *id, char **record, char **result, tw_srv_game_row *row)
+{
+    *record = NULL;
+    *result = NULL;
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st = NULL;
+    int found = -1;
+    const char *sql = "SELECT id, game, config, seed, token0, token1, join_code, partner, created_at, finished_at,"
+                      " record, result FROM games WHERE id = ? AND finished_at IS NOT NULL";
+    if (sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            read_row(st, row);
+            *record = column_dup(st, 10);
+            *result = column_dup(st, 11);
+            found = *record && *result ? 1 : -1;
+        } else if (rc == SQLITE_DONE) {
+            found = 0;
+        }
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&store->lock);
+    if (found != 1) {
+        free(*record);
+        free(*result);
+        *record = *result = NULL;
+    }
+    return found;
+}

@@ -1,0 +1,97 @@
+/* Small helpers of the web server: random ids and tokens from the
+ * kernel, ISO 8601 times, token comparison and JSON replies. */
+#define _DEFAULT_SOURCE
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "server/server.h"
+
+/* Reads n random bytes from the kernel; 0 on success. */
+static int random_bytes(unsigned char *out, size_t n)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = getrandom(out + got, n - got, 0);
+        if (r <= 0)
+            return -1;
+        got += (size_t)r;
+    }
+    return 0;
+}
+
+/* Random text over an alphabet; rejection sampling keeps it uniform. */
+int tw_srv_random_text(char *out, size_t n, const char *alphabet)
+{
+    size_t k = strlen(alphabet);
+    if (k == 0 || k > 256)
+        return -1;
+    size_t limit = 256 - 256 % k; /* bytes at or above this are skipped */
+    size_t i = 0;
+    while (i < n) {
+        unsigned char buf[64];
+        if (random_bytes(buf, sizeof buf) != 0)
+            return -1;
+        for (size_t j = 0; j < sizeof buf && i < n; j++)
+            if (buf[j] < limit)
+                out[i++] = alphabet[buf[j] % k];
+    }
+    out[n] = '\0';
+    return 0;
+}
+
+/* A random 64-bit value (0 when the kernel cannot give one). */
+uint64_t tw_srv_random_u64(void)
+{
+    unsigned char b[8];
+    if (random_bytes(b, sizeof b) != 0)
+        return (uint64_t)time(NULL);
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v = v << 8 | b[i];
+    return v;
+}
+
+/* The current UTC time as "YYYY-MM-DDTHH:MM:SSZ". */
+void tw_srv_now_iso(char out[32])
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* Equal tokens, checked over the whole length whatever the contents. */
+int tw_srv_token_equal(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la != lb || la == 0)
+        return 0;
+    unsigned diff = 0;
+    for (size_t i = 0; i < la; i++)
+        diff |= (unsigned)(unsigned char)a[i] ^ (unsigned)(unsigned char)b[i];
+    return diff == 0;
+}
+
+/* A reply with a JSON body. */
+tw_srv_reply tw_srv_ok(int status, json_t *body)
+{
+    tw_srv_reply r = {status, body, NULL};
+    return r;
+}
+
+/* An error reply; the message is plain English for people. */
+tw_srv_reply tw_srv_error(int status, const char *code, const char *fmt, ...)
+{
+    char message[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    tw_srv_reply r = {status, json_pack("{s:s, s:s}", "error", message, "code", code), NULL};
+    if (!r.body) /* a message that is not UTF-8 (quoted user input) */
+        r.body = json_pack("{s:s, s:s}", "error", "the request was refused", "code", code);
+    return r;
+}
