@@ -145,7 +145,13 @@ export function northwoodScreen(root, session, opts) {
     };
 
     clear(root);
-    const screen = el('section', { class: 'game nw', 'aria-label': t('nw_name') });
+    // On small screens the part of the table the current choice is about
+    // comes right after the prompt (see app.css).
+    const abilityChoice = view.ability ? view.ability.choice : null;
+    const focus = view.phase === 'response' || (view.phase === 'ability' && abilityChoice === 'card') ? 'hand'
+      : view.phase === 'before_statement' ? 'allies'
+        : view.phase === 'choose_fief' || abilityChoice === 'fief' ? 'fiefs' : 'none';
+    const screen = el('section', { class: 'game nw', 'aria-label': t('nw_name'), 'data-focus': focus });
     root.appendChild(screen);
 
     // Status bar.
@@ -170,7 +176,11 @@ export function northwoodScreen(root, session, opts) {
       const ch = charOf(view.ability.character) || activeCharacter((view.slots || [])[view.ability.slot]);
       promptText = (ch ? t('nw_ability_running', { name: pick(ch.name) }) : '') + t('nw_prompt_' + view.ability.choice);
     } else promptText = t('nw_prompt_' + view.phase);
-    promptBox.appendChild(el('p', { class: 'prompt', role: 'status', 'aria-live': 'polite', 'data-testid': 'prompt' }, promptText));
+    const promptLine = el('p', { class: 'prompt', role: 'status', 'aria-live': 'polite', 'data-testid': 'prompt' }, promptText);
+    if (view.phase === 'response' && view.statement) {
+      promptBox.appendChild(el('div', { class: 'prompt-with-card' },
+        cardEl(view.statement, { size: 'sm', label: t('nw_statement') + ': ' + cardName(view.statement) }), promptLine));
+    } else promptBox.appendChild(promptLine);
     if (view.phase === 'ability' && view.ability) {
       const ch = charOf(view.ability.character) || activeCharacter((view.slots || [])[view.ability.slot]);
       if (ch) promptBox.appendChild(el('p', { class: 'ability-now' }, pick(ch.text)));
