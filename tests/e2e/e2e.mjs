@@ -449,9 +449,10 @@ async function main() {
     } catch (e) {
       failed++;
       console.log(`FAIL ${tc.name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e && e.message ? e.message.split('\n')[0] : e}`);
+      let n = 0;
       for (const ctx of browser.contexts()) {
-        for (const [i, p] of ctx.pages().entries()) {
-          await p.screenshot({ path: join(ART, 'failed-' + tc.name.replace(/[^a-z0-9]+/gi, '-') + '-' + i + '.png'), fullPage: true }).catch(() => {});
+        for (const p of ctx.pages()) {
+          await p.screenshot({ path: join(ART, 'failed-' + tc.name.replace(/[^a-z0-9]+/gi, '-') + '-' + n++ + '.png'), fullPage: true }).catch(() => {});
         }
       }
     } finally {

@@ -28,7 +28,7 @@ if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
         fail "npm ci failed, see $art/npm.log"
 fi
 
-if [ ! -x "$root/build/trickwood" ]; then
+if [ ! -x "$root/build/trickwood" ] || [ ! -s "$root/build/trickwood" ]; then
     (cd "$root" && make --no-print-directory build/trickwood) >"$art/build.log" 2>&1 ||
         fail "could not build build/trickwood, see $art/build.log"
 fi
@@ -49,7 +49,7 @@ trap 'exit 1' INT TERM
 port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close();});') ||
     fail "could not pick a port"
 
-"$root/build/trickwood" serve --host 127.0.0.1 --port "$port" --db "$tmp/e2e.db" >"$art/server.log" 2>&1 &
+"$root/build/trickwood" serve --host 127.0.0.1 --port "$port" --db "$tmp/e2e.db" --web "$root/web" >"$art/server.log" 2>&1 &
 pid=$!
 
 # Waits (at most 15 s) until the server answers.

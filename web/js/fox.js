@@ -187,7 +187,7 @@ export function foxScreen(root, session, gameId, opts) {
 
     // Partner and the share panel.
     const partnerName = partner.kind === 'open' ? t('open_seat')
-      : (partner.kind === 'bot' ? t('bot') + (partner.name ? ' (' + partner.name + ')' : '') : (partner.name || t('your_partner')));
+      : (partner.kind === 'bot' ? t('bot') + (partner.name ? ' (' + partner.name + ')' : '') : (partner.name || t('partner_kind_human')));
     const count = view.partner_hand_count ?? 0;
     const backs = el('div', { class: 'partner-hand', 'data-testid': 'partner-hand', 'aria-label': t('fox_partner_hand', { n: count }) });
     const openHands = readOnly && Array.isArray(view.hands) ? view.hands : null;

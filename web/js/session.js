@@ -19,7 +19,7 @@ export class GameSession {
     this.source = null;
     this.closed = false;
     this.loading = null;
-    this.lastSeen = -1;
+    this.missed = false;
   }
 
   // Fetches the current state and reports it.
@@ -29,8 +29,9 @@ export class GameSession {
     const st = await api('GET', gamePath(this.id, 'state'), undefined, this.token);
     if (this.closed) return null;
     if (prev && st.version < prev.version) return prev;
+    // The same state again (an update for our own action): nothing to draw.
+    if (prev && (!events || !events.length) && JSON.stringify(st) === JSON.stringify(prev)) return prev;
     this.state = st;
-    if (this.lastSeen === Infinity) this.lastSeen = st.version;
     this.onChange(st, events || [], prev);
     return st;
   }
@@ -64,8 +65,8 @@ export class GameSession {
       throw e;
     } finally {
       this.busy = false;
-      // A bot may have acted after us while our request was running.
-      if (this.state && this.lastSeen > this.state.version) this.refresh();
+      // Something may have changed while our request was running.
+      if (this.missed) { this.missed = false; this.refresh(); }
     }
   }
 
@@ -74,27 +75,20 @@ export class GameSession {
     return api('GET', gamePath(this.id, 'hint'), undefined, this.token);
   }
 
-  // Opens the event stream: every "update" with a newer version reloads.
+  // Opens the event stream: every "update" loads the state again.
   listen() {
     if (this.source || this.closed || typeof EventSource === 'undefined') return;
     const url = gamePath(this.id, 'events') + '?token=' + encodeURIComponent(this.token);
     const src = new EventSource(url);
     this.source = src;
-    src.addEventListener('update', (ev) => {
-      let v = null;
-      try { v = JSON.parse(ev.data).version; } catch (e) { v = null; }
-      if (v === null) v = Infinity;
-      this.lastSeen = Math.max(this.lastSeen, v);
-      if (this.busy) return; // act() looks at lastSeen when it is done
-      if (!this.state || v !== this.state.version) this.refresh();
+    // Any change (an action, a partner joining, a bot taking a seat) sends
+    // an update; the state is then loaded again.
+    src.addEventListener('update', () => {
+      if (this.busy) { this.missed = true; return; } // act() reloads after
+      this.refresh();
     });
-    // After a dropped connection the browser reconnects by itself; anything
-    // missed meanwhile is picked up by reloading on each (re)open.
-    let opened = false;
-    src.addEventListener('open', () => {
-      if (opened) this.refresh();
-      opened = true;
-    });
+    // After a dropped connection the browser reconnects by itself, and the
+    // server starts every stream with an update, so nothing is missed.
   }
 
   // Stops listening; later answers are ignored.
