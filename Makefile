@@ -13,7 +13,7 @@ CLI_SRC = $(sort $(wildcard src/cli/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
 HEADERS = $(wildcard include/trickwood/*.h src/*/*.h tests/*.h)
 
-.PHONY: all deps play test check-clang bench clean
+.PHONY: all deps play test test-e2e check-clang bench clean
 
 all: build/trickwood build/libtrickwood.a
 
@@ -52,11 +52,16 @@ play: deps
 	@$(MAKE) --no-print-directory build/trickwood
 	./build/trickwood northwood
 
-# Runs the suite twice: optimised, then under ASan + UBSan. The last line is
-# the combined "N passed, N failed".
+# Runs the suite twice: optimised, then under ASan + UBSan, then the browser
+# end-to-end tests. The last line is the combined "N passed, N failed".
 test: deps
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang
-	@sh tests/run.sh build/release/run-tests build/asan/run-tests
+	@sh tests/run.sh build/release/run-tests build/asan/run-tests tests/e2e/run.sh
+
+# Browser end-to-end tests: headless Chromium plays the web app served by
+# build/trickwood serve (tests/e2e/run.sh; screenshots in build/e2e-artifacts/).
+test-e2e: build/trickwood
+	@sh tests/e2e/run.sh
 
 # Builds everything with clang too, so both compilers see -Werror.
 check-clang: build/clang/run-tests build/clang/trickwood
