@@ -1,0 +1,419 @@
+/* The server tests' harness: a child process running the real binary, a
+ * small HTTP/1.1 client over loopback sockets (one request per
+ * connection), and an event-stream reader. */
+#define _DEFAULT_SOURCE
+#include "test_server_client.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_SERVERS 16
+#define START_TIMEOUT_MS 20000
+#define REPLY_TIMEOUT_MS 60000
+
+/* Servers still running, killed at exit whatever the tests did. */
+static pid_t running[MAX_SERVERS];
+static int exit_hook_set;
+
+/* Kills every server still running (atexit). */
+static void kill_all(void)
+{
+    for (int i = 0; i < MAX_SERVERS; i++)
+        if (running[i] > 0) {
+            kill(running[i], SIGKILL);
+            waitpid(running[i], NULL, 0);
+            running[i] = 0;
+        }
+}
+
+/* Remembers or forgets a running server. */
+static void track(pid_t pid, int add)
+{
+    if (!exit_hook_set) {
+        atexit(kill_all);
+        exit_hook_set = 1;
+    }
+    for (int i = 0; i < MAX_SERVERS; i++)
+        if (add ? running[i] == 0 : running[i] == pid) {
+            running[i] = add ? pid : 0;
+            return;
+        }
+}
+
+/* Milliseconds on a monotonic clock. */
+static long long now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+const char *tw_ts_binary(void)
+{
+    static char path[1024];
+    char exe[900];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(path, sizeof path, "%s/trickwood", exe);
+            if (access(path, X_OK) == 0)
+                return path;
+        }
+    }
+    snprintf(path, sizeof path, "%s/../build/trickwood", TW_DATA_DIR);
+    return path;
+}
+
+int tw_ts_start(tw_ts_server *s, const char *db, const char *web)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->db, sizeof s->db, "%s", db);
+    snprintf(s->web, sizeof s->web, "%s", web ? web : "");
+    snprintf(s->log, sizeof s->log, "%s.log", db);
+    int pipefd[2];
+    if (pipe(pipefd) != 0)
+        return -1;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(pipefd[0]);
+        close(pipefd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlive the tests */
+        dup2(pipefd[1], 1);
+        int err = open(s->log, O_WRONLY | O_CREAT | O_APPEND, 0600);
+        if (err >= 0)
+            dup2(err, 2);
+        close(pipefd[0]);
+        close(pipefd[1]);
+        const char *args[12] = {"trickwood", "serve", "--port", "0", "--db", s->db, "--lang", "en", NULL};
+        if (web) {
+            args[8] = "--web";
+            args[9] = s->web;
+            args[10] = NULL;
+        }
+        execv(tw_ts_binary(), (char *const *)args);
+        _exit(127);
+    }
+    close(pipefd[1]);
+    s->pid = pid;
+    s->out_fd = pipefd[0];
+    track(pid, 1);
+    size_t len = 0;
+    long long deadline = now_ms() + START_TIMEOUT_MS;
+    while (len + 1 < sizeof s->banner) {
+        struct pollfd p = {s->out_fd, POLLIN, 0};
+        long long left = deadline - now_ms();
+        if (left <= 0 || poll(&p, 1, (int)left) <= 0)
+            break;
+        ssize_t n = read(s->out_fd, s->banner + len, sizeof s->banner - 1 - len);
+        if (n <= 0)
+            break;
+        len += (size_t)n;
+        s->banner[len] = '\0';
+        const char *at = strstr(s->banner, "http://127.0.0.1:");
+        if (at && strchr(at, '\n')) {
+            s->port = atoi(at + strlen("http://127.0.0.1:"));
+            break;
+        }
+    }
+    if (s->port > 0)
+        return 0;
+    tw_ts_kill(s);
+    return -1;
+}
+
+/* Waits for the child to end within timeout_ms; returns its raw status or -1. */
+static int wait_for(pid_t pid, int timeout_ms)
+{
+    long long deadline = now_ms() + timeout_ms;
+    int status;
+    while (now_ms() < deadline) {
+        pid_t r = waitpid(pid, &status, WNOHANG);
+        if (r == pid)
+            return status;
+        if (r < 0)
+            return -1;
+        usleep(10000);
+    }
+    return -1;
+}
+
+int tw_ts_stop(tw_ts_server *s)
+{
+    if (s->pid <= 0)
+        return -1;
+    kill(s->pid, SIGTERM);
+    int status = wait_for(s->pid, 10000);
+    if (status < 0) {
+        kill(s->pid, SIGKILL);
+        waitpid(s->pid, NULL, 0);
+    }
+    track(s->pid, 0);
+    s->pid = 0;
+    close(s->out_fd);
+    if (status < 0 || !WIFEXITED(status))
+        return -1;
+    return WEXITSTATUS(status);
+}
+
+void tw_ts_kill(tw_ts_server *s)
+{
+    if (s->pid <= 0)
+        return;
+    kill(s->pid, SIGKILL);
+    waitpid(s->pid, NULL, 0);
+    track(s->pid, 0);
+    s->pid = 0;
+    close(s->out_fd);
+}
+
+/* Connects to the server on loopback; -1 on failure. */
+static int connect_to(const tw_ts_server *s)
+{
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return -1;
+    struct sockaddr_in addr;
+    memset(&addr, 0, sizeof addr);
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons((uint16_t)s->port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Writes all bytes; 0 on success. */
+static int write_all(int fd, const char *data, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = send(fd, data, len, MSG_NOSIGNAL);
+        if (n <= 0)
+            return -1;
+        data += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* Undoes chunked transfer coding in place; returns the new length. */
+static size_t dechunk(char *body, size_t len)
+{
+    size_t in = 0, out = 0;
+    while (in < len) {
+        char *end;
+        unsigned long size = strtoul(body + in, &end, 16);
+        char *line_end = strstr(body + in, "\r\n");
+        if (!line_end || end == body + in)
+            break;
+        in = (size_t)(line_end - body) + 2;
+        if (size == 0 || in + size > len)
+            break;
+        memmove(body + out, body + in, size);
+        out += size;
+        in += size + 2;
+    }
+    body[out] = '\0';
+    return out;
+}
+
+/* Reads the whole reply (the server closes the connection) and parses it. */
+static int read_reply(int fd, tw_ts_reply *r)
+{
+    size_t cap = 8192, len = 0;
+    char *raw = malloc(cap);
+    long long deadline = now_ms() + REPLY_TIMEOUT_MS;
+    while (raw) {
+        if (len + 4096 > cap) {
+            char *grown = realloc(raw, cap * 2);
+            if (!grown)
+                break;
+            raw = grown;
+            cap *= 2;
+        }
+        struct pollfd p = {fd, POLLIN, 0};
+        long long left = deadline - now_ms();
+        if (left <= 0 || poll(&p, 1, (int)left) <= 0)
+            break;
+        ssize_t n = recv(fd, raw + len, cap - len - 1, 0);
+        if (n <= 0)
+            break;
+        len += (size_t)n;
+    }
+    if (!raw)
+        return -1;
+    raw[len] = '\0';
+    char *head_end = strstr(raw, "\r\n\r\n");
+    if (len < 12 || strncmp(raw, "HTTP/1.", 7) != 0 || !head_end) {
+        free(raw);
+        return -1;
+    }
+    r->status = atoi(raw + 9);
+    size_t head_len = (size_t)(head_end - raw);
+    snprintf(r->headers, sizeof r->headers, "%.*s", (int)head_len, raw);
+    size_t body_len = len - head_len - 4;
+    r->body = malloc(body_len + 1);
+    if (!r->body) {
+        free(raw);
+        return -1;
+    }
+    memcpy(r->body, head_end + 4, body_len);
+    r->body[body_len] = '\0';
+    char te[64];
+    if (tw_ts_header(r, "Transfer-Encoding", te, sizeof te) == 0 && strstr(te, "chunked"))
+        body_len = dechunk(r->body, body_len);
+    r->body_len = body_len;
+    r->json = json_loadb(r->body, r->body_len, 0, NULL);
+    free(raw);
+    return 0;
+}
+
+int tw_ts_request_raw(const tw_ts_server *s, const char *raw, size_t len, tw_ts_reply *r)
+{
+    memset(r, 0, sizeof *r);
+    int fd = connect_to(s);
+    if (fd < 0)
+        return -1;
+    int rc = write_all(fd, raw, len);
+    /* A refused body may be left unread: the reply still comes first. */
+    rc = read_reply(fd, r) == 0 ? 0 : rc ? rc : -1;
+    close(fd);
+    return rc;
+}
+
+int tw_ts_request(const tw_ts_server *s, const char *method, const char *path, const char *token, const char *body,
+               tw_ts_reply *r)
+{
+    size_t body_len = body ? strlen(body) : 0;
+    size_t cap = body_len + 1024 + strlen(path);
+    char *raw = malloc(cap);
+    if (!raw)
+        return -1;
+    char auth[256] = "";
+    if (token)
+        snprintf(auth, sizeof auth, "Authorization: Bearer %s\r\n", token);
+    int n = snprintf(raw, cap,
+                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n%s"
+                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
+                     method, path, s->port, auth, body_len);
+    if (body)
+        memcpy(raw + n, body, body_len);
+    int rc = tw_ts_request_raw(s, raw, (size_t)n + body_len, r);
+    free(raw);
+    return rc;
+}
+
+void tw_ts_reply_free(tw_ts_reply *r)
+{
+    free(r->body);
+    json_decref(r->json);
+    memset(r, 0, sizeof *r);
+}
+
+int tw_ts_header(const tw_ts_reply *r, const char *name, char *out, size_t size)
+{
+    size_t nlen = strlen(name);
+    const char *line = strstr(r->headers, "\r\n");
+    while (line) {
+        line += 2;
+        if (strncasecmp(line, name, nlen) == 0 && line[nlen] == ':') {
+            const char *v = line + nlen + 1;
+            while (*v == ' ')
+                v++;
+            const char *end = strstr(v, "\r\n");
+            size_t vlen = end ? (size_t)(end - v) : strlen(v);
+            snprintf(out, size, "%.*s", (int)vlen, v);
+            return 0;
+        }
+        line = strstr(line, "\r\n");
+    }
+    return -1;
+}
+
+const char *tw_ts_code(const tw_ts_reply *r)
+{
+    const char *code = json_string_value(json_object_get(r->json, "code"));
+    return code ? code : "";
+}
+
+int tw_ts_events_open(const tw_ts_server *s, const char *path)
+{
+    int fd = connect_to(s);
+    if (fd < 0)
+        return -1;
+    char req[1024];
+    int n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nAccept: text/event-stream\r\n\r\n",
+                     path, s->port);
+    if (write_all(fd, req, (size_t)n) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+int tw_ts_events_wait(int fd, int min_version, int timeout_ms)
+{
+    static char buf[65536];
+    size_t len = 0;
+    buf[0] = '\0';
+    long long deadline = now_ms() + timeout_ms;
+    while (len + 1 < sizeof buf) {
+        /* The latest version announced so far in what was read. */
+        int best = -1;
+        const char *p = buf;
+        const char *key = "data: {\"version\":";
+        while ((p = strstr(p, key)) != NULL) {
+            int v = atoi(p + strlen(key));
+            if (v > best)
+                best = v;
+            p += strlen(key);
+        }
+        if (best >= min_version)
+            return best;
+        struct pollfd pf = {fd, POLLIN, 0};
+        long long left = deadline - now_ms();
+        if (left <= 0 || poll(&pf, 1, (int)left) <= 0)
+            return -1;
+        ssize_t n = recv(fd, buf + len, sizeof buf - 1 - len, 0);
+        if (n <= 0)
+            return -1;
+        len += (size_t)n;
+        buf[len] = '\0';
+    }
+    return -1;
+}
+
+int tw_ts_json(const tw_ts_server *s, const char *method, const char *path, const char *token, const char *body,
+               json_t **out)
+{
+    tw_ts_reply r;
+    *out = NULL;
+    if (tw_ts_request(s, method, path, token, body, &r) != 0)
+        return -1;
+    *out = r.json;
+    r.json = NULL;
+    int status = r.status;
+    tw_ts_reply_free(&r);
+    return status;
+}
