@@ -5,7 +5,7 @@
 // "N passed, N failed".
 
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const BASE = process.env.TW_BASE_URL || 'http://127.0.0.1:18080';
@@ -122,9 +122,11 @@ test('northwood: a full game in the browser, with hint and log', async (browser)
   check(await isOver(page), 'the game reached its end screen');
   for (const verb of ['visit', 'respond']) check(seen.has(verb), 'played a ' + verb + ' action');
   const summary = await page.locator('[data-testid=game-over]').textContent();
-  check(/stars/.test(summary), 'the end screen tells the stars: ' + summary);
+  check(/★|stars/.test(summary) && /medal/i.test(summary), 'the end screen tells the stars and the medal: ' + summary);
   const logCount = await page.locator('[data-testid=log] li').count();
   check(logCount > 10, 'the log lists what happened');
+  const logText = await page.locator('[data-testid=log]').textContent();
+  check(!/\{\w+\}/.test(logText), 'every log line is filled in: ' + (logText.match(/[^.]*\{\w+\}[^.]*/) || [''])[0]);
   check((await page.locator('#main [data-action]').count()) === 0, 'no choice is left after the end');
   await shot(page, 'northwood-end', true);
   checkNoErrors(page, 'northwood');
@@ -266,6 +268,11 @@ test('fox duet: two browser windows play a whole game online', async (browser) =
   const endB = await b.page.locator('[data-testid=game-over]').textContent();
   check(endA === endB, 'both windows tell the same result');
   check(checked > 100, 'hidden cards were checked (' + checked + ')');
+  for (const p of pages) {
+    const logText = await p.locator('[data-testid=log]').textContent();
+    check((await p.locator('[data-testid=log] li').count()) > 30, 'the log lists the moves of both players');
+    check(!/\{\w+\}/.test(logText), 'every log line is filled in: ' + (logText.match(/[^.]*\{\w+\}[^.]*/) || [''])[0]);
+  }
   await shot(a.page, 'fox-a-end', true);
   await shot(b.page, 'fox-b-end', true);
   checkNoErrors(a.page, 'window A');
@@ -414,6 +421,22 @@ test('history: finished games are listed, charted and replayed', async (browser)
   }
   checkNoErrors(page, 'history');
   await ctx.close();
+});
+
+test('texts: every English text has a French one with the same marks', async () => {
+  // Loaded as a data: URL so that Node reads it as a module wherever it lies.
+  const src = readFileSync(new URL('../../web/js/i18n.js', import.meta.url), 'utf8');
+  const { TABLES_FOR_TESTS } = await import('data:text/javascript,' + encodeURIComponent(src));
+  const en = TABLES_FOR_TESTS.en;
+  const fr = TABLES_FOR_TESTS.fr;
+  const marks = (s) => (s.match(/\{\w+\}/g) || []).sort().join(' ');
+  const missing = Object.keys(en).filter((k) => !(k in fr));
+  const extra = Object.keys(fr).filter((k) => !(k in en));
+  check(!missing.length, 'French texts missing: ' + missing.join(', '));
+  check(!extra.length, 'French texts with no English: ' + extra.join(', '));
+  const differ = Object.keys(en).filter((k) => marks(en[k]) !== marks(fr[k]));
+  check(!differ.length, 'texts whose {marks} differ: ' + differ.join(', '));
+  check(Object.keys(en).length > 200, 'the tables are complete (' + Object.keys(en).length + ' texts)');
 });
 
 // ---------------------------------------------------------------------

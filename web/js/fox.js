@@ -31,8 +31,12 @@ function trickNumber(view) {
 }
 
 // Words for a legal Fox action, for buttons and hints.
-export function foxActionLabel(action, view) {
+// forLog: words for the log, where the actor is named before ("Your
+// partner: ...") so choices are told in the third person.
+export function foxActionLabel(action, view, forLog) {
   const { verb, args } = parseAction(action);
+  if (forLog && verb === 'fox') return t(args[0] === 'self' ? 'fox_l_fox_self' : 'fox_l_fox_partner');
+  if (forLog && verb === 'direction') return t(args[0] === 'toward-winner' ? 'fox_l_dir_winner' : 'fox_l_dir_partner');
   switch (verb) {
     case 'play': return t('fox_a_play', { card: cardName(args[0]) });
     case 'fox': return t(args[0] === 'self' ? 'fox_a_fox_self' : 'fox_a_fox_partner');
@@ -91,7 +95,7 @@ export function foxScreen(root, session, gameId, opts) {
       const whoKey = entry.seat === seat ? 'you' : 'your_partner';
       if (entry.action) {
         const text = entry.action;
-        log.push({ key: 'log_line', p: { key_who: whoKey }, lazy: { what: () => foxActionLabel(text, {}) } });
+        log.push({ key: 'log_line', p: { key_who: whoKey }, lazy: { what: () => foxActionLabel(text, {}, true) } });
       } else {
         log.push({ key: 'fox_ev_gift_pick_hidden' });
       }
@@ -171,11 +175,13 @@ export function foxScreen(root, session, gameId, opts) {
     root.appendChild(screen);
     const board = view.board || {};
     const partner = st.partner || { kind: 'open' };
+    // Who a seat is, in words: "You" / "Your partner", or "Player 2" in a replay.
+    const whoName = (s) => (readOnly ? t('replay_player', { n: s + 1 }) : (s === seat ? t('you') : t('your_partner')));
 
     // Status bar.
     const tn = trickNumber(view);
     screen.appendChild(el('div', { class: 'statusbar' },
-      el('h1', { class: 'game-title' }, t('fox_name')),
+      readOnly ? null : el('h1', { class: 'game-title' }, t('fox_name')),
       el('span', { class: 'pill' }, t('level_n', { n: view.level ?? '?' })),
       view.round ? el('span', { class: 'pill', 'data-testid': 'round' }, t('fox_round', { n: view.round })) : null,
       tn ? el('span', { class: 'pill' }, t('fox_trick', { n: tn })) : null,
@@ -279,9 +285,9 @@ export function foxScreen(root, session, gameId, opts) {
       el('h2', { class: 'sr-only' }, t('fox_path')),
       path,
       el('div', { class: 'ends' },
-        el('span', {}, '← ', t(leftMine ? 'fox_your_end' : 'fox_partner_end')),
-        el('span', {}, t('fox_seat_you', { n: seat + 1 })),
-        el('span', {}, t(leftMine ? 'fox_partner_end' : 'fox_your_end'), ' →')),
+        el('span', {}, '← ', readOnly ? t('fox_end_of', { who: whoName(0) }) : t(leftMine ? 'fox_your_end' : 'fox_partner_end')),
+        readOnly ? null : el('span', {}, t('fox_seat_you', { n: seat + 1 })),
+        el('span', {}, readOnly ? t('fox_end_of', { who: whoName(1) }) : t(leftMine ? 'fox_partner_end' : 'fox_your_end'), ' →')),
       board.reconstructed || board.note ? el('p', { class: 'board-note', 'data-testid': 'board-note' },
         el('strong', {}, pick(board.name), ': '), pick(board.note)) : null,
     ));
@@ -307,7 +313,7 @@ export function foxScreen(root, session, gameId, opts) {
         node = cardEl(entry.card, { cls: oldTc.includes(entry.card) ? '' : (mine ? 'anim-play-me' : 'anim-play-partner') });
       } else node = el('div', { class: 'card-slot' });
       return el('div', { class: 'trick-slot' + (mine ? ' mine' : ' theirs') },
-        el('span', { class: 'who' }, mine ? t('you') : t('your_partner'), led ? ' ★' : ''), node);
+        el('span', { class: 'who' }, whoName(s), led ? ' ★' : ''), node);
     };
     table.appendChild(el('div', { class: 'pile trick', 'data-testid': 'trick' }, el('h3', {}, t('fox_trick_area')),
       el('div', { class: 'trick-row' }, slotFor(1 - seat), slotFor(seat))));
@@ -317,7 +323,7 @@ export function foxScreen(root, session, gameId, opts) {
       const winner = lt.winner;
       table.appendChild(el('div', { class: 'pile last-trick' }, el('h3', {}, t('fox_last_trick')),
         el('div', { class: 'fan' }, cards.map((x) => cardEl(x.card || x, { size: 'sm' }))),
-        winner !== undefined && winner !== null ? el('p', { class: 'muted' }, t('fox_last_trick_won', { who: winner === seat ? t('you') : t('your_partner') })) : null));
+        winner !== undefined && winner !== null ? el('p', { class: 'muted' }, t('fox_last_trick_won', { who: whoName(winner) })) : null));
     }
     screen.appendChild(table);
 
@@ -326,7 +332,10 @@ export function foxScreen(root, session, gameId, opts) {
     const myTurn = !st.over && legal.length > 0;
     let prompt;
     if (st.over) prompt = t('game_over');
-    else if (myTurn) {
+    else if (readOnly) {
+      const actor = view.to_act;
+      prompt = actor === null || actor === undefined ? t('game_over') : t('replay_to_act', { who: whoName(actor) });
+    } else if (myTurn) {
       switch (view.phase) {
         case 'play':
           if (!tc.length) prompt = t('fox_prompt_lead');

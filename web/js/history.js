@@ -59,7 +59,9 @@ function chart(games, title, maxY, refY) {
   const y = (v) => T + (H - T - B) * (1 - Math.min(v, maxY) / maxY);
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': title });
   root.appendChild(svg('title', {}, title));
-  const ticks = maxY <= 20 ? [0, 4, 8, 12, 16, 20] : [0, Math.round(maxY / 4), Math.round(maxY / 2), Math.round((3 * maxY) / 4), maxY];
+  const step = maxY <= 20 ? 4 : (maxY <= 50 ? 10 : 20);
+  const ticks = [];
+  for (let v = 0; v <= maxY; v += step) ticks.push(v);
   for (const v of ticks) {
     root.appendChild(svg('line', { x1: L, x2: W - R, y1: y(v), y2: y(v), class: 'grid' }));
     root.appendChild(svg('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'axis' }, String(v)));
@@ -120,7 +122,7 @@ export function historyPage(main, filter) {
     if (nw.length) charts.appendChild(chart(nw, t('hist_chart_nw'), 20, 16));
     if (fox.length) {
       const maxScore = Math.max(30, ...fox.map(chartValue));
-      charts.appendChild(chart(fox, t('hist_chart_fox'), Math.ceil(maxScore / 10) * 10));
+      charts.appendChild(chart(fox, t('hist_chart_fox'), Math.ceil(maxScore / 20) * 20));
     }
     main.appendChild(charts);
     const table = el('table', { class: 'history', 'data-testid': 'history-table' },

@@ -15,7 +15,7 @@ export function formatEntry(e) {
     if (k.startsWith('card')) params[k] = cardName(v);
     else if (k.startsWith('suit')) params[k] = suitName(v);
     else if (k.startsWith('name')) params[k] = pick(v);
-    else if (k.startsWith('key')) params[k] = t(v);
+    else if (k.startsWith('key_')) params[k.slice(4)] = t(v);
     else params[k] = v;
   }
   return t(e.key, params);

@@ -158,7 +158,7 @@ export function northwoodScreen(root, session, opts) {
     const visiting = view.visiting === null || view.visiting === undefined ? null : Number(view.visiting);
     const score = (view.score || []).length;
     const status = el('div', { class: 'statusbar' },
-      el('h1', { class: 'game-title' }, t('nw_name')),
+      readOnly ? null : el('h1', { class: 'game-title' }, t('nw_name')),
       el('span', { class: 'pill' }, t('medal_stars', { medal: t('medal_' + view.medal), stars: { bronze: 16, silver: 18, gold: 20 }[view.medal] || '?' })),
       el('span', { class: 'pill', 'data-testid': 'stars' }, t('nw_stars', { won: view.stars_won ?? '?', possible: view.stars_possible ?? '?' })),
       visiting !== null ? el('span', { class: 'pill strong', 'data-testid': 'score' }, t('nw_score_vs', { score, target: visiting })) : null,
