@@ -9,6 +9,8 @@
 #define OPEN_NODES 5000   /* open-hands: nodes per decision */
 #define SAMPLES 16        /* strong: determinized deals per decision */
 #define SAMPLE_NODES 1000 /* strong: nodes per deal */
+#define HINT_SAMPLE_FACTOR 2 /* hints look at more deals than a move */
+#define SEARCH_TABLE_BITS 18
 
 struct tw_fox_bot {
     tw_fox_bot_kind kind;
@@ -49,7 +51,7 @@ tw_fox_bot *tw_fox_bot_new(tw_fox_bot_kind kind, uint64_t seed)
     bot->samples = SAMPLES;
     bot->sample_nodes = SAMPLE_NODES;
     if (kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS) {
-        bot->search = tw_fox_search_new(18);
+        bot->search = tw_fox_search_new(SEARCH_TABLE_BITS);
         if (!bot->search) {
             free(bot);
             return NULL;
@@ -163,36 +165,23 @@ tw_error tw_fox_bot_choose(tw_fox_bot *bot, const tw_fox_state *state, tw_fox_ac
     return tw_fox_bot_choose_from_view(bot, &view, out);
 }
 
-/* Plays a determinized game to its end with the rule bot in both seats;
- * returns 1 when the team wins. */
-static int rule_rollout(tw_fox_state *s, uint64_t seed)
-{
-    uint64_t step = 0;
-    while (!tw_fox_is_over(s)) {
-        tw_fox_view v;
-        tw_fox_view_of(s, tw_fox_to_act(s), &v);
-        tw_fox_action a;
-        if (tw_fox_rule_bot_choose(&v, tw_mix64(seed + step++), &a) != TW_OK || tw_fox_apply(s, a, NULL) != TW_OK)
-            return 0;
-    }
-    return tw_fox_is_won(s);
-}
-
 tw_fox_hint tw_fox_hint_for(tw_fox_bot *bot, const tw_fox_view *view)
 {
     tw_fox_hint hint = {TW_FOX_NO_ACTION, -1.0, 0};
-    if (tw_fox_to_act(&view->visible) != view->seat)
+    tw_fox_action list[TW_FOX_MAX_ACTIONS];
+    double p[TW_FOX_MAX_ACTIONS];
+    int n = tw_fox_view_legal_actions(view, list);
+    if (n == 0)
         return hint;
-    if (tw_fox_rule_bot_choose(view, next_seed(bot), &hint.action) != TW_OK)
-        return hint;
-    int wins = 0, n = 16;
-    for (int i = 0; i < n; i++) {
-        tw_fox_state s;
-        tw_fox_determinize(view, next_seed(bot), &s);
-        if (tw_fox_apply(&s, hint.action, NULL) == TW_OK)
-            wins += rule_rollout(&s, next_seed(bot));
+    if (!bot->search) {
+        bot->search = tw_fox_search_new(SEARCH_TABLE_BITS);
+        if (!bot->search)
+            return hint;
     }
-    hint.p_win = (double)wins / n;
-    hint.samples = n;
+    int samples = HINT_SAMPLE_FACTOR * bot->samples;
+    int best = tw_fox_estimate_actions(bot->search, view, next_seed(bot), samples, bot->sample_nodes, list, n, p);
+    hint.action = list[best];
+    hint.p_win = p[best] < 0 ? 0 : p[best] > 1 ? 1 : p[best];
+    hint.samples = samples;
     return hint;
 }
