@@ -30,7 +30,10 @@ function formatDate(iso) {
 // The words for a game's setup.
 function configText(g) {
   const c = g.config || {};
-  if (g.game === 'foxduet') return t('hist_fox_config', { level: c.level ?? '?' });
+  if (g.game === 'foxduet') {
+    const who = c.partner === 'human' || c.partner === 'open' ? t('hist_with_friend') : t('hist_with_bot', { name: c.partner || '?' });
+    return t('hist_fox_config', { level: c.level ?? '?' }) + ', ' + who;
+  }
   return t('hist_nw_config', { setup: t('setup_' + (c.setup || 'intro') + '_short'), medal: t('medal_' + (c.medal || 'bronze')) });
 }
 

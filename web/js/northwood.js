@@ -225,7 +225,7 @@ export function northwoodScreen(root, session, opts) {
         el('span', { class: 'fief-stars', 'aria-label': t('nw_star_count', { n: stars }) }, '★'.repeat(stars)),
         ruler
           ? el('span', { class: 'fief-ruler suit-' + ruler.suit }, suitIcon(ruler.suit, 16), ' ', pick(ruler.name))
-          : el('span', { class: 'fief-ruler gone' }, t('nw_removed')),
+          : el('span', { class: 'fief-ruler gone' }, t(f.status === 'friendly' ? 'nw_ruler_left' : 'nw_removed')),
         ruler && ruler.title ? el('span', { class: 'fief-title' }, pick(ruler.title)) : null,
         el('span', { class: 'badge status-' + (visiting === idx ? 'visiting' : f.status) }, t(statusKey)),
         f.substitute_slot !== null && f.substitute_slot !== undefined ? el('span', { class: 'badge sub' }, t('nw_ruler_sub')) : null,
