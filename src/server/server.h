@@ -29,9 +29,11 @@
 #include "trickwood/nw_bots.h"
 #include "trickwood/nw_files.h"
 
-/* `trickwood serve` (srv_serve.c) and its help text. */
+/* `trickwood serve` (srv_serve.c), its help text and its messages. */
 int tw_cli_serve(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_srv_serve_help;
+extern const tw_msg tw_srv_texts[];
+extern const int tw_srv_text_count;
 
 /* Largest request body accepted (413 beyond). */
 #define TW_SRV_MAX_BODY (64 * 1024)

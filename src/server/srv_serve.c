@@ -47,7 +47,7 @@ typedef enum {
 } sv_text_id;
 
 /* The command's messages, in English and French. */
-static const tw_msg SV_TEXT[SV_COUNT] = {
+const tw_msg tw_srv_texts[SV_COUNT] = {
     [SV_SERVING] = {{"Trickwood is serving on http://%s:%d/\n", "Trickwood est en ligne sur http://%s:%d/\n"}},
     [SV_STOPPED] = {{"Trickwood has stopped.\n", "Trickwood s'est arrêté.\n"}},
     [SV_RESTORED] = {{"Games in progress taken up again: %d\n", "Parties en cours reprises : %d\n"}},
@@ -67,8 +67,10 @@ static const tw_msg SV_TEXT[SV_COUNT] = {
 /* A message of this command in the player's language. */
 static const char *sv(const tw_cli *cli, sv_text_id id)
 {
-    return tw_msg_get(&SV_TEXT[id], cli->lang);
+    return tw_msg_get(&tw_srv_texts[id], cli->lang);
 }
+
+const int tw_srv_text_count = SV_COUNT;
 
 /* The command's options. */
 typedef struct {
