@@ -4,6 +4,7 @@
 #include "cli/fox_cli.h"
 #include "cli/nw_cli.h"
 #include "server/server.h"
+#include "cli/sim.h"
 
 const tw_cli_command tw_cli_commands[] = {
     {"northwood", tw_cli_northwood, &tw_nw_cli_northwood_help},
@@ -11,6 +12,8 @@ const tw_cli_command tw_cli_commands[] = {
     {"resume", tw_cli_game_resume, &tw_fox_cli_resume_help},
     {"replay", tw_cli_game_replay, &tw_fox_cli_replay_help},
     {"analyse", tw_cli_analyse, &tw_nw_cli_analyse_help},
+    {"sim", tw_cli_sim, &tw_cli_sim_help},
+    {"bench", tw_cli_bench, &tw_cli_bench_help},
     {"serve", tw_cli_serve, &tw_srv_serve_help},
     {"help", tw_cli_help, &tw_cli_help_help},
     {"version", tw_cli_version, &tw_cli_version_help},

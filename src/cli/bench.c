@@ -1,0 +1,879 @@
+/* `trickwood bench`: the figures of docs/benchmarks.md.
+ *
+ * - random play on one core through the public API (legal actions, then
+ *   apply, with the benchmark's own RNG picking), in games per second of
+ *   CPU time, for both games;
+ * - each bot's win rate (with a 95% interval) and its CPU milliseconds per
+ *   decision, through the simulation runner;
+ * - how long hints take;
+ * - the peak resident memory of long random simulations, each in a child
+ *   process, to show that it does not grow with the number of games. */
+/* wait4() is a BSD/Linux call: it gives the child's own peak memory. */
+#define _DEFAULT_SOURCE 1
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/sim.h"
+#include "trickwood/fox_bots.h"
+#include "trickwood/fox_files.h"
+#include "trickwood/nw_bots.h"
+#include "trickwood/nw_files.h"
+
+const tw_msg tw_cli_bench_help = {{
+    "  bench [OPTIONS]                measure speed, bot strength, hint times and memory\n"
+    "      --json                     one JSON object (figures only)\n"
+    "      --parts LIST               among random,bots,hints,memory (default: all)\n"
+    "      --games N                  games per configuration for the quick bots (default: 10000)\n"
+    "      --search-games N           the same for the searching bots (default: as many as fit\n"
+    "                                 in --search-seconds per configuration)\n"
+    "      --search-seconds S         time per configuration for the searching bots (default: 20)\n"
+    "      --full                     10000 games for every bot: takes hours\n"
+    "      --seconds S                time of each random-play measure (default: 2)\n"
+    "      --memory-games N           games of the long memory run (default: 1000000)\n"
+    "      --bots LIST                only these bots (names of either game)\n"
+    "      --seed N, --jobs N, --quiet as for sim\n",
+    "  bench [OPTIONS]                mesurer vitesse, force des robots, durée des conseils et mémoire\n"
+    "      --json                     un objet JSON (les mesures seules)\n"
+    "      --parts LISTE              parmi random,bots,hints,memory (par défaut : toutes)\n"
+    "      --games N                  parties par configuration pour les robots rapides (par défaut : 10000)\n"
+    "      --search-games N           idem pour les robots qui cherchent (par défaut : autant qu'il en tient\n"
+    "                                 en --search-seconds par configuration)\n"
+    "      --search-seconds S         durée par configuration pour les robots qui cherchent (par défaut : 20)\n"
+    "      --full                     10000 parties pour chaque robot : prend des heures\n"
+    "      --seconds S                durée de chaque mesure de jeu au hasard (par défaut : 2)\n"
+    "      --memory-games N           parties de la longue série mémoire (par défaut : 1000000)\n"
+    "      --bots LISTE               seulement ces robots (noms de l'un ou l'autre jeu)\n"
+    "      --seed N, --jobs N, --quiet comme pour sim\n",
+}};
+
+/* Targets from the project's issue. */
+#define NW_RANDOM_TARGET 500000.0
+#define FOX_RANDOM_TARGET 150000.0
+#define DECISION_MS_TARGET 50.0
+#define HINT_MS_TARGET 100.0
+#define GAP_TARGET 0.5
+
+enum { PART_RANDOM = 1, PART_BOTS = 2, PART_HINTS = 4, PART_MEMORY = 8, PART_ALL = 15 };
+
+/* Bench messages (errors only: the report itself is for developers). */
+typedef enum { B_T_BAD_NUMBER = 0, B_T_BAD_PART, B_T_BAD_BOT, B_T_SETUP, B_T_COUNT } bench_text_id;
+
+static const tw_msg bench_text[B_T_COUNT] = {
+    [B_T_BAD_NUMBER] = {{"%s takes a number from %g to %g, not '%s'", "%s attend un nombre de %g à %g, pas « %s »"}},
+    [B_T_BAD_PART] = {{"--parts takes names among random, bots, hints and memory, not '%s'",
+                       "--parts attend des noms parmi random, bots, hints et memory, pas « %s »"}},
+    [B_T_BAD_BOT] = {{"--bots: '%s' is not a bot of either game", "--bots : « %s » n'est un robot d'aucun des deux jeux"}},
+    [B_T_SETUP] = {{"the benchmark cannot start: %s", "le banc d'essai ne peut pas démarrer : %s"}},
+};
+
+/* A bench message in the player's language. */
+static const char *bt(const tw_cli *cli, bench_text_id id)
+{
+    return tw_msg_get(&bench_text[id], cli->lang);
+}
+
+/* The options. */
+typedef struct {
+    int json;
+    int quiet;
+    unsigned parts;
+    long long games;
+    long long search_games;  /* 0: by time */
+    double search_seconds;
+    double seconds;
+    long long memory_games;
+    uint64_t seed;
+    int jobs;
+    unsigned nw_bots;        /* bit per tw_nw_bot_kind */
+    unsigned fox_bots;       /* bit per tw_fox_bot_kind */
+} bench_args;
+
+/* What the run prints as it goes and collects for --json. */
+typedef struct {
+    tw_cli *cli;
+    const bench_args *args;
+    FILE *log;      /* human report, or NULL with --json */
+    FILE *progress; /* progress bars, or NULL */
+    json_t *root;
+} bench;
+
+/* Prints one line of the human report. */
+static void say(bench *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(bench *b, const char *fmt, ...)
+{
+    if (!b->log)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(b->log, fmt, ap);
+    va_end(ap);
+    fflush(b->log);
+}
+
+/* Parses a decimal number in [min, max]. */
+static int parse_real(const char *text, double min, double max, double *out)
+{
+    char *end = NULL;
+    double v = strtod(text, &end);
+    if (!text[0] || !end || *end != '\0' || !(v >= min && v <= max))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Parses --parts. */
+static int parse_parts(const char *text, unsigned *out)
+{
+    static const char *const NAMES[] = {"random", "bots", "hints", "memory"};
+    unsigned parts = 0;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int found = -1;
+        for (int i = 0; i < 4; i++)
+            if (strcmp(tok, NAMES[i]) == 0)
+                found = i;
+        if (found < 0)
+            return -1;
+        parts |= 1u << found;
+    }
+    if (!parts)
+        return -1;
+    *out = parts;
+    return 0;
+}
+
+/* Parses --bots: names of either game's bots. */
+static int parse_bots(const char *text, unsigned *nw, unsigned *fox, char *bad, size_t bad_size)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    *nw = *fox = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int a = tw_nw_bot_kind_from_name(tok), b = tw_fox_bot_kind_from_name(tok);
+        if (a < 0 && b < 0) {
+            snprintf(bad, bad_size, "%s", tok);
+            return -1;
+        }
+        if (a >= 0)
+            *nw |= 1u << a;
+        if (b >= 0)
+            *fox |= 1u << b;
+    }
+    return 0;
+}
+
+/* Reads the options; returns 0 or an exit code after a printed error. */
+static int parse_args(tw_cli *cli, int argc, char **argv, bench_args *a)
+{
+    const char *usage = tw_msg_get(&tw_cli_bench_help, cli->lang);
+    memset(a, 0, sizeof *a);
+    a->parts = PART_ALL;
+    a->games = 10000;
+    a->search_seconds = 20;
+    a->seconds = 2;
+    a->memory_games = 1000000;
+    a->seed = 1;
+    a->jobs = tw_sim_cpu_count();
+    a->nw_bots = 0xF;
+    a->fox_bots = 0xF;
+    for (int i = 1; i < argc; i++) {
+        const char *v = NULL, *arg = argv[i];
+        int got;
+        long long n;
+        double x;
+        if ((got = tw_cli_display_option(cli, argc, argv, &i)) != 0) {
+            if (got < 0)
+                return TW_EXIT_USAGE;
+            continue;
+        }
+        if (strcmp(arg, "--json") == 0) {
+            a->json = 1;
+            continue;
+        }
+        if (strcmp(arg, "--quiet") == 0 || strcmp(arg, "-q") == 0) {
+            a->quiet = 1;
+            continue;
+        }
+        if (strcmp(arg, "--full") == 0) {
+            a->games = 10000;
+            a->search_games = 10000;
+            continue;
+        }
+        static const char *const COUNTS[] = {"--games", "--search-games", "--memory-games", "--seed", "--jobs"};
+        static const char *const REALS[] = {"--seconds", "--search-seconds"};
+        int handled = 0;
+        for (int k = 0; k < 5 && !handled; k++) {
+            if ((got = tw_cli_opt_value(argc, argv, &i, COUNTS[k], &v)) == 0)
+                continue;
+            handled = 1;
+            if (got < 0)
+                return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), COUNTS[k]);
+            long long max = k == 3 ? (1LL << 53) - 1 : k == 4 ? 256 : 1000000000LL;
+            long long min = k == 3 ? 0 : 1;
+            if (tw_sim_parse_count(v, min, max, &n) != 0)
+                return tw_cli_usage_error(cli, usage, bt(cli, B_T_BAD_NUMBER), COUNTS[k], (double)min, (double)max, v);
+            if (k == 0)
+                a->games = n;
+            else if (k == 1)
+                a->search_games = n;
+            else if (k == 2)
+                a->memory_games = n;
+            else if (k == 3)
+                a->seed = (uint64_t)n;
+            else
+                a->jobs = (int)n;
+        }
+        for (int k = 0; k < 2 && !handled; k++) {
+            if ((got = tw_cli_opt_value(argc, argv, &i, REALS[k], &v)) == 0)
+                continue;
+            handled = 1;
+            if (got < 0)
+                return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), REALS[k]);
+            if (parse_real(v, 0.001, 86400, &x) != 0)
+                return tw_cli_usage_error(cli, usage, bt(cli, B_T_BAD_NUMBER), REALS[k], 0.001, 86400.0, v);
+            if (k == 0)
+                a->seconds = x;
+            else
+                a->search_seconds = x;
+        }
+        if (handled)
+            continue;
+        if ((got = tw_cli_opt_value(argc, argv, &i, "--parts", &v)) != 0) {
+            if (got < 0)
+                return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), "--parts");
+            if (parse_parts(v, &a->parts) != 0)
+                return tw_cli_usage_error(cli, usage, bt(cli, B_T_BAD_PART), v);
+            continue;
+        }
+        if ((got = tw_cli_opt_value(argc, argv, &i, "--bots", &v)) != 0) {
+            char bad[64];
+            if (got < 0)
+                return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), "--bots");
+            if (parse_bots(v, &a->nw_bots, &a->fox_bots, bad, sizeof bad) != 0)
+                return tw_cli_usage_error(cli, usage, bt(cli, B_T_BAD_BOT), bad);
+            continue;
+        }
+        if (arg[0] == '-')
+            return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_UNKNOWN_OPTION), arg);
+        return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_EXTRA_ARGUMENT), arg);
+    }
+    return 0;
+}
+
+/* ---- Machine ----------------------------------------------------------------- */
+
+/* The CPU model from /proc/cpuinfo ("unknown" elsewhere). */
+static void cpu_model(char *out, size_t size)
+{
+    snprintf(out, size, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) != 0)
+            continue;
+        const char *colon = strchr(line, ':');
+        if (!colon)
+            break;
+        colon++;
+        while (*colon == ' ' || *colon == '\t')
+            colon++;
+        snprintf(out, size, "%s", colon);
+        out[strcspn(out, "\n")] = '\0';
+        break;
+    }
+    fclose(f);
+}
+
+/* The 1-minute load average (-1 when unknown): a busy machine lowers wall
+ * times, which is why rates are given per second of CPU. */
+static double load_average(void)
+{
+    double load = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &load) != 1)
+            load = -1;
+        fclose(f);
+    }
+    return load;
+}
+
+/* Records the machine, the date and the load. */
+static void bench_machine(bench *b)
+{
+    char model[256], date[64];
+    cpu_model(model, sizeof model);
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    double load = load_average();
+    json_t *m = json_object();
+    json_object_set_new(m, "cpus", json_integer(tw_sim_cpu_count()));
+    json_object_set_new(m, "model", json_string(model));
+    json_object_set_new(m, "date", json_string(date));
+    json_object_set_new(m, "load_average_1min", json_real(load));
+    json_object_set_new(b->root, "machine", m);
+    say(b, "Machine: %d online cores, %s; %s; load average %.2f at start\n", tw_sim_cpu_count(), model, date, load);
+}
+
+/* ---- Random play on one core -------------------------------------------------------- */
+
+/* A random-play measure: games per CPU second and per wall second. */
+typedef struct {
+    double cpu_rate;
+    double wall_rate;
+    double decisions;   /* per game */
+    long long games;
+} rate;
+
+/* Plays random For Northwood! games for about `seconds` of CPU time. With
+ * allow_stop the pick is uniform over every legal action, stopping the
+ * game included; without, the player never stops and visits all 8 fiefs. */
+static rate nw_random_rate(const tw_nw_catalog *catalog, int setup, int allow_stop, double seconds, uint64_t seed)
+{
+    rate r = {0, 0, 0, 0};
+    tw_rng pick;
+    tw_rng_seed(&pick, seed);
+    long long decisions = 0;
+    double cpu0 = tw_sim_thread_cpu(), wall0 = tw_sim_now(), cpu = 0;
+    do {
+        for (int k = 0; k < 1000; k++, r.games++) {
+            tw_nw_state s;
+            tw_nw_config cfg = {(tw_nw_setup)setup, TW_NW_MEDAL_BRONZE, tw_mix64(seed + (uint64_t)r.games)};
+            if (tw_nw_new(&s, catalog, &cfg, NULL) != TW_OK)
+                return r;
+            while (!tw_nw_is_over(&s)) {
+                tw_nw_action acts[TW_NW_MAX_ACTIONS];
+                int n = tw_nw_legal_actions(&s, acts);
+                tw_nw_action a = acts[tw_rng_below(&pick, (uint32_t)n)];
+                while (!allow_stop && n > 1 && TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP)
+                    a = acts[tw_rng_below(&pick, (uint32_t)n)];
+                tw_nw_apply(&s, a, NULL);
+                decisions++;
+            }
+        }
+        cpu = tw_sim_thread_cpu() - cpu0;
+    } while (cpu < seconds);
+    double wall = tw_sim_now() - wall0;
+    r.cpu_rate = (double)r.games / cpu;
+    r.wall_rate = wall > 0 ? (double)r.games / wall : 0;
+    r.decisions = (double)decisions / (double)r.games;
+    return r;
+}
+
+/* Plays random Fox games (both seats random) for about `seconds` of CPU. */
+static rate fox_random_rate(const tw_fox_board *board, int level, double seconds, uint64_t seed)
+{
+    rate r = {0, 0, 0, 0};
+    tw_rng pick;
+    tw_rng_seed(&pick, seed);
+    long long decisions = 0;
+    double cpu0 = tw_sim_thread_cpu(), wall0 = tw_sim_now(), cpu = 0;
+    do {
+        for (int k = 0; k < 1000; k++, r.games++) {
+            tw_fox_state s;
+            tw_fox_config cfg = {level, (int)(r.games & 1), tw_mix64(seed + (uint64_t)r.games)};
+            if (tw_fox_new(&s, board, &cfg, NULL) != TW_OK)
+                return r;
+            while (!tw_fox_is_over(&s)) {
+                tw_fox_action acts[TW_FOX_MAX_ACTIONS];
+                int n = tw_fox_legal_actions(&s, acts);
+                tw_fox_apply(&s, acts[tw_rng_below(&pick, (uint32_t)n)], NULL);
+                decisions++;
+            }
+        }
+        cpu = tw_sim_thread_cpu() - cpu0;
+    } while (cpu < seconds);
+    double wall = tw_sim_now() - wall0;
+    r.cpu_rate = (double)r.games / cpu;
+    r.wall_rate = wall > 0 ? (double)r.games / wall : 0;
+    r.decisions = (double)decisions / (double)r.games;
+    return r;
+}
+
+/* A rate as a JSON object. */
+static json_t *rate_json(const rate *r)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "games_per_cpu_s", json_real(r->cpu_rate));
+    json_object_set_new(o, "games_per_wall_s", json_real(r->wall_rate));
+    json_object_set_new(o, "decisions_per_game", json_real(r->decisions));
+    json_object_set_new(o, "games", json_integer(r->games));
+    return o;
+}
+
+/* Prints one random-play line against a target (0: none). */
+static void say_rate(bench *b, const char *what, const rate *r, double target)
+{
+    say(b, "  %-42s %10.0f games/s (%.0f wall), %.1f decisions/game", what, r->cpu_rate, r->wall_rate, r->decisions);
+    if (target > 0)
+        say(b, "  target %.0f: %s (%.0f%%)", target, r->cpu_rate >= target ? "met" : "NOT met",
+            100.0 * r->cpu_rate / target);
+    say(b, "\n");
+}
+
+/* Random play for both games. */
+static int bench_random(bench *b, const tw_nw_catalog *catalog)
+{
+    const bench_args *a = b->args;
+    say(b, "\nRandom play on one core, public API (legal actions + apply), per second of CPU:\n");
+    rate nw_intro = nw_random_rate(catalog, TW_NW_SETUP_INTRO, 0, a->seconds, a->seed);
+    say_rate(b, "For Northwood! intro, never stopping", &nw_intro, NW_RANDOM_TARGET);
+    rate nw_stop = nw_random_rate(catalog, TW_NW_SETUP_INTRO, 1, a->seconds, a->seed);
+    say_rate(b, "For Northwood! intro, stop is a choice too", &nw_stop, 0);
+    rate nw_full = nw_random_rate(catalog, TW_NW_SETUP_FULL, 0, a->seconds, a->seed);
+    say_rate(b, "For Northwood! full deal, never stopping", &nw_full, 0);
+    json_object_set_new(b->root, "northwood_random_games_per_s", json_real(nw_intro.cpu_rate));
+    json_object_set_new(b->root, "northwood_random_target", json_real(NW_RANDOM_TARGET));
+    json_t *nw = json_object();
+    json_object_set_new(nw, "intro", rate_json(&nw_intro));
+    json_object_set_new(nw, "intro_stop_allowed", rate_json(&nw_stop));
+    json_object_set_new(nw, "full", rate_json(&nw_full));
+    json_object_set_new(b->root, "northwood_random", nw);
+
+    json_t *fox = json_object();
+    for (int level = 1; level <= TW_FOX_LEVELS; level++) {
+        tw_fox_board board;
+        tw_diag diag;
+        if (tw_fox_board_load_level(&board, level, &diag) != TW_OK) {
+            char text[600];
+            tw_diag_format(&diag, text, sizeof text);
+            tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), text);
+            json_decref(fox);
+            return -1;
+        }
+        rate r = fox_random_rate(&board, level, a->seconds, a->seed);
+        char what[64], key[16];
+        snprintf(what, sizeof what, "Fox Duet level %d", level);
+        say_rate(b, what, &r, level == 1 ? FOX_RANDOM_TARGET : 0);
+        if (level == 1)
+            json_object_set_new(b->root, "fox_random_games_per_s", json_real(r.cpu_rate));
+        snprintf(key, sizeof key, "level%d", level);
+        json_object_set_new(fox, key, rate_json(&r));
+    }
+    json_object_set_new(b->root, "fox_random_target", json_real(FOX_RANDOM_TARGET));
+    json_object_set_new(b->root, "fox_random", fox);
+    return 0;
+}
+
+/* ---- Bots ------------------------------------------------------------------- */
+
+/* Whether a bot searches (and gets the time-boxed game count). */
+static int nw_searching(int kind)
+{
+    return kind == TW_NW_BOT_STRONG || kind == TW_NW_BOT_CLAIRVOYANT;
+}
+static int fox_searching(int kind)
+{
+    return kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS;
+}
+
+/* Sets the game count and deadline of one configuration. */
+static void plan_run(const bench *b, int searching, tw_sim_common *common)
+{
+    const bench_args *a = b->args;
+    memset(common, 0, sizeof *common);
+    common->seed = a->seed;
+    common->jobs = a->jobs;
+    common->progress = b->progress;
+    if (!searching) {
+        common->games = a->games;
+    } else if (a->search_games > 0) {
+        common->games = a->search_games;
+    } else {
+        common->games = 1000000;
+        common->deadline = tw_sim_now() + a->search_seconds;
+    }
+}
+
+/* Adds rate, interval and timing fields of one bot run. */
+static void bot_fields(json_t *o, long long wins, long long games, const tw_tally *decisions, double seconds)
+{
+    double lo, hi;
+    tw_wilson_interval(wins, games, TW_Z95, &lo, &hi);
+    json_object_set_new(o, "games", json_integer(games));
+    json_object_set_new(o, "wins", json_integer(wins));
+    json_object_set_new(o, "win_rate", json_real(games ? (double)wins / (double)games : 0));
+    json_t *ci = json_array();
+    json_array_append_new(ci, json_real(lo));
+    json_array_append_new(ci, json_real(hi));
+    json_object_set_new(o, "win_rate_ci95", ci);
+    json_object_set_new(o, "ms_per_decision", json_real(decisions->sum ? 1000.0 * seconds / (double)decisions->sum : 0));
+    json_object_set_new(o, "decisions_per_game", json_real(tw_tally_mean(decisions)));
+}
+
+/* Win rate as "12.34% [11.7, 13.0]". */
+static void say_win(bench *b, long long wins, long long games)
+{
+    double lo, hi;
+    tw_wilson_interval(wins, games, TW_Z95, &lo, &hi);
+    say(b, "%6.2f%% [%5.2f, %5.2f]", games ? 100.0 * (double)wins / (double)games : 0.0, 100 * lo, 100 * hi);
+}
+
+/* Every chosen Northwood bot on both deals. The bots never read the
+ * medal the game aims for (only hints do), so one run per deal gives the
+ * three medals' win rates. Returns the bronze intro win rates by kind
+ * (-1 when not run) for the strong bot's gap. */
+static int bench_nw_bots(bench *b, double bronze_intro[4], double ms_intro[4])
+{
+    const bench_args *a = b->args;
+    json_t *list = json_array();
+    say(b, "\nFor Northwood! bots (win rate [95%% interval] by medal; CPU ms per decision):\n");
+    for (int kind = 0; kind < 4; kind++) {
+        bronze_intro[kind] = -1;
+        ms_intro[kind] = -1;
+        if (!(a->nw_bots & (1u << kind)))
+            continue;
+        for (int setup = TW_NW_SETUP_INTRO; setup <= TW_NW_SETUP_FULL; setup++) {
+            tw_sim_common common;
+            plan_run(b, nw_searching(kind), &common);
+            tw_sim_nw_options opt = {kind, setup, TW_NW_MEDAL_BRONZE, 0, 0};
+            tw_sim_nw_totals t;
+            if (tw_sim_nw_run(&common, &opt, &t) != 0) {
+                tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), t.error);
+                json_decref(list);
+                return -1;
+            }
+            double ms = t.decisions.sum ? 1000.0 * t.game_seconds / (double)t.decisions.sum : 0;
+            json_t *o = json_object();
+            json_object_set_new(o, "bot", json_string(tw_nw_bot_kind_name((tw_nw_bot_kind)kind)));
+            json_object_set_new(o, "setup", json_string(setup == TW_NW_SETUP_FULL ? "full" : "intro"));
+            bot_fields(o, t.wins[TW_NW_MEDAL_BRONZE], t.games, &t.decisions, t.game_seconds);
+            json_object_set_new(o, "mean_stars", json_real(tw_tally_mean(&t.stars)));
+            json_t *medals = json_object();
+            say(b, "  %-11s %-5s %7lld games  mean stars %5.2f  ms/decision %8.3f\n",
+                tw_nw_bot_kind_name((tw_nw_bot_kind)kind), setup == TW_NW_SETUP_FULL ? "full" : "intro", t.games,
+                tw_tally_mean(&t.stars), ms);
+            for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++) {
+                json_t *one = json_object();
+                bot_fields(one, t.wins[m], t.games, &t.decisions, t.game_seconds);
+                json_object_del(one, "ms_per_decision");
+                json_object_del(one, "decisions_per_game");
+                json_object_set_new(medals, tw_nw_medal_key(m), one);
+                say(b, "      %-6s ", tw_nw_medal_key(m));
+                say_win(b, t.wins[m], t.games);
+                say(b, "\n");
+            }
+            json_object_set_new(o, "medals", medals);
+            json_t *targets = json_array();
+            for (int f = 0; f < TW_NW_FIEFS; f++)
+                json_array_append_new(targets, json_real(t.games ? (double)t.friendly[f] / (double)t.games : 0));
+            json_object_set_new(o, "friendly_rate_by_target", targets);
+            json_array_append_new(list, o);
+            if (setup == TW_NW_SETUP_INTRO) {
+                bronze_intro[kind] = t.games ? (double)t.wins[TW_NW_MEDAL_BRONZE] / (double)t.games : 0;
+                ms_intro[kind] = ms;
+            }
+        }
+    }
+    json_object_set_new(b->root, "northwood_bots", list);
+    return 0;
+}
+
+/* Every chosen Fox bot (the same kind in both seats) at levels 1-3. */
+static int bench_fox_bots(bench *b)
+{
+    const bench_args *a = b->args;
+    json_t *list = json_array();
+    say(b, "\nFox Duet bots, the same bot in both seats (win rate [95%% interval]; CPU ms per decision):\n");
+    for (int kind = 0; kind < TW_FOX_BOT_KINDS; kind++) {
+        if (!(a->fox_bots & (1u << kind)))
+            continue;
+        for (int level = 1; level <= TW_FOX_LEVELS; level++) {
+            tw_fox_board board;
+            tw_diag diag;
+            if (tw_fox_board_load_level(&board, level, &diag) != TW_OK) {
+                char text[600];
+                tw_diag_format(&diag, text, sizeof text);
+                tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), text);
+                json_decref(list);
+                return -1;
+            }
+            tw_sim_common common;
+            plan_run(b, fox_searching(kind), &common);
+            tw_sim_fox_options opt = {{kind, kind}, level, &board};
+            tw_sim_fox_totals t;
+            if (tw_sim_fox_run(&common, &opt, &t) != 0) {
+                tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), t.error);
+                json_decref(list);
+                return -1;
+            }
+            json_t *o = json_object();
+            json_object_set_new(o, "bot", json_string(tw_fox_bot_kind_name((tw_fox_bot_kind)kind)));
+            json_object_set_new(o, "level", json_integer(level));
+            bot_fields(o, t.wins, t.games, &t.decisions, t.game_seconds);
+            json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&t.score)));
+            json_array_append_new(list, o);
+            say(b, "  %-11s level %d %7lld games  ", tw_fox_bot_kind_name((tw_fox_bot_kind)kind), level, t.games);
+            say_win(b, t.wins, t.games);
+            say(b, "  ms/decision %8.3f\n", t.decisions.sum ? 1000.0 * t.game_seconds / (double)t.decisions.sum : 0);
+        }
+    }
+    json_object_set_new(b->root, "fox_bots", list);
+    return 0;
+}
+
+/* The strong bot's share of the gap between greedy and clairvoyant at
+ * bronze on intro games, when all three ran. */
+static void bench_gap(bench *b, const double bronze[4], const double ms[4])
+{
+    if (bronze[TW_NW_BOT_GREEDY] < 0 || bronze[TW_NW_BOT_STRONG] < 0 || bronze[TW_NW_BOT_CLAIRVOYANT] < 0)
+        return;
+    double gap = bronze[TW_NW_BOT_CLAIRVOYANT] - bronze[TW_NW_BOT_GREEDY];
+    double closed = gap > 0 ? (bronze[TW_NW_BOT_STRONG] - bronze[TW_NW_BOT_GREEDY]) / gap : 0;
+    json_t *o = json_object();
+    json_object_set_new(o, "gap_closed", json_real(closed));
+    json_object_set_new(o, "gap_closed_target", json_real(GAP_TARGET));
+    json_object_set_new(o, "ms_per_decision", json_real(ms[TW_NW_BOT_STRONG]));
+    json_object_set_new(o, "ms_per_decision_target", json_real(DECISION_MS_TARGET));
+    json_object_set_new(b->root, "northwood_strong", o);
+    say(b, "\nStrong bot, bronze, intro: closes %.0f%% of the greedy-clairvoyant gap (target %.0f%%: %s), "
+           "%.1f ms per decision (target %.0f: %s)\n",
+        100 * closed, 100 * GAP_TARGET, closed >= GAP_TARGET ? "met" : "NOT met", ms[TW_NW_BOT_STRONG],
+        DECISION_MS_TARGET, ms[TW_NW_BOT_STRONG] <= DECISION_MS_TARGET ? "met" : "NOT met");
+}
+
+/* ---- Hints ------------------------------------------------------------------- */
+
+/* Times of a series of hints. */
+typedef struct {
+    int count;
+    double sum_ms;
+    double max_ms;
+    int over;  /* slower than the target */
+} hint_times;
+
+/* Adds one hint time. */
+static void hint_add(hint_times *h, double ms)
+{
+    h->count++;
+    h->sum_ms += ms;
+    if (ms > h->max_ms)
+        h->max_ms = ms;
+    h->over += ms > HINT_MS_TARGET;
+}
+
+/* The times as JSON. */
+static json_t *hint_json(const hint_times *h)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "positions", json_integer(h->count));
+    json_object_set_new(o, "mean_ms", json_real(h->count ? h->sum_ms / h->count : 0));
+    json_object_set_new(o, "max_ms", json_real(h->max_ms));
+    json_object_set_new(o, "over_target", json_integer(h->over));
+    json_object_set_new(o, "target_ms", json_real(HINT_MS_TARGET));
+    return o;
+}
+
+/* Asks for hints at positions of greedy Northwood games and rule-bot Fox
+ * games (every 7th decision), timing each on the CPU. */
+static int bench_hints(bench *b, const tw_nw_catalog *catalog)
+{
+    enum { POSITIONS = 60, EVERY = 7 };
+    const bench_args *a = b->args;
+    hint_times nw = {0, 0, 0, 0}, fox = {0, 0, 0, 0};
+    tw_nw_bot *player = tw_nw_bot_new(TW_NW_BOT_GREEDY, a->seed);
+    tw_nw_bot *hinter = tw_nw_bot_new(TW_NW_BOT_STRONG, a->seed ^ 0x68696e74ULL);
+    int status = player && hinter ? 0 : -1;
+    for (long long g = 0; status == 0 && nw.count < POSITIONS; g++) {
+        tw_nw_state s;
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, tw_sim_game_seed(a->seed, g)};
+        if (tw_nw_new(&s, catalog, &cfg, NULL) != TW_OK)
+            status = -1;
+        for (int d = 0; status == 0 && !tw_nw_is_over(&s) && nw.count < POSITIONS; d++) {
+            if (d % EVERY == 3) {
+                tw_nw_view view;
+                tw_nw_view_of(&s, &view);
+                double t0 = tw_sim_thread_cpu();
+                (void)tw_nw_hint_for(hinter, &view);
+                hint_add(&nw, 1000.0 * (tw_sim_thread_cpu() - t0));
+            }
+            if (tw_nw_apply(&s, tw_nw_bot_choose(player, &s), NULL) != TW_OK)
+                status = -1;
+        }
+    }
+    tw_nw_bot_free(player);
+    tw_nw_bot_free(hinter);
+
+    tw_fox_board board;
+    tw_diag diag;
+    if (status == 0 && tw_fox_board_load_level(&board, 1, &diag) != TW_OK)
+        status = -1;
+    tw_fox_bot *fox_hinter = status == 0 ? tw_fox_bot_new(TW_FOX_BOT_STRONG, a->seed ^ 0x68696e74ULL) : NULL;
+    tw_fox_bot *players[2] = {NULL, NULL};
+    if (status == 0) {
+        players[0] = tw_fox_bot_new(TW_FOX_BOT_RULE, a->seed);
+        players[1] = tw_fox_bot_new(TW_FOX_BOT_RULE, a->seed + 1);
+        if (!fox_hinter || !players[0] || !players[1])
+            status = -1;
+    }
+    for (long long g = 0; status == 0 && fox.count < POSITIONS; g++) {
+        tw_fox_state s;
+        tw_fox_config cfg = {1, (int)(g & 1), tw_sim_game_seed(a->seed, g)};
+        if (tw_fox_new(&s, &board, &cfg, NULL) != TW_OK)
+            status = -1;
+        for (int d = 0; status == 0 && !tw_fox_is_over(&s) && fox.count < POSITIONS; d++) {
+            int seat = tw_fox_to_act(&s);
+            if (d % EVERY == 3) {
+                tw_fox_view view;
+                tw_fox_view_of(&s, seat, &view);
+                double t0 = tw_sim_thread_cpu();
+                (void)tw_fox_hint_for(fox_hinter, &view);
+                hint_add(&fox, 1000.0 * (tw_sim_thread_cpu() - t0));
+            }
+            tw_fox_action act;
+            if (tw_fox_bot_choose(players[seat], &s, &act) != TW_OK || tw_fox_apply(&s, act, NULL) != TW_OK)
+                status = -1;
+        }
+    }
+    tw_fox_bot_free(fox_hinter);
+    tw_fox_bot_free(players[0]);
+    tw_fox_bot_free(players[1]);
+    if (status != 0) {
+        tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), "hint positions");
+        return -1;
+    }
+    json_t *o = json_object();
+    json_object_set_new(o, "northwood", hint_json(&nw));
+    json_object_set_new(o, "fox", hint_json(&fox));
+    json_object_set_new(b->root, "hints", o);
+    say(b, "\nHints (CPU time, one thread; target under %.0f ms):\n", HINT_MS_TARGET);
+    say(b, "  For Northwood!  %d positions: mean %.1f ms, max %.1f ms, %d over the target\n", nw.count,
+        nw.count ? nw.sum_ms / nw.count : 0, nw.max_ms, nw.over);
+    say(b, "  Fox Duet        %d positions: mean %.1f ms, max %.1f ms, %d over the target\n", fox.count,
+        fox.count ? fox.sum_ms / fox.count : 0, fox.max_ms, fox.over);
+    return 0;
+}
+
+/* ---- Memory --------------------------------------------------------------------- */
+
+/* Peak resident memory (KiB) of a child process that runs `games` random
+ * Northwood games through the simulation runner (0 games: the child does
+ * nothing, which gives what it inherits). Returns -1 on failure. */
+static long child_peak_rss(const bench *b, long long games)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int code = 0;
+        if (games > 0) {
+            tw_sim_common common;
+            memset(&common, 0, sizeof common);
+            common.games = games;
+            common.seed = b->args->seed;
+            common.jobs = b->args->jobs;
+            tw_sim_nw_options opt = {TW_NW_BOT_RANDOM, TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 0, 0};
+            tw_sim_nw_totals *t = malloc(sizeof *t);
+            code = !t || tw_sim_nw_run(&common, &opt, t) != 0 || t->games != games;
+            free(t);
+        }
+        _exit(code);
+    }
+    int status = 0;
+    struct rusage usage;
+    if (wait4(pid, &status, 0, &usage) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return -1;
+    return usage.ru_maxrss;
+}
+
+/* Peak memory of a short and a long random simulation. */
+static int bench_memory(bench *b)
+{
+    long long long_games = b->args->memory_games;
+    long long short_games = long_games / 100 > 0 ? long_games / 100 : 1;
+    double t0 = tw_sim_now();
+    long base = child_peak_rss(b, 0);
+    long small = child_peak_rss(b, short_games);
+    long large = child_peak_rss(b, long_games);
+    double took = tw_sim_now() - t0;
+    if (base < 0 || small < 0 || large < 0) {
+        tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), "memory child process");
+        return -1;
+    }
+    json_t *o = json_object();
+    json_object_set_new(o, "inherited_kib", json_integer(base));
+    json_object_set_new(o, "short_games", json_integer(short_games));
+    json_object_set_new(o, "short_peak_kib", json_integer(small));
+    json_object_set_new(o, "long_games", json_integer(long_games));
+    json_object_set_new(o, "long_peak_kib", json_integer(large));
+    json_object_set_new(o, "growth_kib", json_integer(large - small));
+    json_object_set_new(o, "jobs", json_integer(b->args->jobs));
+    json_object_set_new(b->root, "memory", o);
+    say(b, "\nPeak resident memory of random Northwood simulations (child processes, %d threads):\n",
+        b->args->jobs);
+    say(b, "  nothing run (inherited) %8ld KiB\n  %9lld games %13ld KiB\n  %9lld games %13ld KiB  "
+           "(growth %ld KiB; %.1f s)\n",
+        base, short_games, small, long_games, large, large - small, took);
+    return 0;
+}
+
+/* ---- The command ------------------------------------------------------------------ */
+
+/* `trickwood bench [OPTIONS]`. */
+int tw_cli_bench(tw_cli *cli, int argc, char **argv)
+{
+    bench_args a;
+    int code = parse_args(cli, argc, argv, &a);
+    if (code != 0)
+        return code;
+    bench b;
+    memset(&b, 0, sizeof b);
+    b.cli = cli;
+    b.args = &a;
+    b.log = a.json ? NULL : cli->out;
+    if (!a.quiet) {
+        int fd = fileno(cli->err);
+        if (fd >= 0 && isatty(fd))
+            b.progress = cli->err;
+    }
+    b.root = json_object();
+    tw_nw_catalog *catalog = malloc(sizeof *catalog);
+    tw_diag diag;
+    if (!catalog || !b.root || tw_nw_catalog_load_default(catalog, &diag) != TW_OK) {
+        char text[600] = "out of memory";
+        if (catalog)
+            tw_diag_format(&diag, text, sizeof text);
+        tw_cli_errorf(cli, bt(cli, B_T_SETUP), text);
+        free(catalog);
+        json_decref(b.root);
+        return TW_EXIT_FAIL;
+    }
+    bench_machine(&b);
+    int status = 0;
+    /* memory first: the child processes then inherit the least */
+    if (status == 0 && (a.parts & PART_MEMORY))
+        status = bench_memory(&b);
+    if (status == 0 && (a.parts & PART_RANDOM))
+        status = bench_random(&b, catalog);
+    if (status == 0 && (a.parts & PART_BOTS)) {
+        double bronze[4], ms[4];
+        status = bench_nw_bots(&b, bronze, ms);
+        if (status == 0)
+            bench_gap(&b, bronze, ms);
+        if (status == 0)
+            status = bench_fox_bots(&b);
+    }
+    if (status == 0 && (a.parts & PART_HINTS))
+        status = bench_hints(&b, catalog);
+    if (status == 0 && a.json) {
+        json_dumpf(b.root, cli->out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        fputc('\n', cli->out);
+    }
+    json_decref(b.root);
+    free(catalog);
+    return status == 0 ? TW_EXIT_OK : TW_EXIT_FAIL;
+}

@@ -1,0 +1,173 @@
+/* For Northwood! bulk simulation: one bot plays games with seeds derived
+ * from the run's seed; totals are reduced in game order (sim_run.c). */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/sim.h"
+#include "trickwood/nw_bots.h"
+#include "trickwood/nw_files.h"
+
+/* Far more decisions than any game takes: a bot that goes past it loops. */
+#define MAX_DECISIONS 5000
+
+/* One game's outcome, as the reducer and the CSV need it. */
+typedef struct {
+    uint64_t seed;
+    double seconds;
+    uint32_t decisions;
+    uint8_t stars;
+    uint8_t stopped;
+    uint8_t status[TW_NW_FIEFS]; /* tw_nw_fief_status by target */
+} nw_result;
+
+/* The run: settings, the catalog and the totals being reduced. */
+typedef struct {
+    const tw_sim_common *common;
+    const tw_sim_nw_options *opt;
+    tw_nw_catalog *catalog;
+    tw_sim_nw_totals *totals;
+    pthread_mutex_t error_lock;
+} nw_run;
+
+/* Records the first (lowest) failing game with its reason. */
+static void fail_game(nw_run *run, long long game, const char *why)
+{
+    pthread_mutex_lock(&run->error_lock);
+    if (run->totals->failed_game < 0 || game < run->totals->failed_game) {
+        run->totals->failed_game = game;
+        snprintf(run->totals->error, sizeof run->totals->error, "game %lld: %s", game, why);
+    }
+    pthread_mutex_unlock(&run->error_lock);
+}
+
+/* Plays one game with a fresh bot seeded from the game seed, so the game
+ * is the same whichever worker plays it. */
+static int nw_play(void *ctx, void *scratch, long long game, void *out)
+{
+    (void)scratch;
+    nw_run *run = ctx;
+    const tw_sim_nw_options *opt = run->opt;
+    nw_result *r = out;
+    r->seed = tw_sim_game_seed(run->common->seed, game);
+    tw_nw_config cfg = {(tw_nw_setup)opt->setup, (tw_nw_medal)opt->medal, r->seed};
+    tw_nw_state s;
+    if (tw_nw_new(&s, run->catalog, &cfg, NULL) != TW_OK) {
+        fail_game(run, game, "the catalog cannot deal this setup");
+        return -1;
+    }
+    tw_nw_bot *bot = tw_nw_bot_new((tw_nw_bot_kind)opt->bot, tw_sim_bot_seed(r->seed, 0));
+    if (!bot) {
+        fail_game(run, game, "out of memory for the bot");
+        return -1;
+    }
+    if (opt->iterations > 0 || opt->rollouts > 0)
+        tw_nw_bot_set_effort(bot, opt->iterations, opt->rollouts);
+    double start = tw_sim_thread_cpu();
+    int status = 0;
+    while (!tw_nw_is_over(&s)) {
+        tw_nw_action a = tw_nw_bot_choose(bot, &s);
+        if (tw_nw_apply(&s, a, NULL) != TW_OK) {
+            char text[48], why[96];
+            tw_nw_action_format(a, text, sizeof text);
+            snprintf(why, sizeof why, "the bot chose an illegal action (%s)", text);
+            fail_game(run, game, why);
+            status = -1;
+            break;
+        }
+        if (++r->decisions > MAX_DECISIONS) {
+            fail_game(run, game, "the game did not end");
+            status = -1;
+            break;
+        }
+    }
+    r->seconds = tw_sim_thread_cpu() - start;
+    tw_nw_bot_free(bot);
+    r->stars = (uint8_t)tw_nw_stars_won(&s);
+    r->stopped = s.stopped;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        r->status[f] = s.fiefs[f].status;
+    return status;
+}
+
+/* Adds one game to the totals and writes its CSV row. */
+static void nw_reduce(void *ctx, long long game, const void *in)
+{
+    nw_run *run = ctx;
+    const nw_result *r = in;
+    tw_sim_nw_totals *t = run->totals;
+    t->games++;
+    for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++)
+        if (r->stars >= tw_nw_medal_threshold((tw_nw_medal)m))
+            t->wins[m]++;
+    tw_tally_add(&t->stars, r->stars);
+    t->stars_hist[r->stars <= TW_SIM_NW_MAX_STARS ? r->stars : TW_SIM_NW_MAX_STARS]++;
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        t->friendly[f] += r->status[f] == TW_NW_FIEF_FRIENDLY;
+        t->visited[f] += r->status[f] != TW_NW_FIEF_NEUTRAL;
+    }
+    t->stopped += r->stopped;
+    tw_tally_add(&t->decisions, r->decisions);
+    t->game_seconds += r->seconds;
+    FILE *csv = run->common->csv;
+    if (csv) {
+        fprintf(csv, "%lld,%llu,%d,%s,%d,%d,%u", game, (unsigned long long)r->seed, r->stars,
+                tw_nw_medal_key(tw_nw_medal_for(r->stars)), r->stars >= tw_nw_medal_threshold((tw_nw_medal)run->opt->medal),
+                r->stopped, (unsigned)r->decisions);
+        for (int f = 0; f < TW_NW_FIEFS; f++)
+            fprintf(csv, ",%s", tw_nw_status_key(r->status[f]));
+        fputc('\n', csv);
+    }
+}
+
+/* Loads the catalog, writes the CSV header and runs the games. */
+int tw_sim_nw_run(const tw_sim_common *common, const tw_sim_nw_options *opt, tw_sim_nw_totals *totals)
+{
+    memset(totals, 0, sizeof *totals);
+    totals->failed_game = -1;
+    nw_run run;
+    memset(&run, 0, sizeof run);
+    run.common = common;
+    run.opt = opt;
+    run.totals = totals;
+    run.catalog = malloc(sizeof *run.catalog);
+    if (!run.catalog) {
+        snprintf(totals->error, sizeof totals->error, "out of memory");
+        return -1;
+    }
+    tw_diag diag;
+    if (tw_nw_catalog_load_default(run.catalog, &diag) != TW_OK) {
+        char text[600];
+        tw_diag_format(&diag, text, sizeof text);
+        snprintf(totals->error, sizeof totals->error, "%.150s", text);
+        free(run.catalog);
+        return -1;
+    }
+    if (common->csv) {
+        fputs("game,seed,stars,medal,won,stopped,decisions", common->csv);
+        for (int f = 0; f < TW_NW_FIEFS; f++)
+            fprintf(common->csv, ",target%d", f);
+        fputc('\n', common->csv);
+    }
+    pthread_mutex_init(&run.error_lock, NULL);
+    /* quick bots share out games in large chunks; searching bots in small
+     * ones so that every worker keeps busy until the end */
+    int slow = opt->bot == TW_NW_BOT_STRONG || opt->bot == TW_NW_BOT_CLAIRVOYANT;
+    tw_sim_spec spec = {
+        .games = common->games,
+        .jobs = common->jobs,
+        .chunk = tw_sim_chunk_size(common->games, common->jobs, slow ? 1 : 256),
+        .result_size = sizeof(nw_result),
+        .ctx = &run,
+        .play = nw_play,
+        .reduce = nw_reduce,
+        .progress = common->progress,
+        .deadline = common->deadline,
+    };
+    int status = tw_sim_run(&spec, &totals->elapsed);
+    pthread_mutex_destroy(&run.error_lock);
+    free(run.catalog);
+    if (status != 0 && !totals->error[0])
+        snprintf(totals->error, sizeof totals->error, "out of memory");
+    return status;
+}
