@@ -13,7 +13,7 @@ CLI_SRC = $(sort $(wildcard src/cli/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
 HEADERS = $(wildcard include/trickwood/*.h src/*/*.h tests/*.h)
 
-.PHONY: all deps play test test-e2e check-clang bench clean
+.PHONY: all deps play serve test test-e2e check-clang bench clean
 
 all: build/trickwood build/libtrickwood.a
 
@@ -51,6 +51,12 @@ deps:
 play: deps
 	@$(MAKE) --no-print-directory build/trickwood
 	./build/trickwood northwood
+
+# Installs what is missing, builds, and serves the web app and its API on
+# http://127.0.0.1:8080/ (docs/server.md).
+serve: deps
+	@$(MAKE) --no-print-directory build/trickwood
+	./build/trickwood serve
 
 # Runs the suite twice: optimised, then under ASan + UBSan, then the browser
 # end-to-end tests. The last line is the combined "N passed, N failed".

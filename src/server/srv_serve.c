@@ -41,8 +41,6 @@ typedef enum {
     SV_NO_DB_DIR,
     SV_START_FAILED,
     SV_CANNOT_START,
-    SV_MISSING_VALUE,
-    SV_UNKNOWN_OPTION,
     SV_COUNT
 } sv_text_id;
 
@@ -60,8 +58,6 @@ const tw_msg tw_srv_texts[SV_COUNT] = {
                        "pas de dossier pour la base : définissez HOME ou indiquez --db FICHIER"}},
     [SV_START_FAILED] = {{"the web server could not start", "le serveur web n'a pas pu démarrer"}},
     [SV_CANNOT_START] = {{"cannot start: %s", "démarrage impossible : %s"}},
-    [SV_MISSING_VALUE] = {{"%s needs a value", "%s attend une valeur"}},
-    [SV_UNKNOWN_OPTION] = {{"unknown option %s", "option inconnue %s"}},
 };
 
 /* A message of this command in the player's language. */
@@ -83,7 +79,7 @@ typedef struct {
 /* Reads the options; returns 0 or an exit code. */
 static int parse_options(tw_cli *cli, int argc, char **argv, serve_options *o)
 {
-    static const char *const usage = "serve [--port N] [--host ADDRESS] [--db FILE] [--web DIR]";
+    const char *usage = tw_msg_get(&tw_srv_serve_help, cli->lang);
     static const char *const names[] = {"--port", "--host", "--db", "--web"};
     for (int i = 1; i < argc; i++) {
         int shown = tw_cli_display_option(cli, argc, argv, &i);
@@ -96,11 +92,11 @@ static int parse_options(tw_cli *cli, int argc, char **argv, serve_options *o)
         for (int k = 0; k < 4 && !matched; k++) {
             int got = tw_cli_opt_value(argc, argv, &i, names[k], slots[k]);
             if (got < 0)
-                return tw_cli_usage_error(cli, usage, sv(cli, SV_MISSING_VALUE), names[k]);
+                return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), names[k]);
             matched = got > 0;
         }
         if (!matched)
-            return tw_cli_usage_error(cli, usage, sv(cli, SV_UNKNOWN_OPTION), argv[i]);
+            return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_UNKNOWN_OPTION), argv[i]);
     }
     if (!o->port)
         o->port = "8080";
