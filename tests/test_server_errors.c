@@ -124,6 +124,9 @@ static void bad_requests(const tw_ts_server *s)
     /* Malformed JSON and bad bodies. */
     expect(s, &t, "POST", fox_actions, mine, "{\"action\": \"play", 400, "bad_json");
     expect(s, &t, "POST", fox_actions, mine, "", 400, "bad_json");
+    expect(s, &t, "POST", fox_actions, mine, "{\"action\":\"keep\",\"action\":\"keep\",\"version\":0}", 400,
+           "bad_json");
+    expect(s, &t, "POST", fox_actions, mine, "42", 400, "bad_json");
     expect(s, &t, "POST", "/api/games", NULL, "{game: northwood}", 400, "bad_json");
     expect(s, &t, "POST", "/api/games", NULL, "[1, 2]", 400, "bad_request");
     expect(s, &t, "POST", "/api/games", NULL, "{\"game\":\"chess\"}", 400, "bad_request");

@@ -27,6 +27,7 @@ typedef struct {
     tw_buf body;
     size_t received;
     int too_large;
+    int replied; /* a reply was queued before the body was read */
 } request_ctx;
 
 /* ---- Replies ------------------------------------------------------------------- */
@@ -212,7 +213,7 @@ static json_t *parse_body(request_ctx *rq, tw_srv_reply *reply)
         return NULL;
     }
     json_error_t err;
-    json_t *body = json_loadb(rq->body.data, rq->received, 0, &err);
+    json_t *body = json_loadb(rq->body.data, rq->received, JSON_REJECT_DUPLICATES, &err);
     if (!body)
         *reply = tw_srv_error(400, "bad_json", "the request body is not valid JSON: %s (line %d, column %d)", err.text,
                               err.line, err.column);
@@ -339,12 +340,17 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (length && strtoull(length, NULL, 10) > EARLY_REFUSE_BYTES) {
             rq->too_large = 1;
+            rq->replied = 1;
             return send_reply(c, tw_srv_error(413, "too_large", "the request body is larger than %d bytes",
                                               TW_SRV_MAX_BODY));
         }
         return MHD_YES;
     }
     if (*upload_data_size) {
+        if (rq->replied) {
+            *upload_data_size = 0;
+            return MHD_YES;
+        }
         if (!rq->too_large && rq->received + *upload_data_size > TW_SRV_MAX_BODY) {
             rq->too_large = 1;
             tw_buf_free(&rq->body);
@@ -355,6 +361,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         *upload_data_size = 0;
         return MHD_YES;
     }
+    if (rq->replied)
+        return MHD_YES;
     if (rq->body.failed)
         return send_reply(c, tw_srv_error(500, "internal", "out of memory"));
     if (strncmp(url, "/api/", 5) == 0 || strcmp(url, "/api") == 0) {
