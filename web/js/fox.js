@@ -388,7 +388,7 @@ export function foxScreen(root, session, gameId, opts) {
       buttons.appendChild(el('button', { type: 'button', class: 'button secondary hint-button', 'data-focus-key': 'hint', onclick: askHint }, t('hint')));
     }
     promptBox.appendChild(hintBox);
-    screen.appendChild(promptBox);
+    if (!st.over || readOnly) screen.appendChild(promptBox);
     screen.appendChild(handSection);
 
     if (readOnly) { prevView = view; restore(false); return; }

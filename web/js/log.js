@@ -175,5 +175,8 @@ export function foxDiffEntries(prev, view, seat) {
     out.push({ key: 'fox_ev_gem_collect', p: { space: b.token, n: b.gems_on_board } });
   }
   if (view.round !== prev.round) out.push({ key: 'fox_ev_round_start', p: { n: view.round } });
+  if (view.over && !prev.over) {
+    out.push({ key: view.won ? 'fox_ev_game_end_won' : 'fox_ev_game_end_lost', p: { score: view.score ?? 0 } });
+  }
   return out;
 }

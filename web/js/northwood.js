@@ -169,7 +169,7 @@ export function northwoodScreen(root, session, opts) {
 
     // Prompt, choices that have no card/fief/ally of their own, hint.
     const promptBox = el('div', { class: 'prompt-box' });
-    screen.appendChild(promptBox);
+    if (!st.over || readOnly) screen.appendChild(promptBox);
     let promptText;
     if (st.over) promptText = t('nw_prompt_game_over');
     else if (view.phase === 'ability' && view.ability) {
@@ -195,7 +195,8 @@ export function northwoodScreen(root, session, opts) {
       const stars = r.stars ?? view.stars_won ?? 0;
       const reached = r.medal && r.medal !== 'none' ? t('medal_' + r.medal) : t('medal_none');
       const won = r.won ?? false;
-      screen.insertBefore(el('div', { class: 'summary ' + (won ? 'won' : 'lost'), 'data-testid': 'game-over' },
+      // (the prompt box is left out once the game is over: this replaces it)
+      screen.appendChild(el('div', { class: 'summary ' + (won ? 'won' : 'lost'), 'data-testid': 'game-over' },
         el('h2', {}, t('game_over')),
         el('p', { class: 'big' }, won
           ? t('nw_end_won', { medal: t('medal_' + view.medal), stars })
@@ -205,7 +206,7 @@ export function northwoodScreen(root, session, opts) {
         el('p', { class: 'row' },
           el('a', { class: 'button', href: '#/' }, t('new_game')),
           el('a', { class: 'button', href: '#/history' }, t('see_history'))),
-      ), promptBox);
+      ));
     }
 
     // Fief row.
