@@ -9,6 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 art="$root/build/e2e-artifacts"
 mkdir -p "$art"
+rm -f "$art"/*.png
 
 fail() {
     echo "e2e: $1"
