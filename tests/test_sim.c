@@ -1,0 +1,548 @@
+/* `trickwood sim` and `trickwood bench` through tw_cli_main(), the
+ * simulation runner on its own, Wilson intervals and tallies. */
+#define _POSIX_C_SOURCE 200809L
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/sim.h"
+#include "test.h"
+#include "trickwood/fox_bots.h"
+#include "trickwood/nw_bots.h"
+#include "trickwood/nw_files.h"
+#include "trickwood/stats.h"
+
+/* What one run of the program gave. */
+typedef struct {
+    int code;
+    char *out;
+    char *err;
+} run_result;
+
+/* Runs `trickwood ARGS...` (NULL-terminated) with no input. */
+static run_result run_cli(const char *const *args)
+{
+    run_result r = {0, NULL, NULL};
+    char *argv[40];
+    int argc = 0;
+    argv[argc++] = (char *)"trickwood";
+    for (int i = 0; args[i] && argc < 39; i++)
+        argv[argc++] = (char *)args[i];
+    argv[argc] = NULL;
+    size_t out_len = 0, err_len = 0;
+    FILE *in = fopen("/dev/null", "r");
+    FILE *out = open_memstream(&r.out, &out_len);
+    FILE *err = open_memstream(&r.err, &err_len);
+    if (!in || !out || !err) {
+        tw_test_fail(__FILE__, __LINE__, "cannot open in-memory streams");
+        r.code = -1;
+    } else {
+        r.code = tw_cli_main(argc, argv, in, out, err);
+    }
+    if (in)
+        fclose(in);
+    if (out)
+        fclose(out);
+    if (err)
+        fclose(err);
+    return r;
+}
+
+/* Frees the captured output. */
+static void run_free(run_result *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+/* Parses the output as one JSON object (NULL and a failure if it is not). */
+static json_t *parse_json(const char *text)
+{
+    json_error_t error;
+    json_t *root = json_loads(text ? text : "", 0, &error);
+    if (!root || !json_is_object(root)) {
+        tw_test_fail(__FILE__, __LINE__, "not a JSON object: %s (%s)", error.text, text ? text : "(null)");
+        json_decref(root);
+        return NULL;
+    }
+    return root;
+}
+
+/* Number of lines in a text. */
+static int count_lines(const char *text)
+{
+    int n = 0;
+    for (; text && *text; text++)
+        n += *text == '\n';
+    return n;
+}
+
+/* ---- Statistics --------------------------------------------------------------- */
+
+TEST(sim_wilson_known_values)
+{
+    double lo, hi;
+    tw_wilson_interval(50, 100, TW_Z95, &lo, &hi);
+    CHECK(fabs(lo - 0.4038) < 0.0005);
+    CHECK(fabs(hi - 0.5962) < 0.0005);
+    /* none out of 10: [0, z^2 / (n + z^2)] */
+    tw_wilson_interval(0, 10, TW_Z95, &lo, &hi);
+    CHECK(lo == 0.0);
+    CHECK(fabs(hi - 0.2775) < 0.0005);
+    /* all out of 10: the mirror image */
+    tw_wilson_interval(10, 10, TW_Z95, &lo, &hi);
+    CHECK(hi == 1.0);
+    CHECK(fabs(lo - 0.7225) < 0.0005);
+    /* 1 out of 1000 (a rare event; the normal interval would go below 0) */
+    tw_wilson_interval(1, 1000, TW_Z95, &lo, &hi);
+    CHECK(fabs(lo - 0.000177) < 0.00001);
+    CHECK(fabs(hi - 0.005639) < 0.00001);
+    tw_wilson_interval(0, 0, TW_Z95, &lo, &hi);
+    CHECK(lo == 0.0 && hi == 1.0);
+}
+
+TEST(sim_tally_mean_and_sd)
+{
+    static const int values[] = {2, 4, 4, 4, 5, 5, 7, 9};
+    tw_tally a = {0, 0, 0}, b = {0, 0, 0}, all = {0, 0, 0};
+    for (int i = 0; i < 8; i++) {
+        tw_tally_add(i < 3 ? &a : &b, values[i]);
+        tw_tally_add(&all, values[i]);
+    }
+    CHECK(fabs(tw_tally_mean(&all) - 5.0) < 1e-12);
+    CHECK(fabs(tw_tally_sd(&all) - sqrt(32.0 / 7.0)) < 1e-12);
+    tw_tally_merge(&b, &a);
+    CHECK_INT(b.count, 8);
+    CHECK_INT(b.sum, all.sum);
+    CHECK_INT(b.sum_sq, all.sum_sq);
+    tw_tally one = {0, 0, 0};
+    tw_tally_add(&one, 3);
+    CHECK(tw_tally_sd(&one) == 0.0);
+}
+
+TEST(sim_parse_count)
+{
+    long long v = 0;
+    CHECK_INT(tw_sim_parse_count("250", 1, 1000, &v), 0);
+    CHECK_INT(v, 250);
+    CHECK_INT(tw_sim_parse_count("10k", 1, 1000000, &v), 0);
+    CHECK_INT(v, 10000);
+    CHECK_INT(tw_sim_parse_count("2M", 1, 10000000, &v), 0);
+    CHECK_INT(v, 2000000);
+    CHECK_INT(tw_sim_parse_count("0", 1, 10, &v), -1);
+    CHECK_INT(tw_sim_parse_count("11", 1, 10, &v), -1);
+    CHECK_INT(tw_sim_parse_count("-3", 0, 10, &v), -1);
+    CHECK_INT(tw_sim_parse_count("3x", 0, 10, &v), -1);
+    CHECK_INT(tw_sim_parse_count("", 0, 10, &v), -1);
+    CHECK_INT(tw_sim_parse_count("99999999999999999999999", 0, 1000, &v), -1);
+}
+
+TEST(sim_game_seeds)
+{
+    /* distinct per game, the same for the same (seed, game), within 53 bits */
+    uint64_t seen[64];
+    for (int i = 0; i < 64; i++) {
+        seen[i] = tw_sim_game_seed(5, i);
+        CHECK(seen[i] < (1ULL << 53));
+        CHECK(seen[i] == tw_sim_game_seed(5, i));
+        for (int j = 0; j < i; j++)
+            CHECK(seen[i] != seen[j]);
+    }
+    CHECK(tw_sim_game_seed(5, 0) != tw_sim_game_seed(6, 0));
+    CHECK(tw_sim_bot_seed(seen[0], 0) != tw_sim_bot_seed(seen[0], 1));
+    CHECK(tw_sim_bot_seed(seen[0], 0) != seen[0]);
+}
+
+/* ---- The runner ---------------------------------------------------------------- */
+
+/* A fake game: its result is a value computed from its index; the
+ * reducer checks that games arrive in order. */
+typedef struct {
+    long long next;        /* game the reducer expects */
+    long long out_of_order;
+    long long sum;
+    long long fail_at;     /* game whose play fails, or -1 */
+} fake_run;
+
+static int fake_play(void *ctx, void *scratch, long long game, void *result)
+{
+    fake_run *run = ctx;
+    (void)scratch;
+    *(long long *)result = game * 3 + 1;
+    return game == run->fail_at ? -1 : 0;
+}
+
+static void fake_reduce(void *ctx, long long game, const void *result)
+{
+    fake_run *run = ctx;
+    if (game != run->next || *(const long long *)result != game * 3 + 1)
+        run->out_of_order++;
+    run->next = game + 1;
+    run->sum += *(const long long *)result;
+}
+
+TEST(sim_runner_reduces_in_order)
+{
+    for (int jobs = 1; jobs <= 4; jobs++) {
+        fake_run run = {0, 0, 0, -1};
+        tw_sim_spec spec = {.games = 1000, .jobs = jobs, .chunk = 7, .result_size = sizeof(long long),
+                            .ctx = &run, .play = fake_play, .reduce = fake_reduce};
+        CHECK_INT(tw_sim_run(&spec, NULL), 0);
+        CHECK_INT(run.next, 1000);
+        CHECK_INT(run.out_of_order, 0);
+        CHECK_INT(run.sum, 3LL * 999 * 1000 / 2 + 1000);
+    }
+}
+
+TEST(sim_runner_failure_and_deadline)
+{
+    fake_run run = {0, 0, 0, 357};
+    tw_sim_spec spec = {.games = 1000, .jobs = 3, .chunk = 10, .result_size = sizeof(long long), .ctx = &run,
+                        .play = fake_play, .reduce = fake_reduce};
+    CHECK_INT(tw_sim_run(&spec, NULL), -1);
+    CHECK(run.next <= 350); /* the chunk holding game 357 is never reduced */
+    CHECK_INT(run.out_of_order, 0);
+
+    /* a deadline already passed: nothing is handed out, no error */
+    fake_run late = {0, 0, 0, -1};
+    spec.ctx = &late;
+    spec.deadline = tw_sim_now() - 1;
+    CHECK_INT(tw_sim_run(&spec, NULL), 0);
+    CHECK_INT(late.next, 0);
+}
+
+/* ---- sim northwood -------------------------------------------------------------- */
+
+TEST(sim_nw_json_keys_and_values)
+{
+    const char *args[] = {"sim", "northwood", "--bot", "greedy", "--games", "300", "--seed", "3", "--jobs", "2",
+                          "--json", NULL};
+    run_result r = run_cli(args);
+    CHECK_INT(r.code, 0);
+    json_t *root = parse_json(r.out);
+    if (root) {
+        long long games = json_integer_value(json_object_get(root, "games"));
+        long long wins = json_integer_value(json_object_get(root, "wins"));
+        double rate = json_real_value(json_object_get(root, "win_rate"));
+        json_t *ci = json_object_get(root, "win_rate_ci95");
+        double mean = json_real_value(json_object_get(root, "mean_score"));
+        CHECK_INT(games, 300);
+        CHECK(wins >= 0 && wins <= games);
+        CHECK(fabs(rate - (double)wins / (double)games) < 1e-12);
+        CHECK(json_is_array(ci) && json_array_size(ci) == 2);
+        double lo = json_real_value(json_array_get(ci, 0)), hi = json_real_value(json_array_get(ci, 1));
+        CHECK(lo >= 0 && lo <= rate && rate <= hi && hi <= 1 && hi > lo);
+        CHECK(mean > 0 && mean < 20);
+        CHECK_STR(json_string_value(json_object_get(root, "medal")), "bronze");
+        /* the histogram counts every game once and gives the mean back */
+        json_t *hist = json_object_get(root, "score_histogram");
+        CHECK_INT(json_array_size(hist), 21);
+        long long total = 0, weighted = 0;
+        for (size_t s = 0; s < json_array_size(hist); s++) {
+            total += json_integer_value(json_array_get(hist, s));
+            weighted += (long long)s * json_integer_value(json_array_get(hist, s));
+        }
+        CHECK_INT(total, games);
+        CHECK(fabs((double)weighted / (double)games - mean) < 1e-9);
+        /* bronze wins are the games with 16 stars or more */
+        long long at_least_16 = 0;
+        for (size_t s = 16; s < json_array_size(hist); s++)
+            at_least_16 += json_integer_value(json_array_get(hist, s));
+        CHECK_INT(wins, at_least_16);
+        json_t *gold = json_object_get(json_object_get(root, "medals"), "gold");
+        CHECK(json_integer_value(json_object_get(gold, "wins")) <= wins);
+        json_t *targets = json_object_get(root, "targets");
+        CHECK_INT(json_array_size(targets), 8);
+        long long stars_from_targets = 0;
+        for (size_t f = 0; f < json_array_size(targets); f++) {
+            json_t *t = json_array_get(targets, f);
+            CHECK(json_integer_value(json_object_get(t, "friendly")) <= json_integer_value(json_object_get(t, "visited")));
+            stars_from_targets += json_integer_value(json_object_get(t, "friendly")) * tw_nw_stars[f];
+        }
+        CHECK_INT(stars_from_targets, weighted);
+        CHECK(json_real_value(json_object_get(root, "decisions_per_game")) > 8);
+        /* no timing in the JSON: it would break byte-identical output */
+        CHECK(!strstr(r.out, "elapsed") && !strstr(r.out, "ms_per"));
+        json_decref(root);
+    }
+    run_free(&r);
+}
+
+/* Runs sim with the given options plus --jobs J and returns stdout. */
+static char *sim_output(const char *const *base, const char *jobs)
+{
+    const char *args[32];
+    int n = 0;
+    for (; base[n] && n < 28; n++)
+        args[n] = base[n];
+    args[n++] = "--jobs";
+    args[n++] = jobs;
+    args[n] = NULL;
+    run_result r = run_cli(args);
+    CHECK_INT(r.code, 0);
+    free(r.err);
+    return r.out;
+}
+
+TEST(sim_same_seed_same_output_whatever_the_jobs)
+{
+    const char *const nw_json[] = {"sim", "northwood", "--bot", "random", "--games", "500", "--seed", "11", "--json",
+                                   NULL};
+    const char *const nw_csv[] = {"sim", "northwood", "--bot", "greedy", "--full", "--games", "300", "--seed", "11",
+                                  "--csv", NULL};
+    const char *const fox_csv[] = {"sim", "fox", "--bots", "rule,random", "--games", "120", "--seed", "11", "--csv",
+                                   NULL};
+    const char *const fox_json[] = {"sim", "fox", "--bot", "random", "--level", "3", "--games", "300", "--json", NULL};
+    const char *const *cases[] = {nw_json, nw_csv, fox_csv, fox_json};
+    for (int c = 0; c < 4; c++) {
+        char *one = sim_output(cases[c], "1");
+        char *two = sim_output(cases[c], "2");
+        char *three = sim_output(cases[c], "3");
+        CHECK(one && two && three && one[0]);
+        if (one && two && three) {
+            if (strcmp(one, two) != 0 || strcmp(one, three) != 0)
+                tw_test_fail(__FILE__, __LINE__, "case %d: output differs with the number of jobs", c);
+        }
+        free(one);
+        free(two);
+        free(three);
+    }
+    /* and another seed gives other games (the comparison above is not empty) */
+    const char *const other[] = {"sim", "northwood", "--bot", "greedy", "--full", "--games", "300", "--seed", "12",
+                                 "--csv", NULL};
+    char *a = sim_output(nw_csv, "2"), *b = sim_output(other, "2");
+    CHECK(a && b && strcmp(a, b) != 0);
+    free(a);
+    free(b);
+}
+
+TEST(sim_nw_csv_rows_replay)
+{
+    static tw_nw_catalog catalog;
+    tw_diag diag;
+    REQUIRE(tw_nw_catalog_load_default(&catalog, &diag) == TW_OK);
+    const char *args[] = {"sim", "northwood", "--bot", "greedy", "--games", "40", "--seed", "9", "--csv", NULL};
+    run_result r = run_cli(args);
+    CHECK_INT(r.code, 0);
+    CHECK_INT(count_lines(r.out), 41);
+    CHECK(r.out && strncmp(r.out, "game,seed,stars,medal,won,stopped,decisions,target0,", 52) == 0);
+    /* every row is its game in order, and its seed replays to its stars */
+    const char *line = r.out ? strchr(r.out, '\n') : NULL;
+    for (int g = 0; line && line[1]; g++) {
+        line++;
+        long long index = -1;
+        unsigned long long seed = 0;
+        int stars = -1;
+        if (sscanf(line, "%lld,%llu,%d,", &index, &seed, &stars) != 3) {
+            tw_test_fail(__FILE__, __LINE__, "bad row %d", g);
+            break;
+        }
+        CHECK_INT(index, g);
+        CHECK(seed == tw_sim_game_seed(9, g));
+        tw_nw_state s;
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed};
+        REQUIRE(tw_nw_new(&s, &catalog, &cfg, NULL) == TW_OK);
+        tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_GREEDY, tw_sim_bot_seed(seed, 0));
+        REQUIRE(bot);
+        for (int d = 0; d < 5000 && !tw_nw_is_over(&s); d++)
+            tw_nw_apply(&s, tw_nw_bot_choose(bot, &s), NULL);
+        tw_nw_bot_free(bot);
+        CHECK_INT(tw_nw_stars_won(&s), stars);
+        line = strchr(line, '\n');
+    }
+    run_free(&r);
+}
+
+TEST(sim_nw_text_summary)
+{
+    const char *args[] = {"sim", "northwood", "--bot", "random", "--games", "200", "--medal", "silver", NULL};
+    run_result r = run_cli(args);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "200 intro games, bot random, aiming for silver");
+    CHECK_CONTAINS(r.out, "bronze");
+    CHECK_CONTAINS(r.out, "gold");
+    CHECK_CONTAINS(r.out, "Fiefs by target");
+    CHECK_CONTAINS(r.out, "ms of CPU per decision");
+    /* not a terminal: no progress bar */
+    CHECK_STR(r.err, "");
+    run_free(&r);
+}
+
+TEST(sim_nw_every_bot_plays_legally)
+{
+    /* the run stops with an error when a bot picks an illegal action, so
+     * an exit code of 0 means every decision was legal */
+    const char *const bots[] = {"random", "greedy", "clairvoyant"};
+    const char *const games[] = {"60", "60", "2"};
+    for (int i = 0; i < 3; i++) {
+        const char *args[] = {"sim", "northwood", "--bot", bots[i], "--games", games[i], "--full", "--json", NULL};
+        run_result r = run_cli(args);
+        CHECK_INT(r.code, 0);
+        CHECK_STR(r.err, "");
+        run_free(&r);
+    }
+    /* the strong bot with a small search effort, so that the test stays quick */
+    const char *strong[] = {"sim", "northwood", "--bot", "strong", "--iterations", "3", "--rollouts", "1",
+                            "--games", "1", "--jobs", "1", "--json", NULL};
+    run_result r = run_cli(strong);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "\"bot\": \"strong\"");
+    run_free(&r);
+}
+
+/* ---- sim fox ------------------------------------------------------------------------ */
+
+TEST(sim_fox_rule_and_random_bots)
+{
+    const char *args[] = {"sim", "fox", "--bots", "rule,random", "--games", "60", "--level", "2", "--json", NULL};
+    run_result r = run_cli(args);
+    CHECK_INT(r.code, 0);
+    json_t *root = parse_json(r.out);
+    if (root) {
+        json_t *bots = json_object_get(root, "bots");
+        CHECK_STR(json_string_value(json_array_get(bots, 0)), "rule");
+        CHECK_STR(json_string_value(json_array_get(bots, 1)), "random");
+        CHECK_INT(json_integer_value(json_object_get(root, "level")), 2);
+        long long games = json_integer_value(json_object_get(root, "games"));
+        long long wins = json_integer_value(json_object_get(root, "wins"));
+        CHECK_INT(games, 60);
+        /* every game is a win in some round, a fall off the path or out of time */
+        long long by_round = json_integer_value(json_object_get(root, "lost_time"));
+        long long won_by_round = 0;
+        json_t *rounds = json_object_get(root, "rounds");
+        CHECK_INT(json_array_size(rounds), 3);
+        for (size_t i = 0; i < json_array_size(rounds); i++) {
+            json_t *one = json_array_get(rounds, i);
+            won_by_round += json_integer_value(json_object_get(one, "wins"));
+            by_round += json_integer_value(json_object_get(one, "wins")) +
+                        json_integer_value(json_object_get(one, "lost_off_path"));
+        }
+        CHECK_INT(by_round, games);
+        CHECK_INT(won_by_round, wins);
+        json_t *ci = json_object_get(root, "win_rate_ci95");
+        CHECK_INT(json_array_size(ci), 2);
+        CHECK(json_is_number(json_object_get(root, "mean_score")));
+        json_decref(root);
+    }
+    run_free(&r);
+}
+
+TEST(sim_fox_csv_and_searching_bots)
+{
+    const char *args[] = {"sim", "fox", "--bot", "rule", "--games", "25", "--csv", NULL};
+    run_result r = run_cli(args);
+    CHECK_INT(r.code, 0);
+    CHECK_INT(count_lines(r.out), 26);
+    CHECK(r.out && strncmp(r.out, "game,seed,dealer,won,end,round,score,", 37) == 0);
+    run_free(&r);
+    /* the searching bots play legal games too (a couple of games each) */
+    const char *const pairs[] = {"rule,strong", "open-hands,rule"};
+    for (int i = 0; i < 2; i++) {
+        const char *search[] = {"sim", "fox", "--bots", pairs[i], "--games", "1", "--json", NULL};
+        run_result s = run_cli(search);
+        CHECK_INT(s.code, 0);
+        CHECK_STR(s.err, "");
+        run_free(&s);
+    }
+}
+
+TEST(sim_fox_board_option)
+{
+    const char *ok[] = {"sim", "fox", "--board", tw_test_data("boards/side-b.json"), "--level", "3", "--games", "10",
+                        "--bot", "random", "--json", NULL};
+    run_result r = run_cli(ok);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "\"board\": \"side-b\"");
+    run_free(&r);
+    const char *missing[] = {"sim", "fox", "--board", tw_test_tmp("no-such-board.json"), "--games", "10", NULL};
+    r = run_cli(missing);
+    CHECK_INT(r.code, 1);
+    CHECK_CONTAINS(r.err, "no-such-board.json");
+    run_free(&r);
+}
+
+/* ---- Bad options ------------------------------------------------------------------------ */
+
+TEST(sim_bad_options_exit_2)
+{
+    static const struct {
+        const char *args[8];
+        const char *message;
+    } cases[] = {
+        {{"sim", NULL}, "needs a game"},
+        {{"sim", "chess", NULL}, "unknown game 'chess'"},
+        {{"sim", "northwood", "--bot", "clever", NULL}, "unknown For Northwood! bot 'clever'"},
+        {{"sim", "fox", "--bot", "greedy", NULL}, "unknown Fox Duet bot 'greedy'"},
+        {{"sim", "fox", "--bots", "rule", NULL}, "--bots takes two bot names"},
+        {{"sim", "fox", "--bots", "rule,rule,rule", NULL}, "--bots takes two bot names"},
+        {{"sim", "northwood", "--games", "0", NULL}, "--games takes a whole number"},
+        {{"sim", "northwood", "--games", "many", NULL}, "--games takes a whole number"},
+        {{"sim", "northwood", "--jobs", "0", NULL}, "--jobs takes a whole number"},
+        {{"sim", "northwood", "--seed", "-4", NULL}, "--seed takes a whole number"},
+        {{"sim", "northwood", "--seed", NULL}, "--seed needs a value"},
+        {{"sim", "northwood", "--json", "--csv", NULL}, "--json and --csv"},
+        {{"sim", "northwood", "--medal", "platinum", NULL}, "--medal takes bronze, silver or gold"},
+        {{"sim", "northwood", "--medal", "none", NULL}, "--medal takes bronze, silver or gold"},
+        {{"sim", "fox", "--level", "4", NULL}, "--level takes 1, 2 or 3"},
+        {{"sim", "northwood", "--level", "2", NULL}, "option --level is not for sim northwood"},
+        {{"sim", "fox", "--full", NULL}, "option --full is not for sim fox"},
+        {{"sim", "northwood", "--bots", "a,b", NULL}, "option --bots is not for sim northwood"},
+        {{"sim", "northwood", "--fast", NULL}, "unknown option '--fast'"},
+        {{"sim", "northwood", "extra", NULL}, "unexpected argument 'extra'"},
+        {{"bench", "--parts", "everything", NULL}, "--parts takes names among"},
+        {{"bench", "--seconds", "soon", NULL}, "--seconds takes a number"},
+        {{"bench", "--bots", "greedy,wizard", NULL}, "'wizard' is not a bot"},
+        {{"bench", "--games", NULL}, "--games needs a value"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        run_result r = run_cli(cases[i].args);
+        if (r.code != 2)
+            tw_test_fail(__FILE__, __LINE__, "case %zu: exit %d, expected 2", i, r.code);
+        if (!r.err || !strstr(r.err, cases[i].message))
+            tw_test_fail(__FILE__, __LINE__, "case %zu: message \"%s\" lacks \"%s\"", i, r.err ? r.err : "",
+                         cases[i].message);
+        CHECK_STR(r.out, "");
+        run_free(&r);
+    }
+    /* the French messages exist too */
+    const char *fr[] = {"sim", "northwood", "--bot", "clever", "--lang", "fr", NULL};
+    run_result r = run_cli(fr);
+    CHECK_INT(r.code, 2);
+    run_free(&r);
+    const char *fr2[] = {"sim", "chess", "--lang", "fr", NULL};
+    r = run_cli(fr2);
+    CHECK_INT(r.code, 2);
+    CHECK_CONTAINS(r.err, "jeu inconnu");
+    run_free(&r);
+}
+
+/* ---- bench ------------------------------------------------------------------------------ */
+
+TEST(sim_bench_json_quick)
+{
+    const char *args[] = {"bench", "--json", "--parts", "random,bots,memory", "--seconds", "0.01", "--games", "20",
+                          "--bots", "greedy,rule", "--memory-games", "300", NULL};
+    run_result r = run_cli(args);
+    CHECK_INT(r.code, 0);
+    json_t *root = parse_json(r.out);
+    if (root) {
+        CHECK(json_real_value(json_object_get(root, "northwood_random_games_per_s")) > 0);
+        CHECK(json_real_value(json_object_get(root, "fox_random_games_per_s")) > 0);
+        json_t *machine = json_object_get(root, "machine");
+        CHECK(json_integer_value(json_object_get(machine, "cpus")) >= 1);
+        json_t *nw = json_object_get(root, "northwood_bots");
+        CHECK_INT(json_array_size(nw), 2); /* greedy, intro and full */
+        CHECK_STR(json_string_value(json_object_get(json_array_get(nw, 0), "bot")), "greedy");
+        CHECK_INT(json_integer_value(json_object_get(json_array_get(nw, 0), "games")), 20);
+        json_t *fox = json_object_get(root, "fox_bots");
+        CHECK_INT(json_array_size(fox), 3); /* rule at levels 1-3 */
+        json_t *memory = json_object_get(root, "memory");
+        CHECK(json_integer_value(json_object_get(memory, "long_peak_kib")) > 0);
+        CHECK_INT(json_integer_value(json_object_get(memory, "long_games")), 300);
+        json_decref(root);
+    }
+    run_free(&r);
+}
