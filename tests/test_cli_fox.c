@@ -865,7 +865,7 @@ TEST(fox_cli_resume_and_replay_find_the_game)
     const char *bad_partner[] = {"resume", fox, "--partner", "nobody", "--lang", "en", NULL};
     r = run_cli("", bad_partner);
     CHECK_INT(r.code, 2);
-    CHECK_CONTAINS(r.err, "--partner takes rule or random, not 'nobody'");
+    CHECK_CONTAINS(r.err, "--partner takes rule, random or strong, not 'nobody'");
     run_free(&r);
     const char *resume_fox[] = {"resume", "--lang", "en", fox, NULL};
     r = run_cli("quit\n", resume_fox);
@@ -904,7 +904,7 @@ TEST(fox_cli_bad_options)
     } cases[] = {
         {{"fox", "--level", "4", NULL}, "--level takes 1, 2 or 3, not '4'"},
         {{"fox", "--seat", "3", NULL}, "--seat takes 1 or 2, not '3'"},
-        {{"fox", "--partner", "genius", NULL}, "--partner takes rule or random, not 'genius'"},
+        {{"fox", "--partner", "genius", NULL}, "--partner takes rule, random or strong, not 'genius'"},
         {{"fox", "--seed", "x1", NULL}, "--seed takes a whole number"},
         {{"fox", "--board", NULL, NULL}, "option --board needs a value"},
         {{"fox", "--fast", NULL, NULL}, "unknown option '--fast'"},

@@ -8,7 +8,7 @@ const tw_msg tw_fox_cli_fox_help = {{
     "      --level 1|2|3              difficulty (default: 1)\n"
     "      --seed N                   the deal, 0 to 2^53-1 (default: from the clock, shown on screen)\n"
     "      --seat 1|2                 your seat (default: 1); the built-in partner takes the other\n"
-    "      --partner rule|random      the built-in partner (default: rule)\n"
+    "      --partner rule|random|strong the built-in partner (default: rule)\n"
     "      --hotseat                  two people share this screen instead of the built-in partner\n"
     "      --board FILE               play on another board file\n"
     "      --save FILE                autosave here after every action\n"
@@ -19,7 +19,8 @@ const tw_msg tw_fox_cli_fox_help = {{
     "      --level 1|2|3              difficulté (par défaut : 1)\n"
     "      --seed N                   la donne, de 0 à 2^53-1 (par défaut : selon l'horloge, affichée)\n"
     "      --seat 1|2                 votre place (par défaut : 1) ; le partenaire intégré prend l'autre\n"
-    "      --partner rule|random      le partenaire intégré (par défaut : rule, à règles ; random, au hasard)\n"
+    "      --partner rule|random|strong le partenaire intégré (par défaut : rule, à règles ; random, au hasard ;\n"
+    "                                 strong, qui cherche parmi les donnes possibles)\n"
     "      --hotseat                  deux personnes partagent cet écran, sans partenaire intégré\n"
     "      --board FICHIER            jouer sur un autre fichier de plateau\n"
     "      --save FICHIER             sauvegarde automatique ici après chaque action\n"
@@ -73,6 +74,7 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_CARD_LONG_ABILITY] = {{"%s %s (%s, %s)", "%s %s (%s, %s)"}},
     [FX_T_PARTNER_RULE] = {{"rule-based", "à règles"}},
     [FX_T_PARTNER_RANDOM] = {{"random", "au hasard"}},
+    [FX_T_PARTNER_STRONG] = {{"searching", "chercheur"}},
 
     [FX_T_HEADER] = {{"%s | level %d | seed %llu | round %d of 3 | trick %d of 11",
                       "%s | niveau %d | graine %llu | manche %d sur 3 | pli %d sur 11"}},
@@ -363,7 +365,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
                         "--seed attend un nombre entier de 0 à %llu, pas « %s »"}},
     [FX_T_BAD_LEVEL] = {{"--level takes 1, 2 or 3, not '%s'", "--level attend 1, 2 ou 3, pas « %s »"}},
     [FX_T_BAD_SEAT] = {{"--seat takes 1 or 2, not '%s'", "--seat attend 1 ou 2, pas « %s »"}},
-    [FX_T_BAD_PARTNER] = {{"--partner takes rule or random, not '%s'", "--partner attend rule ou random, pas « %s »"}},
+    [FX_T_BAD_PARTNER] = {{"--partner takes rule, random or strong, not '%s'",
+                           "--partner attend rule, random ou strong, pas « %s »"}},
     [FX_T_SINCE] = {{"What happened:\n", "Ce qui s'est passé :\n"}},
     [FX_T_HIDE] = {{"Player %d: press Enter to hide your hand, then pass the screen to player %d.",
                     "Joueur %d : appuyez sur Entrée pour cacher votre main, puis passez l'écran au joueur %d."}},

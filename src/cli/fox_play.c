@@ -26,9 +26,13 @@
 #define PATH_SIZE 1024
 #define BACKLOG 48 /* actions a seat may not have seen yet */
 
-/* The built-in partners. */
-enum { PARTNER_RULE = 0, PARTNER_RANDOM = 1, PARTNER_COUNT };
-static const char *const PARTNER_KEYS[PARTNER_COUNT] = {"rule", "random"};
+/* Which bots of the registry may be the partner: those that decide from
+ * their own view only (open-hands reads both hands: it may not). */
+static int partner_kind(const char *name)
+{
+    int kind = tw_fox_bot_kind_from_name(name);
+    return kind == TW_FOX_BOT_OPEN_HANDS ? -1 : kind;
+}
 
 /* One action as a seat will be told about it. */
 typedef struct {
@@ -47,7 +51,7 @@ typedef struct {
 typedef struct {
     int hotseat;
     int seat;    /* the person's seat (0 or 1) with the built-in partner */
-    int partner; /* PARTNER_RULE or PARTNER_RANDOM */
+    int partner; /* a tw_fox_bot_kind */
 } fox_players;
 
 /* A game being played. */
@@ -83,7 +87,7 @@ static tw_error players_save(const fox_players *p, const char *path)
     int n = snprintf(text, sizeof text,
                      "{\n  \"format\": \"trickwood-fox-players\",\n  \"version\": 1,\n  \"hotseat\": %s,\n"
                      "  \"seat\": %d,\n  \"partner\": \"%s\"\n}\n",
-                     p->hotseat ? "true" : "false", p->seat + 1, PARTNER_KEYS[p->partner]);
+                     p->hotseat ? "true" : "false", p->seat + 1, tw_fox_bot_kind_name((tw_fox_bot_kind)p->partner));
     if (n < 0 || (size_t)n >= sizeof text)
         return TW_ERR_ARG;
     return tw_write_file_atomic(path, text, (size_t)n);
@@ -115,12 +119,9 @@ static tw_error players_load(fox_players *p, const char *path, tw_diag *diag)
         err = tw_jr_int(&jr, root, "", "seat", 1, 2, 0, 1, &seat);
     if (!err)
         err = tw_jr_string(&jr, root, "", "partner", 0, partner, sizeof partner);
-    int kind = -1;
-    for (int i = 0; i < PARTNER_COUNT; i++)
-        if (strcmp(partner, PARTNER_KEYS[i]) == 0)
-            kind = i;
+    int kind = partner_kind(partner);
     if (!err && kind < 0)
-        err = tw_jr_fail(&jr, "partner", "must be \"rule\" or \"random\"");
+        err = tw_jr_fail(&jr, "partner", "must name a built-in partner such as \"rule\" or \"random\"");
     if (!err) {
         p->hotseat = hotseat;
         p->seat = (int)seat - 1;
@@ -217,7 +218,9 @@ static uint64_t partner_seed(const fox_session *ss)
     return tw_mix64(ss->rec.config.seed * 0x9E3779B97F4A7C15ULL + (uint64_t)ss->rec.count + 1);
 }
 
-/* The built-in partner decides from its own view and plays. */
+/* The built-in partner decides from its own view and plays. A fresh bot
+ * for each decision keeps every decision a function of the view and the
+ * seed alone. */
 static int partner_move(fox_session *ss, int seat)
 {
     tw_fox_view view;
@@ -227,14 +230,10 @@ static int partner_move(fox_session *ss, int seat)
     if (count <= 0)
         return -1;
     tw_fox_action chosen = actions[0];
-    if (ss->players.partner == PARTNER_RANDOM) {
-        tw_rng rng;
-        tw_rng_seed(&rng, partner_seed(ss));
-        chosen = actions[tw_rng_below(&rng, (uint32_t)count)];
-    } else if (tw_fox_rule_bot_choose(&view, partner_seed(ss), &chosen) != TW_OK ||
-               !tw_fox_is_legal(&ss->state, chosen)) {
+    tw_fox_bot *bot = tw_fox_bot_new((tw_fox_bot_kind)ss->players.partner, partner_seed(ss));
+    if (!bot || tw_fox_bot_choose_from_view(bot, &view, &chosen) != TW_OK || !tw_fox_is_legal(&ss->state, chosen))
         chosen = actions[0];
-    }
+    tw_fox_bot_free(bot);
     return play_action(ss, chosen);
 }
 
@@ -402,8 +401,14 @@ static void show_players(fox_session *ss)
         tw_cli_printf(cli, "%s", T(FX_T_SEATS_HOTSEAT));
         return;
     }
-    tw_cli_printf(cli, T(FX_T_SEATS_PARTNER), ss->players.seat + 1, 2 - ss->players.seat,
-                  T(ss->players.partner == PARTNER_RANDOM ? FX_T_PARTNER_RANDOM : FX_T_PARTNER_RULE));
+    const char *name = tw_fox_bot_kind_name((tw_fox_bot_kind)ss->players.partner);
+    if (ss->players.partner == TW_FOX_BOT_RULE)
+        name = T(FX_T_PARTNER_RULE);
+    else if (ss->players.partner == TW_FOX_BOT_RANDOM)
+        name = T(FX_T_PARTNER_RANDOM);
+    else if (ss->players.partner == TW_FOX_BOT_STRONG)
+        name = T(FX_T_PARTNER_STRONG);
+    tw_cli_printf(cli, T(FX_T_SEATS_PARTNER), ss->players.seat + 1, 2 - ss->players.seat, name);
 }
 
 /* ---- Options --------------------------------------------------------------- */
@@ -480,10 +485,7 @@ static int players_option(tw_cli *cli, const char *usage, int argc, char **argv,
     if ((got = tw_cli_opt_value(argc, argv, i, "--partner", &v)) != 0) {
         if (got < 0)
             return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--partner");
-        int kind = -1;
-        for (int k = 0; k < PARTNER_COUNT; k++)
-            if (strcmp(v, PARTNER_KEYS[k]) == 0)
-                kind = k;
+        int kind = partner_kind(v);
         if (kind < 0)
             return -tw_cli_usage_error(cli, usage, T(FX_T_BAD_PARTNER), v);
         o->players.partner = kind;
@@ -606,6 +608,7 @@ int tw_cli_fox(tw_cli *cli, int argc, char **argv)
     fox_options o;
     memset(&o, 0, sizeof o);
     o.level = 1;
+    o.players.partner = TW_FOX_BOT_RULE;
     int code = parse_fox_options(cli, argc, argv, &o);
     if (code)
         return code;
@@ -718,7 +721,7 @@ int tw_cli_fox_resume(tw_cli *cli, int argc, char **argv)
             code = TW_EXIT_FAIL;
         }
     }
-    ss->players.partner = PARTNER_RULE;
+    ss->players.partner = TW_FOX_BOT_RULE;
     if (!code && players_load(&ss->players, ss->players_path, &diag) != TW_OK) {
         report_diag(cli, &diag);
         code = TW_EXIT_FAIL;
