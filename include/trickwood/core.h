@@ -22,6 +22,10 @@ typedef enum {
 /* Short English description of an error code, for logs and messages. */
 const char *tw_error_name(tw_error err);
 
+/* Largest seed a game accepts: 2^53 - 1, so that any JSON reader (a
+ * browser included) keeps seeds exact. */
+#define TW_MAX_SEED ((1ULL << 53) - 1)
+
 /* Player-facing languages. */
 typedef enum { TW_LANG_EN = 0, TW_LANG_FR = 1 } tw_lang;
 

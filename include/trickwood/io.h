@@ -38,6 +38,12 @@ tw_error tw_write_file_atomic(const char *path, const char *data, size_t len);
  * "fiefs[3].ruler" or "actions[12]". An empty path is the root value. */
 int tw_json_locate_line(const char *text, const char *path);
 
+/* Folder holding the program's data files (characters.json, boards/):
+ * $TRICKWOOD_DATA when set, else a data/ folder found next to the
+ * program (../data, ../../data or ./data from its folder), else the
+ * folder the program was built from. */
+const char *tw_data_dir(void);
+
 /* A growable text buffer for building output. */
 typedef struct {
     char *data;

@@ -9,11 +9,6 @@
 #include "trickwood/io.h"
 #include "trickwood/northwood.h"
 
-/* Folder holding the default data files: $TRICKWOOD_DATA when set, else
- * the data/ folder beside the program's build folder, else the folder the
- * program was built from. */
-const char *tw_data_dir(void);
-
 /* ---- Characters --------------------------------------------------------- */
 
 /* Adds the characters of a character file (JSON, see docs/formats.md) to
@@ -46,7 +41,6 @@ typedef struct {
     int cap;
 } tw_nw_record;
 
-#define TW_MAX_SEED ((1ULL << 53) - 1)
 
 /* Starts an empty record (copies the catalog). extra_from is the index of
  * the first user-added character (catalog->count when there are none).
