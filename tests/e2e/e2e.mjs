@@ -234,6 +234,7 @@ test('fox duet: two browser windows play a whole game online', async (browser) =
 
   let steps = 0;
   let checked = 0;
+  const verbs = new Set();
   const pages = [a.page, b.page];
   while (steps < 500) {
     if ((await isOver(a.page)) && (await isOver(b.page))) break;
@@ -245,6 +246,7 @@ test('fox duet: two browser windows play a whole game online', async (browser) =
       const action = await playOne(p, steps % 4 === 3, steps);
       if (!action) continue;
       acted = { page: p, other: pages[1 - i], version: before + 1, action };
+      verbs.add(action.split(' ')[0]);
     }
     if (!acted) {
       // Neither page has a choice: wait for the event stream to bring one.
@@ -277,7 +279,7 @@ test('fox duet: two browser windows play a whole game online', async (browser) =
   await shot(b.page, 'fox-b-end', true);
   checkNoErrors(a.page, 'window A');
   checkNoErrors(b.page, 'window B');
-  console.log(`   (${steps} actions, ${checked} hidden card checks; ${endA.trim().slice(0, 80)})`);
+  console.log(`   (${steps} actions: ${[...verbs].join(', ')}; ${checked} hidden card checks)`);
   await a.ctx.close();
   await b.ctx.close();
 });
