@@ -60,7 +60,8 @@ serve: deps
 
 # Runs the suite twice: optimised, then under ASan + UBSan, then the browser
 # end-to-end tests. The last line is the combined "N passed, N failed".
-test: deps
+test:
+	@sh scripts/install-deps.sh --test
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang
 	@sh tests/run.sh build/release/run-tests build/asan/run-tests tests/e2e/run.sh
 

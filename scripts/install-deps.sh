@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages Trickwood builds with, when any is missing.
-# Runs apt-get as root, or through sudo when that is available.
+# With --test, also what the tests need (Chromium, node and npm for the
+# browser tests). Runs apt-get as root, or through sudo when available.
 set -e
 packages="make gcc clang libjansson-dev libmicrohttpd-dev libsqlite3-dev"
 missing=""
@@ -8,9 +9,11 @@ for p in $packages; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
 done
 # The browser tests (tests/e2e) need Chromium, node and npm.
-dpkg -s chromium >/dev/null 2>&1 || missing="$missing chromium"
-command -v node >/dev/null 2>&1 || missing="$missing nodejs"
-command -v npm >/dev/null 2>&1 || missing="$missing npm"
+if [ "${1:-}" = "--test" ]; then
+    dpkg -s chromium >/dev/null 2>&1 || missing="$missing chromium"
+    command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+    command -v npm >/dev/null 2>&1 || missing="$missing npm"
+fi
 [ -z "$missing" ] && exit 0
 echo "Installing:$missing"
 if [ "$(id -u)" -eq 0 ]; then
