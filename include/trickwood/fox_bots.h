@@ -58,6 +58,10 @@ long long tw_fox_search_nodes(const tw_fox_search *search);
  * budget ran out. */
 int tw_fox_search_actions(tw_fox_search *search, const tw_fox_state *state, int tricks,
                           const tw_fox_action *actions, int n, double *values);
+/* The best value the team can reach from a full state within `tricks`
+ * trick ends (as a chance of winning); when the budget runs out, the
+ * state's own evaluation. */
+double tw_fox_search_value(tw_fox_search *search, const tw_fox_state *state, int tricks);
 /* Iterative deepening: searches 1, 2, ... tricks ahead until the round's
  * end, a sure win or node_budget nodes in all (< 0: no limit); values[]
  * hold the deepest complete search. Returns the index of the best action
@@ -77,6 +81,15 @@ int tw_fox_search_deepen(tw_fox_search *search, const tw_fox_state *state, const
  * Only the view is read, so equal views and seeds give equal answers. */
 int tw_fox_estimate_actions(tw_fox_search *search, const tw_fox_view *view, uint64_t seed, int samples,
                             long long nodes_per_sample, const tw_fox_action *actions, int n, double *p);
+
+/* The alternative that was measured against the sampling above (see
+ * docs/bots.md): single-observer information-set MCTS. `iterations` deals
+ * walk one tree shared by all deals down to `horizon` trick ends, each
+ * new node scored by a short open-hands search; exploration is the UCB
+ * constant. Fills p[i] with the mean value through actions[i] and returns
+ * the index of the most visited. */
+int tw_fox_ismcts_estimate(tw_fox_search *search, const tw_fox_view *view, uint64_t seed, int iterations,
+                           int horizon, double exploration, const tw_fox_action *actions, int n, double *p);
 
 /* ---- Bot registry -------------------------------------------------------- */
 

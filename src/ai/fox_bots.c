@@ -10,7 +10,7 @@
 #define SAMPLES 16        /* strong: determinized deals per decision */
 #define SAMPLE_NODES 1000 /* strong: nodes per deal */
 #define HINT_SAMPLE_FACTOR 2 /* hints look at more deals than a move */
-#define SEARCH_TABLE_BITS 18
+#define SEARCH_TABLE_BITS 14
 
 struct tw_fox_bot {
     tw_fox_bot_kind kind;

@@ -310,10 +310,15 @@ static double search_node(tw_fox_search *S, const tw_fox_state *s, double alpha,
     if (ub <= alpha)
         return ub;
     int depth = depth_left(S, s);
-    uint64_t key = state_key(s);
-    tt_entry *e = &S->table[key & S->mask];
+    /* The follower's card of the horizon's last trick: its children are
+     * mostly leaves and it is rarely reached twice, so the table is
+     * skipped there (it would cost a cache miss per node). */
+    int use_table = !(depth == 1 && s->phase == TW_FOX_PHASE_PLAY && s->trick_n == 1);
+    uint64_t key = use_table ? state_key(s) : 0;
+    tt_entry scratch = {0, 0.0f, TW_FOX_NO_ACTION, 0, 0};
+    tt_entry *e = use_table ? &S->table[key & S->mask] : &scratch;
     uint16_t hint = TW_FOX_NO_ACTION;
-    if (e->key == key) {
+    if (use_table && e->key == key) {
         hint = e->best;
         if (e->depth >= depth) {
             if (e->bound == BOUND_EXACT) {
@@ -409,4 +414,18 @@ int tw_fox_search_deepen(tw_fox_search *search, const tw_fox_state *state, const
     if (tricks_out)
         *tricks_out = reached;
     return best;
+}
+
+double tw_fox_search_value(tw_fox_search *search, const tw_fox_state *state, int tricks)
+{
+    search->aborted = 0;
+    search->query_nodes = 0;
+    search->root_round = state->round;
+    search->stop_tricks = state->tricks_done + (tricks < 1 ? 1 : tricks);
+    double v;
+    if (!leaf_value(search, state, &v))
+        v = search_node(search, state, LOSS_LOGIT - 1, NULL);
+    if (search->aborted)
+        v = eval_logit(state);
+    return logit_chance(v);
 }
