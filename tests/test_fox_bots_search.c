@@ -188,3 +188,25 @@ TEST(fox_bots_eval_bounds_and_order)
     ended.end = TW_FOX_END_WON;
     CHECK(tw_fox_eval(&ended) >= 1.0);
 }
+
+TEST(fox_bots_ismcts_alternative_finds_the_last_gem)
+{
+    tw_fox_state s;
+    REQUIRE(last_gem_position(&s));
+    tw_fox_view v;
+    tw_fox_view_of(&s, 1, &v);
+    tw_fox_search *search = tw_fox_search_new(12);
+    REQUIRE(search != NULL);
+    tw_fox_action list[TW_FOX_MAX_ACTIONS];
+    double p[TW_FOX_MAX_ACTIONS], again[TW_FOX_MAX_ACTIONS];
+    int n = tw_fox_view_legal_actions(&v, list);
+    REQUIRE(n == 2);
+    int best = tw_fox_ismcts_estimate(search, &v, 9, 60, 2, 0.2, list, n, p);
+    CHECK_INT(best, find_action(&s, list, n, "play 6D"));
+    CHECK(p[best] >= 1.0);
+    CHECK(p[1 - best] >= 0.0 && p[1 - best] < 1.0);
+    /* Same view and seed, same estimates. */
+    CHECK_INT(tw_fox_ismcts_estimate(search, &v, 9, 60, 2, 0.2, list, n, again), best);
+    CHECK(memcmp(p, again, sizeof(double) * (size_t)n) == 0);
+    tw_fox_search_free(search);
+}

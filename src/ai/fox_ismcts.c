@@ -55,6 +55,7 @@ int tw_fox_ismcts_estimate(tw_fox_search *search, const tw_fox_view *view, uint6
     tw_rng rng;
     tw_rng_seed(&rng, seed);
     tw_fox_search_set_budget(search, LEAF_NODES);
+    tw_fox_search_clear(search); /* the answer depends on the view and seed alone */
     int round = view->visible.round;
     int stop = view->visible.tricks_done + (horizon < 1 ? 1 : horizon);
     int32_t path[256];

@@ -18,6 +18,8 @@ int tw_fox_estimate_actions(tw_fox_search *search, const tw_fox_view *view, uint
         samples = 1;
     tw_rng rng;
     tw_rng_seed(&rng, seed);
+    /* A clean table: the answer then depends on the view and seed alone. */
+    tw_fox_search_clear(search);
     for (int k = 0; k < samples; k++) {
         uint64_t hi = tw_rng_next(&rng);
         tw_fox_state deal;
