@@ -170,7 +170,8 @@ void tw_fox_cli_label(const tw_cli *cli, const tw_fox_look *look, const tw_fox_s
         break;
     case TW_FOX_ACT_EXCHANGE:
         tw_fox_cli_card_long(cli, arg, card, sizeof card);
-        snprintf(out, size, T(FX_T_L_EXCHANGE), card, tw_fox_suit_name(TW_FOX_SUIT(arg), cli->lang));
+        snprintf(out, size, T(TW_FOX_SUIT(arg) == tw_fox_trump(state) ? FX_T_L_EXCHANGE_SAME : FX_T_L_EXCHANGE), card,
+                 tw_fox_suit_name(TW_FOX_SUIT(arg), cli->lang));
         break;
     case TW_FOX_ACT_GIFT:
         tw_fox_cli_card_long(cli, arg, card, sizeof card);

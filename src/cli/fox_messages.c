@@ -139,6 +139,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_L_KEEP] = {{"Keep the decree card %s (trump stays %s)", "Garder la carte décret %s (l'atout reste %s)"}},
     [FX_T_L_EXCHANGE] = {{"Swap %s for the decree card (trump becomes %s)",
                           "Échanger %s contre la carte décret (l'atout devient %s)"}},
+    [FX_T_L_EXCHANGE_SAME] = {{"Swap %s for the decree card (trump stays %s)",
+                               "Échanger %s contre la carte décret (l'atout reste %s)"}},
     [FX_T_L_GIFT] = {{"Give %s", "Donner %s"}},
     [FX_T_L_IGNORE_NONE] = {{"Count every footprint: %s%s", "Compter toutes les empreintes : %s%s"}},
     [FX_T_L_IGNORE_ONE] = {{"Ignore the footprints of %s: %s%s", "Ignorer les empreintes de %s : %s%s"}},
