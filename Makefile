@@ -39,10 +39,12 @@ $(eval $(call variant,release,-O2 -g $(GCC_ONLY),$(CC)))
 $(eval $(call variant,asan,-O1 -g $(SAN) $(GCC_ONLY),$(CC)))
 $(eval $(call variant,clang,-O1 -g,$(CLANG)))
 
+# Copied through a temporary file and renamed, so a running build/trickwood
+# is replaced, not overwritten ("text file busy").
 build/trickwood: build/release/trickwood
-	cp $< $@
+	cp $< $@.tmp && mv -f $@.tmp $@
 build/libtrickwood.a: build/release/libtrickwood.a
-	cp $< $@
+	cp $< $@.tmp && mv -f $@.tmp $@
 
 # Installs missing Debian packages (needs root or sudo).
 deps:
