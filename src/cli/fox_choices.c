@@ -13,6 +13,7 @@
 static const char *const WORDS_HELP[] = {"help", "?", "h", "aide", "rules", "regles", "règles", NULL};
 static const char *const WORDS_BOARD[] = {"board", "plateau", "b", NULL};
 static const char *const WORDS_QUIT[] = {"quit", "q", "exit", "quitter", NULL};
+static const char *const WORDS_HINT[] = {"hint", "indice", "conseil", NULL};
 static const char *const WORDS_KEEP[] = {"keep", "garder", NULL};
 static const char *const WORDS_SELF[] = {"self", "me", "moi", NULL};
 static const char *const WORDS_PARTNER[] = {"partner", "partenaire", NULL};
@@ -279,6 +280,8 @@ tw_fox_input tw_fox_cli_parse(const tw_cli *cli, const tw_fox_state *state, cons
         return TW_FOX_INPUT_BOARD;
     if (tw_prompt_word(text, WORDS_QUIT))
         return TW_FOX_INPUT_QUIT;
+    if (tw_prompt_word(text, WORDS_HINT))
+        return TW_FOX_INPUT_HINT;
     char word[TW_PROMPT_LINE];
     snprintf(word, sizeof word, "%s", text);
     tw_prompt_lower(word);

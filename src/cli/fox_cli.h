@@ -81,6 +81,7 @@ typedef enum {
     FX_T_HIDE, FX_T_HANDOVER, FX_T_SETUP_FAILED,
     /* replay */
     FX_T_REPLAY_TITLE, FX_T_REPLAY_STEP, FX_T_REPLAY_WAIT, FX_T_REPLAY_END, FX_T_REPLAY_STOPPED,
+    FX_T_H_ACTION, FX_T_H_ODDS,
     FX_T_COUNT
 } tw_fox_text_id;
 
@@ -164,6 +165,7 @@ typedef enum {
     TW_FOX_INPUT_HELP,
     TW_FOX_INPUT_BOARD,
     TW_FOX_INPUT_QUIT,
+    TW_FOX_INPUT_HINT,
     TW_FOX_INPUT_INVALID
 } tw_fox_input;
 

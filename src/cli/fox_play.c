@@ -67,6 +67,7 @@ typedef struct {
     char events_path[PATH_SIZE]; /* empty when not asked */
     int warned[4];               /* a write failure was already reported */
     fox_backlog backlog[2];
+    tw_fox_bot *hint_bot; /* made on the first hint */
 } fox_session;
 
 /* ---- Files ---------------------------------------------------------------- */
@@ -268,6 +269,24 @@ static void show_choices(fox_session *ss, const tw_fox_look *look, const tw_fox_
     tw_cli_printf(cli, "%s", T(FX_T_HINT));
 }
 
+/* Prints the strong bot's advice for the seat to act, worked out from that
+ * seat's view only (never the partner's hand or the deck). */
+static void show_hint(fox_session *ss, const tw_fox_look *look)
+{
+    tw_cli *cli = ss->cli;
+    if (!ss->hint_bot)
+        ss->hint_bot = tw_fox_bot_new(TW_FOX_BOT_STRONG, tw_mix64(ss->rec.config.seed ^ 0x68696e74ULL));
+    if (!ss->hint_bot)
+        return;
+    tw_fox_view view;
+    tw_fox_view_of(&ss->state, tw_fox_to_act(&ss->state), &view);
+    tw_fox_hint hint = tw_fox_hint_for(ss->hint_bot, &view);
+    char label[512];
+    tw_fox_cli_label(cli, look, &ss->state, hint.action, label, sizeof label);
+    tw_cli_printf(cli, T(FX_T_H_ACTION), label);
+    tw_cli_printf(cli, T(FX_T_H_ODDS), (int)(hint.p_win * 100.0 + 0.5), hint.samples);
+}
+
 /* Reads answers until one is a legal action, quit, or the input ends. */
 static int ask(fox_session *ss, const tw_fox_look *look, const tw_fox_action *actions, int count,
                tw_fox_action *chosen)
@@ -289,6 +308,7 @@ static int ask(fox_session *ss, const tw_fox_look *look, const tw_fox_action *ac
             show_choices(ss, look, actions, count);
             break;
         case TW_FOX_INPUT_BOARD: tw_fox_cli_board_note(cli, &ss->rec.board); break;
+        case TW_FOX_INPUT_HINT: show_hint(ss, look); break;
         default:
             tw_cli_printf(cli, "  %s%s%s\n", tw_term_style(&cli->term, TW_STYLE_YELLOW), reason,
                           tw_term_style(&cli->term, TW_STYLE_RESET));
@@ -599,6 +619,7 @@ static void session_free(fox_session *ss)
     if (!ss)
         return;
     tw_fox_record_free(&ss->rec);
+    tw_fox_bot_free(ss->hint_bot);
     free(ss);
 }
 
