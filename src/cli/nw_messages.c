@@ -51,7 +51,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_SETUP_INTRO] = {{"introductory deal", "donne d'initiation"}},
     [NW_T_SETUP_FULL] = {{"full deal", "donne complète"}},
     [NW_T_PILE_HAND] = {{"your hand", "votre main"}},
-    [NW_T_PILE_DECK] = {{"the deck", "le deck"}},
+    [NW_T_PILE_DECK] = {{"the deck", "la pioche"}},
     [NW_T_PILE_DISCARD] = {{"the discard pile", "la défausse"}},
     [NW_T_PILE_SCORE] = {{"the score pile", "la pile de score"}},
 
@@ -77,10 +77,10 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_READY] = {{"ready", "prêt"}},
     [NW_T_USED] = {{"used", "utilisé"}},
     [NW_T_VISIT_LINE] = {{"Visiting fief %d, ruler %s | trump %s %s | score %d, target %d | deck %d cards\n",
-                          "Visite du fief %d, chef %s | atout %s %s | score %d, cible %d | deck %d cartes\n"}},
+                          "Visite du fief %d, chef %s | atout %s %s | score %d, cible %d | pioche %d cartes\n"}},
     [NW_T_STATEMENT_LINE] = {{"The ruler says: %s\n", "Déclaration du chef : %s\n"}},
     [NW_T_KNOWN_DECK] = {{"Deck cards you know (position 1 is the top): %s\n",
-                          "Cartes du deck que vous connaissez (la position 1 est le dessus) : %s\n"}},
+                          "Cartes de la pioche que vous connaissez (la position 1 est le dessus) : %s\n"}},
     [NW_T_KNOWN_ITEM] = {{"%d: %s", "%d : %s"}},
     [NW_T_PILES_LINE] = {{"Discard pile (%d): top %s | score pile (%d): top %s | type piles to see them all\n",
                           "Défausse (%d) : dessus %s | pile de score (%d) : dessus %s | tapez piles pour tout voir\n"}},
@@ -166,7 +166,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "  la fin de la visite, qu'il ait servi ou non ; son fief garde ses étoiles.\n"
         "\n"
         "Dialogues\n"
-        "  Le chef parle le premier : la carte du dessus du deck est retournée sur\n"
+        "  Le chef parle le premier : la carte du dessus de la pioche est retournée sur\n"
         "  la défausse, c'est sa déclaration. Vous répondez avec une carte de votre\n"
         "  main ; si vous avez une carte de la couleur de la déclaration, vous\n"
         "  devez répondre dans cette couleur. Votre réponse marque si elle bat la\n"
@@ -184,7 +184,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "\n"
         "Fin de visite\n"
         "  Après un dialogue ou une capacité, la visite s'arrête aussitôt si votre\n"
-        "  main ou le deck est vide. Score égal à la cible : le chef devient ami.\n"
+        "  main ou la pioche est vide. Score égal à la cible : le chef devient ami.\n"
         "  Tout autre score : le fief est perdu et son chef quitte la partie.\n"
         "\n"
         "Médailles\n"
@@ -214,7 +214,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_Q_PAIR_SECOND] = {{"%s: choose the card that completes the pair with %s",
                              "%s : choisissez la carte qui complète la paire avec %s"}},
     [NW_T_Q_EXCHANGE] = {{"%s: the top card of the deck is %s; choose the hand card that takes its place",
-                          "%s : la carte du dessus du deck est %s ; choisissez la carte de votre main qui prend sa place"}},
+                          "%s : la carte du dessus de la pioche est %s ; choisissez la carte de votre main qui prend sa place"}},
     [NW_T_Q_NAME_SUIT] = {{"%s: name a suit", "%s : nommez une couleur"}},
     [NW_T_Q_SWAP] = {{"%s: choose the fief whose ruler comes to this visit",
                       "%s : choisissez le fief dont le chef vient à cette visite"}},
@@ -232,7 +232,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_L_RESPOND_NO] = {{"Play %s - no point", "Jouer %s - aucun point"}},
     [NW_T_L_DISCARD] = {{"Discard %s", "Défausser %s"}},
     [NW_T_L_PICK_TO] = {{"Put %s on %s", "Mettre %s sur %s"}},
-    [NW_T_L_EXCHANGE] = {{"Give %s for the top card of the deck", "Donner %s contre la carte du dessus du deck"}},
+    [NW_T_L_EXCHANGE] = {{"Give %s for the top card of the deck", "Donner %s contre la carte du dessus de la pioche"}},
     [NW_T_L_NAME] = {{"Name %s %s", "Nommer %s %s"}},
     [NW_T_L_SWAP] = {{"Fief %d: bring %s to this visit (trump becomes %s)",
                       "Fief %d : faire venir %s à cette visite (l'atout devient %s)"}},
@@ -256,7 +256,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_N_ABILITY] = {{"You call on %s.\n", "Vous faites appel à %s.\n"}},
     [NW_T_N_MOVE] = {{"  %s moves: %s -> %s.\n", "  %s passe : %s -> %s.\n"}},
     [NW_T_N_PEEK] = {{"  You see %s in the deck, position %d from the top.\n",
-                      "  Vous voyez %s dans le deck, position %d depuis le dessus.\n"}},
+                      "  Vous voyez %s dans la pioche, position %d depuis le dessus.\n"}},
     [NW_T_N_NAME] = {{"  You name %s.\n", "  Vous nommez %s.\n"}},
     [NW_T_N_SWAP] = {{"  %s now rules fief %d and %s moves to fief %d; trump is %s.\n",
                       "  %s règne désormais sur le fief %d et %s part au fief %d ; l'atout est %s.\n"}},
