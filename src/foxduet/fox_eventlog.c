@@ -137,6 +137,12 @@ tw_error tw_fox_record_event_log(const tw_fox_record *rec, int seat, tw_buf *buf
     for (int i = 0; i < rec->count && !err; i++) {
         char text[48];
         tw_fox_action_format(&s, rec->actions[i], text, sizeof text);
+        /* a seat's own log must not name the card the partner picked for a
+         * Gift: that pick is secret until the exchange, whose moves the
+         * seat then sees for the card it receives */
+        if ((seat == 0 || seat == 1) && tw_fox_to_act(&s) != seat &&
+            TW_FOX_ACTION_KIND(rec->actions[i]) == TW_FOX_ACT_GIFT)
+            snprintf(text, sizeof text, "gift");
         events->count = events->overflow = 0;
         if (tw_fox_apply(&s, rec->actions[i], events) != TW_OK)
             err = TW_ERR_MISMATCH;
