@@ -546,3 +546,20 @@ TEST(sim_bench_json_quick)
     }
     run_free(&r);
 }
+
+TEST(sim_progress_line)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    REQUIRE(f);
+    tw_sim_draw_progress(f, 250, 1000, 5.0);
+    tw_sim_draw_progress(f, 1000, 1000, 20.0);
+    fclose(f);
+    /* a redrawn line: bar, done/total, share, rate, time left */
+    CHECK_CONTAINS(text, "\r[#######.......................] 250/1000  25.0%  50 games/s  ETA 0:15");
+    /* the last one says how long it took and ends the line */
+    CHECK_CONTAINS(text, "1000/1000 100.0%  50 games/s  took 0:20");
+    CHECK(len > 0 && text[len - 1] == '\n');
+    free(text);
+}

@@ -493,8 +493,10 @@ static void plan_run(const bench *b, int searching, tw_sim_common *common)
     } else if (a->search_games > 0) {
         common->games = a->search_games;
     } else {
+        /* as many games as fit in the time; no bar, its total means nothing */
         common->games = 1000000;
         common->deadline = tw_sim_now() + a->search_seconds;
+        common->progress = NULL;
     }
 }
 
