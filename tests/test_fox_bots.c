@@ -73,7 +73,7 @@ TEST(fox_bots_registry_names)
 TEST(fox_bots_only_legal_actions_at_every_level)
 {
     /* Games per level for each kind; the searching bots use a light effort. */
-    const int games[TW_FOX_BOT_KINDS] = {40, 8, 2, 2};
+    const int games[TW_FOX_BOT_KINDS] = {40, 10, 5, 5};
     for (int k = 0; k < TW_FOX_BOT_KINDS; k++)
         for (int level = 1; level <= TW_FOX_LEVELS; level++)
             for (int g = 0; g < games[k]; g++) {
