@@ -77,6 +77,16 @@ TEST(fox_bots_search_values_the_winning_card)
     CHECK(best >= 0 && best < n);
     CHECK(v[best] > 0.0 && v[best] < 1.0);
     CHECK(tw_fox_search_nodes(search) > before);
+    /* One node is not enough for one trick: each action's resulting state
+     * is evaluated as it stands (a lead leaves the path unchanged). */
+    best = tw_fox_search_deepen(search, &start, list, n, 1, v, &tricks);
+    CHECK_INT(tricks, 0);
+    for (int i = 0; i < n; i++) {
+        tw_fox_state t = start;
+        REQUIRE(tw_fox_apply(&t, list[i], NULL) == TW_OK);
+        CHECK(v[i] == tw_fox_eval(&t));
+        CHECK(v[i] > 0.0 && v[i] < 1.0);
+    }
     tw_fox_search_free(search);
     CHECK_STR(choice_text(TW_FOX_BOT_OPEN_HANDS, &s), "play 6D");
     CHECK_STR(choice_text(TW_FOX_BOT_STRONG, &s), "play 6D");

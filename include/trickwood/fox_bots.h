@@ -66,7 +66,8 @@ double tw_fox_search_value(tw_fox_search *search, const tw_fox_state *state, int
  * end, a sure win or node_budget nodes in all (< 0: no limit); values[]
  * hold the deepest complete search. Returns the index of the best action
  * and stores the tricks searched in *tricks_out (may be NULL; 0 when not
- * even one trick fit the budget, values then all 0). */
+ * even one trick fit the budget: values[] then hold tw_fox_eval of the
+ * state each action leads to). */
 int tw_fox_search_deepen(tw_fox_search *search, const tw_fox_state *state, const tw_fox_action *actions, int n,
                          long long node_budget, double *values, int *tricks_out);
 

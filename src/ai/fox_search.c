@@ -411,6 +411,15 @@ int tw_fox_search_deepen(tw_fox_search *search, const tw_fox_state *state, const
         if (values[best] >= 1.0)
             break; /* a sure win: looking deeper cannot do better */
     }
+    if (reached == 0) {
+        /* Not even one trick fit: each action's resulting state as it stands. */
+        for (int i = 0; i < n; i++) {
+            tw_fox_state t = *state;
+            values[i] = tw_fox_apply(&t, actions[i], NULL) == TW_OK ? tw_fox_eval(&t) : 0.0;
+            if (values[i] > values[best])
+                best = i;
+        }
+    }
     if (tricks_out)
         *tricks_out = reached;
     return best;
