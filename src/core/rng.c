@@ -11,18 +11,8 @@ uint64_t tw_mix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
-/* Seeds the generator with the standard PCG32 initialisation sequence. */
-void tw_rng_seed(tw_rng *rng, uint64_t seed)
-{
-    rng->state = 0;
-    rng->inc = (tw_mix64(seed ^ 0x5851f42d4c957f2dULL) << 1u) | 1u;
-    (void)tw_rng_next(rng);
-    rng->state += tw_mix64(seed);
-    (void)tw_rng_next(rng);
-}
-
-/* Returns the next 32 random bits. */
-uint32_t tw_rng_next(tw_rng *rng)
+/* The PCG32 step, inline for the helpers below. */
+static inline uint32_t next_bits(tw_rng *rng)
 {
     uint64_t old = rng->state;
     rng->state = old * 6364136223846793005ULL + rng->inc;
@@ -31,26 +21,94 @@ uint32_t tw_rng_next(tw_rng *rng)
     return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
 }
 
-/* Returns a uniform value below bound using rejection of the biased tail. */
-uint32_t tw_rng_below(tw_rng *rng, uint32_t bound)
+/* Seeds the generator with the standard PCG32 initialisation sequence. */
+void tw_rng_seed(tw_rng *rng, uint64_t seed)
 {
+    rng->state = 0;
+    rng->inc = (tw_mix64(seed ^ 0x5851f42d4c957f2dULL) << 1u) | 1u;
+    (void)next_bits(rng);
+    rng->state += tw_mix64(seed);
+    (void)next_bits(rng);
+}
+
+/* Returns the next 32 random bits. */
+uint32_t tw_rng_next(tw_rng *rng)
+{
+    return next_bits(rng);
+}
+
+/* Bounds up to this size (every shuffle and legal-action pick in the
+ * games) take the division-free path below. */
+#define FAST_BOUNDS 64
+
+#if defined(__SIZEOF_INT128__)
+/* Lemire's "fastmod" constant for d: floor((2^64 - 1) / d) + 1. With it,
+ * x % d is the high half of (M * x mod 2^64) * d, exactly, for every 32-bit
+ * x (d = 1 wraps to 0, which gives 0 as it should). */
+#define MAGIC(d) (UINT64_C(0xFFFFFFFFFFFFFFFF) / (d) + 1)
+#define MAGIC4(d) MAGIC(d), MAGIC((d) + 1), MAGIC((d) + 2), MAGIC((d) + 3)
+#define MAGIC16(d) MAGIC4(d), MAGIC4((d) + 4), MAGIC4((d) + 8), MAGIC4((d) + 12)
+static const uint64_t fast_magic[FAST_BOUNDS + 1] = {
+    0, MAGIC16(1), MAGIC16(17), MAGIC16(33), MAGIC4(49), MAGIC4(53), MAGIC4(57), MAGIC(61), MAGIC(62), MAGIC(63),
+    MAGIC(64)};
+
+/* 2^32 mod d: random words below it are rejected (the biased tail). */
+#define TAIL(d) ((uint32_t)(UINT64_C(0x100000000) % (d)))
+#define TAIL4(d) TAIL(d), TAIL((d) + 1), TAIL((d) + 2), TAIL((d) + 3)
+#define TAIL16(d) TAIL4(d), TAIL4((d) + 4), TAIL4((d) + 8), TAIL4((d) + 12)
+static const uint32_t fast_tail[FAST_BOUNDS + 1] = {
+    0, TAIL16(1), TAIL16(17), TAIL16(33), TAIL4(49), TAIL4(53), TAIL4(57), TAIL(61), TAIL(62), TAIL(63), TAIL(64)};
+
+/* x % d for a small bound, without a division instruction. */
+static inline uint32_t fast_mod(uint32_t x, uint32_t d)
+{
+    uint64_t low = fast_magic[d] * x;
+    return (uint32_t)(((unsigned __int128)low * d) >> 64);
+}
+#endif
+
+/* The draw of tw_rng_below, inline so that the shuffle keeps the
+ * generator in registers. The threshold (-bound) % bound equals
+ * 2^32 % bound; small bounds read it and the remainder from the tables
+ * above, with the very same results. */
+static inline uint32_t draw_below(tw_rng *rng, uint32_t bound)
+{
+#if defined(__SIZEOF_INT128__)
+    if (bound - 1 < FAST_BOUNDS) {
+        uint32_t tail = fast_tail[bound];
+        for (;;) {
+            uint32_t r = next_bits(rng);
+            if (r >= tail)
+                return fast_mod(r, bound);
+        }
+    }
+#endif
     uint32_t threshold = (uint32_t)(-bound) % bound;
     for (;;) {
-        uint32_t r = tw_rng_next(rng);
+        uint32_t r = next_bits(rng);
         if (r >= threshold)
             return r % bound;
     }
 }
 
-/* Shuffles the array with Fisher-Yates. */
+/* Returns a uniform value below bound using rejection of the biased tail. */
+uint32_t tw_rng_below(tw_rng *rng, uint32_t bound)
+{
+    return draw_below(rng, bound);
+}
+
+/* Shuffles the array with Fisher-Yates, on a local copy of the generator
+ * (written back at the end: the same draws, fewer memory round trips). */
 void tw_rng_shuffle_u8(tw_rng *rng, uint8_t *items, size_t n)
 {
+    tw_rng local = *rng;
     for (size_t i = n; i > 1; i--) {
-        size_t j = tw_rng_below(rng, (uint32_t)i);
+        size_t j = draw_below(&local, (uint32_t)i);
         uint8_t tmp = items[i - 1];
         items[i - 1] = items[j];
         items[j] = tmp;
     }
+    *rng = local;
 }
 
 /* Counts set bits. */
