@@ -121,11 +121,11 @@ static int step_begin(tw_nw_state *s, const tw_nw_step *st, tw_nw_events *events
                 break;
         break;
     case TW_NW_OP_DRAW_UP_TO:
-        while (tw_popcount32(s->hand) < st->c && s->deck_n > 0)
+        while (nw_count(s->hand) < st->c && s->deck_n > 0)
             nw_move_top(s, TW_NW_PILE_DECK, TW_NW_PILE_HAND, events);
         break;
     case TW_NW_OP_CHOOSE_MOVE: {
-        int held = tw_popcount32(s->hand);
+        int held = nw_count(s->hand);
         run->left = (uint8_t)(st->c < held ? st->c : held);
         break;
     }
@@ -269,8 +269,8 @@ static void run_forward(tw_nw_state *s, tw_nw_events *events)
                 continue; /* a copy rewrote the program */
         }
         if (step_needs(s, &st) == STEP_WAIT) {
-            if (run->choice != TW_NW_CHOICE_SUIT && tw_popcount32(run->pending) == 1) {
-                step_choose(s, &st, tw_lowest_bit32(run->pending), events);
+            if (run->choice != TW_NW_CHOICE_SUIT && nw_single(run->pending)) {
+                step_choose(s, &st, nw_lowest(run->pending), events);
                 continue;
             }
             s->phase = TW_NW_PHASE_ABILITY;

@@ -5,6 +5,7 @@
 #include "nw_internal.h"
 
 const uint8_t tw_nw_stars[TW_NW_FIEFS] = {4, 3, 2, 1, 1, 2, 3, 4};
+#define TOTAL_STARS 20 /* the sum of tw_nw_stars */
 
 /* Stars needed for each medal. */
 int tw_nw_medal_threshold(tw_nw_medal medal)
@@ -30,11 +31,9 @@ tw_nw_medal tw_nw_medal_for(int stars)
 }
 
 /* Records an event if there is room. */
-void nw_emit(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to,
-             uint8_t a, uint8_t b, uint8_t c)
+void nw_emit_to(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to,
+                uint8_t a, uint8_t b, uint8_t c)
 {
-    if (!events)
-        return;
     if (events->count >= TW_NW_MAX_EVENTS) {
         events->overflow = 1;
         return;
@@ -50,7 +49,7 @@ void nw_emit(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, uin
 }
 
 /* Puts a card on top of a pile; deck cards carry a known flag. */
-static void pile_push(tw_nw_state *s, int pile, int card, int known)
+static inline void pile_push(tw_nw_state *s, int pile, int card, int known)
 {
     switch (pile) {
     case TW_NW_PILE_HAND:
@@ -109,27 +108,36 @@ void nw_move_from_hand(tw_nw_state *s, int card, int to, tw_nw_events *events)
     nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, TW_NW_PILE_HAND, (uint8_t)to, 0, 0, 0);
 }
 
+/* The deck in card order, before a shuffle. */
+static const uint8_t card_order[TW_NW_CARDS] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                                11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                                                22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+
 /* Gathers every dialogue card into the deck, shuffles and deals 8. */
 static void reshuffle_and_deal(tw_nw_state *s, tw_nw_events *events)
 {
-    for (int c = 0; c < TW_NW_CARDS; c++)
-        if (s->hand & (1u << c))
-            nw_emit(events, TW_NW_EV_MOVE, (uint8_t)c, TW_NW_PILE_HAND, TW_NW_PILE_DECK, 0, 0, 0);
-    for (int i = 0; i < s->discard_n; i++)
-        nw_emit(events, TW_NW_EV_MOVE, s->discard[i], TW_NW_PILE_DISCARD, TW_NW_PILE_DECK, 0, 0, 0);
-    for (int i = 0; i < s->score_n; i++)
-        nw_emit(events, TW_NW_EV_MOVE, s->score[i], TW_NW_PILE_SCORE, TW_NW_PILE_DECK, 0, 0, 0);
-    for (int c = 0; c < TW_NW_CARDS; c++)
-        s->deck[c] = (uint8_t)c;
-    s->deck_n = TW_NW_CARDS;
-    s->deck_known = 0;
-    s->hand = 0;
+    if (events) {
+        for (uint32_t hand = s->hand; hand; hand &= hand - 1)
+            nw_emit_to(events, TW_NW_EV_MOVE, (uint8_t)nw_lowest(hand), TW_NW_PILE_HAND, TW_NW_PILE_DECK, 0, 0, 0);
+        for (int i = 0; i < s->discard_n; i++)
+            nw_emit_to(events, TW_NW_EV_MOVE, s->discard[i], TW_NW_PILE_DISCARD, TW_NW_PILE_DECK, 0, 0, 0);
+        for (int i = 0; i < s->score_n; i++)
+            nw_emit_to(events, TW_NW_EV_MOVE, s->score[i], TW_NW_PILE_SCORE, TW_NW_PILE_DECK, 0, 0, 0);
+    }
+    memcpy(s->deck, card_order, sizeof card_order);
     s->discard_n = 0;
     s->score_n = 0;
     tw_rng_shuffle_u8(&s->rng, s->deck, TW_NW_CARDS);
     nw_emit(events, TW_NW_EV_SHUFFLE, TW_NW_NO_CARD, 0, 0, 0, 0, 0);
-    for (int i = 0; i < TW_NW_HAND_SIZE; i++)
-        nw_move_top(s, TW_NW_PILE_DECK, TW_NW_PILE_HAND, events);
+    /* deal from the top, as nw_move_top would, one card at a time */
+    uint32_t hand = 0;
+    for (int i = TW_NW_CARDS - 1; i >= TW_NW_CARDS - TW_NW_HAND_SIZE; i--) {
+        hand |= 1u << s->deck[i];
+        nw_emit(events, TW_NW_EV_MOVE, s->deck[i], TW_NW_PILE_DECK, TW_NW_PILE_HAND, 0, 0, 0);
+    }
+    s->hand = hand;
+    s->deck_n = TW_NW_CARDS - TW_NW_HAND_SIZE;
+    s->deck_known = 0;
 }
 
 /* Fills a character in play from a catalog entry. */
@@ -317,7 +325,7 @@ const tw_nw_character *tw_nw_slot_character(const tw_nw_state *state, int slot)
 
 int tw_nw_hand_count(const tw_nw_state *state)
 {
-    return tw_popcount32(state->hand);
+    return nw_count(state->hand);
 }
 
 int tw_nw_statement(const tw_nw_state *state)
@@ -338,13 +346,23 @@ static uint32_t legal_responses(const tw_nw_state *s)
     return follow ? follow : s->hand;
 }
 
+/* Stars of the lost fiefs. */
+static inline int stars_lost(const tw_nw_state *s)
+{
+    int lost = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        lost += s->fiefs[f].status == TW_NW_FIEF_LOST ? tw_nw_stars[f] : 0;
+    return lost;
+}
+
 /* Whether the player may end the game now: the chosen medal is out of
- * reach and no ability is half-way. */
-static int may_stop(const tw_nw_state *s)
+ * reach and no ability is half-way. Asked on every action list, so it
+ * reads each fief status once. */
+static inline int may_stop(const tw_nw_state *s)
 {
     if (s->phase == TW_NW_PHASE_GAME_OVER || s->phase == TW_NW_PHASE_ABILITY)
         return 0;
-    return tw_nw_stars_possible(s) < tw_nw_medal_threshold(s->medal);
+    return TOTAL_STARS - stars_lost(s) < tw_nw_medal_threshold((tw_nw_medal)s->medal);
 }
 
 /* Whether a friendly ruler is free to substitute and a slot is free. */
@@ -411,7 +429,7 @@ int tw_nw_is_legal(const tw_nw_state *state, tw_nw_action action)
 static int add_mask(tw_nw_action *out, int n, int kind, uint32_t mask)
 {
     while (mask) {
-        int bit = tw_lowest_bit32(mask);
+        int bit = nw_lowest(mask);
         mask &= mask - 1;
         out[n++] = TW_NW_ACTION(kind, bit);
     }

@@ -4,9 +4,40 @@
 
 #include "trickwood/northwood.h"
 
-/* Appends an event when an event buffer was given. */
-void nw_emit(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to,
-             uint8_t a, uint8_t b, uint8_t c);
+/* Appends an event to a buffer (not NULL); nw_emit is the usual entry. */
+void nw_emit_to(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to,
+                uint8_t a, uint8_t b, uint8_t c);
+
+/* Appends an event when an event buffer was given. Inline, so that play
+ * without events (search, simulation) pays one test and no call. */
+static inline void nw_emit(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to,
+                           uint8_t a, uint8_t b, uint8_t c)
+{
+    if (events)
+        nw_emit_to(events, type, card, from, to, a, b, c);
+}
+
+/* Number of set bits, inline (the build targets plain x86-64, where
+ * __builtin_popcount is a library call). */
+static inline int nw_count(uint32_t set)
+{
+    set = set - ((set >> 1) & 0x55555555u);
+    set = (set & 0x33333333u) + ((set >> 2) & 0x33333333u);
+    set = (set + (set >> 4)) & 0x0F0F0F0Fu;
+    return (int)((set * 0x01010101u) >> 24);
+}
+
+/* Index of the lowest set bit of a non-zero set, inline. */
+static inline int nw_lowest(uint32_t set)
+{
+    return __builtin_ctz(set);
+}
+
+/* Whether a set holds exactly one element. */
+static inline int nw_single(uint32_t set)
+{
+    return set && !(set & (set - 1));
+}
 
 /* Moves the top card of a pile (deck, discard or score) to another pile or
  * the hand. Returns the card, or TW_NW_NO_CARD when the pile is empty.
