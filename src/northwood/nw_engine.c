@@ -48,66 +48,6 @@ void nw_emit_to(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, 
     ev->c = c;
 }
 
-/* Puts a card on top of a pile; deck cards carry a known flag. */
-static inline void pile_push(tw_nw_state *s, int pile, int card, int known)
-{
-    switch (pile) {
-    case TW_NW_PILE_HAND:
-        s->hand |= 1u << card;
-        break;
-    case TW_NW_PILE_DECK:
-        if (known)
-            s->deck_known |= 1u << s->deck_n;
-        else
-            s->deck_known &= ~(1u << s->deck_n);
-        s->deck[s->deck_n++] = (uint8_t)card;
-        break;
-    case TW_NW_PILE_DISCARD:
-        s->discard[s->discard_n++] = (uint8_t)card;
-        break;
-    case TW_NW_PILE_SCORE:
-        s->score[s->score_n++] = (uint8_t)card;
-        break;
-    }
-}
-
-/* Moves the top card of a pile to another place. */
-int nw_move_top(tw_nw_state *s, int from, int to, tw_nw_events *events)
-{
-    int card;
-    switch (from) {
-    case TW_NW_PILE_DECK:
-        if (!s->deck_n)
-            return TW_NW_NO_CARD;
-        card = s->deck[--s->deck_n];
-        s->deck_known &= ~(1u << s->deck_n);
-        break;
-    case TW_NW_PILE_DISCARD:
-        if (!s->discard_n)
-            return TW_NW_NO_CARD;
-        card = s->discard[--s->discard_n];
-        break;
-    case TW_NW_PILE_SCORE:
-        if (!s->score_n)
-            return TW_NW_NO_CARD;
-        card = s->score[--s->score_n];
-        break;
-    default:
-        return TW_NW_NO_CARD;
-    }
-    pile_push(s, to, card, 1);
-    nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, (uint8_t)from, (uint8_t)to, 0, 0, 0);
-    return card;
-}
-
-/* Moves a card from the hand onto a pile. */
-void nw_move_from_hand(tw_nw_state *s, int card, int to, tw_nw_events *events)
-{
-    s->hand &= ~(1u << card);
-    pile_push(s, to, card, 1);
-    nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, TW_NW_PILE_HAND, (uint8_t)to, 0, 0, 0);
-}
-
 /* The deck in card order, before a shuffle. */
 static const uint8_t card_order[TW_NW_CARDS] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
                                                 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
@@ -378,8 +318,9 @@ static int substitution_possible(const tw_nw_state *s)
     return free_slot && free_ruler;
 }
 
-/* Direct legality check, without building the whole list. */
-int tw_nw_is_legal(const tw_nw_state *state, tw_nw_action action)
+/* Direct legality check, without building the whole list; inline, so
+ * that apply checks without a call. */
+static inline int legal_now(const tw_nw_state *state, tw_nw_action action)
 {
     int kind = TW_NW_ACTION_KIND(action);
     int arg = TW_NW_ACTION_ARG(action);
@@ -423,6 +364,12 @@ int tw_nw_is_legal(const tw_nw_state *state, tw_nw_action action)
     default:
         return 0;
     }
+}
+
+/* Tells whether one action is legal now. */
+int tw_nw_is_legal(const tw_nw_state *state, tw_nw_action action)
+{
+    return legal_now(state, action);
 }
 
 /* Appends one action per set bit of a mask. */
@@ -585,7 +532,7 @@ tw_error tw_nw_apply(tw_nw_state *state, tw_nw_action action, tw_nw_events *even
 {
     if (state->phase == TW_NW_PHASE_GAME_OVER)
         return TW_ERR_GAME_OVER;
-    if (!tw_nw_is_legal(state, action))
+    if (!legal_now(state, action))
         return TW_ERR_ILLEGAL;
     int arg = TW_NW_ACTION_ARG(action);
     switch (TW_NW_ACTION_KIND(action)) {

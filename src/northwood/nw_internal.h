@@ -39,12 +39,65 @@ static inline int nw_single(uint32_t set)
     return set && !(set & (set - 1));
 }
 
+/* Puts a card on top of a pile; a card put on the deck is known (it came
+ * from a place the player saw). */
+static inline void nw_pile_push(tw_nw_state *s, int pile, int card)
+{
+    switch (pile) {
+    case TW_NW_PILE_HAND:
+        s->hand |= 1u << card;
+        break;
+    case TW_NW_PILE_DECK:
+        s->deck_known |= 1u << s->deck_n;
+        s->deck[s->deck_n++] = (uint8_t)card;
+        break;
+    case TW_NW_PILE_DISCARD:
+        s->discard[s->discard_n++] = (uint8_t)card;
+        break;
+    case TW_NW_PILE_SCORE:
+        s->score[s->score_n++] = (uint8_t)card;
+        break;
+    }
+}
+
 /* Moves the top card of a pile (deck, discard or score) to another pile or
  * the hand. Returns the card, or TW_NW_NO_CARD when the pile is empty.
  * Cards put on the deck this way are known to the player. */
-int nw_move_top(tw_nw_state *s, int from, int to, tw_nw_events *events);
+static inline int nw_move_top(tw_nw_state *s, int from, int to, tw_nw_events *events)
+{
+    int card;
+    switch (from) {
+    case TW_NW_PILE_DECK:
+        if (!s->deck_n)
+            return TW_NW_NO_CARD;
+        card = s->deck[--s->deck_n];
+        s->deck_known &= ~(1u << s->deck_n);
+        break;
+    case TW_NW_PILE_DISCARD:
+        if (!s->discard_n)
+            return TW_NW_NO_CARD;
+        card = s->discard[--s->discard_n];
+        break;
+    case TW_NW_PILE_SCORE:
+        if (!s->score_n)
+            return TW_NW_NO_CARD;
+        card = s->score[--s->score_n];
+        break;
+    default:
+        return TW_NW_NO_CARD;
+    }
+    nw_pile_push(s, to, card);
+    nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, (uint8_t)from, (uint8_t)to, 0, 0, 0);
+    return card;
+}
+
 /* Moves a hand card onto a pile (or the deck, where it is known). */
-void nw_move_from_hand(tw_nw_state *s, int card, int to, tw_nw_events *events);
+static inline void nw_move_from_hand(tw_nw_state *s, int card, int to, tw_nw_events *events)
+{
+    s->hand &= ~(1u << card);
+    nw_pile_push(s, to, card);
+    nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, TW_NW_PILE_HAND, (uint8_t)to, 0, 0, 0);
+}
 
 /* Starts the ability of a slot (the slot is already exhausted). */
 void nw_ability_start(tw_nw_state *s, int slot, tw_nw_events *events);
