@@ -233,3 +233,24 @@ TEST(nw_hint_odds_are_probabilities_and_medal_odds_follow_the_stars)
     CHECK(h.p_medal > 0.999);
     tw_nw_bot_free(bot);
 }
+
+TEST(nw_hints_work_with_every_bot_kind)
+{
+    /* a hint may be asked of any bot: the search memory comes on demand */
+    tw_nw_state s;
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 11};
+    REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
+    advance(&s, 11, 3); /* into the first visit */
+    REQUIRE(s.visiting >= 0);
+    tw_nw_view view;
+    tw_nw_view_of(&s, &view);
+    for (int k = TW_NW_BOT_RANDOM; k <= TW_NW_BOT_CLAIRVOYANT; k++) {
+        tw_nw_bot *bot = tw_nw_bot_new((tw_nw_bot_kind)k, 5);
+        REQUIRE(bot);
+        tw_nw_hint h = tw_nw_hint_for(bot, &view);
+        CHECK(tw_nw_is_legal(&s, h.action));
+        CHECK(h.p_target >= 0 && h.p_target <= 1);
+        CHECK(h.samples > 0);
+        tw_nw_bot_free(bot);
+    }
+}

@@ -40,7 +40,7 @@ long long tw_nw_solver_nodes(const tw_nw_solver *solver);
 typedef enum {
     TW_NW_BOT_RANDOM = 0,     /* uniform among legal actions */
     TW_NW_BOT_GREEDY = 1,     /* simple sensible rules */
-    TW_NW_BOT_STRONG = 2,     /* sampling over determinized deals with the exact solver */
+    TW_NW_BOT_STRONG = 2,     /* information-set Monte Carlo tree search over determinized deals */
     TW_NW_BOT_CLAIRVOYANT = 3 /* sees the deck order: an upper bound */
 } tw_nw_bot_kind;
 
@@ -53,7 +53,8 @@ const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind);
 /* Creates a bot; its own random choices come from seed. */
 tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed);
 /* Sets how hard the strong bot searches: ISMCTS iterations per decision
- * and rollouts per fief when choosing where to go (0 keeps a value). */
+ * in a visit, and rollouts per fief when choosing where to go (0 keeps a
+ * value). */
 void tw_nw_bot_set_effort(tw_nw_bot *bot, int iterations, int fief_rollouts);
 /* Frees a bot. */
 void tw_nw_bot_free(tw_nw_bot *bot);

@@ -10,13 +10,12 @@
 
 #include "trickwood/nw_bots.h"
 
-#define ISMCTS_ITERATIONS 1500
-#define FIEF_ROLLOUTS 96
-#define SUBSTITUTE_PENALTY 0.04
+#define ISMCTS_ITERATIONS 6000
+#define FIEF_ROLLOUTS 96 /* rollouts per candidate fief, with this hand and a fresh one */
+#define ROLLOUT_ABILITY_ODDS 8 /* a rollout tries an ability before one statement in this many */
+#define SUBSTITUTE_PENALTY 0.008 /* per substitute and per visit still to come */
 #define MAX_NODES 40000
 #define MAX_EDGES 200000
-#define PIMC_SAMPLES 20
-#define PIMC_BUDGET 20000
 
 /* An action out of an information set, with its statistics. */
 typedef struct {
@@ -45,6 +44,7 @@ struct tw_nw_bot {
     node *nodes;
     edge *edges;
     int nnodes, nedges;
+    int last_edge; /* the root edge played at the last decision, -1 when none */
 };
 
 static const char *const BOT_NAMES[] = {"random", "greedy", "strong", "clairvoyant"};
@@ -62,6 +62,17 @@ const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind)
     return kind <= TW_NW_BOT_CLAIRVOYANT ? BOT_NAMES[kind] : "?";
 }
 
+/* Gives the bot its search tree pools if it has none yet; 0 when out of
+ * memory. */
+static int search_memory(tw_nw_bot *bot)
+{
+    if (!bot->nodes)
+        bot->nodes = malloc(MAX_NODES * sizeof *bot->nodes);
+    if (!bot->edges)
+        bot->edges = malloc(MAX_EDGES * sizeof *bot->edges);
+    return bot->nodes && bot->edges;
+}
+
 /* Creates a bot with the scratch memory its kind needs. */
 tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed)
 {
@@ -72,14 +83,16 @@ tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed)
     bot->iterations = ISMCTS_ITERATIONS;
     bot->fief_rollouts = FIEF_ROLLOUTS;
     tw_rng_seed(&bot->rng, seed);
-    if (kind == TW_NW_BOT_STRONG || kind == TW_NW_BOT_CLAIRVOYANT) {
-        bot->solver = tw_nw_solver_new(kind == TW_NW_BOT_CLAIRVOYANT ? 20 : 18);
-        bot->nodes = malloc(MAX_NODES * sizeof *bot->nodes);
-        bot->edges = malloc(MAX_EDGES * sizeof *bot->edges);
-        if (!bot->solver || !bot->nodes || !bot->edges) {
-            tw_nw_bot_free(bot);
-            return NULL;
-        }
+    bot->last_edge = -1;
+    /* the clairvoyant bot plays as the strong one from a view */
+    int ok = kind == TW_NW_BOT_RANDOM || kind == TW_NW_BOT_GREEDY || search_memory(bot);
+    if (ok && kind == TW_NW_BOT_CLAIRVOYANT) {
+        bot->solver = tw_nw_solver_new(20);
+        ok = bot->solver != NULL;
+    }
+    if (!ok) {
+        tw_nw_bot_free(bot);
+        return NULL;
     }
     return bot;
 }
@@ -202,7 +215,7 @@ static int rollout_visit(tw_nw_state *s, int fief, tw_rng *rng)
             a = greedy_response(s, acts, n);
         } else if (s->phase == TW_NW_PHASE_BEFORE_STATEMENT) {
             a = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
-            if (n > 1 && tw_rng_below(rng, 8) == 0)
+            if (n > 1 && tw_rng_below(rng, ROLLOUT_ABILITY_ODDS) == 0)
                 a = acts[1 + tw_rng_below(rng, (uint32_t)(n - 1))];
             if (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP)
                 a = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
@@ -338,16 +351,69 @@ static int substitutes_in(const tw_nw_state *s)
     return n;
 }
 
-/* Runs ISMCTS for the visit in progress and fills the root's edge
- * statistics; returns the root node (0). */
-static void ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations)
+/* Number of fiefs still to visit after the visit in progress. */
+static int visits_after(const tw_nw_state *v)
 {
-    bot->nnodes = 0;
-    bot->nedges = 0;
+    int n = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        n += f != v->visiting && v->fiefs[f].status == TW_NW_FIEF_NEUTRAL;
+    return n;
+}
+
+/* The node of the tree kept from the last decision that matches what the
+ * player sees now: the child, under the edge played last, with the same
+ * observation. -1 when there is none or the pools are half used. */
+static int reused_root(const tw_nw_bot *bot, const tw_nw_view *view)
+{
+    if (bot->last_edge < 0 || bot->nnodes > MAX_NODES / 2 || bot->nedges > MAX_EDGES / 2)
+        return -1;
+    uint64_t obs = observation_key(&view->visible);
+    for (int c = bot->edges[bot->last_edge].first_child; c >= 0; c = bot->nodes[c].next_sibling)
+        if (bot->nodes[c].obs == obs)
+            return c;
+    return -1;
+}
+
+/* Whether the root's most tried edge can no longer change in the
+ * iterations left (the lead is larger than what is left). */
+static int decision_settled(const tw_nw_bot *bot, int root, int left)
+{
+    const node *nd = &bot->nodes[root];
+    uint32_t first = 0, second = 0;
+    for (int i = 0; i < nd->nedges; i++) {
+        uint32_t v = bot->edges[nd->edge_start + i].visits;
+        if (v > first) {
+            second = first;
+            first = v;
+        } else if (v > second) {
+            second = v;
+        }
+    }
+    return first - second > (uint32_t)left;
+}
+
+/* Runs ISMCTS for the visit in progress and returns the root node, whose
+ * edges hold the statistics. When deciding, the search goes on from the
+ * tree of the last decision when it holds the current information set
+ * (the statistics gathered there count too), and it stops as soon as the
+ * most tried root action is settled; otherwise it starts afresh and runs
+ * every iteration (estimates want every edge's value). */
+static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int deciding)
+{
     int fief = view->visible.visiting;
-    int root = new_node(bot, 0);
+    /* a substitute is a ruler lost for the visits still to come */
+    double substitute_cost = SUBSTITUTE_PENALTY * visits_after(&view->visible);
+    int root = deciding ? reused_root(bot, view) : -1;
+    bot->last_edge = -1;
+    if (root < 0) {
+        bot->nnodes = 0;
+        bot->nedges = 0;
+        root = new_node(bot, observation_key(&view->visible));
+    }
     int path_edges[256];
     for (int it = 0; it < iterations; it++) {
+        if (deciding && it % 128 == 127 && decision_settled(bot, root, iterations - it))
+            break;
         tw_nw_state s;
         tw_nw_determinize(view, tw_rng_next(&bot->rng) | (uint64_t)tw_rng_next(&bot->rng) << 32, &s);
         int cur = root, depth = 0, created = 0;
@@ -383,15 +449,77 @@ static void ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations)
             }
             cur = child;
         }
-        reward -= SUBSTITUTE_PENALTY * substitutes_in(&s);
+        reward -= substitute_cost * substitutes_in(&s);
         for (int i = 0; i < depth; i++) {
             bot->edges[path_edges[i]].visits++;
             bot->edges[path_edges[i]].wins += (float)reward;
         }
     }
+    return root;
+}
+
+/* The root edge tried most often, or -1 when the root has none. */
+static int most_tried_edge(const tw_nw_bot *bot, int root)
+{
+    const node *nd = &bot->nodes[root];
+    int best = -1;
+    for (int i = 0; i < nd->nedges; i++) {
+        int e = nd->edge_start + i;
+        if (best < 0 || bot->edges[e].visits > bot->edges[best].visits)
+            best = e;
+    }
+    return best;
 }
 
 /* ---- Fief choice ------------------------------------------------------------- */
+
+/* How often the strong bot makes a fief friendly, by target, measured over
+ * intro games (docs/bots-northwood.md): the base rate of a fief left for
+ * later, used by the fief choice and by the medal odds of hints. */
+static const double STRONG_TARGET_RATE[TW_NW_FIEFS] = {0.73, 0.78, 0.77, 0.72, 0.69, 0.70, 0.68, 0.47};
+
+/* Chance that the fiefs in `open` (a bit set) bring at least `need` more
+ * stars, fief f being won with chance rate[f], each independently. */
+static double stars_reach_chance(const double *rate, unsigned open, int need)
+{
+    if (need <= 0)
+        return 1.0;
+    double dist[21] = {0}; /* dist[k]: chance of exactly k more stars */
+    dist[0] = 1;
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        if (!(open & (1u << f)))
+            continue;
+        for (int k = 20; k >= 0; k--) {
+            double gain = k >= tw_nw_stars[f] ? dist[k - tw_nw_stars[f]] * rate[f] : 0;
+            dist[k] = dist[k] * (1 - rate[f]) + gain;
+        }
+    }
+    double total = 0;
+    for (int k = need; k <= 20; k++)
+        total += dist[k];
+    return total;
+}
+
+/* The undecided fiefs of a state, as a bit set. */
+static unsigned neutral_fiefs(const tw_nw_state *v)
+{
+    unsigned open = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (v->fiefs[f].status == TW_NW_FIEF_NEUTRAL)
+            open |= 1u << f;
+    return open;
+}
+
+/* Chance of reaching the chosen medal when fief `fief` is visited now with
+ * chance p of hitting its target, the other undecided fiefs being won at
+ * their base rates. */
+static double medal_chance_after(const tw_nw_state *v, int fief, double p)
+{
+    unsigned others = neutral_fiefs(v) & ~(1u << fief);
+    int need = tw_nw_medal_threshold(v->medal) - tw_nw_stars_won(v);
+    return p * stars_reach_chance(STRONG_TARGET_RATE, others, need - tw_nw_stars[fief]) +
+           (1 - p) * stars_reach_chance(STRONG_TARGET_RATE, others, need);
+}
 
 /* Estimated chance of hitting fief f's target if visited now with this
  * hand, and with a fresh random hand (the base rate of leaving it for
@@ -431,25 +559,43 @@ static void fief_odds(tw_nw_bot *bot, const tw_nw_view *view, int fief, int roll
     *later = (double)hit_later / rollouts;
 }
 
-/* Chooses the fief where this hand does best compared with a random hand,
- * weighted by the stars at stake. */
-static tw_nw_action strong_choose_fief(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *acts, int n)
+/* Fills p[i] with the estimated chance of hitting the target of the fief
+ * that actions[i] visits (0 for other actions) and returns the index of
+ * the action that gives the best chance of the chosen medal (ties: the
+ * most stars gained over leaving the fief for later). The chance is the
+ * fief's base rate moved by how much better this hand does there than a
+ * fresh hand, both by rollouts: the rollouts play worse than the bot, so
+ * only their difference is trusted. */
+static int choose_fief(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *acts, int n, int rollouts,
+                       double *p)
 {
+    const tw_nw_state *v = &view->visible;
     int best = 0;
     double best_key = -1e9;
     for (int i = 0; i < n; i++) {
+        p[i] = 0;
         if (TW_NW_ACTION_KIND(acts[i]) != TW_NW_ACT_VISIT)
             continue;
         int f = TW_NW_ACTION_ARG(acts[i]);
         double now, later;
-        fief_odds(bot, view, f, bot->fief_rollouts, &now, &later);
-        double key = tw_nw_stars[f] * (now - later) + 0.1 * tw_nw_stars[f] * now;
+        fief_odds(bot, view, f, rollouts, &now, &later);
+        double advantage = now - later;
+        p[i] = STRONG_TARGET_RATE[f] + advantage;
+        p[i] = p[i] < 0 ? 0 : p[i] > 1 ? 1 : p[i];
+        double key = medal_chance_after(v, f, p[i]) + 0.001 * tw_nw_stars[f] * advantage;
         if (key > best_key) {
             best_key = key;
             best = i;
         }
     }
-    return acts[best];
+    return best;
+}
+
+/* The strong bot's fief: the best chance of the chosen medal. */
+static tw_nw_action strong_choose_fief(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *acts, int n)
+{
+    double p[TW_NW_MAX_ACTIONS];
+    return acts[choose_fief(bot, view, acts, n, bot->fief_rollouts, p)];
 }
 
 /* ---- Strong and clairvoyant ------------------------------------------------- */
@@ -459,22 +605,23 @@ static tw_nw_action strong_choose(tw_nw_bot *bot, const tw_nw_view *view)
 {
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
     int n = tw_nw_view_legal_actions(view, acts);
-    if (n == 1)
-        return acts[0];
     const tw_nw_state *v = &view->visible;
-    if (v->phase == TW_NW_PHASE_CHOOSE_FIEF)
-        return strong_choose_fief(bot, view, acts, n);
-    ismcts(bot, view, bot->iterations);
-    const node *root = &bot->nodes[0];
-    int best = -1;
-    uint32_t best_visits = 0;
-    for (int i = 0; i < root->nedges; i++) {
-        const edge *e = &bot->edges[root->edge_start + i];
-        if (best < 0 || e->visits > best_visits) {
-            best = root->edge_start + i;
-            best_visits = e->visits;
-        }
+    if (v->phase == TW_NW_PHASE_CHOOSE_FIEF) {
+        bot->last_edge = -1;
+        return n == 1 ? acts[0] : strong_choose_fief(bot, view, acts, n);
     }
+    if (n == 1) {
+        /* a forced move: follow it in the kept tree when it is there */
+        int root = reused_root(bot, view);
+        bot->last_edge = -1;
+        for (int i = 0; root >= 0 && i < bot->nodes[root].nedges; i++)
+            if (bot->edges[bot->nodes[root].edge_start + i].action == acts[0])
+                bot->last_edge = bot->nodes[root].edge_start + i;
+        return acts[0];
+    }
+    int root = ismcts(bot, view, bot->iterations, 1);
+    int best = most_tried_edge(bot, root);
+    bot->last_edge = best;
     return best >= 0 ? bot->edges[best].action : acts[0];
 }
 
@@ -557,21 +704,16 @@ tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state)
 int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *actions, int n, int samples,
                            double *p)
 {
+    if (!search_memory(bot)) {
+        for (int i = 0; i < n; i++)
+            p[i] = 0;
+        return 0;
+    }
     const tw_nw_state *v = &view->visible;
     int best = 0;
-    if (v->phase == TW_NW_PHASE_CHOOSE_FIEF) {
-        for (int i = 0; i < n; i++) {
-            double later;
-            p[i] = 0;
-            if (TW_NW_ACTION_KIND(actions[i]) == TW_NW_ACT_VISIT)
-                fief_odds(bot, view, TW_NW_ACTION_ARG(actions[i]), samples, &p[i], &later);
-            if (p[i] > p[best])
-                best = i;
-        }
-        return best;
-    }
-    ismcts(bot, view, samples * 20);
-    const node *root = &bot->nodes[0];
+    if (v->phase == TW_NW_PHASE_CHOOSE_FIEF)
+        return choose_fief(bot, view, actions, n, samples, p);
+    const node *root = &bot->nodes[ismcts(bot, view, samples * 20, 0)];
     for (int i = 0; i < n; i++) {
         p[i] = 0;
         for (int k = 0; k < root->nedges; k++) {
@@ -585,32 +727,14 @@ int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_a
     return best;
 }
 
-/* How often the strong bot makes a fief friendly, by target, measured over
- * intro games (docs/benchmarks.md); the medal odds of a hint combine them
- * with the estimate for the visit at hand. */
-static const double STRONG_TARGET_RATE[TW_NW_FIEFS] = {0.63, 0.83, 0.90, 0.83, 0.70, 0.67, 0.67, 0.57};
-
-/* Chance that the stars already won plus those of the undecided fiefs
- * reach the threshold, taking fief `current` at p_current and every other
- * undecided fief at its typical rate, as if independent. */
+/* Chance of reaching the chosen medal with fief `current` (-1: none) won
+ * at p_current and every other undecided fief at its base rate. */
 static double medal_odds(const tw_nw_state *v, int current, double p_current)
 {
-    double dist[21] = {0}; /* dist[k]: chance of k more stars */
-    dist[0] = 1;
-    for (int f = 0; f < TW_NW_FIEFS; f++) {
-        if (v->fiefs[f].status != TW_NW_FIEF_NEUTRAL)
-            continue;
-        double p = f == current ? p_current : STRONG_TARGET_RATE[f];
-        for (int k = 20; k >= 0; k--) {
-            double gain = k >= tw_nw_stars[f] ? dist[k - tw_nw_stars[f]] * p : 0;
-            dist[k] = dist[k] * (1 - p) + gain;
-        }
-    }
-    int need = tw_nw_medal_threshold(v->medal) - tw_nw_stars_won(v);
-    double total = 0;
-    for (int k = need < 0 ? 0 : need; k <= 20; k++)
-        total += dist[k];
-    return total;
+    if (current < 0 || v->fiefs[current].status != TW_NW_FIEF_NEUTRAL)
+        return stars_reach_chance(STRONG_TARGET_RATE, neutral_fiefs(v),
+                                  tw_nw_medal_threshold(v->medal) - tw_nw_stars_won(v));
+    return medal_chance_after(v, current, p_current);
 }
 
 tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view)
