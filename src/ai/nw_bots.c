@@ -241,8 +241,31 @@ static inline uint64_t mix(uint64_t h, uint64_t x)
     return h * 0xff51afd7ed558ccdULL;
 }
 
-/* Hashes the visible part of a state: two states with the same hash look
- * the same to the player. */
+/* What the player needs to know of the discard pile's top card: its suit,
+ * and while a statement waits for an answer, which cards of the hand
+ * would score against it. Statements that leave the same choices fall
+ * into one class, so that the search tree does not branch on every card
+ * the deck can reveal (up to 24 children after each statement) and
+ * reaches deeper into the visit with the same iterations. */
+static uint64_t discard_top_class(const tw_nw_state *s)
+{
+    int top = s->discard[s->discard_n - 1];
+    uint64_t cls = (uint64_t)TW_NW_SUIT(top) | 1ULL << 40;
+    if (s->phase == TW_NW_PHASE_RESPONSE) {
+        uint32_t scoring = 0;
+        for (uint32_t hand = s->hand; hand; hand &= hand - 1) {
+            int card = tw_lowest_bit32(hand);
+            if (response_scores(s, card))
+                scoring |= 1u << card;
+        }
+        cls |= (uint64_t)scoring << 8;
+    }
+    return cls;
+}
+
+/* Hashes what the player sees of a state, the discard pile's top card by
+ * its class (discard_top_class): two states with the same key call for
+ * the same decisions in the search tree. */
 static uint64_t observation_key(const tw_nw_state *s)
 {
     uint64_t h = 77;
@@ -250,7 +273,7 @@ static uint64_t observation_key(const tw_nw_state *s)
     h = mix(h, s->hand);
     h = mix(h, (uint64_t)s->discard_n | (uint64_t)s->score_n << 8);
     if (s->discard_n)
-        h = mix(h, s->discard[s->discard_n - 1]);
+        h = mix(h, discard_top_class(s));
     if (s->score_n)
         h = mix(h, s->score[s->score_n - 1]);
     h = mix(h, s->deck_known);
@@ -437,7 +460,13 @@ static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int de
             if (depth < 256)
                 path_edges[depth++] = e;
             nd->visits++;
-            tw_nw_apply(&s, bot->edges[e].action, NULL);
+            if (tw_nw_apply(&s, bot->edges[e].action, NULL) != TW_OK) {
+                /* an action of another state of the class: not here */
+                if (depth > 0 && path_edges[depth - 1] == e)
+                    depth--;
+                reward = rollout_visit(&s, fief, &bot->rng);
+                break;
+            }
             if (s.visiting != fief || s.phase == TW_NW_PHASE_GAME_OVER) {
                 reward = s.fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
                 break;
