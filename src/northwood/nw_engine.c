@@ -289,10 +289,9 @@ static uint32_t legal_responses(const tw_nw_state *s)
 /* Stars of the lost fiefs. */
 static inline int stars_lost(const tw_nw_state *s)
 {
-    int lost = 0;
-    for (int f = 0; f < TW_NW_FIEFS; f++)
-        lost += s->fiefs[f].status == TW_NW_FIEF_LOST ? tw_nw_stars[f] : 0;
-    return lost;
+#define LOST(f) (s->fiefs[f].status == TW_NW_FIEF_LOST)
+    return 4 * (LOST(0) + LOST(7)) + 3 * (LOST(1) + LOST(6)) + 2 * (LOST(2) + LOST(5)) + LOST(3) + LOST(4);
+#undef LOST
 }
 
 /* Whether the player may end the game now: the chosen medal is out of
@@ -303,6 +302,13 @@ static inline int may_stop(const tw_nw_state *s)
     if (s->phase == TW_NW_PHASE_GAME_OVER || s->phase == TW_NW_PHASE_ABILITY)
         return 0;
     return TOTAL_STARS - stars_lost(s) < tw_nw_medal_threshold((tw_nw_medal)s->medal);
+}
+
+/* may_stop out of line: stop actions are rare in apply, and keeping the
+ * check apart keeps legal_now small enough to inline there. */
+static NW_COLD int stop_allowed(const tw_nw_state *s)
+{
+    return may_stop(s);
 }
 
 /* Whether a friendly ruler is free to substitute and a slot is free. */
@@ -325,7 +331,7 @@ static inline int legal_now(const tw_nw_state *state, tw_nw_action action)
     int kind = TW_NW_ACTION_KIND(action);
     int arg = TW_NW_ACTION_ARG(action);
     if (kind == TW_NW_ACT_STOP)
-        return arg == 0 && may_stop(state);
+        return arg == 0 && stop_allowed(state);
     switch (state->phase) {
     case TW_NW_PHASE_CHOOSE_FIEF:
         return kind == TW_NW_ACT_VISIT && arg < TW_NW_FIEFS &&

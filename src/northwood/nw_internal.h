@@ -4,6 +4,14 @@
 
 #include "trickwood/northwood.h"
 
+/* Marks a rarely used helper that must stay out of line, so that the hot
+ * function calling it stays small enough to be inlined. */
+#if defined(__GNUC__)
+#define NW_COLD __attribute__((noinline, cold))
+#else
+#define NW_COLD
+#endif
+
 /* Appends an event to a buffer (not NULL); nw_emit is the usual entry. */
 void nw_emit_to(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to,
                 uint8_t a, uint8_t b, uint8_t c);
