@@ -311,6 +311,13 @@ static NW_COLD int stop_allowed(const tw_nw_state *s)
     return may_stop(s);
 }
 
+/* Slots whose ability is ready (not exhausted), one bit per slot. */
+static inline uint32_t ready_slots(const tw_nw_state *s)
+{
+    return (uint32_t)(s->slots[0].exhausted == 0) | (uint32_t)(s->slots[1].exhausted == 0) << 1 |
+           (uint32_t)(s->slots[2].exhausted == 0) << 2 | (uint32_t)(s->slots[3].exhausted == 0) << 3;
+}
+
 /* Whether a friendly ruler is free to substitute and a slot is free. */
 static int substitution_possible(const tw_nw_state *s)
 {
@@ -412,9 +419,7 @@ int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
         break;
     case TW_NW_PHASE_BEFORE_STATEMENT:
         actions[n++] = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
-        for (int slot = 0; slot < TW_NW_SLOTS; slot++)
-            if (!state->slots[slot].exhausted)
-                actions[n++] = TW_NW_ACTION(TW_NW_ACT_ACTIVATE, slot);
+        n = add_mask(actions, n, TW_NW_ACT_ACTIVATE, ready_slots(state));
         break;
     case TW_NW_PHASE_RESPONSE:
         n = add_mask(actions, n, TW_NW_ACT_RESPOND, legal_responses(state));
@@ -457,12 +462,10 @@ static void reveal_statement(tw_nw_state *s, tw_nw_events *events)
 static void start_dialogue(tw_nw_state *s, tw_nw_events *events)
 {
     s->ability_this_dialogue = 0;
-    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
-        if (!s->slots[slot].exhausted) {
-            s->phase = TW_NW_PHASE_BEFORE_STATEMENT;
-            return;
-        }
-    reveal_statement(s, events);
+    if (ready_slots(s))
+        s->phase = TW_NW_PHASE_BEFORE_STATEMENT;
+    else
+        reveal_statement(s, events);
 }
 
 /* Ends the visit: friendly or lost, substitutes leave the game, allies are
@@ -523,8 +526,9 @@ static void respond(tw_nw_state *s, int card, tw_nw_events *events)
     int statement = s->discard[s->discard_n - 1];
     int trump = tw_nw_trump(s);
     int same_suit = TW_NW_SUIT(card) == TW_NW_SUIT(statement);
-    int scores = (same_suit && TW_NW_VALUE(card) > TW_NW_VALUE(statement)) ||
-                 (TW_NW_SUIT(statement) != trump && TW_NW_SUIT(card) == trump);
+    /* & and | rather than && and ||: no branch on a random card */
+    int scores = (same_suit & (TW_NW_VALUE(card) > TW_NW_VALUE(statement))) |
+                 ((TW_NW_SUIT(statement) != trump) & (TW_NW_SUIT(card) == trump));
     nw_move_from_hand(s, card, scores ? TW_NW_PILE_SCORE : TW_NW_PILE_DISCARD, events);
     nw_emit(events, TW_NW_EV_RESPONSE, (uint8_t)card, 0, 0, (uint8_t)scores, 0, 0);
     if (visit_should_end(s))
