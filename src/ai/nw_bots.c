@@ -118,13 +118,18 @@ void tw_nw_bot_free(tw_nw_bot *bot)
 
 /* ---- Shared heuristics ---------------------------------------------------- */
 
+/* Whether answering card to statement scores when trump is the ruler's
+ * suit. */
+static int scores_against(int card, int statement, int trump)
+{
+    return (TW_NW_SUIT(card) == TW_NW_SUIT(statement) && TW_NW_VALUE(card) > TW_NW_VALUE(statement)) ||
+           (TW_NW_SUIT(statement) != trump && TW_NW_SUIT(card) == trump);
+}
+
 /* Whether answering card to the current statement scores. */
 static int response_scores(const tw_nw_state *s, int card)
 {
-    int statement = s->discard[s->discard_n - 1];
-    int trump = tw_nw_trump(s);
-    return (TW_NW_SUIT(card) == TW_NW_SUIT(statement) && TW_NW_VALUE(card) > TW_NW_VALUE(statement)) ||
-           (TW_NW_SUIT(statement) != trump && TW_NW_SUIT(card) == trump);
+    return scores_against(card, s->discard[s->discard_n - 1], tw_nw_trump(s));
 }
 
 /* Picks a response: score while below target, avoid scoring at or above
@@ -252,10 +257,11 @@ static uint64_t discard_top_class(const tw_nw_state *s)
     int top = s->discard[s->discard_n - 1];
     uint64_t cls = (uint64_t)TW_NW_SUIT(top) | 1ULL << 40;
     if (s->phase == TW_NW_PHASE_RESPONSE) {
+        int trump = tw_nw_trump(s);
         uint32_t scoring = 0;
         for (uint32_t hand = s->hand; hand; hand &= hand - 1) {
             int card = tw_lowest_bit32(hand);
-            if (response_scores(s, card))
+            if (scores_against(card, top, trump))
                 scoring |= 1u << card;
         }
         cls |= (uint64_t)scoring << 8;
@@ -374,13 +380,23 @@ static int substitutes_in(const tw_nw_state *s)
     return n;
 }
 
+/* The undecided fiefs of a state, as a bit set. */
+static unsigned neutral_fiefs(const tw_nw_state *v)
+{
+    unsigned open = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (v->fiefs[f].status == TW_NW_FIEF_NEUTRAL)
+            open |= 1u << f;
+    return open;
+}
+
 /* Number of fiefs still to visit after the visit in progress. */
 static int visits_after(const tw_nw_state *v)
 {
-    int n = 0;
-    for (int f = 0; f < TW_NW_FIEFS; f++)
-        n += f != v->visiting && v->fiefs[f].status == TW_NW_FIEF_NEUTRAL;
-    return n;
+    unsigned others = neutral_fiefs(v);
+    if (v->visiting >= 0)
+        others &= ~(1u << v->visiting);
+    return tw_popcount32(others);
 }
 
 /* The node of the tree kept from the last decision that matches what the
@@ -487,6 +503,16 @@ static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int de
     return root;
 }
 
+/* The edge of node `index` that plays action, or -1 when it has none. */
+static int edge_for(const tw_nw_bot *bot, int index, tw_nw_action action)
+{
+    const node *nd = &bot->nodes[index];
+    for (int i = 0; i < nd->nedges; i++)
+        if (bot->edges[nd->edge_start + i].action == action)
+            return nd->edge_start + i;
+    return -1;
+}
+
 /* The root edge tried most often, or -1 when the root has none. */
 static int most_tried_edge(const tw_nw_bot *bot, int root)
 {
@@ -503,8 +529,9 @@ static int most_tried_edge(const tw_nw_bot *bot, int root)
 /* ---- Fief choice ------------------------------------------------------------- */
 
 /* How often the strong bot makes a fief friendly, by target, measured over
- * intro games (docs/bots-northwood.md): the base rate of a fief left for
- * later, used by the fief choice and by the medal odds of hints. */
+ * intro games with its 1,500-iteration version (the current figures, a few
+ * points higher, are in docs/benchmarks.md): the base rate of a fief left
+ * for later, used by the fief choice and by the medal odds of hints. */
 static const double STRONG_TARGET_RATE[TW_NW_FIEFS] = {0.73, 0.78, 0.77, 0.72, 0.69, 0.70, 0.68, 0.47};
 
 /* Chance that the fiefs in `open` (a bit set) bring at least `need` more
@@ -527,16 +554,6 @@ static double stars_reach_chance(const double *rate, unsigned open, int need)
     for (int k = need; k <= 20; k++)
         total += dist[k];
     return total;
-}
-
-/* The undecided fiefs of a state, as a bit set. */
-static unsigned neutral_fiefs(const tw_nw_state *v)
-{
-    unsigned open = 0;
-    for (int f = 0; f < TW_NW_FIEFS; f++)
-        if (v->fiefs[f].status == TW_NW_FIEF_NEUTRAL)
-            open |= 1u << f;
-    return open;
 }
 
 /* Chance of reaching the chosen medal when fief `fief` is visited now with
@@ -642,10 +659,7 @@ static tw_nw_action strong_choose(tw_nw_bot *bot, const tw_nw_view *view)
     if (n == 1) {
         /* a forced move: follow it in the kept tree when it is there */
         int root = reused_root(bot, view);
-        bot->last_edge = -1;
-        for (int i = 0; root >= 0 && i < bot->nodes[root].nedges; i++)
-            if (bot->edges[bot->nodes[root].edge_start + i].action == acts[0])
-                bot->last_edge = bot->nodes[root].edge_start + i;
+        bot->last_edge = root >= 0 ? edge_for(bot, root, acts[0]) : -1;
         return acts[0];
     }
     int root = ismcts(bot, view, bot->iterations, 1);
@@ -742,14 +756,10 @@ int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_a
     int best = 0;
     if (v->phase == TW_NW_PHASE_CHOOSE_FIEF)
         return choose_fief(bot, view, actions, n, samples, p);
-    const node *root = &bot->nodes[ismcts(bot, view, samples * 20, 0)];
+    int root = ismcts(bot, view, samples * 20, 0);
     for (int i = 0; i < n; i++) {
-        p[i] = 0;
-        for (int k = 0; k < root->nedges; k++) {
-            const edge *e = &bot->edges[root->edge_start + k];
-            if (e->action == actions[i] && e->visits)
-                p[i] = e->wins / e->visits;
-        }
+        int e = edge_for(bot, root, actions[i]);
+        p[i] = e >= 0 && bot->edges[e].visits ? bot->edges[e].wins / bot->edges[e].visits : 0;
         if (p[i] > p[best])
             best = i;
     }
