@@ -202,6 +202,40 @@ TEST(nw_solver_lines_really_end_on_target)
     tw_nw_solver_free(solver);
 }
 
+TEST(nw_solver_stops_at_its_node_budget)
+{
+    /* A query that runs out of budget stops there (answer 0, aborted)
+     * instead of searching on without a limit. */
+    tw_nw_solver *solver = tw_nw_solver_new(16);
+    REQUIRE(solver);
+    int aborted = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        tw_nw_state s;
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed};
+        REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
+        for (int f = 0; f < TW_NW_FIEFS; f++) {
+            tw_nw_state t = s;
+            REQUIRE(tw_nw_apply(&t, TW_NW_ACTION(TW_NW_ACT_VISIT, f), NULL) == TW_OK);
+            if (t.phase == TW_NW_PHASE_SUBSTITUTES)
+                continue;
+            tw_nw_solver_set_budget(solver, 300);
+            long long before = tw_nw_solver_nodes(solver);
+            int answer = tw_nw_solve_visit(solver, &t);
+            long long used = tw_nw_solver_nodes(solver) - before;
+            if (tw_nw_solver_aborted(solver)) {
+                aborted++;
+                CHECK_INT(answer, 0);
+                if (used > 301)
+                    tw_test_fail(__FILE__, __LINE__, "a query with a budget of 300 nodes searched %lld (seed %llu)",
+                                 used, (unsigned long long)seed);
+            }
+        }
+    }
+    CHECK(aborted > 10); /* the budget really ran out in many queries */
+    tw_nw_solver_set_budget(solver, -1);
+    tw_nw_solver_free(solver);
+}
+
 TEST(nw_hint_odds_are_probabilities_and_medal_odds_follow_the_stars)
 {
     tw_nw_state s;

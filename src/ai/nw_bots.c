@@ -679,21 +679,22 @@ static tw_nw_action clairvoyant_choose(tw_nw_bot *bot, const tw_nw_state *s)
         return acts[0];
     tw_nw_solver_set_budget(bot->solver, 2000000);
     if (s->phase == TW_NW_PHASE_CHOOSE_FIEF) {
-        int best = -1;
-        for (int i = 0; i < n; i++) {
-            if (TW_NW_ACTION_KIND(acts[i]) != TW_NW_ACT_VISIT)
-                continue;
-            tw_nw_state next = *s;
-            tw_nw_apply(&next, acts[i], NULL);
-            int f = TW_NW_ACTION_ARG(acts[i]);
-            /* with substitutes available, trying without them first is enough
-             * to know the fief is reachable in the common case */
-            int reachable = tw_nw_solve_visit(bot->solver, &next);
-            if (reachable && (best < 0 || tw_nw_stars[f] > tw_nw_stars[TW_NW_ACTION_ARG(acts[best])]))
-                best = i;
-        }
-        if (best >= 0)
-            return acts[best];
+        /* fiefs by stars, most first (in action order among equals); the
+         * first reachable one is the choice, so the others need no search */
+        for (int stars = 4; stars >= 1; stars--)
+            for (int i = 0; i < n; i++) {
+                if (TW_NW_ACTION_KIND(acts[i]) != TW_NW_ACT_VISIT)
+                    continue;
+                int f = TW_NW_ACTION_ARG(acts[i]);
+                if (tw_nw_stars[f] != stars)
+                    continue;
+                tw_nw_state next = *s;
+                tw_nw_apply(&next, acts[i], NULL);
+                /* with substitutes available, trying without them first is
+                 * enough to know the fief is reachable in the common case */
+                if (tw_nw_solve_visit(bot->solver, &next))
+                    return acts[i];
+            }
         return greedy_choose(s, acts, n);
     }
     /* substitutes only when the visit cannot be won without them */

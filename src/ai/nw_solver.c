@@ -60,6 +60,20 @@ static inline uint64_t mix(uint64_t h, uint64_t x)
     return h * 0xff51afd7ed558ccdULL;
 }
 
+/* Folds a pile of cards, in order, into a running hash, eight cards (one
+ * byte each) per step; the caller folds the pile sizes in separately. */
+static uint64_t mix_pile(uint64_t h, const uint8_t *cards, int n)
+{
+    for (int i = 0; i < n; i += 8) {
+        uint64_t word = 0;
+        int end = n - i < 8 ? n - i : 8;
+        for (int k = 0; k < end; k++)
+            word |= (uint64_t)cards[i + k] << (8 * k);
+        h = mix(h, word);
+    }
+    return h;
+}
+
 /* Hashes every part of the state that can change the visit's outcome. */
 static uint64_t state_key(const tw_nw_state *s)
 {
@@ -67,12 +81,9 @@ static uint64_t state_key(const tw_nw_state *s)
     h = mix(h, (uint64_t)s->phase | (uint64_t)(uint8_t)s->visiting << 8 | (uint64_t)s->ability_this_dialogue << 16);
     h = mix(h, s->hand);
     h = mix(h, (uint64_t)s->deck_n << 8 | s->discard_n | (uint64_t)s->score_n << 16);
-    for (int i = 0; i < s->deck_n; i++)
-        h = mix(h, s->deck[i]);
-    for (int i = 0; i < s->discard_n; i++)
-        h = mix(h, s->discard[i] + 64u);
-    for (int i = 0; i < s->score_n; i++)
-        h = mix(h, s->score[i] + 128u);
+    h = mix_pile(h, s->deck, s->deck_n);
+    h = mix_pile(h, s->discard, s->discard_n);
+    h = mix_pile(h, s->score, s->score_n);
     for (int i = 0; i < TW_NW_SLOTS; i++)
         h = mix(h, (uint64_t)s->slots[i].exhausted | (uint64_t)(uint8_t)s->slots[i].sub_fief << 8);
     for (int f = 0; f < TW_NW_FIEFS; f++)
@@ -211,8 +222,12 @@ static void order_actions(const tw_nw_state *s, tw_nw_action *acts, int n, int t
 /* The OR-search: 1 when some line of play ends the visit on target. */
 static int solve(tw_nw_solver *sv, const tw_nw_state *s, int fief, int depth)
 {
+    if (sv->aborted)
+        return 0;
     sv->nodes++;
     if (sv->budget >= 0 && --sv->budget < 0) {
+        /* out of budget: the flag, not the count, stops the rest of the
+         * query (a count of -1 would read as "unlimited") */
         sv->aborted = 1;
         return 0;
     }
@@ -227,9 +242,18 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int fief, int depth)
     int n = tw_nw_legal_actions(s, acts);
     order_actions(s, acts, n, fief);
     int result = 0;
+    /* the last dialogue of the visit: the response alone decides, without
+     * letting the engine end the visit (and deal the next one) */
+    int last_dialogue = s->phase == TW_NW_PHASE_RESPONSE && (s->deck_n == 0 || tw_popcount32(s->hand) == 1);
     for (int i = 0; i < n && !result; i++) {
         if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
             continue;
+        if (last_dialogue && TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_RESPOND) {
+            result = s->score_n + response_scores(s, TW_NW_ACTION_ARG(acts[i])) == fief;
+            if (result && depth == 0)
+                sv->root_action = acts[i];
+            continue;
+        }
         tw_nw_state next = *s;
         if (tw_nw_apply(&next, acts[i], NULL) != TW_OK)
             continue;
