@@ -13,23 +13,29 @@
 #define ISMCTS_ITERATIONS 6000
 #define FIEF_ROLLOUTS 96 /* rollouts per candidate fief, with this hand and a fresh one */
 #define ROLLOUT_ABILITY_ODDS 8 /* a rollout tries an ability before one statement in this many */
-#define SUBSTITUTE_PENALTY 0.008 /* per substitute and per visit still to come */
 #define MAX_NODES 40000
 #define MAX_EDGES 200000
+#define CHILD_TABLE_SIZE (1 << 17) /* outcome nodes by (edge, observation); a power of two above MAX_NODES */
 
 /* An action out of an information set, with its statistics. */
 typedef struct {
     tw_nw_action action;
     uint32_t visits;
     float wins;
-    int32_t first_child; /* first outcome node, -1 when none */
 } edge;
+
+/* A link of the tree: the outcome node of an edge for an observation. The
+ * key is kept in the link so that a lookup reads one place in memory. */
+typedef struct {
+    uint64_t obs;
+    int32_t edge;
+    int32_t node; /* -1: an empty slot */
+} child_link;
 
 /* An information set: what the player knows after a line of actions. */
 typedef struct {
     uint64_t obs;
     int32_t edge_start;
-    int32_t next_sibling;
     uint32_t visits;
     uint8_t nedges;
     uint8_t expanded;
@@ -43,6 +49,7 @@ struct tw_nw_bot {
     tw_nw_solver *solver;
     node *nodes;
     edge *edges;
+    child_link *children; /* CHILD_TABLE_SIZE slots; node -1 when empty */
     int nnodes, nedges;
     int last_edge; /* the root edge played at the last decision, -1 when none */
 };
@@ -70,7 +77,9 @@ static int search_memory(tw_nw_bot *bot)
         bot->nodes = malloc(MAX_NODES * sizeof *bot->nodes);
     if (!bot->edges)
         bot->edges = malloc(MAX_EDGES * sizeof *bot->edges);
-    return bot->nodes && bot->edges;
+    if (!bot->children)
+        bot->children = malloc(CHILD_TABLE_SIZE * sizeof *bot->children);
+    return bot->nodes && bot->edges && bot->children;
 }
 
 /* Creates a bot with the scratch memory its kind needs. */
@@ -113,6 +122,7 @@ void tw_nw_bot_free(tw_nw_bot *bot)
     tw_nw_solver_free(bot->solver);
     free(bot->nodes);
     free(bot->edges);
+    free(bot->children);
     free(bot);
 }
 
@@ -130,6 +140,21 @@ static int scores_against(int card, int statement, int trump)
 static int response_scores(const tw_nw_state *s, int card)
 {
     return scores_against(card, s->discard[s->discard_n - 1], tw_nw_trump(s));
+}
+
+/* Whether the statement waiting for an answer is the visit's last: after
+ * the response the hand or the deck is empty. */
+static int last_dialogue(const tw_nw_state *s)
+{
+    return s->phase == TW_NW_PHASE_RESPONSE && (s->deck_n == 0 || (s->hand & (s->hand - 1)) == 0);
+}
+
+/* Whether answering the last statement with `response` ends the visit on
+ * target. Deciding it here spares the engine the end of the visit (and
+ * the shuffle and deal of the next one), which the searches never look at. */
+static int last_response_hits(const tw_nw_state *s, tw_nw_action response)
+{
+    return s->score_n + response_scores(s, TW_NW_ACTION_ARG(response)) == s->visiting;
 }
 
 /* Picks a response: score while below target, avoid scoring at or above
@@ -218,6 +243,8 @@ static int rollout_visit(tw_nw_state *s, int fief, tw_rng *rng)
         tw_nw_action a;
         if (s->phase == TW_NW_PHASE_RESPONSE) {
             a = greedy_response(s, acts, n);
+            if (last_dialogue(s))
+                return last_response_hits(s, a);
         } else if (s->phase == TW_NW_PHASE_BEFORE_STATEMENT) {
             a = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
             if (n > 1 && tw_rng_below(rng, ROLLOUT_ABILITY_ODDS) == 0)
@@ -283,13 +310,20 @@ static uint64_t observation_key(const tw_nw_state *s)
     if (s->score_n)
         h = mix(h, s->score[s->score_n - 1]);
     h = mix(h, s->deck_known);
-    for (int i = 0; i < s->deck_n; i++)
-        if (s->deck_known & (1u << i))
-            h = mix(h, (uint64_t)i << 8 | s->deck[i]);
+    uint32_t in_deck = s->deck_n >= 32 ? 0xffffffffu : (1u << s->deck_n) - 1;
+    for (uint32_t known = s->deck_known & in_deck; known; known &= known - 1) {
+        int i = tw_lowest_bit32(known);
+        h = mix(h, (uint64_t)i << 8 | s->deck[i]);
+    }
+    uint64_t slots = 0;
     for (int i = 0; i < TW_NW_SLOTS; i++)
-        h = mix(h, (uint64_t)s->slots[i].exhausted | (uint64_t)(uint8_t)s->slots[i].sub_fief << 8);
+        slots |= ((uint64_t)s->slots[i].exhausted | (uint64_t)(uint8_t)s->slots[i].sub_fief << 8) << (16 * i);
+    h = mix(h, slots);
+    uint64_t rulers[2] = {0, 0};
     for (int f = 0; f < TW_NW_FIEFS; f++)
-        h = mix(h, s->fiefs[f].ruler.catalog_index);
+        rulers[f / 4] |= (uint64_t)s->fiefs[f].ruler.catalog_index << (16 * (f % 4));
+    h = mix(h, rulers[0]);
+    h = mix(h, rulers[1]);
     h = mix(h, (uint64_t)s->run.pc | (uint64_t)s->run.choice << 8 | (uint64_t)s->run.pending << 16);
     return h;
 }
@@ -304,7 +338,6 @@ static int new_node(tw_nw_bot *bot, uint64_t obs)
     node *nd = &bot->nodes[bot->nnodes];
     memset(nd, 0, sizeof *nd);
     nd->obs = obs;
-    nd->next_sibling = -1;
     nd->edge_start = -1;
     return bot->nnodes++;
 }
@@ -326,7 +359,6 @@ static int expand(tw_nw_bot *bot, int index, const tw_nw_state *s)
         e->action = acts[i];
         e->visits = 0;
         e->wins = 0;
-        e->first_child = -1;
         count++;
     }
     nd->nedges = (uint8_t)count;
@@ -355,29 +387,42 @@ static int select_edge(tw_nw_bot *bot, const node *nd)
     return nd->edge_start + best;
 }
 
+/* Empties the tree: no nodes, no edges, no outcome links. */
+static void clear_tree(tw_nw_bot *bot)
+{
+    bot->nnodes = 0;
+    bot->nedges = 0;
+    for (int i = 0; i < CHILD_TABLE_SIZE; i++)
+        bot->children[i].node = -1;
+}
+
+/* The slot of the children table where the outcome node of edge_index
+ * for obs is, or the empty slot where it would go (linear probing; the
+ * table is never more than a third full). */
+static size_t child_slot(const tw_nw_bot *bot, int edge_index, uint64_t obs)
+{
+    size_t slot = (size_t)(mix(obs, (uint64_t)edge_index) >> 20) & (CHILD_TABLE_SIZE - 1);
+    for (;;) {
+        const child_link *link = &bot->children[slot];
+        if (link->node < 0 || (link->obs == obs && link->edge == edge_index))
+            return slot;
+        slot = (slot + 1) & (CHILD_TABLE_SIZE - 1);
+    }
+}
+
 /* Finds (or adds) the outcome node of an edge for an observation. */
 static int outcome_node(tw_nw_bot *bot, int edge_index, uint64_t obs, int *created)
 {
     *created = 0;
-    for (int c = bot->edges[edge_index].first_child; c >= 0; c = bot->nodes[c].next_sibling)
-        if (bot->nodes[c].obs == obs)
-            return c;
+    size_t slot = child_slot(bot, edge_index, obs);
+    if (bot->children[slot].node >= 0)
+        return bot->children[slot].node;
     int c = new_node(bot, obs);
     if (c < 0)
         return -1;
-    bot->nodes[c].next_sibling = bot->edges[edge_index].first_child;
-    bot->edges[edge_index].first_child = c;
+    bot->children[slot] = (child_link){obs, edge_index, c};
     *created = 1;
     return c;
-}
-
-/* Number of substitutes brought in (each costs a ruler for later visits). */
-static int substitutes_in(const tw_nw_state *s)
-{
-    int n = 0;
-    for (int i = 0; i < TW_NW_SLOTS; i++)
-        n += s->slots[i].sub_fief >= 0;
-    return n;
 }
 
 /* The undecided fiefs of a state, as a bit set. */
@@ -390,15 +435,6 @@ static unsigned neutral_fiefs(const tw_nw_state *v)
     return open;
 }
 
-/* Number of fiefs still to visit after the visit in progress. */
-static int visits_after(const tw_nw_state *v)
-{
-    unsigned others = neutral_fiefs(v);
-    if (v->visiting >= 0)
-        others &= ~(1u << v->visiting);
-    return tw_popcount32(others);
-}
-
 /* The node of the tree kept from the last decision that matches what the
  * player sees now: the child, under the edge played last, with the same
  * observation. -1 when there is none or the pools are half used. */
@@ -406,11 +442,7 @@ static int reused_root(const tw_nw_bot *bot, const tw_nw_view *view)
 {
     if (bot->last_edge < 0 || bot->nnodes > MAX_NODES / 2 || bot->nedges > MAX_EDGES / 2)
         return -1;
-    uint64_t obs = observation_key(&view->visible);
-    for (int c = bot->edges[bot->last_edge].first_child; c >= 0; c = bot->nodes[c].next_sibling)
-        if (bot->nodes[c].obs == obs)
-            return c;
-    return -1;
+    return bot->children[child_slot(bot, bot->last_edge, observation_key(&view->visible))].node;
 }
 
 /* Whether the root's most tried edge can no longer change in the
@@ -440,13 +472,10 @@ static int decision_settled(const tw_nw_bot *bot, int root, int left)
 static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int deciding)
 {
     int fief = view->visible.visiting;
-    /* a substitute is a ruler lost for the visits still to come */
-    double substitute_cost = SUBSTITUTE_PENALTY * visits_after(&view->visible);
     int root = deciding ? reused_root(bot, view) : -1;
     bot->last_edge = -1;
     if (root < 0) {
-        bot->nnodes = 0;
-        bot->nedges = 0;
+        clear_tree(bot);
         root = new_node(bot, observation_key(&view->visible));
     }
     int path_edges[256];
@@ -476,6 +505,11 @@ static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int de
             if (depth < 256)
                 path_edges[depth++] = e;
             nd->visits++;
+            if (last_dialogue(&s) && TW_NW_ACTION_KIND(bot->edges[e].action) == TW_NW_ACT_RESPOND &&
+                tw_nw_is_legal(&s, bot->edges[e].action)) {
+                reward = last_response_hits(&s, bot->edges[e].action);
+                break;
+            }
             if (tw_nw_apply(&s, bot->edges[e].action, NULL) != TW_OK) {
                 /* an action of another state of the class: not here */
                 if (depth > 0 && path_edges[depth - 1] == e)
@@ -494,7 +528,6 @@ static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int de
             }
             cur = child;
         }
-        reward -= substitute_cost * substitutes_in(&s);
         for (int i = 0; i < depth; i++) {
             bot->edges[path_edges[i]].visits++;
             bot->edges[path_edges[i]].wins += (float)reward;
