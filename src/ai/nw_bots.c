@@ -10,9 +10,8 @@
 
 #include "trickwood/nw_bots.h"
 
-#define ISMCTS_ITERATIONS 6000
+#define ISMCTS_ITERATIONS 3000
 #define FIEF_ROLLOUTS 96 /* rollouts per candidate fief, with this hand and a fresh one */
-#define ROLLOUT_ABILITY_ODDS 8 /* a rollout tries an ability before one statement in this many */
 #define MAX_NODES 40000
 #define MAX_EDGES 200000
 #define CHILD_TABLE_SIZE (1 << 17) /* outcome nodes by (edge, observation); a power of two above MAX_NODES */
@@ -186,9 +185,8 @@ static tw_nw_action greedy_response(const tw_nw_state *s, const tw_nw_action *ac
 static double natural_score(uint32_t hand, int trump)
 {
     double points = 0;
-    for (int c = 0; c < TW_NW_CARDS; c++) {
-        if (!(hand & (1u << c)))
-            continue;
+    for (; hand; hand &= hand - 1) {
+        int c = tw_lowest_bit32(hand);
         if (TW_NW_SUIT(c) == trump)
             points += 0.55 + 0.05 * TW_NW_VALUE(c);
         else
@@ -233,8 +231,140 @@ static tw_nw_action greedy_choose(const tw_nw_state *s, const tw_nw_action *acts
     }
 }
 
-/* Plays the visit to its end with a cheap policy; returns 1 when it ends
- * on target. Abilities are tried now and then so that they have value. */
+/* The rough scoring power of one card against a trump suit (the terms of
+ * natural_score). */
+static double card_power(int card, int trump)
+{
+    return TW_NW_SUIT(card) == trump ? 0.55 + 0.05 * TW_NW_VALUE(card) : (TW_NW_VALUE(card) - 1) / 14.0;
+}
+
+/* A rollout's choice inside an ability, aimed at the target: cards that
+ * leave the hand are the weakest while the hand is short of points and
+ * the strongest while it has too many; a named suit or a new ruler is the
+ * one that brings the hand's power closest to the points still needed.
+ * Choices that only order cards, or put a card back on the deck, are
+ * random. */
+static tw_nw_action rollout_ability_choice(const tw_nw_state *s, const tw_nw_action *acts, int n, tw_rng *rng)
+{
+    int trump = tw_nw_trump(s);
+    double need = s->visiting - s->score_n;
+    int best = -1;
+    double best_key = 0;
+    const tw_nw_step *st = &s->run.program[s->run.pc];
+    int short_of_points = natural_score(s->hand, trump) < need;
+    for (int i = 0; i < n; i++) {
+        int kind = TW_NW_ACTION_KIND(acts[i]), arg = TW_NW_ACTION_ARG(acts[i]);
+        double key;
+        if (kind == TW_NW_ACT_PICK_CARD && (st->op == TW_NW_OP_CHOOSE_MOVE || st->op == TW_NW_OP_MOVE_PAIR_SUM) &&
+            st->b != TW_NW_PILE_SCORE && st->b != TW_NW_PILE_HAND)
+            key = short_of_points ? -card_power(arg, trump) : card_power(arg, trump);
+        else if (kind == TW_NW_ACT_NAME_SUIT)
+            key = -fabs(natural_score(s->hand & ~(0xFFu << (8 * arg)), trump) - need);
+        else if (kind == TW_NW_ACT_PICK_FIEF)
+            key = -fabs(natural_score(s->hand, s->fiefs[arg].ruler.suit) - need);
+        else
+            continue;
+        if (best < 0 || key > best_key) {
+            best = i;
+            best_key = key;
+        }
+    }
+    if (best >= 0)
+        return acts[best];
+    tw_nw_action a;
+    do
+        a = acts[tw_rng_below(rng, (uint32_t)n)];
+    while (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP && n > 1);
+    return a;
+}
+
+/* The rollouts' response: the card after which the rest of the hand's
+ * rough power (natural_score) is closest to the points still needed; never
+ * one that goes past the target when another does not. */
+static tw_nw_action aiming_response(const tw_nw_state *s, const tw_nw_action *acts, int n)
+{
+    int trump = tw_nw_trump(s);
+    int need = s->visiting - s->score_n;
+    int best = -1;
+    double best_key = 0;
+    for (int i = 0; i < n; i++) {
+        if (TW_NW_ACTION_KIND(acts[i]) != TW_NW_ACT_RESPOND)
+            continue;
+        int card = TW_NW_ACTION_ARG(acts[i]);
+        int scores = response_scores(s, card);
+        int need_after = need - scores;
+        double key = -fabs(natural_score(s->hand & ~(1u << card), trump) - need_after);
+        if (need_after < 0)
+            key -= 100;
+        /* among equals: score with low cards, shed high ones */
+        key -= 0.001 * TW_NW_VALUE(card) * (scores ? 1 : -1);
+        if (best < 0 || key > best_key) {
+            best = i;
+            best_key = key;
+        }
+    }
+    return best >= 0 ? acts[best] : acts[0];
+}
+
+/* How far the hand's rough power is from the points the visit still needs. */
+static double off_target(const tw_nw_state *s)
+{
+    return fabs(natural_score(s->hand, tw_nw_trump(s)) - (s->visiting - s->score_n));
+}
+
+#define ROLLOUT_ABILITY_MARGIN 0.25 /* an ability must bring the hand this much closer to the need */
+
+/* The rollouts' use of abilities: when the hand is off its target, each
+ * ready ability is tried on a copy (its choices made by
+ * rollout_ability_choice, the unseen deck cards shuffled first: the player
+ * does not know their order) and the one that brings the hand's power
+ * closest to the need is used; none when none helps by the margin. */
+static tw_nw_action rollout_ability(const tw_nw_state *s, const tw_nw_action *acts, int n, tw_rng *rng)
+{
+    tw_nw_action best = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
+    double best_off = off_target(s) - ROLLOUT_ABILITY_MARGIN;
+    if (best_off <= 0)
+        return best;
+    for (int i = 0; i < n; i++) {
+        if (TW_NW_ACTION_KIND(acts[i]) != TW_NW_ACT_ACTIVATE)
+            continue;
+        tw_nw_state t = *s;
+        uint8_t pos[TW_NW_CARDS], cards[TW_NW_CARDS];
+        int k = 0;
+        for (int j = 0; j < t.deck_n; j++)
+            if (!(t.deck_known & (1u << j))) {
+                pos[k] = (uint8_t)j;
+                cards[k++] = t.deck[j];
+            }
+        tw_rng_shuffle_u8(rng, cards, k);
+        for (int j = 0; j < k; j++)
+            t.deck[pos[j]] = cards[j];
+        if (tw_nw_apply(&t, acts[i], NULL) != TW_OK)
+            continue;
+        tw_nw_action choice[TW_NW_MAX_ACTIONS];
+        while (t.phase == TW_NW_PHASE_ABILITY) {
+            int m = tw_nw_legal_actions(&t, choice);
+            if (tw_nw_apply(&t, rollout_ability_choice(&t, choice, m, rng), NULL) != TW_OK)
+                break;
+        }
+        if (t.visiting != s->visiting || t.phase == TW_NW_PHASE_ABILITY)
+            continue; /* the ability ended the visit: judged by the search, not here */
+        double off = off_target(&t);
+        if (off < best_off) {
+            best_off = off;
+            best = acts[i];
+        }
+    }
+    return best;
+}
+
+/* Plays the visit to its end with a quick policy that aims at the target;
+ * returns 1 when the visit ends on target. Responses keep the hand's power
+ * matched to the points still needed (aiming_response), an ability is
+ * used when it brings the hand closer to that need (rollout_ability), and
+ * the choices inside abilities aim the same way (rollout_ability_choice).
+ * This policy is what the search sees past its tree, so its quality sets
+ * the bot's strength (docs/bots-northwood.md). */
 static int rollout_visit(tw_nw_state *s, int fief, tw_rng *rng)
 {
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
@@ -242,17 +372,15 @@ static int rollout_visit(tw_nw_state *s, int fief, tw_rng *rng)
         int n = tw_nw_legal_actions(s, acts);
         tw_nw_action a;
         if (s->phase == TW_NW_PHASE_RESPONSE) {
-            a = greedy_response(s, acts, n);
+            a = aiming_response(s, acts, n);
             if (last_dialogue(s))
                 return last_response_hits(s, a);
         } else if (s->phase == TW_NW_PHASE_BEFORE_STATEMENT) {
-            a = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
-            if (n > 1 && tw_rng_below(rng, ROLLOUT_ABILITY_ODDS) == 0)
-                a = acts[1 + tw_rng_below(rng, (uint32_t)(n - 1))];
-            if (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP)
-                a = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
+            a = n > 1 ? rollout_ability(s, acts, n, rng) : TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
         } else if (s->phase == TW_NW_PHASE_SUBSTITUTES) {
             a = TW_NW_ACTION(TW_NW_ACT_BEGIN, 0);
+        } else if (s->phase == TW_NW_PHASE_ABILITY) {
+            a = rollout_ability_choice(s, acts, n, rng);
         } else {
             do
                 a = acts[tw_rng_below(rng, (uint32_t)n)];
@@ -342,11 +470,28 @@ static int new_node(tw_nw_bot *bot, uint64_t obs)
     return bot->nnodes++;
 }
 
-/* Creates the edges of a node from the legal actions (no "stop"). */
-static int expand(tw_nw_bot *bot, int index, const tw_nw_state *s)
+/* Whether the choice waiting is only the order of cards that all move
+ * (every card of a suit, every highest card): the same cards end in the
+ * same pile whatever the order, which decides no more than the pile's top
+ * card. */
+static int order_only_choice(const tw_nw_state *s)
+{
+    if (s->phase != TW_NW_PHASE_ABILITY || s->run.choice != TW_NW_CHOICE_CARD || s->run.pc >= s->run.len)
+        return 0;
+    int op = s->run.program[s->run.pc].op;
+    return op == TW_NW_OP_MOVE_SUIT || op == TW_NW_OP_MOVE_HIGHEST;
+}
+
+/* Creates the edges of a node from the legal actions (no "stop"). With
+ * one_order, an order-only choice gets a single edge (the lowest card
+ * first), so that the search does not spread its iterations over orders
+ * that lead to the same cards in the same piles. */
+static int expand(tw_nw_bot *bot, int index, const tw_nw_state *s, int one_order)
 {
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(s, acts);
+    if (one_order && n > 1 && order_only_choice(s))
+        n = 1; /* actions are listed lowest card first */
     if (bot->nedges + n > MAX_EDGES)
         return 0;
     node *nd = &bot->nodes[index];
@@ -492,7 +637,7 @@ static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int de
                 break;
             }
             node *nd = &bot->nodes[cur];
-            if (!nd->expanded && !expand(bot, cur, &s)) {
+            if (!nd->expanded && !expand(bot, cur, &s, deciding || cur != root)) {
                 reward = rollout_visit(&s, fief, &bot->rng);
                 break;
             }
@@ -562,10 +707,11 @@ static int most_tried_edge(const tw_nw_bot *bot, int root)
 /* ---- Fief choice ------------------------------------------------------------- */
 
 /* How often the strong bot makes a fief friendly, by target, measured over
- * intro games with its 1,500-iteration version (the current figures, a few
- * points higher, are in docs/benchmarks.md): the base rate of a fief left
- * for later, used by the fief choice and by the medal odds of hints. */
-static const double STRONG_TARGET_RATE[TW_NW_FIEFS] = {0.73, 0.78, 0.77, 0.72, 0.69, 0.70, 0.68, 0.47};
+ * 300 intro games (seed 7) with this rollout policy and 3,000 iterations
+ * (the 10,000-game figures are in docs/benchmarks.md): the base rate of a
+ * fief left for later, used by the fief choice and by the medal odds of
+ * hints. */
+static const double STRONG_TARGET_RATE[TW_NW_FIEFS] = {0.80, 0.92, 0.92, 0.91, 0.85, 0.88, 0.85, 0.84};
 
 /* Chance that the fiefs in `open` (a bit set) bring at least `need` more
  * stars, fief f being won with chance rate[f], each independently. */
