@@ -3,6 +3,7 @@
  * the odds that hints report. */
 #include <stdlib.h>
 
+#include "nw_fixture.h"
 #include "test.h"
 #include "trickwood/nw_bots.h"
 #include "trickwood/nw_files.h"
@@ -234,6 +235,28 @@ TEST(nw_solver_stops_at_its_node_budget)
     CHECK(aborted > 10); /* the budget really ran out in many queries */
     tw_nw_solver_set_budget(solver, -1);
     tw_nw_solver_free(solver);
+}
+
+TEST(nw_strong_bot_answers_the_last_statement_on_target)
+{
+    /* The deck is empty, so this statement (5C, trump Flowers) is the
+     * visit's last: the score ends on target 3 only with the right answer,
+     * 7C (scores) from 2 points, 2C (does not) from 3. */
+    for (int have = 2; have <= 3; have++) {
+        tw_nw_state s;
+        fx_blank(&s, NULL);
+        REQUIRE(fx_cards(&s, "2C 7C", "", "5C", have == 2 ? "1L 2L" : "1L 2L 3L", TW_NW_PILE_DISCARD));
+        fx_visit(&s, 3, TW_NW_PHASE_RESPONSE);
+        REQUIRE(FX_SOUND(&s));
+        REQUIRE(s.deck_n == 0 && s.score_n == have);
+        tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, 5);
+        REQUIRE(bot);
+        tw_nw_action a = tw_nw_bot_choose(bot, &s);
+        CHECK_INT(a, TW_NW_ACTION(TW_NW_ACT_RESPOND, fx_card(have == 2 ? "7C" : "2C")));
+        REQUIRE(tw_nw_apply(&s, a, NULL) == TW_OK);
+        CHECK_INT(s.fiefs[3].status, TW_NW_FIEF_FRIENDLY);
+        tw_nw_bot_free(bot);
+    }
 }
 
 TEST(nw_hint_odds_are_probabilities_and_medal_odds_follow_the_stars)
