@@ -141,6 +141,17 @@ static int response_scores(const tw_nw_state *s, int card)
     return scores_against(card, s->discard[s->discard_n - 1], tw_nw_trump(s));
 }
 
+/* A uniform choice among the actions, never "stop" unless it is the only
+ * one: a random player plays on. */
+static tw_nw_action random_action(const tw_nw_action *acts, int n, tw_rng *rng)
+{
+    tw_nw_action a;
+    do
+        a = acts[tw_rng_below(rng, (uint32_t)n)];
+    while (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP && n > 1);
+    return a;
+}
+
 /* Whether the statement waiting for an answer is the visit's last: after
  * the response the hand or the deck is empty. */
 static int last_dialogue(const tw_nw_state *s)
@@ -181,17 +192,20 @@ static tw_nw_action greedy_response(const tw_nw_state *s, const tw_nw_action *ac
     return best >= 0 ? acts[best] : acts[0];
 }
 
+/* The rough scoring power of one card against a trump suit: a trump card
+ * scores against most statements, another card the more often the higher
+ * it is. */
+static double card_power(int card, int trump)
+{
+    return TW_NW_SUIT(card) == trump ? 0.55 + 0.05 * TW_NW_VALUE(card) : (TW_NW_VALUE(card) - 1) / 14.0;
+}
+
 /* A rough count of the points a hand scores against a trump suit. */
 static double natural_score(uint32_t hand, int trump)
 {
     double points = 0;
-    for (; hand; hand &= hand - 1) {
-        int c = tw_lowest_bit32(hand);
-        if (TW_NW_SUIT(c) == trump)
-            points += 0.55 + 0.05 * TW_NW_VALUE(c);
-        else
-            points += (TW_NW_VALUE(c) - 1) / 14.0;
-    }
+    for (; hand; hand &= hand - 1)
+        points += card_power(tw_lowest_bit32(hand), trump);
     return points;
 }
 
@@ -231,13 +245,6 @@ static tw_nw_action greedy_choose(const tw_nw_state *s, const tw_nw_action *acts
     }
 }
 
-/* The rough scoring power of one card against a trump suit (the terms of
- * natural_score). */
-static double card_power(int card, int trump)
-{
-    return TW_NW_SUIT(card) == trump ? 0.55 + 0.05 * TW_NW_VALUE(card) : (TW_NW_VALUE(card) - 1) / 14.0;
-}
-
 /* A rollout's choice inside an ability, aimed at the target: cards that
  * leave the hand are the weakest while the hand is short of points and
  * the strongest while it has too many; a named suit or a new ruler is the
@@ -269,13 +276,7 @@ static tw_nw_action rollout_ability_choice(const tw_nw_state *s, const tw_nw_act
             best_key = key;
         }
     }
-    if (best >= 0)
-        return acts[best];
-    tw_nw_action a;
-    do
-        a = acts[tw_rng_below(rng, (uint32_t)n)];
-    while (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP && n > 1);
-    return a;
+    return best >= 0 ? acts[best] : random_action(acts, n, rng);
 }
 
 /* The rollouts' response: the card after which the rest of the hand's
@@ -382,9 +383,7 @@ static int rollout_visit(tw_nw_state *s, int fief, tw_rng *rng)
         } else if (s->phase == TW_NW_PHASE_ABILITY) {
             a = rollout_ability_choice(s, acts, n, rng);
         } else {
-            do
-                a = acts[tw_rng_below(rng, (uint32_t)n)];
-            while (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP && n > 1);
+            a = random_action(acts, n, rng);
         }
         if (tw_nw_apply(s, a, NULL) != TW_OK)
             return 0;
@@ -898,14 +897,8 @@ tw_nw_action tw_nw_bot_choose_from_view(tw_nw_bot *bot, const tw_nw_view *view)
     if (n <= 0)
         return 0;
     switch (bot->kind) {
-    case TW_NW_BOT_RANDOM: {
-        /* never stop on purpose: a random player plays on */
-        tw_nw_action a;
-        do
-            a = acts[tw_rng_below(&bot->rng, (uint32_t)n)];
-        while (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP && n > 1);
-        return a;
-    }
+    case TW_NW_BOT_RANDOM:
+        return random_action(acts, n, &bot->rng);
     case TW_NW_BOT_GREEDY:
         return greedy_choose(&view->visible, acts, n);
     default:
