@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli_harness.h"
+#include "trickwood/io.h"
 #include "test.h"
 
 /* The text after "Hint: " up to the end of its line, in out. */
@@ -101,6 +102,25 @@ TEST(cli_nw_analyse_names_costly_decisions)
     CHECK_STR(again.out, r.out);
     tw_test_cli_free(&r);
     tw_test_cli_free(&again);
+}
+
+TEST(cli_nw_analyse_does_not_judge_stopping)
+{
+    /* The example record ends with "stop" once bronze is out of reach:
+     * that choice gives up the fiefs by design and is not listed. */
+    const char *record = tw_test_data("examples/northwood-record.json");
+    size_t size = 0;
+    tw_diag d;
+    char *text = tw_read_file(record, &size, &d);
+    REQUIRE(text);
+    CHECK(strstr(text, "\"stop\"") != NULL); /* the record really stops */
+    free(text);
+    const char *args[] = {"analyse", record, "--samples", "20", "--top", "10", NULL};
+    tw_test_cli_result r = tw_test_cli_run("", args);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "A better choice was");
+    CHECK(strstr(r.out, "Stop the game") == NULL);
+    tw_test_cli_free(&r);
 }
 
 TEST(cli_nw_analyse_refuses_bad_input)

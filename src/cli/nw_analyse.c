@@ -133,7 +133,11 @@ int tw_cli_analyse(tw_cli *cli, int argc, char **argv)
         for (int k = 0; k < n; k++)
             if (acts[k] == rec->actions[i])
                 chosen = k;
-        if (n > 1 && chosen >= 0 && state.phase != TW_NW_PHASE_SUBSTITUTES) {
+        /* Stopping is only offered once the medal is out of reach, and it
+         * gives up the fiefs' targets by design: it is not judged. */
+        int judged = n > 1 && chosen >= 0 && state.phase != TW_NW_PHASE_SUBSTITUTES &&
+                     TW_NW_ACTION_KIND(acts[chosen]) != TW_NW_ACT_STOP;
+        if (judged) {
             /* a fresh bot per decision keeps every estimate reproducible */
             tw_nw_bot_free(bot);
             bot = tw_nw_bot_new(TW_NW_BOT_STRONG, tw_mix64(rec->config.seed + 7919u * (uint64_t)i));
