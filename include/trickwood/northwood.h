@@ -277,6 +277,24 @@ tw_error tw_nw_apply(tw_nw_state *state, tw_nw_action action, tw_nw_events *even
 
 /* The trump suit: the visited ruler's suit, or -1 between visits. */
 int tw_nw_trump(const tw_nw_state *state);
+
+/* Whether answering card to statement scores a point when trump is the
+ * ruler's suit: a higher card of the statement's suit, or a trump card
+ * against a statement that is not trump. The one statement of this rule,
+ * for the engine, the bots, the solver and the screens. */
+static inline int tw_nw_answer_scores(int card, int statement, int trump)
+{
+    /* & and | rather than && and ||: no branch on a random card */
+    return ((TW_NW_SUIT(card) == TW_NW_SUIT(statement)) & (TW_NW_VALUE(card) > TW_NW_VALUE(statement))) |
+           ((TW_NW_SUIT(statement) != trump) & (TW_NW_SUIT(card) == trump));
+}
+
+/* Whether the statement waiting for an answer is the visit's last: once
+ * it is answered the hand or the deck is empty, so the visit ends. */
+static inline int tw_nw_last_statement(const tw_nw_state *state)
+{
+    return state->phase == TW_NW_PHASE_RESPONSE && (state->deck_n == 0 || (state->hand & (state->hand - 1)) == 0);
+}
 /* Cards in the score pile (the visit's current score). */
 int tw_nw_score(const tw_nw_state *state);
 /* Stars from friendly fiefs so far. */

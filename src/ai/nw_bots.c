@@ -127,18 +127,10 @@ void tw_nw_bot_free(tw_nw_bot *bot)
 
 /* ---- Shared heuristics ---------------------------------------------------- */
 
-/* Whether answering card to statement scores when trump is the ruler's
- * suit. */
-static int scores_against(int card, int statement, int trump)
-{
-    return (TW_NW_SUIT(card) == TW_NW_SUIT(statement) && TW_NW_VALUE(card) > TW_NW_VALUE(statement)) ||
-           (TW_NW_SUIT(statement) != trump && TW_NW_SUIT(card) == trump);
-}
-
 /* Whether answering card to the current statement scores. */
 static int response_scores(const tw_nw_state *s, int card)
 {
-    return scores_against(card, s->discard[s->discard_n - 1], tw_nw_trump(s));
+    return tw_nw_answer_scores(card, s->discard[s->discard_n - 1], tw_nw_trump(s));
 }
 
 /* A uniform choice among the actions, never "stop" unless it is the only
@@ -150,13 +142,6 @@ static tw_nw_action random_action(const tw_nw_action *acts, int n, tw_rng *rng)
         a = acts[tw_rng_below(rng, (uint32_t)n)];
     while (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP && n > 1);
     return a;
-}
-
-/* Whether the statement waiting for an answer is the visit's last: after
- * the response the hand or the deck is empty. */
-static int last_dialogue(const tw_nw_state *s)
-{
-    return s->phase == TW_NW_PHASE_RESPONSE && (s->deck_n == 0 || (s->hand & (s->hand - 1)) == 0);
 }
 
 /* Whether answering the last statement with `response` ends the visit on
@@ -374,7 +359,7 @@ static int rollout_visit(tw_nw_state *s, int fief, tw_rng *rng)
         tw_nw_action a;
         if (s->phase == TW_NW_PHASE_RESPONSE) {
             a = aiming_response(s, acts, n);
-            if (last_dialogue(s))
+            if (tw_nw_last_statement(s))
                 return last_response_hits(s, a);
         } else if (s->phase == TW_NW_PHASE_BEFORE_STATEMENT) {
             a = n > 1 ? rollout_ability(s, acts, n, rng) : TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
@@ -415,7 +400,7 @@ static uint64_t discard_top_class(const tw_nw_state *s)
         uint32_t scoring = 0;
         for (uint32_t hand = s->hand; hand; hand &= hand - 1) {
             int card = tw_lowest_bit32(hand);
-            if (scores_against(card, top, trump))
+            if (tw_nw_answer_scores(card, top, trump))
                 scoring |= 1u << card;
         }
         cls |= (uint64_t)scoring << 8;
@@ -437,8 +422,8 @@ static uint64_t observation_key(const tw_nw_state *s)
     if (s->score_n)
         h = mix(h, s->score[s->score_n - 1]);
     h = mix(h, s->deck_known);
-    uint32_t in_deck = s->deck_n >= 32 ? 0xffffffffu : (1u << s->deck_n) - 1;
-    for (uint32_t known = s->deck_known & in_deck; known; known &= known - 1) {
+    /* known positions are all below deck_n (an engine invariant) */
+    for (uint32_t known = s->deck_known; known; known &= known - 1) {
         int i = tw_lowest_bit32(known);
         h = mix(h, (uint64_t)i << 8 | s->deck[i]);
     }
@@ -649,7 +634,7 @@ static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int de
             if (depth < 256)
                 path_edges[depth++] = e;
             nd->visits++;
-            if (last_dialogue(&s) && TW_NW_ACTION_KIND(bot->edges[e].action) == TW_NW_ACT_RESPOND &&
+            if (tw_nw_last_statement(&s) && TW_NW_ACTION_KIND(bot->edges[e].action) == TW_NW_ACT_RESPOND &&
                 tw_nw_is_legal(&s, bot->edges[e].action)) {
                 reward = last_response_hits(&s, bot->edges[e].action);
                 break;

@@ -194,10 +194,7 @@ static int within_bounds(const tw_nw_state *s, int target)
 /* Whether a response scores against the statement on top of the discard. */
 static int response_scores(const tw_nw_state *s, int card)
 {
-    int statement = s->discard[s->discard_n - 1];
-    int trump = tw_nw_trump(s);
-    return (TW_NW_SUIT(card) == TW_NW_SUIT(statement) && TW_NW_VALUE(card) > TW_NW_VALUE(statement)) ||
-           (TW_NW_SUIT(statement) != trump && TW_NW_SUIT(card) == trump);
+    return tw_nw_answer_scores(card, s->discard[s->discard_n - 1], tw_nw_trump(s));
 }
 
 /* Orders actions so that the likely successes come first: responses that
@@ -244,7 +241,7 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int fief, int depth)
     int result = 0;
     /* the last dialogue of the visit: the response alone decides, without
      * letting the engine end the visit (and deal the next one) */
-    int last_dialogue = s->phase == TW_NW_PHASE_RESPONSE && (s->deck_n == 0 || tw_popcount32(s->hand) == 1);
+    int last_dialogue = tw_nw_last_statement(s);
     for (int i = 0; i < n && !result; i++) {
         if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
             continue;

@@ -21,10 +21,7 @@ int tw_nw_cli_response_scores(const tw_nw_state *state, int card)
     int statement = tw_nw_statement(state);
     if (statement == TW_NW_NO_CARD)
         return 0;
-    int trump = tw_nw_trump(state);
-    int same = TW_NW_SUIT(card) == TW_NW_SUIT(statement);
-    return (same && TW_NW_VALUE(card) > TW_NW_VALUE(statement)) ||
-           (TW_NW_SUIT(statement) != trump && TW_NW_SUIT(card) == trump);
+    return tw_nw_answer_scores(card, statement, tw_nw_trump(state));
 }
 
 /* The step a running ability waits on. */

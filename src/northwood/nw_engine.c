@@ -525,10 +525,7 @@ static void respond(tw_nw_state *s, int card, tw_nw_events *events)
 {
     int statement = s->discard[s->discard_n - 1];
     int trump = tw_nw_trump(s);
-    int same_suit = TW_NW_SUIT(card) == TW_NW_SUIT(statement);
-    /* & and | rather than && and ||: no branch on a random card */
-    int scores = (same_suit & (TW_NW_VALUE(card) > TW_NW_VALUE(statement))) |
-                 ((TW_NW_SUIT(statement) != trump) & (TW_NW_SUIT(card) == trump));
+    int scores = tw_nw_answer_scores(card, statement, trump);
     nw_move_from_hand(s, card, scores ? TW_NW_PILE_SCORE : TW_NW_PILE_DISCARD, events);
     nw_emit(events, TW_NW_EV_RESPONSE, (uint8_t)card, 0, 0, (uint8_t)scores, 0, 0);
     if (visit_should_end(s))
