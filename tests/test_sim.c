@@ -449,6 +449,29 @@ TEST(sim_fox_csv_and_searching_bots)
     }
 }
 
+TEST(sim_fox_search_effort_options)
+{
+    /* the effort reaches the bots: a one-node, one-deal search plays other
+     * games than a real one on the same seeds */
+    const char *tiny[] = {"sim", "fox", "--bot", "strong", "--samples", "1", "--nodes", "1", "--games", "3",
+                          "--jobs", "1", "--csv", NULL};
+    const char *some[] = {"sim", "fox", "--bot", "strong", "--samples", "4", "--nodes", "200", "--games", "3",
+                          "--jobs", "1", "--csv", NULL};
+    run_result a = run_cli(tiny), b = run_cli(some);
+    CHECK_INT(a.code, 0);
+    CHECK_INT(b.code, 0);
+    CHECK_INT(count_lines(a.out), 4);
+    CHECK(a.out && b.out && strcmp(a.out, b.out) != 0);
+    run_free(&a);
+    run_free(&b);
+    /* open-hands takes --nodes too */
+    const char *open[] = {"sim", "fox", "--bot", "open-hands", "--nodes", "50", "--games", "2", "--json", NULL};
+    run_result c = run_cli(open);
+    CHECK_INT(c.code, 0);
+    CHECK_CONTAINS(c.out, "\"games\": 2");
+    run_free(&c);
+}
+
 TEST(sim_fox_board_option)
 {
     const char *ok[] = {"sim", "fox", "--board", tw_test_data("boards/side-b.json"), "--level", "3", "--games", "10",
@@ -490,6 +513,9 @@ TEST(sim_bad_options_exit_2)
         {{"sim", "northwood", "--level", "2", NULL}, "option --level is not for sim northwood"},
         {{"sim", "fox", "--full", NULL}, "option --full is not for sim fox"},
         {{"sim", "northwood", "--bots", "a,b", NULL}, "option --bots is not for sim northwood"},
+        {{"sim", "northwood", "--samples", "8", NULL}, "option --samples is not for sim northwood"},
+        {{"sim", "fox", "--iterations", "8", NULL}, "option --iterations is not for sim fox"},
+        {{"sim", "fox", "--nodes", "0", NULL}, "--nodes takes a whole number"},
         {{"sim", "northwood", "--fast", NULL}, "unknown option '--fast'"},
         {{"sim", "northwood", "extra", NULL}, "unexpected argument 'extra'"},
         {{"bench", "--parts", "everything", NULL}, "--parts takes names among"},

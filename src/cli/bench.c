@@ -605,7 +605,7 @@ static int bench_fox_bots(bench *b)
             }
             tw_sim_common common;
             plan_run(b, fox_searching(kind), &common);
-            tw_sim_fox_options opt = {{kind, kind}, level, &board};
+            tw_sim_fox_options opt = {{kind, kind}, level, &board, 0, 0};
             tw_sim_fox_totals t;
             if (tw_sim_fox_run(&common, &opt, &t) != 0) {
                 tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), t.error);

@@ -24,7 +24,8 @@ const tw_msg tw_cli_sim_help = {{
     "               --intro | --full, --medal bronze|silver|gold (default: bronze),\n"
     "               --iterations N, --rollouts N (search effort of the strong bot)\n"
     "    fox:       --bot random|rule|strong|open-hands (both seats, default: rule)\n"
-    "               or --bots A,B (seat 0, seat 1), --level 1|2|3 (default: 1), --board FILE\n",
+    "               or --bots A,B (seat 0, seat 1), --level 1|2|3 (default: 1), --board FILE,\n"
+    "               --samples N, --nodes N (search effort of strong and open-hands)\n",
     "  sim northwood|fox [OPTIONS]    jouer de nombreuses parties avec des robots et les résumer\n"
     "      --games N                  parties à jouer (par défaut : 10000 ; suffixes k et M acceptés)\n"
     "      --seed N                   graine de la série, de 0 à 2^53-1 (par défaut : 1)\n"
@@ -35,7 +36,8 @@ const tw_msg tw_cli_sim_help = {{
     "                --intro | --full, --medal bronze|silver|gold (par défaut : bronze),\n"
     "                --iterations N, --rollouts N (effort de recherche du robot strong)\n"
     "    fox :       --bot random|rule|strong|open-hands (les deux places, par défaut : rule)\n"
-    "                ou --bots A,B (place 0, place 1), --level 1|2|3 (par défaut : 1), --board FICHIER\n",
+    "                ou --bots A,B (place 0, place 1), --level 1|2|3 (par défaut : 1), --board FICHIER,\n"
+    "                --samples N, --nodes N (effort de recherche de strong et open-hands)\n",
 }};
 
 /* Messages of sim and bench. */
@@ -219,6 +221,20 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
                 a->nw.iterations = (int)number;
             else
                 a->nw.rollouts = (int)number;
+        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--samples", &v)) != 0 ||
+                   (got = tw_cli_opt_value(argc, argv, &i, "--nodes", &v)) != 0) {
+            int samples = strncmp(arg, "--samples", 9) == 0;
+            const char *name = samples ? "--samples" : "--nodes";
+            if (got < 0)
+                goto missing_or_bad;
+            if (a->game != GAME_FOX)
+                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), name, game_name);
+            if (number_option(cli, usage, name, v, 1, 10000000, &number) < 0)
+                return TW_EXIT_USAGE;
+            if (samples)
+                a->fox.samples = (int)number;
+            else
+                a->fox.nodes = number;
         } else if ((got = tw_cli_opt_value(argc, argv, &i, "--level", &v)) != 0) {
             if (got < 0)
                 goto missing_or_bad;

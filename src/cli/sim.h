@@ -116,11 +116,14 @@ int tw_sim_nw_run(const tw_sim_common *common, const tw_sim_nw_options *opt, tw_
 
 #define TW_SIM_FOX_MAX_SCORE 99
 
-/* Fox Duet run settings: a bot kind per seat, the level and the board. */
+/* Fox Duet run settings: a bot kind per seat, the level and the board.
+ * samples/nodes tune the searching bots (0: their defaults). */
 typedef struct {
     int bots[2];                 /* tw_fox_bot_kind by seat */
     int level;                   /* 1..3 */
     const tw_fox_board *board;
+    int samples;                 /* strong: deals per decision */
+    long long nodes;             /* strong: nodes per deal; open-hands: nodes per decision */
 } tw_sim_fox_options;
 
 /* Fox Duet totals, reduced in game order. */

@@ -61,7 +61,11 @@ static int fox_play(void *ctx, void *scratch, long long game, void *out)
     }
     tw_fox_bot *bots[2];
     for (int seat = 0; seat < 2; seat++)
+    {
         bots[seat] = tw_fox_bot_new((tw_fox_bot_kind)opt->bots[seat], tw_sim_bot_seed(r->seed, seat));
+        if (bots[seat] && (opt->samples > 0 || opt->nodes > 0))
+            tw_fox_bot_set_effort(bots[seat], opt->nodes, opt->samples, opt->nodes);
+    }
     int status = 0;
     if (!bots[0] || !bots[1]) {
         fail_game(run, game, "out of memory for the bots");
