@@ -556,6 +556,9 @@ TEST(sim_bench_json_quick)
     json_t *root = parse_json(r.out);
     if (root) {
         CHECK(json_real_value(json_object_get(root, "northwood_random_games_per_s")) > 0);
+        /* the shuffles alone are a floor of the play's cost: far faster than play */
+        CHECK(json_real_value(json_object_get(root, "northwood_shuffle_floor_games_per_s")) >
+              json_real_value(json_object_get(root, "northwood_random_games_per_s")));
         CHECK(json_real_value(json_object_get(root, "fox_random_games_per_s")) > 0);
         json_t *machine = json_object_get(root, "machine");
         CHECK(json_integer_value(json_object_get(machine, "cpus")) >= 1);

@@ -373,6 +373,40 @@ static rate nw_random_rate(const tw_nw_catalog *catalog, int setup, int allow_st
     return r;
 }
 
+/* The cost of For Northwood!'s own randomness, without any play: per
+ * intro game the engine seeds its generator, shuffles the 8 rulers and
+ * shuffles the 32 dialogue cards for each of the 8 visits, with the same
+ * calls as tw_nw_new and the end of a visit. Whatever the rest of the
+ * engine costs, random games cannot go faster than this. */
+static rate nw_shuffle_floor(double seconds, uint64_t seed)
+{
+    rate r = {0, 0, 0, 0};
+    volatile unsigned sink = 0; /* read from, so the shuffles cannot be left out */
+    double cpu0 = tw_sim_thread_cpu(), wall0 = tw_sim_now(), cpu = 0;
+    do {
+        for (int k = 0; k < 10000; k++, r.games++) {
+            tw_rng rng;
+            tw_rng_seed(&rng, tw_mix64(seed + (uint64_t)r.games));
+            uint8_t rulers[TW_NW_FIEFS], deck[TW_NW_CARDS];
+            for (int i = 0; i < TW_NW_FIEFS; i++)
+                rulers[i] = (uint8_t)i;
+            tw_rng_shuffle_u8(&rng, rulers, TW_NW_FIEFS);
+            for (int visit = 0; visit < TW_NW_FIEFS; visit++) {
+                for (int i = 0; i < TW_NW_CARDS; i++)
+                    deck[i] = (uint8_t)i;
+                tw_rng_shuffle_u8(&rng, deck, TW_NW_CARDS);
+                sink += deck[TW_NW_CARDS - 1];
+            }
+            sink += rulers[0];
+        }
+        cpu = tw_sim_thread_cpu() - cpu0;
+    } while (cpu < seconds);
+    double wall = tw_sim_now() - wall0;
+    r.cpu_rate = (double)r.games / cpu;
+    r.wall_rate = wall > 0 ? (double)r.games / wall : 0;
+    return r;
+}
+
 /* Plays random Fox games (both seats random) for about `seconds` of CPU. */
 static rate fox_random_rate(const tw_fox_board *board, int level, double seconds, uint64_t seed)
 {
@@ -435,6 +469,10 @@ static int bench_random(bench *b, const tw_nw_catalog *catalog)
     say_rate(b, "For Northwood! intro, stop is a choice too", &nw_stop, 0);
     rate nw_full = nw_random_rate(catalog, TW_NW_SETUP_FULL, 0, a->seconds, a->seed);
     say_rate(b, "For Northwood! full deal, never stopping", &nw_full, 0);
+    rate floor = nw_shuffle_floor(a->seconds / 2, a->seed);
+    say(b, "  %-42s %10.0f games/s (the engine's 9 shuffles per intro game, no play)\n",
+        "For Northwood! shuffles alone", floor.cpu_rate);
+    json_object_set_new(b->root, "northwood_shuffle_floor_games_per_s", json_real(floor.cpu_rate));
     json_object_set_new(b->root, "northwood_random_games_per_s", json_real(nw_intro.cpu_rate));
     json_object_set_new(b->root, "northwood_random_target", json_real(NW_RANDOM_TARGET));
     json_t *nw = json_object();
