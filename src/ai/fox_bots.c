@@ -8,9 +8,9 @@
 #include "trickwood/fox_bots.h"
 
 #define OPEN_NODES 5000   /* open-hands: nodes per decision */
-#define SAMPLES 64        /* strong: determinized deals per decision */
+#define SAMPLES 16        /* strong: determinized deals per decision */
 #define SAMPLE_NODES 1000 /* strong: nodes per deal */
-#define HINT_SAMPLE_FACTOR 2 /* hints look at more deals than a move */
+#define HINT_SAMPLE_FACTOR 8 /* hints look at more deals than a move (128 by default) */
 #define SEARCH_TABLE_BITS 14
 /* Hint calibration by level (see calibrated_chance). */
 #define CAL_A1 0.5724
