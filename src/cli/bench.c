@@ -338,32 +338,21 @@ typedef struct {
     long long games;
 } rate;
 
-/* Plays random For Northwood! games for about `seconds` of CPU time. With
- * allow_stop the pick is uniform over every legal action, stopping the
- * game included; without, the player never stops and visits all 8 fiefs. */
-static rate nw_random_rate(const tw_nw_catalog *catalog, int setup, int allow_stop, double seconds, uint64_t seed)
+/* Plays games first..first+count-1 of a measure and adds their decisions;
+ * returns 0, or -1 when a game cannot start. */
+typedef int (*batch_fn)(void *ctx, long long first, int count, long long *decisions);
+
+/* Runs batches of `batch` games until about `seconds` of CPU time have
+ * passed, and reports the rates. */
+static rate measure_rate(batch_fn play, void *ctx, int batch, double seconds)
 {
     rate r = {0, 0, 0, 0};
-    tw_rng pick;
-    tw_rng_seed(&pick, seed);
     long long decisions = 0;
     double cpu0 = tw_sim_thread_cpu(), wall0 = tw_sim_now(), cpu = 0;
     do {
-        for (int k = 0; k < 1000; k++, r.games++) {
-            tw_nw_state s;
-            tw_nw_config cfg = {(tw_nw_setup)setup, TW_NW_MEDAL_BRONZE, tw_mix64(seed + (uint64_t)r.games)};
-            if (tw_nw_new(&s, catalog, &cfg, NULL) != TW_OK)
-                return r;
-            while (!tw_nw_is_over(&s)) {
-                tw_nw_action acts[TW_NW_MAX_ACTIONS];
-                int n = tw_nw_legal_actions(&s, acts);
-                tw_nw_action a = acts[tw_rng_below(&pick, (uint32_t)n)];
-                while (!allow_stop && n > 1 && TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP)
-                    a = acts[tw_rng_below(&pick, (uint32_t)n)];
-                tw_nw_apply(&s, a, NULL);
-                decisions++;
-            }
-        }
+        if (play(ctx, r.games, batch, &decisions) != 0)
+            return r;
+        r.games += batch;
         cpu = tw_sim_thread_cpu() - cpu0;
     } while (cpu < seconds);
     double wall = tw_sim_now() - wall0;
@@ -371,70 +360,113 @@ static rate nw_random_rate(const tw_nw_catalog *catalog, int setup, int allow_st
     r.wall_rate = wall > 0 ? (double)r.games / wall : 0;
     r.decisions = (double)decisions / (double)r.games;
     return r;
+}
+
+/* Random For Northwood! play: the deal, the seed of the run, whether the
+ * player may stop, and the generator of the picks. */
+typedef struct {
+    const tw_nw_catalog *catalog;
+    int setup;
+    int allow_stop;
+    uint64_t seed;
+    tw_rng pick;
+} nw_random_ctx;
+
+/* Plays random For Northwood! games. With allow_stop the pick is uniform
+ * over every legal action, stopping the game included; without, the
+ * player never stops and visits all 8 fiefs. */
+static int nw_random_batch(void *ctx, long long first, int count, long long *decisions)
+{
+    nw_random_ctx *c = ctx;
+    for (long long g = first; g < first + count; g++) {
+        tw_nw_state s;
+        tw_nw_config cfg = {(tw_nw_setup)c->setup, TW_NW_MEDAL_BRONZE, tw_mix64(c->seed + (uint64_t)g)};
+        if (tw_nw_new(&s, c->catalog, &cfg, NULL) != TW_OK)
+            return -1;
+        while (!tw_nw_is_over(&s)) {
+            tw_nw_action acts[TW_NW_MAX_ACTIONS];
+            int n = tw_nw_legal_actions(&s, acts);
+            tw_nw_action a = acts[tw_rng_below(&c->pick, (uint32_t)n)];
+            while (!c->allow_stop && n > 1 && TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP)
+                a = acts[tw_rng_below(&c->pick, (uint32_t)n)];
+            tw_nw_apply(&s, a, NULL);
+            (*decisions)++;
+        }
+    }
+    return 0;
+}
+
+/* Random For Northwood! games per CPU second, for about `seconds`. */
+static rate nw_random_rate(const tw_nw_catalog *catalog, int setup, int allow_stop, double seconds, uint64_t seed)
+{
+    nw_random_ctx c = {catalog, setup, allow_stop, seed, {0, 0}};
+    tw_rng_seed(&c.pick, seed);
+    return measure_rate(nw_random_batch, &c, 1000, seconds);
 }
 
 /* The cost of For Northwood!'s own randomness, without any play: per
  * intro game the engine seeds its generator, shuffles the 8 rulers and
  * shuffles the 32 dialogue cards for each of the 8 visits, with the same
  * calls as tw_nw_new and the end of a visit. Whatever the rest of the
- * engine costs, random games cannot go faster than this. */
-static rate nw_shuffle_floor(double seconds, uint64_t seed)
+ * engine costs, random games cannot go faster than this. ctx is the seed
+ * of the run. */
+static int nw_shuffle_batch(void *ctx, long long first, int count, long long *decisions)
 {
-    rate r = {0, 0, 0, 0};
+    (void)decisions;
+    uint64_t seed = *(const uint64_t *)ctx;
     volatile unsigned sink = 0; /* read from, so the shuffles cannot be left out */
-    double cpu0 = tw_sim_thread_cpu(), wall0 = tw_sim_now(), cpu = 0;
-    do {
-        for (int k = 0; k < 10000; k++, r.games++) {
-            tw_rng rng;
-            tw_rng_seed(&rng, tw_mix64(seed + (uint64_t)r.games));
-            uint8_t rulers[TW_NW_FIEFS], deck[TW_NW_CARDS];
-            for (int i = 0; i < TW_NW_FIEFS; i++)
-                rulers[i] = (uint8_t)i;
-            tw_rng_shuffle_u8(&rng, rulers, TW_NW_FIEFS);
-            for (int visit = 0; visit < TW_NW_FIEFS; visit++) {
-                for (int i = 0; i < TW_NW_CARDS; i++)
-                    deck[i] = (uint8_t)i;
-                tw_rng_shuffle_u8(&rng, deck, TW_NW_CARDS);
-                sink += deck[TW_NW_CARDS - 1];
-            }
-            sink += rulers[0];
+    for (long long g = first; g < first + count; g++) {
+        tw_rng rng;
+        tw_rng_seed(&rng, tw_mix64(seed + (uint64_t)g));
+        uint8_t rulers[TW_NW_FIEFS], deck[TW_NW_CARDS];
+        for (int i = 0; i < TW_NW_FIEFS; i++)
+            rulers[i] = (uint8_t)i;
+        tw_rng_shuffle_u8(&rng, rulers, TW_NW_FIEFS);
+        for (int visit = 0; visit < TW_NW_FIEFS; visit++) {
+            for (int i = 0; i < TW_NW_CARDS; i++)
+                deck[i] = (uint8_t)i;
+            tw_rng_shuffle_u8(&rng, deck, TW_NW_CARDS);
+            sink += deck[TW_NW_CARDS - 1];
         }
-        cpu = tw_sim_thread_cpu() - cpu0;
-    } while (cpu < seconds);
-    double wall = tw_sim_now() - wall0;
-    r.cpu_rate = (double)r.games / cpu;
-    r.wall_rate = wall > 0 ? (double)r.games / wall : 0;
-    return r;
+        sink += rulers[0];
+    }
+    return 0;
 }
 
-/* Plays random Fox games (both seats random) for about `seconds` of CPU. */
+/* Random Fox play: the board, the level, the seed of the run and the
+ * generator of the picks. */
+typedef struct {
+    const tw_fox_board *board;
+    int level;
+    uint64_t seed;
+    tw_rng pick;
+} fox_random_ctx;
+
+/* Plays random Fox games (both seats random); the first dealer alternates. */
+static int fox_random_batch(void *ctx, long long first, int count, long long *decisions)
+{
+    fox_random_ctx *c = ctx;
+    for (long long g = first; g < first + count; g++) {
+        tw_fox_state s;
+        tw_fox_config cfg = {c->level, (int)(g & 1), tw_mix64(c->seed + (uint64_t)g)};
+        if (tw_fox_new(&s, c->board, &cfg, NULL) != TW_OK)
+            return -1;
+        while (!tw_fox_is_over(&s)) {
+            tw_fox_action acts[TW_FOX_MAX_ACTIONS];
+            int n = tw_fox_legal_actions(&s, acts);
+            tw_fox_apply(&s, acts[tw_rng_below(&c->pick, (uint32_t)n)], NULL);
+            (*decisions)++;
+        }
+    }
+    return 0;
+}
+
+/* Random Fox games per CPU second, for about `seconds`. */
 static rate fox_random_rate(const tw_fox_board *board, int level, double seconds, uint64_t seed)
 {
-    rate r = {0, 0, 0, 0};
-    tw_rng pick;
-    tw_rng_seed(&pick, seed);
-    long long decisions = 0;
-    double cpu0 = tw_sim_thread_cpu(), wall0 = tw_sim_now(), cpu = 0;
-    do {
-        for (int k = 0; k < 1000; k++, r.games++) {
-            tw_fox_state s;
-            tw_fox_config cfg = {level, (int)(r.games & 1), tw_mix64(seed + (uint64_t)r.games)};
-            if (tw_fox_new(&s, board, &cfg, NULL) != TW_OK)
-                return r;
-            while (!tw_fox_is_over(&s)) {
-                tw_fox_action acts[TW_FOX_MAX_ACTIONS];
-                int n = tw_fox_legal_actions(&s, acts);
-                tw_fox_apply(&s, acts[tw_rng_below(&pick, (uint32_t)n)], NULL);
-                decisions++;
-            }
-        }
-        cpu = tw_sim_thread_cpu() - cpu0;
-    } while (cpu < seconds);
-    double wall = tw_sim_now() - wall0;
-    r.cpu_rate = (double)r.games / cpu;
-    r.wall_rate = wall > 0 ? (double)r.games / wall : 0;
-    r.decisions = (double)decisions / (double)r.games;
-    return r;
+    fox_random_ctx c = {board, level, seed, {0, 0}};
+    tw_rng_seed(&c.pick, seed);
+    return measure_rate(fox_random_batch, &c, 1000, seconds);
 }
 
 /* A rate as a JSON object. */
@@ -469,7 +501,8 @@ static int bench_random(bench *b, const tw_nw_catalog *catalog)
     say_rate(b, "For Northwood! intro, stop is a choice too", &nw_stop, 0);
     rate nw_full = nw_random_rate(catalog, TW_NW_SETUP_FULL, 0, a->seconds, a->seed);
     say_rate(b, "For Northwood! full deal, never stopping", &nw_full, 0);
-    rate floor = nw_shuffle_floor(a->seconds / 2, a->seed);
+    uint64_t floor_seed = a->seed;
+    rate floor = measure_rate(nw_shuffle_batch, &floor_seed, 10000, a->seconds / 2);
     say(b, "  %-42s %10.0f games/s (the engine's 9 shuffles per intro game, no play)\n",
         "For Northwood! shuffles alone", floor.cpu_rate);
     json_object_set_new(b->root, "northwood_shuffle_floor_games_per_s", json_real(floor.cpu_rate));
