@@ -8,6 +8,7 @@
 #ifndef TRICKWOOD_CLI_SIM_H
 #define TRICKWOOD_CLI_SIM_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -55,6 +56,12 @@ double tw_sim_thread_cpu(void);
 uint64_t tw_sim_game_seed(uint64_t seed, long long game);
 /* Seed of the bot in seat `seat` of a game (derived from the game seed). */
 uint64_t tw_sim_bot_seed(uint64_t game_seed, int seat);
+
+/* Keeps the first (lowest) failing game of a run and its reason, from any
+ * worker thread: *failed_game (-1 when none yet) and error (size bytes)
+ * are updated under lock. */
+void tw_sim_note_failure(pthread_mutex_t *lock, long long *failed_game, char *error, size_t size, long long game,
+                         const char *why);
 
 /* Games per chunk for a run: at most max, and small enough that each of
  * the jobs gets several chunks. */

@@ -35,12 +35,8 @@ typedef struct {
 /* Records the first (lowest) failing game with its reason. */
 static void fail_game(fox_run *run, long long game, const char *why)
 {
-    pthread_mutex_lock(&run->error_lock);
-    if (run->totals->failed_game < 0 || game < run->totals->failed_game) {
-        run->totals->failed_game = game;
-        snprintf(run->totals->error, sizeof run->totals->error, "game %lld: %s", game, why);
-    }
-    pthread_mutex_unlock(&run->error_lock);
+    tw_sim_note_failure(&run->error_lock, &run->totals->failed_game, run->totals->error, sizeof run->totals->error,
+                        game, why);
 }
 
 /* Plays one game with fresh bots seeded from the game seed. The first

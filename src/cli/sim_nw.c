@@ -33,12 +33,8 @@ typedef struct {
 /* Records the first (lowest) failing game with its reason. */
 static void fail_game(nw_run *run, long long game, const char *why)
 {
-    pthread_mutex_lock(&run->error_lock);
-    if (run->totals->failed_game < 0 || game < run->totals->failed_game) {
-        run->totals->failed_game = game;
-        snprintf(run->totals->error, sizeof run->totals->error, "game %lld: %s", game, why);
-    }
-    pthread_mutex_unlock(&run->error_lock);
+    tw_sim_note_failure(&run->error_lock, &run->totals->failed_game, run->totals->error, sizeof run->totals->error,
+                        game, why);
 }
 
 /* Plays one game with a fresh bot seeded from the game seed, so the game
