@@ -292,10 +292,22 @@ int tw_fox_trick_winner(const tw_fox_state *state);
 /* Footprints the current trick would move the team token, after the
  * ignores chosen so far. */
 int tw_fox_trick_steps(const tw_fox_state *state);
-/* The last uncovered space at an end (TW_FOX_END_LEFT / _RIGHT). */
-int tw_fox_last_space(const tw_fox_state *state, int end);
-/* Gems still on the board. */
-int tw_fox_gems_on_board(const tw_fox_state *state);
+/* The last uncovered space at an end (TW_FOX_END_LEFT / _RIGHT). Inline:
+ * the searches ask it at every node. */
+static inline int tw_fox_last_space(const tw_fox_state *state, int end)
+{
+    if (end == TW_FOX_END_LEFT)
+        return TW_FOX_MIN_SPACE + state->path.covered[0];
+    return TW_FOX_MAX_SPACE - state->path.covered[1];
+}
+/* Gems still on the board. Inline, as tw_fox_last_space. */
+static inline int tw_fox_gems_on_board(const tw_fox_state *state)
+{
+    int n = 0;
+    for (int i = 0; i < TW_FOX_SPACES; i++)
+        n += state->path.gems[i];
+    return n;
+}
 
 /* What moving the team token would do, without changing the state: for
  * hints, bots and UIs. */
@@ -309,9 +321,16 @@ typedef struct {
 } tw_fox_move_preview;
 /* Previews moving steps spaces toward seat toward's end. */
 void tw_fox_preview_move(const tw_fox_state *state, int toward, int steps, tw_fox_move_preview *out);
-/* Whether the game has ended, and whether it was won. */
-int tw_fox_is_over(const tw_fox_state *state);
-int tw_fox_is_won(const tw_fox_state *state);
+/* Whether the game has ended, and whether it was won. Inline, as
+ * tw_fox_last_space. */
+static inline int tw_fox_is_over(const tw_fox_state *state)
+{
+    return state->phase == TW_FOX_PHASE_GAME_OVER;
+}
+static inline int tw_fox_is_won(const tw_fox_state *state)
+{
+    return state->phase == TW_FOX_PHASE_GAME_OVER && state->end == TW_FOX_END_WON;
+}
 /* Victory score of an ended game: 10/20/30 by level, +1 per card still in
  * the hands, +10 for a win before round 3, +3 per unused forest token;
  * 0 when the game was lost or is not over. */

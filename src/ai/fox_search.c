@@ -76,10 +76,11 @@ static int adds_left(const tw_fox_state *s)
     return n;
 }
 
-/* Gems the team still has to collect to win. */
-static int gems_needed(const tw_fox_state *s)
+/* Gems the team still has to collect to win; plus is plus_count of the
+ * board (fixed for a game, so a search reads it once per query). */
+static int gems_needed(const tw_fox_state *s, int plus)
 {
-    return tw_fox_gems_on_board(s) + adds_left(s) * plus_count(&s->path);
+    return tw_fox_gems_on_board(s) + adds_left(s) * plus;
 }
 
 /* The forest part of the logit with f tokens left (each token placed
@@ -116,8 +117,9 @@ static double logit_of(int needed, int left, double forest, double token)
     return weights.bias + weights.needed * needed + weights.tricks * left + forest + token;
 }
 
-/* The search value of a state (a logit, or the value of an ended game). */
-static double eval_logit(const tw_fox_state *s)
+/* The search value of a state (a logit, or the value of an ended game);
+ * plus as for gems_needed. */
+static double eval_logit(const tw_fox_state *s, int plus)
 {
     if (tw_fox_is_over(s)) {
         if (!tw_fox_is_won(s))
@@ -126,7 +128,7 @@ static double eval_logit(const tw_fox_state *s)
         int early = s->round < TW_FOX_ROUNDS ? 2 * TW_FOX_HAND_SIZE : 0;
         return WIN_LOGIT + WIN_CARD_BONUS * (cards + early);
     }
-    return logit_of(gems_needed(s), tricks_left(s), forest_logit(&s->path, s->path.forest_left), token_logit(s));
+    return logit_of(gems_needed(s, plus), tricks_left(s), forest_logit(&s->path, s->path.forest_left), token_logit(s));
 }
 
 /* Turns a search value into a chance of winning (a win with a higher
@@ -142,7 +144,7 @@ static double logit_chance(double x)
 
 double tw_fox_eval(const tw_fox_state *state)
 {
-    return logit_chance(eval_logit(state));
+    return logit_chance(eval_logit(state, plus_count(&state->path)));
 }
 
 /* ---- Transposition table ------------------------------------------------ */
@@ -165,6 +167,7 @@ struct tw_fox_search {
     long long total_nodes;
     int aborted;
     int root_round;
+    int plus;              /* plus_count of the query's board */
     int stop_tricks;       /* a trick boundary at this count is a leaf */
 };
 
@@ -242,11 +245,11 @@ static uint64_t state_key(const tw_fox_state *s)
 static int leaf_value(const tw_fox_search *S, const tw_fox_state *s, double *value)
 {
     if (tw_fox_is_over(s) || s->round != S->root_round) {
-        *value = eval_logit(s);
+        *value = eval_logit(s, S->plus);
         return 1;
     }
     if (s->phase == TW_FOX_PHASE_PLAY && s->trick_n == 0 && s->tricks_done >= S->stop_tricks) {
-        *value = eval_logit(s);
+        *value = eval_logit(s, S->plus);
         return 1;
     }
     return 0;
@@ -269,15 +272,15 @@ static double upper_bound(const tw_fox_search *S, const tw_fox_state *s)
     int k = stop - s->tricks_done;
     if (k < 0)
         k = 0;
-    int needed = gems_needed(s) - k;
+    int needed = gems_needed(s, S->plus) - k;
     if (needed <= 0)
         return WIN_LOGIT + WIN_CARD_BONUS * 4 * TW_FOX_HAND_SIZE;
+    /* the forest part is linear in the tokens kept, so its best is at
+     * keeping none or all of them */
     double forest = forest_logit(&s->path, 0);
-    for (int f = 1; f <= s->path.forest_left; f++) {
-        double v = forest_logit(&s->path, f);
-        if (v > forest)
-            forest = v;
-    }
+    double keep_all = forest_logit(&s->path, s->path.forest_left);
+    if (keep_all > forest)
+        forest = keep_all;
     return logit_of(needed, tricks_left(s) - k, forest, token_logit_max());
 }
 
@@ -365,6 +368,7 @@ int tw_fox_search_actions(tw_fox_search *search, const tw_fox_state *state, int 
     search->aborted = 0;
     search->query_nodes = 0;
     search->root_round = state->round;
+    search->plus = plus_count(&state->path);
     search->stop_tricks = state->tricks_done + (tricks < 1 ? 1 : tricks);
     int best = 0;
     for (int i = 0; i < n; i++) {
@@ -430,11 +434,12 @@ double tw_fox_search_value(tw_fox_search *search, const tw_fox_state *state, int
     search->aborted = 0;
     search->query_nodes = 0;
     search->root_round = state->round;
+    search->plus = plus_count(&state->path);
     search->stop_tricks = state->tricks_done + (tricks < 1 ? 1 : tricks);
     double v;
     if (!leaf_value(search, state, &v))
         v = search_node(search, state, LOSS_LOGIT - 1, NULL);
     if (search->aborted)
-        v = eval_logit(state);
+        v = eval_logit(state, search->plus);
     return logit_chance(v);
 }

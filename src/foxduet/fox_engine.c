@@ -14,11 +14,9 @@ int tw_fox_card_footprints(int card)
 }
 
 /* Records an event if there is room. */
-void fox_emit(tw_fox_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to, uint8_t a, uint8_t b,
-              uint8_t c)
+void fox_emit_to(tw_fox_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to, uint8_t a, uint8_t b,
+                 uint8_t c)
 {
-    if (!events)
-        return;
     if (events->count >= TW_FOX_MAX_EVENTS) {
         events->overflow = 1;
         return;
@@ -113,16 +111,6 @@ static int trick_count_rank(const tw_fox_state *s, int rank)
         if (TW_FOX_RANK(s->trick[i]) == rank)
             n++;
     return n;
-}
-
-int tw_fox_is_over(const tw_fox_state *state)
-{
-    return state->phase == TW_FOX_PHASE_GAME_OVER;
-}
-
-int tw_fox_is_won(const tw_fox_state *state)
-{
-    return tw_fox_is_over(state) && state->end == TW_FOX_END_WON;
 }
 
 int tw_fox_score(const tw_fox_state *state)

@@ -4,9 +4,18 @@
 
 #include "trickwood/foxduet.h"
 
-/* Appends an event when an event buffer was given. */
-void fox_emit(tw_fox_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to, uint8_t a, uint8_t b,
-              uint8_t c);
+/* Appends an event to a buffer (not NULL); fox_emit is the usual entry. */
+void fox_emit_to(tw_fox_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to, uint8_t a, uint8_t b,
+                 uint8_t c);
+
+/* Appends an event when an event buffer was given. Inline, so that play
+ * without events (search, simulation) pays one test and no call. */
+static inline void fox_emit(tw_fox_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to, uint8_t a,
+                            uint8_t b, uint8_t c)
+{
+    if (events)
+        fox_emit_to(events, type, card, from, to, a, b, c);
+}
 
 /* Hand zone of a seat. */
 #define FOX_HAND_ZONE(seat) ((uint8_t)(TW_FOX_ZONE_HAND0 + (seat)))

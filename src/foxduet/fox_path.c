@@ -2,23 +2,6 @@
  * gems sliding, being added and being collected. */
 #include "fox_internal.h"
 
-/* The last uncovered space at an end. */
-int tw_fox_last_space(const tw_fox_state *state, int end)
-{
-    if (end == TW_FOX_END_LEFT)
-        return TW_FOX_MIN_SPACE + state->path.covered[0];
-    return TW_FOX_MAX_SPACE - state->path.covered[1];
-}
-
-/* Gems still on the board. */
-int tw_fox_gems_on_board(const tw_fox_state *state)
-{
-    int n = 0;
-    for (int i = 0; i < TW_FOX_SPACES; i++)
-        n += state->path.gems[i];
-    return n;
-}
-
 /* Covers the last uncovered space of an end with a forest token from the
  * supply; gems on its slot slide one slot toward the centre. */
 static void cover_end(tw_fox_state *s, int end, tw_fox_events *events)
