@@ -11,6 +11,10 @@
 #include "trickwood/nw_bots.h"
 
 #define ISMCTS_ITERATIONS 3000
+/* Hints: rollouts per candidate fief, and a twentieth of the search
+ * iterations in a visit (6,000: twice the bot's own, affordable for one
+ * decision a player asks about) */
+#define HINT_SAMPLES 300
 #define FIEF_ROLLOUTS 96 /* rollouts per candidate fief, with this hand and a fresh one */
 #define MAX_NODES 40000
 #define MAX_EDGES 200000
@@ -942,7 +946,7 @@ tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view)
     int n = tw_nw_view_legal_actions(view, acts);
     if (n <= 0)
         return hint;
-    int samples = 100;
+    int samples = HINT_SAMPLES;
     int best = tw_nw_estimate_actions(bot, view, acts, n, samples, p);
     hint.action = acts[best];
     const tw_nw_state *v = &view->visible;
