@@ -318,6 +318,95 @@ TEST(fox_files_record_with_minimal_fields)
     tw_fox_record_free(&rec);
 }
 
+TEST(fox_files_record_players_round_trip)
+{
+    tw_fox_record rec;
+    tw_fox_state mid;
+    REQUIRE(record_game(&rec, 2, 31, "side-b.json", 12, &mid));
+    tw_buf plain = {0}, text = {0}, again = {0};
+    REQUIRE(tw_fox_record_to_json(&rec, &plain) == TW_OK);
+    CHECK(!strstr(plain.data, "\"players\""));
+    rec.has_players = 1;
+    rec.players.hotseat = 1;
+    rec.players.seat = 1;
+    snprintf(rec.players.partner, sizeof rec.players.partner, "strong");
+    REQUIRE(tw_fox_record_to_json(&rec, &text) == TW_OK);
+    CHECK_CONTAINS(text.data,
+                   "\"players\": {\n    \"hotseat\": true,\n    \"seat\": 1,\n    \"partner\": \"strong\"\n  }");
+    tw_fox_record back;
+    tw_diag d;
+    REQUIRE(tw_fox_record_from_text(&back, text.data, "players.json", &d) == TW_OK);
+    CHECK_INT(back.has_players, 1);
+    CHECK_INT(back.players.hotseat, 1);
+    CHECK_INT(back.players.seat, 1);
+    CHECK_STR(back.players.partner, "strong");
+    CHECK_INT(back.count, rec.count);
+    REQUIRE(tw_fox_record_to_json(&back, &again) == TW_OK);
+    CHECK_STR(again.data, text.data);
+    tw_fox_record_free(&back);
+    /* a record without the member loads without players and stays so */
+    REQUIRE(tw_fox_record_from_text(&back, plain.data, "plain.json", &d) == TW_OK);
+    CHECK_INT(back.has_players, 0);
+    tw_fox_record_free(&back);
+    /* the writer refuses players that no reader would take */
+    tw_buf refused = {0};
+    rec.players.seat = 2;
+    CHECK_INT(tw_fox_record_to_json(&rec, &refused), TW_ERR_ARG);
+    rec.players.seat = 0;
+    snprintf(rec.players.partner, sizeof rec.players.partner, "open-hands");
+    CHECK_INT(tw_fox_record_to_json(&rec, &refused), TW_ERR_ARG);
+    tw_buf_free(&refused);
+    tw_buf_free(&plain);
+    tw_buf_free(&text);
+    tw_buf_free(&again);
+    tw_fox_record_free(&rec);
+}
+
+TEST(fox_files_record_players_defaults_and_partner_names)
+{
+    const char *text = "{\"format\": \"trickwood-record\", \"version\": 1, \"game\": \"foxduet\",\n"
+                       " \"config\": {\"level\": 1}, \"seed\": 3, \"players\": {}, \"actions\": []}";
+    tw_fox_record rec;
+    tw_diag d;
+    REQUIRE(tw_fox_record_from_text(&rec, text, "empty-players.json", &d) == TW_OK);
+    CHECK_INT(rec.has_players, 1);
+    CHECK_INT(rec.players.hotseat, 0);
+    CHECK_INT(rec.players.seat, 0);
+    CHECK_STR(rec.players.partner, "rule");
+    tw_fox_record_free(&rec);
+    /* the partners a record may name are the bots that use their own view */
+    for (int kind = 0; kind < TW_FOX_BOT_KINDS; kind++)
+        CHECK_INT(tw_fox_players_partner_ok(tw_fox_bot_kind_name((tw_fox_bot_kind)kind)),
+                  kind != TW_FOX_BOT_OPEN_HANDS);
+    CHECK_INT(tw_fox_players_partner_ok(""), 0);
+}
+
+/* Loads a record whose players object is `players` (written from line 3
+ * on) and checks the error's field, line and message. */
+static void expect_players_error(const char *players, const char *field, int line, const char *message)
+{
+    char text[512];
+    snprintf(text, sizeof text,
+             "{\"format\": \"trickwood-record\", \"version\": 1, \"game\": \"foxduet\",\n"
+             " \"config\": {\"level\": 1}, \"seed\": 3,\n"
+             " \"players\": %s,\n"
+             " \"actions\": []}\n",
+             players);
+    expect_record_error(text, field, line, message);
+}
+
+TEST(fox_files_bad_players_are_refused)
+{
+    expect_players_error("{\"hotseat\": false,\n  \"seat\": 2,\n  \"partner\": \"rule\"}", "players.seat", 4,
+                         "from 0 to 1");
+    expect_players_error("{\"hotseat\": false,\n  \"seat\": 0,\n  \"partner\": \"open-hands\"}", "players.partner", 5,
+                         "built-in partner");
+    expect_players_error("{\"seat\": 0,\n  \"partner\": 7}", "players.partner", 4, "double quotes");
+    expect_players_error("{\"seat\": 1,\n  \"hotseat\": \"yes\"}", "players.hotseat", 4, "true or false");
+    expect_players_error("{\"seat\": 1,\n  \"colour\": \"red\"}", "players.colour", 4, "unknown field");
+    expect_players_error("[\"rule\"]", "players", 3, "must be an object");
+}
+
 /* ---- Event logs --------------------------------------------------------- */
 
 TEST(fox_files_event_log_lines)

@@ -35,14 +35,29 @@ const char *tw_fox_board_notice(const tw_fox_board *board, tw_lang lang);
 
 /* ---- Game records ------------------------------------------------------- */
 
+/* Who plays a game at one screen, as the terminal game keeps it in its
+ * records: two people taking turns (hotseat), or one person in `seat` and
+ * a built-in partner in the other seat. partner names a bot that decides
+ * from its own view: "rule", "random" or "strong" (the names of
+ * tw_fox_bot_kind_from_name, open-hands excepted). */
+typedef struct {
+    int hotseat;
+    int seat; /* 0 or 1: the person's seat when playing with the partner */
+    char partner[16];
+} tw_fox_players;
+
 /* A game record: everything needed to rebuild a game. Replaying the actions
  * from tw_fox_new(board, config) must give the same game. The board is
  * written either by file name (board_ref, resolved under data/boards/ when
- * it holds no '/') or, when board_ref is empty, embedded in the record. */
+ * it holds no '/') or, when board_ref is empty, embedded in the record.
+ * Who plays is optional: has_players says whether players is written (and
+ * whether the loaded file had it); tw_fox_record_init leaves it unset. */
 typedef struct {
     tw_fox_config config;
     tw_fox_board board;
     char board_ref[256];
+    int has_players;
+    tw_fox_players players;
     tw_fox_action *actions; /* heap array */
     int count;
     int cap;
@@ -59,13 +74,17 @@ void tw_fox_record_free(tw_fox_record *rec);
  * action that is not legal where it stands is reported with field
  * "actions[i]" in diag (when diag is not NULL). */
 tw_error tw_fox_record_replay(const tw_fox_record *rec, int n, tw_fox_state *out, tw_diag *diag);
-/* Serialises the record as JSON (with a "result" object when the replayed
- * game is over). The caller frees buf with tw_buf_free. */
+/* Whether a record may name this built-in partner in its players. */
+int tw_fox_players_partner_ok(const char *partner);
+/* Serialises the record as JSON (with a "players" object when has_players
+ * is set, and a "result" object when the replayed game is over). Returns
+ * TW_ERR_ARG for players a reader would refuse. The caller frees buf with
+ * tw_buf_free. */
 tw_error tw_fox_record_to_json(const tw_fox_record *rec, tw_buf *buf);
 /* Writes the record to path atomically. */
 tw_error tw_fox_record_save(const tw_fox_record *rec, const char *path);
-/* Loads a record from JSON text: checks every field and replays every
- * action; on error diag names the line and field. */
+/* Loads a record from JSON text: checks every field (players included)
+ * and replays every action; on error diag names the line and field. */
 tw_error tw_fox_record_from_text(tw_fox_record *rec, const char *text, const char *name, tw_diag *diag);
 /* Loads a record file. */
 tw_error tw_fox_record_load(tw_fox_record *rec, const char *path, tw_diag *diag);

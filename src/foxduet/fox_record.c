@@ -1,5 +1,6 @@
-/* Game records: board, configuration, seed and the list of actions in
- * their text notation; loading replays and checks every action. */
+/* Game records: board, configuration, seed, who plays (optional) and the
+ * list of actions in their text notation; loading replays and checks
+ * every action. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +68,30 @@ tw_error tw_fox_record_replay(const tw_fox_record *rec, int n, tw_fox_state *out
     return TW_OK;
 }
 
+/* The built-in partners a record's players may name: the bots that decide
+ * from their own view (tw_fox_bot_kind_from_name's names but open-hands). */
+static const char *const partner_names[] = {"rule", "random", "strong", NULL};
+
+int tw_fox_players_partner_ok(const char *partner)
+{
+    for (int i = 0; partner_names[i]; i++)
+        if (strcmp(partner, partner_names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* The players object of a record, or NULL when the players are not valid. */
+static json_t *players_json(const tw_fox_players *p)
+{
+    if ((p->seat != 0 && p->seat != 1) || !tw_fox_players_partner_ok(p->partner))
+        return NULL;
+    json_t *o = json_object();
+    json_object_set_new(o, "hotseat", json_boolean(p->hotseat));
+    json_object_set_new(o, "seat", json_integer(p->seat));
+    json_object_set_new(o, "partner", json_string(p->partner));
+    return o;
+}
+
 /* The result object of an ended game. */
 static json_t *result_json(const tw_fox_state *s)
 {
@@ -97,8 +122,15 @@ tw_error tw_fox_record_to_json(const tw_fox_record *rec, tw_buf *buf)
         json_object_set_new(config, "board", fox_board_json(&rec->board));
     json_object_set_new(root, "config", config);
     json_object_set_new(root, "seed", json_integer((json_int_t)rec->config.seed));
-    json_t *actions = json_array();
     tw_error err = TW_OK;
+    if (rec->has_players) {
+        json_t *players = players_json(&rec->players);
+        if (players)
+            json_object_set_new(root, "players", players);
+        else
+            err = TW_ERR_ARG;
+    }
+    json_t *actions = json_array();
     for (int i = 0; i < rec->count && !err; i++) {
         char text[48];
         tw_fox_action_format(&s, rec->actions[i], text, sizeof text);
@@ -181,10 +213,35 @@ static tw_error check_result(tw_jr *jr, json_t *result, const tw_fox_state *s)
     return TW_OK;
 }
 
+/* Reads the optional "players" object: who plays each seat. Missing
+ * members take the defaults: not hotseat, seat 0, the rule partner. */
+static tw_error parse_players(tw_jr *jr, json_t *obj, tw_fox_record *rec)
+{
+    static const char *const keys[] = {"hotseat", "seat", "partner", NULL};
+    tw_fox_players p;
+    memset(&p, 0, sizeof p);
+    long long seat;
+    tw_error err;
+    if ((err = tw_jr_object(jr, obj, "players", keys)) ||
+        (err = tw_jr_bool(jr, obj, "players", "hotseat", 0, 0, &p.hotseat)) ||
+        (err = tw_jr_int(jr, obj, "players", "seat", 0, 1, 0, 0, &seat)) ||
+        (err = tw_jr_string(jr, obj, "players", "partner", 0, p.partner, sizeof p.partner)))
+        return err;
+    if (!json_object_get(obj, "partner"))
+        snprintf(p.partner, sizeof p.partner, "rule");
+    if (!tw_fox_players_partner_ok(p.partner))
+        return tw_jr_fail(jr, "players.partner", "must name a built-in partner: \"rule\", \"random\" or \"strong\"");
+    p.seat = (int)seat;
+    rec->players = p;
+    rec->has_players = 1;
+    return TW_OK;
+}
+
 /* Parses and replays the record held in root. */
 static tw_error parse_record(tw_jr *jr, json_t *root, tw_fox_record *rec)
 {
-    static const char *const keys[] = {"format", "version", "game", "config", "seed", "actions", "result", NULL};
+    static const char *const keys[] = {"format", "version", "game", "config", "seed", "players", "actions", "result",
+                                       NULL};
     static const char *const config_keys[] = {"level", "dealer", "board", NULL};
     tw_error err;
     if ((err = tw_jr_header(jr, root, "trickwood-record", 1)) || (err = tw_jr_object(jr, root, "", keys)))
@@ -207,6 +264,9 @@ static tw_error parse_record(tw_jr *jr, json_t *root, tw_fox_record *rec)
     rec->config.dealer = (int)dealer;
     rec->config.seed = (uint64_t)seed;
     if ((err = parse_board_field(jr, config, rec)))
+        return err;
+    json_t *players = json_object_get(root, "players");
+    if (players && (err = parse_players(jr, players, rec)))
         return err;
     tw_fox_state s;
     if (tw_fox_new(&s, &rec->board, &rec->config, NULL) != TW_OK)
