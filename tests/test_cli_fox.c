@@ -614,6 +614,60 @@ TEST(fox_cli_eof_then_resume_same_game)
     run_free(&r);
 }
 
+/* Reads the players of a saved record: 1 when it has them, 0 when not, -1
+ * when it cannot be loaded. */
+static int saved_players(const char *path, tw_fox_players *out)
+{
+    tw_fox_record rec;
+    tw_fox_state state;
+    if (load_fox(path, &rec, &state) != 0)
+        return -1;
+    int has = rec.has_players;
+    *out = rec.players;
+    tw_fox_record_free(&rec);
+    return has;
+}
+
+/* Rewrites a save as an earlier version wrote it: without "players". */
+static void strip_players(const char *path)
+{
+    tw_fox_record rec;
+    tw_fox_state state;
+    if (load_fox(path, &rec, &state) != 0)
+        return;
+    rec.has_players = 0;
+    CHECK_INT(tw_fox_record_save(&rec, path), TW_OK);
+    tw_fox_record_free(&rec);
+    tw_diag diag;
+    char *text = tw_read_file(path, NULL, &diag);
+    CHECK(text && !strstr(text, "\"players\""));
+    free(text);
+}
+
+/* Writes an earlier version's players file (seat counted from 1). */
+static void write_players_file(const char *path, int hotseat, int seat, const char *partner)
+{
+    char text[256];
+    int n = snprintf(text, sizeof text,
+                     "{\n  \"format\": \"trickwood-fox-players\",\n  \"version\": 1,\n  \"hotseat\": %s,\n"
+                     "  \"seat\": %d,\n  \"partner\": \"%s\"\n}\n",
+                     hotseat ? "true" : "false", seat, partner);
+    if (tw_write_file_atomic(path, text, (size_t)n) != TW_OK)
+        tw_test_fail(__FILE__, __LINE__, "cannot write %s", path);
+}
+
+/* The line (from 1) of the first occurrence of needle in text, 0 if none. */
+static int line_of(const char *text, const char *needle)
+{
+    const char *at = strstr(text, needle);
+    if (!at)
+        return 0;
+    int line = 1;
+    for (const char *p = text; p < at; p++)
+        line += *p == '\n';
+    return line;
+}
+
 TEST(fox_cli_hotseat_resume_remembers_the_players)
 {
     scratch_xdg("xdg-fox-hot-resume");
@@ -629,9 +683,13 @@ TEST(fox_cli_hotseat_resume_remembers_the_players)
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "The game is saved in");
     run_free(&r);
+    /* who plays is in the save itself: no file beside it */
     char players[512];
     tmp_path(players, sizeof players, "fox-hot-part.players.json");
-    CHECK(access(players, R_OK) == 0);
+    CHECK(access(players, F_OK) != 0);
+    tw_fox_players saved;
+    REQUIRE(saved_players(part, &saved) == 1);
+    CHECK_INT(saved.hotseat, 1);
     char *rest = repeat_lines("1", 3000);
     const char *resume[] = {"resume", part, "--lang", "en", NULL};
     r = run_cli(rest, resume);
@@ -641,22 +699,151 @@ TEST(fox_cli_hotseat_resume_remembers_the_players)
     CHECK_CONTAINS(r.out, "only: press Enter to see your hand");
     run_free(&r);
     check_same_actions(whole, part);
+    CHECK(access(players, F_OK) != 0);
     /* the players can be changed when resuming: now with the partner, seat 2 */
     const char *change[] = {"resume", part, "--seat", "2", "--lang", "en", NULL};
     r = run_cli("", change);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "You are player 2; your partner, player 1");
     run_free(&r);
-    /* a broken players file is reported with its place */
+    REQUIRE(saved_players(part, &saved) == 1);
+    CHECK_INT(saved.hotseat, 0);
+    CHECK_INT(saved.seat, 1);
+    CHECK_STR(saved.partner, "rule");
+}
+
+TEST(fox_cli_players_are_saved_in_the_record)
+{
+    scratch_xdg("xdg-fox-players");
+    char save[512], copy[512], side[512];
+    tmp_path(save, sizeof save, "fox-players.json");
+    tmp_path(copy, sizeof copy, "fox-players-copy.json");
+    tmp_path(side, sizeof side, "fox-players.players.json");
+    const char *args[] = {"fox", "--seat", "2", "--partner", "random", "--seed", "9", "--lang", "en", "--save", save,
+                          "--record", copy, NULL};
+    run_result r = run_cli("1\nquit\n", args);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "You are player 2; your partner, player 1, is the built-in random partner");
+    run_free(&r);
+    CHECK(access(side, F_OK) != 0);
+    tw_fox_players saved;
+    REQUIRE(saved_players(save, &saved) == 1);
+    CHECK_INT(saved.hotseat, 0);
+    CHECK_INT(saved.seat, 1);
+    CHECK_STR(saved.partner, "random");
+    /* the record copy carries them too */
+    REQUIRE(saved_players(copy, &saved) == 1);
+    CHECK_INT(saved.seat, 1);
+    /* resuming, with no players file anywhere, keeps seat and partner */
+    const char *resume[] = {"resume", save, "--lang", "fr", NULL};
+    r = run_cli("quitter\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "Vous êtes le joueur 2 ; votre partenaire, le joueur 1, est le partenaire intégré");
+    CHECK(!strstr(r.out, "version précédente"));
+    run_free(&r);
+    CHECK(access(side, F_OK) != 0);
+    /* a stale players file beside a save that has players is not read, and goes */
+    write_players_file(side, 1, 1, "rule");
+    r = run_cli("quitter\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "Vous êtes le joueur 2 ;");
+    run_free(&r);
+    CHECK(access(side, F_OK) != 0);
+}
+
+TEST(fox_cli_old_save_resumes_with_its_players_file)
+{
+    scratch_xdg("xdg-fox-old-save");
+    char save[512], side[512];
+    tmp_path(save, sizeof save, "fox-old.json");
+    tmp_path(side, sizeof side, "fox-old.players.json");
+    const char *args[] = {"fox", "--seed", "10", "--lang", "en", "--save", save, NULL};
+    run_result r = run_cli("1\nquit\n", args);
+    CHECK_INT(r.code, 0);
+    run_free(&r);
+    strip_players(save);
+    /* no players anywhere: player 1 with the rule partner */
+    const char *resume[] = {"resume", save, "--lang", "en", NULL};
+    r = run_cli("quit\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "You are player 1; your partner, player 2, is the built-in rule-based partner");
+    run_free(&r);
+    /* an earlier version's players file is reported with its place when broken */
+    strip_players(save);
     const char *bad = "{\n  \"format\": \"trickwood-fox-players\",\n  \"version\": 1,\n  \"seat\": 5\n}\n";
-    REQUIRE(tw_write_file_atomic(players, bad, strlen(bad)) == TW_OK);
+    REQUIRE(tw_write_file_atomic(side, bad, strlen(bad)) == TW_OK);
     r = run_cli("", resume);
     CHECK_INT(r.code, 1);
     char where[600];
-    snprintf(where, sizeof where, "%s:4:", players);
+    snprintf(where, sizeof where, "%s:4: field 'seat'", side);
     CHECK_CONTAINS(r.err, where);
-    CHECK_CONTAINS(r.err, "seat");
     run_free(&r);
+    CHECK(access(side, F_OK) == 0);
+    /* and used when good: then the save takes the players and the file goes */
+    write_players_file(side, 0, 2, "random");
+    r = run_cli("quit\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "You are player 2; your partner, player 1, is the built-in random partner");
+    CHECK_CONTAINS(r.out, "the file of an earlier version");
+    CHECK_CONTAINS(r.out, side);
+    run_free(&r);
+    CHECK(access(side, F_OK) != 0);
+    tw_fox_players saved;
+    REQUIRE(saved_players(save, &saved) == 1);
+    CHECK_INT(saved.seat, 1);
+    CHECK_STR(saved.partner, "random");
+    r = run_cli("quit\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "You are player 2; your partner, player 1, is the built-in random partner");
+    CHECK(!strstr(r.out, "earlier version"));
+    run_free(&r);
+}
+
+TEST(fox_cli_bad_players_in_a_save_are_reported)
+{
+    scratch_xdg("xdg-fox-bad-players");
+    char save[512];
+    tmp_path(save, sizeof save, "fox-bad-players.json");
+    const char *args[] = {"fox", "--seed", "11", "--lang", "en", "--save", save, NULL};
+    run_result r = run_cli("1\nquit\n", args);
+    CHECK_INT(r.code, 0);
+    run_free(&r);
+    tw_diag diag;
+    char *text = tw_read_file(save, NULL, &diag);
+    REQUIRE(text != NULL);
+    static const struct {
+        const char *from, *to, *field;
+    } cases[] = {
+        {"\"seat\": 0", "\"seat\": 5", "players.seat"},
+        {"\"partner\": \"rule\"", "\"partner\": \"open-hands\"", "players.partner"},
+        {"\"hotseat\": false", "\"hotseat\": 0", "players.hotseat"},
+    };
+    const char *resume[] = {"resume", save, "--lang", "en", NULL};
+    const char *replay[] = {"replay", save, "--auto", "--lang", "en", NULL};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *at = strstr(text, cases[i].from);
+        REQUIRE(at != NULL);
+        char bad[8192];
+        REQUIRE(strlen(text) + 32 < sizeof bad);
+        snprintf(bad, sizeof bad, "%.*s%s%s", (int)(at - text), text, cases[i].to, at + strlen(cases[i].from));
+        REQUIRE(tw_write_file_atomic(save, bad, strlen(bad)) == TW_OK);
+        char where[700];
+        snprintf(where, sizeof where, "%s:%d: field '%s'", save, line_of(text, cases[i].from), cases[i].field);
+        r = run_cli("1\n", resume);
+        CHECK_INT(r.code, 1);
+        CHECK_CONTAINS(r.err, where);
+        CHECK(!strstr(r.out, "Resuming"));
+        run_free(&r);
+        r = run_cli("", replay);
+        CHECK_INT(r.code, 1);
+        CHECK_CONTAINS(r.err, where);
+        run_free(&r);
+        /* the bad save is left as it was */
+        char *now = tw_read_file(save, NULL, &diag);
+        CHECK(now && strcmp(now, bad) == 0);
+        free(now);
+    }
+    free(text);
 }
 
 TEST(fox_cli_record_replays_to_same_result)

@@ -378,6 +378,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_HANDOVER] = {{"Player %d's turn. Player %d only: press Enter to see your hand.",
                         "Au tour du joueur %d. Joueur %d seulement : appuyez sur Entrée pour voir votre main."}},
     [FX_T_SETUP_FAILED] = {{"this board and level cannot start a game", "ce plateau et ce niveau ne permettent pas de commencer"}},
+    [FX_T_PLAYERS_FILE_USED] = {{"Who plays comes from %s, the file of an earlier version; from now on the save keeps it.\n",
+                                 "Qui joue vient de %s, le fichier d'une version précédente ; désormais la sauvegarde le garde.\n"}},
 
     [FX_T_REPLAY_TITLE] = {{"Replay of %s: %d actions.\n", "Revue de %s : %d actions.\n"}},
     [FX_T_REPLAY_STEP] = {{"Step %d of %d, %s: %s [%s]\n", "Étape %d sur %d, %s : %s [%s]\n"}},

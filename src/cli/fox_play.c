@@ -6,8 +6,10 @@
  * action the game is saved as a record (and, on request, a record copy
  * and an event log).
  *
- * Who plays is not part of the record format, so it is kept next to the
- * autosave in a small "players" file (foxduet-save.players.json). */
+ * Who plays is saved in the record's "players" member. Earlier versions
+ * kept it in a side file beside the autosave (foxduet-save.players.json):
+ * a save without "players" is resumed with that file's players, and the
+ * file is removed once the save holds them. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -62,17 +64,18 @@ typedef struct {
     fox_players players;
     int last_seat; /* whose hand was on the screen last, -1 for nobody */
     char save_path[PATH_SIZE];
-    char players_path[PATH_SIZE];
-    char record_path[PATH_SIZE]; /* empty when not asked */
-    char events_path[PATH_SIZE]; /* empty when not asked */
-    int warned[4];               /* a write failure was already reported */
+    char players_path[PATH_SIZE]; /* an earlier version's players file; empty once removed */
+    char record_path[PATH_SIZE];  /* empty when not asked */
+    char events_path[PATH_SIZE];  /* empty when not asked */
+    int warned[3];                /* a write failure was already reported */
     fox_backlog backlog[2];
     tw_fox_bot *hint_bot; /* made on the first hint */
 } fox_session;
 
 /* ---- Files ---------------------------------------------------------------- */
 
-/* The players file beside a save: "x.json" gives "x.players.json". */
+/* The players file that earlier versions wrote beside a save: "x.json"
+ * gives "x.players.json". */
 static void players_path_for(const char *save, char *out, size_t size)
 {
     size_t len = strlen(save);
@@ -81,24 +84,13 @@ static void players_path_for(const char *save, char *out, size_t size)
     snprintf(out, size, "%.*s.players.json", (int)len, save);
 }
 
-/* Writes the players file. */
-static tw_error players_save(const fox_players *p, const char *path)
-{
-    char text[256];
-    int n = snprintf(text, sizeof text,
-                     "{\n  \"format\": \"trickwood-fox-players\",\n  \"version\": 1,\n  \"hotseat\": %s,\n"
-                     "  \"seat\": %d,\n  \"partner\": \"%s\"\n}\n",
-                     p->hotseat ? "true" : "false", p->seat + 1, tw_fox_bot_kind_name((tw_fox_bot_kind)p->partner));
-    if (n < 0 || (size_t)n >= sizeof text)
-        return TW_ERR_ARG;
-    return tw_write_file_atomic(path, text, (size_t)n);
-}
-
-/* Reads a players file; a missing file leaves p as it is. */
-static tw_error players_load(fox_players *p, const char *path, tw_diag *diag)
+/* Reads an earlier version's players file; a missing file leaves p as it
+ * is. *found tells whether the file was there. */
+static tw_error players_file_load(fox_players *p, const char *path, int *found, tw_diag *diag)
 {
     tw_diag_init(diag, path);
-    if (access(path, F_OK) != 0)
+    *found = access(path, F_OK) == 0;
+    if (!*found)
         return TW_OK;
     char *text = tw_read_file(path, NULL, diag);
     if (!text)
@@ -133,6 +125,42 @@ static tw_error players_load(fox_players *p, const char *path, tw_diag *diag)
     return err;
 }
 
+/* Removes the players file of earlier versions beside the save, once the
+ * save holds the players (a file left by an older game there is stale
+ * too). Tried once per session; a missing file is fine. */
+static void players_file_retire(fox_session *ss)
+{
+    if (!ss->players_path[0])
+        return;
+    (void)unlink(ss->players_path);
+    ss->players_path[0] = '\0';
+}
+
+/* Reads who plays from a loaded record (its reader checked the values). */
+static tw_error players_from_record(const tw_fox_record *rec, const char *file, fox_players *out, tw_diag *diag)
+{
+    int kind = partner_kind(rec->players.partner);
+    tw_diag_init(diag, file);
+    if (kind < 0)
+        return tw_diag_set(diag, 0, "players.partner", "\"%s\" is not a built-in partner of this program",
+                           rec->players.partner);
+    out->hotseat = rec->players.hotseat;
+    out->seat = rec->players.seat;
+    out->partner = kind;
+    return TW_OK;
+}
+
+/* Puts who plays into the record, so that every save carries it. */
+static void players_to_record(fox_session *ss)
+{
+    tw_fox_players *p = &ss->rec.players;
+    memset(p, 0, sizeof *p);
+    p->hotseat = ss->players.hotseat;
+    p->seat = ss->players.seat;
+    snprintf(p->partner, sizeof p->partner, "%s", tw_fox_bot_kind_name((tw_fox_bot_kind)ss->players.partner));
+    ss->rec.has_players = 1;
+}
+
 /* Writes one file and reports the first failure for it. */
 static void save_one(fox_session *ss, int which, const char *path, tw_error err)
 {
@@ -147,7 +175,10 @@ static void save_one(fox_session *ss, int which, const char *path, tw_error err)
 /* Saves the autosave, the record copy and the event log. */
 static void save_all(fox_session *ss)
 {
-    save_one(ss, 0, ss->save_path, tw_fox_record_save(&ss->rec, ss->save_path));
+    tw_error err = tw_fox_record_save(&ss->rec, ss->save_path);
+    save_one(ss, 0, ss->save_path, err);
+    if (err == TW_OK)
+        players_file_retire(ss);
     if (ss->record_path[0])
         save_one(ss, 1, ss->record_path, tw_fox_record_save(&ss->rec, ss->record_path));
     if (ss->events_path[0])
@@ -660,6 +691,8 @@ int tw_cli_fox(tw_cli *cli, int argc, char **argv)
     tw_fox_config config = {o.level, (int)(tw_mix64(o.seed ^ 0xDEA1ULL) & 1), o.seed};
     if (!code && tw_fox_record_init(&ss->rec, board, board_ref, &config) != TW_OK)
         code = TW_EXIT_FAIL;
+    if (!code)
+        players_to_record(ss);
     if (!code && tw_fox_new(&ss->state, board, &config, events) != TW_OK) {
         tw_cli_errorf(cli, "%s", T(FX_T_SETUP_FAILED));
         code = TW_EXIT_FAIL;
@@ -684,13 +717,44 @@ int tw_cli_fox(tw_cli *cli, int argc, char **argv)
             free(setup);
         }
         save_all(ss);
-        save_one(ss, 3, ss->players_path, players_save(&ss->players, ss->players_path));
         code = play_loop(ss);
     }
     session_free(ss);
     free(board);
     free(events);
     return code;
+}
+
+/* Who plays a resumed game: the record's players; for a save without them
+ * (an earlier version's), the players file beside it, else the defaults
+ * (player 1 with the rule partner). *from_file tells whether that file
+ * was read. */
+static tw_error resume_players(fox_session *ss, int *from_file, tw_diag *diag)
+{
+    ss->players.hotseat = 0;
+    ss->players.seat = 0;
+    ss->players.partner = TW_FOX_BOT_RULE;
+    if (ss->rec.has_players)
+        return players_from_record(&ss->rec, ss->save_path, &ss->players, diag);
+    return players_file_load(&ss->players, ss->players_path, from_file, diag);
+}
+
+/* Applies the --hotseat, --seat and --partner options of `resume`: --seat
+ * or --partner without --hotseat means a game with the built-in partner. */
+static void change_players(fox_players *p, const fox_options *o)
+{
+    if (o->hotseat_given)
+        p->hotseat = 1;
+    if (o->seat_given) {
+        p->seat = o->players.seat;
+        if (!o->hotseat_given)
+            p->hotseat = 0;
+    }
+    if (o->partner_given) {
+        p->partner = o->players.partner;
+        if (!o->hotseat_given)
+            p->hotseat = 0;
+    }
 }
 
 /* The Fox side of `trickwood resume FILE`: continues a saved game. */
@@ -742,30 +806,21 @@ int tw_cli_fox_resume(tw_cli *cli, int argc, char **argv)
             code = TW_EXIT_FAIL;
         }
     }
-    ss->players.partner = TW_FOX_BOT_RULE;
-    if (!code && players_load(&ss->players, ss->players_path, &diag) != TW_OK) {
+    int from_file = 0;
+    if (!code && resume_players(ss, &from_file, &diag) != TW_OK) {
         report_diag(cli, &diag);
         code = TW_EXIT_FAIL;
     }
     if (!code) {
-        if (o.hotseat_given)
-            ss->players.hotseat = 1;
-        if (o.seat_given) {
-            ss->players.seat = o.players.seat;
-            if (!o.hotseat_given)
-                ss->players.hotseat = 0;
-        }
-        if (o.partner_given) {
-            ss->players.partner = o.players.partner;
-            if (!o.hotseat_given)
-                ss->players.hotseat = 0;
-        }
+        change_players(&ss->players, &o);
+        players_to_record(ss);
         set_path(ss->record_path, o.record);
         set_path(ss->events_path, o.events);
         tw_cli_printf(cli, T(FX_T_RESUMING), ss->save_path, ss->rec.count);
+        if (from_file)
+            tw_cli_printf(cli, T(FX_T_PLAYERS_FILE_USED), ss->players_path);
         show_players(ss);
         tw_fox_cli_board_note(cli, &ss->rec.board);
-        save_one(ss, 3, ss->players_path, players_save(&ss->players, ss->players_path));
         if (tw_fox_is_over(&ss->state))
             tw_cli_printf(cli, "%s", T(FX_T_RESUME_FINISHED));
         code = play_loop(ss);
