@@ -9,11 +9,17 @@
 
 #include "trickwood/io.h"
 
-/* A JSON reader: the source text (for line numbers) and the diagnostic
- * that receives the first error. */
+/* A JSON reader: the source text (for line numbers), the diagnostic that
+ * receives the first error, and how a missing required member is reported
+ * (on its object's line either way). By default the field is the object
+ * and the message names the member ("config": "missing field 'setup'");
+ * with missing_at_member set, the field is the member's own path
+ * ("config.setup": "missing (this field is required)"), as For Northwood!
+ * records and positions report it. */
 typedef struct {
     const char *text;
     tw_diag *diag;
+    int missing_at_member;
 } tw_jr;
 
 /* Parses text into *root (caller json_decref's it). On a syntax error the
@@ -31,8 +37,12 @@ void tw_jr_index(char *out, size_t size, const char *path, size_t index);
 tw_error tw_jr_fail(tw_jr *jr, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Checks that obj (at path) is an object holding only the listed keys
- * (a NULL-terminated list). */
+ * (a NULL-terminated list); an unknown key is reported with the list. */
 tw_error tw_jr_object(tw_jr *jr, json_t *obj, const char *path, const char *const *allowed);
+
+/* Fetches obj[key] into *out, NULL when absent. A missing key is an error
+ * when required. For values the typed readers below do not cover. */
+tw_error tw_jr_member(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, json_t **out);
 
 /* Reads obj[key] as a whole number in [lo, hi]. A missing key is an error
  * when required, else *out = fallback. */
@@ -41,6 +51,12 @@ tw_error tw_jr_int(tw_jr *jr, json_t *obj, const char *path, const char *key, lo
 /* Reads obj[key] as true/false. */
 tw_error tw_jr_bool(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, int fallback,
                     int *out);
+/* Reads obj[key] as one of the texts names[0 .. count - 1] and sets *out
+ * to its index (NULL entries, values no file may name, are skipped); a
+ * missing key gives fallback when not required. For enumerations such as
+ * suits or phases. */
+tw_error tw_jr_choice(tw_jr *jr, json_t *obj, const char *path, const char *key, const char *const *names,
+                      int count, int required, int fallback, int *out);
 /* Reads obj[key] as a text of at most size - 1 bytes into out. */
 tw_error tw_jr_string(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, char *out,
                       size_t size);

@@ -97,7 +97,7 @@ static tw_error players_file_load(fox_players *p, const char *path, int *found, 
         return TW_ERR_IO;
     json_t *root = NULL;
     tw_error err = tw_jr_parse(text, diag, &root);
-    tw_jr jr = {text, diag};
+    tw_jr jr = {text, diag, 0};
     static const char *const keys[] = {"format", "version", "hotseat", "seat", "partner", NULL};
     int hotseat = 0;
     long long seat = 1;

@@ -39,36 +39,75 @@ tw_error tw_jr_fail(tw_jr *jr, const char *path, const char *fmt, ...)
     return tw_diag_set(jr->diag, tw_json_locate_line(jr->text, path ? path : ""), path, "%s", message);
 }
 
+/* Writes the non-NULL names[0 .. count - 1] into out, comma separated and
+ * each in double quotes when quoted; a list too long for out ends with
+ * "...". For messages that say what is allowed. */
+static void join_names(char *out, size_t size, const char *const *names, int count, int quoted)
+{
+    const char *quote = quoted ? "\"" : "";
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        if (!names[i])
+            continue;
+        const char *sep = len ? ", " : "";
+        /* Keeps room for a final ", ..." and the terminating NUL. */
+        if (len + strlen(sep) + strlen(names[i]) + 2 * strlen(quote) + 6 > size) {
+            snprintf(out + len, size - len, "%s...", sep);
+            return;
+        }
+        len += (size_t)snprintf(out + len, size - len, "%s%s%s%s", sep, quote, names[i], quote);
+    }
+}
+
 tw_error tw_jr_object(tw_jr *jr, json_t *obj, const char *path, const char *const *allowed)
 {
     if (!json_is_object(obj))
         return tw_jr_fail(jr, path, "must be an object");
+    int count = 0;
+    while (allowed[count])
+        count++;
     const char *key;
     json_t *value;
     json_object_foreach(obj, key, value) {
         int ok = 0;
-        for (int i = 0; allowed[i]; i++)
+        for (int i = 0; i < count; i++)
             if (strcmp(allowed[i], key) == 0)
                 ok = 1;
         if (!ok) {
-            char sub[256];
+            char sub[256], list[192];
             tw_jr_path(sub, sizeof sub, path, key);
-            return tw_jr_fail(jr, sub, "unknown field '%s'", key);
+            join_names(list, sizeof list, allowed, count, 0);
+            return tw_jr_fail(jr, sub, "unknown field '%s' (allowed here: %s)", key, list);
         }
     }
     return TW_OK;
 }
 
-/* Looks up obj[key]; reports a missing required field on the object. */
+/* Looks up obj[key] and writes its path into sub; reports a missing
+ * required key the way jr asks (see tw_jr in json_util.h). */
 static json_t *field(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, tw_error *err,
                      char *sub, size_t size)
 {
     tw_jr_path(sub, size, path, key);
     json_t *v = json_object_get(obj, key);
     *err = TW_OK;
-    if (!v && required)
+    if (v || !required)
+        return v;
+    if (jr->missing_at_member)
+        *err = tw_diag_set(jr->diag, tw_json_locate_line(jr->text, path ? path : ""), sub,
+                           "missing (this field is required)");
+    else
         *err = tw_jr_fail(jr, path, "missing field '%s'", key);
     return v;
+}
+
+tw_error tw_jr_member(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, json_t **out)
+{
+    char sub[256];
+    tw_error err;
+    *out = field(jr, obj, path, key, required, &err, sub, sizeof sub);
+    return err;
 }
 
 tw_error tw_jr_int(tw_jr *jr, json_t *obj, const char *path, const char *key, long long lo, long long hi,
@@ -105,6 +144,27 @@ tw_error tw_jr_bool(tw_jr *jr, json_t *obj, const char *path, const char *key, i
         return tw_jr_fail(jr, sub, "must be true or false");
     *out = json_is_true(v);
     return TW_OK;
+}
+
+tw_error tw_jr_choice(tw_jr *jr, json_t *obj, const char *path, const char *key, const char *const *names,
+                      int count, int required, int fallback, int *out)
+{
+    char sub[256], list[192];
+    tw_error err;
+    json_t *v = field(jr, obj, path, key, required, &err, sub, sizeof sub);
+    if (err)
+        return err;
+    if (!v) {
+        *out = fallback;
+        return TW_OK;
+    }
+    for (int i = 0; i < count; i++)
+        if (names[i] && json_is_string(v) && strcmp(json_string_value(v), names[i]) == 0) {
+            *out = i;
+            return TW_OK;
+        }
+    join_names(list, sizeof list, names, count, 1);
+    return tw_jr_fail(jr, sub, "must be one of %s", list);
 }
 
 tw_error tw_jr_string(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, char *out,

@@ -91,7 +91,7 @@ tw_error tw_fox_board_from_text(tw_fox_board *board, const char *text, const cha
     tw_error err = tw_jr_parse(text, diag, &root);
     if (err)
         return err;
-    tw_jr jr = {text, diag};
+    tw_jr jr = {text, diag, 0};
     err = fox_board_parse(&jr, root, "", 1, board);
     json_decref(root);
     return err;

@@ -402,7 +402,7 @@ tw_error tw_fox_position_from_text(tw_fox_state *state, const char *text, const 
     tw_error err = tw_jr_parse(text, diag, &root);
     if (err)
         return err;
-    tw_jr jr = {text, diag};
+    tw_jr jr = {text, diag, 0};
     err = parse_position(&jr, root, state);
     json_decref(root);
     return err;

@@ -307,7 +307,7 @@ tw_error tw_fox_record_from_text(tw_fox_record *rec, const char *text, const cha
     tw_error err = tw_jr_parse(text, diag, &root);
     if (err)
         return err;
-    tw_jr jr = {text, diag};
+    tw_jr jr = {text, diag, 0};
     tw_fox_record work;
     memset(&work, 0, sizeof work);
     err = parse_record(&jr, root, &work);
