@@ -317,7 +317,8 @@ TEST(nw_catalog_bad_fields)
     /* Texts in both languages. */
     EXPECT_BAD("\"fr\": \"Blaireau\"", "\"de\": \"Dachs\"", "characters[0].name.de", line_of(GOOD, "\"name\""),
                "unknown field");
-    EXPECT_BAD("\"fr\": \"Blaireau\"", "\"fr\": 5", "characters[0].name.fr", line_of(GOOD, "\"name\""), "'fr'");
+    EXPECT_BAD("\"fr\": \"Blaireau\"", "\"fr\": 5", "characters[0].name.fr", line_of(GOOD, "\"name\""),
+               "must be a text");
     EXPECT_BAD("\"crown\": true", "\"crown\": true, \"intro\": \"boss\"", "characters[0].intro",
                line_of(GOOD, "\"crown\""), "\"ally\"");
     EXPECT_BAD("\"crown\": true", "\"crown\": \"yes\"", "characters[0].crown", line_of(GOOD, "\"crown\""), NULL);
