@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "trickwood/io.h"
 
@@ -64,6 +65,10 @@ tw_error tw_jr_string(tw_jr *jr, json_t *obj, const char *path, const char *key,
  * size bytes). Missing and not required: both texts are empty. */
 tw_error tw_jr_text_pair(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, char *en,
                          char *fr, size_t size);
+/* Reads obj[key] as a 64-bit number written as 1 to 16 hexadecimal digits
+ * in a text (a JSON number cannot hold every 64-bit value exactly), such
+ * as a random generator's state. The key is required. */
+tw_error tw_jr_hex64(tw_jr *jr, json_t *obj, const char *path, const char *key, uint64_t *out);
 /* Checks the "format" and "version" fields of a file's root object. */
 tw_error tw_jr_header(tw_jr *jr, json_t *root, const char *format, int version);
 

@@ -205,6 +205,21 @@ tw_error tw_jr_text_pair(tw_jr *jr, json_t *obj, const char *path, const char *k
     return TW_OK;
 }
 
+tw_error tw_jr_hex64(tw_jr *jr, json_t *obj, const char *path, const char *key, uint64_t *out)
+{
+    char sub[256];
+    tw_error err;
+    json_t *v = field(jr, obj, path, key, 1, &err, sub, sizeof sub);
+    if (err)
+        return err;
+    const char *hex = json_is_string(v) ? json_string_value(v) : "";
+    size_t len = strlen(hex);
+    if (len < 1 || len > 16 || strspn(hex, "0123456789abcdefABCDEF") != len)
+        return tw_jr_fail(jr, sub, "must be 1 to 16 hexadecimal digits in a text, such as \"853c49e6748fea9b\"");
+    *out = (uint64_t)strtoull(hex, NULL, 16);
+    return TW_OK;
+}
+
 tw_error tw_jr_header(tw_jr *jr, json_t *root, const char *format, int version)
 {
     if (!json_is_object(root))

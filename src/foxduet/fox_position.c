@@ -103,29 +103,6 @@ tw_error tw_fox_position_save(const tw_fox_state *state, const char *path)
 
 /* ---- Reading ------------------------------------------------------------ */
 
-/* Reads a 16-digit hexadecimal text. */
-static tw_error hex64_field(tw_jr *jr, json_t *obj, const char *path, const char *key, uint64_t *out)
-{
-    char text[24], sub[256];
-    tw_error err = tw_jr_string(jr, obj, path, key, 1, text, sizeof text);
-    if (err)
-        return err;
-    tw_jr_path(sub, sizeof sub, path, key);
-    uint64_t x = 0;
-    size_t len = strlen(text);
-    if (len == 0 || len > 16)
-        return tw_jr_fail(jr, sub, "must be 1 to 16 hexadecimal digits");
-    for (size_t i = 0; i < len; i++) {
-        char c = text[i];
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-        if (d < 0)
-            return tw_jr_fail(jr, sub, "must be 1 to 16 hexadecimal digits");
-        x = x * 16 + (uint64_t)d;
-    }
-    *out = x;
-    return TW_OK;
-}
-
 /* Reads obj[key] as a list of exactly two values and returns them. */
 static tw_error pair_field(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, json_t **a,
                            json_t **b)
@@ -302,8 +279,8 @@ static tw_error parse_position(tw_jr *jr, json_t *root, tw_fox_state *out)
     json_t *rng = json_object_get(root, "rng");
     if (rng) {
         static const char *const rng_keys[] = {"state", "inc", NULL};
-        if ((err = tw_jr_object(jr, rng, "rng", rng_keys)) || (err = hex64_field(jr, rng, "rng", "state", &s.rng.state)) ||
-            (err = hex64_field(jr, rng, "rng", "inc", &s.rng.inc)))
+        if ((err = tw_jr_object(jr, rng, "rng", rng_keys)) || (err = tw_jr_hex64(jr, rng, "rng", "state", &s.rng.state)) ||
+            (err = tw_jr_hex64(jr, rng, "rng", "inc", &s.rng.inc)))
             return err;
         if (!(s.rng.inc & 1))
             return tw_jr_fail(jr, "rng.inc", "must be odd");
