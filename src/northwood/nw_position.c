@@ -2,12 +2,11 @@
  * "Position files"). Characters are named by catalog id; loading checks
  * every field, then that the whole state is one the game can be in. */
 #include <jansson.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "trickwood/nw_files.h"
+#include "nw_io.h"
 
 static const char *const SETUP_KEYS[] = {"intro", "full"};
 static const char *const MEDAL_AIMS[] = {NULL, "bronze", "silver", "gold"};
@@ -180,124 +179,44 @@ tw_error tw_nw_position_save(const tw_nw_state *state, const tw_nw_catalog *cata
 
 /* ---- Reading helpers -------------------------------------------------- */
 
-/* The text being read (for line numbers) and where errors go. */
-typedef struct {
-    const char *text;
-    tw_diag *diag;
-    const tw_nw_catalog *catalog;
-} reader;
-
-/* Reports an error about the value at field, on that value's line. */
-static tw_error fail(reader *rd, const char *field, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static tw_error fail(reader *rd, const char *field, const char *fmt, ...)
-{
-    char message[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
-    va_end(ap);
-    return tw_diag_set(rd->diag, tw_json_locate_line(rd->text, field), field, "%s", message);
-}
-
-/* Joins an object path and a key. */
-static void join(char *out, size_t size, const char *path, const char *key)
-{
-    snprintf(out, size, "%s%s%s", path, *path ? "." : "", key);
-}
-
-/* Checks that obj has only the allowed keys. */
-static tw_error only_keys(reader *rd, json_t *obj, const char *path, const char *const *allowed)
-{
-    const char *key;
-    json_t *value;
-    json_object_foreach(obj, key, value) {
-        int ok = 0;
-        for (int i = 0; allowed[i]; i++)
-            ok |= strcmp(allowed[i], key) == 0;
-        if (!ok) {
-            char field[128];
-            join(field, sizeof field, path, key);
-            return fail(rd, field, "unknown field '%s' (see docs/formats.md for the fields allowed)", key);
-        }
-    }
-    return TW_OK;
-}
-
-/* Fetches a member; when required and missing, reports it on its object's
- * line. An optional missing member gives NULL. */
-static tw_error get(reader *rd, json_t *obj, const char *path, const char *key, int required, json_t **out)
-{
-    *out = json_object_get(obj, key);
-    if (*out || !required)
-        return TW_OK;
-    char field[128];
-    join(field, sizeof field, path, key);
-    return tw_diag_set(rd->diag, tw_json_locate_line(rd->text, path), field, "missing (this field is required)");
-}
-
-/* Reads a string member that must be one of names (NULL entries skipped). */
-static tw_error get_name(reader *rd, json_t *obj, const char *path, const char *key, const char *const *names,
-                         int count, int *out)
+/* Reads an optional fief or slot number in [0, hi], or null for none (-1).
+ * A missing member keeps *out. */
+static tw_error get_index_or_null(tw_jr *jr, json_t *obj, const char *path, const char *key, int hi, int *out)
 {
     json_t *v;
-    tw_error err = get(rd, obj, path, key, 1, &v);
-    if (err)
-        return err;
-    char field[128], list[160] = "";
-    join(field, sizeof field, path, key);
-    for (int i = 0; i < count; i++)
-        if (names[i] && json_is_string(v) && strcmp(json_string_value(v), names[i]) == 0) {
-            *out = i;
-            return TW_OK;
-        }
-    for (int i = 0; i < count; i++)
-        if (names[i])
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"", list[0] ? ", " : "", names[i]);
-    return fail(rd, field, "must be one of %s", list);
-}
-
-/* Reads an integer member in [lo, hi]; null gives -1 when allow_null.
- * A missing optional member keeps *out. */
-static tw_error get_int(reader *rd, json_t *obj, const char *path, const char *key, int required, int allow_null,
-                        int lo, int hi, int *out)
-{
-    json_t *v;
-    tw_error err = get(rd, obj, path, key, required, &v);
+    tw_error err = tw_jr_member(jr, obj, path, key, 0, &v);
     if (err || !v)
         return err;
-    char field[128];
-    join(field, sizeof field, path, key);
-    if (allow_null && json_is_null(v)) {
+    if (json_is_null(v)) {
         *out = -1;
         return TW_OK;
     }
-    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
-        return fail(rd, field, "must be a whole number from %d to %d%s", lo, hi, allow_null ? " or null" : "");
+    char field[128];
+    tw_jr_path(field, sizeof field, path, key);
+    if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > hi)
+        return tw_jr_fail(jr, field, "must be a whole number from 0 to %d or null", hi);
     *out = (int)json_integer_value(v);
     return TW_OK;
 }
 
-/* Reads a true/false member; a missing optional member keeps *out. */
-static tw_error get_bool(reader *rd, json_t *obj, const char *path, const char *key, int required, uint8_t *out)
+/* Reads a true/false member into a byte; a missing optional member keeps
+ * *out. */
+static tw_error get_flag(tw_jr *jr, json_t *obj, const char *path, const char *key, int required, uint8_t *out)
 {
-    json_t *v;
-    tw_error err = get(rd, obj, path, key, required, &v);
-    if (err || !v)
-        return err;
-    char field[128];
-    join(field, sizeof field, path, key);
-    if (!json_is_boolean(v))
-        return fail(rd, field, "must be true or false");
-    *out = (uint8_t)json_is_true(v);
-    return TW_OK;
+    int value;
+    tw_error err = tw_jr_bool(jr, obj, path, key, required, *out, &value);
+    if (err == TW_OK)
+        *out = (uint8_t)value;
+    return err;
 }
 
 /* Parses a card code value at field. */
-static tw_error get_card(reader *rd, json_t *v, const char *field, int *out)
+static tw_error get_card(tw_jr *jr, json_t *v, const char *field, int *out)
 {
     *out = json_is_string(v) ? tw_nw_card_parse(json_string_value(v)) : -1;
     if (*out < 0)
-        return fail(rd, field, "must be a card code: a value 1 to 8 and a suit letter C, F, L or E, such as \"7E\"");
+        return tw_jr_fail(jr, field,
+                          "must be a card code: a value 1 to 8 and a suit letter C, F, L or E, such as \"7E\"");
     return TW_OK;
 }
 
@@ -326,30 +245,30 @@ static const op_shape OP_SHAPES[] = {
 };
 
 /* Reads a pile member; only move_top may move cards into the hand. */
-static tw_error get_pile(reader *rd, json_t *obj, const char *path, const char *key, int allow_hand, uint8_t *out)
+static tw_error get_pile(tw_jr *jr, json_t *obj, const char *path, const char *key, int allow_hand, uint8_t *out)
 {
     static const char *const with_hand[] = {"hand", "deck", "discard", "score"};
     static const char *const without_hand[] = {NULL, "deck", "discard", "score"};
     int pile;
-    tw_error err = get_name(rd, obj, path, key, allow_hand ? with_hand : without_hand, 4, &pile);
+    tw_error err = tw_jr_choice(jr, obj, path, key, allow_hand ? with_hand : without_hand, 4, 1, 0, &pile);
     *out = (uint8_t)pile;
     return err;
 }
 
 /* Reads one member of a step into the step. Only move_top may leave out
  * its count (1). */
-static tw_error step_member(reader *rd, json_t *obj, const char *path, const char *key, const op_shape *shape,
+static tw_error step_member(tw_jr *jr, json_t *obj, const char *path, const char *key, const op_shape *shape,
                             tw_nw_step *st)
 {
     uint8_t op = shape->op;
-    int value = 1;
     if (strcmp(key, "from") == 0)
-        return get_pile(rd, obj, path, key, 0, &st->a);
+        return get_pile(jr, obj, path, key, 0, &st->a);
     if (strcmp(key, "to") == 0)
-        return get_pile(rd, obj, path, key, op == TW_NW_OP_MOVE_TOP, &st->b);
+        return get_pile(jr, obj, path, key, op == TW_NW_OP_MOVE_TOP, &st->b);
     if (strcmp(key, "suit") == 0) {
         static const char *const refs[] = {"claws", "flowers", "leaves", "eyes", "trump", "named"};
-        tw_error err = get_name(rd, obj, path, key, refs, 6, &value);
+        int value;
+        tw_error err = tw_jr_choice(jr, obj, path, key, refs, 6, 1, 0, &value);
         st->a = (uint8_t)value;
         return err;
     }
@@ -359,31 +278,32 @@ static tw_error step_member(reader *rd, json_t *obj, const char *path, const cha
     else if (strcmp(key, "distance") == 0)
         hi = 7;
     int required = strcmp(shape->name, "move_top") != 0 || strcmp(key, "count") != 0;
-    tw_error err = get_int(rd, obj, path, key, required, 0, lo, hi, &value);
+    long long value;
+    tw_error err = tw_jr_int(jr, obj, path, key, lo, hi, required, 1, &value);
     st->c = (uint8_t)value;
     return err;
 }
 
 /* Parses one step object (the character file schema, "draw" included). */
-static tw_error read_step(reader *rd, json_t *obj, const char *path, tw_nw_step *st)
+static tw_error read_step(tw_jr *jr, json_t *obj, const char *path, tw_nw_step *st)
 {
     json_t *opv;
     tw_error err;
     char field[128];
-    join(field, sizeof field, path, "op");
+    tw_jr_path(field, sizeof field, path, "op");
     memset(st, 0, sizeof *st);
     if (!json_is_object(obj))
-        return fail(rd, path, "a step must be an object with an \"op\" member");
-    if ((err = get(rd, obj, path, "op", 1, &opv)))
+        return tw_jr_fail(jr, path, "a step must be an object with an \"op\" member");
+    if ((err = tw_jr_member(jr, obj, path, "op", 1, &opv)))
         return err;
     const op_shape *shape = NULL;
     for (size_t i = 0; i < sizeof OP_SHAPES / sizeof OP_SHAPES[0]; i++)
         if (json_is_string(opv) && strcmp(json_string_value(opv), OP_SHAPES[i].name) == 0)
             shape = &OP_SHAPES[i];
     if (!shape)
-        return fail(rd, field, "unknown operation (see docs/formats.md for the list)");
+        return tw_jr_fail(jr, field, "unknown operation (see docs/formats.md for the list)");
     const char *allowed[6] = {"op", shape->fields[0], shape->fields[1], shape->fields[2], shape->fields[3], NULL};
-    if ((err = only_keys(rd, obj, path, allowed)))
+    if ((err = tw_jr_object(jr, obj, path, allowed)))
         return err;
     st->op = shape->op;
     if (strcmp(shape->name, "draw") == 0) {
@@ -391,11 +311,11 @@ static tw_error read_step(reader *rd, json_t *obj, const char *path, tw_nw_step 
         st->b = TW_NW_PILE_HAND;
     }
     for (int i = 0; i < 4 && shape->fields[i]; i++)
-        if ((err = step_member(rd, obj, path, shape->fields[i], shape, st)))
+        if ((err = step_member(jr, obj, path, shape->fields[i], shape, st)))
             return err;
     if (st->op == TW_NW_OP_MOVE_TOP && st->a == st->b) {
-        join(field, sizeof field, path, "to");
-        return fail(rd, field, "must differ from \"from\"");
+        tw_jr_path(field, sizeof field, path, "to");
+        return tw_jr_fail(jr, field, "must differ from \"from\"");
     }
     return TW_OK;
 }
@@ -414,58 +334,60 @@ static void character_from_catalog(tw_nw_character *ch, const tw_nw_catalog *cat
 }
 
 /* Reads a character id member and looks it up in the catalog. */
-static tw_error get_character(reader *rd, json_t *obj, const char *path, const char *key, tw_nw_character *ch)
+static tw_error get_character(tw_jr *jr, const tw_nw_catalog *catalog, json_t *obj, const char *path,
+                              const char *key, tw_nw_character *ch)
 {
     json_t *v;
-    tw_error err = get(rd, obj, path, key, 1, &v);
+    tw_error err = tw_jr_member(jr, obj, path, key, 1, &v);
     if (err)
         return err;
     char field[128];
-    join(field, sizeof field, path, key);
+    tw_jr_path(field, sizeof field, path, key);
     if (!json_is_string(v))
-        return fail(rd, field, "must be a character id such as \"queen-of-claws\"");
-    int index = tw_nw_catalog_find(rd->catalog, json_string_value(v));
+        return tw_jr_fail(jr, field, "must be a character id such as \"queen-of-claws\"");
+    int index = tw_nw_catalog_find(catalog, json_string_value(v));
     if (index < 0)
-        return fail(rd, field, "unknown character '%.60s' (not in the catalog; add its character file)",
-                    json_string_value(v));
-    character_from_catalog(ch, rd->catalog, index);
+        return tw_jr_fail(jr, field, "unknown character '%.60s' (not in the catalog; add its character file)",
+                          json_string_value(v));
+    character_from_catalog(ch, catalog, index);
     return TW_OK;
 }
 
 /* Fetches a required list member with at most max items (exactly max
  * when exact). */
-static tw_error get_list(reader *rd, json_t *obj, const char *key, size_t max, int exact, json_t **out)
+static tw_error get_list(tw_jr *jr, json_t *obj, const char *key, size_t max, int exact, json_t **out)
 {
-    tw_error err = get(rd, obj, "", key, 1, out);
+    tw_error err = tw_jr_member(jr, obj, "", key, 1, out);
     if (err)
         return err;
     if (!json_is_array(*out) || json_array_size(*out) > max || (exact && json_array_size(*out) != max))
-        return fail(rd, key, "must be a list of %s%zu items", exact ? "exactly " : "at most ", max);
+        return tw_jr_fail(jr, key, "must be a list of %s%zu items", exact ? "exactly " : "at most ", max);
     return TW_OK;
 }
 
 /* Reads the eight fiefs. */
-static tw_error read_fiefs(reader *rd, json_t *root, tw_nw_state *s)
+static tw_error read_fiefs(tw_jr *jr, const tw_nw_catalog *catalog, json_t *root, tw_nw_state *s)
 {
     static const char *const keys[] = {"ruler", "status", "ruler_present", "substitute_slot", NULL};
     static const char *const statuses[] = {"neutral", "friendly", "lost"};
     json_t *list;
-    tw_error err = get_list(rd, root, "fiefs", TW_NW_FIEFS, 1, &list);
+    tw_error err = get_list(jr, root, "fiefs", TW_NW_FIEFS, 1, &list);
     for (int f = 0; !err && f < TW_NW_FIEFS; f++) {
         json_t *obj = json_array_get(list, (size_t)f);
         tw_nw_fief *fi = &s->fiefs[f];
         char path[32];
         int status, sub = -1;
-        snprintf(path, sizeof path, "fiefs[%d]", f);
+        tw_jr_index(path, sizeof path, "fiefs", (size_t)f);
         if (!json_is_object(obj))
-            return fail(rd, path, "a fief must be an object with \"ruler\" and \"status\"");
-        if ((err = only_keys(rd, obj, path, keys)) || (err = get_character(rd, obj, path, "ruler", &fi->ruler)) ||
-            (err = get_name(rd, obj, path, "status", statuses, 3, &status)))
+            return tw_jr_fail(jr, path, "a fief must be an object with \"ruler\" and \"status\"");
+        if ((err = tw_jr_object(jr, obj, path, keys)) ||
+            (err = get_character(jr, catalog, obj, path, "ruler", &fi->ruler)) ||
+            (err = tw_jr_choice(jr, obj, path, "status", statuses, 3, 1, 0, &status)))
             return err;
         fi->status = (uint8_t)status;
         fi->ruler_present = status != TW_NW_FIEF_LOST;
-        if ((err = get_bool(rd, obj, path, "ruler_present", 0, &fi->ruler_present)) ||
-            (err = get_int(rd, obj, path, "substitute_slot", 0, 1, 0, TW_NW_SLOTS - 1, &sub)))
+        if ((err = get_flag(jr, obj, path, "ruler_present", 0, &fi->ruler_present)) ||
+            (err = get_index_or_null(jr, obj, path, "substitute_slot", TW_NW_SLOTS - 1, &sub)))
             return err;
         fi->sub_slot = (int8_t)sub;
     }
@@ -473,22 +395,23 @@ static tw_error read_fiefs(reader *rd, json_t *root, tw_nw_state *s)
 }
 
 /* Reads the four ally slots. */
-static tw_error read_slots(reader *rd, json_t *root, tw_nw_state *s)
+static tw_error read_slots(tw_jr *jr, const tw_nw_catalog *catalog, json_t *root, tw_nw_state *s)
 {
     static const char *const keys[] = {"ally", "substitute_fief", "exhausted", NULL};
     json_t *list;
-    tw_error err = get_list(rd, root, "slots", TW_NW_SLOTS, 1, &list);
+    tw_error err = get_list(jr, root, "slots", TW_NW_SLOTS, 1, &list);
     for (int i = 0; !err && i < TW_NW_SLOTS; i++) {
         json_t *obj = json_array_get(list, (size_t)i);
         tw_nw_slot *sl = &s->slots[i];
         char path[32];
         int sub = -1;
-        snprintf(path, sizeof path, "slots[%d]", i);
+        tw_jr_index(path, sizeof path, "slots", (size_t)i);
         if (!json_is_object(obj))
-            return fail(rd, path, "a slot must be an object with an \"ally\"");
-        if ((err = only_keys(rd, obj, path, keys)) || (err = get_character(rd, obj, path, "ally", &sl->ally)) ||
-            (err = get_int(rd, obj, path, "substitute_fief", 0, 1, 0, TW_NW_FIEFS - 1, &sub)) ||
-            (err = get_bool(rd, obj, path, "exhausted", 0, &sl->exhausted)))
+            return tw_jr_fail(jr, path, "a slot must be an object with an \"ally\"");
+        if ((err = tw_jr_object(jr, obj, path, keys)) ||
+            (err = get_character(jr, catalog, obj, path, "ally", &sl->ally)) ||
+            (err = get_index_or_null(jr, obj, path, "substitute_fief", TW_NW_FIEFS - 1, &sub)) ||
+            (err = get_flag(jr, obj, path, "exhausted", 0, &sl->exhausted)))
             return err;
         sl->sub_fief = (int8_t)sub;
     }
@@ -496,7 +419,7 @@ static tw_error read_slots(reader *rd, json_t *root, tw_nw_state *s)
 }
 
 /* Checks that no character is in play twice. */
-static tw_error check_unique_characters(reader *rd, const tw_nw_state *s)
+static tw_error check_unique_characters(tw_jr *jr, const tw_nw_catalog *catalog, const tw_nw_state *s)
 {
     const tw_nw_character *chars[TW_NW_FIEFS + TW_NW_SLOTS];
     for (int f = 0; f < TW_NW_FIEFS; f++)
@@ -515,8 +438,8 @@ static tw_error check_unique_characters(reader *rd, const tw_nw_state *s)
                     snprintf(first, sizeof first, "fiefs[%d].ruler", i);
                 else
                     snprintf(first, sizeof first, "slots[%d].ally", i - TW_NW_FIEFS);
-                return fail(rd, field, "character '%s' is already in play as %s",
-                            rd->catalog->entries[chars[j]->catalog_index].id, first);
+                return tw_jr_fail(jr, field, "character '%s' is already in play as %s",
+                                  catalog->entries[chars[j]->catalog_index].id, first);
             }
     return TW_OK;
 }
@@ -529,23 +452,23 @@ typedef struct {
 
 /* Reads one card zone. For the hand, cards are set as bits; for piles
  * they are stored bottom first in out. */
-static tw_error read_zone(reader *rd, json_t *root, const char *key, card_places *places, uint8_t *out, int *n,
+static tw_error read_zone(tw_jr *jr, json_t *root, const char *key, card_places *places, uint8_t *out, int *n,
                           uint32_t *bits)
 {
     json_t *list;
-    tw_error err = get_list(rd, root, key, TW_NW_CARDS, 0, &list);
+    tw_error err = get_list(jr, root, key, TW_NW_CARDS, 0, &list);
     if (err)
         return err;
     for (size_t i = 0; i < json_array_size(list); i++) {
         char field[32], code[4];
         int card;
-        snprintf(field, sizeof field, "%s[%zu]", key, i);
-        if ((err = get_card(rd, json_array_get(list, i), field, &card)))
+        tw_jr_index(field, sizeof field, key, i);
+        if ((err = get_card(jr, json_array_get(list, i), field, &card)))
             return err;
         tw_nw_card_code(card, code);
         if (places->seen & (1u << card))
-            return fail(rd, field, "card %s is already in %s; each card is in exactly one place", code,
-                        places->where[card]);
+            return tw_jr_fail(jr, field, "card %s is already in %s; each card is in exactly one place", code,
+                              places->where[card]);
         places->seen |= 1u << card;
         snprintf(places->where[card], sizeof places->where[card], "%s", field);
         if (out)
@@ -559,16 +482,16 @@ static tw_error read_zone(reader *rd, json_t *root, const char *key, card_places
 }
 
 /* Reads the deck, its known positions, the hand and the two piles. */
-static tw_error read_cards(reader *rd, json_t *root, tw_nw_state *s)
+static tw_error read_cards(tw_jr *jr, json_t *root, tw_nw_state *s)
 {
     card_places places;
     int deck_n = 0, discard_n = 0, score_n = 0;
     tw_error err;
     memset(&places, 0, sizeof places);
-    if ((err = read_zone(rd, root, "deck", &places, s->deck, &deck_n, NULL)) ||
-        (err = read_zone(rd, root, "hand", &places, NULL, NULL, &s->hand)) ||
-        (err = read_zone(rd, root, "discard", &places, s->discard, &discard_n, NULL)) ||
-        (err = read_zone(rd, root, "score", &places, s->score, &score_n, NULL)))
+    if ((err = read_zone(jr, root, "deck", &places, s->deck, &deck_n, NULL)) ||
+        (err = read_zone(jr, root, "hand", &places, NULL, NULL, &s->hand)) ||
+        (err = read_zone(jr, root, "discard", &places, s->discard, &discard_n, NULL)) ||
+        (err = read_zone(jr, root, "score", &places, s->score, &score_n, NULL)))
         return err;
     s->deck_n = (uint8_t)deck_n;
     s->discard_n = (uint8_t)discard_n;
@@ -576,49 +499,49 @@ static tw_error read_cards(reader *rd, json_t *root, tw_nw_state *s)
     if (places.seen != 0xFFFFFFFFu) {
         char code[4];
         tw_nw_card_code(tw_lowest_bit32(~places.seen), code);
-        return fail(rd, "deck", "card %s is in none of deck, hand, discard and score; all 32 cards must be placed",
-                    code);
+        return tw_jr_fail(jr, "deck",
+                          "card %s is in none of deck, hand, discard and score; all 32 cards must be placed", code);
     }
     json_t *known = json_object_get(root, "deck_known");
     if (!known)
         return TW_OK;
     if (!json_is_array(known))
-        return fail(rd, "deck_known", "must be a list of deck positions (0 is the bottom card)");
+        return tw_jr_fail(jr, "deck_known", "must be a list of deck positions (0 is the bottom card)");
     for (size_t i = 0; i < json_array_size(known); i++) {
         json_t *v = json_array_get(known, i);
         char field[32];
-        snprintf(field, sizeof field, "deck_known[%zu]", i);
+        tw_jr_index(field, sizeof field, "deck_known", i);
         if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= deck_n)
-            return fail(rd, field, "must be a deck position from 0 (bottom) to %d (top)", deck_n - 1);
+            return tw_jr_fail(jr, field, "must be a deck position from 0 (bottom) to %d (top)", deck_n - 1);
         s->deck_known |= 1u << json_integer_value(v);
     }
     return TW_OK;
 }
 
 /* Reads the "pending" list of a running ability. */
-static tw_error read_pending(reader *rd, json_t *ability, tw_nw_run *run)
+static tw_error read_pending(tw_jr *jr, json_t *ability, tw_nw_run *run)
 {
     json_t *list;
-    tw_error err = get(rd, ability, "ability", "pending", 1, &list);
+    tw_error err = tw_jr_member(jr, ability, "ability", "pending", 1, &list);
     if (err)
         return err;
     if (!json_is_array(list) || json_array_size(list) > TW_NW_CARDS)
-        return fail(rd, "ability.pending", "must be a list of the cards, suits or fiefs that can be picked");
+        return tw_jr_fail(jr, "ability.pending", "must be a list of the cards, suits or fiefs that can be picked");
     for (size_t i = 0; i < json_array_size(list); i++) {
         json_t *v = json_array_get(list, i);
         char field[40];
         int item = -1;
-        snprintf(field, sizeof field, "ability.pending[%zu]", i);
+        tw_jr_index(field, sizeof field, "ability.pending", i);
         if (run->choice == TW_NW_CHOICE_CARD) {
-            if ((err = get_card(rd, v, field, &item)))
+            if ((err = get_card(jr, v, field, &item)))
                 return err;
         } else if (run->choice == TW_NW_CHOICE_SUIT) {
             item = json_is_string(v) ? tw_nw_suit_from_key(json_string_value(v)) : -1;
             if (item < 0)
-                return fail(rd, field, "must be a suit: \"claws\", \"flowers\", \"leaves\" or \"eyes\"");
+                return tw_jr_fail(jr, field, "must be a suit: \"claws\", \"flowers\", \"leaves\" or \"eyes\"");
         } else {
             if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= TW_NW_FIEFS)
-                return fail(rd, field, "must be a fief from 0 to 7");
+                return tw_jr_fail(jr, field, "must be a fief from 0 to 7");
             item = (int)json_integer_value(v);
         }
         run->pending |= 1u << item;
@@ -627,7 +550,7 @@ static tw_error read_pending(reader *rd, json_t *ability, tw_nw_run *run)
 }
 
 /* Reads the running ability (phase "ability" only). */
-static tw_error read_ability(reader *rd, json_t *root, tw_nw_state *s)
+static tw_error read_ability(tw_jr *jr, json_t *root, tw_nw_state *s)
 {
     static const char *const keys[] = {"slot", "pc", "program", "choice", "left", "first_pick",
                                        "named_suit", "step_started", "pending", NULL};
@@ -635,34 +558,35 @@ static tw_error read_ability(reader *rd, json_t *root, tw_nw_state *s)
     json_t *ability = json_object_get(root, "ability"), *v;
     tw_nw_run *run = &s->run;
     tw_error err;
-    int slot, pc, choice, left, value;
+    long long slot, pc, left;
+    int choice, value;
     if (s->phase != TW_NW_PHASE_ABILITY) {
         if (ability)
-            return fail(rd, "ability", "only allowed when the phase is \"ability\"");
+            return tw_jr_fail(jr, "ability", "only allowed when the phase is \"ability\"");
         return TW_OK;
     }
-    if ((err = get(rd, root, "", "ability", 1, &ability)))
+    if ((err = tw_jr_member(jr, root, "", "ability", 1, &ability)))
         return err;
     if (!json_is_object(ability))
-        return fail(rd, "ability", "must be an object describing the running ability");
-    if ((err = only_keys(rd, ability, "ability", keys)) ||
-        (err = get_int(rd, ability, "ability", "slot", 1, 0, 0, TW_NW_SLOTS - 1, &slot)) ||
-        (err = get(rd, ability, "ability", "program", 1, &v)))
+        return tw_jr_fail(jr, "ability", "must be an object describing the running ability");
+    if ((err = tw_jr_object(jr, ability, "ability", keys)) ||
+        (err = tw_jr_int(jr, ability, "ability", "slot", 0, TW_NW_SLOTS - 1, 1, 0, &slot)) ||
+        (err = tw_jr_member(jr, ability, "ability", "program", 1, &v)))
         return err;
     if (!json_is_array(v) || json_array_size(v) < 1 || json_array_size(v) > TW_NW_MAX_PROGRAM)
-        return fail(rd, "ability.program", "must be a list of 1 to %d steps", TW_NW_MAX_PROGRAM);
+        return tw_jr_fail(jr, "ability.program", "must be a list of 1 to %d steps", TW_NW_MAX_PROGRAM);
     run->len = (uint8_t)json_array_size(v);
     for (size_t i = 0; i < json_array_size(v); i++) {
         char path[40];
-        snprintf(path, sizeof path, "ability.program[%zu]", i);
-        if ((err = read_step(rd, json_array_get(v, i), path, &run->program[i])))
+        tw_jr_index(path, sizeof path, "ability.program", i);
+        if ((err = read_step(jr, json_array_get(v, i), path, &run->program[i])))
             return err;
     }
-    if ((err = get_int(rd, ability, "ability", "pc", 1, 0, 0, run->len - 1, &pc)) ||
-        (err = get_name(rd, ability, "ability", "choice", choices, 4, &choice)) ||
-        (err = get_int(rd, ability, "ability", "left", 1, 0, 0, TW_NW_CARDS, &left)) ||
-        (err = get_bool(rd, ability, "ability", "step_started", 1, &run->step_started)) ||
-        (err = get(rd, ability, "ability", "first_pick", 1, &v)))
+    if ((err = tw_jr_int(jr, ability, "ability", "pc", 0, run->len - 1, 1, 0, &pc)) ||
+        (err = tw_jr_choice(jr, ability, "ability", "choice", choices, 4, 1, 0, &choice)) ||
+        (err = tw_jr_int(jr, ability, "ability", "left", 0, TW_NW_CARDS, 1, 0, &left)) ||
+        (err = get_flag(jr, ability, "ability", "step_started", 1, &run->step_started)) ||
+        (err = tw_jr_member(jr, ability, "ability", "first_pick", 1, &v)))
         return err;
     run->active = 1;
     run->slot = (uint8_t)slot;
@@ -670,59 +594,45 @@ static tw_error read_ability(reader *rd, json_t *root, tw_nw_state *s)
     run->choice = (uint8_t)choice;
     run->left = (uint8_t)left;
     if (!json_is_null(v)) {
-        if ((err = get_card(rd, v, "ability.first_pick", &value)))
+        if ((err = get_card(jr, v, "ability.first_pick", &value)))
             return err;
         run->first_pick = (uint8_t)value;
     }
-    if ((err = get(rd, ability, "ability", "named_suit", 1, &v)))
+    if ((err = tw_jr_member(jr, ability, "ability", "named_suit", 1, &v)))
         return err;
     if (!json_is_null(v)) {
         value = json_is_string(v) ? tw_nw_suit_from_key(json_string_value(v)) : -1;
         if (value < 0)
-            return fail(rd, "ability.named_suit", "must be a suit (\"claws\", \"flowers\", \"leaves\", \"eyes\") or null");
+            return tw_jr_fail(jr, "ability.named_suit",
+                              "must be a suit (\"claws\", \"flowers\", \"leaves\", \"eyes\") or null");
         run->named_suit = (uint8_t)value;
     }
-    return read_pending(rd, ability, run);
+    return read_pending(jr, ability, run);
 }
 
 /* Reads "rng" (exact generator state) or else "seed". */
-static tw_error read_rng(reader *rd, json_t *root, tw_nw_state *s)
+static tw_error read_rng(tw_jr *jr, json_t *root, tw_nw_state *s)
 {
     static const char *const keys[] = {"state", "inc", NULL};
     json_t *rng = json_object_get(root, "rng"), *seed = json_object_get(root, "seed");
     tw_error err;
     if (rng && seed)
-        return fail(rd, "seed", "give either \"rng\" or \"seed\", not both");
+        return tw_jr_fail(jr, "seed", "give either \"rng\" or \"seed\", not both");
     if (!rng) {
-        uint64_t value = 0;
-        if (seed) {
-            if (!json_is_integer(seed) || json_integer_value(seed) < 0 ||
-                (unsigned long long)json_integer_value(seed) > TW_MAX_SEED)
-                return fail(rd, "seed", "must be a whole number from 0 to 9007199254740991 (2^53-1)");
-            value = (uint64_t)json_integer_value(seed);
-        }
-        tw_rng_seed(&s->rng, value);
+        long long value;
+        if ((err = tw_jr_int(jr, root, "", "seed", 0, (long long)TW_MAX_SEED, 0, 0, &value)))
+            return err;
+        tw_rng_seed(&s->rng, (uint64_t)value);
         return TW_OK;
     }
     if (!json_is_object(rng))
-        return fail(rd, "rng", "must be an object with \"state\" and \"inc\" in hexadecimal");
-    if ((err = only_keys(rd, rng, "rng", keys)))
-        return err;
+        return tw_jr_fail(jr, "rng", "must be an object with \"state\" and \"inc\" in hexadecimal");
     uint64_t values[2];
-    for (int i = 0; i < 2; i++) {
-        json_t *v;
-        char field[16];
-        snprintf(field, sizeof field, "rng.%s", keys[i]);
-        if ((err = get(rd, rng, "rng", keys[i], 1, &v)))
-            return err;
-        const char *hex = json_is_string(v) ? json_string_value(v) : "";
-        size_t len = strlen(hex);
-        if (len < 1 || len > 16 || strspn(hex, "0123456789abcdefABCDEF") != len)
-            return fail(rd, field, "must be 1 to 16 hexadecimal digits in a text, such as \"853c49e6748fea9b\"");
-        values[i] = (uint64_t)strtoull(hex, NULL, 16);
-    }
+    if ((err = tw_jr_object(jr, rng, "rng", keys)) || (err = tw_jr_hex64(jr, rng, "rng", "state", &values[0])) ||
+        (err = tw_jr_hex64(jr, rng, "rng", "inc", &values[1])))
+        return err;
     if (!(values[1] & 1))
-        return fail(rd, "rng.inc", "must be odd (a PCG32 stream increment)");
+        return tw_jr_fail(jr, "rng.inc", "must be odd (a PCG32 stream increment)");
     s->rng.state = values[0];
     s->rng.inc = values[1];
     return TW_OK;
@@ -743,37 +653,38 @@ static int can_substitute(const tw_nw_state *s)
 }
 
 /* Checks fiefs and slots against each other. */
-static tw_error check_characters(reader *rd, const tw_nw_state *s)
+static tw_error check_characters(tw_jr *jr, const tw_nw_state *s)
 {
     char field[48];
     for (int f = 0; f < TW_NW_FIEFS; f++) {
         const tw_nw_fief *fi = &s->fiefs[f];
         snprintf(field, sizeof field, "fiefs[%d].ruler_present", f);
         if (fi->status == TW_NW_FIEF_LOST && fi->ruler_present)
-            return fail(rd, field, "the ruler of a lost fief has left the game; must be false");
+            return tw_jr_fail(jr, field, "the ruler of a lost fief has left the game; must be false");
         if (fi->status == TW_NW_FIEF_NEUTRAL && !fi->ruler_present)
-            return fail(rd, field, "an unvisited fief still has its ruler; must be true");
+            return tw_jr_fail(jr, field, "an unvisited fief still has its ruler; must be true");
         snprintf(field, sizeof field, "fiefs[%d].substitute_slot", f);
         if (fi->sub_slot >= 0 && (fi->status != TW_NW_FIEF_FRIENDLY || !fi->ruler_present))
-            return fail(rd, field, "only the ruler of a friendly fief, still in the game, can stand in for an ally");
+            return tw_jr_fail(jr, field,
+                              "only the ruler of a friendly fief, still in the game, can stand in for an ally");
         if (fi->sub_slot >= 0 && s->slots[fi->sub_slot].sub_fief != f)
-            return fail(rd, field, "slots[%d].substitute_fief must then be %d", fi->sub_slot, f);
+            return tw_jr_fail(jr, field, "slots[%d].substitute_fief must then be %d", fi->sub_slot, f);
     }
     for (int i = 0; i < TW_NW_SLOTS; i++) {
         int f = s->slots[i].sub_fief;
         snprintf(field, sizeof field, "slots[%d].substitute_fief", i);
         if (f >= 0 && s->fiefs[f].sub_slot != i)
-            return fail(rd, field, "fiefs[%d].substitute_slot must then be %d", f, i);
+            return tw_jr_fail(jr, field, "fiefs[%d].substitute_slot must then be %d", f, i);
         snprintf(field, sizeof field, "slots[%d]", i);
         if (s->visiting < 0 && (f >= 0 || s->slots[i].exhausted))
-            return fail(rd, field, "between visits no ruler stands in and no ability is used up");
+            return tw_jr_fail(jr, field, "between visits no ruler stands in and no ability is used up");
     }
     return TW_OK;
 }
 
 /* Checks that the phase fits the rest of the state, as the engine would
  * have left it. */
-static tw_error check_phase(reader *rd, const tw_nw_state *s)
+static tw_error check_phase(tw_jr *jr, const tw_nw_state *s)
 {
     int hand = tw_popcount32(s->hand), visited = 0, ready = 0;
     const char *phase = tw_nw_phase_key(s->phase);
@@ -783,52 +694,55 @@ static tw_error check_phase(reader *rd, const tw_nw_state *s)
         ready += !s->slots[i].exhausted;
     int in_visit = s->phase != TW_NW_PHASE_CHOOSE_FIEF && s->phase != TW_NW_PHASE_GAME_OVER;
     if (s->phase == TW_NW_PHASE_CHOOSE_FIEF && s->visiting >= 0)
-        return fail(rd, "visiting", "must be null between visits (phase \"choose_fief\")");
+        return tw_jr_fail(jr, "visiting", "must be null between visits (phase \"choose_fief\")");
     if (in_visit && s->visiting < 0)
-        return fail(rd, "visiting", "phase \"%s\" happens during a visit: give the fief being visited", phase);
+        return tw_jr_fail(jr, "visiting", "phase \"%s\" happens during a visit: give the fief being visited", phase);
     if (s->visiting >= 0 && s->fiefs[s->visiting].status != TW_NW_FIEF_NEUTRAL)
-        return fail(rd, "visiting", "fief %d was already visited, so it cannot be the one being visited", s->visiting);
+        return tw_jr_fail(jr, "visiting",
+                          "fief %d was already visited, so it cannot be the one being visited", s->visiting);
     if (s->stopped && s->phase != TW_NW_PHASE_GAME_OVER)
-        return fail(rd, "stopped", "only a game that is over can have been stopped");
+        return tw_jr_fail(jr, "stopped", "only a game that is over can have been stopped");
     if (s->visiting < 0 && s->ability_this_dialogue)
-        return fail(rd, "ability_this_dialogue", "must be false between visits");
+        return tw_jr_fail(jr, "ability_this_dialogue", "must be false between visits");
     switch (s->phase) {
     case TW_NW_PHASE_CHOOSE_FIEF:
     case TW_NW_PHASE_SUBSTITUTES:
         if (hand != TW_NW_HAND_SIZE)
-            return fail(rd, "hand", "phase \"%s\" comes before the first dialogue: the hand holds 8 cards", phase);
+            return tw_jr_fail(jr, "hand",
+                              "phase \"%s\" comes before the first dialogue: the hand holds 8 cards", phase);
         if (s->discard_n || s->score_n)
-            return fail(rd, s->discard_n ? "discard" : "score",
-                        "phase \"%s\" comes before the first dialogue: the pile must be empty", phase);
+            return tw_jr_fail(jr, s->discard_n ? "discard" : "score",
+                              "phase \"%s\" comes before the first dialogue: the pile must be empty", phase);
         if (s->phase == TW_NW_PHASE_CHOOSE_FIEF && visited == TW_NW_FIEFS)
-            return fail(rd, "phase", "every fief was visited, so the game is over");
+            return tw_jr_fail(jr, "phase", "every fief was visited, so the game is over");
         if (s->phase == TW_NW_PHASE_SUBSTITUTES && (ready != TW_NW_SLOTS || s->ability_this_dialogue))
-            return fail(rd, "slots", "no ability is used before the visit's first dialogue");
+            return tw_jr_fail(jr, "slots", "no ability is used before the visit's first dialogue");
         if (s->phase == TW_NW_PHASE_SUBSTITUTES && !can_substitute(s))
-            return fail(rd, "phase", "no friendly ruler can stand in for an ally, so the game would not wait here");
+            return tw_jr_fail(jr, "phase",
+                              "no friendly ruler can stand in for an ally, so the game would not wait here");
         break;
     case TW_NW_PHASE_BEFORE_STATEMENT:
         if (!hand || !s->deck_n)
-            return fail(rd, hand ? "deck" : "hand", "the visit ends as soon as the hand or the deck is empty");
+            return tw_jr_fail(jr, hand ? "deck" : "hand", "the visit ends as soon as the hand or the deck is empty");
         if (!ready)
-            return fail(rd, "slots", "every ability is used up, so the statement would already be revealed");
+            return tw_jr_fail(jr, "slots", "every ability is used up, so the statement would already be revealed");
         if (s->ability_this_dialogue)
-            return fail(rd, "ability_this_dialogue", "must be false before the statement (an ability leads straight "
-                        "to the statement)");
+            return tw_jr_fail(jr, "ability_this_dialogue",
+                              "must be false before the statement (an ability leads straight to the statement)");
         break;
     case TW_NW_PHASE_RESPONSE:
         if (!s->discard_n)
-            return fail(rd, "discard", "phase \"response\" answers the statement on top of the discard pile, "
-                        "which is empty");
+            return tw_jr_fail(jr, "discard", "phase \"response\" answers the statement on top of the discard pile, "
+                              "which is empty");
         if (!hand)
-            return fail(rd, "hand", "phase \"response\" needs a card in hand to answer with");
+            return tw_jr_fail(jr, "hand", "phase \"response\" needs a card in hand to answer with");
         break;
     case TW_NW_PHASE_GAME_OVER:
         if (!s->stopped && (visited != TW_NW_FIEFS || s->visiting >= 0))
-            return fail(rd, "phase", "a game that was not stopped ends only when every fief was visited");
+            return tw_jr_fail(jr, "phase", "a game that was not stopped ends only when every fief was visited");
         if (s->stopped && tw_nw_stars_possible(s) >= tw_nw_medal_threshold((tw_nw_medal)s->medal))
-            return fail(rd, "stopped", "a game is stopped only once the %s medal is out of reach",
-                        tw_nw_medal_key(s->medal));
+            return tw_jr_fail(jr, "stopped", "a game is stopped only once the %s medal is out of reach",
+                              tw_nw_medal_key(s->medal));
         break;
     default:
         break;
@@ -856,36 +770,37 @@ static int op_takes_choice(int op, int choice)
 }
 
 /* Checks a running ability against the state. */
-static tw_error check_ability(reader *rd, const tw_nw_state *s)
+static tw_error check_ability(tw_jr *jr, const tw_nw_state *s)
 {
     const tw_nw_run *run = &s->run;
     if (s->phase != TW_NW_PHASE_ABILITY)
         return TW_OK;
     if (!s->slots[run->slot].exhausted)
-        return fail(rd, "ability.slot", "the slot whose ability runs must be exhausted (slots[%d].exhausted)",
-                    run->slot);
+        return tw_jr_fail(jr, "ability.slot", "the slot whose ability runs must be exhausted (slots[%d].exhausted)",
+                          run->slot);
     if (!s->ability_this_dialogue)
-        return fail(rd, "ability_this_dialogue", "must be true while an ability runs");
+        return tw_jr_fail(jr, "ability_this_dialogue", "must be true while an ability runs");
     if (!op_takes_choice(run->program[run->pc].op, run->choice))
-        return fail(rd, "ability.choice", "step %d of the program (\"%s\") does not ask for a %s", run->pc,
-                    tw_nw_op_key(run->program[run->pc].op), tw_nw_choice_key(run->choice));
+        return tw_jr_fail(jr, "ability.choice", "step %d of the program (\"%s\") does not ask for a %s", run->pc,
+                          tw_nw_op_key(run->program[run->pc].op), tw_nw_choice_key(run->choice));
     if (!run->step_started)
-        return fail(rd, "ability.step_started", "an ability waiting for a choice has started its step; must be true");
+        return tw_jr_fail(jr, "ability.step_started",
+                          "an ability waiting for a choice has started its step; must be true");
     if (!run->pending)
-        return fail(rd, "ability.pending", "an ability waits only when something can be picked");
+        return tw_jr_fail(jr, "ability.pending", "an ability waits only when something can be picked");
     if (run->choice == TW_NW_CHOICE_CARD && (run->pending & ~s->hand))
-        return fail(rd, "ability.pending", "the cards that can be picked must be in the hand");
+        return tw_jr_fail(jr, "ability.pending", "the cards that can be picked must be in the hand");
     if (run->choice == TW_NW_CHOICE_FIEF)
         for (int f = 0; f < TW_NW_FIEFS; f++)
             if ((run->pending & (1u << f)) && (f == s->visiting || s->fiefs[f].status != TW_NW_FIEF_NEUTRAL))
-                return fail(rd, "ability.pending", "fief %d can't be picked: only other unvisited fiefs can", f);
+                return tw_jr_fail(jr, "ability.pending", "fief %d can't be picked: only other unvisited fiefs can", f);
     if (run->first_pick != TW_NW_NO_CARD && (s->hand & (1u << run->first_pick)))
-        return fail(rd, "ability.first_pick", "the first card of a pair has left the hand already");
+        return tw_jr_fail(jr, "ability.first_pick", "the first card of a pair has left the hand already");
     return TW_OK;
 }
 
 /* Reads a whole parsed position. */
-static tw_error read_position(reader *rd, json_t *root, tw_nw_state *s)
+static tw_error read_position(tw_jr *jr, const tw_nw_catalog *catalog, json_t *root, tw_nw_state *s)
 {
     static const char *const keys[] = {"format", "version", "game", "setup", "medal", "phase", "visiting",
                                        "stopped", "ability_this_dialogue", "fiefs", "slots", "deck",
@@ -893,45 +808,31 @@ static tw_error read_position(reader *rd, json_t *root, tw_nw_state *s)
     const char *phases[6];
     int setup, medal, phase, visiting = -1;
     tw_error err;
-    if (!json_is_object(root))
-        return fail(rd, "", "a position must be one JSON object");
     memset(s, 0, sizeof *s);
     s->run.first_pick = TW_NW_NO_CARD;
     s->run.named_suit = TW_NW_NO_CARD;
     for (int i = 0; i < 6; i++)
         phases[i] = tw_nw_phase_key(i);
-    json_t *v;
-    if ((err = only_keys(rd, root, "", keys)) || (err = get(rd, root, "", "format", 1, &v)))
-        return err;
-    if (!json_is_string(v) || strcmp(json_string_value(v), "trickwood-position") != 0)
-        return fail(rd, "format", "must be \"trickwood-position\"");
-    if ((err = get(rd, root, "", "version", 1, &v)))
-        return err;
-    if (!json_is_integer(v) || json_integer_value(v) != 1)
-        return fail(rd, "version", "unsupported version; this program reads version 1");
-    if ((err = get(rd, root, "", "game", 1, &v)))
-        return err;
-    if (!json_is_string(v) || strcmp(json_string_value(v), "northwood") != 0)
-        return fail(rd, "game", "must be \"northwood\" (a For Northwood! file)");
-    if ((err = get_name(rd, root, "", "setup", SETUP_KEYS, 2, &setup)) ||
-        (err = get_name(rd, root, "", "medal", MEDAL_AIMS, 4, &medal)) ||
-        (err = get_name(rd, root, "", "phase", phases, 6, &phase)) ||
-        (err = get_int(rd, root, "", "visiting", 0, 1, 0, TW_NW_FIEFS - 1, &visiting)) ||
-        (err = get_bool(rd, root, "", "stopped", 0, &s->stopped)) ||
-        (err = get_bool(rd, root, "", "ability_this_dialogue", 0, &s->ability_this_dialogue)))
+    if ((err = nw_read_header(jr, root, "trickwood-position", keys)) ||
+        (err = tw_jr_choice(jr, root, "", "setup", SETUP_KEYS, 2, 1, 0, &setup)) ||
+        (err = tw_jr_choice(jr, root, "", "medal", MEDAL_AIMS, 4, 1, 0, &medal)) ||
+        (err = tw_jr_choice(jr, root, "", "phase", phases, 6, 1, 0, &phase)) ||
+        (err = get_index_or_null(jr, root, "", "visiting", TW_NW_FIEFS - 1, &visiting)) ||
+        (err = get_flag(jr, root, "", "stopped", 0, &s->stopped)) ||
+        (err = get_flag(jr, root, "", "ability_this_dialogue", 0, &s->ability_this_dialogue)))
         return err;
     s->setup = (uint8_t)setup;
     s->medal = (uint8_t)medal;
     s->phase = (uint8_t)phase;
     s->visiting = (int8_t)visiting;
-    if ((err = read_fiefs(rd, root, s)) || (err = read_slots(rd, root, s)) ||
-        (err = check_unique_characters(rd, s)) || (err = read_cards(rd, root, s)) ||
-        (err = read_ability(rd, root, s)) || (err = read_rng(rd, root, s)) ||
-        (err = check_characters(rd, s)) || (err = check_phase(rd, s)) || (err = check_ability(rd, s)))
+    if ((err = read_fiefs(jr, catalog, root, s)) || (err = read_slots(jr, catalog, root, s)) ||
+        (err = check_unique_characters(jr, catalog, s)) || (err = read_cards(jr, root, s)) ||
+        (err = read_ability(jr, root, s)) || (err = read_rng(jr, root, s)) ||
+        (err = check_characters(jr, s)) || (err = check_phase(jr, s)) || (err = check_ability(jr, s)))
         return err;
     const char *why = NULL;
     if (!tw_nw_check_invariants(s, &why))
-        return fail(rd, "", "the position is not sound: %s", why);
+        return tw_jr_fail(jr, "", "the position is not sound: %s", why);
     return TW_OK;
 }
 
@@ -943,13 +844,13 @@ tw_error tw_nw_position_from_text(tw_nw_state *state, const tw_nw_catalog *catal
     if (!diag)
         diag = &local;
     tw_diag_init(diag, name);
-    json_error_t jerr;
-    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root)
-        return tw_diag_set(diag, jerr.line, NULL, "not valid JSON: %s", jerr.text);
-    reader rd = {text, diag, catalog};
+    json_t *root;
+    tw_error err = tw_jr_parse(text, diag, &root);
+    if (err)
+        return err;
+    tw_jr jr = {text, diag, 1};
     tw_nw_state s;
-    tw_error err = read_position(&rd, root, &s);
+    err = read_position(&jr, catalog, root, &s);
     json_decref(root);
     if (err == TW_OK)
         *state = s;

@@ -4,12 +4,11 @@
  * loads is a record that rebuilds its game. This file also writes catalog
  * entries back to the character file schema, which records embed. */
 #include <jansson.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "trickwood/nw_files.h"
+#include "nw_io.h"
 
 static const char *const SETUP_KEYS[] = {"intro", "full"};
 static const char *const INTRO_KEYS[] = {"none", "ally", "ruler"};
@@ -454,139 +453,51 @@ tw_error tw_nw_record_save(const tw_nw_record *rec, const char *path)
 
 /* ---- Reading records -------------------------------------------------- */
 
-/* The text being read (for line numbers) and where errors go. */
-typedef struct {
-    const char *text;
-    tw_diag *diag;
-} reader;
-
-/* Reports an error about the value at field, on that value's line. */
-static tw_error fail(reader *rd, const char *field, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static tw_error fail(reader *rd, const char *field, const char *fmt, ...)
+/* Checks the root object of a record or position file (see nw_io.h). */
+tw_error nw_read_header(tw_jr *jr, json_t *root, const char *format, const char *const *allowed)
 {
-    char message[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
-    va_end(ap);
-    return tw_diag_set(rd->diag, tw_json_locate_line(rd->text, field), field, "%s", message);
-}
-
-/* Joins an object path and a key ("config" + "seed" = "config.seed"). */
-static void join(char *out, size_t size, const char *path, const char *key)
-{
-    snprintf(out, size, "%s%s%s", path, *path ? "." : "", key);
-}
-
-/* Checks that obj has only the allowed keys. */
-static tw_error only_keys(reader *rd, json_t *obj, const char *path, const char *const *allowed)
-{
-    const char *key;
-    json_t *value;
-    json_object_foreach(obj, key, value) {
-        int ok = 0;
-        char list[200] = "";
-        for (int i = 0; allowed[i]; i++) {
-            ok |= strcmp(allowed[i], key) == 0;
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", allowed[i]);
-        }
-        if (!ok) {
-            char field[128];
-            join(field, sizeof field, path, key);
-            return fail(rd, field, "unknown field '%s' (allowed here: %s)", key, list);
-        }
-    }
-    return TW_OK;
-}
-
-/* Fetches a required member; reports it missing on its object's line. */
-static tw_error need(reader *rd, json_t *obj, const char *path, const char *key, json_t **out)
-{
-    *out = json_object_get(obj, key);
-    if (*out)
-        return TW_OK;
-    char field[128];
-    join(field, sizeof field, path, key);
-    return tw_diag_set(rd->diag, tw_json_locate_line(rd->text, path), field, "missing (this field is required)");
-}
-
-/* Reads a required string member that must be one of names. */
-static tw_error need_name(reader *rd, json_t *obj, const char *path, const char *key, const char *const *names,
-                          int count, int *out)
-{
-    json_t *v;
-    tw_error err = need(rd, obj, path, key, &v);
-    if (err)
-        return err;
-    char field[128], list[160] = "";
-    join(field, sizeof field, path, key);
-    for (int i = 0; i < count; i++)
-        if (names[i] && json_is_string(v) && strcmp(json_string_value(v), names[i]) == 0) {
-            *out = i;
-            return TW_OK;
-        }
-    for (int i = 0; i < count; i++)
-        if (names[i])
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"", list[0] ? ", " : "", names[i]);
-    return fail(rd, field, "must be one of %s", list);
-}
-
-/* Checks the format, version and game members shared by our files. */
-static tw_error check_header(reader *rd, json_t *root, const char *format)
-{
-    json_t *v;
+    json_t *game;
     tw_error err;
-    if ((err = need(rd, root, "", "format", &v)))
+    if ((err = tw_jr_header(jr, root, format, 1)) || (err = tw_jr_object(jr, root, "", allowed)) ||
+        (err = tw_jr_member(jr, root, "", "game", 1, &game)))
         return err;
-    if (!json_is_string(v) || strcmp(json_string_value(v), format) != 0)
-        return fail(rd, "format", "must be \"%s\"", format);
-    if ((err = need(rd, root, "", "version", &v)))
-        return err;
-    if (!json_is_integer(v) || json_integer_value(v) != 1)
-        return fail(rd, "version", "unsupported version; this program reads version 1");
-    if ((err = need(rd, root, "", "game", &v)))
-        return err;
-    if (!json_is_string(v) || strcmp(json_string_value(v), "northwood") != 0)
-        return fail(rd, "game", "must be \"northwood\" (a For Northwood! file)");
+    if (!json_is_string(game) || strcmp(json_string_value(game), "northwood") != 0)
+        return tw_jr_fail(jr, "game", "must be \"northwood\" (a For Northwood! file)");
     return TW_OK;
 }
 
 /* Reads "config" and "seed". */
-static tw_error read_config(reader *rd, json_t *root, tw_nw_config *config)
+static tw_error read_config(tw_jr *jr, json_t *root, tw_nw_config *config)
 {
     static const char *const keys[] = {"setup", "medal", NULL};
-    json_t *cfg, *seed;
+    static const char *const medals[] = {NULL, "bronze", "silver", "gold"};
+    json_t *cfg;
     int setup, medal;
+    long long seed;
     tw_error err;
-    if ((err = need(rd, root, "", "config", &cfg)))
+    if ((err = tw_jr_member(jr, root, "", "config", 1, &cfg)))
         return err;
     if (!json_is_object(cfg))
-        return fail(rd, "config", "must be an object with \"setup\" and \"medal\"");
-    if ((err = only_keys(rd, cfg, "config", keys)) ||
-        (err = need_name(rd, cfg, "config", "setup", SETUP_KEYS, 2, &setup)))
+        return tw_jr_fail(jr, "config", "must be an object with \"setup\" and \"medal\"");
+    if ((err = tw_jr_object(jr, cfg, "config", keys)) ||
+        (err = tw_jr_choice(jr, cfg, "config", "setup", SETUP_KEYS, 2, 1, 0, &setup)) ||
+        (err = tw_jr_choice(jr, cfg, "config", "medal", medals, 4, 1, 0, &medal)) ||
+        (err = tw_jr_int(jr, root, "", "seed", 0, (long long)TW_MAX_SEED, 1, 0, &seed)))
         return err;
-    static const char *const medals[] = {NULL, "bronze", "silver", "gold"};
-    if ((err = need_name(rd, cfg, "config", "medal", medals, 4, &medal)))
-        return err;
-    if ((err = need(rd, root, "", "seed", &seed)))
-        return err;
-    if (!json_is_integer(seed) || json_integer_value(seed) < 0 ||
-        (unsigned long long)json_integer_value(seed) > TW_MAX_SEED)
-        return fail(rd, "seed", "must be a whole number from 0 to 9007199254740991 (2^53-1)");
     config->setup = (tw_nw_setup)setup;
     config->medal = (tw_nw_medal)medal;
-    config->seed = (uint64_t)json_integer_value(seed);
+    config->seed = (uint64_t)seed;
     return TW_OK;
 }
 
 /* Builds the catalog: the default characters plus those in the record.
  * The embedded list goes through the character file loader, whose error
  * paths ("characters[2].steps[0].op") are also paths in the record. */
-static tw_error read_characters(reader *rd, json_t *root, tw_nw_record *rec)
+static tw_error read_characters(tw_jr *jr, json_t *root, tw_nw_record *rec)
 {
     tw_diag sub;
     if (tw_nw_catalog_load_default(&rec->catalog, &sub) != TW_OK) {
-        *rd->diag = sub;
+        *jr->diag = sub;
         return TW_ERR_PARSE;
     }
     rec->extra_from = rec->catalog.count;
@@ -594,7 +505,7 @@ static tw_error read_characters(reader *rd, json_t *root, tw_nw_record *rec)
     if (!list)
         return TW_OK;
     if (!json_is_array(list))
-        return fail(rd, "characters", "must be a list of character objects (or be left out)");
+        return tw_jr_fail(jr, "characters", "must be a list of character objects (or be left out)");
     if (json_array_size(list) == 0)
         return TW_OK;
     char *inner = json_dumps(list, JSON_COMPACT | JSON_PRESERVE_ORDER);
@@ -607,36 +518,36 @@ static tw_error read_characters(reader *rd, json_t *root, tw_nw_record *rec)
         tw_buf_free(&wrapper);
         return TW_ERR_NOMEM;
     }
-    tw_error err = tw_nw_catalog_add_text(&rec->catalog, wrapper.data, rd->diag->file, &sub);
+    tw_error err = tw_nw_catalog_add_text(&rec->catalog, wrapper.data, jr->diag->file, &sub);
     tw_buf_free(&wrapper);
     if (err == TW_OK)
         return TW_OK;
     const char *field = sub.field[0] ? sub.field : "characters";
-    int line = tw_json_locate_line(rd->text, field);
-    return tw_diag_set(rd->diag, line ? line : tw_json_locate_line(rd->text, "characters"), field, "%s",
+    int line = tw_json_locate_line(jr->text, field);
+    return tw_diag_set(jr->diag, line ? line : tw_json_locate_line(jr->text, "characters"), field, "%s",
                        sub.message);
 }
 
 /* Reads the action list into the record. */
-static tw_error read_actions(reader *rd, json_t *root, tw_nw_record *rec)
+static tw_error read_actions(tw_jr *jr, json_t *root, tw_nw_record *rec)
 {
     json_t *list;
-    tw_error err = need(rd, root, "", "actions", &list);
+    tw_error err = tw_jr_member(jr, root, "", "actions", 1, &list);
     if (err)
         return err;
     if (!json_is_array(list))
-        return fail(rd, "actions", "must be a list of action texts such as \"visit 3\"");
+        return tw_jr_fail(jr, "actions", "must be a list of action texts such as \"visit 3\"");
     for (size_t i = 0; i < json_array_size(list); i++) {
         json_t *v = json_array_get(list, i);
         char field[32];
         tw_nw_action action;
-        snprintf(field, sizeof field, "actions[%zu]", i);
+        tw_jr_index(field, sizeof field, "actions", i);
         if (!json_is_string(v))
-            return fail(rd, field, "must be a text such as \"visit 3\" or \"respond 7E\"");
+            return tw_jr_fail(jr, field, "must be a text such as \"visit 3\" or \"respond 7E\"");
         if (tw_nw_action_parse(json_string_value(v), &action) != 0)
-            return fail(rd, field, "'%.40s' is not an action (for example \"visit 3\", \"substitute 2 0\", "
-                        "\"begin\", \"activate 1\", \"proceed\", \"respond 7E\", \"pick 3C\", \"name eyes\", "
-                        "\"fief 5\", \"stop\")", json_string_value(v));
+            return tw_jr_fail(jr, field, "'%.40s' is not an action (for example \"visit 3\", \"substitute 2 0\", "
+                              "\"begin\", \"activate 1\", \"proceed\", \"respond 7E\", \"pick 3C\", \"name eyes\", "
+                              "\"fief 5\", \"stop\")", json_string_value(v));
         if ((err = tw_nw_record_push(rec, action)))
             return err;
     }
@@ -644,66 +555,60 @@ static tw_error read_actions(reader *rd, json_t *root, tw_nw_record *rec)
 }
 
 /* Compares the "result" object with the replayed game. */
-static tw_error check_result(reader *rd, json_t *root, const tw_nw_state *s)
+static tw_error check_result(tw_jr *jr, json_t *root, const tw_nw_state *s)
 {
     static const char *const keys[] = {"stars", "medal", "won", "stopped", NULL};
+    static const char *const medals[] = {"none", "bronze", "silver", "gold"};
     json_t *result = json_object_get(root, "result");
     json_t *v;
     tw_error err;
     if (!result)
         return TW_OK; /* a record may leave the result out */
     if (!tw_nw_is_over(s))
-        return fail(rd, "result", "the game is not over after the last action, so there can be no result");
+        return tw_jr_fail(jr, "result", "the game is not over after the last action, so there can be no result");
     if (!json_is_object(result))
-        return fail(rd, "result", "must be an object with \"stars\", \"medal\", \"won\" and \"stopped\"");
-    if ((err = only_keys(rd, result, "result", keys)))
+        return tw_jr_fail(jr, "result", "must be an object with \"stars\", \"medal\", \"won\" and \"stopped\"");
+    if ((err = tw_jr_object(jr, result, "result", keys)) || (err = tw_jr_member(jr, result, "result", "stars", 1, &v)))
         return err;
     int stars = tw_nw_stars_won(s), medal;
-    if ((err = need(rd, result, "result", "stars", &v)))
-        return err;
     if (!json_is_integer(v))
-        return fail(rd, "result.stars", "must be a whole number");
+        return tw_jr_fail(jr, "result.stars", "must be a whole number");
     if (json_integer_value(v) != stars)
-        return fail(rd, "result.stars", "says %lld stars but replaying the actions gives %d",
-                    (long long)json_integer_value(v), stars);
-    static const char *const medals[] = {"none", "bronze", "silver", "gold"};
-    if ((err = need_name(rd, result, "result", "medal", medals, 4, &medal)))
+        return tw_jr_fail(jr, "result.stars", "says %lld stars but replaying the actions gives %d",
+                          (long long)json_integer_value(v), stars);
+    if ((err = tw_jr_choice(jr, result, "result", "medal", medals, 4, 1, 0, &medal)))
         return err;
     if (medal != (int)tw_nw_medal_for(stars))
-        return fail(rd, "result.medal", "says \"%s\" but replaying the actions gives \"%s\"", medals[medal],
-                    medals[tw_nw_medal_for(stars)]);
+        return tw_jr_fail(jr, "result.medal", "says \"%s\" but replaying the actions gives \"%s\"", medals[medal],
+                          medals[tw_nw_medal_for(stars)]);
     const char *flags[2] = {"won", "stopped"};
     int actual[2] = {tw_nw_is_won(s), s->stopped != 0};
     for (int i = 0; i < 2; i++) {
         char field[32];
-        snprintf(field, sizeof field, "result.%s", flags[i]);
-        if ((err = need(rd, result, "result", flags[i], &v)))
+        int said;
+        tw_jr_path(field, sizeof field, "result", flags[i]);
+        if ((err = tw_jr_bool(jr, result, "result", flags[i], 1, 0, &said)))
             return err;
-        if (!json_is_boolean(v))
-            return fail(rd, field, "must be true or false");
-        if (json_is_true(v) != actual[i])
-            return fail(rd, field, "says %s but replaying the actions gives %s", json_is_true(v) ? "true" : "false",
-                        actual[i] ? "true" : "false");
+        if (said != actual[i])
+            return tw_jr_fail(jr, field, "says %s but replaying the actions gives %s", said ? "true" : "false",
+                              actual[i] ? "true" : "false");
     }
     return TW_OK;
 }
 
 /* Reads every part of a parsed record into rec and replays it. */
-static tw_error read_record(reader *rd, json_t *root, tw_nw_record *rec)
+static tw_error read_record(tw_jr *jr, json_t *root, tw_nw_record *rec)
 {
     static const char *const keys[] = {"format", "version", "game", "config", "seed", "characters",
                                        "actions", "result", NULL};
     tw_error err;
-    if (!json_is_object(root))
-        return fail(rd, "", "a record must be one JSON object");
-    if ((err = only_keys(rd, root, "", keys)) || (err = check_header(rd, root, "trickwood-record")) ||
-        (err = read_config(rd, root, &rec->config)) || (err = read_characters(rd, root, rec)) ||
-        (err = read_actions(rd, root, rec)))
+    if ((err = nw_read_header(jr, root, "trickwood-record", keys)) || (err = read_config(jr, root, &rec->config)) ||
+        (err = read_characters(jr, root, rec)) || (err = read_actions(jr, root, rec)))
         return err;
     tw_nw_state s;
-    if (replay(rec, -1, &s, rd->diag, rd->text) != TW_OK)
+    if (replay(rec, -1, &s, jr->diag, jr->text) != TW_OK)
         return TW_ERR_PARSE;
-    return check_result(rd, root, &s);
+    return check_result(jr, root, &s);
 }
 
 /* Loads a record from JSON text. */
@@ -713,17 +618,17 @@ tw_error tw_nw_record_from_text(tw_nw_record *rec, const char *text, const char 
     if (!diag)
         diag = &local;
     tw_diag_init(diag, name);
-    json_error_t jerr;
-    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root)
-        return tw_diag_set(diag, jerr.line, NULL, "not valid JSON: %s", jerr.text);
+    json_t *root;
+    tw_error err = tw_jr_parse(text, diag, &root);
+    if (err)
+        return err;
     tw_nw_record *work = calloc(1, sizeof *work);
     if (!work) {
         json_decref(root);
         return TW_ERR_NOMEM;
     }
-    reader rd = {text, diag};
-    tw_error err = read_record(&rd, root, work);
+    tw_jr jr = {text, diag, 1};
+    err = read_record(&jr, root, work);
     json_decref(root);
     if (err == TW_OK)
         *rec = *work;
