@@ -7,8 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "trickwood/json_util.h"
-#include "trickwood/nw_files.h"
+#include "nw_io.h"
 
 /* Suit references of steps and suits of characters, by value: the four
  * suits, then TW_NW_SUITREF_TRUMP and TW_NW_SUITREF_NAMED. */
@@ -22,8 +21,8 @@ static tw_error pile_field(tw_jr *jr, json_t *obj, const char *path, const char 
     return tw_jr_choice(jr, obj, path, key, allow_hand ? with_hand : without_hand, 4, 1, 0, out);
 }
 
-/* Parses one effect step object. */
-static tw_error parse_step(tw_jr *jr, json_t *obj, const char *path, tw_nw_step *step)
+/* Parses one effect step object (see nw_io.h). */
+tw_error nw_step_parse(tw_jr *jr, json_t *obj, const char *path, tw_nw_step *step)
 {
     if (!json_is_object(obj))
         return tw_jr_fail(jr, path, "a step must be an object with an \"op\" field");
@@ -172,7 +171,7 @@ static tw_error parse_character(tw_jr *jr, json_t *obj, const char *path, tw_nw_
     for (size_t i = 0; i < json_array_size(steps); i++) {
         char spath[280];
         tw_jr_index(spath, sizeof spath, sub, i);
-        if ((err = parse_step(jr, json_array_get(steps, i), spath, &e->steps[i])))
+        if ((err = nw_step_parse(jr, json_array_get(steps, i), spath, &e->steps[i])))
             return err;
     }
     e->nsteps = (uint8_t)json_array_size(steps);

@@ -10,4 +10,9 @@
  * holds only the allowed keys (a NULL-terminated list). */
 tw_error nw_read_header(tw_jr *jr, json_t *root, const char *format, const char *const *allowed);
 
+/* Parses one effect step object at path, in the schema of character files
+ * ("draw" included); position files use it for a running ability's
+ * program. */
+tw_error nw_step_parse(tw_jr *jr, json_t *obj, const char *path, tw_nw_step *step);
+
 #endif

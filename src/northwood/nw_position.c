@@ -220,106 +220,6 @@ static tw_error get_card(tw_jr *jr, json_t *v, const char *field, int *out)
     return TW_OK;
 }
 
-/* ---- Effect steps ------------------------------------------------------ */
-
-/* The members each step operation takes, as in character files. */
-typedef struct {
-    const char *name;
-    uint8_t op;
-    const char *fields[4];
-} op_shape;
-
-static const op_shape OP_SHAPES[] = {
-    {"move_top", TW_NW_OP_MOVE_TOP, {"from", "to", "count", NULL}},
-    {"draw", TW_NW_OP_MOVE_TOP, {"count", NULL, NULL, NULL}},
-    {"draw_up_to", TW_NW_OP_DRAW_UP_TO, {"count", NULL, NULL, NULL}},
-    {"choose_move", TW_NW_OP_CHOOSE_MOVE, {"to", "count", NULL, NULL}},
-    {"move_suit", TW_NW_OP_MOVE_SUIT, {"suit", "to", NULL, NULL}},
-    {"move_highest", TW_NW_OP_MOVE_HIGHEST, {"to", NULL, NULL, NULL}},
-    {"move_pair_sum", TW_NW_OP_MOVE_PAIR_SUM, {"sum", "to", NULL, NULL}},
-    {"name_suit", TW_NW_OP_NAME_SUIT, {NULL, NULL, NULL, NULL}},
-    {"peek", TW_NW_OP_PEEK, {"count", NULL, NULL, NULL}},
-    {"exchange_top", TW_NW_OP_EXCHANGE_TOP, {NULL, NULL, NULL, NULL}},
-    {"swap_ruler", TW_NW_OP_SWAP_RULER, {"distance", NULL, NULL, NULL}},
-    {"copy_ruler", TW_NW_OP_COPY_RULER, {NULL, NULL, NULL, NULL}},
-};
-
-/* Reads a pile member; only move_top may move cards into the hand. */
-static tw_error get_pile(tw_jr *jr, json_t *obj, const char *path, const char *key, int allow_hand, uint8_t *out)
-{
-    static const char *const with_hand[] = {"hand", "deck", "discard", "score"};
-    static const char *const without_hand[] = {NULL, "deck", "discard", "score"};
-    int pile;
-    tw_error err = tw_jr_choice(jr, obj, path, key, allow_hand ? with_hand : without_hand, 4, 1, 0, &pile);
-    *out = (uint8_t)pile;
-    return err;
-}
-
-/* Reads one member of a step into the step. Only move_top may leave out
- * its count (1). */
-static tw_error step_member(tw_jr *jr, json_t *obj, const char *path, const char *key, const op_shape *shape,
-                            tw_nw_step *st)
-{
-    uint8_t op = shape->op;
-    if (strcmp(key, "from") == 0)
-        return get_pile(jr, obj, path, key, 0, &st->a);
-    if (strcmp(key, "to") == 0)
-        return get_pile(jr, obj, path, key, op == TW_NW_OP_MOVE_TOP, &st->b);
-    if (strcmp(key, "suit") == 0) {
-        static const char *const refs[] = {"claws", "flowers", "leaves", "eyes", "trump", "named"};
-        int value;
-        tw_error err = tw_jr_choice(jr, obj, path, key, refs, 6, 1, 0, &value);
-        st->a = (uint8_t)value;
-        return err;
-    }
-    int lo = 1, hi = 32;
-    if (strcmp(key, "sum") == 0)
-        lo = 2, hi = 16;
-    else if (strcmp(key, "distance") == 0)
-        hi = 7;
-    int required = strcmp(shape->name, "move_top") != 0 || strcmp(key, "count") != 0;
-    long long value;
-    tw_error err = tw_jr_int(jr, obj, path, key, lo, hi, required, 1, &value);
-    st->c = (uint8_t)value;
-    return err;
-}
-
-/* Parses one step object (the character file schema, "draw" included). */
-static tw_error read_step(tw_jr *jr, json_t *obj, const char *path, tw_nw_step *st)
-{
-    json_t *opv;
-    tw_error err;
-    char field[128];
-    tw_jr_path(field, sizeof field, path, "op");
-    memset(st, 0, sizeof *st);
-    if (!json_is_object(obj))
-        return tw_jr_fail(jr, path, "a step must be an object with an \"op\" member");
-    if ((err = tw_jr_member(jr, obj, path, "op", 1, &opv)))
-        return err;
-    const op_shape *shape = NULL;
-    for (size_t i = 0; i < sizeof OP_SHAPES / sizeof OP_SHAPES[0]; i++)
-        if (json_is_string(opv) && strcmp(json_string_value(opv), OP_SHAPES[i].name) == 0)
-            shape = &OP_SHAPES[i];
-    if (!shape)
-        return tw_jr_fail(jr, field, "unknown operation (see docs/formats.md for the list)");
-    const char *allowed[6] = {"op", shape->fields[0], shape->fields[1], shape->fields[2], shape->fields[3], NULL};
-    if ((err = tw_jr_object(jr, obj, path, allowed)))
-        return err;
-    st->op = shape->op;
-    if (strcmp(shape->name, "draw") == 0) {
-        st->a = TW_NW_PILE_DECK;
-        st->b = TW_NW_PILE_HAND;
-    }
-    for (int i = 0; i < 4 && shape->fields[i]; i++)
-        if ((err = step_member(jr, obj, path, shape->fields[i], shape, st)))
-            return err;
-    if (st->op == TW_NW_OP_MOVE_TOP && st->a == st->b) {
-        tw_jr_path(field, sizeof field, path, "to");
-        return tw_jr_fail(jr, field, "must differ from \"from\"");
-    }
-    return TW_OK;
-}
-
 /* ---- Reading the parts of a position ---------------------------------- */
 
 /* Puts catalog entry index into a character in play (as the engine does). */
@@ -579,7 +479,7 @@ static tw_error read_ability(tw_jr *jr, json_t *root, tw_nw_state *s)
     for (size_t i = 0; i < json_array_size(v); i++) {
         char path[40];
         tw_jr_index(path, sizeof path, "ability.program", i);
-        if ((err = read_step(jr, json_array_get(v, i), path, &run->program[i])))
+        if ((err = nw_step_parse(jr, json_array_get(v, i), path, &run->program[i])))
             return err;
     }
     if ((err = tw_jr_int(jr, ability, "ability", "pc", 0, run->len - 1, 1, 0, &pc)) ||
