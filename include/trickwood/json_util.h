@@ -69,7 +69,8 @@ tw_error tw_jr_text_pair(tw_jr *jr, json_t *obj, const char *path, const char *k
  * in a text (a JSON number cannot hold every 64-bit value exactly), such
  * as a random generator's state. The key is required. */
 tw_error tw_jr_hex64(tw_jr *jr, json_t *obj, const char *path, const char *key, uint64_t *out);
-/* Checks the "format" and "version" fields of a file's root object. */
+/* Checks the "format" and "version" fields of a file's root object
+ * (a missing one is reported as tw_jr says, see missing_at_member). */
 tw_error tw_jr_header(tw_jr *jr, json_t *root, const char *format, int version);
 
 /* Serialises a JSON value (2-space indent, keys in insertion order, a

@@ -222,14 +222,23 @@ tw_error tw_jr_hex64(tw_jr *jr, json_t *obj, const char *path, const char *key, 
 
 tw_error tw_jr_header(tw_jr *jr, json_t *root, const char *format, int version)
 {
+    json_t *v;
     if (!json_is_object(root))
         return tw_jr_fail(jr, "", "the file must hold one JSON object");
     json_t *f = json_object_get(root, "format");
+    if (!f && jr->missing_at_member)
+        return tw_jr_member(jr, root, "", "format", 1, &v); /* reports it missing */
+    if (!f)
+        return tw_jr_fail(jr, "", "field 'format' must be \"%s\"", format);
     if (!json_is_string(f) || strcmp(json_string_value(f), format) != 0)
-        return tw_jr_fail(jr, f ? "format" : "", "field 'format' must be \"%s\"", format);
-    json_t *v = json_object_get(root, "version");
+        return tw_jr_fail(jr, "format", "must be \"%s\"", format);
+    v = json_object_get(root, "version");
+    if (!v && jr->missing_at_member)
+        return tw_jr_member(jr, root, "", "version", 1, &v); /* reports it missing */
+    if (!v)
+        return tw_jr_fail(jr, "", "field 'version' must be %d", version);
     if (!json_is_integer(v) || json_integer_value(v) != version)
-        return tw_jr_fail(jr, v ? "version" : "", "field 'version' must be %d", version);
+        return tw_jr_fail(jr, "version", "must be %d (the version this program reads)", version);
     return TW_OK;
 }
 
