@@ -73,6 +73,11 @@ tw_error tw_jr_hex64(tw_jr *jr, json_t *obj, const char *path, const char *key, 
  * (a missing one is reported as tw_jr says, see missing_at_member). */
 tw_error tw_jr_header(tw_jr *jr, json_t *root, const char *format, int version);
 
+/* Appends text to buf as a JSON string literal: quotes, backslashes and
+ * control characters escaped, other bytes (UTF-8 included) as they are.
+ * For writers that print their JSON by hand. */
+void tw_json_put_string(tw_buf *buf, const char *text);
+
 /* Serialises a JSON value (2-space indent, keys in insertion order, a
  * final new line) onto buf. Returns TW_ERR_NOMEM on failure. */
 tw_error tw_json_dump_to(json_t *value, tw_buf *buf);

@@ -242,6 +242,20 @@ tw_error tw_jr_header(tw_jr *jr, json_t *root, const char *format, int version)
     return TW_OK;
 }
 
+void tw_json_put_string(tw_buf *buf, const char *text)
+{
+    tw_buf_append(buf, "\"", 1);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            tw_buf_printf(buf, "\\%c", *p);
+        else if (*p < 0x20)
+            tw_buf_printf(buf, "\\u%04x", *p);
+        else
+            tw_buf_append(buf, (const char *)p, 1);
+    }
+    tw_buf_append(buf, "\"", 1);
+}
+
 tw_error tw_json_dump_to(json_t *value, tw_buf *buf)
 {
     char *text = json_dumps(value, JSON_INDENT(2) | JSON_PRESERVE_ORDER);

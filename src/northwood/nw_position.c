@@ -13,21 +13,6 @@ static const char *const MEDAL_AIMS[] = {NULL, "bronze", "silver", "gold"};
 
 /* ---- Writing ---------------------------------------------------------- */
 
-/* Appends a JSON string literal (ids are plain, but escape anyway). */
-static void put_string(tw_buf *buf, const char *text)
-{
-    tw_buf_append(buf, "\"", 1);
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            tw_buf_printf(buf, "\\%c", *p);
-        else if (*p < 0x20)
-            tw_buf_printf(buf, "\\u%04x", *p);
-        else
-            tw_buf_append(buf, (const char *)p, 1);
-    }
-    tw_buf_append(buf, "\"", 1);
-}
-
 /* Appends a list of card codes. */
 static void put_cards(tw_buf *buf, const uint8_t *cards, int n)
 {
@@ -133,7 +118,7 @@ tw_error tw_nw_position_to_json(const tw_nw_state *s, const tw_nw_catalog *catal
     for (int f = 0; f < TW_NW_FIEFS; f++) {
         const tw_nw_fief *fi = &s->fiefs[f];
         tw_buf_printf(buf, "    {\"ruler\": ");
-        put_string(buf, catalog->entries[fi->ruler.catalog_index].id);
+        tw_json_put_string(buf, catalog->entries[fi->ruler.catalog_index].id);
         tw_buf_printf(buf, ", \"status\": \"%s\", \"ruler_present\": %s, \"substitute_slot\": ",
                       tw_nw_status_key(fi->status), fi->ruler_present ? "true" : "false");
         put_int_or_null(buf, fi->sub_slot);
@@ -143,7 +128,7 @@ tw_error tw_nw_position_to_json(const tw_nw_state *s, const tw_nw_catalog *catal
     for (int i = 0; i < TW_NW_SLOTS; i++) {
         const tw_nw_slot *sl = &s->slots[i];
         tw_buf_printf(buf, "    {\"ally\": ");
-        put_string(buf, catalog->entries[sl->ally.catalog_index].id);
+        tw_json_put_string(buf, catalog->entries[sl->ally.catalog_index].id);
         tw_buf_printf(buf, ", \"substitute_fief\": ");
         put_int_or_null(buf, sl->sub_fief);
         tw_buf_printf(buf, ", \"exhausted\": %s}%s\n", sl->exhausted ? "true" : "false", i + 1 < TW_NW_SLOTS ? "," : "");

@@ -15,22 +15,6 @@ static const char *const INTRO_KEYS[] = {"none", "ally", "ruler"};
 
 /* ---- Writing JSON ------------------------------------------------------ */
 
-/* Appends a JSON string literal, escaping quotes, backslashes and control
- * characters (other bytes, UTF-8 included, pass through). */
-static void put_string(tw_buf *buf, const char *text)
-{
-    tw_buf_append(buf, "\"", 1);
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            tw_buf_printf(buf, "\\%c", *p);
-        else if (*p < 0x20)
-            tw_buf_printf(buf, "\\u%04x", *p);
-        else
-            tw_buf_append(buf, (const char *)p, 1);
-    }
-    tw_buf_append(buf, "\"", 1);
-}
-
 /* Name of a step's suit reference: a suit, "trump" or "named". */
 static const char *suitref_key(int ref)
 {
@@ -108,9 +92,9 @@ int tw_nw_steps_to_json(const tw_nw_step *steps, int n, tw_buf *buf)
 static void put_text_pair(tw_buf *buf, const char *key, const char *en, const char *fr)
 {
     tw_buf_printf(buf, "\"%s\": {\"en\": ", key);
-    put_string(buf, en);
+    tw_json_put_string(buf, en);
     tw_buf_append(buf, ", \"fr\": ", 8);
-    put_string(buf, fr);
+    tw_json_put_string(buf, fr);
     tw_buf_append(buf, "}", 1);
 }
 
@@ -121,7 +105,7 @@ int tw_nw_catalog_entry_to_json(const tw_nw_catalog_entry *e, const char *indent
     if (!suit || e->intro_role > TW_NW_INTRO_RULER || e->nsteps > TW_NW_MAX_STEPS)
         return -1;
     tw_buf_printf(buf, "{\n%s  \"id\": ", indent);
-    put_string(buf, e->id);
+    tw_json_put_string(buf, e->id);
     tw_buf_printf(buf, ", \"suit\": \"%s\", \"crown\": %s, \"intro\": \"%s\",\n%s  ", suit,
                   e->crown ? "true" : "false", INTRO_KEYS[e->intro_role], indent);
     put_text_pair(buf, "name", e->name[0], e->name[1]);
