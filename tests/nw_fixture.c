@@ -36,12 +36,7 @@ int fx_index(const char *id)
 /* Copies a catalog entry into a character in play. */
 void fx_character_from(tw_nw_character *out, const tw_nw_catalog *catalog, int index)
 {
-    const tw_nw_catalog_entry *e = &catalog->entries[index];
-    memset(out, 0, sizeof *out);
-    out->catalog_index = (uint16_t)index;
-    out->suit = e->suit;
-    out->nsteps = e->nsteps;
-    memcpy(out->steps, e->steps, sizeof out->steps);
+    tw_nw_character_from_catalog(out, catalog, index);
 }
 
 /* Copies a default-catalog character by id. */

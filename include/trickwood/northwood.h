@@ -309,6 +309,9 @@ int tw_nw_is_over(const tw_nw_state *state);
 int tw_nw_is_won(const tw_nw_state *state);
 /* The character whose ability slot offers now (substitute or ally). */
 const tw_nw_character *tw_nw_slot_character(const tw_nw_state *state, int slot);
+/* Puts catalog entry `index` into a character in play, as a new game
+ * does: for code that builds positions (loaders, tests, tools). */
+void tw_nw_character_from_catalog(tw_nw_character *out, const tw_nw_catalog *catalog, int index);
 /* Number of cards in the hand. */
 int tw_nw_hand_count(const tw_nw_state *state);
 /* The statement being answered (top of discard in the response phase), or TW_NW_NO_CARD. */

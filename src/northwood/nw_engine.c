@@ -81,7 +81,7 @@ static void reshuffle_and_deal(tw_nw_state *s, tw_nw_events *events)
 }
 
 /* Fills a character in play from a catalog entry. */
-static void character_from_entry(tw_nw_character *ch, const tw_nw_catalog *catalog, int index)
+void tw_nw_character_from_catalog(tw_nw_character *ch, const tw_nw_catalog *catalog, int index)
 {
     const tw_nw_catalog_entry *e = &catalog->entries[index];
     memset(ch, 0, sizeof *ch);
@@ -138,7 +138,7 @@ static tw_error setup_intro(tw_nw_state *s, const tw_nw_catalog *catalog)
         for (int i = 0; i < catalog->count; i++) {
             const tw_nw_catalog_entry *e = &catalog->entries[i];
             if (e->suit == suit && e->intro_role == TW_NW_INTRO_ALLY) {
-                character_from_entry(&s->slots[allies++].ally, catalog, i);
+                tw_nw_character_from_catalog(&s->slots[allies++].ally, catalog, i);
                 break;
             }
         }
@@ -152,7 +152,7 @@ static tw_error setup_intro(tw_nw_state *s, const tw_nw_catalog *catalog)
     nrulers = TW_NW_FIEFS;
     tw_rng_shuffle_u8(&s->rng, rulers, (size_t)nrulers);
     for (int f = 0; f < TW_NW_FIEFS; f++)
-        character_from_entry(&s->fiefs[f].ruler, catalog, rulers[f]);
+        tw_nw_character_from_catalog(&s->fiefs[f].ruler, catalog, rulers[f]);
     return TW_OK;
 }
 
@@ -172,9 +172,9 @@ static tw_error setup_full(tw_nw_state *s, const tw_nw_catalog *catalog)
         int suit = catalog->entries[index].suit;
         int nth = ++seen[suit];
         if (nth == 1)
-            character_from_entry(&s->slots[allies++].ally, catalog, index);
+            tw_nw_character_from_catalog(&s->slots[allies++].ally, catalog, index);
         else if (nth <= 3)
-            character_from_entry(&s->fiefs[rulers++].ruler, catalog, index);
+            tw_nw_character_from_catalog(&s->fiefs[rulers++].ruler, catalog, index);
     }
     if (allies != TW_NW_SLOTS || rulers != TW_NW_FIEFS)
         return TW_ERR_ARG;

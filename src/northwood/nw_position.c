@@ -207,17 +207,6 @@ static tw_error get_card(tw_jr *jr, json_t *v, const char *field, int *out)
 
 /* ---- Reading the parts of a position ---------------------------------- */
 
-/* Puts catalog entry index into a character in play (as the engine does). */
-static void character_from_catalog(tw_nw_character *ch, const tw_nw_catalog *catalog, int index)
-{
-    const tw_nw_catalog_entry *e = &catalog->entries[index];
-    memset(ch, 0, sizeof *ch);
-    ch->catalog_index = (uint16_t)index;
-    ch->suit = e->suit;
-    ch->nsteps = e->nsteps;
-    memcpy(ch->steps, e->steps, sizeof ch->steps);
-}
-
 /* Reads a character id member and looks it up in the catalog. */
 static tw_error get_character(tw_jr *jr, const tw_nw_catalog *catalog, json_t *obj, const char *path,
                               const char *key, tw_nw_character *ch)
@@ -234,7 +223,7 @@ static tw_error get_character(tw_jr *jr, const tw_nw_catalog *catalog, json_t *o
     if (index < 0)
         return tw_jr_fail(jr, field, "unknown character '%.60s' (not in the catalog; add its character file)",
                           json_string_value(v));
-    character_from_catalog(ch, catalog, index);
+    tw_nw_character_from_catalog(ch, catalog, index);
     return TW_OK;
 }
 
