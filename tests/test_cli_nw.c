@@ -12,50 +12,23 @@
 #include "cli/nw_cli.h"
 #include "cli/paths.h"
 #include "cli/prompt.h"
+#include "cli_harness.h"
 #include "test.h"
 #include "trickwood/nw_files.h"
 
 /* What one run of the program gave. */
-typedef struct {
-    int code;
-    char *out;
-    char *err;
-} run_result;
+typedef tw_test_cli_result run_result;
 
 /* Runs `trickwood ARGS...` (NULL-terminated) with input text. */
 static run_result run_cli(const char *input, const char *const *args)
 {
-    run_result r = {0, NULL, NULL};
-    char *argv[32];
-    int argc = 0;
-    argv[argc++] = (char *)"trickwood";
-    for (int i = 0; args[i] && argc < 31; i++)
-        argv[argc++] = (char *)args[i];
-    argv[argc] = NULL;
-    size_t out_len = 0, err_len = 0;
-    FILE *in = input[0] ? fmemopen((void *)input, strlen(input), "r") : fopen("/dev/null", "r");
-    FILE *out = open_memstream(&r.out, &out_len);
-    FILE *err = open_memstream(&r.err, &err_len);
-    if (!in || !out || !err) {
-        tw_test_fail(__FILE__, __LINE__, "cannot open in-memory streams");
-        r.code = -1;
-    } else {
-        r.code = tw_cli_main(argc, argv, in, out, err);
-    }
-    if (in)
-        fclose(in);
-    if (out)
-        fclose(out);
-    if (err)
-        fclose(err);
-    return r;
+    return tw_test_cli_run(input, args);
 }
 
 /* Frees the captured output. */
 static void run_free(run_result *r)
 {
-    free(r->out);
-    free(r->err);
+    tw_test_cli_free(r);
 }
 
 /* An input of n lines all saying `answer`. */
