@@ -19,21 +19,6 @@
 #include "trickwood/fox_bots.h"
 #include "trickwood/fox_files.h"
 
-/* What one run of the program gave. */
-typedef tw_test_cli_result run_result;
-
-/* Runs `trickwood ARGS...` (NULL-terminated) with input text. */
-static run_result run_cli(const char *input, const char *const *args)
-{
-    return tw_test_cli_run(input, args);
-}
-
-/* Frees the captured output. */
-static void run_free(run_result *r)
-{
-    tw_test_cli_free(r);
-}
-
 /* An input of n lines all saying `answer`. */
 static char *repeat_lines(const char *answer, int n)
 {
@@ -205,10 +190,10 @@ static void check_hands(const char *out, const tw_fox_record *rec, int hotseat, 
 /* Plays a whole game answering 1 everywhere; checks that it ends and that
  * the screens show only the right hands. Returns the final state's score
  * (or -1) and leaves the output in r. */
-static int play_ones(const char *const *args, const char *save, int hotseat, int seat, run_result *r)
+static int play_ones(const char *const *args, const char *save, int hotseat, int seat, tw_test_cli_result *r)
 {
     char *input = repeat_lines("1", 3000);
-    *r = run_cli(input ? input : "", args);
+    *r = tw_test_cli_run(input ? input : "", args);
     free(input);
     CHECK_INT(r->code, 0);
     tw_fox_record rec;
@@ -265,7 +250,7 @@ TEST(fox_cli_partner_game_each_level)
         save[strlen(save) - 6] = (char)('0' + g);
         const char *args[] = {"fox", "--level", games[g][0], "--seed", games[g][1], "--seat", games[g][2], "--lang",
                               "en", "--ascii", "--save", save, NULL};
-        run_result r;
+        tw_test_cli_result r;
         int score = play_ones(args, save, 0, games[g][2][0] - '1', &r);
         REQUIRE(r.out != NULL);
         snprintf(head, sizeof head, "New game: The Fox in the Forest Duet, level %s, seed %s", games[g][0], games[g][1]);
@@ -281,7 +266,7 @@ TEST(fox_cli_partner_game_each_level)
         CHECK_CONTAINS(r.out, "Decree card: ");
         CHECK(!has_non_ascii(r.out));
         check_result_lines(r.out, score);
-        run_free(&r);
+        tw_test_cli_free(&r);
     }
 }
 
@@ -296,7 +281,7 @@ TEST(fox_cli_hotseat_game_each_level)
         snprintf(seed, sizeof seed, "%d", 40 + level);
         const char *args[] = {"fox", "--hotseat", "--level", lv, "--seed", seed, "--lang", "en", "--ascii", "--save",
                               save, NULL};
-        run_result r;
+        tw_test_cli_result r;
         int score = play_ones(args, save, 1, 0, &r);
         REQUIRE(r.out != NULL);
         CHECK_CONTAINS(r.out, "Two players share this screen");
@@ -315,7 +300,7 @@ TEST(fox_cli_hotseat_game_each_level)
             CHECK_INT(count_of(r.out, "press Enter to hide your hand"), changes - 1);
             tw_fox_record_free(&rec);
         }
-        run_free(&r);
+        tw_test_cli_free(&r);
     }
 }
 
@@ -361,8 +346,8 @@ TEST(fox_cli_hotseat_win_typed_in_record_notation)
     for (int s = 1; s <= 40 && !script; s++) {
         snprintf(seed, sizeof seed, "%d", s);
         const char *start[] = {"fox", "--hotseat", "--seed", seed, "--lang", "en", "--ascii", "--save", save, NULL};
-        run_result r = run_cli("", start); /* ends at once: the save holds the configuration */
-        run_free(&r);
+        tw_test_cli_result r = tw_test_cli_run("", start); /* ends at once: the save holds the configuration */
+        tw_test_cli_free(&r);
         tw_fox_record rec;
         tw_fox_state st;
         if (load_fox(save, &rec, &st) != 0)
@@ -376,7 +361,7 @@ TEST(fox_cli_hotseat_win_typed_in_record_notation)
     }
     REQUIRE(script != NULL);
     const char *args[] = {"fox", "--hotseat", "--seed", seed, "--lang", "en", "--ascii", "--save", save, NULL};
-    run_result r = run_cli(script, args);
+    tw_test_cli_result r = tw_test_cli_run(script, args);
     free(script);
     CHECK_INT(r.code, 0);
     REQUIRE(r.out != NULL);
@@ -395,7 +380,7 @@ TEST(fox_cli_hotseat_win_typed_in_record_notation)
         check_hands(r.out, &rec, 1, 0);
         tw_fox_record_free(&rec);
     }
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 TEST(fox_cli_french)
@@ -411,7 +396,7 @@ TEST(fox_cli_french)
     snprintf(input, len + 16, "abc\n%s", ones);
     free(ones);
     const char *args[] = {"fox", "--seed", "3", "--lang", "fr", "--save", save, NULL};
-    run_result r = run_cli(input, args);
+    tw_test_cli_result r = tw_test_cli_run(input, args);
     free(input);
     CHECK_INT(r.code, 0);
     REQUIRE(r.out != NULL);
@@ -427,15 +412,15 @@ TEST(fox_cli_french)
     CHECK(!strstr(r.out, "Your hand"));
     CHECK(!strstr(r.out, "Your partner"));
     CHECK(!strstr(r.out, "What happened"));
-    run_free(&r);
+    tw_test_cli_free(&r);
     /* the help page and the usage are French too */
     const char *help[] = {"fox", "--seed", "3", "--lang", "fr", "--save", save, NULL};
-    r = run_cli("aide\nquitter\n", help);
+    r = tw_test_cli_run("aide\nquitter\n", help);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "COMMENT JOUER AU RENARD DES BOIS");
     CHECK_CONTAINS(r.out, "Présent");
     CHECK_CONTAINS(r.out, "La partie est enregistrée dans");
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 /* Finds a deal where seat 0's first decision is following a trick while
@@ -446,8 +431,8 @@ static int find_follow_deal(const char *save, char *seed, size_t size, tw_fox_st
     for (int s = 1; s <= 60; s++) {
         snprintf(seed, size, "%d", s);
         const char *args[] = {"fox", "--seed", seed, "--lang", "en", "--ascii", "--save", save, NULL};
-        run_result r = run_cli("", args);
-        run_free(&r);
+        tw_test_cli_result r = tw_test_cli_run("", args);
+        tw_test_cli_free(&r);
         tw_fox_record rec;
         if (load_fox(save, &rec, state) != 0)
             return -1;
@@ -487,7 +472,7 @@ TEST(fox_cli_invalid_input_reprompts)
     snprintf(input, sizeof input, "99\nxyz\n\nhelp\nboard\n%s\n%s\nplay %s\nquit\n", partner_code, off_code,
              good_lower);
     const char *args[] = {"fox", "--seed", seed, "--lang", "en", "--ascii", "--save", save, NULL};
-    run_result r = run_cli(input, args);
+    tw_test_cli_result r = tw_test_cli_run(input, args);
     CHECK_INT(r.code, 0);
     REQUIRE(r.out != NULL);
     char text[160];
@@ -506,7 +491,7 @@ TEST(fox_cli_invalid_input_reprompts)
     CHECK_CONTAINS(r.out, text);
     CHECK_CONTAINS(r.out, "The game is saved in");
     CHECK_CONTAINS(r.out, "Continue it with: trickwood resume");
-    run_free(&r);
+    tw_test_cli_free(&r);
     /* the typed notation was taken: it is the next action of the record */
     tw_fox_record rec;
     tw_fox_state after;
@@ -542,19 +527,19 @@ TEST(fox_cli_eof_then_resume_same_game)
     tmp_path(whole, sizeof whole, "fox-whole.json");
     tmp_path(part, sizeof part, "fox-part.json");
     const char *whole_args[] = {"fox", "--seed", "12", "--level", "2", "--lang", "en", "--save", whole, NULL};
-    run_result r;
+    tw_test_cli_result r;
     play_ones(whole_args, whole, 0, 0, &r);
-    run_free(&r);
+    tw_test_cli_free(&r);
 
     char *first = repeat_lines("1", 6);
     const char *args[] = {"fox", "--seed", "12", "--level", "2", "--lang", "en", "--save", part, NULL};
-    r = run_cli(first, args);
+    r = tw_test_cli_run(first, args);
     free(first);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "End of input: the game is saved in");
     CHECK_CONTAINS(r.out, "trickwood resume");
     CHECK(!strstr(r.out, "Victory") && !strstr(r.out, "Defeat"));
-    run_free(&r);
+    tw_test_cli_free(&r);
     tw_fox_record rec;
     tw_fox_state mid;
     int played = 0;
@@ -567,7 +552,7 @@ TEST(fox_cli_eof_then_resume_same_game)
 
     char *rest = repeat_lines("1", 3000);
     const char *resume[] = {"resume", part, "--lang", "en", NULL};
-    r = run_cli(rest, resume);
+    r = tw_test_cli_run(rest, resume);
     free(rest);
     CHECK_INT(r.code, 0);
     char line[160];
@@ -575,15 +560,15 @@ TEST(fox_cli_eof_then_resume_same_game)
     CHECK_CONTAINS(r.out, line);
     CHECK_CONTAINS(r.out, "You are player 1; your partner, player 2");
     CHECK_CONTAINS(r.out, "is kept and marked as finished");
-    run_free(&r);
+    tw_test_cli_free(&r);
     check_same_actions(whole, part);
 
     /* resuming the finished game shows how it ended */
-    r = run_cli("", resume);
+    r = tw_test_cli_run("", resume);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "This game is finished");
     CHECK(strstr(r.out, "Victory") || strstr(r.out, "Defeat"));
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 /* Reads the players of a saved record: 1 when it has them, 0 when not, -1
@@ -647,14 +632,14 @@ TEST(fox_cli_hotseat_resume_remembers_the_players)
     tmp_path(whole, sizeof whole, "fox-hot-whole.json");
     tmp_path(part, sizeof part, "fox-hot-part.json");
     const char *whole_args[] = {"fox", "--hotseat", "--seed", "8", "--lang", "en", "--save", whole, NULL};
-    run_result r;
+    tw_test_cli_result r;
     play_ones(whole_args, whole, 1, 0, &r);
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *args[] = {"fox", "--hotseat", "--seed", "8", "--lang", "en", "--save", part, NULL};
-    r = run_cli("\n1\n1\n\nquit\n", args);
+    r = tw_test_cli_run("\n1\n1\n\nquit\n", args);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "The game is saved in");
-    run_free(&r);
+    tw_test_cli_free(&r);
     /* who plays is in the save itself: no file beside it */
     char players[512];
     tmp_path(players, sizeof players, "fox-hot-part.players.json");
@@ -664,20 +649,20 @@ TEST(fox_cli_hotseat_resume_remembers_the_players)
     CHECK_INT(saved.hotseat, 1);
     char *rest = repeat_lines("1", 3000);
     const char *resume[] = {"resume", part, "--lang", "en", NULL};
-    r = run_cli(rest, resume);
+    r = tw_test_cli_run(rest, resume);
     free(rest);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "Two players share this screen");
     CHECK_CONTAINS(r.out, "only: press Enter to see your hand");
-    run_free(&r);
+    tw_test_cli_free(&r);
     check_same_actions(whole, part);
     CHECK(access(players, F_OK) != 0);
     /* the players can be changed when resuming: now with the partner, seat 2 */
     const char *change[] = {"resume", part, "--seat", "2", "--lang", "en", NULL};
-    r = run_cli("", change);
+    r = tw_test_cli_run("", change);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "You are player 2; your partner, player 1");
-    run_free(&r);
+    tw_test_cli_free(&r);
     REQUIRE(saved_players(part, &saved) == 1);
     CHECK_INT(saved.hotseat, 0);
     CHECK_INT(saved.seat, 1);
@@ -693,10 +678,10 @@ TEST(fox_cli_players_are_saved_in_the_record)
     tmp_path(side, sizeof side, "fox-players.players.json");
     const char *args[] = {"fox", "--seat", "2", "--partner", "random", "--seed", "9", "--lang", "en", "--save", save,
                           "--record", copy, NULL};
-    run_result r = run_cli("1\nquit\n", args);
+    tw_test_cli_result r = tw_test_cli_run("1\nquit\n", args);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "You are player 2; your partner, player 1, is the built-in random partner");
-    run_free(&r);
+    tw_test_cli_free(&r);
     CHECK(access(side, F_OK) != 0);
     tw_fox_players saved;
     REQUIRE(saved_players(save, &saved) == 1);
@@ -708,18 +693,18 @@ TEST(fox_cli_players_are_saved_in_the_record)
     CHECK_INT(saved.seat, 1);
     /* resuming, with no players file anywhere, keeps seat and partner */
     const char *resume[] = {"resume", save, "--lang", "fr", NULL};
-    r = run_cli("quitter\n", resume);
+    r = tw_test_cli_run("quitter\n", resume);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "Vous êtes le joueur 2 ; votre partenaire, le joueur 1, est le partenaire intégré");
     CHECK(!strstr(r.out, "version précédente"));
-    run_free(&r);
+    tw_test_cli_free(&r);
     CHECK(access(side, F_OK) != 0);
     /* a stale players file beside a save that has players is not read, and goes */
     write_players_file(side, 1, 1, "rule");
-    r = run_cli("quitter\n", resume);
+    r = tw_test_cli_run("quitter\n", resume);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "Vous êtes le joueur 2 ;");
-    run_free(&r);
+    tw_test_cli_free(&r);
     CHECK(access(side, F_OK) != 0);
 }
 
@@ -730,45 +715,45 @@ TEST(fox_cli_old_save_resumes_with_its_players_file)
     tmp_path(save, sizeof save, "fox-old.json");
     tmp_path(side, sizeof side, "fox-old.players.json");
     const char *args[] = {"fox", "--seed", "10", "--lang", "en", "--save", save, NULL};
-    run_result r = run_cli("1\nquit\n", args);
+    tw_test_cli_result r = tw_test_cli_run("1\nquit\n", args);
     CHECK_INT(r.code, 0);
-    run_free(&r);
+    tw_test_cli_free(&r);
     strip_players(save);
     /* no players anywhere: player 1 with the rule partner */
     const char *resume[] = {"resume", save, "--lang", "en", NULL};
-    r = run_cli("quit\n", resume);
+    r = tw_test_cli_run("quit\n", resume);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "You are player 1; your partner, player 2, is the built-in rule-based partner");
-    run_free(&r);
+    tw_test_cli_free(&r);
     /* an earlier version's players file is reported with its place when broken */
     strip_players(save);
     const char *bad = "{\n  \"format\": \"trickwood-fox-players\",\n  \"version\": 1,\n  \"seat\": 5\n}\n";
     REQUIRE(tw_write_file_atomic(side, bad, strlen(bad)) == TW_OK);
-    r = run_cli("", resume);
+    r = tw_test_cli_run("", resume);
     CHECK_INT(r.code, 1);
     char where[600];
     snprintf(where, sizeof where, "%s:4: field 'seat'", side);
     CHECK_CONTAINS(r.err, where);
-    run_free(&r);
+    tw_test_cli_free(&r);
     CHECK(access(side, F_OK) == 0);
     /* and used when good: then the save takes the players and the file goes */
     write_players_file(side, 0, 2, "random");
-    r = run_cli("quit\n", resume);
+    r = tw_test_cli_run("quit\n", resume);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "You are player 2; your partner, player 1, is the built-in random partner");
     CHECK_CONTAINS(r.out, "the file of an earlier version");
     CHECK_CONTAINS(r.out, side);
-    run_free(&r);
+    tw_test_cli_free(&r);
     CHECK(access(side, F_OK) != 0);
     tw_fox_players saved;
     REQUIRE(saved_players(save, &saved) == 1);
     CHECK_INT(saved.seat, 1);
     CHECK_STR(saved.partner, "random");
-    r = run_cli("quit\n", resume);
+    r = tw_test_cli_run("quit\n", resume);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "You are player 2; your partner, player 1, is the built-in random partner");
     CHECK(!strstr(r.out, "earlier version"));
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 TEST(fox_cli_bad_players_in_a_save_are_reported)
@@ -777,9 +762,9 @@ TEST(fox_cli_bad_players_in_a_save_are_reported)
     char save[512];
     tmp_path(save, sizeof save, "fox-bad-players.json");
     const char *args[] = {"fox", "--seed", "11", "--lang", "en", "--save", save, NULL};
-    run_result r = run_cli("1\nquit\n", args);
+    tw_test_cli_result r = tw_test_cli_run("1\nquit\n", args);
     CHECK_INT(r.code, 0);
-    run_free(&r);
+    tw_test_cli_free(&r);
     tw_diag diag;
     char *text = tw_read_file(save, NULL, &diag);
     REQUIRE(text != NULL);
@@ -801,15 +786,15 @@ TEST(fox_cli_bad_players_in_a_save_are_reported)
         REQUIRE(tw_write_file_atomic(save, bad, strlen(bad)) == TW_OK);
         char where[700];
         snprintf(where, sizeof where, "%s:%d: field '%s'", save, line_of(text, cases[i].from), cases[i].field);
-        r = run_cli("1\n", resume);
+        r = tw_test_cli_run("1\n", resume);
         CHECK_INT(r.code, 1);
         CHECK_CONTAINS(r.err, where);
         CHECK(!strstr(r.out, "Resuming"));
-        run_free(&r);
-        r = run_cli("", replay);
+        tw_test_cli_free(&r);
+        r = tw_test_cli_run("", replay);
         CHECK_INT(r.code, 1);
         CHECK_CONTAINS(r.err, where);
-        run_free(&r);
+        tw_test_cli_free(&r);
         /* the bad save is left as it was */
         char *now = tw_read_file(save, NULL, &diag);
         CHECK(now && strcmp(now, bad) == 0);
@@ -828,7 +813,7 @@ TEST(fox_cli_record_replays_to_same_result)
     char *input = repeat_lines("2\n1", 3000); /* other choices now and then; 1 where 2 is no choice */
     const char *args[] = {"fox", "--seed", "21", "--level", "3", "--lang", "en", "--save", save, "--record", record,
                           "--events", events, NULL};
-    run_result game = run_cli(input, args);
+    tw_test_cli_result game = tw_test_cli_run(input, args);
     free(input);
     CHECK_INT(game.code, 0);
     REQUIRE(game.out != NULL);
@@ -844,7 +829,7 @@ TEST(fox_cli_record_replays_to_same_result)
     check_same_actions(save, record);
 
     const char *replay[] = {"replay", record, "--auto", "--lang", "en", NULL};
-    run_result rep = run_cli("", replay);
+    tw_test_cli_result rep = tw_test_cli_run("", replay);
     CHECK_INT(rep.code, 0);
     CHECK_CONTAINS(rep.out, line);
     CHECK_CONTAINS(rep.out, "Step 1 of ");
@@ -852,15 +837,15 @@ TEST(fox_cli_record_replays_to_same_result)
     CHECK_CONTAINS(rep.out, "Player 1's hand (");
     CHECK_CONTAINS(rep.out, "End of the record.");
     CHECK(!strstr(rep.out, "Enter: next step"));
-    run_free(&rep);
+    tw_test_cli_free(&rep);
     /* stepping with piped Enter presses, then q stops */
     const char *step[] = {"replay", record, "--lang", "en", NULL};
-    rep = run_cli("\n\nq\n", step);
+    rep = tw_test_cli_run("\n\nq\n", step);
     CHECK_INT(rep.code, 0);
     CHECK_CONTAINS(rep.out, "Enter: next step");
     CHECK_CONTAINS(rep.out, "Replay stopped at step 3 of");
     CHECK(!strstr(rep.out, line));
-    run_free(&rep);
+    tw_test_cli_free(&rep);
 
     /* the event log is the record's full log, one JSON object per line */
     tw_diag diag;
@@ -890,7 +875,7 @@ TEST(fox_cli_record_replays_to_same_result)
     CHECK(lines > 100);
     CHECK_INT(bad, 0);
     free(text);
-    run_free(&game);
+    tw_test_cli_free(&game);
 }
 
 /* Writes a board file whose space `bad` (0..10) has `squares` squares;
@@ -922,7 +907,7 @@ TEST(fox_cli_board_files)
     /* a bad value: refused with file, line and field before anything starts */
     write_board(bad, 3, 12, 0);
     const char *args[] = {"fox", "--board", bad, "--lang", "en", "--save", never, NULL};
-    run_result r = run_cli("1\n", args);
+    tw_test_cli_result r = tw_test_cli_run("1\n", args);
     CHECK_INT(r.code, 1);
     char where[600];
     snprintf(where, sizeof where, "%s:11:", bad);
@@ -930,37 +915,37 @@ TEST(fox_cli_board_files)
     CHECK_CONTAINS(r.err, "spaces[3].squares");
     CHECK(!strstr(r.out, "New game"));
     CHECK(access(never, F_OK) != 0);
-    run_free(&r);
+    tw_test_cli_free(&r);
     /* not JSON at all, and a file that does not exist */
     const char *broken = "{\n  \"format\": \"trickwood-board\",\n  \"version\": 1,\n  oops\n}\n";
     REQUIRE(tw_write_file_atomic(bad, broken, strlen(broken)) == TW_OK);
-    r = run_cli("1\n", args);
+    r = tw_test_cli_run("1\n", args);
     CHECK_INT(r.code, 1);
     snprintf(where, sizeof where, "%s:4", bad);
     CHECK_CONTAINS(r.err, where);
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *missing[] = {"fox", "--board", tw_test_tmp("no-such-board.json"), "--lang", "en", NULL};
-    r = run_cli("1\n", missing);
+    r = tw_test_cli_run("1\n", missing);
     CHECK_INT(r.code, 1);
     CHECK_CONTAINS(r.err, "no-such-board.json");
-    run_free(&r);
+    tw_test_cli_free(&r);
 
     /* a good board that is not a reconstruction: no such notice; the record
      * embeds it, so the replay works once the file is gone */
     write_board(good, 0, 2, 0);
     const char *play[] = {"fox", "--board", good, "--seed", "4", "--lang", "en", "--save", save, NULL};
-    r = run_cli("1\n1\n1\n", play);
+    r = tw_test_cli_run("1\n1\n1\n", play);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "Board: Test board\n");
     CHECK(!strstr(r.out, "reconstruction"));
-    run_free(&r);
+    tw_test_cli_free(&r);
     CHECK_INT(unlink(good), 0);
     const char *replay[] = {"replay", save, "--auto", "--lang", "fr", NULL};
-    r = run_cli("", replay);
+    r = tw_test_cli_run("", replay);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "Plateau : Plateau d'essai");
     CHECK_CONTAINS(r.out, "Fin de l'enregistrement.");
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 /* Sets a file's modification time (seconds since the epoch). */
@@ -980,21 +965,21 @@ TEST(fox_cli_resume_and_replay_find_the_game)
     snprintf(fox, sizeof fox, "%s/trickwood/foxduet-save.json", dir);
     /* nothing saved yet: both places are named */
     const char *resume[] = {"resume", "--lang", "en", NULL};
-    run_result r = run_cli("", resume);
+    tw_test_cli_result r = tw_test_cli_run("", resume);
     CHECK_INT(r.code, 1);
     CHECK_CONTAINS(r.err, "no saved game in");
     CHECK_CONTAINS(r.err, "foxduet-save.json");
-    run_free(&r);
+    tw_test_cli_free(&r);
     /* one game of each, in the default places */
     const char *northwood[] = {"northwood", "--seed", "4", "--lang", "en", NULL};
-    r = run_cli("1\n1\nquit\n", northwood);
+    r = tw_test_cli_run("1\n1\nquit\n", northwood);
     CHECK_INT(r.code, 0);
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *foxgame[] = {"fox", "--seed", "4", "--lang", "en", NULL};
-    r = run_cli("1\nquit\n", foxgame);
+    r = tw_test_cli_run("1\nquit\n", foxgame);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, fox);
-    run_free(&r);
+    tw_test_cli_free(&r);
     REQUIRE(access(nw, R_OK) == 0 && access(fox, R_OK) == 0);
     CHECK_INT(tw_fox_cli_file_game(nw), TW_CLI_GAME_NORTHWOOD);
     CHECK_INT(tw_fox_cli_file_game(fox), TW_CLI_GAME_FOXDUET);
@@ -1002,56 +987,56 @@ TEST(fox_cli_resume_and_replay_find_the_game)
     /* without a file, the most recently saved game goes on */
     set_mtime(nw, 2000000000L);
     set_mtime(fox, 1900000000L);
-    r = run_cli("quit\n", resume);
+    r = tw_test_cli_run("quit\n", resume);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "For Northwood!");
     CHECK_CONTAINS(r.out, nw);
-    run_free(&r);
+    tw_test_cli_free(&r);
     set_mtime(fox, 2100000000L);
-    r = run_cli("quit\n", resume);
+    r = tw_test_cli_run("quit\n", resume);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "The Fox in the Forest Duet");
     CHECK_CONTAINS(r.out, fox);
-    run_free(&r);
+    tw_test_cli_free(&r);
 
     /* with a file, its "game" field decides */
     const char *resume_nw[] = {"resume", nw, "--lang", "en", NULL};
-    r = run_cli("quit\n", resume_nw);
+    r = tw_test_cli_run("quit\n", resume_nw);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "For Northwood!");
     CHECK(!strstr(r.out, "Fox in the Forest"));
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *bad_partner[] = {"resume", fox, "--partner", "nobody", "--lang", "en", NULL};
-    r = run_cli("", bad_partner);
+    r = tw_test_cli_run("", bad_partner);
     CHECK_INT(r.code, 2);
     CHECK_CONTAINS(r.err, "--partner takes rule, random or strong, not 'nobody'");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *resume_fox[] = {"resume", "--lang", "en", fox, NULL};
-    r = run_cli("quit\n", resume_fox);
+    r = tw_test_cli_run("quit\n", resume_fox);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "The Fox in the Forest Duet");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *replay_nw[] = {"replay", nw, "--auto", "--lang", "en", NULL};
-    r = run_cli("", replay_nw);
+    r = tw_test_cli_run("", replay_nw);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "[visit ");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *replay_fox[] = {"replay", "--lang", "en", "--auto", fox, NULL};
-    r = run_cli("", replay_fox);
+    r = tw_test_cli_run("", replay_fox);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "[play ");
     CHECK_CONTAINS(r.out, "End of the record.");
-    run_free(&r);
+    tw_test_cli_free(&r);
     /* a file of neither game is explained by the loader */
     char other[512];
     tmp_path(other, sizeof other, "not-a-record.json");
     const char *junk = "{\n  \"format\": \"trickwood-record\",\n  \"version\": 1,\n  \"game\": \"chess\"\n}\n";
     REQUIRE(tw_write_file_atomic(other, junk, strlen(junk)) == TW_OK);
     const char *replay_other[] = {"replay", other, "--auto", "--lang", "en", NULL};
-    r = run_cli("", replay_other);
+    r = tw_test_cli_run("", replay_other);
     CHECK_INT(r.code, 1);
     CHECK_CONTAINS(r.err, "not-a-record.json:4");
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 TEST(fox_cli_bad_options)
@@ -1075,11 +1060,11 @@ TEST(fox_cli_bad_options)
         for (int k = 1; k < 4 && cases[i].args[k]; k++)
             args[n++] = cases[i].args[k];
         args[n] = NULL;
-        run_result r = run_cli("", args);
+        tw_test_cli_result r = tw_test_cli_run("", args);
         CHECK_INT(r.code, 2);
         CHECK_CONTAINS(r.err, cases[i].message);
         CHECK_CONTAINS(r.err, "fox [OPTIONS]");
-        run_free(&r);
+        tw_test_cli_free(&r);
     }
 }
 
@@ -1091,7 +1076,7 @@ TEST(fox_cli_random_partner_and_symbols)
     char *old = getenv("LC_ALL") ? strdup(getenv("LC_ALL")) : NULL;
     setenv("LC_ALL", "en_US.UTF-8", 1);
     const char *args[] = {"fox", "--partner", "random", "--seed", "6", "--lang", "en", "--save", save, NULL};
-    run_result r;
+    tw_test_cli_result r;
     int score = play_ones(args, save, 0, 0, &r);
     REQUIRE(r.out != NULL);
     CHECK_CONTAINS(r.out, "built-in random partner");
@@ -1099,7 +1084,7 @@ TEST(fox_cli_random_partner_and_symbols)
     CHECK(has_non_ascii(r.out));
     CHECK(!strstr(r.out, "\033["));               /* no colours off a terminal */
     check_result_lines(r.out, score);
-    run_free(&r);
+    tw_test_cli_free(&r);
     if (old)
         setenv("LC_ALL", old, 1);
     else
@@ -1130,9 +1115,9 @@ TEST(fox_cli_message_table_complete)
     for (int i = 0; i < 3; i++)
         CHECK_INT(tw_msg_table_check(help[i], 1), -1);
     const char *args[] = {"help", "--lang", "en", NULL};
-    run_result r = run_cli("", args);
+    tw_test_cli_result r = tw_test_cli_run("", args);
     CHECK_CONTAINS(r.out, "fox [OPTIONS]");
     CHECK_CONTAINS(r.out, "--hotseat");
     CHECK_CONTAINS(r.out, "of either game");
-    run_free(&r);
+    tw_test_cli_free(&r);
 }

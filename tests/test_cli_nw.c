@@ -16,21 +16,6 @@
 #include "test.h"
 #include "trickwood/nw_files.h"
 
-/* What one run of the program gave. */
-typedef tw_test_cli_result run_result;
-
-/* Runs `trickwood ARGS...` (NULL-terminated) with input text. */
-static run_result run_cli(const char *input, const char *const *args)
-{
-    return tw_test_cli_run(input, args);
-}
-
-/* Frees the captured output. */
-static void run_free(run_result *r)
-{
-    tw_test_cli_free(r);
-}
-
 /* An input of n lines all saying `answer`. */
 static char *repeat_lines(const char *answer, int n)
 {
@@ -72,11 +57,11 @@ static void scratch_xdg(void)
 
 /* Plays a whole game answering 1 everywhere and checks its end. Returns
  * the stars of the saved game, or -1. */
-static int play_all_ones(const char *lang, const char *setup, const char *seed, const char *save, run_result *r)
+static int play_all_ones(const char *lang, const char *setup, const char *seed, const char *save, tw_test_cli_result *r)
 {
     char *input = repeat_lines("1", 1500);
     const char *args[] = {"northwood", setup, "--seed", seed, "--lang", lang, "--save", save, NULL};
-    *r = run_cli(input, args);
+    *r = tw_test_cli_run(input, args);
     free(input);
     CHECK_INT(r->code, 0);
     tw_nw_record *rec = calloc(1, sizeof *rec);
@@ -94,7 +79,7 @@ static int play_all_ones(const char *lang, const char *setup, const char *seed, 
 TEST(cli_nw_intro_game_english)
 {
     scratch_xdg();
-    run_result r;
+    tw_test_cli_result r;
     int stars = play_all_ones("en", "--intro", "11", tw_test_tmp("intro-en.json"), &r);
     REQUIRE(r.out != NULL);
     CHECK_CONTAINS(r.out, "New game, seed 11");
@@ -109,13 +94,13 @@ TEST(cli_nw_intro_game_english)
     CHECK_CONTAINS(r.out, line);
     CHECK(!strstr(r.out, "Quel fief"));
     CHECK_CONTAINS(r.out, "is kept and marked as finished");
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 TEST(cli_nw_intro_game_french)
 {
     scratch_xdg();
-    run_result r;
+    tw_test_cli_result r;
     int stars = play_all_ones("fr", "--intro", "11", tw_test_tmp("intro-fr.json"), &r);
     REQUIRE(r.out != NULL);
     CHECK_CONTAINS(r.out, "Nouvelle partie, graine 11");
@@ -129,17 +114,17 @@ TEST(cli_nw_intro_game_french)
     CHECK_CONTAINS(r.out, line);
     CHECK(!strstr(r.out, "Which fief"));
     CHECK(!strstr(r.out, "Your hand"));
-    run_free(&r);
+    tw_test_cli_free(&r);
     /* the same answers give the same game in either language */
-    run_result en;
+    tw_test_cli_result en;
     CHECK_INT(play_all_ones("en", "--intro", "11", tw_test_tmp("intro-en2.json"), &en), stars);
-    run_free(&en);
+    tw_test_cli_free(&en);
 }
 
 TEST(cli_nw_full_game)
 {
     scratch_xdg();
-    run_result r;
+    tw_test_cli_result r;
     int stars = play_all_ones("en", "--full", "5", tw_test_tmp("full.json"), &r);
     REQUIRE(r.out != NULL);
     CHECK(stars >= 0);
@@ -155,7 +140,7 @@ TEST(cli_nw_full_game)
         tw_nw_record_free(rec);
     }
     free(rec);
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 /* Builds the state after some actions of seed 31, intro, bronze. */
@@ -205,7 +190,7 @@ TEST(cli_nw_invalid_input_reprompts)
              off_suit >= 0 ? off_code : "1", ones);
     const char *save = tw_test_tmp("invalid.json");
     const char *args[] = {"northwood", "--seed", "31", "--lang", "en", "--save", save, NULL};
-    run_result r = run_cli(input, args);
+    tw_test_cli_result r = tw_test_cli_run(input, args);
     free(input);
     free(ones);
     REQUIRE(r.out != NULL);
@@ -236,7 +221,7 @@ TEST(cli_nw_invalid_input_reprompts)
         tw_nw_record_free(rec);
     }
     free(rec);
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 TEST(cli_nw_card_words_answer)
@@ -256,7 +241,7 @@ TEST(cli_nw_card_words_answer)
     snprintf(input, sizeof input, "visit 0\nproceed\n%s\n", code);
     const char *save = tw_test_tmp("words.json");
     const char *args[] = {"northwood", "--seed", "31", "--lang", "en", "--save", save, NULL};
-    run_result r = run_cli(input, args);
+    tw_test_cli_result r = tw_test_cli_run(input, args);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "End of input: the game is saved in");
     tw_nw_record *rec = calloc(1, sizeof *rec);
@@ -269,27 +254,27 @@ TEST(cli_nw_card_words_answer)
         tw_nw_record_free(rec);
     }
     free(rec);
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 TEST(cli_nw_eof_then_resume_same_game)
 {
     scratch_xdg();
-    run_result whole;
+    tw_test_cli_result whole;
     int stars = play_all_ones("en", "--intro", "21", tw_test_tmp("whole.json"), &whole);
-    run_free(&whole);
+    tw_test_cli_free(&whole);
     REQUIRE(stars >= 0);
 
     const char *save = tw_test_tmp("part.json");
     char *first = repeat_lines("1", 40);
     const char *args[] = {"northwood", "--seed", "21", "--lang", "en", "--save", save, NULL};
-    run_result r = run_cli(first, args);
+    tw_test_cli_result r = tw_test_cli_run(first, args);
     free(first);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "End of input: the game is saved in");
     CHECK_CONTAINS(r.out, "trickwood resume");
     CHECK(!strstr(r.out, "Stars won:"));
-    run_free(&r);
+    tw_test_cli_free(&r);
 
     tw_nw_record *rec = calloc(1, sizeof *rec);
     tw_nw_state mid;
@@ -302,7 +287,7 @@ TEST(cli_nw_eof_then_resume_same_game)
 
     char *rest = repeat_lines("1", 1500);
     const char *resume_args[] = {"resume", save, "--lang", "en", NULL};
-    r = run_cli(rest, resume_args);
+    r = tw_test_cli_run(rest, resume_args);
     free(rest);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "Resuming the game saved in");
@@ -310,7 +295,7 @@ TEST(cli_nw_eof_then_resume_same_game)
     char line[64];
     snprintf(line, sizeof line, "Stars won: %d of 20.", stars);
     CHECK_CONTAINS(r.out, line);
-    run_free(&r);
+    tw_test_cli_free(&r);
 
     tw_nw_record *whole_rec = calloc(1, sizeof *whole_rec);
     tw_nw_state a, b;
@@ -329,11 +314,11 @@ TEST(cli_nw_eof_then_resume_same_game)
 
     /* resuming the finished game shows its result and says so */
     const char *again[] = {"resume", save, "--lang", "en", NULL};
-    r = run_cli("", again);
+    r = tw_test_cli_run("", again);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "This game is finished");
     CHECK_CONTAINS(r.out, line);
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 TEST(cli_nw_quit_saves_and_default_path)
@@ -341,26 +326,26 @@ TEST(cli_nw_quit_saves_and_default_path)
     const char *xdg = tw_test_tmp("xdg-quit");
     setenv("XDG_DATA_HOME", xdg, 1);
     const char *args[] = {"northwood", "--seed", "4", "--lang", "en", NULL};
-    run_result r = run_cli("1\n1\nquit\n", args);
+    tw_test_cli_result r = tw_test_cli_run("1\n1\nquit\n", args);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "The game is saved in");
     char path[600];
     snprintf(path, sizeof path, "%s/trickwood/northwood-save.json", xdg);
     CHECK_CONTAINS(r.out, path);
     CHECK(access(path, R_OK) == 0);
-    run_free(&r);
+    tw_test_cli_free(&r);
     /* resume without a file takes the default save */
     const char *resume_args[] = {"resume", "--lang", "en", NULL};
-    r = run_cli("quit\n", resume_args);
+    r = tw_test_cli_run("quit\n", resume_args);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "(2 actions already played)");
-    run_free(&r);
+    tw_test_cli_free(&r);
     /* no save there: a clear refusal */
     setenv("XDG_DATA_HOME", tw_test_tmp("xdg-empty"), 1);
-    r = run_cli("", resume_args);
+    r = tw_test_cli_run("", resume_args);
     CHECK_INT(r.code, 1);
     CHECK_CONTAINS(r.err, "no saved game in");
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 TEST(cli_nw_record_replays_to_same_result)
@@ -371,7 +356,7 @@ TEST(cli_nw_record_replays_to_same_result)
     char *input = repeat_lines("2\n1", 1500); /* abilities now and then; 1 where 2 is no choice */
     const char *args[] = {"northwood", "--seed", "8", "--lang", "en", "--save", tw_test_tmp("rec-save.json"),
                           "--record", record, "--events", events, NULL};
-    run_result game = run_cli(input, args);
+    tw_test_cli_result game = tw_test_cli_run(input, args);
     free(input);
     CHECK_INT(game.code, 0);
     REQUIRE(game.out != NULL);
@@ -384,29 +369,29 @@ TEST(cli_nw_record_replays_to_same_result)
     CHECK_CONTAINS(game.out, "You call on"); /* "2" picked abilities */
 
     const char *replay_args[] = {"replay", record, "--auto", "--lang", "en", NULL};
-    run_result rep = run_cli("", replay_args);
+    tw_test_cli_result rep = tw_test_cli_run("", replay_args);
     CHECK_INT(rep.code, 0);
     CHECK_CONTAINS(rep.out, line);
     CHECK_CONTAINS(rep.out, "Step 1 of ");
     CHECK_CONTAINS(rep.out, "[visit ");
     CHECK_CONTAINS(rep.out, "End of the record.");
     CHECK(!strstr(rep.out, "Enter: next step"));
-    run_free(&rep);
+    tw_test_cli_free(&rep);
 
     /* stepping with piped Enter presses, then the input ends: runs on */
     const char *step_args[] = {"replay", record, "--lang", "en", NULL};
-    rep = run_cli("\n\n\n", step_args);
+    rep = tw_test_cli_run("\n\n\n", step_args);
     CHECK_INT(rep.code, 0);
     CHECK_CONTAINS(rep.out, "Enter: next step");
     CHECK_CONTAINS(rep.out, line);
-    run_free(&rep);
+    tw_test_cli_free(&rep);
 
     /* q stops */
-    rep = run_cli("\nq\n", step_args);
+    rep = tw_test_cli_run("\nq\n", step_args);
     CHECK_INT(rep.code, 0);
     CHECK_CONTAINS(rep.out, "Replay stopped at step 2 of");
     CHECK(!strstr(rep.out, line));
-    run_free(&rep);
+    tw_test_cli_free(&rep);
 
     /* the event log matches the record's own log, line by line JSON */
     tw_diag diag;
@@ -438,7 +423,7 @@ TEST(cli_nw_record_replays_to_same_result)
     CHECK(lines > 100);
     CHECK_INT(bad, 0);
     free(text);
-    run_free(&game);
+    tw_test_cli_free(&game);
 }
 
 TEST(cli_nw_bad_characters_file)
@@ -449,7 +434,7 @@ TEST(cli_nw_bad_characters_file)
                        "    {\"id\": \"odd\", \"suit\": \"paws\"}\n  ]\n}\n";
     REQUIRE(tw_write_file_atomic(bad, text, strlen(text)) == TW_OK);
     const char *args[] = {"northwood", "--characters", bad, "--lang", "en", "--save", tw_test_tmp("never.json"), NULL};
-    run_result r = run_cli("1\n", args);
+    tw_test_cli_result r = tw_test_cli_run("1\n", args);
     CHECK(r.code != 0);
     char where[600];
     snprintf(where, sizeof where, "%s:5:", bad);
@@ -457,81 +442,81 @@ TEST(cli_nw_bad_characters_file)
     CHECK_CONTAINS(r.err, "characters[0].suit");
     CHECK(!strstr(r.out, "New game"));
     CHECK(access(tw_test_tmp("never.json"), F_OK) != 0);
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 TEST(cli_nw_bad_options)
 {
     scratch_xdg();
     const char *medal[] = {"northwood", "--medal", "platinum", NULL};
-    run_result r = run_cli("", medal);
+    tw_test_cli_result r = tw_test_cli_run("", medal);
     CHECK_INT(r.code, 2);
     CHECK_CONTAINS(r.err, "--medal takes bronze, silver or gold, not 'platinum'");
     CHECK_CONTAINS(r.err, "Usage:");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *seed[] = {"northwood", "--seed", "9007199254740992", NULL};
-    r = run_cli("", seed);
+    r = tw_test_cli_run("", seed);
     CHECK_INT(r.code, 2);
     CHECK_CONTAINS(r.err, "--seed takes a whole number");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *missing[] = {"northwood", "--seed", NULL};
-    r = run_cli("", missing);
+    r = tw_test_cli_run("", missing);
     CHECK_INT(r.code, 2);
     CHECK_CONTAINS(r.err, "option --seed needs a value");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *unknown[] = {"northwood", "--fast", NULL};
-    r = run_cli("", unknown);
+    r = tw_test_cli_run("", unknown);
     CHECK_INT(r.code, 2);
     CHECK_CONTAINS(r.err, "unknown option '--fast'");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *lang[] = {"northwood", "--lang", "de", NULL};
-    r = run_cli("", lang);
+    r = tw_test_cli_run("", lang);
     CHECK_INT(r.code, 2);
     CHECK_CONTAINS(r.err, "--lang takes en or fr");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *command[] = {"dance", "--lang", "fr", NULL};
-    r = run_cli("", command);
+    r = tw_test_cli_run("", command);
     CHECK_INT(r.code, 2);
     CHECK_CONTAINS(r.err, "commande inconnue « dance »");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *replay[] = {"replay", NULL};
-    r = run_cli("", replay);
+    r = tw_test_cli_run("", replay);
     CHECK_INT(r.code, 2);
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *broken[] = {"replay", tw_test_tmp("no-such-record.json"), NULL};
-    r = run_cli("", broken);
+    r = tw_test_cli_run("", broken);
     CHECK_INT(r.code, 1);
     CHECK_CONTAINS(r.err, "no-such-record.json");
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 TEST(cli_help_and_version)
 {
     const char *help[] = {"help", "--lang", "en", NULL};
-    run_result r = run_cli("", help);
+    tw_test_cli_result r = tw_test_cli_run("", help);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "Usage: trickwood COMMAND");
     CHECK_CONTAINS(r.out, "northwood [OPTIONS]");
     CHECK_CONTAINS(r.out, "resume [FILE]");
     CHECK_CONTAINS(r.out, "replay FILE [--auto]");
     CHECK_CONTAINS(r.out, "--no-color");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *dash[] = {"--help", "--lang", "fr", NULL};
-    r = run_cli("", dash);
+    r = tw_test_cli_run("", dash);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "Utilisation : trickwood COMMANDE");
     CHECK_CONTAINS(r.out, "jouer aux Fiefs de Norbois");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *version[] = {"--version", NULL};
-    r = run_cli("", version);
+    r = tw_test_cli_run("", version);
     CHECK_INT(r.code, 0);
     CHECK_STR(r.out, "trickwood " TW_VERSION "\n");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *none[] = {NULL};
-    r = run_cli("", none);
+    r = tw_test_cli_run("", none);
     CHECK_INT(r.code, 2);
     CHECK_CONTAINS(r.err, "Usage:");
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
 
 /* Sets an environment variable and returns its old value (copied). */
@@ -570,25 +555,25 @@ TEST(cli_nw_symbols_utf8_and_ascii)
     scratch_xdg();
     char *old = swap_env("LC_ALL", "en_US.UTF-8");
     const char *args[] = {"northwood", "--seed", "2", "--lang", "en", "--save", tw_test_tmp("sym.json"), NULL};
-    run_result r = run_cli("1\n1\n", args);
+    tw_test_cli_result r = tw_test_cli_run("1\n1\n", args);
     CHECK_CONTAINS(r.out, "\xe2\x98\x85"); /* star */
     CHECK(has_non_ascii(r.out));
-    run_free(&r);
+    tw_test_cli_free(&r);
 
     const char *ascii[] = {"northwood", "--seed", "2", "--lang", "en", "--ascii", "--save", tw_test_tmp("sym.json"), NULL};
-    r = run_cli("1\n1\n", ascii);
+    r = tw_test_cli_run("1\n1\n", ascii);
     CHECK_INT(r.code, 0);
     CHECK(!has_non_ascii(r.out));
     CHECK_CONTAINS(r.out, "(16*)");
     CHECK_CONTAINS(r.out, "Jack of Claws C");
-    run_free(&r);
+    tw_test_cli_free(&r);
 
     /* a locale that is not UTF-8 falls back to ASCII by itself */
     setenv("LC_ALL", "C", 1);
-    r = run_cli("1\n1\n", args);
+    r = tw_test_cli_run("1\n1\n", args);
     CHECK(!has_non_ascii(r.out));
     CHECK_CONTAINS(r.out, "Jack of Eyes E");
-    run_free(&r);
+    tw_test_cli_free(&r);
     restore_env("LC_ALL", old);
 }
 
@@ -596,10 +581,10 @@ TEST(cli_nw_no_colour_unless_terminal)
 {
     scratch_xdg();
     const char *args[] = {"northwood", "--seed", "2", "--lang", "en", "--save", tw_test_tmp("colour.json"), NULL};
-    run_result r = run_cli("1\n1\n1\n", args);
+    tw_test_cli_result r = tw_test_cli_run("1\n1\n1\n", args);
     CHECK_INT(r.code, 0);
     CHECK(!strstr(r.out, "\033["));
-    run_free(&r);
+    tw_test_cli_free(&r);
     /* the style switch itself: codes only when colours are on */
     tw_cli cli;
     memset(&cli, 0, sizeof cli);
@@ -631,13 +616,13 @@ TEST(cli_language_from_environment)
     char *lang = swap_env("LANG", "fr_FR.UTF-8");
     CHECK_INT(tw_term_env_lang(), TW_LANG_FR);
     const char *help[] = {"help", NULL};
-    run_result r = run_cli("", help);
+    tw_test_cli_result r = tw_test_cli_run("", help);
     CHECK_CONTAINS(r.out, "Commandes :");
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *forced[] = {"help", "--lang", "en", NULL};
-    r = run_cli("", forced);
+    r = tw_test_cli_run("", forced);
     CHECK_CONTAINS(r.out, "Commands:");
-    run_free(&r);
+    tw_test_cli_free(&r);
     setenv("LC_ALL", "en_GB.UTF-8", 1);
     CHECK_INT(tw_term_env_lang(), TW_LANG_EN);
     restore_env("LANG", lang);
@@ -747,17 +732,17 @@ TEST(cli_nw_full_deal_refused_when_a_suit_is_short)
     REQUIRE(dir != NULL);
     char *old = swap_env("TRICKWOOD_DATA", dir);
     const char *full[] = {"northwood", "--full", "--lang", "en", "--save", tw_test_tmp("short.json"), NULL};
-    run_result r = run_cli("1\n", full);
+    tw_test_cli_result r = tw_test_cli_run("1\n", full);
     CHECK_INT(r.code, 1);
     CHECK_CONTAINS(r.out, "Claws 2, Flowers 3, Leaves 3, Eyes 3");
     CHECK_CONTAINS(r.err, "the full deal needs at least 3 characters of each suit, and Claws has 2");
     CHECK(!strstr(r.out, "New game"));
-    run_free(&r);
+    tw_test_cli_free(&r);
     const char *intro[] = {"northwood", "--lang", "en", "--save", tw_test_tmp("short.json"), NULL};
-    r = run_cli("1\n", intro);
+    r = tw_test_cli_run("1\n", intro);
     CHECK_INT(r.code, 1);
     CHECK_CONTAINS(r.err, "cannot fill the introductory deal");
-    run_free(&r);
+    tw_test_cli_free(&r);
     restore_env("TRICKWOOD_DATA", old);
 }
 
@@ -769,10 +754,10 @@ TEST(cli_nw_resume_bad_save)
                        "  \"actions\": [\n    \"visit 9\"\n  ]\n}\n";
     REQUIRE(tw_write_file_atomic(save, text, strlen(text)) == TW_OK);
     const char *args[] = {"resume", save, "--lang", "en", NULL};
-    run_result r = run_cli("1\n", args);
+    tw_test_cli_result r = tw_test_cli_run("1\n", args);
     CHECK_INT(r.code, 1);
     CHECK_CONTAINS(r.err, save);
     CHECK_CONTAINS(r.err, "actions[0]");
     CHECK(!strstr(r.out, "Resuming"));
-    run_free(&r);
+    tw_test_cli_free(&r);
 }
