@@ -4,6 +4,8 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 const tw_msg tw_cli_help_help = {{"  help | --help                  this page\n",
                                   "  help | --help                  cette page\n"}};
@@ -176,4 +178,30 @@ int tw_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
             return code;
         }
     return tw_cli_usage_error(&cli, NULL, tw_text(cli.lang, TW_T_UNKNOWN_COMMAND), argv[1]);
+}
+
+/* A seed from the clock, within the range records keep exactly. */
+uint64_t tw_cli_clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t mixed = tw_mix64((uint64_t)ts.tv_sec * 1000000007ULL ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32));
+    return mixed & TW_MAX_SEED;
+}
+
+/* Parses a seed: digits only, at most TW_MAX_SEED. */
+int tw_cli_parse_seed(const char *text, uint64_t *out)
+{
+    if (!text[0] || strlen(text) > 16)
+        return -1;
+    uint64_t v = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    if (v > TW_MAX_SEED)
+        return -1;
+    *out = v;
+    return 0;
 }

@@ -58,6 +58,13 @@ void tw_cli_print_usage(tw_cli *cli, FILE *to);
  * argv[*i] is another option, -1 when the value is missing. */
 int tw_cli_opt_value(int argc, char **argv, int *i, const char *name, const char **value);
 
+/* A game seed from the clock, within the range records keep exactly
+ * (0 to TW_MAX_SEED). */
+uint64_t tw_cli_clock_seed(void);
+/* Parses a --seed value: digits only, at most TW_MAX_SEED. Returns 0, or
+ * -1 when the text is not such a number. */
+int tw_cli_parse_seed(const char *text, uint64_t *out);
+
 /* Handles the display options every game command takes (--lang, --ascii,
  * --no-color). Returns 1 when argv[*i] was one of them, 0 when not, -1 on a
  * bad value (the message is already printed). */

@@ -464,32 +464,6 @@ static void show_players(fox_session *ss)
 
 /* ---- Options --------------------------------------------------------------- */
 
-/* A seed from the clock, within the range records keep exactly. */
-static uint64_t clock_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t mixed = tw_mix64((uint64_t)ts.tv_sec * 1000000007ULL ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32));
-    return mixed & TW_FOX_MAX_SEED;
-}
-
-/* Parses a seed: digits only, at most TW_FOX_MAX_SEED. */
-static int parse_seed(const char *text, uint64_t *out)
-{
-    if (!text[0] || strlen(text) > 16)
-        return -1;
-    uint64_t v = 0;
-    for (const char *p = text; *p; p++) {
-        if (*p < '0' || *p > '9')
-            return -1;
-        v = v * 10 + (uint64_t)(*p - '0');
-    }
-    if (v > TW_FOX_MAX_SEED)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 /* Parses "1" or "2" (seat) or "1".."3" (level); -1 otherwise. */
 static int parse_small(const char *text, int max)
 {
@@ -584,7 +558,7 @@ static int parse_fox_options(tw_cli *cli, int argc, char **argv, fox_options *o)
         } else if ((got = tw_cli_opt_value(argc, argv, &i, "--seed", &v)) != 0) {
             if (got < 0)
                 return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--seed");
-            if (parse_seed(v, &o->seed) != 0)
+            if (tw_cli_parse_seed(v, &o->seed) != 0)
                 return tw_cli_usage_error(cli, usage, T(FX_T_BAD_SEED), (unsigned long long)TW_FOX_MAX_SEED, v);
             o->seed_given = 1;
         } else if ((got = tw_cli_opt_value(argc, argv, &i, "--board", &v)) != 0) {
@@ -666,7 +640,7 @@ int tw_cli_fox(tw_cli *cli, int argc, char **argv)
         return code;
     tw_cli_setup_term(cli);
     if (!o.seed_given)
-        o.seed = clock_seed();
+        o.seed = tw_cli_clock_seed();
     fox_session *ss = calloc(1, sizeof *ss);
     tw_fox_board *board = calloc(1, sizeof *board);
     tw_fox_events *events = calloc(1, sizeof *events);

@@ -167,32 +167,6 @@ static int play_loop(nw_session *ss)
     }
 }
 
-/* A seed from the clock, within the range records keep exactly. */
-static uint64_t clock_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t mixed = tw_mix64((uint64_t)ts.tv_sec * 1000000007ULL ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32));
-    return mixed & TW_MAX_SEED;
-}
-
-/* Parses a seed: digits only, at most TW_MAX_SEED. */
-static int parse_seed(const char *text, uint64_t *out)
-{
-    if (!text[0] || strlen(text) > 16)
-        return -1;
-    uint64_t v = 0;
-    for (const char *p = text; *p; p++) {
-        if (*p < '0' || *p > '9')
-            return -1;
-        v = v * 10 + (uint64_t)(*p - '0');
-    }
-    if (v > TW_MAX_SEED)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 /* Parses a medal name (English keys, French names too). */
 static int parse_medal(const char *text)
 {
@@ -243,7 +217,7 @@ static int parse_play_options(tw_cli *cli, int argc, char **argv, nw_options *o)
         } else if ((got = tw_cli_opt_value(argc, argv, &i, "--seed", &v)) != 0) {
             if (got < 0)
                 return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--seed");
-            if (parse_seed(v, &o->config.seed) != 0)
+            if (tw_cli_parse_seed(v, &o->config.seed) != 0)
                 return tw_cli_usage_error(cli, usage, T(NW_T_BAD_SEED), (unsigned long long)TW_MAX_SEED, v);
             o->seed_given = 1;
         } else if ((got = tw_cli_opt_value(argc, argv, &i, "--characters", &v)) != 0) {
@@ -352,7 +326,7 @@ int tw_cli_northwood(tw_cli *cli, int argc, char **argv)
         return code;
     tw_cli_setup_term(cli);
     if (!o.seed_given)
-        o.config.seed = clock_seed();
+        o.config.seed = tw_cli_clock_seed();
 
     nw_session *ss = calloc(1, sizeof *ss);
     tw_nw_catalog *catalog = calloc(1, sizeof *catalog);
