@@ -108,6 +108,48 @@ static int number_option(tw_cli *cli, const char *usage, const char *name, const
     return -1;
 }
 
+/* The search-effort options, each for one game's searching bots. */
+enum { EFFORT_ITERATIONS, EFFORT_ROLLOUTS, EFFORT_SAMPLES, EFFORT_NODES, EFFORT_COUNT };
+static const struct {
+    const char *name;
+    int game;
+} effort_options[EFFORT_COUNT] = {
+    [EFFORT_ITERATIONS] = {"--iterations", GAME_NORTHWOOD},
+    [EFFORT_ROLLOUTS] = {"--rollouts", GAME_NORTHWOOD},
+    [EFFORT_SAMPLES] = {"--samples", GAME_FOX},
+    [EFFORT_NODES] = {"--nodes", GAME_FOX},
+};
+
+/* Matches a search-effort option at argv[*i] as tw_cli_opt_value does
+ * (*got is its answer): returns the option's index, or -1 for another
+ * option. */
+static int effort_option(int argc, char **argv, int *i, const char **value, int *got)
+{
+    for (int k = 0; k < EFFORT_COUNT; k++)
+        if ((*got = tw_cli_opt_value(argc, argv, i, effort_options[k].name, value)) != 0)
+            return k;
+    return -1;
+}
+
+/* Stores the value of search-effort option k. */
+static void set_effort(sim_args *a, int k, long long number)
+{
+    switch (k) {
+    case EFFORT_ITERATIONS:
+        a->nw.iterations = (int)number;
+        break;
+    case EFFORT_ROLLOUTS:
+        a->nw.rollouts = (int)number;
+        break;
+    case EFFORT_SAMPLES:
+        a->fox.samples = (int)number;
+        break;
+    default:
+        a->fox.nodes = number;
+        break;
+    }
+}
+
 /* Parses "A,B" into two Fox bot kinds. */
 static int parse_bot_pair(const char *text, int bots[2])
 {
@@ -151,7 +193,7 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
     for (int i = 2; i < argc; i++) {
         const char *v = NULL;
         const char *arg = argv[i];
-        int got;
+        int got, effort;
         long long number;
         if ((got = tw_cli_display_option(cli, argc, argv, &i)) != 0) {
             if (got < 0)
@@ -207,34 +249,15 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
             if (medal < TW_NW_MEDAL_BRONZE)
                 return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_MEDAL), v);
             a->nw.medal = medal;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--iterations", &v)) != 0 ||
-                   (got = tw_cli_opt_value(argc, argv, &i, "--rollouts", &v)) != 0) {
-            int iterations = strncmp(arg, "--iterations", 12) == 0;
-            const char *name = iterations ? "--iterations" : "--rollouts";
+        } else if ((effort = effort_option(argc, argv, &i, &v, &got)) >= 0) {
             if (got < 0)
                 goto missing_or_bad;
-            if (a->game != GAME_NORTHWOOD)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), name, game_name);
-            if (number_option(cli, usage, name, v, 1, 10000000, &number) < 0)
+            if (a->game != effort_options[effort].game)
+                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), effort_options[effort].name,
+                                          game_name);
+            if (number_option(cli, usage, effort_options[effort].name, v, 1, 10000000, &number) < 0)
                 return TW_EXIT_USAGE;
-            if (iterations)
-                a->nw.iterations = (int)number;
-            else
-                a->nw.rollouts = (int)number;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--samples", &v)) != 0 ||
-                   (got = tw_cli_opt_value(argc, argv, &i, "--nodes", &v)) != 0) {
-            int samples = strncmp(arg, "--samples", 9) == 0;
-            const char *name = samples ? "--samples" : "--nodes";
-            if (got < 0)
-                goto missing_or_bad;
-            if (a->game != GAME_FOX)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), name, game_name);
-            if (number_option(cli, usage, name, v, 1, 10000000, &number) < 0)
-                return TW_EXIT_USAGE;
-            if (samples)
-                a->fox.samples = (int)number;
-            else
-                a->fox.nodes = number;
+            set_effort(a, effort, number);
         } else if ((got = tw_cli_opt_value(argc, argv, &i, "--level", &v)) != 0) {
             if (got < 0)
                 goto missing_or_bad;
