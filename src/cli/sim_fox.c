@@ -56,10 +56,9 @@ static int fox_play(void *ctx, void *scratch, long long game, void *out)
         return -1;
     }
     tw_fox_bot *bots[2];
-    for (int seat = 0; seat < 2; seat++)
-    {
+    for (int seat = 0; seat < 2; seat++) {
         bots[seat] = tw_fox_bot_new((tw_fox_bot_kind)opt->bots[seat], tw_sim_bot_seed(r->seed, seat));
-        if (bots[seat] && (opt->samples > 0 || opt->nodes > 0))
+        if (bots[seat]) /* 0 keeps a bot's own effort */
             tw_fox_bot_set_effort(bots[seat], opt->nodes, opt->samples, opt->nodes);
     }
     int status = 0;
