@@ -172,7 +172,7 @@ static char *replace_line(const char *text, int line, const char *with)
 static void make_record(tw_nw_record *rec, tw_nw_setup setup, uint64_t seed, int max_actions, tw_buf *json,
                         tw_nw_state *final)
 {
-    tw_nw_config cfg = {setup, TW_NW_MEDAL_BRONZE, seed};
+    tw_nw_config cfg = {setup, TW_NW_MEDAL_BRONZE, seed, 0};
     if (tw_nw_record_init(rec, catalog(), catalog()->count, &cfg) != TW_OK) {
         tw_test_fail(__FILE__, __LINE__, "record init failed");
         return;
@@ -191,7 +191,7 @@ TEST(nw_files_record_round_trip)
         tw_nw_record rec, back;
         tw_nw_state played, replayed;
         tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, (tw_nw_medal)(1 + g % 3),
-                            g == 5 ? TW_MAX_SEED : (uint64_t)g * 1000003u};
+                            g == 5 ? TW_MAX_SEED : (uint64_t)g * 1000003u, 0};
         REQUIRE(tw_nw_record_init(&rec, catalog(), catalog()->count, &cfg) == TW_OK);
         play_into(&rec, (uint64_t)g + 500, 1000, &played);
         REQUIRE(tw_nw_is_over(&played));
@@ -234,7 +234,7 @@ TEST(nw_files_record_replay_prefixes)
 {
     /* Replaying the first k actions gives the state after k actions. */
     tw_nw_record rec;
-    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_SILVER, 77};
+    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_SILVER, 77, 0};
     REQUIRE(tw_nw_record_init(&rec, catalog(), 12, &cfg) == TW_OK);
     tw_nw_state s, r;
     REQUIRE(tw_nw_new(&s, catalog(), &cfg, NULL) == TW_OK);
@@ -272,7 +272,7 @@ TEST(nw_files_record_replay_prefixes)
 TEST(nw_files_record_init_checks)
 {
     tw_nw_record rec;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, TW_MAX_SEED + 1};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, TW_MAX_SEED + 1, 0};
     CHECK(tw_nw_record_init(&rec, catalog(), 12, &cfg) == TW_ERR_ARG);
     cfg.seed = 1;
     cfg.medal = TW_NW_MEDAL_NONE;
@@ -344,7 +344,7 @@ TEST(nw_files_record_with_user_characters)
     int used_extra = 0;
     for (int g = 0; g < 12; g++) {
         static tw_nw_record rec, back;
-        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, (uint64_t)g + 40};
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, (uint64_t)g + 40, 0};
         REQUIRE(tw_nw_record_init(&rec, &cat, 12, &cfg) == TW_OK);
         tw_nw_state played, replayed;
         play_into(&rec, (uint64_t)g, 1000, &played);
@@ -597,7 +597,7 @@ TEST(nw_files_bad_record_characters)
     tw_diag d;
     REQUIRE(tw_nw_catalog_add_file(&cat, extra_characters_file(), &d) == TW_OK);
     static tw_nw_record rec, back;
-    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_GOLD, 5};
+    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_GOLD, 5, 0};
     REQUIRE(tw_nw_record_init(&rec, &cat, 12, &cfg) == TW_OK);
     tw_nw_state fin;
     play_into(&rec, 9, 1000, &fin);
@@ -637,7 +637,7 @@ TEST(nw_files_bad_record_characters)
 TEST(nw_files_illegal_reasons)
 {
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 4};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 4, 0};
     REQUIRE(tw_nw_new(&s, catalog(), &cfg, NULL) == TW_OK);
     char why[256];
     tw_nw_illegal_reason(&s, TW_NW_ACTION(TW_NW_ACT_VISIT, 2), why, sizeof why);
@@ -816,7 +816,7 @@ TEST(nw_files_event_log_replays_every_move)
 {
     for (int g = 0; g < 16; g++) {
         static tw_nw_record rec;
-        tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, (uint64_t)g + 900};
+        tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, (uint64_t)g + 900, 0};
         REQUIRE(tw_nw_record_init(&rec, catalog(), 12, &cfg) == TW_OK);
         tw_nw_state s;
         tw_nw_events ev;
@@ -932,7 +932,7 @@ static int collect_positions(tw_nw_state found[KIND_COUNT], int have[KIND_COUNT]
     tw_rng_seed(&pick, 2024);
     for (int g = 0; g < 3000 && missing; g++) {
         tw_nw_state s;
-        tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, (uint64_t)g};
+        tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, (uint64_t)g, 0};
         if (tw_nw_new(&s, catalog(), &cfg, NULL) != TW_OK)
             return 0;
         for (;;) {
@@ -1022,7 +1022,7 @@ TEST(nw_files_position_round_trip_every_phase)
 TEST(nw_files_position_refuses_unsound_state)
 {
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 8};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 8, 0};
     REQUIRE(tw_nw_new(&s, catalog(), &cfg, NULL) == TW_OK);
     tw_buf json = {0};
     s.discard[s.discard_n++] = s.deck[0]; /* a card in two places */
@@ -1085,7 +1085,7 @@ TEST(nw_files_position_minimal_hand_written)
 static char *response_position(tw_nw_state *out)
 {
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 61};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 61, 0};
     if (tw_nw_new(&s, catalog(), &cfg, NULL) != TW_OK)
         return NULL;
     tw_nw_apply(&s, TW_NW_ACTION(TW_NW_ACT_VISIT, 3), NULL);
@@ -1301,7 +1301,7 @@ TEST(nw_files_examples_stay_valid)
     REQUIRE(err == TW_OK && cat.count == 19);
     uint32_t ops_run = 0;
     for (int g = 0; g < 30; g++) {
-        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, (uint64_t)g};
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, (uint64_t)g, 0};
         tw_nw_state s;
         REQUIRE(tw_nw_new(&s, &cat, &cfg, NULL) == TW_OK);
         tw_rng pick;

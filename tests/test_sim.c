@@ -316,7 +316,7 @@ TEST(sim_nw_csv_rows_replay)
         CHECK_INT(index, g);
         CHECK(seed == tw_sim_game_seed(9, g));
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed};
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0};
         REQUIRE(tw_nw_new(&s, &catalog, &cfg, NULL) == TW_OK);
         tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_GREEDY, tw_sim_bot_seed(seed, 0));
         REQUIRE(bot);

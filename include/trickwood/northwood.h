@@ -49,8 +49,34 @@ typedef enum {
     TW_NW_OP_PEEK = 8,        /* c=count: the player looks at the top cards of the deck */
     TW_NW_OP_EXCHANGE_TOP = 9,/* the player swaps a hand card with the top card of the deck */
     TW_NW_OP_SWAP_RULER = 10, /* c=distance: swap the visited ruler with a neutral fief's ruler */
-    TW_NW_OP_COPY_RULER = 11  /* run the visited ruler's ability */
+    TW_NW_OP_COPY_RULER = 11, /* run the visited ruler's ability */
+    TW_NW_OP_DRAW_UNTIL_SUIT = 12, /* a=suit ref: draw one card at a time until one of that suit
+                                      comes; after any other card the player may stop */
+    TW_NW_OP_MOVE_LOWEST = 13,     /* b=to pile: one hand card of the lowest value (chosen among
+                                      ties); remembers its value */
+    TW_NW_OP_DRAW_VALUE = 14,      /* draw as many cards as the remembered value */
+    TW_NW_OP_SEARCH_VALUE = 15,    /* the player names a value by picking a hand card; every deck
+                                      card of that value goes to the hand, then the deck is shuffled */
+    TW_NW_OP_MOVE_DUPLICATES = 16, /* b=to pile: the player moves hand cards, one at a time, until
+                                      no two share a value */
+    TW_NW_OP_MOVE_HAND_COUNT_VALUE = 17, /* b=to pile: one hand card whose value equals the number
+                                            of cards in hand (counted when the step starts) */
+    TW_NW_OP_MOVE_VALUES = 18,     /* a=value mask (bit v-1), b=to pile: every hand card of those
+                                      values, order chosen */
+    TW_NW_OP_REPEAT = 19,          /* c=body length: run the next c steps once, and once more for
+                                      each other exhausted ally (counted now) */
+    TW_NW_OP_MOVE_SUM = 20,        /* b=to pile: hand cards whose values add up exactly to the
+                                      remembered value, picked one at a time */
+    TW_NW_OP_AFTER_RESPONSE = 21,  /* the steps after this one wait for the next response and run
+                                      right after it, remembering its value */
+    TW_NW_OP_SKIP_IF = 22,         /* a=0 even / 1 odd, c=count: skip the next c steps when the
+                                      remembered value has that parity */
+    TW_NW_OP_MOVE_VISIT = 23,      /* move the visit to the nearest unvisited fief up or down */
+    TW_NW_OP_READY_ALLY = 24,      /* ready one other exhausted ally (mandatory when there is one) */
+    TW_NW_OP_SWAP_TOP = 25         /* a=pile: the player may swap a hand card with that pile's top
+                                      card when both have the same value */
 } tw_nw_op;
+#define TW_NW_OP_LAST TW_NW_OP_SWAP_TOP
 
 /* Piles named by steps and events. */
 typedef enum {
@@ -80,6 +106,15 @@ typedef struct {
     uint8_t nsteps;
     tw_nw_step steps[TW_NW_MAX_STEPS];
 } tw_nw_character;
+
+/* A delayed trigger (Baron of Eyes): steps that wait for the next response
+ * and then run with the response's value remembered. */
+typedef struct {
+    uint8_t active;
+    uint8_t slot; /* ally slot whose ability armed it */
+    uint8_t len;
+    tw_nw_step steps[TW_NW_MAX_PROGRAM];
+} tw_nw_trigger;
 
 /* ---- State -------------------------------------------------------------- */
 
@@ -122,7 +157,9 @@ typedef enum {
     TW_NW_CHOICE_NONE = 0,
     TW_NW_CHOICE_CARD = 1,      /* pick a hand card (among run.pending) */
     TW_NW_CHOICE_SUIT = 2,      /* name a suit */
-    TW_NW_CHOICE_FIEF = 3       /* pick a fief (among run.pending bits) */
+    TW_NW_CHOICE_FIEF = 3,      /* pick a fief (among run.pending bits) */
+    TW_NW_CHOICE_SLOT = 4,      /* pick an ally slot (among run.pending bits) */
+    TW_NW_CHOICE_CONTINUE = 5   /* go on (draw another card) or pass */
 } tw_nw_choice;
 
 /* The interpreter of a running ability. */
@@ -136,7 +173,13 @@ typedef struct {
     uint8_t first_pick;   /* first card of a pair, or TW_NW_NO_CARD */
     uint8_t named_suit;   /* suit named by NAME_SUIT, or TW_NW_NO_CARD */
     uint8_t step_started; /* the current step has computed its card set */
-    uint32_t pending;     /* cards (or fiefs) the player may pick now */
+    uint8_t may_pass;     /* the current choice may be declined (pass) */
+    uint8_t memo;         /* the remembered value (cards moved, lowest card, response) */
+    uint8_t repeat_left;  /* more runs of the repeated body */
+    uint8_t repeat_start; /* first step of the repeated body */
+    uint8_t repeat_end;   /* step after the repeated body */
+    uint8_t triggered;    /* this run is a delayed trigger, after a response */
+    uint32_t pending;     /* cards (or fiefs, slots) the player may pick now */
     tw_nw_step program[TW_NW_MAX_PROGRAM];
 } tw_nw_run;
 
@@ -148,6 +191,7 @@ typedef struct {
     int8_t visiting;   /* fief being visited, or -1 */
     uint8_t stopped;   /* the player ended the game early */
     uint8_t ability_this_dialogue; /* an ability was used before this statement */
+    uint8_t offer_finish; /* the game offers "finish" once a visit is decided */
     tw_nw_fief fiefs[TW_NW_FIEFS];
     tw_nw_slot slots[TW_NW_SLOTS];
     /* Dialogue cards. Piles are bottom-first arrays: the top is the last. */
@@ -160,6 +204,7 @@ typedef struct {
     uint8_t score[TW_NW_CARDS];
     uint8_t score_n;
     tw_nw_run run;
+    tw_nw_trigger trigger; /* armed by a delayed ability, fired by the next response */
 } tw_nw_state;
 
 /* ---- Catalog of characters --------------------------------------------- */
@@ -204,7 +249,11 @@ typedef enum {
     TW_NW_EV_PEEK = 11,       /* card seen at deck position a from the top (0 = top) */
     TW_NW_EV_REMOVED = 12,    /* a: fief whose ruler left the game */
     TW_NW_EV_GAME_END = 13,   /* a: stars, b: 1 if stopped early */
-    TW_NW_EV_ABILITY_END = 14 /* a: slot whose ability finished */
+    TW_NW_EV_ABILITY_END = 14, /* a: slot whose ability finished */
+    TW_NW_EV_VISIT_MOVE = 15, /* a: fief left, b: fief now visited */
+    TW_NW_EV_READY = 16,      /* a: slot made ready again */
+    TW_NW_EV_TRIGGER = 17,    /* a: slot, b: 0 armed, 1 fires now, 2 lost (the visit ended) */
+    TW_NW_EV_DECIDED = 18     /* a: fief, b: 1 if sure to hit: the player finished a decided visit */
 } tw_nw_event_type;
 
 typedef struct {
@@ -241,7 +290,11 @@ typedef enum {
     TW_NW_ACT_PICK_CARD = 7,  /* arg: card (ability choice) */
     TW_NW_ACT_NAME_SUIT = 8,  /* arg: suit */
     TW_NW_ACT_PICK_FIEF = 9,  /* arg: fief (ability choice) */
-    TW_NW_ACT_STOP = 10       /* end the game: the chosen medal is out of reach */
+    TW_NW_ACT_STOP = 10,      /* end the game: the chosen medal is out of reach */
+    TW_NW_ACT_PICK_SLOT = 11, /* arg: ally slot (ability choice) */
+    TW_NW_ACT_CONTINUE = 12,  /* go on with a repeated draw (ability choice) */
+    TW_NW_ACT_PASS = 13,      /* decline an optional choice, or stop a repeated draw */
+    TW_NW_ACT_FINISH = 14     /* end a decided visit now with its certain outcome */
 } tw_nw_action_kind;
 
 #define TW_NW_ACTION(kind, arg) ((tw_nw_action)(((kind) << 8) | (arg)))
@@ -256,6 +309,7 @@ typedef struct {
     tw_nw_setup setup;
     tw_nw_medal medal;
     uint64_t seed;
+    int offer_finish; /* list "finish" when a visit's outcome is certain (play) */
 } tw_nw_config;
 
 /* Starts a game: sets up characters (intro or full deal from the catalog),
@@ -305,6 +359,13 @@ int tw_nw_stars_possible(const tw_nw_state *state);
 tw_nw_medal tw_nw_medal_for(int stars);
 /* Whether the game has ended. */
 int tw_nw_is_over(const tw_nw_state *state);
+/* Whether the visit under way is decided: no choice of the player and no
+ * order of the cards they cannot see can change whether it hits its
+ * target. Reads only what the player sees. Returns 1 with *hit set (1 sure
+ * to hit, 0 sure to miss) when decided, 0 when not (or outside a visit, in
+ * the middle of an ability, or when the proof does not fit the search
+ * budget: the answer is never wrong, see docs/rules-notes.md). */
+int tw_nw_visit_decided(const tw_nw_state *state, int *hit);
 /* Whether the ended game reached the chosen medal. */
 int tw_nw_is_won(const tw_nw_state *state);
 /* The character whose ability slot offers now (substitute or ally). */

@@ -46,7 +46,7 @@ static int nw_play(void *ctx, void *scratch, long long game, void *out)
     const tw_sim_nw_options *opt = run->opt;
     nw_result *r = out;
     r->seed = tw_sim_game_seed(run->common->seed, game);
-    tw_nw_config cfg = {(tw_nw_setup)opt->setup, (tw_nw_medal)opt->medal, r->seed};
+    tw_nw_config cfg = {(tw_nw_setup)opt->setup, (tw_nw_medal)opt->medal, r->seed, 0};
     tw_nw_state s;
     if (tw_nw_new(&s, run->catalog, &cfg, NULL) != TW_OK) {
         fail_game(run, game, "the catalog cannot deal this setup");

@@ -21,6 +21,33 @@ static tw_error pile_field(tw_jr *jr, json_t *obj, const char *path, const char 
     return tw_jr_choice(jr, obj, path, key, allow_hand ? with_hand : without_hand, 4, 1, 0, out);
 }
 
+/* Reads the "values" field of a step: a non-empty list of distinct card
+ * values 1..8, kept as a mask (bit v-1 for value v). */
+static tw_error values_field(tw_jr *jr, json_t *obj, const char *path, int *mask)
+{
+    json_t *list;
+    char sub[256];
+    tw_error err = tw_jr_member(jr, obj, path, "values", 1, &list);
+    if (err)
+        return err;
+    tw_jr_path(sub, sizeof sub, path, "values");
+    if (!json_is_array(list) || json_array_size(list) == 0)
+        return tw_jr_fail(jr, sub, "must be a non-empty list of card values 1 to 8");
+    *mask = 0;
+    for (size_t i = 0; i < json_array_size(list); i++) {
+        json_t *v = json_array_get(list, i);
+        char item[280];
+        tw_jr_index(item, sizeof item, sub, i);
+        if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > TW_NW_VALUES)
+            return tw_jr_fail(jr, item, "must be a card value from 1 to 8");
+        int bit = 1 << (json_integer_value(v) - 1);
+        if (*mask & bit)
+            return tw_jr_fail(jr, item, "repeats the value %d", (int)json_integer_value(v));
+        *mask |= bit;
+    }
+    return TW_OK;
+}
+
 /* Parses one effect step object (see nw_io.h). */
 tw_error nw_step_parse(tw_jr *jr, json_t *obj, const char *path, tw_nw_step *step)
 {
@@ -106,9 +133,61 @@ tw_error nw_step_parse(tw_jr *jr, json_t *obj, const char *path, tw_nw_step *ste
     }
     case TW_NW_OP_NAME_SUIT:
     case TW_NW_OP_EXCHANGE_TOP:
-    case TW_NW_OP_COPY_RULER: {
+    case TW_NW_OP_COPY_RULER:
+    case TW_NW_OP_DRAW_VALUE:
+    case TW_NW_OP_SEARCH_VALUE:
+    case TW_NW_OP_AFTER_RESPONSE:
+    case TW_NW_OP_MOVE_VISIT:
+    case TW_NW_OP_READY_ALLY: {
         static const char *const keys[] = {"op", NULL};
         if ((err = tw_jr_object(jr, obj, path, keys)))
+            return err;
+        break;
+    }
+    case TW_NW_OP_DRAW_UNTIL_SUIT: {
+        static const char *const keys[] = {"op", "suit", NULL};
+        if ((err = tw_jr_object(jr, obj, path, keys)) ||
+            (err = tw_jr_choice(jr, obj, path, "suit", SUIT_REFS, 5, 1, 0, &a)))
+            return err;
+        break;
+    }
+    case TW_NW_OP_MOVE_LOWEST:
+    case TW_NW_OP_MOVE_DUPLICATES:
+    case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
+    case TW_NW_OP_MOVE_SUM: {
+        static const char *const keys[] = {"op", "to", NULL};
+        if ((err = tw_jr_object(jr, obj, path, keys)) || (err = pile_field(jr, obj, path, "to", 0, &b)))
+            return err;
+        break;
+    }
+    case TW_NW_OP_MOVE_VALUES: {
+        static const char *const keys[] = {"op", "values", "to", NULL};
+        if ((err = tw_jr_object(jr, obj, path, keys)) || (err = pile_field(jr, obj, path, "to", 0, &b)) ||
+            (err = values_field(jr, obj, path, &a)))
+            return err;
+        break;
+    }
+    case TW_NW_OP_REPEAT: {
+        static const char *const keys[] = {"op", "body", NULL};
+        if ((err = tw_jr_object(jr, obj, path, keys)) ||
+            (err = tw_jr_int(jr, obj, path, "body", 1, TW_NW_MAX_STEPS - 1, 1, 0, &c)))
+            return err;
+        break;
+    }
+    case TW_NW_OP_SKIP_IF: {
+        static const char *const keys[] = {"op", "when", "count", NULL};
+        static const char *const parities[] = {"even", "odd"};
+        if ((err = tw_jr_object(jr, obj, path, keys)) ||
+            (err = tw_jr_choice(jr, obj, path, "when", parities, 2, 1, 0, &a)) ||
+            (err = tw_jr_int(jr, obj, path, "count", 1, TW_NW_MAX_STEPS - 1, 1, 0, &c)))
+            return err;
+        break;
+    }
+    case TW_NW_OP_SWAP_TOP: {
+        static const char *const keys[] = {"op", "pile", NULL};
+        static const char *const piles[] = {NULL, NULL, "discard", "score"};
+        if ((err = tw_jr_object(jr, obj, path, keys)) ||
+            (err = tw_jr_choice(jr, obj, path, "pile", piles, 4, 1, 0, &a)))
             return err;
         break;
     }
@@ -175,6 +254,15 @@ static tw_error parse_character(tw_jr *jr, json_t *obj, const char *path, tw_nw_
             return err;
     }
     e->nsteps = (uint8_t)json_array_size(steps);
+    for (int i = 0; i < e->nsteps; i++) {
+        const tw_nw_step *st = &e->steps[i];
+        if ((st->op == TW_NW_OP_REPEAT || st->op == TW_NW_OP_SKIP_IF) && i + st->c >= e->nsteps) {
+            char spath[280];
+            tw_jr_index(spath, sizeof spath, sub, (size_t)i);
+            tw_jr_path(sub, sizeof sub, spath, st->op == TW_NW_OP_REPEAT ? "body" : "count");
+            return tw_jr_fail(jr, sub, "reaches past the last step (%d steps follow this one)", e->nsteps - i - 1);
+        }
+    }
     return TW_OK;
 }
 

@@ -91,26 +91,47 @@ void tw_nw_character_from_catalog(tw_nw_character *ch, const tw_nw_catalog *cata
     memcpy(ch->steps, e->steps, sizeof ch->steps);
 }
 
-/* Whether a catalog entry is safe to play: a real suit, known operations
- * and piles in range (a bad pile would lose cards, a bad suit would shift
- * out of range). The file loader checks the same; this guards catalogs
- * built in code. */
-static int entry_sound(const tw_nw_catalog_entry *e)
+/* Whether a step list is safe to run: a bad pile would lose cards, a bad
+ * suit would shift out of range, a repeat or a skip past the end would run
+ * off the program. The file loader checks the same; this guards catalogs
+ * and positions built in code. */
+int nw_steps_sound(const tw_nw_step *steps, int nsteps)
 {
-    if (e->suit >= TW_NW_SUITS || e->nsteps > TW_NW_MAX_STEPS)
+    if (nsteps < 0 || nsteps > TW_NW_MAX_PROGRAM)
         return 0;
-    for (int i = 0; i < e->nsteps; i++) {
-        const tw_nw_step *st = &e->steps[i];
+    for (int i = 0; i < nsteps; i++) {
+        const tw_nw_step *st = &steps[i];
         switch (st->op) {
         case TW_NW_OP_MOVE_TOP:
             if (st->a == TW_NW_PILE_HAND || st->a > TW_NW_PILE_SCORE || st->b > TW_NW_PILE_SCORE || st->a == st->b)
                 return 0;
             break;
-        case TW_NW_OP_CHOOSE_MOVE:
+        case TW_NW_OP_DRAW_UNTIL_SUIT:
+            if (st->a > TW_NW_SUITREF_NAMED)
+                return 0;
+            break;
         case TW_NW_OP_MOVE_SUIT:
+            if (st->a > TW_NW_SUITREF_NAMED || st->b == TW_NW_PILE_HAND || st->b > TW_NW_PILE_SCORE)
+                return 0;
+            break;
+        case TW_NW_OP_CHOOSE_MOVE:
         case TW_NW_OP_MOVE_HIGHEST:
         case TW_NW_OP_MOVE_PAIR_SUM:
+        case TW_NW_OP_MOVE_LOWEST:
+        case TW_NW_OP_MOVE_DUPLICATES:
+        case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
+        case TW_NW_OP_MOVE_VALUES:
+        case TW_NW_OP_MOVE_SUM:
             if (st->b == TW_NW_PILE_HAND || st->b > TW_NW_PILE_SCORE)
+                return 0;
+            break;
+        case TW_NW_OP_SWAP_TOP:
+            if (st->a != TW_NW_PILE_DISCARD && st->a != TW_NW_PILE_SCORE)
+                return 0;
+            break;
+        case TW_NW_OP_REPEAT:
+        case TW_NW_OP_SKIP_IF:
+            if (st->c < 1 || i + st->c >= nsteps || (st->op == TW_NW_OP_SKIP_IF && st->a > 1))
                 return 0;
             break;
         case TW_NW_OP_DRAW_UP_TO:
@@ -119,12 +140,23 @@ static int entry_sound(const tw_nw_catalog_entry *e)
         case TW_NW_OP_EXCHANGE_TOP:
         case TW_NW_OP_SWAP_RULER:
         case TW_NW_OP_COPY_RULER:
+        case TW_NW_OP_DRAW_VALUE:
+        case TW_NW_OP_SEARCH_VALUE:
+        case TW_NW_OP_AFTER_RESPONSE:
+        case TW_NW_OP_MOVE_VISIT:
+        case TW_NW_OP_READY_ALLY:
             break;
         default:
             return 0;
         }
     }
     return 1;
+}
+
+/* Whether a catalog entry is safe to play: a real suit and sound steps. */
+static int entry_sound(const tw_nw_catalog_entry *e)
+{
+    return e->suit < TW_NW_SUITS && e->nsteps <= TW_NW_MAX_STEPS && nw_steps_sound(e->steps, e->nsteps);
 }
 
 /* Intro setup: the first intro ally of each suit, the intro rulers
@@ -199,6 +231,7 @@ tw_error tw_nw_new(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw
     tw_rng_seed(&s.rng, config->seed);
     s.setup = (uint8_t)config->setup;
     s.medal = (uint8_t)config->medal;
+    s.offer_finish = config->offer_finish ? 1 : 0;
     s.visiting = -1;
     for (int f = 0; f < TW_NW_FIEFS; f++) {
         s.fiefs[f].ruler_present = 1;
@@ -206,8 +239,7 @@ tw_error tw_nw_new(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw
     }
     for (int i = 0; i < TW_NW_SLOTS; i++)
         s.slots[i].sub_fief = -1;
-    s.run.first_pick = TW_NW_NO_CARD;
-    s.run.named_suit = TW_NW_NO_CARD;
+    nw_run_clear(&s.run);
     tw_error err = config->setup == TW_NW_SETUP_FULL ? setup_full(&s, catalog) : setup_intro(&s, catalog);
     if (err != TW_OK)
         return err;
@@ -311,6 +343,13 @@ static NW_COLD int stop_allowed(const tw_nw_state *s)
     return may_stop(s);
 }
 
+/* Whether "finish" is legal: the game offers it and the visit is decided. */
+static NW_COLD int finish_allowed(const tw_nw_state *s)
+{
+    int hit;
+    return s->offer_finish && tw_nw_visit_decided(s, &hit);
+}
+
 /* Slots whose ability is ready (not exhausted), one bit per slot. */
 static inline uint32_t ready_slots(const tw_nw_state *s)
 {
@@ -339,6 +378,8 @@ static inline int legal_now(const tw_nw_state *state, tw_nw_action action)
     int arg = TW_NW_ACTION_ARG(action);
     if (kind == TW_NW_ACT_STOP)
         return arg == 0 && stop_allowed(state);
+    if (kind == TW_NW_ACT_FINISH)
+        return arg == 0 && finish_allowed(state);
     switch (state->phase) {
     case TW_NW_PHASE_CHOOSE_FIEF:
         return kind == TW_NW_ACT_VISIT && arg < TW_NW_FIEFS &&
@@ -364,9 +405,15 @@ static inline int legal_now(const tw_nw_state *state, tw_nw_action action)
     case TW_NW_PHASE_RESPONSE:
         return kind == TW_NW_ACT_RESPOND && arg < TW_NW_CARDS && (legal_responses(state) & (1u << arg));
     case TW_NW_PHASE_ABILITY:
+        if (kind == TW_NW_ACT_PASS)
+            return arg == 0 && state->run.may_pass;
         switch (state->run.choice) {
         case TW_NW_CHOICE_CARD:
             return kind == TW_NW_ACT_PICK_CARD && arg < TW_NW_CARDS && (state->run.pending & (1u << arg));
+        case TW_NW_CHOICE_SLOT:
+            return kind == TW_NW_ACT_PICK_SLOT && arg < TW_NW_SLOTS && (state->run.pending & (1u << arg));
+        case TW_NW_CHOICE_CONTINUE:
+            return kind == TW_NW_ACT_CONTINUE && arg == 0;
         case TW_NW_CHOICE_SUIT:
             return kind == TW_NW_ACT_NAME_SUIT && arg < TW_NW_SUITS;
         case TW_NW_CHOICE_FIEF:
@@ -431,12 +478,20 @@ int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
             n = add_mask(actions, n, TW_NW_ACT_NAME_SUIT, 0xFu);
         else if (state->run.choice == TW_NW_CHOICE_FIEF)
             n = add_mask(actions, n, TW_NW_ACT_PICK_FIEF, state->run.pending);
+        else if (state->run.choice == TW_NW_CHOICE_SLOT)
+            n = add_mask(actions, n, TW_NW_ACT_PICK_SLOT, state->run.pending);
+        else if (state->run.choice == TW_NW_CHOICE_CONTINUE)
+            actions[n++] = TW_NW_ACTION(TW_NW_ACT_CONTINUE, 0);
+        if (state->run.may_pass)
+            actions[n++] = TW_NW_ACTION(TW_NW_ACT_PASS, 0);
         break;
     default:
         break;
     }
     if (may_stop(state))
         actions[n++] = TW_NW_ACTION(TW_NW_ACT_STOP, 0);
+    if (state->offer_finish && finish_allowed(state))
+        actions[n++] = TW_NW_ACTION(TW_NW_ACT_FINISH, 0);
     return n;
 }
 
@@ -469,12 +524,19 @@ static void start_dialogue(tw_nw_state *s, tw_nw_events *events)
 }
 
 /* Ends the visit: friendly or lost, substitutes leave the game, allies are
- * reset, and the next visit is dealt (or the game ends). */
-static void end_visit(tw_nw_state *s, tw_nw_events *events)
+ * reset, and the next visit is dealt (or the game ends). friendly is 1 or
+ * 0 for a visit the player finished early (decided), -1 to compare the
+ * score with the target. */
+static void end_visit_as(tw_nw_state *s, int friendly, tw_nw_events *events)
 {
     int fief = s->visiting;
     int score = s->score_n;
-    int friendly = score == fief;
+    if (friendly < 0)
+        friendly = score == fief;
+    if (s->trigger.active) {
+        nw_emit(events, TW_NW_EV_TRIGGER, TW_NW_NO_CARD, 0, 0, s->trigger.slot, 2, 0);
+        memset(&s->trigger, 0, sizeof s->trigger);
+    }
     tw_nw_fief *f = &s->fiefs[fief];
     f->status = (uint8_t)(friendly ? TW_NW_FIEF_FRIENDLY : TW_NW_FIEF_LOST);
     nw_emit(events, TW_NW_EV_VISIT_END, TW_NW_NO_CARD, 0, 0, (uint8_t)fief, (uint8_t)friendly, (uint8_t)score);
@@ -506,6 +568,12 @@ static void end_visit(tw_nw_state *s, tw_nw_events *events)
     s->phase = TW_NW_PHASE_CHOOSE_FIEF;
 }
 
+/* Ends the visit on its score. */
+static void end_visit(tw_nw_state *s, tw_nw_events *events)
+{
+    end_visit_as(s, -1, events);
+}
+
 /* After a dialogue or an ability: the visit ends if hand or deck is empty. */
 static int visit_should_end(const tw_nw_state *s)
 {
@@ -520,6 +588,14 @@ void nw_after_ability(tw_nw_state *s, tw_nw_events *events)
         reveal_statement(s, events);
 }
 
+void nw_after_trigger(tw_nw_state *s, tw_nw_events *events)
+{
+    if (visit_should_end(s))
+        end_visit(s, events);
+    else
+        start_dialogue(s, events);
+}
+
 /* Scores (or not) the response and moves it to the right pile. */
 static void respond(tw_nw_state *s, int card, tw_nw_events *events)
 {
@@ -528,7 +604,9 @@ static void respond(tw_nw_state *s, int card, tw_nw_events *events)
     int scores = tw_nw_answer_scores(card, statement, trump);
     nw_move_from_hand(s, card, scores ? TW_NW_PILE_SCORE : TW_NW_PILE_DISCARD, events);
     nw_emit(events, TW_NW_EV_RESPONSE, (uint8_t)card, 0, 0, (uint8_t)scores, 0, 0);
-    if (visit_should_end(s))
+    if (s->trigger.active)
+        nw_trigger_fire(s, card, events); /* the trigger checks the visit's end itself */
+    else if (visit_should_end(s))
         end_visit(s, events);
     else
         start_dialogue(s, events);
@@ -578,11 +656,27 @@ tw_error tw_nw_apply(tw_nw_state *state, tw_nw_action action, tw_nw_events *even
     case TW_NW_ACT_PICK_CARD:
     case TW_NW_ACT_NAME_SUIT:
     case TW_NW_ACT_PICK_FIEF:
+    case TW_NW_ACT_PICK_SLOT:
         nw_ability_choose(state, arg, events);
+        break;
+    case TW_NW_ACT_CONTINUE:
+        nw_ability_choose(state, 1, events);
+        break;
+    case TW_NW_ACT_PASS:
+        nw_ability_choose(state, state->run.choice == TW_NW_CHOICE_CONTINUE ? 0 : TW_NW_NO_CARD, events);
         break;
     case TW_NW_ACT_STOP:
         end_game(state, 1, events);
         break;
+    case TW_NW_ACT_FINISH: {
+        int hit = 0;
+        tw_nw_visit_decided(state, &hit);
+        nw_emit(events, TW_NW_EV_DECIDED, TW_NW_NO_CARD, 0, 0, (uint8_t)state->visiting, (uint8_t)hit, 0);
+        if (state->run.active)
+            nw_run_clear(&state->run);
+        end_visit_as(state, hit, events);
+        break;
+    }
     default:
         return TW_ERR_ILLEGAL;
     }
@@ -638,6 +732,10 @@ int tw_nw_check_invariants(const tw_nw_state *s, const char **why)
         return broken(why, "a response is expected without a statement or a hand");
     if ((s->phase == TW_NW_PHASE_ABILITY) != (s->run.active != 0))
         return broken(why, "ability phase and running ability disagree");
+    if (s->run.active && (s->run.len > TW_NW_MAX_PROGRAM || s->run.pc > s->run.len || s->run.slot >= TW_NW_SLOTS))
+        return broken(why, "running ability out of range");
+    if (s->trigger.active && (!in_visit || s->trigger.len > TW_NW_MAX_PROGRAM || s->trigger.slot >= TW_NW_SLOTS))
+        return broken(why, "a delayed trigger outside a visit or out of range");
     for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
         int f = s->slots[slot].sub_fief;
         if (f >= TW_NW_FIEFS || (f >= 0 && (s->fiefs[f].sub_slot != slot || s->fiefs[f].status != TW_NW_FIEF_FRIENDLY ||

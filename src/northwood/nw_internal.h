@@ -116,5 +116,16 @@ void nw_ability_choose(tw_nw_state *s, int value, tw_nw_events *events);
 /* Called when an ability has fully resolved: ends the visit if the hand or
  * deck is empty, otherwise reveals the statement. */
 void nw_after_ability(tw_nw_state *s, tw_nw_events *events);
+/* Called when a delayed trigger has fully resolved after a response: ends
+ * the visit if the hand or deck is empty, otherwise starts the next
+ * dialogue. */
+void nw_after_trigger(tw_nw_state *s, tw_nw_events *events);
+/* Runs the armed delayed trigger right after the response card. */
+void nw_trigger_fire(tw_nw_state *s, int response, tw_nw_events *events);
+/* Empties the ability interpreter. */
+void nw_run_clear(tw_nw_run *run);
+/* Whether a step list is safe to run: known operations, piles and suit
+ * references in range, bodies and skips inside the list. */
+int nw_steps_sound(const tw_nw_step *steps, int nsteps);
 
 #endif

@@ -67,6 +67,43 @@ static int step_to_json(const tw_nw_step *st, tw_buf *buf)
     case TW_NW_OP_SWAP_RULER:
         tw_buf_printf(buf, ", \"distance\": %d", st->c);
         break;
+    case TW_NW_OP_DRAW_UNTIL_SUIT:
+        if (!suitref_key(st->a))
+            return -1;
+        tw_buf_printf(buf, ", \"suit\": \"%s\"", suitref_key(st->a));
+        break;
+    case TW_NW_OP_MOVE_LOWEST:
+    case TW_NW_OP_MOVE_DUPLICATES:
+    case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
+    case TW_NW_OP_MOVE_SUM:
+        if (!to)
+            return -1;
+        tw_buf_printf(buf, ", \"to\": \"%s\"", to);
+        break;
+    case TW_NW_OP_MOVE_VALUES: {
+        if (!to)
+            return -1;
+        tw_buf_printf(buf, ", \"values\": [");
+        const char *sep = "";
+        for (int v = 1; v <= TW_NW_VALUES; v++)
+            if (st->a & (1 << (v - 1))) {
+                tw_buf_printf(buf, "%s%d", sep, v);
+                sep = ", ";
+            }
+        tw_buf_printf(buf, "], \"to\": \"%s\"", to);
+        break;
+    }
+    case TW_NW_OP_REPEAT:
+        tw_buf_printf(buf, ", \"body\": %d", st->c);
+        break;
+    case TW_NW_OP_SKIP_IF:
+        tw_buf_printf(buf, ", \"when\": \"%s\", \"count\": %d", st->a ? "odd" : "even", st->c);
+        break;
+    case TW_NW_OP_SWAP_TOP:
+        if (!from)
+            return -1;
+        tw_buf_printf(buf, ", \"pile\": \"%s\"", from);
+        break;
     default:
         break;
     }
@@ -396,9 +433,11 @@ tw_error tw_nw_record_to_json(const tw_nw_record *rec, tw_buf *buf)
     if (err != TW_OK)
         return err == TW_ERR_ARG ? TW_ERR_ARG : TW_ERR_ILLEGAL;
     tw_buf_printf(buf, "{\n  \"format\": \"trickwood-record\",\n  \"version\": 1,\n  \"game\": \"northwood\",\n");
-    tw_buf_printf(buf, "  \"config\": {\"setup\": \"%s\", \"medal\": \"%s\"},\n",
-                  SETUP_KEYS[rec->config.setup == TW_NW_SETUP_FULL], tw_nw_medal_key(rec->config.medal));
+    tw_buf_printf(buf, "  \"config\": {\"setup\": \"%s\", \"medal\": \"%s\"%s},\n",
+                  SETUP_KEYS[rec->config.setup == TW_NW_SETUP_FULL], tw_nw_medal_key(rec->config.medal),
+                  rec->config.offer_finish ? ", \"finish\": true" : "");
     tw_buf_printf(buf, "  \"seed\": %llu,\n", (unsigned long long)rec->config.seed);
+    tw_buf_printf(buf, "  \"default_characters\": %d,\n", rec->extra_from);
     if (rec->extra_from < rec->catalog.count) {
         tw_buf_printf(buf, "  \"characters\": [");
         for (int i = rec->extra_from; i < rec->catalog.count; i++) {
@@ -453,10 +492,10 @@ tw_error nw_read_header(tw_jr *jr, json_t *root, const char *format, const char 
 /* Reads "config" and "seed". */
 static tw_error read_config(tw_jr *jr, json_t *root, tw_nw_config *config)
 {
-    static const char *const keys[] = {"setup", "medal", NULL};
+    static const char *const keys[] = {"setup", "medal", "finish", NULL};
     static const char *const medals[] = {NULL, "bronze", "silver", "gold"};
     json_t *cfg;
-    int setup, medal;
+    int setup, medal, finish;
     long long seed;
     tw_error err;
     if ((err = tw_jr_member(jr, root, "", "config", 1, &cfg)))
@@ -466,17 +505,21 @@ static tw_error read_config(tw_jr *jr, json_t *root, tw_nw_config *config)
     if ((err = tw_jr_object(jr, cfg, "config", keys)) ||
         (err = tw_jr_choice(jr, cfg, "config", "setup", SETUP_KEYS, 2, 1, 0, &setup)) ||
         (err = tw_jr_choice(jr, cfg, "config", "medal", medals, 4, 1, 0, &medal)) ||
+        (err = tw_jr_bool(jr, cfg, "config", "finish", 0, 0, &finish)) ||
         (err = tw_jr_int(jr, root, "", "seed", 0, (long long)TW_MAX_SEED, 1, 0, &seed)))
         return err;
     config->setup = (tw_nw_setup)setup;
     config->medal = (tw_nw_medal)medal;
     config->seed = (uint64_t)seed;
+    config->offer_finish = finish;
     return TW_OK;
 }
 
-/* Builds the catalog: the default characters plus those in the record.
- * The embedded list goes through the character file loader, whose error
- * paths ("characters[2].steps[0].op") are also paths in the record. */
+/* Builds the catalog: the first "default_characters" of the default file
+ * (records written before the crown characters were in it leave the
+ * member out: they dealt from the non-crown ones), plus those in the
+ * record. The embedded list goes through the character file loader, whose
+ * error paths ("characters[2].steps[0].op") are also paths in the record. */
 static tw_error read_characters(tw_jr *jr, json_t *root, tw_nw_record *rec)
 {
     tw_diag sub;
@@ -484,6 +527,14 @@ static tw_error read_characters(tw_jr *jr, json_t *root, tw_nw_record *rec)
         *jr->diag = sub;
         return TW_ERR_PARSE;
     }
+    int before_crown = 0;
+    while (before_crown < rec->catalog.count && !rec->catalog.entries[before_crown].crown)
+        before_crown++;
+    long long defaults;
+    tw_error err = tw_jr_int(jr, root, "", "default_characters", 1, rec->catalog.count, 0, before_crown, &defaults);
+    if (err)
+        return err;
+    rec->catalog.count = (int)defaults;
     rec->extra_from = rec->catalog.count;
     json_t *list = json_object_get(root, "characters");
     if (!list)
@@ -502,7 +553,7 @@ static tw_error read_characters(tw_jr *jr, json_t *root, tw_nw_record *rec)
         tw_buf_free(&wrapper);
         return TW_ERR_NOMEM;
     }
-    tw_error err = tw_nw_catalog_add_text(&rec->catalog, wrapper.data, jr->diag->file, &sub);
+    err = tw_nw_catalog_add_text(&rec->catalog, wrapper.data, jr->diag->file, &sub);
     tw_buf_free(&wrapper);
     if (err == TW_OK)
         return TW_OK;
@@ -583,8 +634,8 @@ static tw_error check_result(tw_jr *jr, json_t *root, const tw_nw_state *s)
 /* Reads every part of a parsed record into rec and replays it. */
 static tw_error read_record(tw_jr *jr, json_t *root, tw_nw_record *rec)
 {
-    static const char *const keys[] = {"format", "version", "game", "config", "seed", "characters",
-                                       "actions", "result", NULL};
+    static const char *const keys[] = {"format", "version", "game", "config", "seed", "default_characters",
+                                       "characters", "actions", "result", NULL};
     tw_error err;
     if ((err = nw_read_header(jr, root, "trickwood-record", keys)) || (err = read_config(jr, root, &rec->config)) ||
         (err = read_characters(jr, root, rec)) || (err = read_actions(jr, root, rec)))

@@ -15,8 +15,11 @@ static const char *const STATUS_KEYS[] = {"neutral", "friendly", "lost"};
 static const char *const MEDAL_KEYS[] = {"none", "bronze", "silver", "gold"};
 static const char *const OP_KEYS[] = {NULL, "move_top", "draw_up_to", "choose_move", "move_suit",
                                       "move_highest", "move_pair_sum", "name_suit", "peek",
-                                      "exchange_top", "swap_ruler", "copy_ruler"};
-static const char *const CHOICE_KEYS[] = {"none", "card", "suit", "fief"};
+                                      "exchange_top", "swap_ruler", "copy_ruler", "draw_until_suit",
+                                      "move_lowest", "draw_value", "search_value", "move_duplicates",
+                                      "move_hand_count_value", "move_values", "repeat", "move_sum",
+                                      "after_response", "skip_if", "move_visit", "ready_ally", "swap_top"};
+static const char *const CHOICE_KEYS[] = {"none", "card", "suit", "fief", "ally", "continue"};
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -94,6 +97,10 @@ char *tw_nw_action_format(tw_nw_action action, char *out, int size)
     case TW_NW_ACT_NAME_SUIT: snprintf(out, (size_t)size, "name %s", arg < 4 ? SUIT_KEYS[arg] : "?"); break;
     case TW_NW_ACT_PICK_FIEF: snprintf(out, (size_t)size, "fief %d", arg); break;
     case TW_NW_ACT_STOP: snprintf(out, (size_t)size, "stop"); break;
+    case TW_NW_ACT_PICK_SLOT: snprintf(out, (size_t)size, "ally %d", arg); break;
+    case TW_NW_ACT_CONTINUE: snprintf(out, (size_t)size, "continue"); break;
+    case TW_NW_ACT_PASS: snprintf(out, (size_t)size, "pass"); break;
+    case TW_NW_ACT_FINISH: snprintf(out, (size_t)size, "finish"); break;
     default: snprintf(out, (size_t)size, "unknown"); break;
     }
     return out;
@@ -142,6 +149,14 @@ int tw_nw_action_parse(const char *text, tw_nw_action *out)
         *out = TW_NW_ACTION(TW_NW_ACT_PICK_FIEF, x);
     else if (strcmp(verb, "stop") == 0 && n == 1)
         *out = TW_NW_ACTION(TW_NW_ACT_STOP, 0);
+    else if (strcmp(verb, "ally") == 0 && n == 2 && (x = parse_index(a, TW_NW_SLOTS)) >= 0)
+        *out = TW_NW_ACTION(TW_NW_ACT_PICK_SLOT, x);
+    else if (strcmp(verb, "continue") == 0 && n == 1)
+        *out = TW_NW_ACTION(TW_NW_ACT_CONTINUE, 0);
+    else if (strcmp(verb, "pass") == 0 && n == 1)
+        *out = TW_NW_ACTION(TW_NW_ACT_PASS, 0);
+    else if (strcmp(verb, "finish") == 0 && n == 1)
+        *out = TW_NW_ACTION(TW_NW_ACT_FINISH, 0);
     else
         return -1;
     return 0;

@@ -43,10 +43,12 @@ uint32_t tw_nw_view_unseen(const tw_nw_view *view)
     return ~seen;
 }
 
-/* Deals the unseen cards at random into the unknown deck positions. */
+/* Deals the unseen cards at random into the unknown deck positions. The
+ * result never offers "finish" (searching states ask nothing of it). */
 void tw_nw_determinize(const tw_nw_view *view, uint64_t seed, tw_nw_state *out)
 {
     *out = view->visible;
+    out->offer_finish = 0; /* a state for search: it never offers "finish" */
     tw_rng_seed(&out->rng, seed);
     uint32_t unseen = tw_nw_view_unseen(view);
     uint8_t cards[TW_NW_CARDS];
