@@ -47,19 +47,29 @@ TEST(nw_catalog_default_characters)
 {
     static tw_nw_catalog cat;
     REQUIRE(load_default(&cat));
-    CHECK_INT(cat.count, 12);
+    CHECK_INT(cat.count, 24);
     int allies = 0, rulers = 0;
     for (int suit = 0; suit < TW_NW_SUITS; suit++)
-        CHECK_INT(tw_nw_catalog_suit_count(&cat, suit), 3);
+        CHECK_INT(tw_nw_catalog_suit_count(&cat, suit), 6);
+    static const char *const crown_ranks[] = {"prince-of-", "lady-of-", "baron-of-"};
     for (int i = 0; i < cat.count; i++) {
         const tw_nw_catalog_entry *e = &cat.entries[i];
         allies += e->intro_role == TW_NW_INTRO_ALLY;
         rulers += e->intro_role == TW_NW_INTRO_RULER;
         CHECK(e->name[0][0] && e->name[1][0] && e->text[0][0] && e->text[1][0]);
         CHECK(e->nsteps >= 1);
-        CHECK(!e->crown);
-        /* Jacks are the allies, queens and kings the rulers. */
-        CHECK_INT(e->intro_role, strncmp(e->id, "jack", 4) == 0 ? TW_NW_INTRO_ALLY : TW_NW_INTRO_RULER);
+        int crown_rank = 0;
+        for (int r = 0; r < 3; r++)
+            crown_rank |= strncmp(e->id, crown_ranks[r], strlen(crown_ranks[r])) == 0;
+        /* The 12 intro characters come first, then the 12 crown ones. */
+        CHECK_INT(e->crown, i >= 12);
+        CHECK_INT(e->crown, crown_rank);
+        /* Crown titles are unknown: none is shown. */
+        if (e->crown)
+            CHECK(!e->title[0][0] && !e->title[1][0]);
+        /* Jacks are the intro allies, queens and kings the intro rulers. */
+        CHECK_INT(e->intro_role, e->crown ? TW_NW_INTRO_NONE
+                                          : strncmp(e->id, "jack", 4) == 0 ? TW_NW_INTRO_ALLY : TW_NW_INTRO_RULER);
     }
     CHECK_INT(allies, 4);
     CHECK_INT(rulers, 8);
@@ -161,9 +171,9 @@ TEST(nw_catalog_written_back_reads_the_same)
     REQUIRE(tw_nw_catalog_to_json(&cat, 10, &tail) == TW_OK);
     CHECK(strstr(tail.data, "\"king-of-eyes\"") != NULL);
     CHECK(strstr(tail.data, "\"jack-of-claws\"") == NULL);
-    CHECK(tw_nw_catalog_to_json(&cat, 13, &tail) == TW_ERR_ARG);
+    CHECK(tw_nw_catalog_to_json(&cat, 25, &tail) == TW_ERR_ARG);
     tw_buf empty = {0};
-    REQUIRE(tw_nw_catalog_to_json(&cat, 12, &empty) == TW_OK);
+    REQUIRE(tw_nw_catalog_to_json(&cat, 24, &empty) == TW_OK);
     back.count = 0;
     CHECK(tw_nw_catalog_add_text(&back, empty.data, "empty.json", &d) == TW_OK);
     CHECK_INT(back.count, 0);
@@ -232,7 +242,7 @@ static void expect_bad(const char *old, const char *with, const char *field, int
         (words && !strstr(d.message, words)))
         tw_test_fail(__FILE__, at, "expected field '%s' line %d%s%s, got: %s", field, line, words ? " saying " : "",
                      words ? words : "", msg);
-    if (cat.count != 12)
+    if (cat.count != 24)
         tw_test_fail(__FILE__, at, "the catalog changed on error (%d characters)", cat.count);
 }
 
@@ -244,7 +254,7 @@ TEST(nw_catalog_good_sample_loads)
     REQUIRE(load_default(&cat));
     tw_diag d;
     REQUIRE(tw_nw_catalog_add_text(&cat, GOOD, "good.json", &d) == TW_OK);
-    CHECK_INT(cat.count, 13);
+    CHECK_INT(cat.count, 25);
     const tw_nw_catalog_entry *e = entry(&cat, "test-badger");
     REQUIRE(e);
     CHECK(e->crown);

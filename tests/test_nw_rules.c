@@ -542,7 +542,7 @@ static int id_starts(const tw_nw_catalog *c, int index, const char *prefix)
 TEST(nw_rules_intro_setup)
 {
     const tw_nw_catalog *cat = fx_catalog();
-    REQUIRE(cat->count == 12);
+    REQUIRE(cat->count == 24); /* the intro deals from the 12 intro characters among them */
     int arrangements_differ = 0;
     tw_nw_state first;
     memset(&first, 0, sizeof first);
@@ -676,18 +676,29 @@ TEST(nw_rules_full_setup_deal)
             CHECK_INT(per_suit_rulers[i], 2);
         }
     }
-    /* The 12 default characters: every one is dealt, once. */
-    for (uint64_t seed = 1; seed <= 20; seed++) {
+    /* The 24 default characters: 12 dealt, each at most once, and over
+     * many seeds every one of them (crown cards included) comes up both as
+     * an ally and as a ruler. */
+    int as_ally = 0, as_ruler = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
         tw_nw_state s;
         tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0};
         REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
-        int used = 0;
-        for (int i = 0; i < 4; i++)
+        int used = 0, count = 0;
+        for (int i = 0; i < 4; i++) {
             used |= 1 << s.slots[i].ally.catalog_index;
-        for (int f = 0; f < 8; f++)
+            as_ally |= 1 << s.slots[i].ally.catalog_index;
+        }
+        for (int f = 0; f < 8; f++) {
             used |= 1 << s.fiefs[f].ruler.catalog_index;
-        CHECK_INT(used, 0xFFF);
+            as_ruler |= 1 << s.fiefs[f].ruler.catalog_index;
+        }
+        for (int i = 0; i < 24; i++)
+            count += (used >> i) & 1;
+        CHECK_INT(count, 12);
     }
+    CHECK_INT(as_ally, 0xFFFFFF);
+    CHECK_INT(as_ruler, 0xFFFFFF);
 }
 
 TEST(nw_rules_full_setup_needs_three_per_suit)
