@@ -10,32 +10,69 @@
 
 /* ---- Boards ------------------------------------------------------------- */
 
-TEST(fox_files_default_boards_are_marked_reconstructed)
+/* Checks a board's squares and (+) marks, spaces -5 to 5, and that it has
+ * no diamonds when `diamonds` is 0. */
+static void check_layout(const tw_fox_board *b, const int squares[TW_FOX_SPACES], const int plus[TW_FOX_SPACES],
+                         int diamonds)
 {
-    const char *files[2] = {"boards/side-a.json", "boards/side-b.json"};
-    static const int plus[2] = {5, 3};
-    for (int i = 0; i < 2; i++) {
-        tw_fox_board b;
-        tw_diag d;
-        REQUIRE(tw_fox_board_load(&b, tw_test_data(files[i]), &d) == TW_OK);
-        CHECK(b.reconstructed);
-        CHECK(strlen(b.note[0]) > 20);
-        CHECK(strlen(b.note[1]) > 20);
-        CHECK_CONTAINS(tw_fox_board_notice(&b, TW_LANG_EN), "reconstruction");
-        CHECK_CONTAINS(tw_fox_board_notice(&b, TW_LANG_FR), "reconstitution");
-        int n = 0;
-        for (int k = 0; k < TW_FOX_SPACES; k++)
-            n += b.plus[k];
-        CHECK_INT(n, plus[i]);
+    for (int i = 0; i < TW_FOX_SPACES; i++) {
+        CHECK_INT(b->squares[i], squares[i]);
+        CHECK_INT(b->plus[i], plus[i]);
+        if (!diamonds)
+            CHECK_INT(b->diamonds[i], 0);
     }
+}
+
+/* Side A as DATA.md gives it from one public implementation of the game,
+ * and the project's earlier reconstruction that old records still use. */
+static const int SIDE_A_SQUARES[TW_FOX_SPACES] = {1, 1, 2, 1, 1, 0, 1, 1, 2, 1, 1};
+static const int SIDE_A_PLUS[TW_FOX_SPACES] = {0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0};
+static const int OLD_SIDE_A_SQUARES[TW_FOX_SPACES] = {2, 1, 1, 1, 1, 0, 1, 1, 1, 1, 2};
+static const int OLD_SIDE_A_PLUS[TW_FOX_SPACES] = {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0};
+
+TEST(fox_files_default_boards_say_where_they_come_from)
+{
+    tw_fox_board a, b, old;
+    tw_diag d;
+    REQUIRE(tw_fox_board_load(&a, tw_test_data("boards/side-a.json"), &d) == TW_OK);
+    REQUIRE(tw_fox_board_load(&b, tw_test_data("boards/side-b.json"), &d) == TW_OK);
+    REQUIRE(tw_fox_board_load(&old, tw_test_data("boards/" TW_FOX_OLD_SIDE_A_FILE), &d) == TW_OK);
+    /* Side A follows a public source: not a reconstruction, and its note
+     * says where the layout comes from, in both languages. */
+    check_layout(&a, SIDE_A_SQUARES, SIDE_A_PLUS, 0);
+    CHECK(!a.reconstructed);
+    CHECK_CONTAINS(tw_fox_board_notice(&a, TW_LANG_EN), "public web implementation");
+    CHECK_CONTAINS(tw_fox_board_notice(&a, TW_LANG_EN), "not been checked against a printed board");
+    CHECK_CONTAINS(tw_fox_board_notice(&a, TW_LANG_EN), "--board FILE");
+    CHECK_CONTAINS(tw_fox_board_notice(&a, TW_LANG_FR), "adaptation web publique");
+    CHECK_CONTAINS(tw_fox_board_notice(&a, TW_LANG_FR), "--board FICHIER");
+    CHECK(!strstr(tw_fox_board_notice(&a, TW_LANG_EN), "reconstruction"));
+    /* Side B and the old side A stay reconstructions and say so. */
+    const tw_fox_board *recon[2] = {&b, &old};
+    for (int i = 0; i < 2; i++) {
+        CHECK(recon[i]->reconstructed);
+        CHECK_CONTAINS(tw_fox_board_notice(recon[i], TW_LANG_EN), "reconstruction");
+        CHECK_CONTAINS(tw_fox_board_notice(recon[i], TW_LANG_FR), "reconstitution");
+    }
+    check_layout(&old, OLD_SIDE_A_SQUARES, OLD_SIDE_A_PLUS, 0);
+    int plus_b = 0;
+    for (int k = 0; k < TW_FOX_SPACES; k++)
+        plus_b += b.plus[k];
+    CHECK_INT(plus_b, 3);
+    /* The rulebook's totals: 12 gems on side A (both layouts), 13 and 16
+     * on side B. */
+    CHECK_INT(tw_fox_board_start_gems(&a, 1), 12);
+    CHECK_INT(tw_fox_board_start_gems(&old, 1), 12);
     CHECK_INT(tw_fox_board_start_gems(fox_board(1), 1), 12);
     CHECK_INT(tw_fox_board_start_gems(fox_board(2), 2), 13);
     CHECK_INT(tw_fox_board_start_gems(fox_board(3), 3), 16);
-    CHECK_STR(fox_board(1)->id, "side-a");
+    CHECK(memcmp(fox_board(1), &a, sizeof a) == 0);
     CHECK_STR(fox_board(3)->id, "side-b");
-    tw_fox_board plain = *fox_board(1);
-    plain.reconstructed = 0;
+    /* A board without a note has nothing to show. */
+    tw_fox_board plain = a;
+    plain.note[0][0] = plain.note[1][0] = '\0';
     CHECK_STR(tw_fox_board_notice(&plain, TW_LANG_EN), "");
+    CHECK_STR(tw_fox_board_notice(&plain, TW_LANG_FR), "");
 }
 
 TEST(fox_files_board_round_trip)
@@ -200,6 +237,7 @@ TEST(fox_files_record_round_trip_and_replay)
         REQUIRE(tw_fox_record_to_json(&rec, &a) == TW_OK);
         REQUIRE(tw_fox_record_to_json(&back, &b) == TW_OK);
         CHECK_STR(a.data, b.data);
+        CHECK_CONTAINS(a.data, "\"version\": 2");
         CHECK_CONTAINS(a.data, "\"game\": \"foxduet\"");
         CHECK_CONTAINS(a.data, "\"result\"");
         CHECK_CONTAINS(a.data, k == 0 ? "\"board\": \"side-a.json\"" : "\"reconstructed\": true");
@@ -299,6 +337,100 @@ TEST(fox_files_bad_records_are_refused)
     expect_record_error(bad, after_end, 0, "already over");
     free(bad);
     tw_buf_free(&buf);
+}
+
+/* Loads a record text, reporting the error when it is refused. */
+static int load_record_text(tw_fox_record *rec, const char *text, const char *name)
+{
+    tw_diag d;
+    if (tw_fox_record_from_text(rec, text, name, &d) == TW_OK)
+        return 1;
+    char msg[800];
+    tw_diag_format(&d, msg, sizeof msg);
+    tw_test_fail(__FILE__, __LINE__, "%s", msg);
+    return 0;
+}
+
+/* data/examples/foxduet-record-v1-side-a.json was written by the program
+ * before side A followed a public source (record version 1, board
+ * "side-a.json"): the rule bot in both seats, seed 9, won in round 2 with
+ * 26 points after 71 actions, as its "result" says. It must still replay
+ * to that result, on the old side A. */
+TEST(fox_files_version_1_record_replays_on_the_old_side_a)
+{
+    tw_diag d;
+    char *text = tw_read_file(tw_test_data("examples/foxduet-record-v1-side-a.json"), NULL, &d);
+    REQUIRE(text);
+    CHECK_CONTAINS(text, "\"version\": 1");
+    CHECK_CONTAINS(text, "\"board\": \"side-a.json\"");
+    tw_fox_record rec;
+    if (!load_record_text(&rec, text, "v1.json")) {
+        free(text);
+        return;
+    }
+    CHECK_STR(rec.board_ref, TW_FOX_OLD_SIDE_A_FILE);
+    check_layout(&rec.board, OLD_SIDE_A_SQUARES, OLD_SIDE_A_PLUS, 0);
+    CHECK_INT(rec.count, 71);
+    tw_fox_state s;
+    CHECK_INT(tw_fox_record_replay(&rec, -1, &s, &d), TW_OK);
+    CHECK(tw_fox_is_won(&s));
+    CHECK_INT(s.round, 2);
+    CHECK_INT(tw_fox_score(&s), 26);
+    /* Saved again, it is a version 2 record that names the old board file
+     * and replays the same. */
+    tw_buf again = {0};
+    REQUIRE(tw_fox_record_to_json(&rec, &again) == TW_OK);
+    CHECK_CONTAINS(again.data, "\"version\": 2");
+    CHECK_CONTAINS(again.data, "\"board\": \"" TW_FOX_OLD_SIDE_A_FILE "\"");
+    tw_fox_record back;
+    if (load_record_text(&back, again.data, "v2.json")) {
+        tw_fox_state s2;
+        CHECK_INT(tw_fox_record_replay(&back, -1, &s2, &d), TW_OK);
+        CHECK(memcmp(&s, &s2, sizeof s) == 0);
+        tw_fox_record_free(&back);
+    }
+    tw_buf_free(&again);
+    /* The same actions on today's side A (a version 2 record naming
+     * "side-a.json") do not give that game: the reader refuses them. */
+    size_t size = strlen(text) + 1;
+    char *v2 = malloc(size);
+    REQUIRE(v2);
+    replace(v2, size, text, "\"version\": 1", "\"version\": 2");
+    CHECK(tw_fox_record_from_text(&back, v2, "v2.json", &d) != TW_OK);
+    free(v2);
+    free(text);
+    tw_fox_record_free(&rec);
+}
+
+TEST(fox_files_record_versions_pick_the_side_a_of_their_time)
+{
+    static const char *const texts[4] = {
+        "{\"format\": \"trickwood-record\", \"version\": 1, \"game\": \"foxduet\",\n"
+        " \"config\": {\"level\": 1}, \"seed\": 5, \"actions\": []}",
+        "{\"format\": \"trickwood-record\", \"version\": 2, \"game\": \"foxduet\",\n"
+        " \"config\": {\"level\": 1}, \"seed\": 5, \"actions\": []}",
+        "{\"format\": \"trickwood-record\", \"version\": 2, \"game\": \"foxduet\",\n"
+        " \"config\": {\"level\": 1, \"board\": \"side-a.json\"}, \"seed\": 5, \"actions\": []}",
+        "{\"format\": \"trickwood-record\", \"version\": 1, \"game\": \"foxduet\",\n"
+        " \"config\": {\"level\": 2, \"board\": \"side-b.json\"}, \"seed\": 5, \"actions\": []}",
+    };
+    static const char *const refs[4] = {TW_FOX_OLD_SIDE_A_FILE, "side-a.json", "side-a.json", "side-b.json"};
+    for (int i = 0; i < 4; i++) {
+        tw_fox_record rec;
+        if (!load_record_text(&rec, texts[i], "versions.json"))
+            continue;
+        CHECK_STR(rec.board_ref, refs[i]);
+        if (i == 0)
+            check_layout(&rec.board, OLD_SIDE_A_SQUARES, OLD_SIDE_A_PLUS, 0);
+        else if (i < 3)
+            check_layout(&rec.board, SIDE_A_SQUARES, SIDE_A_PLUS, 0);
+        else
+            CHECK(memcmp(&rec.board, fox_board(2), sizeof rec.board) == 0);
+        tw_fox_record_free(&rec);
+    }
+    expect_record_error("{\"format\": \"trickwood-record\",\n\"version\": 3, \"game\": \"foxduet\",\n"
+                        "\"config\": {\"level\": 1}, \"seed\": 3, \"actions\": []}",
+                        "version", 2, "must be 2");
 }
 
 TEST(fox_files_record_with_minimal_fields)
@@ -520,8 +652,8 @@ static const char *const MINIMAL_POSITION =
     "  \"set_aside\": [\"10D\", \"1R\", \"3R\", \"4R\", \"5R\", \"6R\", \"7R\", \"8R\", \"9R\", \"1S\", \"3S\", \"4S\",\n"
     "                \"5S\", \"7S\", \"8S\", \"9S\"],\n"
     "  \"path\": {\"token\": 1, \"covered\": [1, 0], \"forest_left\": 3, \"forest_start\": 4,\n"
-    "           \"gems\": [0, 2, 0, 1, 0, 1, 0, 1, 0, 1, 1],\n"
-    "           \"plus\": [false, true, false, true, false, true, false, true, false, true, false],\n"
+    "           \"gems\": [0, 2, 0, 1, 1, 0, 0, 1, 0, 1, 1],\n"
+    "           \"plus\": [false, true, false, true, true, false, true, false, true, false, false],\n"
     "           \"gems_placed\": 17, \"gems_collected\": 10}\n"
     "}\n";
 
@@ -541,7 +673,8 @@ TEST(fox_files_minimal_position_loads_and_plays)
     CHECK(!fox_is_listed(&s, "play 2S"));
     CHECK_INT(fox_do(&s, "play 8D", NULL), TW_OK); /* 8D wins: 1 + 2 toward +5 */
     CHECK_INT(s.path.token, 4);
-    CHECK_INT(s.path.gems[TW_FOX_SPACE_INDEX(4)], 0);
+    CHECK_INT(s.path.gems[TW_FOX_SPACE_INDEX(4)], 0); /* its one gem collected */
+    CHECK_INT(s.path.gems_collected, 11);
     fox_sound(&s);
 }
 

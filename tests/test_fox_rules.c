@@ -102,12 +102,13 @@ TEST(fox_rules_void_follower_plays_anything_and_shows_the_void)
     CHECK_INT(fox_do(&s, "play 6R", &ev), TW_OK);
     CHECK_INT(s.void_suits[1], 1 << TW_FOX_DOVES);
     /* An off-suit card does not win, even higher: the leader wins and the
-     * token goes 3 + 2 spaces toward seat 0's end (-5), where a gem is. */
+     * token goes 3 + 2 spaces toward seat 0's end (-5), where side A has
+     * one gem square: that gem is collected. */
     const tw_fox_event *won = fox_find_event(&ev, TW_FOX_EV_TRICK_WON);
     REQUIRE(won);
     CHECK_INT(won->a, 0);
     CHECK_INT(s.path.token, -5);
-    CHECK_INT(s.path.gems[IDX(-5)], 1);
+    CHECK_INT(s.path.gems[IDX(-5)], 0);
     CHECK_INT(s.path.gems_collected, 1);
     CHECK_INT(s.leader, 0);
     fox_sound(&s);
@@ -122,9 +123,10 @@ TEST(fox_rules_higher_card_of_led_suit_wins_and_token_moves_to_winner)
     CHECK_INT(fox_do(&s, "play 2D", &ev), TW_OK);
     CHECK_INT(fox_count_events(&ev, TW_FOX_EV_PLAY), 1);
     CHECK_INT(fox_do(&s, "play 6D", &ev), TW_OK);
-    /* 6D beats 2D; 3 + 2 footprints toward seat 1 (+5): gem collected. */
+    /* 6D beats 2D; 3 + 2 footprints toward seat 1 (+5): its one gem
+     * (side A) is collected. */
     CHECK_INT(s.path.token, 5);
-    CHECK_INT(s.path.gems[IDX(5)], 1);
+    CHECK_INT(s.path.gems[IDX(5)], 0);
     CHECK_INT(s.leader, 1);
     CHECK_INT(tw_fox_to_act(&s), 1);
     CHECK_INT(s.tricks_done, 10);
@@ -162,9 +164,11 @@ TEST(fox_rules_higher_trump_wins_when_both_are_trump)
     CHECK_INT(fox_do(&s, "play 6S", NULL), TW_OK);
     CHECK(!fox_is_listed(&s, "play 2D"));
     CHECK_INT(fox_do(&s, "play 4S", NULL), TW_OK);
+    /* 6S wins; 2 + 1 footprints toward seat 0: space -3, where side A
+     * has two gem squares, one of them collected. */
     CHECK_INT(s.last_winner, 0);
     CHECK_INT(s.path.token, -3);
-    CHECK_INT(s.path.gems[IDX(-3)], 0);
+    CHECK_INT(s.path.gems[IDX(-3)], 1);
     fox_sound(&s);
 }
 
@@ -314,14 +318,19 @@ TEST(fox_rules_end_of_round_adds_gems_and_asks_for_the_forest_end)
     tw_fox_events ev;
     CHECK_INT(fox_do(&s, "play 2D", NULL), TW_OK);
     CHECK_INT(fox_do(&s, "play 6D", &ev), TW_OK);
-    /* Token -4 + 5 = 1: collects there; then the round ends. */
+    /* Token -4 + 5 = 1: collects there; then the round ends and each of
+     * side A's five (+) slots (-4, -2, -1, 1, 3) gets one gem; the other
+     * slots keep theirs. */
     CHECK_INT(s.path.token, 1);
     CHECK_INT(fox_count_events(&ev, TW_FOX_EV_ROUND_END), 1);
     CHECK_INT(fox_count_events(&ev, TW_FOX_EV_GEM_ADD), 5);
     CHECK_INT(s.path.gems_placed, before_placed + 5);
     CHECK_INT(s.path.gems[IDX(-4)], 1);
-    CHECK_INT(s.path.gems[IDX(0)], 1);
-    CHECK_INT(s.path.gems[IDX(4)], 2);
+    CHECK_INT(s.path.gems[IDX(-1)], 2);
+    CHECK_INT(s.path.gems[IDX(1)], 1); /* collected, then one added */
+    CHECK_INT(s.path.gems[IDX(3)], 2);
+    CHECK_INT(s.path.gems[IDX(0)], 0);
+    CHECK_INT(s.path.gems[IDX(4)], 1);
     CHECK_INT(s.phase, TW_FOX_PHASE_FOREST);
     CHECK_INT(tw_fox_to_act(&s), 1); /* the winner of the last trick decides */
     CHECK(fox_is_listed(&s, "forest left"));
@@ -370,18 +379,21 @@ TEST(fox_rules_end_of_round_without_forest_tokens_deals_at_once)
 {
     tw_fox_state s;
     REQUIRE(last_trick(&s, -2, 2));
-    fox_set_forest(&s, 1, 2, 0);
-    fox_set_gems(&s, "0 3 0 0 0 0 0 0 0 0 0");
+    fox_set_forest(&s, 2, 1, 0);
+    fox_set_gems(&s, "0 0 3 0 0 0 0 0 0 0 0");
     REQUIRE(fox_sound(&s));
     CHECK_INT(fox_do(&s, "play 2D", NULL), TW_OK);
     CHECK_INT(fox_do(&s, "play 6D", NULL), TW_OK);
     CHECK_INT(s.path.token, 3);
     CHECK_INT(s.round, 3);
     CHECK_INT(s.phase, TW_FOX_PHASE_PLAY);
-    /* The (+) slot at 4 is covered: its gem went to 3, the last space. */
-    CHECK_INT(s.path.gems[IDX(4)], 0);
+    /* Side A's (+) slot at -4 is covered: its gem went to -3, the last
+     * space of that end; the uncovered (+) slots got one each. */
+    CHECK_INT(s.path.gems[IDX(-4)], 0);
+    CHECK_INT(s.path.gems[IDX(-3)], 4);
+    CHECK_INT(s.path.gems[IDX(-2)], 1);
     CHECK_INT(s.path.gems[IDX(3)], 1);
-    CHECK_INT(s.path.gems[IDX(-4)], 4);
+    CHECK_INT(s.path.gems[IDX(4)], 0);
     fox_sound(&s);
 }
 

@@ -179,3 +179,27 @@ TEST(fox_view_partner_hand_never_in_view_during_play)
         }
     }
 }
+
+/* The board in a view's JSON carries the note that the web page shows:
+ * where side A's layout comes from, and that side B is a reconstruction. */
+TEST(fox_view_json_board_note_says_where_the_layout_comes_from)
+{
+    for (int level = 1; level <= 3; level += 2) {
+        tw_fox_state s;
+        tw_fox_config cfg = {level, 0, 8};
+        REQUIRE(tw_fox_new(&s, fox_board(level), &cfg, NULL) == TW_OK);
+        tw_fox_view v;
+        tw_fox_view_of(&s, 0, &v);
+        json_t *j = tw_fox_view_json(&v, fox_board(level));
+        REQUIRE(j);
+        json_t *board = json_object_get(j, "board");
+        json_t *note = json_object_get(board, "note");
+        const char *en = json_string_value(json_object_get(note, "en"));
+        const char *fr = json_string_value(json_object_get(note, "fr"));
+        REQUIRE(en && fr);
+        CHECK_INT(json_is_true(json_object_get(board, "reconstructed")), level != 1);
+        CHECK_CONTAINS(en, level == 1 ? "public web implementation" : "reconstruction");
+        CHECK_CONTAINS(fr, level == 1 ? "adaptation web publique" : "reconstitution");
+        json_decref(j);
+    }
+}

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "test.h"
+#include "server/server.h"
 #include "test_server_client.h"
 #include "trickwood/fox_files.h"
 #include "trickwood/nw_files.h"
@@ -459,7 +460,7 @@ static void fox_with_bot(tw_ts_server *s)
     tw_ts_watch *watch = tw_ts_watch_new(1);
     tw_rng rng;
     tw_rng_seed(&rng, 3);
-    int hinted = 0, bot_moves = 0, version = -1;
+    int hinted = 0, moves = 0, bot_moves = 0, version = -1;
     for (int step = 0; step < 300; step++) {
         json_t *state = get_state(s, id, token);
         REQUIRE(state);
@@ -503,13 +504,17 @@ static void fox_with_bot(tw_ts_server *s)
         CHECK(after >= version + 1);
         CHECK_INT(json_array_size(json_object_get(reply, "applied")), after - version);
         bot_moves += after - version - 1;
+        moves++;
         json_decref(reply);
     }
+    CHECK(moves > 10);
     CHECK(bot_moves > 10);
     char *record = record_of(s, id);
     CHECK(record != NULL);
     if (record) {
-        CHECK(tw_ts_watch_check(watch, record) > version);
+        /* every state seen (one per decision of seat 0, and the end) and
+         * every reply to seat 0's actions was checked */
+        CHECK_INT(tw_ts_watch_check(watch, record), 2 * moves + 1);
         free(record);
     }
     tw_ts_watch_free(watch);
@@ -629,4 +634,113 @@ TEST(server_restart_after_kill_keeps_games)
     restart(&s, path);
     if (s.pid > 0)
         CHECK_INT(tw_ts_stop(&s), 0);
+}
+
+/* ---- A game stored before side A followed a public source ------------------------ */
+
+/* Stores the first `stored` actions of a record as a level-1 game row of
+ * the kind servers wrote before side A followed a public source: its
+ * config has no "board". Two human seats with fixed tokens. */
+static int store_old_game(const char *db, const tw_fox_record *rec, int stored, const char *id,
+                          const char *const token[2])
+{
+    tw_srv_store store;
+    char err[256];
+    if (tw_srv_store_open(&store, db, err, sizeof err) != 0)
+        return 0;
+    tw_srv_game_row row;
+    memset(&row, 0, sizeof row);
+    snprintf(row.id, sizeof row.id, "%s", id);
+    snprintf(row.game, sizeof row.game, "foxduet");
+    snprintf(row.config, sizeof row.config, "{\"level\":1,\"dealer\":%d,\"partner\":\"human\"}", rec->config.dealer);
+    row.seed = rec->config.seed;
+    snprintf(row.token[0], sizeof row.token[0], "%s", token[0]);
+    snprintf(row.token[1], sizeof row.token[1], "%s", token[1]);
+    snprintf(row.partner, sizeof row.partner, "human");
+    snprintf(row.created_at, sizeof row.created_at, "2026-11-21T12:00:00Z");
+    int ok = tw_srv_store_add_game(&store, &row) == 0;
+    tw_fox_state s;
+    ok = ok && tw_fox_new(&s, &rec->board, &rec->config, NULL) == TW_OK;
+    for (int i = 0; i < stored && ok; i++) {
+        char text[48];
+        int seat = tw_fox_to_act(&s);
+        tw_fox_action_format(&s, rec->actions[i], text, sizeof text);
+        ok = tw_srv_store_add_action(&store, id, i, seat, text, NULL, NULL, NULL) == 0 &&
+             tw_fox_apply(&s, rec->actions[i], NULL) == TW_OK;
+    }
+    tw_srv_store_close(&store);
+    return ok;
+}
+
+/* A level-1 game stored half-way by an older server (on the old side A)
+ * is rebuilt on that board after a restart, and its remaining actions,
+ * taken from a record of the same game, end it as they did then: won in
+ * round 2 with 26 points (data/examples/foxduet-record-v1-side-a.json). */
+TEST(server_old_level_1_game_goes_on_on_the_old_side_a)
+{
+    tw_fox_record rec;
+    tw_diag d;
+    REQUIRE(tw_fox_record_load(&rec, tw_test_data("examples/foxduet-record-v1-side-a.json"), &d) == TW_OK);
+    static const char *const token[2] = {"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa0", "Bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb1"};
+    const char *id = "oldsidea0001";
+    const char *db = fresh_db("old-side-a.db");
+    char path[600];
+    snprintf(path, sizeof path, "%s", db);
+    int half = rec.count / 2;
+    if (!store_old_game(path, &rec, half, id, token)) {
+        tw_fox_record_free(&rec);
+        tw_test_fail(__FILE__, __LINE__, "cannot store the old game");
+        return;
+    }
+    tw_ts_server s;
+    REQUIRE(tw_ts_start(&s, path, NULL) == 0);
+    CHECK_CONTAINS(s.banner, "taken up again: 1");
+    json_t *st = get_state(&s, id, token[0]);
+    REQUIRE(st);
+    CHECK_INT(int_of(st, "version"), half);
+    json_t *board = json_object_get(json_object_get(st, "view"), "board");
+    CHECK_STR(str_of(board, "id"), "side-a-reconstruction-2026");
+    CHECK(json_is_true(json_object_get(board, "reconstructed")));
+    json_decref(st);
+    tw_fox_state local;
+    REQUIRE(tw_fox_record_replay(&rec, half, &local, &d) == TW_OK);
+    for (int i = half; i < rec.count; i++) {
+        char text[48];
+        int seat = tw_fox_to_act(&local);
+        tw_fox_action_format(&local, rec.actions[i], text, sizeof text);
+        json_t *reply;
+        int status = post_action(&s, id, token[seat], text, i, &reply);
+        json_decref(reply);
+        if (status != 200) {
+            tw_test_fail(__FILE__, __LINE__, "'%s' (action %d) answered %d", text, i, status);
+            break;
+        }
+        tw_fox_apply(&local, rec.actions[i], NULL);
+    }
+    st = get_state(&s, id, token[1]);
+    REQUIRE(st);
+    CHECK(json_is_true(json_object_get(st, "over")));
+    json_t *view = json_object_get(st, "view");
+    CHECK(json_is_true(json_object_get(view, "won")));
+    CHECK_INT(int_of(view, "score"), 26);
+    json_decref(st);
+    /* Its record names the old board, so it replays anywhere. */
+    char *record = record_of(&s, id);
+    CHECK(record != NULL);
+    if (record) {
+        CHECK_CONTAINS(record, "\"version\":2");
+        CHECK_CONTAINS(record, "\"board\":\"" TW_FOX_OLD_SIDE_A_FILE "\"");
+        tw_fox_record back;
+        if (tw_fox_record_from_text(&back, record, "record", &d) == TW_OK) {
+            tw_fox_state end;
+            CHECK_INT(tw_fox_record_replay(&back, -1, &end, &d), TW_OK);
+            CHECK_INT(tw_fox_score(&end), 26);
+            tw_fox_record_free(&back);
+        } else {
+            tw_test_fail(__FILE__, __LINE__, "the history record does not load: %s", d.message);
+        }
+        free(record);
+    }
+    CHECK_INT(tw_ts_stop(&s), 0);
+    tw_fox_record_free(&rec);
 }

@@ -29,8 +29,8 @@ tw_error tw_fox_board_load_level(tw_fox_board *board, int level, tw_diag *diag);
 tw_error tw_fox_board_check_level(const tw_fox_board *board, int level, tw_diag *diag);
 /* Serialises a board in the board file format. */
 tw_error tw_fox_board_to_json(const tw_fox_board *board, tw_buf *buf);
-/* What a UI must show with a board: its note when the layout is a
- * reconstruction, else "". */
+/* What a UI must show with a board: its note (what a reconstruction
+ * estimates, or where another layout comes from), else "". */
 const char *tw_fox_board_notice(const tw_fox_board *board, tw_lang lang);
 
 /* ---- Game records ------------------------------------------------------- */
@@ -45,6 +45,14 @@ typedef struct {
     int seat; /* 0 or 1: the person's seat when playing with the partner */
     char partner[16];
 } tw_fox_players;
+
+/* The record version writers use. Version 2 came with side A taken from a
+ * public source; readers still take version 1, where the board name
+ * "side-a.json" (or no board at level 1) means the old reconstructed side
+ * A, now in data/boards/TW_FOX_OLD_SIDE_A_FILE, so old games replay as
+ * they were played. */
+#define TW_FOX_RECORD_VERSION 2
+#define TW_FOX_OLD_SIDE_A_FILE "side-a-reconstruction-2026.json"
 
 /* A game record: everything needed to rebuild a game. Replaying the actions
  * from tw_fox_new(board, config) must give the same game. The board is

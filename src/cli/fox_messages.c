@@ -81,6 +81,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_BOARD_LINE] = {{"Board: %s%s\n", "Plateau : %s%s\n"}},
     [FX_T_BOARD_RECONSTRUCTED] = {{" - a reconstruction, not the printed layout (type board for the note)",
                                    " - une reconstitution, pas la disposition imprimée (tapez plateau pour la note)"}},
+    [FX_T_BOARD_SOURCED] = {{" (type board for where its layout comes from)",
+                             " (tapez plateau pour l'origine de sa disposition)"}},
     [FX_T_ROW_SPACE] = {{"space", "case"}},
     [FX_T_ROW_PATH] = {{"path", "sentier"}},
     [FX_T_ROW_GEMS] = {{"gems", "gemmes"}},

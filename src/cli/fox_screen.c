@@ -129,6 +129,15 @@ static const char *board_name(const tw_cli *cli, const tw_fox_board *board)
     return board->name[TW_LANG_EN][0] ? board->name[TW_LANG_EN] : board->id;
 }
 
+/* What the screen's board line adds after the name: the reconstruction
+ * mark, a pointer to the note of a board that has one, or nothing. */
+static const char *board_mark(const tw_cli *cli, const tw_fox_board *board)
+{
+    if (board->reconstructed)
+        return T(FX_T_BOARD_RECONSTRUCTED);
+    return tw_fox_board_notice(board, cli->lang)[0] ? T(FX_T_BOARD_SOURCED) : "";
+}
+
 /* The board's name and note in full. */
 void tw_fox_cli_board_note(tw_cli *cli, const tw_fox_board *board)
 {
@@ -341,8 +350,7 @@ void tw_fox_cli_draw(tw_cli *cli, const tw_fox_state *state, const tw_fox_board 
     tw_cli_printf(cli, T(FX_T_HEADER), T(FX_T_GAME_NAME), s->level, (unsigned long long)seed, s->round, number);
     fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
     fputc('\n', cli->out);
-    tw_cli_printf(cli, T(FX_T_BOARD_LINE), board_name(cli, board),
-                  board->reconstructed ? T(FX_T_BOARD_RECONSTRUCTED) : "");
+    tw_cli_printf(cli, T(FX_T_BOARD_LINE), board_name(cli, board), board_mark(cli, board));
     draw_path(cli, s, look);
     tw_cli_printf(cli, T(FX_T_FOREST_LINE), s->path.forest_left, s->path.forest_start, tw_fox_gems_on_board(s),
                   s->path.gems_collected);

@@ -181,9 +181,11 @@ tw_error tw_fox_board_to_json(const tw_fox_board *board, tw_buf *buf)
     return err;
 }
 
+/* The board's note in a language: what a reconstruction estimates, or
+ * where a layout comes from; empty when the board has no note. */
 const char *tw_fox_board_notice(const tw_fox_board *board, tw_lang lang)
 {
-    if (!board || !board->reconstructed)
+    if (!board)
         return "";
     return board->note[lang == TW_LANG_FR ? 1 : 0];
 }

@@ -111,7 +111,7 @@ tw_error tw_fox_record_to_json(const tw_fox_record *rec, tw_buf *buf)
         return TW_ERR_ARG;
     json_t *root = json_object();
     json_object_set_new(root, "format", json_string("trickwood-record"));
-    json_object_set_new(root, "version", json_integer(1));
+    json_object_set_new(root, "version", json_integer(TW_FOX_RECORD_VERSION));
     json_object_set_new(root, "game", json_string("foxduet"));
     json_t *config = json_object();
     json_object_set_new(config, "level", json_integer(rec->config.level));
@@ -158,8 +158,10 @@ tw_error tw_fox_record_save(const tw_fox_record *rec, const char *path)
 }
 
 /* Reads config.board: a board file name (resolved under data/boards/ when
- * it has no '/') or an embedded board object. */
-static tw_error parse_board_field(tw_jr *jr, json_t *config, tw_fox_record *rec)
+ * it has no '/') or an embedded board object. In a version 1 record the
+ * name "side-a.json" (also the default of level 1) meant the layout that
+ * side A had then, now kept in TW_FOX_OLD_SIDE_A_FILE. */
+static tw_error parse_board_field(tw_jr *jr, json_t *config, int version, tw_fox_record *rec)
 {
     json_t *b = json_object_get(config, "board");
     int level = rec->config.level;
@@ -176,6 +178,8 @@ static tw_error parse_board_field(tw_jr *jr, json_t *config, tw_fox_record *rec)
     } else {
         return tw_jr_fail(jr, "config.board", "must be a board file name or a board object");
     }
+    if (version == 1 && strcmp(rec->board_ref, "side-a.json") == 0)
+        snprintf(rec->board_ref, sizeof rec->board_ref, "%s", TW_FOX_OLD_SIDE_A_FILE);
     char path[1200];
     if (strchr(rec->board_ref, '/'))
         snprintf(path, sizeof path, "%s", rec->board_ref);
@@ -243,8 +247,11 @@ static tw_error parse_record(tw_jr *jr, json_t *root, tw_fox_record *rec)
     static const char *const keys[] = {"format", "version", "game", "config", "seed", "players", "actions", "result",
                                        NULL};
     static const char *const config_keys[] = {"level", "dealer", "board", NULL};
+    /* version 1 records are still read (see parse_board_field) */
+    json_t *v = json_is_object(root) ? json_object_get(root, "version") : NULL;
+    int version = json_is_integer(v) && json_integer_value(v) == 1 ? 1 : TW_FOX_RECORD_VERSION;
     tw_error err;
-    if ((err = tw_jr_header(jr, root, "trickwood-record", 1)) || (err = tw_jr_object(jr, root, "", keys)))
+    if ((err = tw_jr_header(jr, root, "trickwood-record", version)) || (err = tw_jr_object(jr, root, "", keys)))
         return err;
     char game[32];
     if ((err = tw_jr_string(jr, root, "", "game", 1, game, sizeof game)))
@@ -263,7 +270,7 @@ static tw_error parse_record(tw_jr *jr, json_t *root, tw_fox_record *rec)
     rec->config.level = (int)level;
     rec->config.dealer = (int)dealer;
     rec->config.seed = (uint64_t)seed;
-    if ((err = parse_board_field(jr, config, rec)))
+    if ((err = parse_board_field(jr, config, version, rec)))
         return err;
     json_t *players = json_object_get(root, "players");
     if (players && (err = parse_players(jr, players, rec)))

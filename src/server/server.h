@@ -171,6 +171,7 @@ typedef struct {
     tw_srv_store store;
     tw_nw_catalog *catalog;
     tw_fox_board boards[TW_FOX_LEVELS + 1]; /* by level */
+    tw_fox_board old_side_a;                /* level-1 games stored without a "board" */
     char web_dir[1024];
     pthread_mutex_t games_lock;
     tw_srv_game **games;

@@ -187,8 +187,8 @@ static int create_fox(tw_srv *srv, tw_srv_game *g, json_t *body, uint64_t seed, 
         g->seat1 = TW_SRV_SEAT_BOT;
         g->bot_kind = tw_fox_bot_kind_from_name(partners[partner]);
     }
-    g->config = json_pack("{s:i, s:i, s:s}", "level", (int)level, "dealer", g->fox_config.dealer, "partner",
-                          partners[partner]);
+    g->config = json_pack("{s:i, s:i, s:s, s:s}", "level", (int)level, "dealer", g->fox_config.dealer, "board",
+                          tw_fox_level((int)level)->board_file, "partner", partners[partner]);
     return 0;
 }
 

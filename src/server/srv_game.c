@@ -31,7 +31,36 @@ int tw_srv_init(tw_srv *srv, char *err, size_t err_size)
             return -1;
         }
     }
+    char path[1200];
+    tw_fox_board_default_path(TW_FOX_OLD_SIDE_A_FILE, path, sizeof path);
+    if (tw_fox_board_load(&srv->old_side_a, path, &diag) != TW_OK) {
+        tw_diag_format(&diag, err, err_size);
+        return -1;
+    }
     return 0;
+}
+
+/* The board file name a Fox game's record names: the old side A for the
+ * games stored before side A followed a public source, else the level's. */
+static const char *fox_board_ref(const tw_srv *srv, const tw_srv_game *g)
+{
+    if (g->board == &srv->old_side_a)
+        return TW_FOX_OLD_SIDE_A_FILE;
+    return tw_fox_level(g->fox_config.level)->board_file;
+}
+
+/* The board of a stored Fox game: its config names the board file since
+ * side A follows a public source; a level-1 game stored before has no
+ * "board" and was played on the old side A. NULL for a name this server
+ * does not serve. */
+static const tw_fox_board *stored_fox_board(tw_srv *srv, json_t *config, int level)
+{
+    json_t *name = json_object_get(config, "board");
+    if (!name)
+        return level == 1 ? &srv->old_side_a : &srv->boards[level];
+    if (json_is_string(name) && strcmp(json_string_value(name), tw_fox_level(level)->board_file) == 0)
+        return &srv->boards[level];
+    return NULL;
 }
 
 /* Frees one game. */
@@ -258,8 +287,7 @@ char *tw_srv_record_text(tw_srv *srv, const tw_srv_game *g)
         free(rec);
     } else {
         tw_fox_record *rec = calloc(1, sizeof *rec);
-        if (rec && tw_fox_record_init(rec, g->board, tw_fox_level(g->fox_config.level)->board_file,
-                                      &g->fox_config) == TW_OK) {
+        if (rec && tw_fox_record_init(rec, g->board, fox_board_ref(srv, g), &g->fox_config) == TW_OK) {
             err = TW_OK;
             for (int i = 0; i < g->count && !err; i++)
                 err = tw_fox_record_push(rec, g->actions[i]);
@@ -496,7 +524,8 @@ static tw_srv_game *load_game(tw_srv *srv, const tw_srv_game_row *row, char *why
         g->fox_config.level = ok ? level : 1;
         g->fox_config.dealer = config_int(g->config, "dealer", 0) & 1;
         g->fox_config.seed = row->seed;
-        g->board = &srv->boards[g->fox_config.level];
+        g->board = stored_fox_board(srv, g->config, g->fox_config.level);
+        ok = ok && g->board != NULL;
         int bot = tw_fox_bot_kind_from_name(row->partner);
         if (strcmp(row->partner, "human") == 0)
             g->seat1 = TW_SRV_SEAT_HUMAN;

@@ -288,7 +288,7 @@ export function foxScreen(root, session, gameId, opts) {
         el('span', {}, '← ', readOnly ? t('fox_end_of', { who: whoName(0) }) : t(leftMine ? 'fox_your_end' : 'fox_partner_end')),
         readOnly ? null : el('span', {}, t('fox_seat_you', { n: seat + 1 })),
         el('span', {}, readOnly ? t('fox_end_of', { who: whoName(1) }) : t(leftMine ? 'fox_partner_end' : 'fox_your_end'), ' →')),
-      board.reconstructed || board.note ? el('p', { class: 'board-note', 'data-testid': 'board-note' },
+      pick(board.note) ? el('p', { class: 'board-note', 'data-testid': 'board-note' },
         el('strong', {}, pick(board.name), ': '), pick(board.note)) : null,
     ));
 
