@@ -282,7 +282,7 @@ TEST(nw_catalog_bad_files)
     CHECK(tw_nw_catalog_add_file(&cat, tw_test_tmp("missing-file.json"), &d) == TW_ERR_IO);
     CHECK_CONTAINS(d.file, "missing-file.json");
     CHECK_CONTAINS(d.message, "cannot open");
-    CHECK_INT(cat.count, 12);
+    CHECK_INT(cat.count, 24);
 }
 
 TEST(nw_catalog_bad_fields)

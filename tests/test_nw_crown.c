@@ -225,7 +225,7 @@ TEST(nw_crown_lady_of_flowers_value_of_the_hand_count)
     /* Counted before the discard: three cards, so the 3 goes, not the 2. */
     ready(&s, 3, "lady-of-flowers", "3C 2E 8L", "1E 5C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
-    CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "2E 8L");
+    CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "8L 2E");
     CHECK_STR(discard_tail(&s, 2), "3C 5C");
     /* No card of that value: nothing happens. */
     ready(&s, 3, "lady-of-flowers", "1C 2E 8L", "1E 5C", "", "", TW_NW_PILE_DISCARD);
@@ -604,7 +604,7 @@ TEST(nw_crown_jack_and_queen_after_a_moved_visit)
     fx_ruler(&s, 6, "queen-of-leaves");
     fx_status(&s, 6, TW_NW_FIEF_FRIENDLY);
     fx_status(&s, 3, TW_NW_FIEF_LOST);
-    fx_cards(&s, "1C 2C", "8E 7E 6E 5E", "", "", TW_NW_PILE_DISCARD);
+    fx_cards(&s, "1C 2C 3C", "8E 7E 6E 5E", "", "", TW_NW_PILE_DISCARD);
     fx_visit(&s, 4, TW_NW_PHASE_BEFORE_STATEMENT);
     fx_sub(&s, 6, 1);
     REQUIRE(FX_RUN(&s, "activate 0"));

@@ -102,6 +102,7 @@ static uint32_t unseen_of(const tw_nw_state *v)
 static void fill(const tw_nw_state *v, const uint8_t *prefix, int nprefix, tw_nw_state *out, int8_t *rank)
 {
     *out = *v;
+    tw_rng_seed(&out->rng, 1); /* views carry no RNG; a shuffle needs one */
     uint8_t pos[TW_NW_CARDS];
     int npos = unknown_positions(v, pos);
     uint32_t rest = unseen_of(v);
