@@ -248,6 +248,30 @@ static void expect_bad(const char *old, const char *with, const char *field, int
 
 #define EXPECT_BAD(old, with, field, line, words) expect_bad(old, with, field, line, words, __LINE__)
 
+/* A user's file may replace a default character: same place, new data,
+ * marked as the user's. */
+TEST(nw_catalog_user_file_replaces_a_default)
+{
+    static tw_nw_catalog cat;
+    REQUIRE(load_default(&cat));
+    int at = tw_nw_catalog_find(&cat, "prince-of-eyes");
+    REQUIRE(at >= 0);
+    CHECK(cat.from_user == 0);
+    static const char *text =
+        "{\"format\": \"trickwood-characters\", \"version\": 1, \"characters\": [\n"
+        "  {\"id\": \"prince-of-eyes\", \"suit\": \"eyes\", \"crown\": true,\n"
+        "   \"name\": {\"en\": \"House Prince\", \"fr\": \"Prince maison\"},\n"
+        "   \"text\": {\"en\": \"Draw 3 cards.\", \"fr\": \"Piochez 3 cartes.\"},\n"
+        "   \"steps\": [{\"op\": \"draw\", \"count\": 3}]}]}\n";
+    tw_diag d;
+    REQUIRE(tw_nw_catalog_add_text(&cat, text, "house.json", &d) == TW_OK);
+    CHECK_INT(cat.count, 24);
+    CHECK_INT(tw_nw_catalog_find(&cat, "prince-of-eyes"), at);
+    CHECK_STR(cat.entries[at].name[0], "House Prince");
+    CHECK_INT(cat.entries[at].nsteps, 1);
+    CHECK(cat.from_user == 1ull << at);
+}
+
 TEST(nw_catalog_good_sample_loads)
 {
     static tw_nw_catalog cat;
@@ -320,8 +344,6 @@ TEST(nw_catalog_bad_fields)
     snprintf(two, sizeof two, "{\"id\": \"test-badger\", \"suit\": \"eyes\", \"name\": {\"en\": \"B\", \"fr\": \"B\"}, "
              "\"text\": {\"en\": \"t\", \"fr\": \"t\"}, \"steps\": []},\n    {\n");
     EXPECT_BAD("    {\n", two, "characters[1].id", line_of(GOOD, "\"id\"") + 1, "already defined");
-    EXPECT_BAD("\"id\": \"test-badger\"", "\"id\": \"jack-of-claws\"", "characters[0].id", line_of(GOOD, "\"id\""),
-               "already defined");
     EXPECT_BAD("\"id\": \"test-badger\"", "\"id\": \"Test Badger\"", "characters[0].id", line_of(GOOD, "\"id\""),
                NULL);
     /* Texts in both languages. */

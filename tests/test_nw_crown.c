@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trickwood/nw_files.h"
 #include "nw_fixture.h"
 #include "test.h"
 
@@ -803,4 +804,47 @@ TEST(nw_crown_decided_agrees_with_exhaustive_search)
     CHECK(compared >= 300);
     CHECK(decided >= 30);
     CHECK(open >= 30);
+}
+
+/* ---- Records ---------------------------------------------------------------- */
+
+/* A record of a game dealt from a catalog where a user's file replaced a
+ * default character carries that character and replays the same game. */
+TEST(nw_crown_record_keeps_a_replaced_character)
+{
+    static tw_nw_catalog cat;
+    cat = *fx_catalog();
+    static const char *text =
+        "{\"format\": \"trickwood-characters\", \"version\": 1, \"characters\": [\n"
+        "  {\"id\": \"baron-of-flowers\", \"suit\": \"flowers\", \"crown\": true,\n"
+        "   \"name\": {\"en\": \"House Baron\", \"fr\": \"Baron maison\"},\n"
+        "   \"text\": {\"en\": \"Draw 2 cards.\", \"fr\": \"Piochez 2 cartes.\"},\n"
+        "   \"steps\": [{\"op\": \"draw\", \"count\": 2}]}]}\n";
+    tw_diag d;
+    REQUIRE(tw_nw_catalog_add_text(&cat, text, "house.json", &d) == TW_OK);
+    static tw_nw_record rec, back;
+    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 99, 0};
+    REQUIRE(tw_nw_record_init(&rec, &cat, 24, &cfg) == TW_OK);
+    tw_nw_state s;
+    REQUIRE(tw_nw_new(&s, &cat, &cfg, NULL) == TW_OK);
+    for (int i = 0; i < 30 && !tw_nw_is_over(&s); i++) {
+        tw_nw_action a[TW_NW_MAX_ACTIONS];
+        REQUIRE(tw_nw_legal_actions(&s, a) > 0);
+        REQUIRE(tw_nw_apply(&s, a[0], NULL) == TW_OK);
+        REQUIRE(tw_nw_record_push(&rec, a[0]) == TW_OK);
+    }
+    tw_buf json = {0};
+    REQUIRE(tw_nw_record_to_json(&rec, &json) == TW_OK);
+    CHECK_CONTAINS(json.data, "House Baron");
+    CHECK_CONTAINS(json.data, "\"default_characters\": 24");
+    REQUIRE(tw_nw_record_from_text(&back, json.data, "rec.json", &d) == TW_OK);
+    int at = tw_nw_catalog_find(&back.catalog, "baron-of-flowers");
+    REQUIRE(at >= 0);
+    CHECK_STR(back.catalog.entries[at].name[0], "House Baron");
+    tw_nw_state again;
+    REQUIRE(tw_nw_record_replay(&back, -1, &again, NULL) == TW_OK);
+    CHECK(memcmp(&again, &s, sizeof s) == 0);
+    tw_buf_free(&json);
+    tw_nw_record_free(&rec);
+    tw_nw_record_free(&back);
 }

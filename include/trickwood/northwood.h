@@ -227,9 +227,12 @@ typedef struct {
 #define TW_NW_MAX_CATALOG 64
 
 /* The characters the engine knows: the defaults from data/ plus any the
- * user adds. Setup deals from it; the UI reads names and texts from it. */
+ * user adds or replaces (a character file entry whose id is already in the
+ * catalog replaces that entry in its place). Setup deals from it; the UI
+ * reads names and texts from it. */
 typedef struct {
     int count;
+    uint64_t from_user; /* bit i: entry i came from a user's file (added or replaced) */
     tw_nw_catalog_entry entries[TW_NW_MAX_CATALOG];
 } tw_nw_catalog;
 

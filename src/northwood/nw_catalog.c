@@ -267,7 +267,9 @@ static tw_error parse_character(tw_jr *jr, json_t *obj, const char *path, tw_nw_
 }
 
 /* Reads the characters of a parsed character file into work, which
- * already holds the catalog's earlier entries. */
+ * already holds the catalog's earlier entries. A character whose id an
+ * earlier file defined replaces it in its place; the same id twice in one
+ * file is an error. */
 static tw_error read_file(tw_jr *jr, json_t *root, tw_nw_catalog *work)
 {
     static const char *const keys[] = {"format", "version", "characters", NULL};
@@ -277,20 +279,27 @@ static tw_error read_file(tw_jr *jr, json_t *root, tw_nw_catalog *work)
     json_t *list = json_object_get(root, "characters");
     if (!json_is_array(list))
         return tw_jr_fail(jr, list ? "characters" : "", "field 'characters' must be a list");
+    uint64_t this_file = 0;
     for (size_t i = 0; i < json_array_size(list); i++) {
         char path[64], sub[80];
         tw_jr_index(path, sizeof path, "characters", i);
-        if (work->count >= TW_NW_MAX_CATALOG)
-            return tw_jr_fail(jr, path, "too many characters (at most %d)", TW_NW_MAX_CATALOG);
         tw_nw_catalog_entry e;
         if ((err = parse_character(jr, json_array_get(list, i), path, &e)))
             return err;
-        if (tw_nw_catalog_find(work, e.id) >= 0) {
+        int at = tw_nw_catalog_find(work, e.id);
+        if (at >= 0 && (this_file >> at) & 1) {
             tw_jr_path(sub, sizeof sub, path, "id");
-            return tw_jr_fail(jr, sub, "character '%s' is already defined", e.id);
+            return tw_jr_fail(jr, sub, "character '%s' is already defined in this file", e.id);
         }
-        work->entries[work->count++] = e;
+        if (at < 0) {
+            if (work->count >= TW_NW_MAX_CATALOG)
+                return tw_jr_fail(jr, path, "too many characters (at most %d)", TW_NW_MAX_CATALOG);
+            at = work->count++;
+        }
+        work->entries[at] = e;
+        this_file |= 1ull << at;
     }
+    work->from_user |= this_file;
     return TW_OK;
 }
 
@@ -335,7 +344,10 @@ tw_error tw_nw_catalog_load_default(tw_nw_catalog *catalog, tw_diag *diag)
     char path[1024];
     snprintf(path, sizeof path, "%s/characters.json", tw_data_dir());
     catalog->count = 0;
-    return tw_nw_catalog_add_file(catalog, path, diag);
+    catalog->from_user = 0;
+    tw_error err = tw_nw_catalog_add_file(catalog, path, diag);
+    catalog->from_user = 0; /* the defaults are not the user's */
+    return err;
 }
 
 /* Finds a character by id. */

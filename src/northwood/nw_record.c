@@ -438,15 +438,18 @@ tw_error tw_nw_record_to_json(const tw_nw_record *rec, tw_buf *buf)
                   rec->config.offer_finish ? ", \"finish\": true" : "");
     tw_buf_printf(buf, "  \"seed\": %llu,\n", (unsigned long long)rec->config.seed);
     tw_buf_printf(buf, "  \"default_characters\": %d,\n", rec->extra_from);
-    if (rec->extra_from < rec->catalog.count) {
-        tw_buf_printf(buf, "  \"characters\": [");
-        for (int i = rec->extra_from; i < rec->catalog.count; i++) {
-            tw_buf_printf(buf, "%s\n    ", i > rec->extra_from ? "," : "");
-            if (tw_nw_catalog_entry_to_json(&rec->catalog.entries[i], "    ", buf) < 0)
-                return TW_ERR_ARG;
-        }
-        tw_buf_printf(buf, "\n  ],\n");
+    /* the user's characters: added after the defaults, or replacing one */
+    int written = 0;
+    for (int i = 0; i < rec->catalog.count; i++) {
+        if (i < rec->extra_from && !((rec->catalog.from_user >> i) & 1))
+            continue;
+        tw_buf_printf(buf, "%s\n    ", written ? "," : "  \"characters\": [");
+        if (tw_nw_catalog_entry_to_json(&rec->catalog.entries[i], "    ", buf) < 0)
+            return TW_ERR_ARG;
+        written++;
     }
+    if (written)
+        tw_buf_printf(buf, "\n  ],\n");
     tw_buf_printf(buf, "  \"actions\": [");
     for (int i = 0; i < rec->count; i++) {
         char act[32];
