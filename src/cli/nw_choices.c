@@ -14,6 +14,10 @@ static const char *const WORDS_PILES[] = {"piles", "pile", "p", NULL};
 static const char *const WORDS_QUIT[] = {"quit", "q", "exit", "quitter", NULL};
 static const char *const WORDS_HINT[] = {"hint", "indice", "conseil", NULL};
 static const char *const SUIT_WORDS_FR[TW_NW_SUITS] = {"griffes", "fleurs", "feuilles", "yeux"};
+static const char *const WORDS_CONTINUE[] = {"continue", "continuer", "draw", "piocher", "more", "encore", NULL};
+static const char *const WORDS_STOP_DRAWING[] = {"stop", "arreter", "arrêter", NULL};
+static const char *const WORDS_PASS[] = {"pass", "passer", "no", "non", "none", "aucun", NULL};
+static const char *const WORDS_FINISH[] = {"finish", "terminer", "finir", NULL};
 
 /* Whether the answer to a statement wins a point. */
 int tw_nw_cli_response_scores(const tw_nw_state *state, int card)
@@ -36,24 +40,37 @@ static const char *pile_name(const tw_cli *cli, int pile)
     return T((tw_nw_text_id)(NW_T_PILE_HAND + (pile & 3)));
 }
 
-/* The question of an ability waiting for a choice. */
-static void ability_question(const tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog, char *out,
-                             size_t size)
+/* The top card of an open pile (discard or score), or TW_NW_NO_CARD. */
+static int pile_top(const tw_nw_state *s, int pile)
 {
-    char name[128];
-    tw_nw_cli_character(cli, catalog, tw_nw_slot_character(s, s->run.slot), name, sizeof name);
+    if (pile == TW_NW_PILE_DISCARD && s->discard_n)
+        return s->discard[s->discard_n - 1];
+    if (pile == TW_NW_PILE_SCORE && s->score_n)
+        return s->score[s->score_n - 1];
+    return TW_NW_NO_CARD;
+}
+
+/* Whether the running program is inside a repeated body (Prince of Eyes). */
+static int in_repeat(const tw_nw_state *s)
+{
+    return s->run.repeat_end > 0 && s->run.pc >= s->run.repeat_start && s->run.pc < s->run.repeat_end;
+}
+
+/* The question of a card choice, by the step that asks it. */
+static void card_question(const tw_cli *cli, const tw_nw_state *s, const char *name, char *out, size_t size)
+{
     const tw_nw_step *st = current_step(s);
-    if (s->run.choice == TW_NW_CHOICE_SUIT) {
-        snprintf(out, size, T(NW_T_Q_NAME_SUIT), name);
-        return;
-    }
-    if (s->run.choice == TW_NW_CHOICE_FIEF) {
-        snprintf(out, size, T(NW_T_Q_SWAP), name);
-        return;
-    }
+    char card[48];
     switch (st->op) {
     case TW_NW_OP_CHOOSE_MOVE:
-        snprintf(out, size, T(NW_T_Q_CHOOSE_MOVE), name, pile_name(cli, st->b), s->run.left);
+        if (s->run.triggered)
+            snprintf(out, size, T(NW_T_Q_TRIGGER_ODD), name, s->run.memo);
+        else if (in_repeat(s) && s->run.repeat_left)
+            snprintf(out, size, T(NW_T_Q_REPEAT_MORE), name, s->run.repeat_left);
+        else if (in_repeat(s))
+            snprintf(out, size, T(NW_T_Q_REPEAT_LAST), name);
+        else
+            snprintf(out, size, T(NW_T_Q_CHOOSE_MOVE), name, pile_name(cli, st->b), s->run.left);
         break;
     case TW_NW_OP_MOVE_SUIT:
     case TW_NW_OP_MOVE_HIGHEST:
@@ -63,22 +80,61 @@ static void ability_question(const tw_cli *cli, const tw_nw_state *s, const tw_n
         if (s->run.first_pick == TW_NW_NO_CARD) {
             snprintf(out, size, T(NW_T_Q_PAIR_FIRST), name, st->c);
         } else {
-            char card[48];
             tw_nw_cli_card(cli, s->run.first_pick, card, sizeof card);
             snprintf(out, size, T(NW_T_Q_PAIR_SECOND), name, card);
         }
         break;
     case TW_NW_OP_EXCHANGE_TOP: {
-        char card[48] = "?";
         int top = s->deck_n - 1;
+        snprintf(card, sizeof card, "?");
         if (top >= 0 && (s->deck_known & (1u << top)))
             tw_nw_cli_card(cli, s->deck[top], card, sizeof card);
         snprintf(out, size, T(NW_T_Q_EXCHANGE), name, card);
         break;
     }
-    default:
-        snprintf(out, size, T(NW_T_Q_GENERIC), name);
+    case TW_NW_OP_MOVE_LOWEST: {
+        int value = s->run.pending ? TW_NW_VALUE(tw_lowest_bit32(s->run.pending)) : 0;
+        snprintf(out, size, T(NW_T_Q_LOWEST), name, value, value);
         break;
+    }
+    case TW_NW_OP_SEARCH_VALUE: snprintf(out, size, T(NW_T_Q_SEARCH), name); break;
+    case TW_NW_OP_MOVE_DUPLICATES: snprintf(out, size, T(NW_T_Q_DUPLICATES), name); break;
+    case TW_NW_OP_MOVE_HAND_COUNT_VALUE: {
+        int held = tw_nw_hand_count(s);
+        snprintf(out, size, T(NW_T_Q_HAND_COUNT), name, held, held);
+        break;
+    }
+    case TW_NW_OP_MOVE_VALUES: snprintf(out, size, T(NW_T_Q_VALUES), name); break;
+    case TW_NW_OP_MOVE_SUM: snprintf(out, size, T(NW_T_Q_SUM), name, s->run.memo); break;
+    case TW_NW_OP_SWAP_TOP:
+        tw_nw_cli_card(cli, pile_top(s, st->a), card, sizeof card);
+        snprintf(out, size, T(NW_T_Q_SWAP_TOP), name, pile_name(cli, st->a), card);
+        break;
+    default: snprintf(out, size, T(NW_T_Q_GENERIC), name); break;
+    }
+}
+
+/* The question of an ability waiting for a choice. */
+static void ability_question(const tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog, char *out,
+                             size_t size)
+{
+    char name[320];
+    tw_nw_cli_acting_name(cli, s, catalog, s->run.slot, name, sizeof name);
+    switch (s->run.choice) {
+    case TW_NW_CHOICE_SUIT: snprintf(out, size, T(NW_T_Q_NAME_SUIT), name); break;
+    case TW_NW_CHOICE_FIEF:
+        snprintf(out, size, T(current_step(s)->op == TW_NW_OP_MOVE_VISIT ? NW_T_Q_MOVE_VISIT : NW_T_Q_SWAP), name);
+        break;
+    case TW_NW_CHOICE_SLOT: snprintf(out, size, T(NW_T_Q_READY), name); break;
+    case TW_NW_CHOICE_CONTINUE: {
+        int trump = tw_nw_trump(s);
+        char suit[64];
+        snprintf(suit, sizeof suit, "%s %s", tw_nw_cli_suit_symbol(cli, trump), tw_nw_cli_suit_name(cli, trump));
+        snprintf(out, size, T(NW_T_Q_CONTINUE), name, suit);
+        break;
+    }
+    case TW_NW_CHOICE_CARD: card_question(cli, s, name, out, size); break;
+    default: snprintf(out, size, T(NW_T_Q_GENERIC), name); break;
     }
 }
 
@@ -100,18 +156,82 @@ void tw_nw_cli_question(const tw_cli *cli, const tw_nw_state *state, const tw_nw
     }
 }
 
-/* Label of a card picked by an ability. */
+/* Label of a card picked by an ability, by the step that asks for it. */
 static void pick_label(const tw_cli *cli, const tw_nw_state *s, int card, char *out, size_t size)
+{
+    char text[48], other[48];
+    tw_nw_cli_card(cli, card, text, sizeof text);
+    const tw_nw_step *st = current_step(s);
+    switch (st->op) {
+    case TW_NW_OP_EXCHANGE_TOP: snprintf(out, size, T(NW_T_L_EXCHANGE), text); break;
+    case TW_NW_OP_MOVE_LOWEST: snprintf(out, size, T(NW_T_L_LOWEST), text, TW_NW_VALUE(card)); break;
+    case TW_NW_OP_SEARCH_VALUE: snprintf(out, size, T(NW_T_L_SEARCH), TW_NW_VALUE(card), text); break;
+    case TW_NW_OP_SWAP_TOP:
+        tw_nw_cli_card(cli, pile_top(s, st->a), other, sizeof other);
+        snprintf(out, size, T(NW_T_L_SWAP_TOP), text, other);
+        break;
+    default:
+        if (st->b == TW_NW_PILE_DISCARD)
+            snprintf(out, size, T(NW_T_L_DISCARD), text);
+        else
+            snprintf(out, size, T(NW_T_L_PICK_TO), text, pile_name(cli, st->b));
+        break;
+    }
+}
+
+/* Label of a fief picked by an ability: Jack of Leaves brings its ruler,
+ * Prince of Leaves moves the visit there. */
+static void fief_label(const tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog, int fief, char *out,
+                       size_t size)
+{
+    char ruler[160];
+    const tw_nw_character *ch = &s->fiefs[fief % TW_NW_FIEFS].ruler;
+    tw_nw_cli_character(cli, catalog, ch, ruler, sizeof ruler);
+    if (current_step(s)->op == TW_NW_OP_MOVE_VISIT)
+        snprintf(out, size, T(fief < s->visiting ? NW_T_L_MOVE_LEFT : NW_T_L_MOVE_RIGHT), fief, fief, ruler,
+                 tw_nw_cli_suit_name(cli, ch->suit));
+    else
+        snprintf(out, size, T(NW_T_L_SWAP), fief, ruler, tw_nw_cli_suit_name(cli, ch->suit));
+}
+
+/* Label of "pass", by what is declined. */
+static void pass_label(const tw_cli *cli, const tw_nw_state *s, char *out, size_t size)
+{
+    if (s->run.choice == TW_NW_CHOICE_CONTINUE)
+        snprintf(out, size, "%s", T(NW_T_L_STOP_DRAWING));
+    else if (current_step(s)->op == TW_NW_OP_SWAP_TOP)
+        snprintf(out, size, "%s", T(NW_T_L_PASS_SWAP));
+    else
+        snprintf(out, size, "%s", T(NW_T_L_PASS));
+}
+
+/* Label of an ability's use: its text, or the copied ruler's and text. */
+static void activate_label(const tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog, int slot,
+                           char *out, size_t size)
+{
+    char name[160], other[160];
+    const tw_nw_character *ch = tw_nw_slot_character(s, slot % TW_NW_SLOTS);
+    const tw_nw_character *copied = tw_nw_cli_copied_ruler(s, ch);
+    tw_nw_cli_character(cli, catalog, ch, name, sizeof name);
+    if (copied) {
+        tw_nw_cli_character(cli, catalog, copied, other, sizeof other);
+        snprintf(out, size, T(NW_T_L_ACTIVATE_COPY), name, other, tw_nw_cli_ability_text(cli, catalog, copied));
+    } else {
+        snprintf(out, size, T(NW_T_L_ACTIVATE), name, tw_nw_cli_ability_text(cli, catalog, ch));
+    }
+}
+
+/* Label of an answer: whether it scores, and what an armed delayed
+ * ability (Baron of Eyes) does after it. */
+static void respond_label(const tw_cli *cli, const tw_nw_state *s, int card, char *out, size_t size)
 {
     char text[48];
     tw_nw_cli_card(cli, card, text, sizeof text);
-    const tw_nw_step *st = current_step(s);
-    if (st->op == TW_NW_OP_EXCHANGE_TOP)
-        snprintf(out, size, T(NW_T_L_EXCHANGE), text);
-    else if (st->b == TW_NW_PILE_DISCARD)
-        snprintf(out, size, T(NW_T_L_DISCARD), text);
-    else
-        snprintf(out, size, T(NW_T_L_PICK_TO), text, pile_name(cli, st->b));
+    snprintf(out, size, T(tw_nw_cli_response_scores(s, card) ? NW_T_L_RESPOND_SCORES : NW_T_L_RESPOND_NO), text);
+    if (s->trigger.active) {
+        size_t len = strlen(out);
+        snprintf(out + len, size - len, "%s", T(TW_NW_VALUE(card) & 1 ? NW_T_L_THEN_DISCARD : NW_T_L_THEN_DRAW));
+    }
 }
 
 /* A readable description of an action. */
@@ -119,8 +239,8 @@ void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_ca
                      tw_nw_action action, char *out, size_t size)
 {
     int arg = TW_NW_ACTION_ARG(action);
-    char a[128], b[128], c[48];
-    switch (TW_NW_ACTION_KIND(action)) {
+    char a[160], b[160], c[48];
+    switch ((tw_nw_action_kind)TW_NW_ACTION_KIND(action)) {
     case TW_NW_ACT_VISIT:
         tw_nw_cli_stars(cli, tw_nw_stars[arg % TW_NW_FIEFS], c, sizeof c);
         tw_nw_cli_character(cli, catalog, &state->fiefs[arg % TW_NW_FIEFS].ruler, a, sizeof a);
@@ -128,46 +248,66 @@ void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_ca
         break;
     case TW_NW_ACT_SUBSTITUTE: {
         int fief = (arg / TW_NW_SLOTS) % TW_NW_FIEFS, slot = arg % TW_NW_SLOTS;
-        tw_nw_cli_character(cli, catalog, &state->fiefs[fief].ruler, a, sizeof a);
+        const tw_nw_character *ruler = &state->fiefs[fief].ruler;
+        tw_nw_cli_character(cli, catalog, ruler, a, sizeof a);
         tw_nw_cli_character(cli, catalog, &state->slots[slot].ally, b, sizeof b);
-        snprintf(out, size, T(NW_T_L_SUBSTITUTE), a, fief, b, slot);
+        snprintf(out, size, T(NW_T_L_SUBSTITUTE), a, fief, b, slot, tw_nw_cli_ability_text(cli, catalog, ruler));
         break;
     }
     case TW_NW_ACT_BEGIN: snprintf(out, size, "%s", T(NW_T_L_BEGIN)); break;
     case TW_NW_ACT_PROCEED: snprintf(out, size, "%s", T(NW_T_L_PROCEED)); break;
-    case TW_NW_ACT_ACTIVATE: {
-        const tw_nw_character *ch = tw_nw_slot_character(state, arg % TW_NW_SLOTS);
-        tw_nw_cli_character(cli, catalog, ch, a, sizeof a);
-        const char *text = "";
-        if (ch->catalog_index < catalog->count)
-            text = catalog->entries[ch->catalog_index].text[cli->lang];
-        snprintf(out, size, T(NW_T_L_ACTIVATE), a, text);
-        break;
-    }
-    case TW_NW_ACT_RESPOND:
-        tw_nw_cli_card(cli, arg, c, sizeof c);
-        snprintf(out, size, T(tw_nw_cli_response_scores(state, arg) ? NW_T_L_RESPOND_SCORES : NW_T_L_RESPOND_NO), c);
-        break;
+    case TW_NW_ACT_ACTIVATE: activate_label(cli, state, catalog, arg, out, size); break;
+    case TW_NW_ACT_RESPOND: respond_label(cli, state, arg, out, size); break;
     case TW_NW_ACT_PICK_CARD: pick_label(cli, state, arg, out, size); break;
     case TW_NW_ACT_NAME_SUIT:
         snprintf(out, size, T(NW_T_L_NAME), tw_nw_cli_suit_symbol(cli, arg), tw_nw_cli_suit_name(cli, arg));
         break;
-    case TW_NW_ACT_PICK_FIEF:
-        tw_nw_cli_character(cli, catalog, &state->fiefs[arg % TW_NW_FIEFS].ruler, a, sizeof a);
-        snprintf(out, size, T(NW_T_L_SWAP), arg, a, tw_nw_cli_suit_name(cli, state->fiefs[arg % TW_NW_FIEFS].ruler.suit));
-        break;
+    case TW_NW_ACT_PICK_FIEF: fief_label(cli, state, catalog, arg, out, size); break;
     case TW_NW_ACT_STOP:
         snprintf(out, size, T(NW_T_L_STOP), T((tw_nw_text_id)(NW_T_MEDAL_NONE + state->medal % 4)));
         break;
+    case TW_NW_ACT_PICK_SLOT: {
+        const tw_nw_character *ch = tw_nw_slot_character(state, arg % TW_NW_SLOTS);
+        tw_nw_cli_character(cli, catalog, ch, a, sizeof a);
+        snprintf(out, size, T(NW_T_L_READY), a, arg, tw_nw_cli_ability_text(cli, catalog, ch));
+        break;
+    }
+    case TW_NW_ACT_CONTINUE: snprintf(out, size, "%s", T(NW_T_L_CONTINUE)); break;
+    case TW_NW_ACT_PASS: pass_label(cli, state, out, size); break;
+    case TW_NW_ACT_FINISH: {
+        int hit = 0;
+        tw_nw_visit_decided(state, &hit);
+        snprintf(out, size, "%s", T(hit ? NW_T_L_FINISH_HIT : NW_T_L_FINISH_MISS));
+        break;
+    }
     default: snprintf(out, size, "?"); break;
     }
 }
 
 /* Reads a bare word as an action of the current decision: a card code
  * answers a statement or an ability's card choice, a suit name answers a
- * suit choice. Returns 0 on success. */
+ * suit choice, "continue"/"stop" answer "draw another card?", "pass"
+ * declines an optional choice and "finish" (also in French) ends a decided
+ * visit. Returns 0 on success. */
 static int bare_word_action(const tw_nw_state *s, const char *word, tw_nw_action *out)
 {
+    int asking = s->phase == TW_NW_PHASE_ABILITY;
+    if (asking && s->run.choice == TW_NW_CHOICE_CONTINUE && tw_prompt_word(word, WORDS_CONTINUE)) {
+        *out = TW_NW_ACTION(TW_NW_ACT_CONTINUE, 0);
+        return 0;
+    }
+    if (asking && s->run.choice == TW_NW_CHOICE_CONTINUE && tw_prompt_word(word, WORDS_STOP_DRAWING)) {
+        *out = TW_NW_ACTION(TW_NW_ACT_PASS, 0);
+        return 0;
+    }
+    if (tw_prompt_word(word, WORDS_PASS)) {
+        *out = TW_NW_ACTION(TW_NW_ACT_PASS, 0);
+        return 0;
+    }
+    if (tw_prompt_word(word, WORDS_FINISH)) {
+        *out = TW_NW_ACTION(TW_NW_ACT_FINISH, 0);
+        return 0;
+    }
     int card = tw_nw_card_parse(word);
     if (card >= 0 && s->phase == TW_NW_PHASE_RESPONSE) {
         *out = TW_NW_ACTION(TW_NW_ACT_RESPOND, card);
@@ -197,6 +337,14 @@ static void refusal(const tw_cli *cli, const tw_nw_state *s, tw_nw_action action
         snprintf(reason, size, "%s", T(NW_T_E_STOP));
         return;
     }
+    if (kind == TW_NW_ACT_FINISH) {
+        snprintf(reason, size, "%s", T(NW_T_E_FINISH));
+        return;
+    }
+    if (kind == TW_NW_ACT_PASS && s->phase == TW_NW_PHASE_ABILITY) {
+        snprintf(reason, size, "%s", T(NW_T_E_PASS));
+        return;
+    }
     if ((kind == TW_NW_ACT_RESPOND && s->phase == TW_NW_PHASE_RESPONSE) ||
         (kind == TW_NW_ACT_PICK_CARD && s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_CARD)) {
         tw_nw_card_code(arg, card);
@@ -220,10 +368,11 @@ static void refusal(const tw_cli *cli, const tw_nw_state *s, tw_nw_action action
         snprintf(reason, size, T(NW_T_E_EXHAUSTED), arg);
         return;
     }
-    if (kind == TW_NW_ACT_PICK_FIEF && s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_FIEF) {
-        char fief[16];
-        snprintf(fief, sizeof fief, "%d", arg);
-        snprintf(reason, size, T(NW_T_E_NOT_CANDIDATE), fief);
+    if ((kind == TW_NW_ACT_PICK_FIEF && s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_FIEF) ||
+        (kind == TW_NW_ACT_PICK_SLOT && s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_SLOT)) {
+        char what[32];
+        tw_nw_action_format(action, what, sizeof what);
+        snprintf(reason, size, T(NW_T_E_NOT_CANDIDATE), what);
         return;
     }
     snprintf(reason, size, T(NW_T_E_NOT_NOW), typed);
@@ -261,7 +410,7 @@ tw_nw_input tw_nw_cli_parse(const tw_cli *cli, const tw_nw_state *state, const c
     snprintf(word, sizeof word, "%s", text);
     tw_prompt_lower(word);
     tw_nw_action parsed;
-    if (tw_nw_action_parse(word, &parsed) != 0 && bare_word_action(state, word, &parsed) != 0) {
+    if (bare_word_action(state, word, &parsed) != 0 && tw_nw_action_parse(word, &parsed) != 0) {
         snprintf(reason, size, tw_text(cli->lang, TW_T_NOT_UNDERSTOOD), text, count);
         return TW_NW_INPUT_INVALID;
     }

@@ -37,23 +37,32 @@ typedef enum {
     NW_T_VISIT_LINE, NW_T_STATEMENT_LINE, NW_T_KNOWN_DECK, NW_T_KNOWN_ITEM, NW_T_PILES_LINE, NW_T_HAND,
     NW_T_PILES_TITLE, NW_T_DISCARD_PILE, NW_T_SCORE_PILE, NW_T_EMPTY,
     NW_T_RESULT_STARS, NW_T_RESULT_MEDAL, NW_T_RESULT_WON, NW_T_RESULT_LOST, NW_T_RESULT_STOPPED,
-    NW_T_RULES,
+    NW_T_RULES, NW_T_CROWN_WORD, NW_T_CROWN_LEGEND, NW_T_TRIGGER_ARMED, NW_T_DECIDED_HIT, NW_T_DECIDED_MISS,
+    NW_T_COPYING, NW_T_COPY_NOW,
     /* questions */
     NW_T_Q_CHOOSE_FIEF, NW_T_Q_SUBSTITUTES, NW_T_Q_BEFORE, NW_T_Q_RESPONSE, NW_T_Q_CHOOSE_MOVE,
     NW_T_Q_MOVE_ORDER, NW_T_Q_PAIR_FIRST, NW_T_Q_PAIR_SECOND, NW_T_Q_EXCHANGE, NW_T_Q_NAME_SUIT,
     NW_T_Q_SWAP, NW_T_Q_GENERIC, NW_T_HINT,
+    NW_T_Q_CONTINUE, NW_T_Q_LOWEST, NW_T_Q_SEARCH, NW_T_Q_DUPLICATES, NW_T_Q_HAND_COUNT, NW_T_Q_VALUES,
+    NW_T_Q_REPEAT_MORE, NW_T_Q_REPEAT_LAST, NW_T_Q_SUM, NW_T_Q_TRIGGER_ODD, NW_T_Q_MOVE_VISIT, NW_T_Q_READY,
+    NW_T_Q_SWAP_TOP,
     /* choice labels */
     NW_T_L_VISIT, NW_T_L_SUBSTITUTE, NW_T_L_BEGIN, NW_T_L_PROCEED, NW_T_L_ACTIVATE, NW_T_L_RESPOND_SCORES,
     NW_T_L_RESPOND_NO, NW_T_L_DISCARD, NW_T_L_PICK_TO, NW_T_L_EXCHANGE, NW_T_L_NAME, NW_T_L_SWAP, NW_T_L_STOP,
+    NW_T_L_ACTIVATE_COPY, NW_T_L_CONTINUE, NW_T_L_STOP_DRAWING, NW_T_L_PASS_SWAP, NW_T_L_PASS, NW_T_L_LOWEST,
+    NW_T_L_SEARCH, NW_T_L_SWAP_TOP, NW_T_L_MOVE_LEFT, NW_T_L_MOVE_RIGHT, NW_T_L_READY, NW_T_L_FINISH_HIT,
+    NW_T_L_FINISH_MISS, NW_T_L_THEN_DRAW, NW_T_L_THEN_DISCARD,
     /* reasons for refusing an answer */
     NW_T_E_NOT_IN_HAND, NW_T_E_FOLLOW, NW_T_E_VISITED, NW_T_E_EXHAUSTED, NW_T_E_NOT_CANDIDATE,
-    NW_T_E_NOT_NOW, NW_T_E_STOP,
+    NW_T_E_NOT_NOW, NW_T_E_STOP, NW_T_E_FINISH, NW_T_E_PASS,
     /* narration */
     NW_T_N_VISIT, NW_T_N_SUBSTITUTE, NW_T_N_ABILITY, NW_T_N_MOVE, NW_T_N_PEEK, NW_T_N_NAME, NW_T_N_SWAP,
     NW_T_N_RESPONSE_SCORES, NW_T_N_RESPONSE_NO, NW_T_N_VISIT_WON, NW_T_N_VISIT_LOST, NW_T_N_SUB_LEAVES,
-    NW_T_N_NEW_HAND,
+    NW_T_N_NEW_HAND, NW_T_N_DECK_SHUFFLED, NW_T_N_VISIT_MOVE, NW_T_N_READY, NW_T_N_TRIGGER_ARMED,
+    NW_T_N_TRIGGER_EVEN, NW_T_N_TRIGGER_ODD, NW_T_N_TRIGGER_LOST, NW_T_N_DECIDED_HIT, NW_T_N_DECIDED_MISS,
+    NW_T_N_EARLY_WON, NW_T_N_EARLY_LOST,
     /* game flow */
-    NW_T_NEW_GAME, NW_T_FULL_KNOWN, NW_T_FULL_MISSING, NW_T_FULL_REFUSED, NW_T_SETUP_FAILED,
+    NW_T_NEW_GAME, NW_T_FULL_KNOWN, NW_T_FULL_REFUSED, NW_T_SETUP_FAILED,
     NW_T_RESUMING, NW_T_RESUME_FINISHED, NW_T_NO_SAVE, NW_T_BAD_SEED, NW_T_BAD_MEDAL, NW_T_RECORD_AT,
     NW_T_EVENTS_AT, NW_T_SAVE_AT, NW_T_FINISHED_SAVED,
     /* replay */
@@ -78,15 +87,32 @@ const char *tw_nw_cli_suit_symbol(const tw_cli *cli, int suit);
 const char *tw_nw_cli_suit_name(const tw_cli *cli, int suit);
 /* A card as value + suit symbol, coloured by suit when colours are on. */
 void tw_nw_cli_card(const tw_cli *cli, int card, char *out, size_t size);
-/* A character as "name symbol", e.g. "King of Eyes ◉". */
+/* A character as "name symbol", e.g. "King of Eyes ◉"; a crown card also
+ * gets the crown mark, e.g. "Baron of Eyes ◉ ♛". */
 void tw_nw_cli_character(const tw_cli *cli, const tw_nw_catalog *catalog, const tw_nw_character *ch, char *out,
                          size_t size);
+/* The crown mark (UTF-8 or ASCII). */
+const char *tw_nw_cli_crown_mark(const tw_cli *cli);
+/* Whether a character is a crown card. */
+int tw_nw_cli_is_crown(const tw_nw_catalog *catalog, const tw_nw_character *ch);
+/* The ability text of a character in the player's language. */
+const char *tw_nw_cli_ability_text(const tw_cli *cli, const tw_nw_catalog *catalog, const tw_nw_character *ch);
+/* The ruler whose ability a character copies now (Queen of Leaves: the
+ * visited ruler), or NULL when the character copies nothing. */
+const tw_nw_character *tw_nw_cli_copied_ruler(const tw_nw_state *state, const tw_nw_character *ch);
+/* The name of the character acting on a slot, with the ruler it copies
+ * ("Queen of Leaves ♣, using the ability of Prince of Claws ♠ ♛"). */
+void tw_nw_cli_acting_name(const tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, int slot,
+                           char *out, size_t size);
 /* A star count drawn as stars. */
 void tw_nw_cli_stars(const tw_cli *cli, int count, char *out, size_t size);
 
 /* Draws the whole screen: header, fiefs, allies, visit and hand. Only what
  * the player may see is shown. */
 void tw_nw_cli_draw(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, uint64_t seed);
+/* Says that the visit is decided (sure to hit or to miss its target) and
+ * that it may be finished; called when "finish" is legal. */
+void tw_nw_cli_decided(tw_cli *cli, const tw_nw_state *state);
 /* Shows the discard and score piles in full, bottom to top. */
 void tw_nw_cli_piles(tw_cli *cli, const tw_nw_state *state);
 /* Explains the rules and the commands. */

@@ -137,15 +137,29 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "  deck is empty. Score equal to the target: the ruler becomes friendly.\n"
         "  Any other score: the fief is lost and its ruler leaves the game.\n"
         "\n"
+        "Crown characters (full deal)\n"
+        "  The full deal adds a Prince, a Lady and a Baron to each suit, marked\n"
+        "  with a crown. Some of them ask more: draw another card or stop (Prince\n"
+        "  of Claws), which way the visit moves (Prince of Leaves), which used ally\n"
+        "  gets ready again (Lady of Leaves), swap or pass (Baron of Leaves). The\n"
+        "  Baron of Eyes waits for your next answer: then you draw a card if its\n"
+        "  value is even, or discard one if it is odd.\n"
+        "\n"
+        "A decided visit\n"
+        "  Once nothing can change whether a visit hits its target, the screen\n"
+        "  says so and offers \"finish\": the visit ends at once with that outcome.\n"
+        "  You may also play it out.\n"
+        "\n"
         "Medals\n"
         "  You choose the medal you aim for when the game starts. Once it can no\n"
         "  longer be reached, you may end the game (the choice \"stop\").\n"
         "\n"
         "At every prompt\n"
         "  type the number of a choice, or a word: a card such as 7E (letters C\n"
-        "  Claws, F Flowers, L Leaves, E Eyes), visit 3, activate 0, stop; piles\n"
-        "  shows the discard and score piles in full, help shows this page, quit\n"
-        "  saves and leaves (continue later with: trickwood resume).\n\n",
+        "  Claws, F Flowers, L Leaves, E Eyes), visit 3, activate 0, ally 2,\n"
+        "  continue, pass, finish, stop; piles shows the discard and score piles\n"
+        "  in full, help shows this page, quit saves and leaves (continue later\n"
+        "  with: trickwood resume).\n\n",
         "\nCOMMENT JOUER AUX FIEFS DE NORBOIS ! (solo)\n"
         "\n"
         "But\n"
@@ -187,16 +201,43 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "  main ou la pioche est vide. Score égal à la cible : le chef devient ami.\n"
         "  Tout autre score : le fief est perdu et son chef quitte la partie.\n"
         "\n"
+        "Personnages couronne (donne complète)\n"
+        "  La donne complète ajoute à chaque couleur un Prince, une Dame et un\n"
+        "  Baron, marqués d'une couronne. Certains demandent plus : piocher encore\n"
+        "  ou s'arrêter (Prince des Griffes), de quel côté part la visite (Prince\n"
+        "  des Feuilles), quel allié utilisé redevient prêt (Dame des Feuilles),\n"
+        "  échanger ou passer (Baron des Feuilles). Le Baron des Yeux attend votre\n"
+        "  prochaine réponse : vous piochez alors une carte si sa valeur est\n"
+        "  paire, ou vous en défaussez une si elle est impaire.\n"
+        "\n"
+        "Une visite jouée d'avance\n"
+        "  Dès que plus rien ne peut changer si une visite atteint sa cible,\n"
+        "  l'écran le dit et propose « finish » : la visite se termine aussitôt\n"
+        "  avec cette issue. Vous pouvez aussi la jouer jusqu'au bout.\n"
+        "\n"
         "Médailles\n"
         "  Vous choisissez la médaille visée au début de la partie. Dès qu'elle est\n"
         "  hors d'atteinte, vous pouvez arrêter la partie (le choix « stop »).\n"
         "\n"
         "À chaque question\n"
         "  tapez le numéro d'un choix, ou un mot : une carte comme 7E (lettres C\n"
-        "  Griffes, F Fleurs, L Feuilles, E Yeux), visit 3, activate 0, stop ;\n"
-        "  piles montre la défausse et la pile de score en entier, aide affiche\n"
-        "  cette page, quitter enregistre et sort (reprise avec : trickwood resume).\n\n",
+        "  Griffes, F Fleurs, L Feuilles, E Yeux), visit 3, activate 0, ally 2,\n"
+        "  continuer, passer, terminer, stop ; piles montre la défausse et la pile\n"
+        "  de score en entier, aide affiche cette page, quitter enregistre et sort\n"
+        "  (reprise avec : trickwood resume).\n\n",
     }},
+
+    [NW_T_CROWN_WORD] = {{"(crown)", "(couronne)"}},
+    [NW_T_CROWN_LEGEND] = {{"%s marks a crown card (a character of the full game)\n",
+                            "%s signale une carte couronne (un personnage du jeu complet)\n"}},
+    [NW_T_TRIGGER_ARMED] = {{"%s waits for your next answer: if its value is even you draw a card, if it is odd you discard a card.\n",
+                             "%s attend votre prochaine réponse : si sa valeur est paire vous piochez une carte, si elle est impaire vous en défaussez une.\n"}},
+    [NW_T_DECIDED_HIT] = {{"This visit is decided: it will hit its target (%d) whatever happens. You may finish it now (finish) or play on.\n",
+                           "Cette visite est jouée d'avance : elle atteindra sa cible (%d) quoi qu'il arrive. Vous pouvez la terminer maintenant (finish) ou continuer à jouer.\n"}},
+    [NW_T_DECIDED_MISS] = {{"This visit is decided: it will miss its target (%d) whatever happens. You may finish it now (finish) or play on.\n",
+                            "Cette visite est jouée d'avance : elle manquera sa cible (%d) quoi qu'il arrive. Vous pouvez la terminer maintenant (finish) ou continuer à jouer.\n"}},
+    [NW_T_COPYING] = {{"%s, using the ability of %s", "%s, avec la capacité de %s"}},
+    [NW_T_COPY_NOW] = {{"On this visit: %s: %s", "Pour cette visite : %s : %s"}},
 
     [NW_T_Q_CHOOSE_FIEF] = {{"Which fief do you visit?", "Quel fief visitez-vous ?"}},
     [NW_T_Q_SUBSTITUTES] = {{"Bring in a friendly ruler in place of an ally, or start the dialogues?",
@@ -219,12 +260,37 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_Q_SWAP] = {{"%s: choose the fief whose ruler comes to this visit",
                       "%s : choisissez le fief dont le chef vient à cette visite"}},
     [NW_T_Q_GENERIC] = {{"%s: make your choice", "%s : faites votre choix"}},
+    [NW_T_Q_CONTINUE] = {{"%s: no trump card (%s) drawn yet. Draw another card, or stop here?",
+                          "%s : pas encore de carte d'atout (%s). Piocher une autre carte, ou s'arrêter là ?"}},
+    [NW_T_Q_LOWEST] = {{"%s: which of your lowest cards (value %d) do you discard? You then draw %d cards.",
+                        "%s : laquelle de vos cartes les plus faibles (valeur %d) défaussez-vous ? Vous piochez ensuite %d cartes."}},
+    [NW_T_Q_SEARCH] = {{"%s: which value do you search the deck for? Point at a hand card of that value (you keep it); then the deck is shuffled.",
+                        "%s : quelle valeur cherchez-vous dans la pioche ? Désignez une carte de votre main de cette valeur (vous la gardez) ; la pioche est ensuite mélangée."}},
+    [NW_T_Q_DUPLICATES] = {{"%s: which duplicate do you discard next? One card of each value stays in your hand (the last one discarded ends on top).",
+                            "%s : quel double défaussez-vous maintenant ? Une carte de chaque valeur reste en main (la dernière défaussée finit dessus)."}},
+    [NW_T_Q_HAND_COUNT] = {{"%s: you hold %d cards: which card of value %d do you discard?",
+                            "%s : vous avez %d cartes en main : quelle carte de valeur %d défaussez-vous ?"}},
+    [NW_T_Q_VALUES] = {{"%s: every 1, 2 and 3 in your hand is discarded; which one goes next? (the last one chosen ends on top)",
+                        "%s : tous vos 1, 2 et 3 sont défaussés ; lequel part maintenant ? (le dernier choisi finit dessus)"}},
+    [NW_T_Q_REPEAT_MORE] = {{"%s: discard a card, then you draw one (rounds left after this one: %d)",
+                             "%s : défaussez une carte, puis vous en piochez une (tours restants après celui-ci : %d)"}},
+    [NW_T_Q_REPEAT_LAST] = {{"%s: discard a card, then you draw one (last round)",
+                             "%s : défaussez une carte, puis vous en piochez une (dernier tour)"}},
+    [NW_T_Q_SUM] = {{"%s: discard cards adding up to the two drawn cards' total; %d still to reach. Which card next?",
+                     "%s : défaussez des cartes dont la somme égale celle des deux cartes piochées ; il reste %d. Quelle carte maintenant ?"}},
+    [NW_T_Q_TRIGGER_ODD] = {{"%s: your answer was odd (%d): discard a card",
+                             "%s : votre réponse était impaire (%d) : défaussez une carte"}},
+    [NW_T_Q_MOVE_VISIT] = {{"%s: which way does the visit move? (to the nearest unvisited fief on that side)",
+                            "%s : de quel côté la visite part-elle ? (vers le fief non visité le plus proche de ce côté)"}},
+    [NW_T_Q_READY] = {{"%s: which used ally becomes ready again?", "%s : quel allié déjà utilisé redevient prêt ?"}},
+    [NW_T_Q_SWAP_TOP] = {{"%s: the top card of %s is %s: swap a hand card of the same value with it, or pass?",
+                          "%s : le dessus de %s est %s : l'échanger contre une carte de votre main de même valeur, ou passer ?"}},
     [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, help, piles, quit)\n",
                     "  (un nombre, ou un mot : une carte comme 7E, indice, aide, piles, quitter)\n"}},
 
     [NW_T_L_VISIT] = {{"Visit fief %d (target %d, %s, %s)", "Visiter le fief %d (cible %d, %s, %s)"}},
-    [NW_T_L_SUBSTITUTE] = {{"Bring in %s (fief %d) in place of %s (slot %d)",
-                            "Faire venir %s (fief %d) à la place de %s (place %d)"}},
+    [NW_T_L_SUBSTITUTE] = {{"Bring in %s (fief %d) in place of %s (slot %d): %s",
+                            "Faire venir %s (fief %d) à la place de %s (place %d) : %s"}},
     [NW_T_L_BEGIN] = {{"Start the dialogues", "Commencer les dialogues"}},
     [NW_T_L_PROCEED] = {{"No ability: hear the statement", "Pas de capacité : écouter la déclaration"}},
     [NW_T_L_ACTIVATE] = {{"Use %s: %s", "Utiliser %s : %s"}},
@@ -237,6 +303,25 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_L_SWAP] = {{"Fief %d: bring %s to this visit (trump becomes %s)",
                       "Fief %d : faire venir %s à cette visite (l'atout devient %s)"}},
     [NW_T_L_STOP] = {{"Stop the game: %s is out of reach", "Arrêter la partie : %s est hors d'atteinte"}},
+    [NW_T_L_ACTIVATE_COPY] = {{"Use %s as %s: %s", "Utiliser %s comme %s : %s"}},
+    [NW_T_L_CONTINUE] = {{"Draw another card", "Piocher une autre carte"}},
+    [NW_T_L_STOP_DRAWING] = {{"Stop drawing", "Arrêter de piocher"}},
+    [NW_T_L_PASS_SWAP] = {{"Pass: no swap", "Passer : pas d'échange"}},
+    [NW_T_L_PASS] = {{"Pass", "Passer"}},
+    [NW_T_L_LOWEST] = {{"Discard %s, then draw %d cards", "Défausser %s, puis piocher %d cartes"}},
+    [NW_T_L_SEARCH] = {{"Search the deck for every %d (you keep %s)", "Chercher tous les %d de la pioche (vous gardez %s)"}},
+    [NW_T_L_SWAP_TOP] = {{"Swap %s for %s", "Échanger %s contre %s"}},
+    [NW_T_L_MOVE_LEFT] = {{"Left: move the visit to fief %d (target %d, %s, trump %s)",
+                           "À gauche : la visite passe au fief %d (cible %d, %s, atout %s)"}},
+    [NW_T_L_MOVE_RIGHT] = {{"Right: move the visit to fief %d (target %d, %s, trump %s)",
+                            "À droite : la visite passe au fief %d (cible %d, %s, atout %s)"}},
+    [NW_T_L_READY] = {{"Make %s (slot %d) ready again: %s", "Permettre à %s (place %d) d'agir de nouveau : %s"}},
+    [NW_T_L_FINISH_HIT] = {{"Finish this visit now: it will hit its target and the fief becomes friendly",
+                            "Terminer cette visite maintenant : elle atteindra sa cible et le fief devient ami"}},
+    [NW_T_L_FINISH_MISS] = {{"Finish this visit now: it will miss its target and the fief is lost",
+                             "Terminer cette visite maintenant : elle manquera sa cible et le fief est perdu"}},
+    [NW_T_L_THEN_DRAW] = {{" (even: then you draw a card)", " (paire : vous piochez ensuite une carte)"}},
+    [NW_T_L_THEN_DISCARD] = {{" (odd: then you discard a card)", " (impaire : vous défaussez ensuite une carte)"}},
 
     [NW_T_E_NOT_IN_HAND] = {{"%s is not in your hand", "%s n'est pas dans votre main"}},
     [NW_T_E_FOLLOW] = {{"you must follow suit: you hold a %s card",
@@ -248,6 +333,9 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_E_NOT_NOW] = {{"'%s' is not possible now", "« %s » n'est pas possible maintenant"}},
     [NW_T_E_STOP] = {{"you may stop only once the medal you aim for is out of reach",
                       "vous ne pouvez arrêter que lorsque la médaille visée est hors d'atteinte"}},
+    [NW_T_E_FINISH] = {{"finish is offered only once the visit's outcome is certain",
+                        "finish n'est proposé que lorsque l'issue de la visite est certaine"}},
+    [NW_T_E_PASS] = {{"this choice cannot be passed", "ce choix ne peut pas être passé"}},
 
     [NW_T_N_VISIT] = {{"You visit fief %d (target %d): %s rules it, trump is %s.\n",
                        "Vous visitez le fief %d (cible %d) : %s y règne, l'atout est %s.\n"}},
@@ -272,13 +360,28 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
                             "%s quitte la partie après son remplacement ; le fief %d garde ses étoiles.\n"}},
     [NW_T_N_NEW_HAND] = {{"All the cards are shuffled together and you draw a new hand of 8.\n",
                           "Toutes les cartes sont mélangées et vous piochez une nouvelle main de 8.\n"}},
+    [NW_T_N_DECK_SHUFFLED] = {{"  The deck is shuffled.\n", "  La pioche est mélangée.\n"}},
+    [NW_T_N_VISIT_MOVE] = {{"  The visit moves from fief %d to fief %d (target %d): %s rules it, trump is %s.\n",
+                            "  La visite passe du fief %d au fief %d (cible %d) : %s y règne, l'atout est %s.\n"}},
+    [NW_T_N_READY] = {{"  %s (slot %d) is ready again.\n", "  %s (place %d) peut de nouveau agir.\n"}},
+    [NW_T_N_TRIGGER_ARMED] = {{"  %s waits for your next answer.\n", "  %s attend votre prochaine réponse.\n"}},
+    [NW_T_N_TRIGGER_EVEN] = {{"  %s acts: your answer %s is even, you draw a card.\n",
+                              "  %s agit : votre réponse %s est paire, vous piochez une carte.\n"}},
+    [NW_T_N_TRIGGER_ODD] = {{"  %s acts: your answer %s is odd, you discard a card.\n",
+                             "  %s agit : votre réponse %s est impaire, vous défaussez une carte.\n"}},
+    [NW_T_N_TRIGGER_LOST] = {{"  The visit ended before %s could act.\n",
+                              "  La visite s'est terminée avant que %s ait pu agir.\n"}},
+    [NW_T_N_DECIDED_HIT] = {{"You finish the visit to fief %d: it was sure to hit its target.\n",
+                             "Vous terminez la visite du fief %d : elle était sûre d'atteindre sa cible.\n"}},
+    [NW_T_N_DECIDED_MISS] = {{"You finish the visit to fief %d: it could no longer hit its target.\n",
+                              "Vous terminez la visite du fief %d : elle ne pouvait plus atteindre sa cible.\n"}},
+    [NW_T_N_EARLY_WON] = {{"%s is now friendly: +%d stars.\n", "%s devient ami : +%d étoiles.\n"}},
+    [NW_T_N_EARLY_LOST] = {{"The fief is lost and %s leaves the game.\n", "Le fief est perdu et %s quitte la partie.\n"}},
 
     [NW_T_NEW_GAME] = {{"New game, seed %llu (the same deal again: --seed %llu).\n",
                         "Nouvelle partie, graine %llu (même donne : --seed %llu).\n"}},
     [NW_T_FULL_KNOWN] = {{"Full deal: it uses the %d characters the engine knows (%s).\n",
                           "Donne complète : elle utilise les %d personnages connus (%s).\n"}},
-    [NW_T_FULL_MISSING] = {{"Missing: %d of the 24 characters; the crown cards are not in our data (add them with --characters FILE).\n",
-                            "Manquants : %d des 24 personnages ; les cartes couronne ne sont pas dans nos données (ajoutez-les avec --characters FICHIER).\n"}},
     [NW_T_FULL_REFUSED] = {{"the full deal needs at least 3 characters of each suit, and %s has %d",
                             "la donne complète demande au moins 3 personnages par couleur, et %s n'en a que %d"}},
     [NW_T_SETUP_FAILED] = {{"the known characters cannot fill the %s (it needs 4 allies and 8 rulers)",

@@ -84,9 +84,12 @@ static void show_choices(nw_session *ss, const tw_nw_action *actions, int count)
 {
     tw_cli *cli = ss->cli;
     char question[512];
-    char labels[TW_NW_MAX_ACTIONS][384];
+    char labels[TW_NW_MAX_ACTIONS][512];
     const char *pointers[TW_NW_MAX_ACTIONS];
     tw_nw_cli_question(cli, &ss->state, &ss->rec.catalog, question, sizeof question);
+    for (int i = 0; i < count; i++)
+        if (TW_NW_ACTION_KIND(actions[i]) == TW_NW_ACT_FINISH)
+            tw_nw_cli_decided(cli, &ss->state);
     for (int i = 0; i < count; i++) {
         tw_nw_cli_label(cli, &ss->state, &ss->rec.catalog, actions[i], labels[i], sizeof labels[i]);
         pointers[i] = labels[i];
@@ -272,22 +275,18 @@ static int load_catalog(tw_cli *cli, const nw_options *o, tw_nw_catalog *catalog
     return 0;
 }
 
-/* For the full deal: says which characters are known and missing, and
- * refuses when a suit has fewer than 3. Returns 0 or an exit code. */
+/* For the full deal: says how many characters of each suit it deals
+ * from, and refuses when a suit has fewer than 3. Returns 0 or an exit
+ * code. */
 static int check_full_deal(tw_cli *cli, const tw_nw_catalog *catalog)
 {
     char counts[256] = "";
-    int missing = 0;
     for (int suit = 0; suit < TW_NW_SUITS; suit++) {
         int n = tw_nw_catalog_suit_count(catalog, suit);
         size_t len = strlen(counts);
         snprintf(counts + len, sizeof counts - len, "%s%s %d", suit ? ", " : "", tw_nw_cli_suit_name(cli, suit), n);
-        if (n < 6)
-            missing += 6 - n;
     }
     tw_cli_printf(cli, T(NW_T_FULL_KNOWN), catalog->count, counts);
-    if (missing)
-        tw_cli_printf(cli, T(NW_T_FULL_MISSING), missing);
     for (int suit = 0; suit < TW_NW_SUITS; suit++) {
         int n = tw_nw_catalog_suit_count(catalog, suit);
         if (n < 3) {
@@ -321,6 +320,7 @@ int tw_cli_northwood(tw_cli *cli, int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.config.setup = TW_NW_SETUP_INTRO;
     o.config.medal = TW_NW_MEDAL_BRONZE;
+    o.config.offer_finish = 1; /* a person plays: decided visits may be finished */
     int code = parse_play_options(cli, argc, argv, &o);
     if (code)
         return code;
@@ -414,6 +414,7 @@ int tw_cli_resume(tw_cli *cli, int argc, char **argv)
         code = TW_EXIT_FAIL;
     }
     if (!code) {
+        ss->rec.config.offer_finish = 1; /* a person plays on: offer "finish" as a new game does */
         tw_diag_init(&diag, ss->save_path);
         if (tw_nw_record_replay(&ss->rec, -1, &ss->state, &diag) != TW_OK) {
             report_diag(cli, &diag);

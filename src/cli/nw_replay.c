@@ -48,7 +48,7 @@ static int replay_steps(tw_cli *cli, const tw_nw_record *rec, int automatic)
     int code = TW_EXIT_OK;
     for (int i = 0; i < rec->count; i++) {
         tw_nw_cli_draw(cli, &state, &rec->catalog, rec->config.seed);
-        char label[384], notation[32];
+        char label[512], notation[32];
         tw_nw_cli_label(cli, &state, &rec->catalog, rec->actions[i], label, sizeof label);
         tw_nw_action_format(rec->actions[i], notation, sizeof notation);
         fputc('\n', cli->out);

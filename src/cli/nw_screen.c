@@ -43,7 +43,19 @@ void tw_nw_cli_card(const tw_cli *cli, int card, char *out, size_t size)
              tw_nw_cli_suit_symbol(cli, suit), tw_term_style(&cli->term, TW_STYLE_RESET));
 }
 
-/* A character's name (player's language) and suit symbol. */
+/* The crown mark: a crowned piece in UTF-8, a caret in ASCII. */
+const char *tw_nw_cli_crown_mark(const tw_cli *cli)
+{
+    return tw_term_symbol(&cli->term, "\xe2\x99\x9b", "^");
+}
+
+/* Whether a character is one of the crown cards. */
+int tw_nw_cli_is_crown(const tw_nw_catalog *catalog, const tw_nw_character *ch)
+{
+    return ch->catalog_index < catalog->count && catalog->entries[ch->catalog_index].crown;
+}
+
+/* A character's name (player's language), suit symbol and crown mark. */
 void tw_nw_cli_character(const tw_cli *cli, const tw_nw_catalog *catalog, const tw_nw_character *ch, char *out,
                          size_t size)
 {
@@ -52,17 +64,46 @@ void tw_nw_cli_character(const tw_cli *cli, const tw_nw_catalog *catalog, const 
         name = catalog->entries[ch->catalog_index].name[cli->lang];
     if (!name[0] && ch->catalog_index < catalog->count)
         name = catalog->entries[ch->catalog_index].name[TW_LANG_EN];
-    snprintf(out, size, "%s %s%s%s", name, tw_term_style(&cli->term, SUIT_STYLE[ch->suit % TW_NW_SUITS]),
-             tw_nw_cli_suit_symbol(cli, ch->suit), tw_term_style(&cli->term, TW_STYLE_RESET));
+    int crown = tw_nw_cli_is_crown(catalog, ch);
+    snprintf(out, size, "%s %s%s%s%s%s", name, tw_term_style(&cli->term, SUIT_STYLE[ch->suit % TW_NW_SUITS]),
+             tw_nw_cli_suit_symbol(cli, ch->suit), tw_term_style(&cli->term, TW_STYLE_RESET), crown ? " " : "",
+             crown ? tw_nw_cli_crown_mark(cli) : "");
 }
 
 /* The ability text of a character in the player's language. */
-static const char *ability_text(const tw_cli *cli, const tw_nw_catalog *catalog, const tw_nw_character *ch)
+const char *tw_nw_cli_ability_text(const tw_cli *cli, const tw_nw_catalog *catalog, const tw_nw_character *ch)
 {
     if (ch->catalog_index >= catalog->count)
         return "";
     const tw_nw_catalog_entry *e = &catalog->entries[ch->catalog_index];
     return e->text[cli->lang][0] ? e->text[cli->lang] : e->text[TW_LANG_EN];
+}
+
+/* The visited ruler when ch copies it (Queen of Leaves), else NULL. */
+const tw_nw_character *tw_nw_cli_copied_ruler(const tw_nw_state *state, const tw_nw_character *ch)
+{
+    if (state->visiting < 0 || state->visiting >= TW_NW_FIEFS)
+        return NULL;
+    for (int i = 0; i < ch->nsteps && i < TW_NW_MAX_STEPS; i++)
+        if (ch->steps[i].op == TW_NW_OP_COPY_RULER)
+            return &state->fiefs[state->visiting].ruler;
+    return NULL;
+}
+
+/* The character acting on a slot, with the ruler it copies if any. */
+void tw_nw_cli_acting_name(const tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, int slot,
+                           char *out, size_t size)
+{
+    const tw_nw_character *ch = tw_nw_slot_character(state, slot % TW_NW_SLOTS);
+    const tw_nw_character *copied = tw_nw_cli_copied_ruler(state, ch);
+    char name[160], other[160];
+    tw_nw_cli_character(cli, catalog, ch, name, sizeof name);
+    if (!copied || copied == ch) {
+        snprintf(out, size, "%s", name);
+        return;
+    }
+    tw_nw_cli_character(cli, catalog, copied, other, sizeof other);
+    snprintf(out, size, T(NW_T_COPYING), name, other);
 }
 
 /* Stars as symbols. */
@@ -144,7 +185,18 @@ static void draw_header(tw_cli *cli, const tw_nw_state *s, uint64_t seed)
     fputc('\n', cli->out);
 }
 
-/* The eight fiefs, one line each. */
+/* Whether the screen should show a fief ruler's ability: the visited
+ * ruler (a copier can use it) and friendly rulers free to substitute. */
+static int ruler_text_shown(const tw_nw_state *s, int f)
+{
+    const tw_nw_fief *fi = &s->fiefs[f];
+    if (!fi->ruler_present)
+        return 0;
+    return s->visiting == f || (fi->status == TW_NW_FIEF_FRIENDLY && fi->sub_slot < 0);
+}
+
+/* The eight fiefs, one line each, with the ability of the rulers that can
+ * act (the visited one and the possible substitutes). */
 static void draw_fiefs(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog)
 {
     const tw_term *t = &cli->term;
@@ -157,7 +209,7 @@ static void draw_fiefs(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
     tw_term_pad(cli->out, T(NW_T_COL_RULER), 26);
     fprintf(cli->out, "%s\n", T(NW_T_COL_STATUS));
     for (int f = 0; f < TW_NW_FIEFS; f++) {
-        char num[16], target[16], stars[32], ruler[128], status[160];
+        char num[16], target[16], stars[32], ruler[160], status[160];
         const char *mark = s->visiting == f ? tw_term_symbol(t, "\xe2\x96\xb6", ">") : " ";
         snprintf(num, sizeof num, "%d", f);
         snprintf(target, sizeof target, "%d", f);
@@ -170,10 +222,28 @@ static void draw_fiefs(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
         tw_term_pad(cli->out, stars, 9);
         tw_term_pad(cli->out, ruler, 25);
         fprintf(cli->out, " %s\n", status);
+        if (ruler_text_shown(s, f)) {
+            fputs(tw_term_style(t, TW_STYLE_DIM), cli->out);
+            tw_term_wrap(cli->out, tw_nw_cli_ability_text(cli, catalog, &s->fiefs[f].ruler), 10, 78);
+            fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
+        }
     }
 }
 
-/* The four ability slots: active character, ready or used, text. */
+/* Whether a crown card is on the table (a ruler still in play or an ally). */
+static int crown_on_table(const tw_nw_state *s, const tw_nw_catalog *catalog)
+{
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (s->fiefs[f].ruler_present && tw_nw_cli_is_crown(catalog, &s->fiefs[f].ruler))
+            return 1;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        if (tw_nw_cli_is_crown(catalog, &s->slots[slot].ally))
+            return 1;
+    return 0;
+}
+
+/* The four ability slots: active character, ready or used, text (and,
+ * for a copier during a visit, the ability it would copy). */
 static void draw_slots(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog)
 {
     const tw_term *t = &cli->term;
@@ -182,11 +252,15 @@ static void draw_slots(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
     for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
         const tw_nw_slot *sl = &s->slots[slot];
         const tw_nw_character *ch = tw_nw_slot_character(s, slot);
-        char name[128], slot_name[64], who[256];
+        char name[160], slot_name[64], who[320];
         tw_nw_cli_character(cli, catalog, ch, name, sizeof name);
+        if (tw_nw_cli_is_crown(catalog, ch)) {
+            size_t len = strlen(name);
+            snprintf(name + len, sizeof name - len, " %s", T(NW_T_CROWN_WORD));
+        }
         snprintf(slot_name, sizeof slot_name, T(NW_T_SLOT), slot);
         if (sl->sub_fief >= 0) {
-            char ally[128], sub[160];
+            char ally[160], sub[200];
             tw_nw_cli_character(cli, catalog, &sl->ally, ally, sizeof ally);
             snprintf(sub, sizeof sub, T(NW_T_SUB_FOR), ally);
             snprintf(who, sizeof who, "%s %s", name, sub);
@@ -199,8 +273,19 @@ static void draw_slots(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
         fprintf(cli->out, " %s[%s]%s\n", tw_term_style(t, sl->exhausted ? TW_STYLE_DIM : TW_STYLE_GREEN), state,
                 tw_term_style(t, TW_STYLE_RESET));
         fputs(tw_term_style(t, TW_STYLE_DIM), cli->out);
-        tw_term_wrap(cli->out, ability_text(cli, catalog, ch), 8, 78);
+        tw_term_wrap(cli->out, tw_nw_cli_ability_text(cli, catalog, ch), 8, 78);
+        const tw_nw_character *copied = tw_nw_cli_copied_ruler(s, ch);
+        if (copied) {
+            char ruler[160], line[600];
+            tw_nw_cli_character(cli, catalog, copied, ruler, sizeof ruler);
+            snprintf(line, sizeof line, T(NW_T_COPY_NOW), ruler, tw_nw_cli_ability_text(cli, catalog, copied));
+            tw_term_wrap(cli->out, line, 8, 78);
+        }
         fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
+    }
+    if (crown_on_table(s, catalog)) {
+        fputs("    ", cli->out);
+        tw_cli_printf(cli, T(NW_T_CROWN_LEGEND), tw_nw_cli_crown_mark(cli));
     }
 }
 
@@ -243,6 +328,26 @@ static void draw_visit(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
     if (s->score_n)
         tw_nw_cli_card(cli, s->score[s->score_n - 1], stop, sizeof stop);
     tw_cli_printf(cli, T(NW_T_PILES_LINE), s->discard_n, dtop, s->score_n, stop);
+    if (s->trigger.active && s->trigger.slot < TW_NW_SLOTS) {
+        char name[320];
+        tw_nw_cli_acting_name(cli, s, catalog, s->trigger.slot, name, sizeof name);
+        fputs(tw_term_style(t, TW_STYLE_YELLOW), cli->out);
+        tw_cli_printf(cli, T(NW_T_TRIGGER_ARMED), name);
+        fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
+    }
+}
+
+/* Says that the visit is decided and may be finished; called when
+ * "finish" is among the legal actions. */
+void tw_nw_cli_decided(tw_cli *cli, const tw_nw_state *state)
+{
+    const tw_term *t = &cli->term;
+    int hit = 0;
+    if (state->visiting < 0 || !tw_nw_visit_decided(state, &hit))
+        return;
+    fputs(tw_term_style(t, hit ? TW_STYLE_GREEN : TW_STYLE_RED), cli->out);
+    tw_cli_printf(cli, T(hit ? NW_T_DECIDED_HIT : NW_T_DECIDED_MISS), state->visiting);
+    fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
 }
 
 /* The hand, sorted by suit then value, suits apart. */
@@ -337,10 +442,12 @@ void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state
 {
     int in_ability = before->phase == TW_NW_PHASE_ABILITY;
     int last_statement = tw_nw_statement(before);
+    int last_response = TW_NW_NO_CARD;
+    int decided = 0;
     int score = before->score_n;
     for (int i = 0; i < events->count; i++) {
         const tw_nw_event *ev = &events->items[i];
-        char a[128], b[128], card[48];
+        char a[320], b[160], card[48];
         tw_nw_cli_card(cli, ev->card, card, sizeof card);
         switch (ev->type) {
         case TW_NW_EV_VISIT:
@@ -355,7 +462,7 @@ void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state
             break;
         case TW_NW_EV_ABILITY:
             in_ability = 1;
-            tw_nw_cli_character(cli, catalog, tw_nw_slot_character(before, ev->a), a, sizeof a);
+            tw_nw_cli_acting_name(cli, before, catalog, ev->a, a, sizeof a);
             tw_cli_printf(cli, T(NW_T_N_ABILITY), a);
             break;
         case TW_NW_EV_ABILITY_END:
@@ -389,14 +496,48 @@ void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state
             char said[48];
             tw_nw_cli_card(cli, last_statement, said, sizeof said);
             tw_cli_printf(cli, T(ev->a ? NW_T_N_RESPONSE_SCORES : NW_T_N_RESPONSE_NO), card, said, score);
+            last_response = ev->card;
             break;
         }
+        case TW_NW_EV_VISIT_MOVE:
+            tw_nw_cli_character(cli, catalog, &after->fiefs[ev->b % TW_NW_FIEFS].ruler, a, sizeof a);
+            tw_cli_printf(cli, T(NW_T_N_VISIT_MOVE), ev->a, ev->b, ev->b, a,
+                          tw_nw_cli_suit_name(cli, after->fiefs[ev->b % TW_NW_FIEFS].ruler.suit));
+            break;
+        case TW_NW_EV_READY:
+            tw_nw_cli_character(cli, catalog, tw_nw_slot_character(before, ev->a % TW_NW_SLOTS), a, sizeof a);
+            tw_cli_printf(cli, T(NW_T_N_READY), a, ev->a);
+            break;
+        case TW_NW_EV_TRIGGER: {
+            tw_nw_cli_acting_name(cli, before, catalog, ev->a, a, sizeof a);
+            if (ev->b == 0) {
+                tw_cli_printf(cli, T(NW_T_N_TRIGGER_ARMED), a);
+            } else if (ev->b == 1) {
+                in_ability = 1;
+                char answer[48];
+                tw_nw_cli_card(cli, last_response, answer, sizeof answer);
+                int odd = last_response != TW_NW_NO_CARD && (TW_NW_VALUE(last_response) & 1);
+                tw_cli_printf(cli, T(odd ? NW_T_N_TRIGGER_ODD : NW_T_N_TRIGGER_EVEN), a, answer);
+            } else {
+                tw_cli_printf(cli, T(NW_T_N_TRIGGER_LOST), a);
+            }
+            break;
+        }
+        case TW_NW_EV_DECIDED:
+            decided = 1;
+            tw_cli_printf(cli, T(ev->b ? NW_T_N_DECIDED_HIT : NW_T_N_DECIDED_MISS), ev->a);
+            break;
         case TW_NW_EV_VISIT_END:
             tw_nw_cli_character(cli, catalog, &after->fiefs[ev->a].ruler, a, sizeof a);
-            if (ev->b)
+            if (decided && ev->b)
+                tw_cli_printf(cli, T(NW_T_N_EARLY_WON), a, tw_nw_stars[ev->a]);
+            else if (decided)
+                tw_cli_printf(cli, T(NW_T_N_EARLY_LOST), a);
+            else if (ev->b)
                 tw_cli_printf(cli, T(NW_T_N_VISIT_WON), ev->a, ev->c, ev->a, a, tw_nw_stars[ev->a]);
             else
                 tw_cli_printf(cli, T(NW_T_N_VISIT_LOST), ev->a, ev->c, ev->a, a);
+            in_ability = 0;
             break;
         case TW_NW_EV_REMOVED:
             if (after->fiefs[ev->a].status == TW_NW_FIEF_FRIENDLY) {
@@ -405,7 +546,7 @@ void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state
             }
             break;
         case TW_NW_EV_SHUFFLE:
-            tw_cli_printf(cli, "%s", T(NW_T_N_NEW_HAND));
+            tw_cli_printf(cli, "%s", T(in_ability ? NW_T_N_DECK_SHUFFLED : NW_T_N_NEW_HAND));
             break;
         default:
             break;
