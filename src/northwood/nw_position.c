@@ -819,8 +819,8 @@ static tw_error check_ability(tw_jr *jr, const tw_nw_state *s)
     if (!run->triggered && !s->ability_this_dialogue)
         return tw_jr_fail(jr, "ability_this_dialogue", "must be true while an ability runs");
     if (!op_takes_choice(op, run->choice))
-        return tw_jr_fail(jr, "ability.choice", "step %d of the program (\"%s\") does not ask for a %s", run->pc,
-                          tw_nw_op_key(op), tw_nw_choice_key(run->choice));
+        return tw_jr_fail(jr, "ability.choice", "step %d of the program (\"%s\") does not ask for choice \"%s\"",
+                          run->pc, tw_nw_op_key(op), tw_nw_choice_key(run->choice));
     if (!run->step_started)
         return tw_jr_fail(jr, "ability.step_started",
                           "an ability waiting for a choice has started its step; must be true");
