@@ -1694,7 +1694,8 @@ TEST(nw_files_bad_crown_positions)
     int pending_line = line_of(text, "\"pending\"");
     CHECK_INT(extras_line, ability_line + 4);
     CHECK_INT(pending_line, ability_line + 5);
-    EXPECT_BAD(text, "\"pending\": [", "\"pending\": [7, ", "ability.pending[0]", pending_line, "ally slot from 0 to 3");
+    EXPECT_BAD(text, "\"pending\": [", "\"pending\": [7, ", "ability.pending[0]", pending_line,
+               "ally slot from 0 to 3");
     EXPECT_BAD(text, "\"pending\": [", "\"pending\": [\"7E\", ", "ability.pending[0]", pending_line, "ally slot");
     snprintf(with, sizeof with, "\"pending\": [%d, ", ally->run.slot);
     EXPECT_BAD(text, "\"pending\": [", with, "ability.pending", pending_line, "another exhausted ally");
