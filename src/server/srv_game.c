@@ -224,8 +224,10 @@ int tw_srv_game_start(tw_srv *srv, tw_srv_game *g)
 {
     g->count = 0;
     memset(&g->last_trick, 0, sizeof g->last_trick);
-    if (g->kind == TW_SRV_NORTHWOOD)
+    if (g->kind == TW_SRV_NORTHWOOD) {
+        g->nw_config.offer_finish = 1; /* people play here: a decided visit may be finished */
         return tw_nw_new(&g->nw, srv->catalog, &g->nw_config, NULL) == TW_OK ? 0 : -1;
+    }
     tw_fox_events *events = malloc(sizeof *events);
     if (!events)
         return -1;
