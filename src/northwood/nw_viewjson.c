@@ -78,8 +78,21 @@ static json_t *fiefs_json(const tw_nw_state *v, const tw_nw_catalog *catalog, in
     return list;
 }
 
+/* The visited ruler when ch copies it (an ability that runs the visited
+ * ruler's, as the Queen of Leaves does), or NULL. */
+static json_t *copied_ruler_json(const tw_nw_state *v, const tw_nw_character *ch, const tw_nw_catalog *catalog)
+{
+    if (v->visiting < 0 || v->visiting >= TW_NW_FIEFS)
+        return NULL;
+    for (int i = 0; i < ch->nsteps && i < TW_NW_MAX_STEPS; i++)
+        if (ch->steps[i].op == TW_NW_OP_COPY_RULER)
+            return character_json(&v->fiefs[v->visiting].ruler, catalog);
+    return NULL;
+}
+
 /* The four ally slots: the ally, the substitute standing in (if any),
- * whether the ability was used this visit and whose ability it offers. */
+ * whether the ability was used this visit, whose ability it offers and,
+ * for a copier during a visit, the ruler whose ability it would copy. */
 static json_t *slots_json(const tw_nw_state *v, const tw_nw_catalog *catalog, int *ok)
 {
     json_t *list = json_array();
@@ -100,8 +113,10 @@ static json_t *slots_json(const tw_nw_state *v, const tw_nw_catalog *catalog, in
             json_decref(sub);
             continue;
         }
-        json_array_append_new(list, json_pack("{s:i, s:o, s:o, s:b, s:o}", "slot", s, "ally", ally, "substitute", sub,
-                                              "exhausted", slot->exhausted != 0, "active", active));
+        json_t *copies = copied_ruler_json(v, tw_nw_slot_character(v, s), catalog);
+        json_array_append_new(list, json_pack("{s:i, s:o, s:o, s:b, s:o, s:o}", "slot", s, "ally", ally, "substitute",
+                                              sub, "exhausted", slot->exhausted != 0, "active", active, "copies",
+                                              copies ? copies : json_null()));
     }
     return list;
 }
@@ -132,7 +147,10 @@ static json_t *numbers_json(uint32_t set, int limit)
 /* What a running ability waits for: the slot, its character, the kind of
  * choice and the candidates (cards, suits, fiefs or ally slots; none for
  * "continue"), whether it may be passed and whether it is a delayed
- * trigger running after a response. null outside the ability phase. */
+ * trigger running after a response; the step asking (its op key), the
+ * remembered value, the runs of a repeated body still to come after this
+ * one (null outside one) and the pile a swap_top step swaps with. null
+ * outside the ability phase. */
 static json_t *ability_json(const tw_nw_state *v, const tw_nw_catalog *catalog, int *ok)
 {
     if (v->phase != TW_NW_PHASE_ABILITY || !v->run.active || v->run.slot >= TW_NW_SLOTS)
@@ -158,9 +176,15 @@ static json_t *ability_json(const tw_nw_state *v, const tw_nw_catalog *catalog, 
         return json_null();
     }
     json_t *named = v->run.named_suit < TW_NW_SUITS ? json_string(tw_nw_suit_key(v->run.named_suit)) : json_null();
-    return json_pack("{s:i, s:o, s:s?, s:o, s:i, s:o, s:b, s:b}", "slot", v->run.slot, "character", ch, "choice",
-                     tw_nw_choice_key(v->run.choice), "pending", pending, "left", v->run.left, "named_suit", named,
-                     "may_pass", v->run.may_pass != 0, "triggered", v->run.triggered != 0);
+    const tw_nw_step *st = &v->run.program[v->run.pc < TW_NW_MAX_PROGRAM ? v->run.pc : 0];
+    int in_repeat = v->run.repeat_end > 0 && v->run.pc >= v->run.repeat_start && v->run.pc < v->run.repeat_end;
+    json_t *repeat_left = in_repeat ? json_integer(v->run.repeat_left) : json_null();
+    json_t *swap_with = st->op == TW_NW_OP_SWAP_TOP ? json_string(tw_nw_pile_key(st->a)) : json_null();
+    return json_pack("{s:i, s:o, s:s?, s:o, s:i, s:o, s:b, s:b, s:s?, s:i, s:o, s:o}", "slot", v->run.slot,
+                     "character", ch, "choice", tw_nw_choice_key(v->run.choice), "pending", pending, "left",
+                     v->run.left, "named_suit", named, "may_pass", v->run.may_pass != 0, "triggered",
+                     v->run.triggered != 0, "step", tw_nw_op_key(st->op), "memo", v->run.memo, "repeat_left",
+                     repeat_left, "swap_with", swap_with);
 }
 
 /* The delayed trigger armed by an ability (Baron of Eyes): the slot, its
