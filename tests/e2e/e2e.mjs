@@ -428,6 +428,140 @@ test('history: finished games are listed, charted and replayed', async (browser)
   await ctx.close();
 });
 
+// Words the crown test expects on screen, by language.
+const CROWN_WORDS = {
+  en: {
+    setup: 'full', crown: /crown/, called: /You call on/, finished: /You finish the visit to fief \d/,
+    decided: /This visit is decided: it will (hit|miss) its target/, finishButton: /Finish this visit now/,
+    moveButton: /Left|Right/, continueButton: /Draw another card/, stopButton: /Stop drawing|No swap|Pass/,
+    readyButton: /ready again/, trigger: /waits for your next answer/, over: /medal/i,
+  },
+  fr: {
+    setup: 'full', crown: /couronne/, called: /Vous faites appel à/, finished: /Vous terminez la visite du fief \d/,
+    decided: /Cette visite est jouée d'avance : elle (atteindra|manquera) sa cible/, finishButton: /Terminer cette visite maintenant/,
+    moveButton: /gauche|droite/, continueButton: /Piocher une autre carte/, stopButton: /Arrêter de piocher|Pas d'échange|Passer/,
+    readyButton: /agir de nouveau|Peut agir/, trigger: /attend votre prochaine réponse/, over: /médaille/i,
+  },
+};
+
+// The text of the choice element for an action (its button, fief or ally).
+async function choiceText(page, action) {
+  return (await page.locator(`#main [data-action="${action}"]`).first().textContent()) || '';
+}
+
+// Plays a whole full-deal game with crown allies in one language by
+// clicking the page's own choices: "finish" as soon as it is offered, a
+// ready crown ally before each statement, else the first choice. Checks
+// the words of every crown question it meets.
+async function crownGame(browser, language, seed) {
+  const words = CROWN_WORDS[language];
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-nw]');
+  if (language === 'fr') {
+    await page.click('[data-lang=fr]');
+    await page.waitForFunction(() => document.documentElement.lang === 'fr');
+  }
+  const form = page.locator('[data-testid=start-northwood]');
+  await form.locator('input[name=setup][value=full]').check();
+  await form.locator('summary').click();
+  await page.fill('[data-testid=nw-seed]', String(seed));
+  await page.click('[data-testid=start-nw]');
+  await page.waitForSelector('[data-testid=prompt]');
+  await page.waitForSelector('.ally');
+  check((await page.locator('.ally.crown').count()) >= 1, 'a crown ally is dealt');
+  check((await page.locator('.ally .crown-mark').count()) >= 1, 'crown allies carry the crown mark');
+  check(words.crown.test(await page.locator('.ally.crown').first().textContent()), 'a crown ally says it is a crown card');
+  const allyText = await page.locator('.ally.crown .ally-text').first().textContent();
+  check(allyText && allyText.length > 20, 'a crown ally shows its ability: ' + allyText);
+  await shot(page, 'northwood-crown-' + language + '-start');
+
+  const seen = new Set();
+  let crownCalls = 0;
+  let finishes = 0;
+  let steps = 0;
+  let checkedFit = false;
+  while (!(await isOver(page)) && steps < 700) {
+    const actions = await page.$$eval('#main [data-action]', (els) => [...new Set(els.map((e) => e.getAttribute('data-action')))]);
+    check(actions.length > 0, 'a choice is on screen while the game goes on');
+    const prompt = await page.textContent('[data-testid=prompt]');
+    check(!/\{\w+\}|nw_/.test(prompt), 'the prompt is filled in: ' + prompt);
+    if (!checkedFit && actions.includes('proceed')) {
+      // The table at 1280x800: the prompt, the allies and the hand show at once.
+      const box = async (sel) => page.locator(sel).first().boundingBox();
+      const hand = await box('.hand .card');
+      const ally = await box('.ally');
+      const promptBox = await box('.prompt-box');
+      check(hand && hand.y + hand.height <= 800, 'the hand is on screen at 1280x800 (bottom ' + (hand && hand.y + hand.height) + ')');
+      check(ally && promptBox && ally.y >= promptBox.y + promptBox.height, 'the allies come below the prompt');
+      checkedFit = true;
+    }
+    let action;
+    if (actions.includes('finish')) {
+      check(words.decided.test(await page.textContent('[data-testid=decided]')), 'the decided visit is told');
+      check(words.finishButton.test(await choiceText(page, 'finish')), 'the finish button says what it does');
+      action = 'finish';
+      finishes++;
+    } else if (actions.includes('continue')) {
+      action = seen.has('continue') ? 'pass' : 'continue'; // draw once more the first time, then stop
+    } else if (actions[0].startsWith('visit ')) {
+      const visits = actions.filter((a) => a.startsWith('visit '));
+      action = visits[Math.floor(visits.length / 2)]; // middle fiefs first: the visit can move either way
+    } else {
+      // Before a statement: a ready ally, crown ones first; the Lady of
+      // Leaves once two others are used (she readies one of them).
+      const used = await page.locator('.ally.exhausted').count();
+      const allies = await page.$$eval('#main button.ally[data-action^="activate "]', (els) => els.map((e) => ({
+        action: e.getAttribute('data-action'), crown: e.classList.contains('crown'), id: e.getAttribute('data-character'),
+      })));
+      const usable = allies.filter((a) => a.id !== 'lady-of-leaves' || used >= 2);
+      const pick = usable.find((a) => a.crown) || usable[0];
+      action = pick ? pick.action : (actions.find((a) => a !== 'stop') || actions[0]);
+      if (pick && pick.crown) crownCalls++;
+    }
+    const verb = action.split(' ')[0];
+    if (verb === 'continue') check(words.continueButton.test(await choiceText(page, action)), 'continue is worded');
+    if (verb === 'pass') check(words.stopButton.test(await choiceText(page, action)), 'pass is worded: ' + await choiceText(page, action));
+    if (verb === 'ally') check(words.readyButton.test(await choiceText(page, action)), 'the ally to ready is worded');
+    if (verb === 'fief' && (await page.locator('.prompt-box [data-action^="fief "]').count())) {
+      check(words.moveButton.test(await choiceText(page, action)), 'the direction is worded: ' + await choiceText(page, action));
+      seen.add('direction');
+    }
+    if (await page.locator('[data-testid=trigger]').count()) {
+      check(words.trigger.test(await page.textContent('[data-testid=trigger]')), 'the armed Baron of Eyes is told');
+      seen.add('trigger');
+    }
+    seen.add(verb);
+    const before = await versionOf(page);
+    await page.locator(`#main [data-action="${action}"]`).first().click();
+    await page.waitForFunction((v) => {
+      const n = document.querySelector('[data-testid=version]');
+      return (n && Number(n.getAttribute('data-version')) > v) || document.querySelector('[data-testid=game-over]');
+    }, before, { timeout: 20000 });
+    steps++;
+    if (steps === 30) await shot(page, 'northwood-crown-' + language + '-mid');
+  }
+  check(await isOver(page), 'the game reached its end screen');
+  check(crownCalls > 0, 'a crown ability was used');
+  const logText = await page.locator('[data-testid=log]').textContent();
+  check(words.called.test(logText), 'the log tells the abilities used');
+  check(!/\{\w+\}/.test(logText), 'every log line is filled in: ' + (logText.match(/[^.]*\{\w+\}[^.]*/) || [''])[0]);
+  if (finishes) check(words.finished.test(logText), 'the log tells the finished visit');
+  check(words.over.test(await page.locator('[data-testid=game-over]').textContent()), 'the end screen tells the medal');
+  await shot(page, 'northwood-crown-' + language + '-end', true);
+  checkNoErrors(page, 'crown ' + language);
+  console.log(`   (${steps} actions, ${crownCalls} crown abilities, ${finishes} visits finished early; ${[...seen].join(', ')})`);
+  await ctx.close();
+}
+
+test('northwood: a full deal with crown allies played to the end, in English', async (browser) => {
+  await crownGame(browser, 'en', 300);
+});
+
+test('northwood: a full deal with crown allies played to the end, in French', async (browser) => {
+  await crownGame(browser, 'fr', 19);
+});
+
 test('texts: every English text has a French one with the same marks', async () => {
   // Loaded as a data: URL so that Node reads it as a module wherever it lies.
   const src = readFileSync(new URL('../../web/js/i18n.js', import.meta.url), 'utf8');

@@ -44,6 +44,7 @@ export function northwoodEntries(events, view) {
   const out = [];
   let gathering = false;
   let dealt = false;
+  let lastResponse = null;
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
     const next = events[i + 1];
@@ -55,6 +56,7 @@ export function northwoodEntries(events, view) {
         break;
       case 'shuffle':
         if (gathering && !dealt) { out.push({ key: 'nw_ev_deal' }); dealt = true; }
+        else if (!gathering && e.action !== null) out.push({ key: 'nw_ev_deck_shuffled' }); /* Baron of Claws */
         break;
       case 'visit': out.push({ key: 'nw_ev_visit', p: { f: e.fief } }); break;
       case 'substitute': out.push({ key: 'nw_ev_substitute', p: { f: e.fief, s: e.slot } }); break;
@@ -62,6 +64,20 @@ export function northwoodEntries(events, view) {
       case 'statement': out.push({ key: 'nw_ev_statement', p: { card: e.card } }); break;
       case 'response':
         out.push({ key: e.scored ? 'nw_ev_response_scored' : 'nw_ev_response_lost', p: { card: e.card } });
+        lastResponse = e.card;
+        break;
+      case 'visit_move': out.push({ key: 'nw_ev_visit_move', p: { from: e.from, to: e.to } }); break;
+      case 'ready': out.push({ key: 'nw_ev_ready', p: { name: slotCharacterName(view, e.slot) } }); break;
+      case 'trigger': {
+        const name = slotCharacterName(view, e.slot);
+        if (e.stage === 'armed') out.push({ key: 'nw_ev_trigger_armed', p: { name } });
+        else if (e.stage === 'lost') out.push({ key: 'nw_ev_trigger_lost', p: { name } });
+        else if (lastResponse && parseInt(lastResponse, 10) % 2) out.push({ key: 'nw_ev_trigger_odd', p: { name, card: lastResponse } });
+        else if (lastResponse) out.push({ key: 'nw_ev_trigger_even', p: { name, card: lastResponse } });
+        break;
+      }
+      case 'decided':
+        out.push({ key: e.hit ? 'nw_ev_decided_hit' : 'nw_ev_decided_miss', p: { f: e.fief } });
         break;
       case 'name_suit': out.push({ key: 'nw_ev_name', p: { suit: e.suit } }); break;
       case 'peek':

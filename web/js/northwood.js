@@ -15,6 +15,68 @@ function charOf(x) {
   return x && x.character ? x.character : x;
 }
 
+// A small crown drawn as SVG, marking the crown characters of the full
+// game; spoken as "crown card".
+export function crownIcon(size) {
+  const px = size || 14;
+  const span = el('span', { class: 'crown-mark', role: 'img', 'aria-label': t('nw_crown'), title: t('nw_crown') });
+  span.innerHTML = `<svg viewBox="0 0 100 80" width="${px}" height="${Math.round(px * 0.8)}" aria-hidden="true" focusable="false">` +
+    '<path d="M6 70 L12 18 L34 44 L50 8 L66 44 L88 18 L94 70 Z" fill="#C9A227" stroke="#7A5C00" stroke-width="6" stroke-linejoin="round"/>' +
+    '<rect x="6" y="66" width="88" height="10" fill="#7A5C00"/></svg>';
+  return span;
+}
+
+// The crown mark of a character, or null when it is not a crown card.
+function crownOf(ch) {
+  return ch && ch.crown ? crownIcon() : null;
+}
+
+// The name of the character acting on a slot, with the ruler it copies
+// ("Queen of Leaves as Prince of Claws").
+function actingName(view, slotIndex) {
+  const slot = view && view.slots ? view.slots[Number(slotIndex)] : null;
+  const ch = activeCharacter(slot);
+  if (!ch) return '#' + slotIndex;
+  const copies = slot && slot.copies ? charOf(slot.copies) : null;
+  return copies ? t('nw_copying', { name: pick(ch.name), ruler: pick(copies.name) }) : pick(ch.name);
+}
+
+// The top card of an open pile of the view ('discard' or 'score'), or null.
+function pileTop(view, pile) {
+  const cards = (view && view[pile === 'score' ? 'score' : 'discard']) || [];
+  return cards.length ? cards[cards.length - 1] : null;
+}
+
+// The question of an ability waiting for a choice, from the step asking.
+function abilityQuestion(view) {
+  const ab = view.ability;
+  const pending = ab.pending || [];
+  const firstValue = pending.length ? parseInt(pending[0], 10) : 0;
+  if (ab.choice === 'continue') return t('nw_q_continue', { suit: view.trump ? suitName(view.trump) : '?' });
+  if (ab.choice === 'ally') return t('nw_q_ready');
+  switch (ab.step) {
+    case 'move_lowest': return t('nw_q_lowest', { n: firstValue });
+    case 'search_value': return t('nw_q_search');
+    case 'move_duplicates': return t('nw_q_duplicates');
+    case 'move_hand_count_value': return t('nw_q_hand_count', { n: (view.hand || []).length });
+    case 'move_values': return t('nw_q_values');
+    case 'move_sum': return t('nw_q_sum', { n: ab.memo });
+    case 'move_visit': return t('nw_q_move_visit');
+    case 'swap_top': {
+      const top = pileTop(view, ab.swap_with);
+      return t('nw_q_swap_top', { pile: t('pile_' + ab.swap_with), card: top ? cardName(top) : '?' });
+    }
+    case 'choose_move':
+      if (ab.triggered) return t('nw_q_trigger_odd', { n: ab.memo });
+      if (ab.repeat_left !== null && ab.repeat_left !== undefined) {
+        return ab.repeat_left > 0 ? t('nw_q_repeat_more', { n: ab.repeat_left }) : t('nw_q_repeat_last');
+      }
+      break;
+    default: break;
+  }
+  return t('nw_prompt_' + ab.choice);
+}
+
 // Parses an action notation into {verb, args}.
 function parseAction(a) {
   const parts = String(a).trim().split(/\s+/);
@@ -44,12 +106,45 @@ export function northwoodActionLabel(action, view) {
       });
     }
     case 'begin': return t('nw_a_begin');
-    case 'activate': return t('nw_a_activate', { name: slotName(args[0]) });
+    case 'activate': return t('nw_a_activate', { name: view ? actingName(view, args[0]) : slotName(args[0]) });
     case 'proceed': return t('nw_a_proceed');
-    case 'respond': return t('nw_a_respond', { card: cardName(args[0]) });
-    case 'pick': return t('nw_a_pick', { card: cardName(args[0]) });
+    case 'respond': {
+      const label = t('nw_a_respond', { card: cardName(args[0]) });
+      if (!view || !view.trigger) return label;
+      return label + t(parseInt(args[0], 10) % 2 ? 'nw_then_discard' : 'nw_then_draw');
+    }
+    case 'pick': {
+      const step = view && view.ability ? view.ability.step : null;
+      const value = parseInt(args[0], 10);
+      if (step === 'move_lowest') return t('nw_a_lowest', { card: cardName(args[0]), n: value });
+      if (step === 'search_value') return t('nw_a_search', { card: cardName(args[0]), n: value });
+      if (step === 'swap_top') {
+        const top = pileTop(view, view.ability.swap_with);
+        return t('nw_a_swap_top', { card: cardName(args[0]), top: top ? cardName(top) : '?' });
+      }
+      return t('nw_a_pick', { card: cardName(args[0]) });
+    }
     case 'name': return t('nw_a_name', { suit: suitName(args[0]) });
-    case 'fief': return t('nw_a_fief', { f: args[0] });
+    case 'fief': {
+      if (view && view.ability && view.ability.step === 'move_visit') {
+        const visiting = Number(view.visiting);
+        const ruler = fief(args[0]) ? charOf(fief(args[0]).ruler) : null;
+        return t(Number(args[0]) < visiting ? 'nw_a_move_left' : 'nw_a_move_right',
+          { f: args[0], name: ruler ? pick(ruler.name) : '?' });
+      }
+      return t('nw_a_fief', { f: args[0] });
+    }
+    case 'ally': return t('nw_a_ready', { name: slotName(args[0]) });
+    case 'continue': return t('nw_a_continue');
+    case 'pass': {
+      const ab = view && view.ability;
+      if (ab && ab.choice === 'continue') return t('nw_a_stop_drawing');
+      if (ab && ab.step === 'swap_top') return t('nw_a_no_swap');
+      return t('nw_a_pass');
+    }
+    case 'finish':
+      if (view && view.decided) return t(view.decided.hit ? 'nw_a_finish_hit' : 'nw_a_finish_miss');
+      return t('nw_a_finish');
     case 'stop': return t('nw_a_stop');
     default: return action;
   }
@@ -149,7 +244,7 @@ export function northwoodScreen(root, session, opts) {
     // comes right after the prompt (see app.css).
     const abilityChoice = view.ability ? view.ability.choice : null;
     const focus = view.phase === 'response' || (view.phase === 'ability' && abilityChoice === 'card') ? 'hand'
-      : view.phase === 'before_statement' ? 'allies'
+      : view.phase === 'before_statement' || abilityChoice === 'ally' ? 'allies'
         : view.phase === 'choose_fief' || abilityChoice === 'fief' ? 'fiefs' : 'none';
     const screen = el('section', { class: 'game nw', 'aria-label': t('nw_name'), 'data-focus': focus });
     root.appendChild(screen);
@@ -173,8 +268,7 @@ export function northwoodScreen(root, session, opts) {
     let promptText;
     if (st.over) promptText = t('nw_prompt_game_over');
     else if (view.phase === 'ability' && view.ability) {
-      const ch = charOf(view.ability.character) || activeCharacter((view.slots || [])[view.ability.slot]);
-      promptText = (ch ? t('nw_ability_running', { name: pick(ch.name) }) : '') + t('nw_prompt_' + view.ability.choice);
+      promptText = t('nw_ability_running', { name: actingName(view, view.ability.slot) }) + abilityQuestion(view);
     } else promptText = t('nw_prompt_' + view.phase);
     const promptLine = el('p', { class: 'prompt', role: 'status', 'aria-live': 'polite', 'data-testid': 'prompt' }, promptText);
     if (view.phase === 'response' && view.statement) {
@@ -182,8 +276,20 @@ export function northwoodScreen(root, session, opts) {
         cardEl(view.statement, { size: 'sm', label: t('nw_statement') + ': ' + cardName(view.statement) }), promptLine));
     } else promptBox.appendChild(promptLine);
     if (view.phase === 'ability' && view.ability) {
-      const ch = charOf(view.ability.character) || activeCharacter((view.slots || [])[view.ability.slot]);
-      if (ch) promptBox.appendChild(el('p', { class: 'ability-now' }, pick(ch.text)));
+      const slot = (view.slots || [])[view.ability.slot];
+      const ch = (slot && slot.copies ? charOf(slot.copies) : null) || charOf(view.ability.character) || activeCharacter(slot);
+      if (ch) promptBox.appendChild(el('p', { class: 'ability-now' }, crownOf(ch), ch.crown ? ' ' : null, pick(ch.text)));
+    }
+    // The Baron of Eyes waits for the next answer.
+    if (!st.over && view.trigger) {
+      promptBox.appendChild(el('p', { class: 'trigger-note', 'data-testid': 'trigger' },
+        crownOf(charOf(view.trigger.character)), ' ',
+        t('nw_trigger_armed', { name: actingName(view, view.trigger.slot) })));
+    }
+    // A decided visit: finishing it now is offered, playing on stays possible.
+    if (!st.over && view.decided && legal.includes('finish')) {
+      promptBox.appendChild(el('p', { class: 'decided-note ' + (view.decided.hit ? 'hit' : 'miss'), 'data-testid': 'decided' },
+        t(view.decided.hit ? 'nw_decided_hit' : 'nw_decided_miss', { target: visiting })));
     }
     const buttons = el('div', { class: 'choices', role: 'group', 'aria-label': t('choices') });
     promptBox.appendChild(buttons);
@@ -217,9 +323,15 @@ export function northwoodScreen(root, session, opts) {
     (view.fiefs || []).forEach((f, i) => {
       const idx = f.index ?? i;
       const ruler = charOf(f.ruler);
-      const action = legal.includes('visit ' + idx) ? 'visit ' + idx : (legal.includes('fief ' + idx) ? 'fief ' + idx : null);
+      // Prince of Leaves: the direction buttons sit under the prompt; the
+      // fiefs they lead to are only marked.
+      const moving = view.ability && view.ability.step === 'move_visit';
+      const action = legal.includes('visit ' + idx) ? 'visit ' + idx
+        : (legal.includes('fief ' + idx) && !moving ? 'fief ' + idx : null);
+      const candidate = moving && legal.includes('fief ' + idx);
       const statusKey = visiting === idx ? 'nw_visiting' : 'nw_status_' + (f.status || 'neutral');
       const stars = f.stars ?? STARS[idx];
+      const title = ruler && pick(ruler.title);
       const parts = [
         el('span', { class: 'fief-head' }, t('nw_fief', { n: idx })),
         el('span', { class: 'fief-target', 'aria-label': t('nw_target', { n: f.target ?? idx }) }, String(f.target ?? idx)),
@@ -227,15 +339,17 @@ export function northwoodScreen(root, session, opts) {
         ruler
           ? el('span', { class: 'fief-ruler suit-' + ruler.suit }, suitIcon(ruler.suit, 16), ' ', pick(ruler.name))
           : el('span', { class: 'fief-ruler gone' }, t(f.status === 'friendly' ? 'nw_ruler_left' : 'nw_removed')),
-        ruler && ruler.title ? el('span', { class: 'fief-title' }, pick(ruler.title)) : null,
+        ruler && title ? el('span', { class: 'fief-title' }, title) : null,
+        ruler && ruler.crown ? el('span', { class: 'fief-title crown-line' }, crownIcon(12), ' ', t('nw_crown_word')) : null,
         el('span', { class: 'badge status-' + (visiting === idx ? 'visiting' : f.status) }, t(statusKey)),
         f.substitute_slot !== null && f.substitute_slot !== undefined ? el('span', { class: 'badge sub' }, t('nw_ruler_sub')) : null,
-        ruler ? el('span', { class: 'tip', role: 'tooltip' }, pick(ruler.text)) : null,
+        ruler ? el('span', { class: 'tip', role: 'tooltip' }, ruler.crown ? t('nw_crown') + '. ' : '', pick(ruler.text)) : null,
       ];
-      const cls = 'fief status-' + (f.status || 'neutral') + (visiting === idx ? ' visiting' : '') +
+      const cls = 'fief status-' + (f.status || 'neutral') + (visiting === idx ? ' visiting' : '') + (candidate ? ' candidate' : '') +
         (events && events.some((e) => (e.type === 'visit_end' || e.type === 'visit') && e.fief === idx) ? ' anim-pulse' : '');
       const label = [t('nw_fief', { n: idx }), t('nw_target', { n: f.target ?? idx }), t('nw_star_count', { n: stars }),
-        ruler ? pick(ruler.name) + ' (' + suitName(ruler.suit) + '): ' + pick(ruler.text) : t('nw_removed'), t(statusKey)].join(', ');
+        ruler ? pick(ruler.name) + ' (' + suitName(ruler.suit) + (ruler.crown ? ', ' + t('nw_crown') : '') + '): ' + pick(ruler.text)
+          : t('nw_removed'), t(statusKey)].join(', ');
       let node;
       if (action) {
         const attrs = choice(action, cls);
@@ -245,6 +359,7 @@ export function northwoodScreen(root, session, opts) {
         node = el('div', { class: cls, tabindex: '0', 'aria-label': label, 'data-focus-key': 'fief:' + idx,
           onclick: (ev) => ev.currentTarget.classList.toggle('show-tip') }, parts);
       }
+      if (ruler) node.setAttribute('data-character', ruler.id);
       fiefRow.appendChild(node);
     });
     screen.appendChild(fiefSection);
@@ -258,22 +373,31 @@ export function northwoodScreen(root, session, opts) {
       const ally = charOf(s.ally);
       const sub = s.substitute ? charOf(s.substitute.character || s.substitute) : null;
       const ch = activeCharacter(s);
-      const action = legal.includes('activate ' + idx) ? 'activate ' + idx : null;
+      const copies = s.copies ? charOf(s.copies) : null;
+      const action = legal.includes('activate ' + idx) ? 'activate ' + idx : (legal.includes('ally ' + idx) ? 'ally ' + idx : null);
       const parts = [
-        el('span', { class: 'ally-name suit-' + (ch ? ch.suit : '') }, ch ? suitIcon(ch.suit, 18) : null, ' ', ch ? pick(ch.name) : '?'),
+        el('span', { class: 'ally-name suit-' + (ch ? ch.suit : '') }, ch ? suitIcon(ch.suit, 18) : null, ' ', ch ? pick(ch.name) : '?',
+          ch && ch.crown ? ' ' : null, crownOf(ch)),
         sub ? el('span', { class: 'ally-sub' }, t('nw_substitute_for', { name: pick(sub.name), ally: ally ? pick(ally.name) : '?' }),
           s.substitute.fief !== undefined ? ' (' + t('nw_sub_of_fief', { n: s.substitute.fief }) + ')' : '') : null,
         el('span', { class: 'ally-text' }, ch ? pick(ch.text) : ''),
-        el('span', { class: 'badge ' + (s.exhausted ? 'exhausted' : 'ready') }, t(s.exhausted ? 'nw_exhausted' : 'nw_ready')),
+        copies ? el('span', { class: 'ally-copies' }, t('nw_copies_now', { name: pick(copies.name) }), ' ', crownOf(copies),
+          copies.crown ? ' ' : null, pick(copies.text)) : null,
+        el('span', { class: 'ally-badges' },
+          el('span', { class: 'badge ' + (s.exhausted ? 'exhausted' : 'ready') }, t(s.exhausted ? 'nw_exhausted' : 'nw_ready')),
+          ch && ch.crown ? el('span', { class: 'badge crown' }, t('nw_crown_word')) : null),
       ];
-      const cls = 'ally' + (s.exhausted ? ' exhausted' : '') + (sub ? ' substituted' : '');
+      const cls = 'ally' + (s.exhausted ? ' exhausted' : '') + (sub ? ' substituted' : '') + (ch && ch.crown ? ' crown' : '');
       let node;
       if (action) {
         const attrs = choice(action, cls);
-        node = el('button', attrs, parts, keycap(action));
+        attrs['aria-label'] = northwoodActionLabel(action, view) + '. ' + (ch ? pick(ch.text) : '');
+        node = el('button', attrs, parts, action.startsWith('ally ') ? el('span', { class: 'ally-ready-now' }, t('nw_a_ready_short')) : null,
+          keycap(action));
       } else {
         node = el('div', { class: cls, tabindex: '0', 'data-focus-key': 'slot:' + idx }, parts);
       }
+      if (ch) node.setAttribute('data-character', ch.id);
       allyRow.appendChild(node);
     });
 
@@ -316,10 +440,14 @@ export function northwoodScreen(root, session, opts) {
     for (const a of legal) {
       if (used.has(a)) continue;
       const { verb, args } = parseAction(a);
-      const attrs = choice(a, 'button' + (verb === 'stop' ? ' danger' : ''));
+      const attrs = choice(a, 'button' + (verb === 'stop' ? ' danger' : '') + (verb === 'finish' ? ' finish' : ''));
+      // A substitute's button tells what its ability does.
+      const subRuler = verb === 'substitute' && view.fiefs ? charOf((view.fiefs[Number(args[0])] || {}).ruler) : null;
       buttons.appendChild(el('button', attrs, keycap(a),
         verb === 'name' ? suitIcon(args[0], 18) : null, verb === 'name' ? ' ' : null,
-        northwoodActionLabel(a, view)));
+        northwoodActionLabel(a, view),
+        subRuler && subRuler.crown ? [' ', crownIcon()] : null,
+        subRuler ? el('span', { class: 'choice-text' }, pick(subRuler.text)) : null));
     }
     if (!st.over && !readOnly) {
       buttons.appendChild(el('button', { type: 'button', class: 'button secondary hint-button', 'data-focus-key': 'hint', onclick: askHint }, t('hint')));
