@@ -7,7 +7,9 @@
 
 static const char *const EVENT_KEYS[] = {NULL, "move", "shuffle", "visit", "substitute", "ability",
                                          "statement", "response", "visit_end", "ruler_swap", "name_suit",
-                                         "peek", "removed", "game_end", "ability_end"};
+                                         "peek", "removed", "game_end", "ability_end", "visit_move", "ready",
+                                         "trigger", "decided"};
+static const char *const TRIGGER_STAGES[] = {"armed", "fires", "lost"};
 
 /* Names an event type. */
 const char *tw_nw_event_key(int type)
@@ -90,26 +92,81 @@ static void put_fields(const tw_nw_event *ev, tw_buf *buf)
         tw_buf_printf(buf, ",\"stars\":%d", ev->a);
         put_bool(buf, "stopped", ev->b);
         break;
+    case TW_NW_EV_VISIT_MOVE:
+        tw_buf_printf(buf, ",\"from\":%d,\"to\":%d", ev->a, ev->b);
+        break;
+    case TW_NW_EV_READY:
+        tw_buf_printf(buf, ",\"slot\":%d", ev->a);
+        break;
+    case TW_NW_EV_TRIGGER:
+        tw_buf_printf(buf, ",\"slot\":%d", ev->a);
+        put_key(buf, "stage", ev->b < 3 ? TRIGGER_STAGES[ev->b] : NULL);
+        break;
+    case TW_NW_EV_DECIDED:
+        tw_buf_printf(buf, ",\"fief\":%d", ev->a);
+        put_bool(buf, "hit", ev->b);
+        break;
     default: /* shuffle carries nothing */
         break;
     }
 }
 
-/* Appends one line per event. */
-void tw_nw_events_to_jsonl(const tw_nw_events *events, tw_nw_action action, int *seq, tw_buf *buf)
+/* Appends the line of one event. */
+static void put_line(const tw_nw_event *ev, tw_nw_action action, int *seq, tw_buf *buf)
 {
     char act[32];
+    tw_buf_printf(buf, "{\"seq\":%d", (*seq)++);
+    if (action == TW_NW_NO_ACTION)
+        tw_buf_printf(buf, ",\"action\":null");
+    else
+        tw_buf_printf(buf, ",\"action\":\"%s\"", tw_nw_action_format(action, act, sizeof act));
+    put_key(buf, "type", tw_nw_event_key(ev->type));
+    put_fields(ev, buf);
+    tw_buf_printf(buf, "}\n");
+}
+
+/* Whether an event moves a card from the deck to the hand. */
+static int is_draw(const tw_nw_event *ev)
+{
+    return ev->type == TW_NW_EV_MOVE && ev->from == TW_NW_PILE_DECK && ev->to == TW_NW_PILE_HAND;
+}
+
+/* The end of the deck search starting at event i, or i when none starts
+ * there. A search (Baron of Claws) takes cards from anywhere in the deck
+ * and then shuffles it: its moves are the draws right before a shuffle
+ * (the other shuffles follow a visit's end or start the game). */
+static int search_end(const tw_nw_events *events, int i)
+{
+    int j = i;
+    while (j < events->count && is_draw(&events->items[j]))
+        j++;
+    return j > i && j < events->count && events->items[j].type == TW_NW_EV_SHUFFLE ? j : i;
+}
+
+/* Appends one line per event. The cards a deck search takes are written
+ * in card order, not in the order they lay in the deck: that order is
+ * unseen and the log tells nothing about unseen deck cards. */
+void tw_nw_events_to_jsonl(const tw_nw_events *events, tw_nw_action action, int *seq, tw_buf *buf)
+{
     for (int i = 0; i < events->count; i++) {
-        const tw_nw_event *ev = &events->items[i];
-        const char *type = tw_nw_event_key(ev->type);
-        tw_buf_printf(buf, "{\"seq\":%d", (*seq)++);
-        if (action == TW_NW_NO_ACTION)
-            tw_buf_printf(buf, ",\"action\":null");
-        else
-            tw_buf_printf(buf, ",\"action\":\"%s\"", tw_nw_action_format(action, act, sizeof act));
-        put_key(buf, "type", type);
-        put_fields(ev, buf);
-        tw_buf_printf(buf, "}\n");
+        int end = search_end(events, i);
+        if (end == i) {
+            put_line(&events->items[i], action, seq, buf);
+            continue;
+        }
+        tw_nw_event taken[TW_NW_CARDS];
+        int n = 0;
+        for (int k = i; k < end && n < TW_NW_CARDS; k++) { /* insertion sort by card */
+            int at = n++;
+            while (at > 0 && taken[at - 1].card > events->items[k].card) {
+                taken[at] = taken[at - 1];
+                at--;
+            }
+            taken[at] = events->items[k];
+        }
+        for (int k = 0; k < n; k++)
+            put_line(&taken[k], action, seq, buf);
+        i = end - 1;
     }
 }
 

@@ -87,9 +87,25 @@ static int put_ability(tw_buf *buf, const tw_nw_run *run)
         tw_buf_printf(buf, ", \"named_suit\": \"%s\"", tw_nw_suit_key(run->named_suit));
     else
         tw_buf_printf(buf, ", \"named_suit\": null");
-    tw_buf_printf(buf, ", \"step_started\": %s,\n    \"pending\": ", run->step_started ? "true" : "false");
+    tw_buf_printf(buf, ", \"step_started\": %s,\n", run->step_started ? "true" : "false");
+    tw_buf_printf(buf,
+                  "    \"may_pass\": %s, \"memo\": %d, \"repeat_left\": %d, \"repeat_start\": %d, "
+                  "\"repeat_end\": %d, \"triggered\": %s,\n    \"pending\": ",
+                  run->may_pass ? "true" : "false", run->memo, run->repeat_left, run->repeat_start, run->repeat_end,
+                  run->triggered ? "true" : "false");
     put_set(buf, run->pending, run->choice);
     tw_buf_printf(buf, "\n  },\n");
+    return 0;
+}
+
+/* Appends the "trigger" member: the delayed trigger armed for the next
+ * response (written only while one is armed). */
+static int put_trigger(tw_buf *buf, const tw_nw_trigger *trigger)
+{
+    tw_buf_printf(buf, "  \"trigger\": {\"slot\": %d, \"steps\": ", trigger->slot);
+    if (tw_nw_steps_to_json(trigger->steps, trigger->len, buf) < 0)
+        return -1;
+    tw_buf_printf(buf, "},\n");
     return 0;
 }
 
@@ -101,7 +117,9 @@ tw_error tw_nw_position_to_json(const tw_nw_state *s, const tw_nw_catalog *catal
         return TW_ERR_ARG;
     if (s->phase == TW_NW_PHASE_ABILITY &&
         (s->run.len == 0 || s->run.len > TW_NW_MAX_PROGRAM || s->run.choice == TW_NW_CHOICE_NONE ||
-         s->run.choice > TW_NW_CHOICE_FIEF || s->run.slot >= TW_NW_SLOTS))
+         s->run.choice > TW_NW_CHOICE_CONTINUE || s->run.slot >= TW_NW_SLOTS))
+        return TW_ERR_ARG;
+    if (s->trigger.active && (s->trigger.len > TW_NW_MAX_PROGRAM || s->trigger.slot >= TW_NW_SLOTS))
         return TW_ERR_ARG;
     for (int f = 0; f < TW_NW_FIEFS; f++)
         if (!character_matches(&s->fiefs[f].ruler, catalog))
@@ -113,8 +131,9 @@ tw_error tw_nw_position_to_json(const tw_nw_state *s, const tw_nw_catalog *catal
     tw_buf_printf(buf, "  \"setup\": \"%s\",\n  \"medal\": \"%s\",\n  \"phase\": \"%s\",\n  \"visiting\": ",
                   SETUP_KEYS[s->setup], tw_nw_medal_key(s->medal), tw_nw_phase_key(s->phase));
     put_int_or_null(buf, s->visiting);
-    tw_buf_printf(buf, ",\n  \"stopped\": %s,\n  \"ability_this_dialogue\": %s,\n  \"fiefs\": [\n",
-                  s->stopped ? "true" : "false", s->ability_this_dialogue ? "true" : "false");
+    tw_buf_printf(buf, ",\n  \"stopped\": %s,\n  \"ability_this_dialogue\": %s,\n  \"finish\": %s,\n  \"fiefs\": [\n",
+                  s->stopped ? "true" : "false", s->ability_this_dialogue ? "true" : "false",
+                  s->offer_finish ? "true" : "false");
     for (int f = 0; f < TW_NW_FIEFS; f++) {
         const tw_nw_fief *fi = &s->fiefs[f];
         tw_buf_printf(buf, "    {\"ruler\": ");
@@ -144,6 +163,8 @@ tw_error tw_nw_position_to_json(const tw_nw_state *s, const tw_nw_catalog *catal
     tw_buf_printf(buf, ",\n  \"score\": ");
     put_cards(buf, s->score, s->score_n);
     tw_buf_printf(buf, ",\n");
+    if (s->trigger.active && put_trigger(buf, &s->trigger) < 0)
+        return TW_ERR_ARG;
     if (s->phase == TW_NW_PHASE_ABILITY && put_ability(buf, &s->run) < 0)
         return TW_ERR_ARG;
     tw_buf_printf(buf, "  \"rng\": {\"state\": \"%016llx\", \"inc\": \"%016llx\"}\n}\n",
@@ -400,7 +421,11 @@ static tw_error read_pending(tw_jr *jr, json_t *ability, tw_nw_run *run)
     if (err)
         return err;
     if (!json_is_array(list) || json_array_size(list) > TW_NW_CARDS)
-        return tw_jr_fail(jr, "ability.pending", "must be a list of the cards, suits or fiefs that can be picked");
+        return tw_jr_fail(jr, "ability.pending",
+                          "must be a list of the cards, suits, fiefs or ally slots that can be picked");
+    if (run->choice == TW_NW_CHOICE_CONTINUE && json_array_size(list) > 0)
+        return tw_jr_fail(jr, "ability.pending",
+                          "must be [] for choice \"continue\": the player goes on or passes, nothing is picked");
     for (size_t i = 0; i < json_array_size(list); i++) {
         json_t *v = json_array_get(list, i);
         char field[40];
@@ -413,6 +438,10 @@ static tw_error read_pending(tw_jr *jr, json_t *ability, tw_nw_run *run)
             item = json_is_string(v) ? tw_nw_suit_from_key(json_string_value(v)) : -1;
             if (item < 0)
                 return tw_jr_fail(jr, field, "must be a suit: \"claws\", \"flowers\", \"leaves\" or \"eyes\"");
+        } else if (run->choice == TW_NW_CHOICE_SLOT) {
+            if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= TW_NW_SLOTS)
+                return tw_jr_fail(jr, field, "must be an ally slot from 0 to 3");
+            item = (int)json_integer_value(v);
         } else {
             if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= TW_NW_FIEFS)
                 return tw_jr_fail(jr, field, "must be a fief from 0 to 7");
@@ -423,12 +452,48 @@ static tw_error read_pending(tw_jr *jr, json_t *ability, tw_nw_run *run)
     return TW_OK;
 }
 
+/* Whether the player may decline the choice of a step with "pass": the
+ * engine offers it while these steps wait (run.may_pass). */
+static int op_may_pass(int op)
+{
+    return op == TW_NW_OP_DRAW_UNTIL_SUIT || op == TW_NW_OP_SWAP_TOP;
+}
+
+/* The highest remembered value: the values of all 32 cards added up. */
+#define MAX_MEMO (TW_NW_SUITS * TW_NW_VALUES * (TW_NW_VALUES + 1) / 2)
+
+/* Reads the optional members of a running ability that the crown
+ * characters brought (may_pass, memo, repeat_*, triggered). Positions
+ * written before them leave them out: the defaults are the values the
+ * engine has for an ability without those steps. */
+static tw_error read_run_extras(tw_jr *jr, json_t *ability, tw_nw_run *run)
+{
+    long long memo, repeat_left, repeat_start, repeat_end;
+    tw_error err;
+    run->may_pass = (uint8_t)op_may_pass(run->program[run->pc].op);
+    if ((err = get_flag(jr, ability, "ability", "may_pass", 0, &run->may_pass)) ||
+        (err = tw_jr_int(jr, ability, "ability", "memo", 0, MAX_MEMO, 0, 0, &memo)) ||
+        (err = tw_jr_int(jr, ability, "ability", "repeat_left", 0, TW_NW_SLOTS - 1, 0, 0, &repeat_left)) ||
+        (err = tw_jr_int(jr, ability, "ability", "repeat_start", 0, run->len, 0, 0, &repeat_start)) ||
+        (err = tw_jr_int(jr, ability, "ability", "repeat_end", 0, run->len, 0, 0, &repeat_end)) ||
+        (err = get_flag(jr, ability, "ability", "triggered", 0, &run->triggered)))
+        return err;
+    run->memo = (uint8_t)memo;
+    run->repeat_left = (uint8_t)repeat_left;
+    run->repeat_start = (uint8_t)repeat_start;
+    run->repeat_end = (uint8_t)repeat_end;
+    if (repeat_end < repeat_start)
+        return tw_jr_fail(jr, "ability.repeat_end", "must not be below repeat_start (%lld)", repeat_start);
+    return TW_OK;
+}
+
 /* Reads the running ability (phase "ability" only). */
 static tw_error read_ability(tw_jr *jr, json_t *root, tw_nw_state *s)
 {
     static const char *const keys[] = {"slot", "pc", "program", "choice", "left", "first_pick",
-                                       "named_suit", "step_started", "pending", NULL};
-    static const char *const choices[] = {NULL, "card", "suit", "fief"};
+                                       "named_suit", "step_started", "may_pass", "memo", "repeat_left",
+                                       "repeat_start", "repeat_end", "triggered", "pending", NULL};
+    static const char *const choices[] = {NULL, "card", "suit", "fief", "ally", "continue"};
     json_t *ability = json_object_get(root, "ability"), *v;
     tw_nw_run *run = &s->run;
     tw_error err;
@@ -457,7 +522,7 @@ static tw_error read_ability(tw_jr *jr, json_t *root, tw_nw_state *s)
             return err;
     }
     if ((err = tw_jr_int(jr, ability, "ability", "pc", 0, run->len - 1, 1, 0, &pc)) ||
-        (err = tw_jr_choice(jr, ability, "ability", "choice", choices, 4, 1, 0, &choice)) ||
+        (err = tw_jr_choice(jr, ability, "ability", "choice", choices, 6, 1, 0, &choice)) ||
         (err = tw_jr_int(jr, ability, "ability", "left", 0, TW_NW_CARDS, 1, 0, &left)) ||
         (err = get_flag(jr, ability, "ability", "step_started", 1, &run->step_started)) ||
         (err = tw_jr_member(jr, ability, "ability", "first_pick", 1, &v)))
@@ -481,7 +546,45 @@ static tw_error read_ability(tw_jr *jr, json_t *root, tw_nw_state *s)
                               "must be a suit (\"claws\", \"flowers\", \"leaves\", \"eyes\") or null");
         run->named_suit = (uint8_t)value;
     }
+    if ((err = read_run_extras(jr, ability, run)))
+        return err;
     return read_pending(jr, ability, run);
+}
+
+/* Reads the delayed trigger armed for the next response ("trigger",
+ * optional; only during a visit, after the first dialogue began). */
+static tw_error read_trigger(tw_jr *jr, json_t *root, tw_nw_state *s)
+{
+    static const char *const keys[] = {"slot", "steps", NULL};
+    json_t *trigger = json_object_get(root, "trigger"), *steps;
+    tw_nw_trigger *t = &s->trigger;
+    long long slot;
+    tw_error err;
+    if (!trigger || json_is_null(trigger))
+        return TW_OK;
+    if (s->phase != TW_NW_PHASE_BEFORE_STATEMENT && s->phase != TW_NW_PHASE_RESPONSE &&
+        s->phase != TW_NW_PHASE_ABILITY)
+        return tw_jr_fail(jr, "trigger",
+                          "only allowed during a visit's dialogues (phase \"before_statement\", \"response\" or "
+                          "\"ability\"): a trigger waits for the next response and is lost when the visit ends");
+    if (!json_is_object(trigger))
+        return tw_jr_fail(jr, "trigger", "must be an object with \"slot\" and \"steps\", or null");
+    if ((err = tw_jr_object(jr, trigger, "trigger", keys)) ||
+        (err = tw_jr_int(jr, trigger, "trigger", "slot", 0, TW_NW_SLOTS - 1, 1, 0, &slot)) ||
+        (err = tw_jr_member(jr, trigger, "trigger", "steps", 1, &steps)))
+        return err;
+    if (!json_is_array(steps) || json_array_size(steps) > TW_NW_MAX_PROGRAM)
+        return tw_jr_fail(jr, "trigger.steps", "must be a list of 0 to %d steps", TW_NW_MAX_PROGRAM);
+    t->active = 1;
+    t->slot = (uint8_t)slot;
+    t->len = (uint8_t)json_array_size(steps);
+    for (size_t i = 0; i < json_array_size(steps); i++) {
+        char path[40];
+        tw_jr_index(path, sizeof path, "trigger.steps", i);
+        if ((err = nw_step_parse(jr, json_array_get(steps, i), path, &t->steps[i])))
+            return err;
+    }
+    return TW_OK;
 }
 
 /* Reads "rng" (exact generator state) or else "seed". */
@@ -633,14 +736,72 @@ static int op_takes_choice(int op, int choice)
     case TW_NW_OP_MOVE_HIGHEST:
     case TW_NW_OP_MOVE_PAIR_SUM:
     case TW_NW_OP_EXCHANGE_TOP:
+    case TW_NW_OP_MOVE_LOWEST:
+    case TW_NW_OP_SEARCH_VALUE:
+    case TW_NW_OP_MOVE_DUPLICATES:
+    case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
+    case TW_NW_OP_MOVE_VALUES:
+    case TW_NW_OP_MOVE_SUM:
+    case TW_NW_OP_SWAP_TOP:
         return choice == TW_NW_CHOICE_CARD;
     case TW_NW_OP_NAME_SUIT:
         return choice == TW_NW_CHOICE_SUIT;
     case TW_NW_OP_SWAP_RULER:
+    case TW_NW_OP_MOVE_VISIT:
         return choice == TW_NW_CHOICE_FIEF;
+    case TW_NW_OP_READY_ALLY:
+        return choice == TW_NW_CHOICE_SLOT;
+    case TW_NW_OP_DRAW_UNTIL_SUIT:
+        return choice == TW_NW_CHOICE_CONTINUE;
     default:
         return 0;
     }
+}
+
+/* The nearest unvisited fief on each side of the visited one: where the
+ * visit can move (step move_visit). */
+static uint32_t move_visit_targets(const tw_nw_state *s)
+{
+    uint32_t result = 0;
+    for (int f = s->visiting + 1; f < TW_NW_FIEFS; f++)
+        if (s->fiefs[f].status == TW_NW_FIEF_NEUTRAL) {
+            result |= 1u << f;
+            break;
+        }
+    for (int f = s->visiting - 1; f >= 0; f--)
+        if (s->fiefs[f].status == TW_NW_FIEF_NEUTRAL) {
+            result |= 1u << f;
+            break;
+        }
+    return result;
+}
+
+/* Checks what a running ability offers to pick against the state. */
+static tw_error check_pending(tw_jr *jr, const tw_nw_state *s)
+{
+    const tw_nw_run *run = &s->run;
+    int op = run->program[run->pc].op;
+    if (!run->pending && run->choice != TW_NW_CHOICE_CONTINUE)
+        return tw_jr_fail(jr, "ability.pending", "an ability waits only when something can be picked");
+    if (run->choice == TW_NW_CHOICE_CARD && (run->pending & ~s->hand))
+        return tw_jr_fail(jr, "ability.pending", "the cards that can be picked must be in the hand");
+    if (run->choice == TW_NW_CHOICE_FIEF)
+        for (int f = 0; f < TW_NW_FIEFS; f++) {
+            if (!(run->pending & (1u << f)))
+                continue;
+            if (f == s->visiting || s->fiefs[f].status != TW_NW_FIEF_NEUTRAL)
+                return tw_jr_fail(jr, "ability.pending", "fief %d can't be picked: only other unvisited fiefs can", f);
+            if (op == TW_NW_OP_MOVE_VISIT && !(move_visit_targets(s) & (1u << f)))
+                return tw_jr_fail(jr, "ability.pending",
+                                  "fief %d can't be picked: the visit moves to the nearest unvisited fief on either "
+                                  "side of fief %d", f, s->visiting);
+        }
+    if (run->choice == TW_NW_CHOICE_SLOT)
+        for (int i = 0; i < TW_NW_SLOTS; i++)
+            if ((run->pending & (1u << i)) && (i == run->slot || !s->slots[i].exhausted))
+                return tw_jr_fail(jr, "ability.pending",
+                                  "slot %d can't be picked: only another exhausted ally can be made ready", i);
+    return TW_OK;
 }
 
 /* Checks a running ability against the state. */
@@ -649,25 +810,36 @@ static tw_error check_ability(tw_jr *jr, const tw_nw_state *s)
     const tw_nw_run *run = &s->run;
     if (s->phase != TW_NW_PHASE_ABILITY)
         return TW_OK;
-    if (!s->slots[run->slot].exhausted)
+    int op = run->program[run->pc].op;
+    /* A delayed trigger runs after the response of a dialogue whose ability
+     * armed it; when it re-armed itself the dialogue may have none. */
+    if (!run->triggered && !s->slots[run->slot].exhausted)
         return tw_jr_fail(jr, "ability.slot", "the slot whose ability runs must be exhausted (slots[%d].exhausted)",
                           run->slot);
-    if (!s->ability_this_dialogue)
+    if (!run->triggered && !s->ability_this_dialogue)
         return tw_jr_fail(jr, "ability_this_dialogue", "must be true while an ability runs");
-    if (!op_takes_choice(run->program[run->pc].op, run->choice))
-        return tw_jr_fail(jr, "ability.choice", "step %d of the program (\"%s\") does not ask for a %s", run->pc,
-                          tw_nw_op_key(run->program[run->pc].op), tw_nw_choice_key(run->choice));
+    if (!op_takes_choice(op, run->choice))
+        return tw_jr_fail(jr, "ability.choice", "step %d of the program (\"%s\") does not ask for choice \"%s\"",
+                          run->pc, tw_nw_op_key(op), tw_nw_choice_key(run->choice));
     if (!run->step_started)
         return tw_jr_fail(jr, "ability.step_started",
                           "an ability waiting for a choice has started its step; must be true");
-    if (!run->pending)
-        return tw_jr_fail(jr, "ability.pending", "an ability waits only when something can be picked");
-    if (run->choice == TW_NW_CHOICE_CARD && (run->pending & ~s->hand))
-        return tw_jr_fail(jr, "ability.pending", "the cards that can be picked must be in the hand");
-    if (run->choice == TW_NW_CHOICE_FIEF)
-        for (int f = 0; f < TW_NW_FIEFS; f++)
-            if ((run->pending & (1u << f)) && (f == s->visiting || s->fiefs[f].status != TW_NW_FIEF_NEUTRAL))
-                return tw_jr_fail(jr, "ability.pending", "fief %d can't be picked: only other unvisited fiefs can", f);
+    if (run->may_pass != op_may_pass(op))
+        return tw_jr_fail(jr, "ability.may_pass",
+                          "must be %s: only the choices of steps draw_until_suit and swap_top may be passed",
+                          op_may_pass(op) ? "true" : "false");
+    if (run->repeat_left) {
+        const tw_nw_step *rep = run->repeat_start ? &run->program[run->repeat_start - 1] : NULL;
+        if (!rep || rep->op != TW_NW_OP_REPEAT)
+            return tw_jr_fail(jr, "ability.repeat_start",
+                              "must be the step just after a \"repeat\" step while repeat_left is above 0");
+        if (run->repeat_end != run->repeat_start + rep->c)
+            return tw_jr_fail(jr, "ability.repeat_end", "must be %d: repeat_start plus the repeat step's body (%d)",
+                              run->repeat_start + rep->c, rep->c);
+    }
+    tw_error err = check_pending(jr, s);
+    if (err)
+        return err;
     if (run->first_pick != TW_NW_NO_CARD && (s->hand & (1u << run->first_pick)))
         return tw_jr_fail(jr, "ability.first_pick", "the first card of a pair has left the hand already");
     return TW_OK;
@@ -677,8 +849,9 @@ static tw_error check_ability(tw_jr *jr, const tw_nw_state *s)
 static tw_error read_position(tw_jr *jr, const tw_nw_catalog *catalog, json_t *root, tw_nw_state *s)
 {
     static const char *const keys[] = {"format", "version", "game", "setup", "medal", "phase", "visiting",
-                                       "stopped", "ability_this_dialogue", "fiefs", "slots", "deck",
-                                       "deck_known", "hand", "discard", "score", "ability", "rng", "seed", NULL};
+                                       "stopped", "ability_this_dialogue", "finish", "fiefs", "slots", "deck",
+                                       "deck_known", "hand", "discard", "score", "trigger", "ability", "rng",
+                                       "seed", NULL};
     const char *phases[6];
     int setup, medal, phase, visiting = -1;
     tw_error err;
@@ -693,7 +866,8 @@ static tw_error read_position(tw_jr *jr, const tw_nw_catalog *catalog, json_t *r
         (err = tw_jr_choice(jr, root, "", "phase", phases, 6, 1, 0, &phase)) ||
         (err = get_index_or_null(jr, root, "", "visiting", TW_NW_FIEFS - 1, &visiting)) ||
         (err = get_flag(jr, root, "", "stopped", 0, &s->stopped)) ||
-        (err = get_flag(jr, root, "", "ability_this_dialogue", 0, &s->ability_this_dialogue)))
+        (err = get_flag(jr, root, "", "ability_this_dialogue", 0, &s->ability_this_dialogue)) ||
+        (err = get_flag(jr, root, "", "finish", 0, &s->offer_finish)))
         return err;
     s->setup = (uint8_t)setup;
     s->medal = (uint8_t)medal;
@@ -701,7 +875,7 @@ static tw_error read_position(tw_jr *jr, const tw_nw_catalog *catalog, json_t *r
     s->visiting = (int8_t)visiting;
     if ((err = read_fiefs(jr, catalog, root, s)) || (err = read_slots(jr, catalog, root, s)) ||
         (err = check_unique_characters(jr, catalog, s)) || (err = read_cards(jr, root, s)) ||
-        (err = read_ability(jr, root, s)) || (err = read_rng(jr, root, s)) ||
+        (err = read_ability(jr, root, s)) || (err = read_trigger(jr, root, s)) || (err = read_rng(jr, root, s)) ||
         (err = check_characters(jr, s)) || (err = check_phase(jr, s)) || (err = check_ability(jr, s)))
         return err;
     const char *why = NULL;

@@ -179,7 +179,8 @@ tw_error tw_nw_catalog_to_json(const tw_nw_catalog *catalog, int from, tw_buf *b
 /* Describes where the game stands, for messages about illegal actions. */
 static void describe_phase(const tw_nw_state *s, char *out, size_t size)
 {
-    static const char *const wants[] = {"something", "a card", "a suit", "a fief"};
+    static const char *const wants[] = {"something", "a card", "a suit", "a fief", "an ally slot",
+                                        "the player to go on or stop"};
     char card[4];
     switch (s->phase) {
     case TW_NW_PHASE_CHOOSE_FIEF:
@@ -197,7 +198,7 @@ static void describe_phase(const tw_nw_state *s, char *out, size_t size)
         break;
     case TW_NW_PHASE_ABILITY:
         snprintf(out, size, "phase 'ability', an ability waiting for %s",
-                 wants[s->run.choice <= TW_NW_CHOICE_FIEF ? s->run.choice : 0]);
+                 wants[s->run.choice <= TW_NW_CHOICE_CONTINUE ? s->run.choice : 0]);
         break;
     default:
         snprintf(out, size, "phase 'game_over'");
@@ -218,7 +219,11 @@ static const char *expected_actions(const tw_nw_state *s)
             return "'name <suit>'";
         if (s->run.choice == TW_NW_CHOICE_FIEF)
             return "'fief <fief>'";
-        return "'pick <card>'";
+        if (s->run.choice == TW_NW_CHOICE_SLOT)
+            return "'ally <slot>'";
+        if (s->run.choice == TW_NW_CHOICE_CONTINUE)
+            return "'continue' or 'pass'";
+        return s->run.may_pass ? "'pick <card>' or 'pass'" : "'pick <card>'";
     default: return "nothing";
     }
 }
@@ -236,6 +241,9 @@ static int kind_fits_phase(const tw_nw_state *s, int kind)
     case TW_NW_ACT_PICK_CARD: return s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_CARD;
     case TW_NW_ACT_NAME_SUIT: return s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_SUIT;
     case TW_NW_ACT_PICK_FIEF: return s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_FIEF;
+    case TW_NW_ACT_PICK_SLOT: return s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_SLOT;
+    case TW_NW_ACT_CONTINUE: return s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_CONTINUE;
+    case TW_NW_ACT_PASS: return s->phase == TW_NW_PHASE_ABILITY && s->run.may_pass;
     default: return 0;
     }
 }
@@ -307,6 +315,11 @@ static void specific_reason(const tw_nw_state *s, tw_nw_action action, char *out
         list_set(s->run.pending, 0, list, sizeof list);
         snprintf(out, size, "fief %d cannot be picked now (choices: %s)", arg, list);
         return;
+    case TW_NW_ACT_PICK_SLOT:
+        list_set(s->run.pending, 0, list, sizeof list);
+        snprintf(out, size, "the ally in slot %d cannot be made ready (choices: %s; another exhausted ally)", arg,
+                 list);
+        return;
     default:
         snprintf(out, size, "this action is malformed");
         return;
@@ -333,6 +346,15 @@ void tw_nw_illegal_reason(const tw_nw_state *s, tw_nw_action action, char *out, 
             snprintf(out, size, "the game may only be stopped once the %s medal is out of reach "
                      "(%d stars needed, %d still possible)", tw_nw_medal_key(s->medal),
                      tw_nw_medal_threshold((tw_nw_medal)s->medal), tw_nw_stars_possible(s));
+    } else if (kind == TW_NW_ACT_FINISH) {
+        if (!s->offer_finish)
+            snprintf(out, size, "this game does not offer 'finish' (its config has no \"finish\": true)");
+        else if (s->phase != TW_NW_PHASE_BEFORE_STATEMENT && s->phase != TW_NW_PHASE_RESPONSE)
+            snprintf(out, size, "a visit can be finished only before a statement or while answering one; the game "
+                     "is in %s", phase);
+        else
+            snprintf(out, size, "the visit of fief %d is not decided: its outcome can still change (or could not "
+                     "be proved certain)", s->visiting);
     } else if (!kind_fits_phase(s, kind)) {
         snprintf(out, size, "the game is in %s, which takes %s", phase, expected_actions(s));
     } else {
@@ -533,10 +555,17 @@ static tw_error read_characters(tw_jr *jr, json_t *root, tw_nw_record *rec)
     int before_crown = 0;
     while (before_crown < rec->catalog.count && !rec->catalog.entries[before_crown].crown)
         before_crown++;
-    long long defaults;
-    tw_error err = tw_jr_int(jr, root, "", "default_characters", 1, rec->catalog.count, 0, before_crown, &defaults);
-    if (err)
-        return err;
+    json_t *given = json_object_get(root, "default_characters");
+    long long defaults = before_crown;
+    if (given && (!json_is_integer(given) || json_integer_value(given) < 0 ||
+                  json_integer_value(given) > rec->catalog.count))
+        return tw_jr_fail(jr, "default_characters",
+                          "must be a whole number from 0 to %d: how many characters of the default file "
+                          "(data/characters.json, %d characters) the game dealt from, counted from its start",
+                          rec->catalog.count, rec->catalog.count);
+    if (given)
+        defaults = json_integer_value(given);
+    tw_error err;
     rec->catalog.count = (int)defaults;
     rec->extra_from = rec->catalog.count;
     json_t *list = json_object_get(root, "characters");
@@ -585,7 +614,8 @@ static tw_error read_actions(tw_jr *jr, json_t *root, tw_nw_record *rec)
         if (tw_nw_action_parse(json_string_value(v), &action) != 0)
             return tw_jr_fail(jr, field, "'%.40s' is not an action (for example \"visit 3\", \"substitute 2 0\", "
                               "\"begin\", \"activate 1\", \"proceed\", \"respond 7E\", \"pick 3C\", \"name eyes\", "
-                              "\"fief 5\", \"stop\")", json_string_value(v));
+                              "\"fief 5\", \"ally 2\", \"continue\", \"pass\", \"finish\", \"stop\")",
+                              json_string_value(v));
         if ((err = tw_nw_record_push(rec, action)))
             return err;
     }

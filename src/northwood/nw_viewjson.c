@@ -20,15 +20,16 @@ static json_t *text_pair(const char *en, const char *fr)
     return json_pack("{s:s, s:s}", "en", en, "fr", fr);
 }
 
-/* A character in play: catalog id, suit and both languages' texts. NULL
- * when the catalog does not hold it (the view cannot be shown). */
+/* A character in play: catalog id, suit, whether it is a crown card and
+ * both languages' texts. NULL when the catalog does not hold it (the view
+ * cannot be shown). */
 static json_t *character_json(const tw_nw_character *ch, const tw_nw_catalog *catalog)
 {
     if (ch->catalog_index >= catalog->count)
         return NULL;
     const tw_nw_catalog_entry *e = &catalog->entries[ch->catalog_index];
     const char *suit = tw_nw_suit_key(ch->suit);
-    return json_pack("{s:s, s:s?, s:o, s:o, s:o}", "id", e->id, "suit", suit, "name",
+    return json_pack("{s:s, s:s?, s:b, s:o, s:o, s:o}", "id", e->id, "suit", suit, "crown", e->crown != 0, "name",
                      text_pair(e->name[TW_LANG_EN], e->name[TW_LANG_FR]), "title",
                      text_pair(e->title[TW_LANG_EN], e->title[TW_LANG_FR]), "text",
                      text_pair(e->text[TW_LANG_EN], e->text[TW_LANG_FR]));
@@ -118,24 +119,37 @@ static json_t *deck_known_json(const tw_nw_state *v)
     return list;
 }
 
+/* The numbers of the bits set in a mask below limit (fiefs or slots). */
+static json_t *numbers_json(uint32_t set, int limit)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < limit; i++)
+        if (set & (1u << i))
+            json_array_append_new(list, json_integer(i));
+    return list;
+}
+
 /* What a running ability waits for: the slot, its character, the kind of
- * choice and the candidates (cards, suits or fiefs). null outside the
- * ability phase. */
+ * choice and the candidates (cards, suits, fiefs or ally slots; none for
+ * "continue"), whether it may be passed and whether it is a delayed
+ * trigger running after a response. null outside the ability phase. */
 static json_t *ability_json(const tw_nw_state *v, const tw_nw_catalog *catalog, int *ok)
 {
     if (v->phase != TW_NW_PHASE_ABILITY || !v->run.active || v->run.slot >= TW_NW_SLOTS)
         return json_null();
-    json_t *pending = json_array();
+    json_t *pending;
     if (v->run.choice == TW_NW_CHOICE_CARD) {
-        json_decref(pending);
         pending = card_set_json(v->run.pending & v->hand);
     } else if (v->run.choice == TW_NW_CHOICE_SUIT) {
+        pending = json_array();
         for (int s = 0; s < TW_NW_SUITS; s++)
             json_array_append_new(pending, json_string(tw_nw_suit_key(s)));
     } else if (v->run.choice == TW_NW_CHOICE_FIEF) {
-        for (int f = 0; f < TW_NW_FIEFS; f++)
-            if (v->run.pending & (1u << f))
-                json_array_append_new(pending, json_integer(f));
+        pending = numbers_json(v->run.pending, TW_NW_FIEFS);
+    } else if (v->run.choice == TW_NW_CHOICE_SLOT) {
+        pending = numbers_json(v->run.pending, TW_NW_SLOTS);
+    } else {
+        pending = json_array(); /* continue: go on or pass, nothing to pick */
     }
     json_t *ch = character_json(tw_nw_slot_character(v, v->run.slot), catalog);
     if (!ch) {
@@ -144,8 +158,34 @@ static json_t *ability_json(const tw_nw_state *v, const tw_nw_catalog *catalog, 
         return json_null();
     }
     json_t *named = v->run.named_suit < TW_NW_SUITS ? json_string(tw_nw_suit_key(v->run.named_suit)) : json_null();
-    return json_pack("{s:i, s:o, s:s?, s:o, s:i, s:o}", "slot", v->run.slot, "character", ch, "choice",
-                     tw_nw_choice_key(v->run.choice), "pending", pending, "left", v->run.left, "named_suit", named);
+    return json_pack("{s:i, s:o, s:s?, s:o, s:i, s:o, s:b, s:b}", "slot", v->run.slot, "character", ch, "choice",
+                     tw_nw_choice_key(v->run.choice), "pending", pending, "left", v->run.left, "named_suit", named,
+                     "may_pass", v->run.may_pass != 0, "triggered", v->run.triggered != 0);
+}
+
+/* The delayed trigger armed by an ability (Baron of Eyes): the slot, its
+ * character and what it waits for (the next response). null when none. */
+static json_t *trigger_json(const tw_nw_state *v, const tw_nw_catalog *catalog, int *ok)
+{
+    if (!v->trigger.active || v->trigger.slot >= TW_NW_SLOTS)
+        return json_null();
+    json_t *ch = character_json(tw_nw_slot_character(v, v->trigger.slot), catalog);
+    if (!ch) {
+        *ok = 0;
+        return json_null();
+    }
+    return json_pack("{s:i, s:o, s:s}", "slot", v->trigger.slot, "character", ch, "waits_for", "response");
+}
+
+/* Whether the visit under way is decided, asked only when the game offers
+ * "finish" (the proof may take some milliseconds): {"hit": true/false}
+ * when it is, else null. The proof reads only what the view shows. */
+static json_t *decided_json(const tw_nw_state *v)
+{
+    int hit = 0;
+    if (!v->offer_finish || !tw_nw_visit_decided(v, &hit))
+        return json_null();
+    return json_pack("{s:b}", "hit", hit);
 }
 
 /* Builds the view object; NULL when a character is missing from the
@@ -178,7 +218,10 @@ json_t *tw_nw_view_json(const tw_nw_view *view, const tw_nw_catalog *catalog)
     json_object_set_new(obj, "score", pile_json(v->score, v->score_n));
     json_object_set_new(obj, "statement", statement != TW_NW_NO_CARD ? card_json(statement) : json_null());
     json_object_set_new(obj, "ability", ability_json(v, catalog, &ok));
-    if (!ok || json_object_size(obj) != 20 || json_array_size(json_object_get(obj, "fiefs")) != TW_NW_FIEFS ||
+    json_object_set_new(obj, "trigger", trigger_json(v, catalog, &ok));
+    json_object_set_new(obj, "offer_finish", json_boolean(v->offer_finish));
+    json_object_set_new(obj, "decided", decided_json(v));
+    if (!ok || json_object_size(obj) != 23 || json_array_size(json_object_get(obj, "fiefs")) != TW_NW_FIEFS ||
         json_array_size(json_object_get(obj, "slots")) != TW_NW_SLOTS) {
         json_decref(obj);
         return NULL;
