@@ -848,3 +848,45 @@ TEST(nw_crown_record_keeps_a_replaced_character)
     tw_nw_record_free(&rec);
     tw_nw_record_free(&back);
 }
+
+/* Over random full-deal games, every visit called decided ends the way the
+ * answer said, however it is played on (random play from the real deal). */
+TEST(nw_crown_decided_holds_in_random_play)
+{
+    tw_rng rng;
+    tw_rng_seed(&rng, 77);
+    int checked = 0;
+    for (int g = 0; g < 60; g++) {
+        tw_nw_state s;
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 500u + (uint64_t)g, 1};
+        REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
+        while (!tw_nw_is_over(&s)) {
+            int hit = -1;
+            if (tw_nw_visit_decided(&s, &hit)) {
+                checked++;
+                for (int k = 0; k < 3; k++) {
+                    tw_nw_state t = s;
+                    int fief = t.visiting;
+                    while (t.visiting >= 0 && t.phase != TW_NW_PHASE_GAME_OVER) {
+                        tw_nw_action a[TW_NW_MAX_ACTIONS], playable[TW_NW_MAX_ACTIONS];
+                        int n = tw_nw_legal_actions(&t, a), m = 0;
+                        for (int i = 0; i < n; i++)
+                            if (TW_NW_ACTION_KIND(a[i]) != TW_NW_ACT_STOP &&
+                                TW_NW_ACTION_KIND(a[i]) != TW_NW_ACT_FINISH)
+                                playable[m++] = a[i];
+                        REQUIRE(m > 0);
+                        fief = t.visiting;
+                        REQUIRE(tw_nw_apply(&t, playable[tw_rng_below(&rng, (uint32_t)m)], NULL) == TW_OK);
+                    }
+                    CHECK_INT(t.fiefs[fief].status, hit ? TW_NW_FIEF_FRIENDLY : TW_NW_FIEF_LOST);
+                }
+            }
+            tw_nw_action a[TW_NW_MAX_ACTIONS];
+            int n = tw_nw_legal_actions(&s, a);
+            REQUIRE(n > 0);
+            REQUIRE(tw_nw_apply(&s, a[tw_rng_below(&rng, (uint32_t)n)], NULL) == TW_OK);
+            REQUIRE(FX_SOUND(&s));
+        }
+    }
+    CHECK(checked >= 100);
+}
