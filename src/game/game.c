@@ -37,6 +37,31 @@ tw_error tw_match_push(tw_match *m, tw_game_action action)
     return TW_OK;
 }
 
+/* Frees a match whose engine part holds no pointer (both games'). */
+void tw_game_free_match(tw_match *m)
+{
+    if (!m)
+        return;
+    free(m->actions);
+    free(m);
+}
+
+/* Replays a record's actions into a freshly started match through the
+ * table's apply; returns the match, or frees it and returns NULL (with
+ * the failing action in diag) when one is refused. */
+tw_match *tw_game_replay(tw_match *m, const tw_game_action *actions, int count, tw_diag *diag)
+{
+    for (int i = 0; m && i < count; i++)
+        if (m->game->apply(m, actions[i], NULL) != TW_OK) {
+            char field[32];
+            snprintf(field, sizeof field, "actions[%d]", i);
+            tw_diag_set(diag, 0, field, "the action does not replay");
+            m->game->free(m);
+            return NULL;
+        }
+    return m;
+}
+
 /* Whether the match is over. */
 int tw_match_is_over(const tw_match *m)
 {

@@ -80,16 +80,8 @@ static tw_match *fox_start(json_t *config, uint64_t seed, tw_diag *diag)
     return &m->base;
 }
 
-/* Frees a match. */
-static void fox_free(tw_match *m)
-{
-    if (!m)
-        return;
-    free(m->actions);
-    free(m);
-}
-
-/* Rebuilds a match from a record. */
+/* Rebuilds a match from a record: its board and configuration, then
+ * every action. */
 static tw_match *fox_from_record(const char *text, const char *name, tw_diag *diag)
 {
     tw_fox_record *rec = calloc(1, sizeof *rec);
@@ -100,18 +92,15 @@ static tw_match *fox_from_record(const char *text, const char *name, tw_diag *di
         m->config = rec->config;
         m->board = rec->board;
         snprintf(m->board_ref, sizeof m->board_ref, "%s", rec->board_ref);
-        int ok = tw_fox_new(&m->state, &m->board, &m->config, NULL) == TW_OK;
-        for (int i = 0; ok && i < rec->count; i++)
-            ok = tw_fox_apply(&m->state, rec->actions[i], NULL) == TW_OK &&
-                 tw_match_push(&m->base, rec->actions[i]) == TW_OK;
-        if (ok) {
-            result = &m->base;
-            m = NULL;
-        }
+        if (tw_fox_new(&m->state, &m->board, &m->config, NULL) == TW_OK)
+            result = tw_game_replay(&m->base, rec->actions, rec->count, diag);
+        else
+            free(m);
+        m = NULL;
         tw_fox_record_free(rec);
     }
     free(rec);
-    fox_free(m ? &m->base : NULL);
+    free(m);
     return result;
 }
 
@@ -246,5 +235,5 @@ static int fox_check(const tw_match *m, const char **why)
 const tw_game tw_game_fox = {
     "fox", {"The Fox in the Forest Duet", "Le Renard des Bois Duo"}, 2,
     fox_start, fox_from_record, fox_to_act, fox_legal, fox_apply, fox_reason, fox_format, fox_parse,
-    fox_view_json, fox_result_json, fox_config_json, fox_record_json, fox_bot_action, fox_check, fox_free,
+    fox_view_json, fox_result_json, fox_config_json, fox_record_json, fox_bot_action, fox_check, tw_game_free_match,
 };

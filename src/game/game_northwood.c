@@ -93,16 +93,8 @@ static tw_match *nw_start(json_t *config, uint64_t seed, tw_diag *diag)
     return &m->base;
 }
 
-/* Frees a match. */
-static void nw_free(tw_match *m)
-{
-    if (!m)
-        return;
-    free(m->actions);
-    free(m);
-}
-
-/* Rebuilds a match from a record. */
+/* Rebuilds a match from a record: the record's characters and
+ * configuration, then every action. */
 static tw_match *nw_from_record(const char *text, const char *name, tw_diag *diag)
 {
     tw_nw_record *rec = calloc(1, sizeof *rec);
@@ -113,17 +105,15 @@ static tw_match *nw_from_record(const char *text, const char *name, tw_diag *dia
         m->config = rec->config;
         m->catalog = rec->catalog;
         m->defaults = rec->extra_from;
-        int ok = tw_nw_new(&m->state, &m->catalog, &m->config, NULL) == TW_OK;
-        for (int i = 0; ok && i < rec->count; i++)
-            ok = tw_nw_apply(&m->state, rec->actions[i], NULL) == TW_OK && tw_match_push(&m->base, rec->actions[i]) == TW_OK;
-        if (ok) {
-            result = &m->base;
-            m = NULL;
-        }
+        if (tw_nw_new(&m->state, &m->catalog, &m->config, NULL) == TW_OK)
+            result = tw_game_replay(&m->base, rec->actions, rec->count, diag);
+        else
+            free(m);
+        m = NULL;
         tw_nw_record_free(rec);
     }
     free(rec);
-    nw_free(m ? &m->base : NULL);
+    free(m);
     return result;
 }
 
@@ -258,5 +248,5 @@ static int nw_check(const tw_match *m, const char **why)
 const tw_game tw_game_northwood = {
     "northwood", {"For Northwood!", "For Northwood!"}, 1,
     nw_start, nw_from_record, nw_to_act, nw_legal, nw_apply, nw_reason, nw_format, nw_parse,
-    nw_view_json, nw_result_json, nw_config_json, nw_record_json, nw_bot_action, nw_check, nw_free,
+    nw_view_json, nw_result_json, nw_config_json, nw_record_json, nw_bot_action, nw_check, tw_game_free_match,
 };
