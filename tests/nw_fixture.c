@@ -394,3 +394,25 @@ int fx_find_event(const tw_nw_events *events, int type, int from)
             return i;
     return -1;
 }
+
+/* A visit in before_statement with an ally on slot 0 and given cards. */
+void fx_ready(tw_nw_state *s, int fief, const char *ally, const char *hand, const char *deck, const char *discard,
+              const char *score, int rest)
+{
+    fx_blank(s, NULL);
+    if (ally)
+        fx_ally(s, 0, ally);
+    fx_cards(s, hand, deck, discard, score, rest);
+    fx_visit(s, fief, TW_NW_PHASE_BEFORE_STATEMENT);
+    fx_sound_at(__FILE__, __LINE__, s);
+}
+
+/* The top of the discard pile as a code. */
+const char *fx_discard_top(const tw_nw_state *s)
+{
+    static char code[4];
+    if (!s->discard_n)
+        return "";
+    tw_nw_card_code(s->discard[s->discard_n - 1], code);
+    return code;
+}

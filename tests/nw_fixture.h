@@ -57,6 +57,13 @@ void fx_exhaust(tw_nw_state *s, int slot);
 /* Starts a visit of fief in the given phase (substitutes, before_statement
  * or response; in response the discard top is the statement). */
 void fx_visit(tw_nw_state *s, int fief, int phase);
+/* A visit of fief in before_statement from fx_blank, with ally (NULL:
+ * keep the Jack of Claws) on slot 0 and the cards as fx_cards takes them;
+ * checked for soundness. */
+void fx_ready(tw_nw_state *s, int fief, const char *ally, const char *hand, const char *deck, const char *discard,
+              const char *score, int rest);
+/* The top of the discard pile as a code ("" when empty; a static buffer). */
+const char *fx_discard_top(const tw_nw_state *s);
 /* Marks the top n deck cards as known to the player. */
 void fx_known_top(tw_nw_state *s, int n);
 

@@ -11,36 +11,12 @@
 /* The fixture's rulers: fief 3 is the King of Flowers (trump Flowers);
  * fiefs 1..5 are neutral unless a test says otherwise. */
 
-/* A visit of fief in before_statement, slot 0 holding ally (NULL: keep
- * the Jack of Claws), cards as given (deck bottom-first, the others below
- * the deck or the discard as rest says). */
-static void ready(tw_nw_state *s, int fief, const char *ally, const char *hand, const char *deck,
-                  const char *discard, const char *score, int rest)
-{
-    fx_blank(s, NULL);
-    if (ally)
-        fx_ally(s, 0, ally);
-    fx_cards(s, hand, deck, discard, score, rest);
-    fx_visit(s, fief, TW_NW_PHASE_BEFORE_STATEMENT);
-    FX_SOUND(s);
-}
-
-/* The top of the discard pile as a code ("" when empty). */
-static const char *discard_top(const tw_nw_state *s)
-{
-    static char code[4];
-    if (!s->discard_n)
-        return "";
-    tw_nw_card_code(s->discard[s->discard_n - 1], code);
-    return code;
-}
-
 /* ---- Jack of Claws ------------------------------------------------------ */
 
 TEST(nw_ability_jack_of_claws_draws_to_eight)
 {
     tw_nw_state s;
-    ready(&s, 3, NULL, "1C 2C 3C 4C 5C", "6E 7E 8E 1L", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, NULL, "1C 2C 3C 4C 5C", "6E 7E 8E 1L", "", "", TW_NW_PILE_DECK);
     int deck = s.deck_n;
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 3C 4C 5C 1L 7E 8E");
@@ -50,7 +26,7 @@ TEST(nw_ability_jack_of_claws_draws_to_eight)
     CHECK(s.slots[0].exhausted);
     CHECK_STR(fx_legal(&s), "respond 7E, respond 8E");
     /* A full hand draws nothing; the slot is still used. */
-    ready(&s, 3, NULL, "1C 2C 3C 4C 5C 6C 7C 8C", "6E 7E", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, NULL, "1C 2C 3C 4C 5C 6C 7C 8C", "6E 7E", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 3C 4C 5C 6C 7C 8C");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "7E");
@@ -62,18 +38,18 @@ TEST(nw_ability_jack_of_claws_short_deck)
     tw_nw_state s;
     tw_nw_events ev = {0};
     /* Three cards left: two are drawn, the last is the statement. */
-    ready(&s, 3, NULL, "1C 2C 3C 4C 5C 6C", "6E 7E 8E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, NULL, "1C 2C 3C 4C 5C 6C", "6E 7E 8E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 3C 4C 5C 6C 7E 8E");
     CHECK_INT(s.deck_n, 0);
-    CHECK_STR(discard_top(&s), "6E");
+    CHECK_STR(fx_discard_top(&s), "6E");
     REQUIRE(FX_RUN_EV(&s, "respond 7E", &ev));
     CHECK_INT(fx_count_events(&ev, TW_NW_EV_VISIT_END, -1), 1);
     CHECK_INT(s.phase, TW_NW_PHASE_CHOOSE_FIEF);
     /* Two cards left for five places: both drawn, the deck is empty and
      * the visit ends at once. */
     memset(&ev, 0, sizeof ev);
-    ready(&s, 3, NULL, "1C 2C 3C", "6E 7E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, NULL, "1C 2C 3C", "6E 7E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN_EV(&s, "activate 0", &ev));
     CHECK_INT(fx_count_events(&ev, TW_NW_EV_STATEMENT, -1), 0);
     int at = fx_find_event(&ev, TW_NW_EV_VISIT_END, 0);
@@ -92,7 +68,7 @@ TEST(nw_ability_jack_of_claws_short_deck)
 TEST(nw_ability_jack_of_flowers_discards_trumps)
 {
     tw_nw_state s;
-    ready(&s, 3, NULL, "1F 4F 7F 2C 3L", "6C", "2E", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, NULL, "1F 4F 7F 2C 3L", "6C", "2E", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 1"));
     CHECK_INT(s.phase, TW_NW_PHASE_ABILITY);
     CHECK_INT(s.run.choice, TW_NW_CHOICE_CARD);
@@ -106,18 +82,18 @@ TEST(nw_ability_jack_of_flowers_discards_trumps)
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "2C 3L");
     CHECK_INT(s.phase, TW_NW_PHASE_RESPONSE);
     /* One trump: moved without asking. */
-    ready(&s, 3, NULL, "5F 2C", "6C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, NULL, "5F 2C", "6C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 1"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "5F 6C");
     /* No trump: nothing happens, the ally is still used. */
-    ready(&s, 3, NULL, "2C 3L", "6C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, NULL, "2C 3L", "6C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 1"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "6C");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "2C 3L");
     CHECK(s.slots[1].exhausted);
     /* Trump is the visited ruler's suit: at fief 1 (King of Claws) the
      * Claws go. */
-    ready(&s, 1, NULL, "1F 4F 2C 3L", "6E", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 1, NULL, "1F 4F 2C 3L", "6E", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 1"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "2C 6E");
 }
@@ -128,7 +104,7 @@ TEST(nw_ability_jack_of_leaves_swaps_rulers)
 {
     tw_nw_state s;
     tw_nw_events ev = {0};
-    ready(&s, 3, NULL, "2L", "3E", "", "1C 2C", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, NULL, "2L", "3E", "", "1C 2C", TW_NW_PILE_DECK);
     fx_status(&s, 2, TW_NW_FIEF_FRIENDLY);
     REQUIRE(FX_RUN_EV(&s, "activate 2", &ev));
     CHECK_STR(fx_legal(&s), "fief 1, fief 4, fief 5");
@@ -143,7 +119,7 @@ TEST(nw_ability_jack_of_leaves_swaps_rulers)
     CHECK_INT(ev.items[at].a, 3);
     CHECK_INT(ev.items[at].b, 5);
     /* 2L now scores as a trump; the score is 3, fief 3's target. */
-    CHECK_STR(discard_top(&s), "3E");
+    CHECK_STR(fx_discard_top(&s), "3E");
     REQUIRE(FX_RUN(&s, "respond 2L"));
     CHECK_INT(s.fiefs[3].status, TW_NW_FIEF_FRIENDLY);
     CHECK_STR(fx_id(&s.fiefs[3].ruler), "king-of-leaves");
@@ -155,24 +131,24 @@ TEST(nw_ability_jack_of_leaves_swaps_rulers)
 TEST(nw_ability_jack_of_leaves_reach)
 {
     tw_nw_state s;
-    ready(&s, 3, NULL, "2L 5C", "3E", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, NULL, "2L 5C", "3E", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 2"));
     CHECK_STR(fx_legal(&s), "fief 1, fief 2, fief 4, fief 5");
-    ready(&s, 0, NULL, "2L 5C", "3E", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 0, NULL, "2L 5C", "3E", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 2"));
     CHECK_STR(fx_legal(&s), "fief 1, fief 2");
-    ready(&s, 7, NULL, "2L 5C", "3E", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 7, NULL, "2L 5C", "3E", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 2"));
     CHECK_STR(fx_legal(&s), "fief 5, fief 6");
     /* One candidate: swapped without asking. */
-    ready(&s, 0, NULL, "2L 5C", "3E", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 0, NULL, "2L 5C", "3E", "", "", TW_NW_PILE_DECK);
     fx_status(&s, 1, TW_NW_FIEF_LOST);
     REQUIRE(FX_RUN(&s, "activate 2"));
     CHECK_INT(s.phase, TW_NW_PHASE_RESPONSE);
     CHECK_STR(fx_id(&s.fiefs[0].ruler), "queen-of-flowers");
     CHECK_STR(fx_id(&s.fiefs[2].ruler), "queen-of-claws");
     /* None within reach: nothing, the ally is used, the statement comes. */
-    ready(&s, 0, NULL, "2L 5C", "3E", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 0, NULL, "2L 5C", "3E", "", "", TW_NW_PILE_DECK);
     fx_status(&s, 1, TW_NW_FIEF_FRIENDLY);
     fx_status(&s, 2, TW_NW_FIEF_LOST);
     REQUIRE(FX_RUN(&s, "activate 2"));
@@ -188,7 +164,7 @@ TEST(nw_ability_jack_of_leaves_reach)
 TEST(nw_ability_jack_of_eyes_draw_then_discard)
 {
     tw_nw_state s;
-    ready(&s, 3, NULL, "1C 2C 3C", "4E 5E 6E", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, NULL, "1C 2C 3C", "4E 5E 6E", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 3"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 3C 5E 6E");
     CHECK_STR(fx_legal(&s), "pick 1C, pick 2C, pick 3C, pick 5E, pick 6E");
@@ -205,7 +181,7 @@ TEST(nw_ability_jack_of_eyes_short_deck)
     /* One deck card: drawn, then two discards, then the visit ends. */
     tw_nw_state s;
     tw_nw_events ev = {0};
-    ready(&s, 3, NULL, "1C 2C 3C", "6E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, NULL, "1C 2C 3C", "6E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN_EV(&s, "activate 3", &ev));
     CHECK_INT(s.phase, TW_NW_PHASE_ABILITY);
     CHECK_INT(s.deck_n, 0);
@@ -229,27 +205,27 @@ TEST(nw_ability_jack_of_eyes_short_deck)
 TEST(nw_ability_queen_of_claws_takes_three_tops)
 {
     tw_nw_state s;
-    ready(&s, 3, "queen-of-claws", "1C 2C", "5E 6E", "3F 4F", "7L 8L", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "queen-of-claws", "1C 2C", "5E 6E", "3F 4F", "7L 8L", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 4F 8L 6E");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "3F 5E");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_SCORE), "7L");
     CHECK_INT(tw_nw_score(&s), 1);
     /* Empty score pile: deck and discard only. */
-    ready(&s, 3, "queen-of-claws", "1C 2C", "5E 6E", "3F 4F", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "queen-of-claws", "1C 2C", "5E 6E", "3F 4F", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 4F 6E");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "3F 5E");
     CHECK_INT(tw_nw_score(&s), 0);
     /* Start of a visit: only the deck. */
-    ready(&s, 3, "queen-of-claws", "1C 2C", "5E 6E", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "queen-of-claws", "1C 2C", "5E 6E", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 6E");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "5E");
     /* The last deck card taken: the visit ends (score 2 = fief 2's target,
      * taken from 3). */
     tw_nw_events ev = {0};
-    ready(&s, 2, "queen-of-claws", "1C", "6E", "4F", "1L 2L 3L", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 2, "queen-of-claws", "1C", "6E", "4F", "1L 2L 3L", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN_EV(&s, "activate 0", &ev));
     int at = fx_find_event(&ev, TW_NW_EV_VISIT_END, 0);
     REQUIRE(at >= 0);
@@ -263,7 +239,7 @@ TEST(nw_ability_queen_of_claws_takes_three_tops)
 TEST(nw_ability_king_of_claws_scores_highest)
 {
     tw_nw_state s;
-    ready(&s, 3, "king-of-claws", "8C 8E 3F 2L", "6C", "", "1C", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "king-of-claws", "8C 8E 3F 2L", "6C", "", "1C", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_legal(&s), "pick 8C, pick 8E");
     REQUIRE(FX_RUN(&s, "pick 8E"));
@@ -272,12 +248,12 @@ TEST(nw_ability_king_of_claws_scores_highest)
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "3F 2L");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "6C");
     /* A single highest card goes without asking. */
-    ready(&s, 3, "king-of-claws", "7C 3F", "6C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "king-of-claws", "7C 3F", "6C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_SCORE), "7C");
     CHECK_INT(s.phase, TW_NW_PHASE_RESPONSE);
     /* Three tied. */
-    ready(&s, 3, "king-of-claws", "5C 5F 5L 2E", "6C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "king-of-claws", "5C 5F 5L 2E", "6C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0; pick 5L; pick 5C"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_SCORE), "5L 5C 5F");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "2E");
@@ -289,7 +265,7 @@ TEST(nw_ability_queen_of_flowers_retracts)
 {
     tw_nw_state s;
     tw_nw_events ev = {0};
-    ready(&s, 3, "queen-of-flowers", "4F 5F", "6C", "", "1C 2C 3E", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "queen-of-flowers", "4F 5F", "6C", "", "1C 2C 3E", TW_NW_PILE_DECK);
     int deck = s.deck_n;
     REQUIRE(FX_RUN_EV(&s, "activate 0", &ev));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_SCORE), "1C 2C");
@@ -304,7 +280,7 @@ TEST(nw_ability_queen_of_flowers_retracts)
     CHECK_INT(s.deck_n, deck);
     CHECK_INT(s.deck[s.deck_n - 1], fx_card("6C"));
     /* Empty score pile: nothing. */
-    ready(&s, 3, "queen-of-flowers", "4F 5F", "6C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "queen-of-flowers", "4F 5F", "6C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "6C");
     CHECK_INT(tw_nw_score(&s), 0);
@@ -316,24 +292,24 @@ TEST(nw_ability_queen_of_flowers_retracts)
 TEST(nw_ability_king_of_flowers_pair_of_nine)
 {
     tw_nw_state s;
-    ready(&s, 3, "king-of-flowers", "1C 8F 4L 5E 2F", "6C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "king-of-flowers", "1C 8F 4L 5E 2F", "6C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_legal(&s), "pick 1C, pick 8F, pick 4L, pick 5E");
     REQUIRE(FX_RUN(&s, "pick 5E")); /* 4L is the only partner */
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "5E 4L 6C");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2F 8F");
-    ready(&s, 3, "king-of-flowers", "1C 8F 4L 5E 2F", "6C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "king-of-flowers", "1C 8F 4L 5E 2F", "6C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0; pick 8F"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "8F 1C 6C");
     /* Two partners: the player picks. */
-    ready(&s, 3, "king-of-flowers", "1C 8F 8L 3E", "6C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "king-of-flowers", "1C 8F 8L 3E", "6C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0; pick 1C"));
     CHECK_STR(fx_legal(&s), "pick 8F, pick 8L");
     REQUIRE(FX_RUN(&s, "pick 8L"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "1C 8L 6C");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "8F 3E");
     /* No pair: nothing. */
-    ready(&s, 3, "king-of-flowers", "1C 2C 3C 4E", "6C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "king-of-flowers", "1C 2C 3C 4E", "6C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "6C");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 3C 4E");
@@ -346,7 +322,7 @@ TEST(nw_ability_king_of_leaves_exchange)
 {
     tw_nw_state s;
     tw_nw_events ev = {0};
-    ready(&s, 3, "king-of-leaves", "1C 2C 3F", "5L 7E", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "king-of-leaves", "1C 2C 3F", "5L 7E", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN_EV(&s, "activate 0", &ev));
     /* The top card is seen; the exchange is mandatory (no way to skip). */
     int peek = fx_find_event(&ev, TW_NW_EV_PEEK, 0);
@@ -362,7 +338,7 @@ TEST(nw_ability_king_of_leaves_exchange)
     CHECK_INT(s.deck[s.deck_n - 1], fx_card("5L"));
     CHECK_STR(fx_known(&s), "");
     /* A single hand card is exchanged without asking. */
-    ready(&s, 3, "king-of-leaves", "1C", "5L 7E", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "king-of-leaves", "1C", "5L 7E", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "7E");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "1C");
@@ -374,7 +350,7 @@ TEST(nw_ability_queen_of_eyes_sees_three)
 {
     tw_nw_state s;
     tw_nw_events ev = {0};
-    ready(&s, 3, "queen-of-eyes", "1F 2F", "3L 4C 5C 6C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "queen-of-eyes", "1F 2F", "3L 4C 5C 6C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN_EV(&s, "activate 0", &ev));
     CHECK_INT(fx_count_events(&ev, TW_NW_EV_PEEK, -1), 3);
     /* Order unchanged: 6C is the statement, 5C and 4C stay known. */
@@ -392,11 +368,11 @@ TEST(nw_ability_queen_of_eyes_sees_three)
     REQUIRE(FX_RUN(&s, "respond 1F; proceed"));
     CHECK_STR(fx_known(&s), "4C");
     /* A deck of two: both seen. */
-    ready(&s, 3, "queen-of-eyes", "1F 2F", "4C 5C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "queen-of-eyes", "1F 2F", "4C 5C", "", "", TW_NW_PILE_DISCARD);
     memset(&ev, 0, sizeof ev);
     REQUIRE(FX_RUN_EV(&s, "activate 0", &ev));
     CHECK_INT(fx_count_events(&ev, TW_NW_EV_PEEK, -1), 2);
-    CHECK_STR(discard_top(&s), "5C");
+    CHECK_STR(fx_discard_top(&s), "5C");
     CHECK_STR(fx_known(&s), "4C");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1F 2F");
 }
@@ -407,7 +383,7 @@ TEST(nw_ability_king_of_eyes_names_a_suit)
 {
     tw_nw_state s;
     tw_nw_events ev = {0};
-    ready(&s, 3, "king-of-eyes", "1C 2C 3F 4L", "5E 6C 7C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "king-of-eyes", "1C 2C 3F 4L", "5E 6C 7C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_INT(s.run.choice, TW_NW_CHOICE_SUIT);
     CHECK_STR(fx_legal(&s), "name claws, name flowers, name leaves, name eyes");
@@ -420,20 +396,20 @@ TEST(nw_ability_king_of_eyes_names_a_suit)
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "7C 1C 6C 2C 5E");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "3F 4L");
     /* A suit that is not held after the draw: nothing discarded. */
-    ready(&s, 3, "king-of-eyes", "1C 2C 3F 4L", "5E 6C 7C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "king-of-eyes", "1C 2C 3F 4L", "5E 6C 7C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0; name eyes"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 6C 7C 3F 4L");
     CHECK_STR(fx_pile(&s, TW_NW_PILE_DISCARD), "5E");
     /* Emptying the hand ends the visit. */
     memset(&ev, 0, sizeof ev);
-    ready(&s, 3, "king-of-eyes", "1C 2C", "5E 3C 4C", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, "king-of-eyes", "1C 2C", "5E 3C 4C", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN_EV(&s, "activate 0; name claws; pick 4C; pick 1C; pick 3C", &ev));
     CHECK_INT(fx_count_events(&ev, TW_NW_EV_STATEMENT, -1), 0);
     CHECK_INT(fx_count_events(&ev, TW_NW_EV_VISIT_END, -1), 1);
     CHECK_INT(s.phase, TW_NW_PHASE_CHOOSE_FIEF);
     /* A deck of one: one card drawn, then the discards, then the end. */
     memset(&ev, 0, sizeof ev);
-    ready(&s, 3, "king-of-eyes", "1C 2F", "4C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "king-of-eyes", "1C 2F", "4C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN_EV(&s, "activate 0; name claws; pick 4C", &ev));
     int end = fx_find_event(&ev, TW_NW_EV_VISIT_END, 0);
     REQUIRE(end >= 0);
@@ -450,7 +426,7 @@ TEST(nw_ability_king_of_eyes_names_a_suit)
  * 3 whose ruler is ruler, slot 0 holding ally. */
 static void rich(tw_nw_state *s, const char *ruler, const char *ally)
 {
-    ready(s, 3, ally, "1C 8F 4L 5E 8C 2E 7F", "1E 6F 7E 6L", "3L 5L", "7C 2L", TW_NW_PILE_DECK);
+    fx_ready(s, 3, ally, "1C 8F 4L 5E 8C 2E 7F", "1E 6F 7E 6L", "3L 5L", "7C 2L", TW_NW_PILE_DECK);
     fx_ruler(s, 3, ruler);
 }
 
@@ -546,7 +522,7 @@ TEST(nw_ability_queen_of_leaves_examples)
 TEST(nw_ability_once_per_visit_one_per_dialogue)
 {
     tw_nw_state s;
-    ready(&s, 3, NULL, "1C 2C 3C 4C 5C 6C 7C 8C", "", "", "", TW_NW_PILE_DECK);
+    fx_ready(&s, 3, NULL, "1C 2C 3C 4C 5C 6C 7C 8C", "", "", "", TW_NW_PILE_DECK);
     REQUIRE(FX_RUN(&s, "activate 0"));
     /* After an ability the statement comes at once: no second ability. */
     CHECK_INT(s.phase, TW_NW_PHASE_RESPONSE);

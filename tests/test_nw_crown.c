@@ -15,30 +15,6 @@
  * fief 4 the Queen of Leaves (trump Leaves); every fief is neutral unless
  * a test says otherwise. */
 
-/* A visit of fief in before_statement with ally on slot 0 (the Jacks hold
- * slots 1..3) and the cards as given (deck bottom-first, the others below
- * the deck or in the discard as rest says). */
-static void ready(tw_nw_state *s, int fief, const char *ally, const char *hand, const char *deck,
-                  const char *discard, const char *score, int rest)
-{
-    fx_blank(s, NULL);
-    if (ally)
-        fx_ally(s, 0, ally);
-    fx_cards(s, hand, deck, discard, score, rest);
-    fx_visit(s, fief, TW_NW_PHASE_BEFORE_STATEMENT);
-    FX_SOUND(s);
-}
-
-/* The top of the discard pile as a code ("" when empty). */
-static const char *discard_top(const tw_nw_state *s)
-{
-    static char code[4];
-    if (!s->discard_n)
-        return "";
-    tw_nw_card_code(s->discard[s->discard_n - 1], code);
-    return code;
-}
-
 /* The top n cards of the discard pile as text, bottom-first (the rest of
  * the pile holds the cards a test put nowhere). */
 static const char *discard_tail(const tw_nw_state *s, int n)
@@ -60,7 +36,7 @@ static const char *discard_tail(const tw_nw_state *s, int n)
 TEST(nw_crown_prince_of_claws_draws_until_trump)
 {
     tw_nw_state s;
-    ready(&s, 3, "prince-of-claws", "1C 2C", "8E 7F 6E 5L 4C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "prince-of-claws", "1C 2C", "8E 7F 6E 5L 4C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     /* The first card comes without asking; then go on or stop. */
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 4C");
@@ -73,30 +49,30 @@ TEST(nw_crown_prince_of_claws_draws_until_trump)
     REQUIRE(FX_RUN(&s, "continue"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 4C 7F 5L 6E");
     CHECK_INT(s.phase, TW_NW_PHASE_RESPONSE);
-    CHECK_STR(discard_top(&s), "8E");
+    CHECK_STR(fx_discard_top(&s), "8E");
     /* Stopping at once keeps the one card drawn. */
-    ready(&s, 3, "prince-of-claws", "1C 2C", "8E 7F 6E 5L 4C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "prince-of-claws", "1C 2C", "8E 7F 6E 5L 4C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0; pass"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 4C");
-    CHECK_STR(discard_top(&s), "5L");
+    CHECK_STR(fx_discard_top(&s), "5L");
     /* A trump on top: drawn, and the ability ends with no question. */
-    ready(&s, 3, "prince-of-claws", "1C 2C", "8E 3F", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "prince-of-claws", "1C 2C", "8E 3F", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 3F");
     CHECK_INT(s.phase, TW_NW_PHASE_RESPONSE);
     /* Trump is the current ruler's suit: at the King of Claws' fief a
      * Claws card ends it. */
-    ready(&s, 1, "prince-of-claws", "1E 2E", "8E 4C 5L", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 1, "prince-of-claws", "1E 2E", "8E 4C 5L", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0; continue"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "4C 5L 1E 2E");
-    CHECK_STR(discard_top(&s), "8E");
+    CHECK_STR(fx_discard_top(&s), "8E");
 }
 
 TEST(nw_crown_prince_of_claws_draws_the_deck_dry)
 {
     tw_nw_state s;
     tw_nw_events ev = {0};
-    ready(&s, 3, "prince-of-claws", "1C 2C", "5L 4C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "prince-of-claws", "1C 2C", "5L 4C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN_EV(&s, "activate 0; continue", &ev));
     /* The deck ran out: the visit ends at once, with no statement. */
     CHECK_INT(fx_count_events(&ev, TW_NW_EV_STATEMENT, -1), 0);
@@ -113,7 +89,7 @@ TEST(nw_crown_prince_of_claws_draws_the_deck_dry)
 TEST(nw_crown_lady_of_claws_lowest_then_draw_its_value)
 {
     tw_nw_state s;
-    ready(&s, 3, "lady-of-claws", "2C 2E 5L 7F", "8E 1F 3C 4C 6E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-claws", "2C 2E 5L 7F", "8E 1F 3C 4C 6E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     /* Two cards tie for lowest: the player chooses. */
     CHECK_STR(fx_legal(&s), "pick 2C, pick 2E");
@@ -121,7 +97,7 @@ TEST(nw_crown_lady_of_claws_lowest_then_draw_its_value)
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "2C 4C 7F 5L 6E");
     CHECK_STR(discard_tail(&s, 2), "2E 3C");
     /* One lowest card: no question. */
-    ready(&s, 3, "lady-of-claws", "1L 5L 7F", "8E 1F 3C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-claws", "1L 5L 7F", "8E 1F 3C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "3C 7F 5L");
     CHECK_STR(discard_tail(&s, 2), "1L 1F");
@@ -133,7 +109,7 @@ TEST(nw_crown_lady_of_claws_value_above_the_deck)
     tw_nw_events ev = {0};
     /* The lowest card is a 5 and the deck holds 3: all three are drawn and
      * the empty deck ends the visit. */
-    ready(&s, 3, "lady-of-claws", "5C 6C", "1E 2E 3E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-claws", "5C 6C", "1E 2E 3E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN_EV(&s, "activate 0", &ev));
     int end = fx_find_event(&ev, TW_NW_EV_VISIT_END, 0);
     REQUIRE(end >= 0);
@@ -150,7 +126,7 @@ TEST(nw_crown_baron_of_claws_searches_and_shuffles)
 {
     tw_nw_state s;
     tw_nw_events ev = {0};
-    ready(&s, 3, "baron-of-claws", "3C 5L", "3E 8F 3F 1C 7E 2L", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-claws", "3C 5L", "3E 8F 3F 1C 7E 2L", "", "", TW_NW_PILE_DISCARD);
     fx_known_top(&s, 2); /* the player had seen 7E and 2L */
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_legal(&s), "pick 3C, pick 5L");
@@ -166,7 +142,7 @@ TEST(nw_crown_baron_of_claws_searches_and_shuffles)
     tw_rng_shuffle_u8(&rng, rest, 4);
     char top[4];
     tw_nw_card_code(rest[3], top);
-    CHECK_STR(discard_top(&s), top);
+    CHECK_STR(fx_discard_top(&s), top);
     CHECK_INT(s.deck_n, 3);
     /* Nothing in the deck is known any more. */
     CHECK_STR(fx_known(&s), "");
@@ -180,7 +156,7 @@ TEST(nw_crown_baron_of_claws_finds_nothing)
 {
     tw_nw_state s;
     tw_nw_events ev = {0};
-    ready(&s, 3, "baron-of-claws", "4C", "3E 8F 1C 7E 2L", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-claws", "4C", "3E 8F 1C 7E 2L", "", "", TW_NW_PILE_DISCARD);
     fx_known_top(&s, 1);
     /* A single card: no question; no 4 in the deck, shuffled anyway. */
     REQUIRE(FX_RUN_EV(&s, "activate 0", &ev));
@@ -195,7 +171,7 @@ TEST(nw_crown_baron_of_claws_finds_nothing)
 TEST(nw_crown_prince_of_flowers_keeps_one_of_each_value)
 {
     tw_nw_state s;
-    ready(&s, 3, "prince-of-flowers", "2C 2F 2E 5L 5E 7F", "1C 3C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "prince-of-flowers", "2C 2F 2E 5L 5E 7F", "1C 3C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_legal(&s), "pick 2C, pick 2F, pick 5L, pick 2E, pick 5E");
     REQUIRE(FX_RUN(&s, "pick 2F"));
@@ -207,7 +183,7 @@ TEST(nw_crown_prince_of_flowers_keeps_one_of_each_value)
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "7F 5L 2E");
     CHECK_STR(discard_tail(&s, 4), "2F 5E 2C 3C");
     /* All values distinct: nothing to do. */
-    ready(&s, 3, "prince-of-flowers", "1C 2F 3L", "1E 3C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "prince-of-flowers", "1C 2F 3L", "1E 3C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2F 3L");
     CHECK_STR(discard_tail(&s, 1), "3C");
@@ -218,18 +194,18 @@ TEST(nw_crown_prince_of_flowers_keeps_one_of_each_value)
 TEST(nw_crown_lady_of_flowers_value_of_the_hand_count)
 {
     tw_nw_state s;
-    ready(&s, 3, "lady-of-flowers", "4C 4E 1L 7F", "1E 3C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-flowers", "4C 4E 1L 7F", "1E 3C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_legal(&s), "pick 4C, pick 4E");
     REQUIRE(FX_RUN(&s, "pick 4E"));
     CHECK_STR(discard_tail(&s, 2), "4E 3C");
     /* Counted before the discard: three cards, so the 3 goes, not the 2. */
-    ready(&s, 3, "lady-of-flowers", "3C 2E 8L", "1E 5C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-flowers", "3C 2E 8L", "1E 5C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "8L 2E");
     CHECK_STR(discard_tail(&s, 2), "3C 5C");
     /* No card of that value: nothing happens. */
-    ready(&s, 3, "lady-of-flowers", "1C 2E 8L", "1E 5C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-flowers", "1C 2E 8L", "1E 5C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 8L 2E");
     CHECK_STR(discard_tail(&s, 1), "5C");
@@ -242,14 +218,14 @@ TEST(nw_crown_lady_of_flowers_value_of_the_hand_count)
 TEST(nw_crown_baron_of_flowers_discards_low_cards)
 {
     tw_nw_state s;
-    ready(&s, 3, "baron-of-flowers", "1C 2E 3F 4L 8F", "1E 5C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-flowers", "1C 2E 3F 4L 8F", "1E 5C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_legal(&s), "pick 1C, pick 3F, pick 2E");
     REQUIRE(FX_RUN(&s, "pick 3F; pick 1C")); /* 2E follows by itself */
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "8F 4L");
     CHECK_STR(discard_tail(&s, 4), "3F 1C 2E 5C");
     /* Every card is 4 or more: nothing. */
-    ready(&s, 3, "baron-of-flowers", "4C 5E 8F", "1E 5C", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-flowers", "4C 5E 8F", "1E 5C", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "4C 8F 5E");
     CHECK_STR(discard_tail(&s, 1), "5C");
@@ -261,7 +237,7 @@ TEST(nw_crown_prince_of_eyes_once_plus_other_exhausted)
 {
     for (int others = 0; others <= 3; others++) {
         tw_nw_state s;
-        ready(&s, 3, "prince-of-eyes", "1C 2C", "1L 2L 3L 4L 5L 6L", "", "", TW_NW_PILE_DISCARD);
+        fx_ready(&s, 3, "prince-of-eyes", "1C 2C", "1L 2L 3L 4L 5L 6L", "", "", TW_NW_PILE_DISCARD);
         for (int slot = 1; slot <= others; slot++)
             fx_exhaust(&s, slot);
         int discarded = s.discard_n;
@@ -288,7 +264,7 @@ TEST(nw_crown_prince_of_eyes_once_plus_other_exhausted)
 TEST(nw_crown_prince_of_eyes_discards_a_card_just_drawn)
 {
     tw_nw_state s;
-    ready(&s, 3, "prince-of-eyes", "1C 2C", "4E 5E 6E 7E 8E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "prince-of-eyes", "1C 2C", "4E 5E 6E 7E 8E", "", "", TW_NW_PILE_DISCARD);
     fx_exhaust(&s, 1);
     fx_exhaust(&s, 2);
     REQUIRE(FX_RUN(&s, "activate 0; pick 1C"));
@@ -303,7 +279,7 @@ TEST(nw_crown_prince_of_eyes_discards_a_card_just_drawn)
 TEST(nw_crown_lady_of_eyes_discards_a_set_of_the_drawn_total)
 {
     tw_nw_state s;
-    ready(&s, 3, "lady-of-eyes", "1C 2C 4L 8F", "7E 3E 2E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-eyes", "1C 2C 4L 8F", "7E 3E 2E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     /* Drew 2E and 3E: total 5. Every card of some set adding to 5. */
     CHECK_STR(fx_legal(&s), "pick 1C, pick 2C, pick 4L, pick 2E, pick 3E");
@@ -311,7 +287,7 @@ TEST(nw_crown_lady_of_eyes_discards_a_set_of_the_drawn_total)
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "2C 8F 2E 3E");
     CHECK_STR(discard_tail(&s, 3), "4L 1C 7E");
     /* A set of three cards. */
-    ready(&s, 3, "lady-of-eyes", "1C 2C 4L 8F", "7E 3E 2E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-eyes", "1C 2C 4L 8F", "7E 3E 2E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0; pick 2E"));
     CHECK_STR(fx_legal(&s), "pick 1C, pick 2C, pick 3E");
     REQUIRE(FX_RUN(&s, "pick 1C"));
@@ -322,7 +298,7 @@ TEST(nw_crown_lady_of_eyes_discards_a_set_of_the_drawn_total)
 TEST(nw_crown_lady_of_eyes_only_the_drawn_pair_fits)
 {
     tw_nw_state s;
-    ready(&s, 3, "lady-of-eyes", "8C 8F", "5E 1E 4E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-eyes", "8C 8F", "5E 1E 4E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_legal(&s), "pick 1E, pick 4E");
     REQUIRE(FX_RUN(&s, "pick 1E"));
@@ -330,7 +306,7 @@ TEST(nw_crown_lady_of_eyes_only_the_drawn_pair_fits)
     CHECK_STR(discard_tail(&s, 3), "1E 4E 5E");
     /* One card left in the deck: it alone is the total, and it goes. */
     tw_nw_events ev = {0};
-    ready(&s, 3, "lady-of-eyes", "1C 3C", "2E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-eyes", "1C 3C", "2E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN_EV(&s, "activate 0", &ev));
     int at = fx_find_event(&ev, TW_NW_EV_VISIT_END, 0);
     REQUIRE(at >= 0);
@@ -347,19 +323,19 @@ TEST(nw_crown_baron_of_eyes_even_draws_odd_discards)
 {
     tw_nw_state s;
     tw_nw_events ev = {0};
-    ready(&s, 3, "baron-of-eyes", "2C 3C 5L", "1E 4E 6E 7E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-eyes", "2C 3C 5L", "1E 4E 6E 7E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN_EV(&s, "activate 0", &ev));
     CHECK(s.trigger.active);
     CHECK_INT(s.trigger.slot, 0);
     CHECK_INT(fx_count_events(&ev, TW_NW_EV_TRIGGER, -1), 1);
-    CHECK_STR(discard_top(&s), "7E");
+    CHECK_STR(fx_discard_top(&s), "7E");
     /* Even answer: a card is drawn right after it. */
     REQUIRE(FX_RUN(&s, "respond 2C"));
     CHECK(!s.trigger.active);
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "3C 5L 6E");
     CHECK_INT(s.phase, TW_NW_PHASE_BEFORE_STATEMENT);
     /* Odd answer: the player discards a card of their choice. */
-    ready(&s, 3, "baron-of-eyes", "2C 3C 5L", "1E 4E 6E 7E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-eyes", "2C 3C 5L", "1E 4E 6E 7E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0; respond 3C"));
     CHECK_INT(s.phase, TW_NW_PHASE_ABILITY);
     CHECK_STR(fx_legal(&s), "pick 2C, pick 5L");
@@ -368,7 +344,7 @@ TEST(nw_crown_baron_of_eyes_even_draws_odd_discards)
     CHECK_STR(discard_tail(&s, 3), "7E 3C 5L");
     CHECK_INT(s.phase, TW_NW_PHASE_BEFORE_STATEMENT);
     /* Scoring does not matter: a trump 2 scores and still draws. */
-    ready(&s, 3, "baron-of-eyes", "2F 3C", "1E 4E 6E 7E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-eyes", "2F 3C", "1E 4E 6E 7E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0; respond 2F"));
     CHECK_INT(s.score_n, 1);
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "3C 6E");
@@ -379,14 +355,14 @@ TEST(nw_crown_baron_of_eyes_with_one_card_left)
     tw_nw_state s;
     tw_nw_events ev = {0};
     /* Even: the draw comes before the end check, so the visit goes on. */
-    ready(&s, 3, "baron-of-eyes", "2C", "1E 4E 6E 7E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-eyes", "2C", "1E 4E 6E 7E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN_EV(&s, "activate 0; respond 2C", &ev));
     CHECK_INT(fx_count_events(&ev, TW_NW_EV_VISIT_END, -1), 0);
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "6E");
     CHECK_INT(s.visiting, 3);
     /* Odd: nothing to discard, the empty hand ends the visit. */
     memset(&ev, 0, sizeof ev);
-    ready(&s, 3, "baron-of-eyes", "3C", "1E 4E 6E 7E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-eyes", "3C", "1E 4E 6E 7E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN_EV(&s, "activate 0; respond 3C", &ev));
     CHECK_INT(fx_count_events(&ev, TW_NW_EV_VISIT_END, -1), 1);
     CHECK_INT(s.fiefs[3].status, TW_NW_FIEF_LOST);
@@ -398,7 +374,7 @@ TEST(nw_crown_baron_of_eyes_lost_when_the_visit_ends_first)
     tw_nw_events ev = {0};
     /* Score 3 of target 3 with a hand that can never score: the visit is
      * decided; finishing it drops the armed effect. */
-    ready(&s, 3, "baron-of-eyes", "1C", "4E 7E", "", "5F 6F 7F", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-eyes", "1C", "4E 7E", "", "5F 6F 7F", TW_NW_PILE_DISCARD);
     s.offer_finish = 1;
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK(s.trigger.active);
@@ -417,7 +393,7 @@ TEST(nw_crown_prince_of_leaves_moves_the_visit)
 {
     tw_nw_state s;
     tw_nw_events ev = {0};
-    ready(&s, 3, "prince-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "prince-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_legal(&s), "fief 2, fief 4");
     REQUIRE(FX_RUN_EV(&s, "fief 4", &ev));
@@ -431,7 +407,7 @@ TEST(nw_crown_prince_of_leaves_moves_the_visit)
     CHECK_INT(tw_nw_trump(&s), TW_NW_LEAVES);
     CHECK_INT(s.fiefs[3].status, TW_NW_FIEF_NEUTRAL);
     /* Visited fiefs are skipped, whether friendly or lost. */
-    ready(&s, 3, "prince-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "prince-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
     fx_status(&s, 4, TW_NW_FIEF_FRIENDLY);
     fx_status(&s, 2, TW_NW_FIEF_LOST);
     REQUIRE(FX_RUN(&s, "activate 0"));
@@ -442,18 +418,18 @@ TEST(nw_crown_prince_of_leaves_at_the_ends)
 {
     tw_nw_state s;
     /* Fief 0: only upwards, taken without asking (no wrap-around). */
-    ready(&s, 0, "prince-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 0, "prince-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_INT(s.visiting, 1);
     CHECK_INT(s.phase, TW_NW_PHASE_RESPONSE);
     /* Fief 7: only downwards, past visited fiefs. */
-    ready(&s, 7, "prince-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 7, "prince-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
     fx_status(&s, 6, TW_NW_FIEF_LOST);
     fx_status(&s, 5, TW_NW_FIEF_FRIENDLY);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_INT(s.visiting, 4);
     /* No unvisited fief on either side: nothing happens. */
-    ready(&s, 3, "prince-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "prince-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
     for (int f = 0; f < 8; f++)
         if (f != 3)
             fx_status(&s, f, f % 2 ? TW_NW_FIEF_LOST : TW_NW_FIEF_FRIENDLY);
@@ -468,7 +444,7 @@ TEST(nw_crown_prince_of_leaves_new_fief_is_won_or_lost)
     tw_nw_state s;
     /* From fief 1 the only unvisited fief is 0 (target 0): a visit that
      * scores nothing wins fief 0; fief 1 stays unvisited. */
-    ready(&s, 1, "prince-of-leaves", "1F", "8E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 1, "prince-of-leaves", "1F", "8E", "", "", TW_NW_PILE_DISCARD);
     for (int f = 2; f < 8; f++)
         fx_status(&s, f, TW_NW_FIEF_LOST);
     REQUIRE(FX_RUN(&s, "activate 0"));
@@ -486,7 +462,7 @@ TEST(nw_crown_lady_of_leaves_draws_and_readies_another)
 {
     tw_nw_state s;
     tw_nw_events ev = {0};
-    ready(&s, 3, "lady-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
     fx_exhaust(&s, 1);
     fx_exhaust(&s, 3);
     REQUIRE(FX_RUN(&s, "activate 0"));
@@ -503,13 +479,13 @@ TEST(nw_crown_lady_of_leaves_draws_and_readies_another)
     REQUIRE(FX_RUN(&s, "respond 6E"));
     CHECK_STR(fx_legal(&s), "proceed, activate 2, activate 3");
     /* One exhausted ally: readied without a question. */
-    ready(&s, 3, "lady-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
     fx_exhaust(&s, 2);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK(!s.slots[2].exhausted);
     CHECK_INT(s.phase, TW_NW_PHASE_RESPONSE);
     /* None exhausted: she still draws. */
-    ready(&s, 3, "lady-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "lady-of-leaves", "1C 2C", "8E 7E 6E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "1C 2C 6E");
     CHECK_INT(s.phase, TW_NW_PHASE_RESPONSE);
@@ -520,7 +496,7 @@ TEST(nw_crown_lady_of_leaves_draws_and_readies_another)
 TEST(nw_crown_baron_of_leaves_two_optional_swaps)
 {
     tw_nw_state s;
-    ready(&s, 3, "baron-of-leaves", "4C 4F 7L", "1E 5C", "4E", "7E", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-leaves", "4C 4F 7L", "1E 5C", "4E", "7E", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_legal(&s), "pick 4C, pick 4F, pass");
     REQUIRE(FX_RUN(&s, "pick 4F"));
@@ -533,14 +509,14 @@ TEST(nw_crown_baron_of_leaves_two_optional_swaps)
     CHECK_INT(tw_nw_score(&s), 1);
     CHECK_STR(discard_tail(&s, 2), "4F 5C");
     /* Pass the first, take the second. */
-    ready(&s, 3, "baron-of-leaves", "4C 7L", "1E 5C", "4E", "7E", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-leaves", "4C 7L", "1E 5C", "4E", "7E", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_STR(fx_legal(&s), "pick 4C, pass");
     REQUIRE(FX_RUN(&s, "pass; pick 7L"));
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "4C 7E");
     CHECK_STR(discard_tail(&s, 2), "4E 5C");
     /* No matching value anywhere: nothing to ask. */
-    ready(&s, 3, "baron-of-leaves", "4C 7L", "1E 5C", "2E", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "baron-of-leaves", "4C 7L", "1E 5C", "2E", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0"));
     CHECK_INT(s.phase, TW_NW_PHASE_RESPONSE);
     CHECK_STR(fx_pile(&s, TW_NW_PILE_HAND), "4C 7L");
@@ -592,7 +568,7 @@ TEST(nw_crown_jack_and_queen_after_a_moved_visit)
     tw_nw_state s;
     /* Prince of Leaves moves fief 3 (Flowers) to fief 4 (Queen of Leaves'
      * fief, trump Leaves); the Jack of Flowers then discards Leaves. */
-    ready(&s, 3, "prince-of-leaves", "1C 2L 3F 5L", "8E 7E 6E 5E", "", "", TW_NW_PILE_DISCARD);
+    fx_ready(&s, 3, "prince-of-leaves", "1C 2L 3F 5L", "8E 7E 6E 5E", "", "", TW_NW_PILE_DISCARD);
     REQUIRE(FX_RUN(&s, "activate 0; fief 4; respond 1C; activate 1"));
     CHECK_STR(fx_legal(&s), "pick 2L, pick 5L");
     REQUIRE(FX_RUN(&s, "pick 5L"));
@@ -847,4 +823,46 @@ TEST(nw_crown_record_keeps_a_replaced_character)
     tw_buf_free(&json);
     tw_nw_record_free(&rec);
     tw_nw_record_free(&back);
+}
+
+/* Over random full-deal games, every visit called decided ends the way the
+ * answer said, however it is played on (random play from the real deal). */
+TEST(nw_crown_decided_holds_in_random_play)
+{
+    tw_rng rng;
+    tw_rng_seed(&rng, 77);
+    int checked = 0;
+    for (int g = 0; g < 60; g++) {
+        tw_nw_state s;
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 500u + (uint64_t)g, 1};
+        REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
+        while (!tw_nw_is_over(&s)) {
+            int hit = -1;
+            if (tw_nw_visit_decided(&s, &hit)) {
+                checked++;
+                for (int k = 0; k < 3; k++) {
+                    tw_nw_state t = s;
+                    int fief = t.visiting;
+                    while (t.visiting >= 0 && t.phase != TW_NW_PHASE_GAME_OVER) {
+                        tw_nw_action a[TW_NW_MAX_ACTIONS], playable[TW_NW_MAX_ACTIONS];
+                        int n = tw_nw_legal_actions(&t, a), m = 0;
+                        for (int i = 0; i < n; i++)
+                            if (TW_NW_ACTION_KIND(a[i]) != TW_NW_ACT_STOP &&
+                                TW_NW_ACTION_KIND(a[i]) != TW_NW_ACT_FINISH)
+                                playable[m++] = a[i];
+                        REQUIRE(m > 0);
+                        fief = t.visiting;
+                        REQUIRE(tw_nw_apply(&t, playable[tw_rng_below(&rng, (uint32_t)m)], NULL) == TW_OK);
+                    }
+                    CHECK_INT(t.fiefs[fief].status, hit ? TW_NW_FIEF_FRIENDLY : TW_NW_FIEF_LOST);
+                }
+            }
+            tw_nw_action a[TW_NW_MAX_ACTIONS];
+            int n = tw_nw_legal_actions(&s, a);
+            REQUIRE(n > 0);
+            REQUIRE(tw_nw_apply(&s, a[tw_rng_below(&rng, (uint32_t)n)], NULL) == TW_OK);
+            REQUIRE(FX_SOUND(&s));
+        }
+    }
+    CHECK(checked >= 100);
 }

@@ -832,10 +832,18 @@ TEST(nw_files_bad_record_characters)
     CHECK_STR(d.file, "chars.json");
     free(bad);
 
-    /* An id that the default characters already use. */
-    bad = replace_once(text, "\"id\": \"test-rose\"", "\"id\": \"jack-of-claws\"");
+    /* The same id twice in the record's characters. */
+    bad = replace_once(text, "\"id\": \"test-rose\"", "\"id\": \"test-owl\"");
     CHECK_DIAG(tw_nw_record_from_text(&back, bad, "chars.json", &d), d, "characters[1].id",
                line_of(text, "\"id\": \"test-rose\""));
+    CHECK_CONTAINS(d.message, "already defined");
+    free(bad);
+    /* An id a default character uses replaces that default: a different
+     * deal, on which the record's actions no longer replay. */
+    bad = replace_once(text, "\"id\": \"test-rose\"", "\"id\": \"jack-of-claws\"");
+    CHECK(tw_nw_record_from_text(&back, bad, "chars.json", &d) != TW_OK);
+    CHECK(strncmp(d.field, "actions[", 8) == 0);
+    CHECK_CONTAINS(d.message, "not legal");
     free(bad);
 
     bad = replace_once(text, "\"suit\": \"leaves\"", "\"suit\": \"acorns\"");

@@ -14,6 +14,7 @@
 #ifndef TRICKWOOD_FOXDUET_H
 #define TRICKWOOD_FOXDUET_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "trickwood/core.h"
@@ -379,6 +380,10 @@ int tw_fox_card_parse(const char *text);
  * notation names cards, so it needs the state (may be NULL: then "led" and
  * "followed" are written). Returns out. */
 char *tw_fox_action_format(const tw_fox_state *state, tw_fox_action action, char *out, int size);
+/* Explains in English why an action is refused now (for example "you must
+ * follow the led suit (doves) while you hold a card of it"); writes an empty
+ * text when it is legal. */
+void tw_fox_illegal_reason(const tw_fox_state *state, tw_fox_action action, char *out, size_t size);
 /* Parses the record notation; the state resolves the cards named by
  * "ignore" (may be NULL when the text uses "led"/"followed"). Returns 0 on
  * success, -1 if not an action. */

@@ -24,8 +24,8 @@
 #define OUT_HIT 1u
 #define OUT_MISS 2u
 #define OUT_BOTH 3u
-#define SEARCH_BUDGET 40000 /* nodes of the complete search */
-#define WITNESS_PLAYOUTS 24 /* random playouts tried before the complete search */
+#define SEARCH_BUDGET 20000 /* nodes of the complete search */
+#define WITNESS_PLAYOUTS 48 /* random playouts tried before the complete search */
 
 /* One remembered search node: a 128-bit key of the view and its outcomes. */
 typedef struct {
@@ -57,9 +57,49 @@ static void hash_bytes(const void *data, size_t size, uint64_t *k1, uint64_t *k2
     *k2 = h2;
 }
 
+static void full_view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2);
+
+/* Whether only dialogues remain in the visit: a statement waits for its
+ * answer, no ally is ready and no delayed effect is armed, so no ability
+ * can run before the visit ends. */
+static int dialogues_only(const tw_nw_state *v)
+{
+    if (v->phase != TW_NW_PHASE_RESPONSE || v->trigger.active)
+        return 0;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        if (!v->slots[slot].exhausted)
+            return 0;
+    return 1;
+}
+
+/* Cards in the discard and score piles. */
+static uint32_t seen_in_piles(const tw_nw_state *v)
+{
+    uint32_t seen = 0;
+    for (int i = 0; i < v->discard_n; i++)
+        seen |= 1u << v->discard[i];
+    for (int i = 0; i < v->score_n; i++)
+        seen |= 1u << v->score[i];
+    return seen;
+}
+
 /* The key of a view: its bytes with the parts that carry no game meaning
- * (a program's leftovers past its end) zeroed. */
+ * (a program's leftovers past its end) zeroed. When only dialogues remain,
+ * the order of the open piles no longer matters: the hand, the set of
+ * cards in the piles, the score and the statement are the whole position
+ * (the deck is what is left, its known cards where they were). */
 static void view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2)
+{
+    if (dialogues_only(v)) {
+        *k1 = (uint64_t)v->hand | (uint64_t)seen_in_piles(v) << 32;
+        *k2 = 1ull << 63 | (uint64_t)v->score_n | (uint64_t)v->discard[v->discard_n - 1] << 8;
+        return;
+    }
+    full_view_key(v, k1, k2);
+}
+
+/* A key of the whole view (for positions of different queries too). */
+static void full_view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2)
 {
     tw_nw_state c = *v;
     if (c.run.len < TW_NW_MAX_PROGRAM)
@@ -211,9 +251,117 @@ static unsigned explore_action(search *sr, const tw_nw_state *v, tw_nw_action ac
     return explore(sr, &child.visible);
 }
 
+/* What the abilities still usable in a visit could do, as far as the
+ * score can tell: lower it, raise it (other than by an answer), put cards
+ * back on the deck (more dialogues), move the visit to another target, or
+ * add cards to the hand (more answers). */
+enum { CAN_LOWER = 1, CAN_RAISE = 2, CAN_REFILL = 4, CAN_MOVE = 8, CAN_DRAW = 16 };
+
+/* Adds the powers of a list of steps. */
+static unsigned step_powers(const tw_nw_step *steps, int n)
+{
+    unsigned powers = 0;
+    for (int i = 0; i < n; i++) {
+        const tw_nw_step *st = &steps[i];
+        if (st->op == TW_NW_OP_MOVE_TOP && st->a == TW_NW_PILE_SCORE)
+            powers |= CAN_LOWER;
+        if (st->op == TW_NW_OP_MOVE_VISIT)
+            powers |= CAN_MOVE;
+        if ((st->op == TW_NW_OP_MOVE_TOP && st->b == TW_NW_PILE_HAND) || st->op == TW_NW_OP_DRAW_UP_TO ||
+            st->op == TW_NW_OP_DRAW_VALUE || st->op == TW_NW_OP_DRAW_UNTIL_SUIT || st->op == TW_NW_OP_SEARCH_VALUE)
+            powers |= CAN_DRAW;
+        if (st->op == TW_NW_OP_SWAP_TOP || st->op == TW_NW_OP_COPY_RULER)
+            continue;
+        int to = st->op == TW_NW_OP_MOVE_TOP ? st->b : -1;
+        switch (st->op) {
+        case TW_NW_OP_CHOOSE_MOVE: case TW_NW_OP_MOVE_SUIT: case TW_NW_OP_MOVE_HIGHEST:
+        case TW_NW_OP_MOVE_PAIR_SUM: case TW_NW_OP_MOVE_LOWEST: case TW_NW_OP_MOVE_DUPLICATES:
+        case TW_NW_OP_MOVE_HAND_COUNT_VALUE: case TW_NW_OP_MOVE_VALUES: case TW_NW_OP_MOVE_SUM:
+            to = st->b;
+            break;
+        default:
+            break;
+        }
+        if (to == TW_NW_PILE_SCORE)
+            powers |= CAN_RAISE;
+        if (to == TW_NW_PILE_DECK)
+            powers |= CAN_REFILL;
+    }
+    return powers;
+}
+
+/* Whether a list of steps holds an operation. */
+static int has_op(const tw_nw_step *steps, int n, int op)
+{
+    for (int i = 0; i < n; i++)
+        if (steps[i].op == op)
+            return 1;
+    return 0;
+}
+
+/* The powers of every ability that may still run in this visit: the ready
+ * allies (all allies when one of them can ready others), the running
+ * program, the armed effect, and, when a copier may run, every ruler the
+ * visited fief could have by then (any ruler of an unvisited fief). */
+static unsigned usable_powers(const tw_nw_state *v)
+{
+    const tw_nw_character *chars[TW_NW_SLOTS];
+    int readies = 0, copies = 0;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        chars[slot] = tw_nw_slot_character(v, slot);
+        if (!v->slots[slot].exhausted) {
+            readies |= has_op(chars[slot]->steps, chars[slot]->nsteps, TW_NW_OP_READY_ALLY);
+            copies |= has_op(chars[slot]->steps, chars[slot]->nsteps, TW_NW_OP_COPY_RULER);
+        }
+    }
+    if (v->run.active) {
+        readies |= has_op(v->run.program, v->run.len, TW_NW_OP_READY_ALLY);
+        copies |= has_op(v->run.program, v->run.len, TW_NW_OP_COPY_RULER);
+    }
+    unsigned powers = 0;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        if (!v->slots[slot].exhausted || readies) {
+            powers |= step_powers(chars[slot]->steps, chars[slot]->nsteps);
+            copies |= readies && has_op(chars[slot]->steps, chars[slot]->nsteps, TW_NW_OP_COPY_RULER);
+        }
+    if (v->run.active)
+        powers |= step_powers(v->run.program, v->run.len);
+    if (v->trigger.active)
+        powers |= step_powers(v->trigger.steps, v->trigger.len);
+    if (copies)
+        for (int f = 0; f < TW_NW_FIEFS; f++)
+            if (v->fiefs[f].status == TW_NW_FIEF_NEUTRAL && v->fiefs[f].ruler_present)
+                powers |= step_powers(v->fiefs[f].ruler.steps, v->fiefs[f].ruler.nsteps);
+    return powers;
+}
+
+/* Outcomes that the score alone settles: an answer adds at most one point
+ * and uses a deck card (the statement); what else can move the score comes
+ * from usable_powers. Returns 0 when the bounds leave both possible. */
+static unsigned settled_by_score(const tw_nw_state *v)
+{
+    unsigned powers = usable_powers(v);
+    if (powers & CAN_MOVE)
+        return 0;
+    int target = v->visiting;
+    if (!(powers & CAN_LOWER) && v->score_n > target)
+        return OUT_MISS;
+    /* every answer needs a statement from the deck and a card from the hand */
+    int answers = v->deck_n + (v->phase == TW_NW_PHASE_RESPONSE);
+    int hand = nw_count(v->hand);
+    if (!(powers & CAN_DRAW) && hand < answers)
+        answers = hand;
+    if (!(powers & (CAN_RAISE | CAN_REFILL)) && v->score_n + answers < target)
+        return OUT_MISS;
+    return 0;
+}
+
 /* Outcomes reachable from a view in the middle of a visit. */
 static unsigned explore(search *sr, const tw_nw_state *v)
 {
+    unsigned settled = settled_by_score(v);
+    if (settled)
+        return settled;
     uint64_t k1, k2;
     view_key(v, &k1, &k2);
     memo_entry *e = memo_find(sr, k1, k2);
@@ -236,8 +384,28 @@ static unsigned explore(search *sr, const tw_nw_state *v)
     return all;
 }
 
-/* Outcomes met by random legal play from random deals consistent with the
- * view: real witnesses, found quickly when the visit is open. */
+/* An action for a witness playout: policy 0 plays at random, 1 answers so
+ * as to score whenever it can, 2 so as not to score, 3 so as to land on the
+ * target (score while below it, then not); other decisions at random.
+ * Between them a hit and a miss are usually found at once. */
+static tw_nw_action pick_for_witness(const tw_nw_state *d, const tw_nw_action *playable, int m, int policy,
+                                     tw_rng *rng)
+{
+    if (policy != 0 && d->phase == TW_NW_PHASE_RESPONSE) {
+        int statement = tw_nw_statement(d), trump = tw_nw_trump(d);
+        int want = policy == 1 || (policy == 3 && d->score_n < d->visiting);
+        int first = (int)tw_rng_below(rng, (uint32_t)m);
+        for (int k = 0; k < m; k++) {
+            int i = (first + k) % m;
+            if (tw_nw_answer_scores(TW_NW_ACTION_ARG(playable[i]), statement, trump) == want)
+                return playable[i];
+        }
+    }
+    return playable[tw_rng_below(rng, (uint32_t)m)];
+}
+
+/* Outcomes met by legal play from random deals consistent with the view:
+ * real witnesses, found quickly when the visit is open. */
 static unsigned witnesses(const tw_nw_state *v, uint64_t seed)
 {
     tw_nw_view view;
@@ -258,7 +426,7 @@ static unsigned witnesses(const tw_nw_state *v, uint64_t seed)
             if (m == 0)
                 break;
             int visiting_before = d.visiting;
-            tw_nw_apply(&d, playable[tw_rng_below(&rng, (uint32_t)m)], NULL);
+            tw_nw_apply(&d, pick_for_witness(&d, playable, m, p % 4, &rng), NULL);
             if (d.visiting != visiting_before) {
                 if (d.visiting >= 0) { /* the visit moved to another fief */
                     fief = d.visiting;
@@ -273,6 +441,8 @@ static unsigned witnesses(const tw_nw_state *v, uint64_t seed)
     return all;
 }
 
+static int complete_search(const tw_nw_state *v, int *hit);
+
 /* Whether the visit under way is decided; see northwood.h. */
 int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
 {
@@ -282,10 +452,38 @@ int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
     tw_nw_view_of(state, &view);
     tw_nw_state *v = &view.visible;
     v->offer_finish = 0; /* the search plays on; it never asks itself */
+    unsigned settled = settled_by_score(v);
+    if (settled) {
+        if (hit)
+            *hit = settled == OUT_HIT;
+        return 1;
+    }
     uint64_t k1, k2;
-    view_key(v, &k1, &k2);
-    if (witnesses(v, k1 ^ k2) == OUT_BOTH)
-        return 0;
+    full_view_key(v, &k1, &k2);
+    /* the same position is often asked about several times in a row (a
+     * screen lists the actions, checks one, lists them again) */
+    static _Thread_local uint64_t last_k1, last_k2;
+    static _Thread_local int last_answer = -1;
+    if (last_answer >= 0 && last_k1 == k1 && last_k2 == k2) {
+        if (last_answer > 0 && hit)
+            *hit = last_answer == 2;
+        return last_answer > 0;
+    }
+    int decided = 0, is_hit = 0;
+    if (witnesses(v, k1 ^ k2) != OUT_BOTH)
+        decided = complete_search(v, &is_hit);
+    last_k1 = k1;
+    last_k2 = k2;
+    last_answer = decided ? 1 + is_hit : 0;
+    if (decided && hit)
+        *hit = is_hit;
+    return decided;
+}
+
+/* The complete search from a view: 1 with *hit set when one outcome only
+ * is reachable, 0 when both are or when the search gave up. */
+static int complete_search(const tw_nw_state *v, int *hit)
+{
     search sr;
     memset(&sr, 0, sizeof sr);
     sr.memo = calloc(MEMO_SIZE, sizeof *sr.memo);
@@ -295,7 +493,6 @@ int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
     free(sr.memo);
     if (sr.gave_up || (all != OUT_HIT && all != OUT_MISS))
         return 0;
-    if (hit)
-        *hit = all == OUT_HIT;
+    *hit = all == OUT_HIT;
     return 1;
 }

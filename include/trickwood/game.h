@@ -1,0 +1,95 @@
+/* One interface for every game: a table of functions per game (in the
+ * spirit of OpenSpiel's Game/State and Lua's library tables) and a match,
+ * one game being played with the data it needs (characters, board) and its
+ * actions so far. Front ends (terminal, server, simulation) hold a
+ * `const tw_game *` and a `tw_match *` and never branch on which game it
+ * is; each engine's own header stays for code that needs its detail
+ * (screens, bots).
+ *
+ * Actions are the engines' 16-bit action numbers. Configurations, views,
+ * results and events are JSON, in the forms docs/web-api.md describes. */
+#ifndef TRICKWOOD_GAME_H
+#define TRICKWOOD_GAME_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "trickwood/core.h"
+#include "trickwood/io.h"
+
+#define TW_GAME_MAX_ACTIONS 64 /* at least every engine's legal-action bound */
+
+typedef uint16_t tw_game_action;
+typedef struct tw_match tw_match;
+
+/* The table of one game. */
+typedef struct tw_game {
+    const char *key;      /* "northwood" or "fox": in files, URLs and options */
+    const char *title[2]; /* by tw_lang */
+    int seats;            /* seats that act: 1 (solo) or 2 */
+
+    /* Starts a match from a configuration object (NULL: the defaults) and a
+     * seed. On a bad configuration returns NULL and diag names the field. */
+    tw_match *(*start)(json_t *config, uint64_t seed, tw_diag *diag);
+    /* Rebuilds a match from a game record's text (every action replayed). */
+    tw_match *(*from_record)(const char *text, const char *name, tw_diag *diag);
+
+    /* The seat to act, or -1 when the game is over. */
+    int (*to_act)(const tw_match *m);
+    /* The legal actions now (at most TW_GAME_MAX_ACTIONS); 0 when over. */
+    int (*legal)(const tw_match *m, tw_game_action *out);
+    /* Applies a legal action, appending its events as JSON lines (the full
+     * log, every card shown) when lines is not NULL. Refuses anything else
+     * with TW_ERR_ILLEGAL and leaves the match as it was. */
+    tw_error (*apply)(tw_match *m, tw_game_action action, tw_buf *lines);
+    /* Why an action text is refused now, in English, ending with the legal
+     * actions (an empty text when it is legal). */
+    void (*reason)(const tw_match *m, const char *text, char *out, size_t size);
+
+    /* The record notation of an action ("respond 7E", "play 3R"). */
+    void (*format)(const tw_match *m, tw_game_action action, char *out, int size);
+    /* Parses the record notation; 0 on success, -1 if not an action here. */
+    int (*parse)(const tw_match *m, const char *text, tw_game_action *out);
+
+    /* What a seat may see, as JSON (never a hidden card). */
+    json_t *(*view_json)(const tw_match *m, int seat);
+    /* The result ({"won": ..., ...}) once over, else NULL. */
+    json_t *(*result_json)(const tw_match *m);
+    /* The configuration the match was started with. */
+    json_t *(*config_json)(const tw_match *m);
+    /* The game record (configuration, seed, actions) as JSON text. */
+    tw_error (*record_json)(const tw_match *m, tw_buf *buf);
+    /* An action chosen by a named bot from the acting seat's view only;
+     * TW_ERR_ARG for an unknown bot name. */
+    tw_error (*bot_action)(const tw_match *m, const char *bot, uint64_t seed, tw_game_action *out);
+    /* Checks the engine's invariants; 1 when sound, else 0 and why. */
+    int (*check)(const tw_match *m, const char **why);
+    /* Frees a match (NULL is fine). */
+    void (*free)(tw_match *m);
+} tw_game;
+
+/* What every match holds first; the engines' matches extend it. */
+struct tw_match {
+    const tw_game *game;
+    int count;               /* actions applied */
+    int cap;
+    tw_game_action *actions; /* every action applied, in order */
+};
+
+/* The games, in menu order, and their number. */
+extern const tw_game *const tw_games[];
+extern const int tw_game_count;
+/* The game with this key ("northwood", "fox"), or NULL. */
+const tw_game *tw_game_find(const char *key);
+
+/* Applies an action given in the record notation, checking it first:
+ * returns TW_OK, or TW_ERR_ILLEGAL with the reason in why. Written once
+ * for every game over the table. */
+tw_error tw_match_act_text(tw_match *m, const char *text, tw_buf *lines, char *why, size_t size);
+/* Whether the match is over. */
+int tw_match_is_over(const tw_match *m);
+/* Remembers an applied action (used by the engines' apply). Returns
+ * TW_ERR_NOMEM when the list cannot grow. */
+tw_error tw_match_push(tw_match *m, tw_game_action action);
+
+#endif

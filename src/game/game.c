@@ -1,0 +1,118 @@
+/* The game registry and what is written once for every game over the
+ * table in trickwood/game.h: applying an action given as text, with the
+ * engine's reason when it is refused. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trickwood/game.h"
+
+extern const tw_game tw_game_northwood;
+extern const tw_game tw_game_fox;
+
+const tw_game *const tw_games[] = {&tw_game_northwood, &tw_game_fox};
+const int tw_game_count = (int)(sizeof tw_games / sizeof tw_games[0]);
+
+/* Finds a game by key. */
+const tw_game *tw_game_find(const char *key)
+{
+    for (int i = 0; key && i < tw_game_count; i++)
+        if (strcmp(tw_games[i]->key, key) == 0)
+            return tw_games[i];
+    return NULL;
+}
+
+/* Remembers an applied action, growing the list as needed. */
+tw_error tw_match_push(tw_match *m, tw_game_action action)
+{
+    if (m->count == m->cap) {
+        int cap = m->cap ? m->cap * 2 : 64;
+        tw_game_action *grown = realloc(m->actions, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return TW_ERR_NOMEM;
+        m->actions = grown;
+        m->cap = cap;
+    }
+    m->actions[m->count++] = action;
+    return TW_OK;
+}
+
+/* Frees a match whose engine part holds no pointer (both games'). */
+void tw_game_free_match(tw_match *m)
+{
+    if (!m)
+        return;
+    free(m->actions);
+    free(m);
+}
+
+/* Replays a record's actions into a freshly started match through the
+ * table's apply; returns the match, or frees it and returns NULL (with
+ * the failing action in diag) when one is refused. */
+tw_match *tw_game_replay(tw_match *m, const tw_game_action *actions, int count, tw_diag *diag)
+{
+    for (int i = 0; m && i < count; i++)
+        if (m->game->apply(m, actions[i], NULL) != TW_OK) {
+            char field[32];
+            snprintf(field, sizeof field, "actions[%d]", i);
+            tw_diag_set(diag, 0, field, "the action does not replay");
+            m->game->free(m);
+            return NULL;
+        }
+    return m;
+}
+
+/* Whether the match is over. */
+int tw_match_is_over(const tw_match *m)
+{
+    return m->game->to_act(m) < 0;
+}
+
+/* Applies an action given in the record notation. */
+tw_error tw_match_act_text(tw_match *m, const char *text, tw_buf *lines, char *why, size_t size)
+{
+    tw_game_action action;
+    if (size)
+        why[0] = '\0';
+    if (m->game->parse(m, text, &action) == 0 && m->game->apply(m, action, lines) == TW_OK)
+        return TW_OK;
+    m->game->reason(m, text, why, size);
+    return TW_ERR_ILLEGAL;
+}
+
+/* Appends "; legal now: a, b" to a reason (shared by the games' reason
+ * functions through game_internal.h). */
+void tw_game_append_legal(const tw_match *m, char *out, size_t size)
+{
+    tw_game_action actions[TW_GAME_MAX_ACTIONS];
+    int n = m->game->legal(m, actions);
+    for (int i = 0; i < n; i++) {
+        char text[48];
+        m->game->format(m, actions[i], text, (int)sizeof text);
+        size_t len = strlen(out);
+        if (len + 1 >= size)
+            return;
+        snprintf(out + len, size - len, "%s%s", i ? ", " : "; legal now: ", text);
+    }
+}
+
+/* The reason for a refused text: not an action at all, or the engine's
+ * explanation of why this action is refused now. */
+void tw_game_reason(const tw_match *m, const char *text, const char *example,
+                    void (*engine_reason)(const tw_match *, tw_game_action, char *, size_t), char *out, size_t size)
+{
+    tw_game_action action;
+    if (size == 0)
+        return;
+    out[0] = '\0';
+    if (m->game->to_act(m) < 0) {
+        snprintf(out, size, "the game is over");
+        return;
+    }
+    if (m->game->parse(m, text, &action) != 0)
+        snprintf(out, size, "'%.64s' is not an action: use the record notation, for example %s", text, example);
+    else
+        engine_reason(m, action, out, size);
+    if (out[0])
+        tw_game_append_legal(m, out, size);
+}

@@ -1,0 +1,239 @@
+/* The Fox in the Forest Duet behind the game interface (trickwood/game.h):
+ * a match holds its board, its configuration and the engine's state. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_internal.h"
+#include "trickwood/fox_bots.h"
+#include "trickwood/fox_files.h"
+#include "trickwood/foxduet.h"
+
+typedef struct {
+    tw_match base;
+    tw_fox_config config;
+    char board_ref[256]; /* the board's file name, or "" when embedded */
+    int seq;             /* event log lines written so far */
+    tw_fox_state state;
+    tw_fox_board board;
+} fox_match;
+
+extern const tw_game tw_game_fox;
+
+/* The Duet match behind a generic one. */
+static fox_match *of(tw_match *m) { return (fox_match *)m; }
+static const fox_match *cof(const tw_match *m) { return (const fox_match *)m; }
+
+/* Reads {"level", "dealer"} into a configuration; both optional (level 1,
+ * seat 0 deals), no other member allowed. */
+static int read_config(json_t *config, tw_fox_config *out, tw_diag *diag)
+{
+    out->level = 1;
+    out->dealer = 0;
+    if (!config)
+        return 0;
+    if (!json_is_object(config)) {
+        tw_diag_set(diag, 0, "config", "must be an object with \"level\" and \"dealer\"");
+        return -1;
+    }
+    const char *key;
+    json_t *value;
+    json_object_foreach(config, key, value) {
+        char field[80];
+        snprintf(field, sizeof field, "config.%.60s", key);
+        long long v = json_is_integer(value) ? json_integer_value(value) : -1;
+        if (strcmp(key, "level") == 0 && v >= 1 && v <= 3) {
+            out->level = (int)v;
+        } else if (strcmp(key, "dealer") == 0 && (v == 0 || v == 1)) {
+            out->dealer = (int)v;
+        } else {
+            tw_diag_set(diag, 0, field,
+                        strcmp(key, "level") == 0    ? "must be 1, 2 or 3"
+                        : strcmp(key, "dealer") == 0 ? "must be 0 or 1"
+                                                     : "unknown member (allowed: level, dealer)");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Starts a match on the level's default board. */
+static tw_match *fox_start(json_t *config, uint64_t seed, tw_diag *diag)
+{
+    fox_match *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->base.game = &tw_game_fox;
+    if (read_config(config, &m->config, diag) != 0 ||
+        tw_fox_board_load_level(&m->board, m->config.level, diag) != TW_OK) {
+        free(m);
+        return NULL;
+    }
+    snprintf(m->board_ref, sizeof m->board_ref, "%s", tw_fox_level(m->config.level)->board_file);
+    m->config.seed = seed;
+    if (seed > TW_MAX_SEED || tw_fox_new(&m->state, &m->board, &m->config, NULL) != TW_OK) {
+        tw_diag_set(diag, 0, seed > TW_MAX_SEED ? "seed" : "config.level",
+                    seed > TW_MAX_SEED ? "must be at most 2^53-1" : "the board cannot be played at this level");
+        free(m);
+        return NULL;
+    }
+    return &m->base;
+}
+
+/* Rebuilds a match from a record: its board and configuration, then
+ * every action. */
+static tw_match *fox_from_record(const char *text, const char *name, tw_diag *diag)
+{
+    tw_fox_record *rec = calloc(1, sizeof *rec);
+    fox_match *m = calloc(1, sizeof *m);
+    tw_match *result = NULL;
+    if (rec && m && tw_fox_record_from_text(rec, text, name, diag) == TW_OK) {
+        m->base.game = &tw_game_fox;
+        m->config = rec->config;
+        m->board = rec->board;
+        snprintf(m->board_ref, sizeof m->board_ref, "%s", rec->board_ref);
+        if (tw_fox_new(&m->state, &m->board, &m->config, NULL) == TW_OK)
+            result = tw_game_replay(&m->base, rec->actions, rec->count, diag);
+        else
+            free(m);
+        m = NULL;
+        tw_fox_record_free(rec);
+    }
+    free(rec);
+    free(m);
+    return result;
+}
+
+/* The seat to act, or -1 when over. */
+static int fox_to_act(const tw_match *m)
+{
+    return tw_fox_to_act(&cof(m)->state);
+}
+
+/* The legal actions now. */
+static int fox_legal(const tw_match *m, tw_game_action *out)
+{
+    return tw_fox_legal_actions(&cof(m)->state, out);
+}
+
+/* Applies a legal action and writes its events (every card shown). */
+static tw_error fox_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
+{
+    fox_match *m = of(gm);
+    tw_fox_state next = m->state;
+    tw_fox_events *events = lines ? calloc(1, sizeof *events) : NULL;
+    if (lines && !events)
+        return TW_ERR_NOMEM;
+    char text[48];
+    tw_fox_action_format(&m->state, action, text, (int)sizeof text);
+    tw_error err = tw_fox_apply(&next, action, events);
+    if (err == TW_OK)
+        err = tw_match_push(gm, action);
+    if (err == TW_OK) {
+        m->state = next;
+        if (lines)
+            tw_fox_events_to_jsonl(events, gm->count - 1, text, -1, &m->seq, lines);
+    }
+    free(events);
+    return err;
+}
+
+/* The engine's reason for one action. */
+static void fox_engine_reason(const tw_match *m, tw_game_action action, char *out, size_t size)
+{
+    tw_fox_illegal_reason(&cof(m)->state, action, out, size);
+}
+
+/* Why a text is refused now. */
+static void fox_reason(const tw_match *m, const char *text, char *out, size_t size)
+{
+    tw_game_reason(m, text, "'play 7R', 'fox self', 'gift 5S', 'ignore none', 'direction toward-winner' or 'forest left'",
+                   fox_engine_reason, out, size);
+}
+
+/* The record notation of an action. */
+static void fox_format(const tw_match *m, tw_game_action action, char *out, int size)
+{
+    tw_fox_action_format(&cof(m)->state, action, out, size);
+}
+
+/* Parses the record notation. */
+static int fox_parse(const tw_match *m, const char *text, tw_game_action *out)
+{
+    return tw_fox_action_parse(&cof(m)->state, text, out);
+}
+
+/* A seat's view as JSON. */
+static json_t *fox_view_json(const tw_match *m, int seat)
+{
+    tw_fox_view view;
+    tw_fox_view_of(&cof(m)->state, seat, &view);
+    return tw_fox_view_json(&view, &cof(m)->board);
+}
+
+/* The result once over. */
+static json_t *fox_result_json(const tw_match *m)
+{
+    const tw_fox_state *s = &cof(m)->state;
+    if (!tw_fox_is_over(s))
+        return NULL;
+    return json_pack("{s:b, s:s, s:i, s:i, s:i}", "won", tw_fox_is_won(s), "end", tw_fox_end_key(s->end), "score",
+                     tw_fox_score(s), "round", s->round, "gems_left", tw_fox_gems_on_board(s));
+}
+
+/* The configuration as JSON. */
+static json_t *fox_config_json(const tw_match *m)
+{
+    const fox_match *f = cof(m);
+    return json_pack("{s:i, s:i, s:s}", "level", f->config.level, "dealer", f->config.dealer, "board", f->board_ref);
+}
+
+/* The game record. */
+static tw_error fox_record_json(const tw_match *gm, tw_buf *buf)
+{
+    const fox_match *m = cof(gm);
+    tw_fox_record *rec = calloc(1, sizeof *rec);
+    if (!rec)
+        return TW_ERR_NOMEM;
+    tw_error err = tw_fox_record_init(rec, &m->board, m->board_ref, &m->config);
+    for (int i = 0; err == TW_OK && i < gm->count; i++)
+        err = tw_fox_record_push(rec, gm->actions[i]);
+    if (err == TW_OK)
+        err = tw_fox_record_to_json(rec, buf);
+    tw_fox_record_free(rec);
+    free(rec);
+    return err;
+}
+
+/* An action from a named bot for the seat to act, from its view (the
+ * open-hands bot, an upper bound for study, sees both hands). */
+static tw_error fox_bot_action(const tw_match *m, const char *name, uint64_t seed, tw_game_action *out)
+{
+    int kind = tw_fox_bot_kind_from_name(name);
+    if (kind < 0)
+        return TW_ERR_ARG;
+    int seat = tw_fox_to_act(&cof(m)->state);
+    if (seat < 0)
+        return TW_ERR_GAME_OVER;
+    tw_fox_bot *bot = tw_fox_bot_new((tw_fox_bot_kind)kind, seed);
+    if (!bot)
+        return TW_ERR_NOMEM;
+    tw_fox_view view;
+    tw_fox_view_of(&cof(m)->state, seat, &view);
+    tw_error err = kind == TW_FOX_BOT_OPEN_HANDS ? tw_fox_bot_choose(bot, &cof(m)->state, out)
+                                                 : tw_fox_bot_choose_from_view(bot, &view, out);
+    tw_fox_bot_free(bot);
+    return err;
+}
+
+/* Checks the engine's invariants. */
+static int fox_check(const tw_match *m, const char **why)
+{
+    return tw_fox_check_invariants(&cof(m)->state, why);
+}
+
+const tw_game tw_game_fox = {
+    "fox", {"The Fox in the Forest Duet", "Le Renard des Bois Duo"}, 2,
+    fox_start, fox_from_record, fox_to_act, fox_legal, fox_apply, fox_reason, fox_format, fox_parse,
+    fox_view_json, fox_result_json, fox_config_json, fox_record_json, fox_bot_action, fox_check, tw_game_free_match,
+};

@@ -1,0 +1,252 @@
+/* For Northwood! behind the game interface (trickwood/game.h): a match
+ * holds the characters it was dealt from, its configuration and the
+ * engine's state. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_internal.h"
+#include "trickwood/northwood.h"
+#include "trickwood/nw_bots.h"
+#include "trickwood/nw_files.h"
+
+typedef struct {
+    tw_match base;
+    tw_nw_config config;
+    int defaults;  /* characters of data/characters.json the match dealt from */
+    int seq;       /* event log lines written so far */
+    tw_nw_state state;
+    tw_nw_catalog catalog;
+} nw_match;
+
+extern const tw_game tw_game_northwood;
+
+/* The Northwood match behind a generic one. */
+static nw_match *of(tw_match *m) { return (nw_match *)m; }
+static const nw_match *cof(const tw_match *m) { return (const nw_match *)m; }
+
+/* Reads {"setup", "medal", "finish"} into a configuration; every member
+ * optional (intro, bronze, finish offered), none other allowed. */
+static int read_config(json_t *config, tw_nw_config *out, tw_diag *diag)
+{
+    out->setup = TW_NW_SETUP_INTRO;
+    out->medal = TW_NW_MEDAL_BRONZE;
+    out->offer_finish = 1;
+    if (!config)
+        return 0;
+    if (!json_is_object(config)) {
+        tw_diag_set(diag, 0, "config", "must be an object with \"setup\", \"medal\" and \"finish\"");
+        return -1;
+    }
+    const char *key;
+    json_t *value;
+    json_object_foreach(config, key, value) {
+        char field[80];
+        snprintf(field, sizeof field, "config.%.60s", key);
+        if (strcmp(key, "setup") == 0) {
+            const char *v = json_string_value(value);
+            if (!v || (strcmp(v, "intro") != 0 && strcmp(v, "full") != 0)) {
+                tw_diag_set(diag, 0, field, "must be \"intro\" or \"full\"");
+                return -1;
+            }
+            out->setup = strcmp(v, "full") == 0 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
+        } else if (strcmp(key, "medal") == 0) {
+            int medal = json_is_string(value) ? tw_nw_medal_from_key(json_string_value(value)) : -1;
+            if (medal < TW_NW_MEDAL_BRONZE) {
+                tw_diag_set(diag, 0, field, "must be \"bronze\", \"silver\" or \"gold\"");
+                return -1;
+            }
+            out->medal = (tw_nw_medal)medal;
+        } else if (strcmp(key, "finish") == 0) {
+            if (!json_is_boolean(value)) {
+                tw_diag_set(diag, 0, field, "must be true or false");
+                return -1;
+            }
+            out->offer_finish = json_is_true(value);
+        } else {
+            tw_diag_set(diag, 0, field, "unknown member (allowed: setup, medal, finish)");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Starts a match on the default characters. */
+static tw_match *nw_start(json_t *config, uint64_t seed, tw_diag *diag)
+{
+    nw_match *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->base.game = &tw_game_northwood;
+    if (read_config(config, &m->config, diag) != 0 || tw_nw_catalog_load_default(&m->catalog, diag) != TW_OK) {
+        free(m);
+        return NULL;
+    }
+    m->config.seed = seed;
+    m->defaults = m->catalog.count;
+    if (seed > TW_MAX_SEED || tw_nw_new(&m->state, &m->catalog, &m->config, NULL) != TW_OK) {
+        tw_diag_set(diag, 0, seed > TW_MAX_SEED ? "seed" : "config.setup",
+                    seed > TW_MAX_SEED ? "must be at most 2^53-1" : "the characters cannot fill this setup");
+        free(m);
+        return NULL;
+    }
+    return &m->base;
+}
+
+/* Rebuilds a match from a record: the record's characters and
+ * configuration, then every action. */
+static tw_match *nw_from_record(const char *text, const char *name, tw_diag *diag)
+{
+    tw_nw_record *rec = calloc(1, sizeof *rec);
+    nw_match *m = calloc(1, sizeof *m);
+    tw_match *result = NULL;
+    if (rec && m && tw_nw_record_from_text(rec, text, name, diag) == TW_OK) {
+        m->base.game = &tw_game_northwood;
+        m->config = rec->config;
+        m->catalog = rec->catalog;
+        m->defaults = rec->extra_from;
+        if (tw_nw_new(&m->state, &m->catalog, &m->config, NULL) == TW_OK)
+            result = tw_game_replay(&m->base, rec->actions, rec->count, diag);
+        else
+            free(m);
+        m = NULL;
+        tw_nw_record_free(rec);
+    }
+    free(rec);
+    free(m);
+    return result;
+}
+
+/* The seat to act: the one player, until the game ends. */
+static int nw_to_act(const tw_match *m)
+{
+    return tw_nw_is_over(&cof(m)->state) ? -1 : 0;
+}
+
+/* The legal actions now. */
+static int nw_legal(const tw_match *m, tw_game_action *out)
+{
+    return tw_nw_legal_actions(&cof(m)->state, out);
+}
+
+/* Applies a legal action and writes its events. */
+static tw_error nw_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
+{
+    nw_match *m = of(gm);
+    tw_nw_state next = m->state;
+    tw_nw_events *events = lines ? calloc(1, sizeof *events) : NULL;
+    if (lines && !events)
+        return TW_ERR_NOMEM;
+    tw_error err = tw_nw_apply(&next, action, events);
+    if (err == TW_OK)
+        err = tw_match_push(gm, action);
+    if (err == TW_OK) {
+        m->state = next;
+        if (lines)
+            tw_nw_events_to_jsonl(events, action, &m->seq, lines);
+    }
+    free(events);
+    return err;
+}
+
+/* The engine's reason for one action. */
+static void nw_engine_reason(const tw_match *m, tw_game_action action, char *out, size_t size)
+{
+    tw_nw_illegal_reason(&cof(m)->state, action, out, size);
+}
+
+/* Why a text is refused now. */
+static void nw_reason(const tw_match *m, const char *text, char *out, size_t size)
+{
+    tw_game_reason(m, text, "'visit 3', 'activate 0', 'respond 7E', 'pick 2C', 'ally 1' or 'pass'",
+                   nw_engine_reason, out, size);
+}
+
+/* The record notation of an action. */
+static void nw_format(const tw_match *m, tw_game_action action, char *out, int size)
+{
+    (void)m;
+    tw_nw_action_format(action, out, size);
+}
+
+/* Parses the record notation. */
+static int nw_parse(const tw_match *m, const char *text, tw_game_action *out)
+{
+    (void)m;
+    return tw_nw_action_parse(text, out);
+}
+
+/* The player's view as JSON. */
+static json_t *nw_view_json(const tw_match *m, int seat)
+{
+    (void)seat;
+    tw_nw_view view;
+    tw_nw_view_of(&cof(m)->state, &view);
+    return tw_nw_view_json(&view, &cof(m)->catalog);
+}
+
+/* The result once over. */
+static json_t *nw_result_json(const tw_match *m)
+{
+    const tw_nw_state *s = &cof(m)->state;
+    if (!tw_nw_is_over(s))
+        return NULL;
+    int stars = tw_nw_stars_won(s);
+    return json_pack("{s:b, s:i, s:s, s:b}", "won", tw_nw_is_won(s), "stars", stars, "medal",
+                     tw_nw_medal_key(tw_nw_medal_for(stars)), "stopped", s->stopped != 0);
+}
+
+/* The configuration as JSON. */
+static json_t *nw_config_json(const tw_match *m)
+{
+    const tw_nw_config *c = &cof(m)->config;
+    return json_pack("{s:s, s:s, s:b}", "setup", c->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal",
+                     tw_nw_medal_key(c->medal), "finish", c->offer_finish != 0);
+}
+
+/* The game record. */
+static tw_error nw_record_json(const tw_match *gm, tw_buf *buf)
+{
+    const nw_match *m = cof(gm);
+    tw_nw_record *rec = calloc(1, sizeof *rec);
+    if (!rec)
+        return TW_ERR_NOMEM;
+    tw_error err = tw_nw_record_init(rec, &m->catalog, m->defaults, &m->config);
+    for (int i = 0; err == TW_OK && i < gm->count; i++)
+        err = tw_nw_record_push(rec, gm->actions[i]);
+    if (err == TW_OK)
+        err = tw_nw_record_to_json(rec, buf);
+    tw_nw_record_free(rec);
+    free(rec);
+    return err;
+}
+
+/* An action from a named bot, deciding from the view. */
+static tw_error nw_bot_action(const tw_match *m, const char *name, uint64_t seed, tw_game_action *out)
+{
+    int kind = tw_nw_bot_kind_from_name(name);
+    if (kind < 0)
+        return TW_ERR_ARG;
+    if (tw_nw_is_over(&cof(m)->state))
+        return TW_ERR_GAME_OVER;
+    tw_nw_bot *bot = tw_nw_bot_new((tw_nw_bot_kind)kind, seed);
+    if (!bot)
+        return TW_ERR_NOMEM;
+    tw_nw_view view;
+    tw_nw_view_of(&cof(m)->state, &view);
+    *out = kind == TW_NW_BOT_CLAIRVOYANT ? tw_nw_bot_choose(bot, &cof(m)->state) : tw_nw_bot_choose_from_view(bot, &view);
+    tw_nw_bot_free(bot);
+    return TW_OK;
+}
+
+/* Checks the engine's invariants. */
+static int nw_check(const tw_match *m, const char **why)
+{
+    return tw_nw_check_invariants(&cof(m)->state, why);
+}
+
+const tw_game tw_game_northwood = {
+    "northwood", {"For Northwood!", "For Northwood!"}, 1,
+    nw_start, nw_from_record, nw_to_act, nw_legal, nw_apply, nw_reason, nw_format, nw_parse,
+    nw_view_json, nw_result_json, nw_config_json, nw_record_json, nw_bot_action, nw_check, tw_game_free_match,
+};
