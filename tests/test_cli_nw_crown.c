@@ -237,35 +237,69 @@ static int card_choice(const tw_nw_state *s, int op)
     return s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_CARD && step_of(s)->op == op;
 }
 
+/* Prince of Claws: draw another card or stop. */
 static int at_continue(const tw_nw_state *s)
 {
     return s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_CONTINUE;
 }
-static int at_lowest(const tw_nw_state *s) { return card_choice(s, TW_NW_OP_MOVE_LOWEST); }
-static int at_search(const tw_nw_state *s) { return card_choice(s, TW_NW_OP_SEARCH_VALUE); }
-static int at_duplicates(const tw_nw_state *s) { return card_choice(s, TW_NW_OP_MOVE_DUPLICATES); }
-static int at_hand_count(const tw_nw_state *s) { return card_choice(s, TW_NW_OP_MOVE_HAND_COUNT_VALUE); }
-static int at_values(const tw_nw_state *s) { return card_choice(s, TW_NW_OP_MOVE_VALUES); }
-static int at_sum(const tw_nw_state *s) { return card_choice(s, TW_NW_OP_MOVE_SUM); }
-static int at_swap_top(const tw_nw_state *s) { return card_choice(s, TW_NW_OP_SWAP_TOP); }
+/* Lady of Claws: which of the lowest cards. */
+static int at_lowest(const tw_nw_state *s)
+{
+    return card_choice(s, TW_NW_OP_MOVE_LOWEST);
+}
+/* Baron of Claws: which value to search for. */
+static int at_search(const tw_nw_state *s)
+{
+    return card_choice(s, TW_NW_OP_SEARCH_VALUE);
+}
+/* Prince of Flowers: which duplicate next. */
+static int at_duplicates(const tw_nw_state *s)
+{
+    return card_choice(s, TW_NW_OP_MOVE_DUPLICATES);
+}
+/* Lady of Flowers: which card of the hand's count. */
+static int at_hand_count(const tw_nw_state *s)
+{
+    return card_choice(s, TW_NW_OP_MOVE_HAND_COUNT_VALUE);
+}
+/* Baron of Flowers: which 1, 2 or 3 next. */
+static int at_values(const tw_nw_state *s)
+{
+    return card_choice(s, TW_NW_OP_MOVE_VALUES);
+}
+/* Lady of Eyes: cards adding up to the drawn total. */
+static int at_sum(const tw_nw_state *s)
+{
+    return card_choice(s, TW_NW_OP_MOVE_SUM);
+}
+/* Baron of Leaves: swap with a pile's top, or pass. */
+static int at_swap_top(const tw_nw_state *s)
+{
+    return card_choice(s, TW_NW_OP_SWAP_TOP);
+}
+/* Prince of Eyes: a discard with more rounds to come. */
 static int at_repeat(const tw_nw_state *s)
 {
     return card_choice(s, TW_NW_OP_CHOOSE_MOVE) && !s->run.triggered && s->run.repeat_end > 0 &&
            s->run.pc >= s->run.repeat_start && s->run.pc < s->run.repeat_end && s->run.repeat_left > 0;
 }
+/* Baron of Eyes: the discard after an odd answer. */
 static int at_trigger_odd(const tw_nw_state *s)
 {
     return card_choice(s, TW_NW_OP_CHOOSE_MOVE) && s->run.triggered;
 }
+/* Prince of Leaves: which way the visit moves. */
 static int at_move_visit(const tw_nw_state *s)
 {
     return s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_FIEF &&
            step_of(s)->op == TW_NW_OP_MOVE_VISIT;
 }
+/* Lady of Leaves: which used ally gets ready again. */
 static int at_ready(const tw_nw_state *s)
 {
     return s->phase == TW_NW_PHASE_ABILITY && s->run.choice == TW_NW_CHOICE_SLOT;
 }
+/* Baron of Eyes armed: an answer is awaited. */
 static int at_armed(const tw_nw_state *s)
 {
     return s->phase == TW_NW_PHASE_RESPONSE && s->trigger.active;
@@ -357,8 +391,8 @@ static int find_situation(const situation *sit, plan *best)
     return best->count >= 0 ? 0 : -1;
 }
 
-/* Reaches the situation, answers the question the planned way where the
- * plan goes on, then checks the texts of a language. */
+/* Reaches the situation in the terminal, takes its first choice (so that
+ * what it did is told too), then checks the texts of a language. */
 static void check_situation(const situation *sit, const plan *p, const char *lang, const char *const *texts)
 {
     /* after reaching the situation, take its first legal action too, so
