@@ -205,3 +205,11 @@ int tw_cli_parse_seed(const char *text, uint64_t *out)
     *out = v;
     return 0;
 }
+
+/* Prints a diagnostic about a bad file. */
+void tw_cli_report_diag(tw_cli *cli, const tw_diag *diag)
+{
+    char text[800];
+    tw_diag_format(diag, text, sizeof text);
+    tw_cli_errorf(cli, "%s", text);
+}

@@ -578,14 +578,6 @@ static int parse_fox_options(tw_cli *cli, int argc, char **argv, fox_options *o)
     return 0;
 }
 
-/* Prints a diagnostic about a bad file. */
-static void report_diag(tw_cli *cli, const tw_diag *diag)
-{
-    char text[800];
-    tw_diag_format(diag, text, sizeof text);
-    tw_cli_errorf(cli, "%s", text);
-}
-
 /* Copies an optional path into a session field. */
 static void set_path(char *field, const char *path)
 {
@@ -600,18 +592,18 @@ static int load_board(tw_cli *cli, const fox_options *o, tw_fox_board *board, ch
     board_ref[0] = '\0';
     if (o->board) {
         if (tw_fox_board_load(board, o->board, &diag) != TW_OK) {
-            report_diag(cli, &diag);
+            tw_cli_report_diag(cli, &diag);
             return TW_EXIT_FAIL;
         }
         tw_diag_init(&diag, o->board);
         if (tw_fox_board_check_level(board, o->level, &diag) != TW_OK) {
-            report_diag(cli, &diag);
+            tw_cli_report_diag(cli, &diag);
             return TW_EXIT_FAIL;
         }
         return 0;
     }
     if (tw_fox_board_load_level(board, o->level, &diag) != TW_OK) {
-        report_diag(cli, &diag);
+        tw_cli_report_diag(cli, &diag);
         return TW_EXIT_FAIL;
     }
     snprintf(board_ref, size, "%s", tw_fox_level(o->level)->board_file);
@@ -770,19 +762,19 @@ int tw_cli_fox_resume(tw_cli *cli, int argc, char **argv)
         code = TW_EXIT_FAIL;
     }
     if (!code && tw_fox_record_load(&ss->rec, ss->save_path, &diag) != TW_OK) {
-        report_diag(cli, &diag);
+        tw_cli_report_diag(cli, &diag);
         code = TW_EXIT_FAIL;
     }
     if (!code) {
         tw_diag_init(&diag, ss->save_path);
         if (tw_fox_record_replay(&ss->rec, -1, &ss->state, &diag) != TW_OK) {
-            report_diag(cli, &diag);
+            tw_cli_report_diag(cli, &diag);
             code = TW_EXIT_FAIL;
         }
     }
     int from_file = 0;
     if (!code && resume_players(ss, &from_file, &diag) != TW_OK) {
-        report_diag(cli, &diag);
+        tw_cli_report_diag(cli, &diag);
         code = TW_EXIT_FAIL;
     }
     if (!code) {

@@ -249,27 +249,19 @@ static int parse_play_options(tw_cli *cli, int argc, char **argv, nw_options *o)
     return 0;
 }
 
-/* Prints a diagnostic about a bad file. */
-static void report_diag(tw_cli *cli, const tw_diag *diag)
-{
-    char text[800];
-    tw_diag_format(diag, text, sizeof text);
-    tw_cli_errorf(cli, "%s", text);
-}
-
 /* Loads the default characters and the user's files. Returns 0 or an exit
  * code; *extra_from is where the user's characters start. */
 static int load_catalog(tw_cli *cli, const nw_options *o, tw_nw_catalog *catalog, int *extra_from)
 {
     tw_diag diag;
     if (tw_nw_catalog_load_default(catalog, &diag) != TW_OK) {
-        report_diag(cli, &diag);
+        tw_cli_report_diag(cli, &diag);
         return TW_EXIT_FAIL;
     }
     *extra_from = catalog->count;
     for (int i = 0; i < o->ncharacters; i++)
         if (tw_nw_catalog_add_file(catalog, o->characters[i], &diag) != TW_OK) {
-            report_diag(cli, &diag);
+            tw_cli_report_diag(cli, &diag);
             return TW_EXIT_FAIL;
         }
     return 0;
@@ -410,14 +402,14 @@ int tw_cli_resume(tw_cli *cli, int argc, char **argv)
     }
     tw_diag diag;
     if (!code && tw_nw_record_load(&ss->rec, ss->save_path, &diag) != TW_OK) {
-        report_diag(cli, &diag);
+        tw_cli_report_diag(cli, &diag);
         code = TW_EXIT_FAIL;
     }
     if (!code) {
         ss->rec.config.offer_finish = 1; /* a person plays on: offer "finish" as a new game does */
         tw_diag_init(&diag, ss->save_path);
         if (tw_nw_record_replay(&ss->rec, -1, &ss->state, &diag) != TW_OK) {
-            report_diag(cli, &diag);
+            tw_cli_report_diag(cli, &diag);
             code = TW_EXIT_FAIL;
         }
     }

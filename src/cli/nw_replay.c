@@ -5,36 +5,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/nw_cli.h"
 #include "cli/prompt.h"
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))
 #define G(id) tw_text(cli->lang, (id))
-
-static const char *const WORDS_AUTO[] = {"a", "auto", NULL};
-static const char *const WORDS_STOP[] = {"q", "quit", "quitter", "stop", NULL};
-
-/* Waits between steps. Returns 1 to go on, 0 to stop; sets *automatic
- * when the player asks to run to the end or the input ends. */
-static int wait_step(tw_cli *cli, int *automatic)
-{
-    char line[TW_PROMPT_LINE];
-    tw_prompt_ask(cli->out, &cli->term, T(NW_T_REPLAY_WAIT));
-    int got = tw_prompt_read(cli->in, line, sizeof line);
-    if (!got || !isatty(fileno(cli->in)))
-        fputc('\n', cli->out); /* piped input is not echoed by a terminal */
-    if (!got) {
-        *automatic = 1;
-        return 1;
-    }
-    if (tw_prompt_word(line, WORDS_STOP))
-        return 0;
-    if (tw_prompt_word(line, WORDS_AUTO))
-        *automatic = 1;
-    return 1;
-}
 
 /* Replays the record one action at a time. */
 static int replay_steps(tw_cli *cli, const tw_nw_record *rec, int automatic)
@@ -63,7 +39,7 @@ static int replay_steps(tw_cli *cli, const tw_nw_record *rec, int automatic)
             break;
         }
         tw_nw_cli_narrate(cli, &before, &state, &rec->catalog, events);
-        if (!automatic && i + 1 < rec->count && !wait_step(cli, &automatic)) {
+        if (!automatic && i + 1 < rec->count && !tw_cli_replay_wait(cli, T(NW_T_REPLAY_WAIT), &automatic)) {
             tw_cli_printf(cli, T(NW_T_REPLAY_STOPPED), i + 1, rec->count);
             free(events);
             return TW_EXIT_OK;
@@ -83,35 +59,18 @@ static int replay_steps(tw_cli *cli, const tw_nw_record *rec, int automatic)
 int tw_cli_replay(tw_cli *cli, int argc, char **argv)
 {
     const char *usage = tw_msg_get(&tw_nw_cli_replay_help, cli->lang);
-    const char *file = NULL;
-    int automatic = 0;
-    for (int i = 1; i < argc; i++) {
-        int got = tw_cli_display_option(cli, argc, argv, &i);
-        if (got < 0)
-            return TW_EXIT_USAGE;
-        if (got > 0)
-            continue;
-        if (strcmp(argv[i], "--auto") == 0)
-            automatic = 1;
-        else if (argv[i][0] == '-' && argv[i][1])
-            return tw_cli_usage_error(cli, usage, G(TW_T_UNKNOWN_OPTION), argv[i]);
-        else if (!file)
-            file = argv[i];
-        else
-            return tw_cli_usage_error(cli, usage, G(TW_T_EXTRA_ARGUMENT), argv[i]);
-    }
-    if (!file)
-        return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_ARGUMENT), "FILE");
-    tw_cli_setup_term(cli);
+    const char *file;
+    int automatic;
+    int bad = tw_cli_replay_args(cli, argc, argv, usage, &file, &automatic);
+    if (bad)
+        return bad;
     tw_nw_record *rec = calloc(1, sizeof *rec);
     if (!rec)
         return TW_EXIT_FAIL;
     tw_diag diag;
     int code;
     if (tw_nw_record_load(rec, file, &diag) != TW_OK) {
-        char text[800];
-        tw_diag_format(&diag, text, sizeof text);
-        tw_cli_errorf(cli, "%s", text);
+        tw_cli_report_diag(cli, &diag);
         code = TW_EXIT_FAIL;
     } else {
         tw_cli_printf(cli, T(NW_T_REPLAY_TITLE), file, rec->count);
