@@ -52,4 +52,10 @@ int tw_popcount32(uint32_t set);
 /* Index of the lowest set bit; set must be non-zero. */
 int tw_lowest_bit32(uint32_t set);
 
+/* Key tables (names of enumerations in files), keys[value]: the key of a
+ * value (NULL when out of range) and the value of a key (-1 when absent;
+ * NULL entries never match). */
+const char *tw_key_of(const char *const *keys, int count, int value);
+int tw_key_find(const char *const *keys, int count, const char *key);
+
 #endif

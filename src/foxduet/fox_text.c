@@ -18,33 +18,16 @@ static const char *const EVENT_KEYS[] = {NULL, "move", "shuffle", "round_start",
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-/* Looks a value up in a key table. */
-static const char *key_of(const char *const *keys, int count, int value)
-{
-    return value >= 0 && value < count ? keys[value] : NULL;
-}
-
-/* Finds a key in a table; -1 when absent. */
-static int key_find(const char *const *keys, int count, const char *key)
-{
-    if (!key)
-        return -1;
-    for (int i = 0; i < count; i++)
-        if (keys[i] && strcmp(keys[i], key) == 0)
-            return i;
-    return -1;
-}
-
-const char *tw_fox_suit_key(int suit) { return key_of(SUIT_KEYS, COUNT(SUIT_KEYS), suit); }
-const char *tw_fox_zone_key(int zone) { return key_of(ZONE_KEYS, COUNT(ZONE_KEYS), zone); }
-const char *tw_fox_phase_key(int phase) { return key_of(PHASE_KEYS, COUNT(PHASE_KEYS), phase); }
-const char *tw_fox_end_key(int end) { return key_of(END_KEYS, COUNT(END_KEYS), end); }
-const char *tw_fox_event_key(int type) { return key_of(EVENT_KEYS, COUNT(EVENT_KEYS), type); }
-int tw_fox_suit_from_key(const char *key) { return key_find(SUIT_KEYS, COUNT(SUIT_KEYS), key); }
-int tw_fox_zone_from_key(const char *key) { return key_find(ZONE_KEYS, COUNT(ZONE_KEYS), key); }
-int tw_fox_phase_from_key(const char *key) { return key_find(PHASE_KEYS, COUNT(PHASE_KEYS), key); }
-int tw_fox_end_from_key(const char *key) { return key_find(END_KEYS, COUNT(END_KEYS), key); }
-int tw_fox_event_from_key(const char *key) { return key_find(EVENT_KEYS, COUNT(EVENT_KEYS), key); }
+const char *tw_fox_suit_key(int suit) { return tw_key_of(SUIT_KEYS, COUNT(SUIT_KEYS), suit); }
+const char *tw_fox_zone_key(int zone) { return tw_key_of(ZONE_KEYS, COUNT(ZONE_KEYS), zone); }
+const char *tw_fox_phase_key(int phase) { return tw_key_of(PHASE_KEYS, COUNT(PHASE_KEYS), phase); }
+const char *tw_fox_end_key(int end) { return tw_key_of(END_KEYS, COUNT(END_KEYS), end); }
+const char *tw_fox_event_key(int type) { return tw_key_of(EVENT_KEYS, COUNT(EVENT_KEYS), type); }
+int tw_fox_suit_from_key(const char *key) { return tw_key_find(SUIT_KEYS, COUNT(SUIT_KEYS), key); }
+int tw_fox_zone_from_key(const char *key) { return tw_key_find(ZONE_KEYS, COUNT(ZONE_KEYS), key); }
+int tw_fox_phase_from_key(const char *key) { return tw_key_find(PHASE_KEYS, COUNT(PHASE_KEYS), key); }
+int tw_fox_end_from_key(const char *key) { return tw_key_find(END_KEYS, COUNT(END_KEYS), key); }
+int tw_fox_event_from_key(const char *key) { return tw_key_find(EVENT_KEYS, COUNT(EVENT_KEYS), key); }
 
 /* Writes "7R", "10S"... or "??" for a value that is not a card. */
 void tw_fox_card_code(int card, char out[4])

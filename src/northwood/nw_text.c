@@ -23,37 +23,20 @@ static const char *const CHOICE_KEYS[] = {"none", "card", "suit", "fief", "ally"
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-/* Looks a value up in a key table. */
-static const char *key_of(const char *const *keys, int count, int value)
-{
-    return value >= 0 && value < count ? keys[value] : NULL;
-}
-
-/* Finds a key in a table; -1 when absent. */
-static int key_find(const char *const *keys, int count, const char *key)
-{
-    if (!key)
-        return -1;
-    for (int i = 0; i < count; i++)
-        if (keys[i] && strcmp(keys[i], key) == 0)
-            return i;
-    return -1;
-}
-
-const char *tw_nw_suit_key(int suit) { return key_of(SUIT_KEYS, COUNT(SUIT_KEYS), suit); }
-const char *tw_nw_pile_key(int pile) { return key_of(PILE_KEYS, COUNT(PILE_KEYS), pile); }
-const char *tw_nw_phase_key(int phase) { return key_of(PHASE_KEYS, COUNT(PHASE_KEYS), phase); }
-const char *tw_nw_status_key(int status) { return key_of(STATUS_KEYS, COUNT(STATUS_KEYS), status); }
-const char *tw_nw_medal_key(int medal) { return key_of(MEDAL_KEYS, COUNT(MEDAL_KEYS), medal); }
-const char *tw_nw_op_key(int op) { return key_of(OP_KEYS, COUNT(OP_KEYS), op); }
-const char *tw_nw_choice_key(int choice) { return key_of(CHOICE_KEYS, COUNT(CHOICE_KEYS), choice); }
-int tw_nw_suit_from_key(const char *key) { return key_find(SUIT_KEYS, COUNT(SUIT_KEYS), key); }
-int tw_nw_pile_from_key(const char *key) { return key_find(PILE_KEYS, COUNT(PILE_KEYS), key); }
-int tw_nw_phase_from_key(const char *key) { return key_find(PHASE_KEYS, COUNT(PHASE_KEYS), key); }
-int tw_nw_status_from_key(const char *key) { return key_find(STATUS_KEYS, COUNT(STATUS_KEYS), key); }
-int tw_nw_medal_from_key(const char *key) { return key_find(MEDAL_KEYS, COUNT(MEDAL_KEYS), key); }
-int tw_nw_op_from_key(const char *key) { return key_find(OP_KEYS, COUNT(OP_KEYS), key); }
-int tw_nw_choice_from_key(const char *key) { return key_find(CHOICE_KEYS, COUNT(CHOICE_KEYS), key); }
+const char *tw_nw_suit_key(int suit) { return tw_key_of(SUIT_KEYS, COUNT(SUIT_KEYS), suit); }
+const char *tw_nw_pile_key(int pile) { return tw_key_of(PILE_KEYS, COUNT(PILE_KEYS), pile); }
+const char *tw_nw_phase_key(int phase) { return tw_key_of(PHASE_KEYS, COUNT(PHASE_KEYS), phase); }
+const char *tw_nw_status_key(int status) { return tw_key_of(STATUS_KEYS, COUNT(STATUS_KEYS), status); }
+const char *tw_nw_medal_key(int medal) { return tw_key_of(MEDAL_KEYS, COUNT(MEDAL_KEYS), medal); }
+const char *tw_nw_op_key(int op) { return tw_key_of(OP_KEYS, COUNT(OP_KEYS), op); }
+const char *tw_nw_choice_key(int choice) { return tw_key_of(CHOICE_KEYS, COUNT(CHOICE_KEYS), choice); }
+int tw_nw_suit_from_key(const char *key) { return tw_key_find(SUIT_KEYS, COUNT(SUIT_KEYS), key); }
+int tw_nw_pile_from_key(const char *key) { return tw_key_find(PILE_KEYS, COUNT(PILE_KEYS), key); }
+int tw_nw_phase_from_key(const char *key) { return tw_key_find(PHASE_KEYS, COUNT(PHASE_KEYS), key); }
+int tw_nw_status_from_key(const char *key) { return tw_key_find(STATUS_KEYS, COUNT(STATUS_KEYS), key); }
+int tw_nw_medal_from_key(const char *key) { return tw_key_find(MEDAL_KEYS, COUNT(MEDAL_KEYS), key); }
+int tw_nw_op_from_key(const char *key) { return tw_key_find(OP_KEYS, COUNT(OP_KEYS), key); }
+int tw_nw_choice_from_key(const char *key) { return tw_key_find(CHOICE_KEYS, COUNT(CHOICE_KEYS), key); }
 
 /* Writes a card code such as "7E". */
 void tw_nw_card_code(int card, char out[4])
