@@ -52,6 +52,12 @@ int tw_popcount32(uint32_t set);
 /* Index of the lowest set bit; set must be non-zero. */
 int tw_lowest_bit32(uint32_t set);
 
+/* Appends an action to a growing list (items, count, cap start at NULL,
+ * 0, 0; free items when done). Returns TW_ERR_NOMEM when it cannot grow. */
+tw_error tw_actions_push(uint16_t **items, int *count, int *cap, uint16_t action);
+/* For invariant checks: sets *why (when why is not NULL) and returns 0. */
+int tw_broken(const char **why, const char *reason);
+
 /* Key tables (names of enumerations in files), keys[value]: the key of a
  * value (NULL when out of range) and the value of a key (-1 when absent;
  * NULL entries never match). */

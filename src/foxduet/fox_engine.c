@@ -523,52 +523,44 @@ tw_error tw_fox_apply(tw_fox_state *state, tw_fox_action action, tw_fox_events *
 
 /* ---- Invariants ------------------------------------------------------- */
 
-/* Sets the reason and returns 0. */
-static int broken(const char **why, const char *reason)
-{
-    if (why)
-        *why = reason;
-    return 0;
-}
-
 /* Checks the card zones: every card in exactly one, sizes by trick count. */
 static int check_cards(const tw_fox_state *s, const char **why)
 {
     uint32_t zones[5] = {s->hand[0], s->hand[1], s->deck, s->set_aside, 0};
     if (s->decree >= TW_FOX_CARDS)
-        return broken(why, "the decree card is missing");
+        return tw_broken(why, "the decree card is missing");
     zones[4] = 1u << s->decree;
     for (int i = 0; i < s->trick_n; i++) {
         if (s->trick[i] >= TW_FOX_CARDS)
-            return broken(why, "trick card out of range");
+            return tw_broken(why, "trick card out of range");
         if (zones[4] & (1u << s->trick[i]))
-            return broken(why, "a card is in two zones");
+            return tw_broken(why, "a card is in two zones");
         zones[4] |= 1u << s->trick[i];
     }
     uint32_t seen = 0;
     int total = 0;
     for (int z = 0; z < 5; z++) {
         if (seen & zones[z])
-            return broken(why, "a card is in two zones");
+            return tw_broken(why, "a card is in two zones");
         seen |= zones[z];
         total += tw_popcount32(zones[z]);
     }
     if (seen != TW_FOX_ALL_CARDS || total != TW_FOX_CARDS)
-        return broken(why, "not all 30 cards are accounted for");
+        return tw_broken(why, "not all 30 cards are accounted for");
     if (tw_popcount32(s->deck) != TW_FOX_DECK_SIZE)
-        return broken(why, "the deck must hold 7 cards");
+        return tw_broken(why, "the deck must hold 7 cards");
     if (tw_popcount32(s->set_aside) != 2 * s->tricks_done)
-        return broken(why, "cards set aside do not match the finished tricks");
+        return tw_broken(why, "cards set aside do not match the finished tricks");
     for (int seat = 0; seat < 2; seat++) {
         if (tw_popcount32(s->hand[seat]) != tw_fox_hand_count(s, seat))
-            return broken(why, "a hand size does not match the tricks played");
+            return tw_broken(why, "a hand size does not match the tricks played");
         if (s->known[seat] & ~s->hand[seat])
-            return broken(why, "a known card is not in that hand");
+            return tw_broken(why, "a known card is not in that hand");
         for (int suit = 0; suit < TW_FOX_SUITS; suit++)
             if ((s->void_suits[seat] & (1u << suit)) && (s->hand[seat] & TW_FOX_SUIT_MASK(suit) & ~s->known[seat]))
-                return broken(why, "a seat holds an unknown card of a suit it showed it lacks");
+                return tw_broken(why, "a seat holds an unknown card of a suit it showed it lacks");
         if (s->void_suits[seat] > 7)
-            return broken(why, "void suit bits out of range");
+            return tw_broken(why, "void suit bits out of range");
     }
     return 1;
 }
@@ -579,22 +571,22 @@ static int check_path(const tw_fox_state *s, const char **why)
 {
     const tw_fox_path *p = &s->path;
     if (p->covered[0] + p->covered[1] > 8 || p->covered[0] > 5 || p->covered[1] > 5)
-        return broken(why, "too many covered spaces");
+        return tw_broken(why, "too many covered spaces");
     if (p->forest_left + p->covered[0] + p->covered[1] != p->forest_start)
-        return broken(why, "forest tokens left and placed do not add up");
+        return tw_broken(why, "forest tokens left and placed do not add up");
     if (p->token < tw_fox_last_space(s, TW_FOX_END_LEFT) || p->token > tw_fox_last_space(s, TW_FOX_END_RIGHT))
-        return broken(why, "the team token is off the uncovered path");
+        return tw_broken(why, "the team token is off the uncovered path");
     int on_board = 0;
     for (int i = 0; i < TW_FOX_SPACES; i++) {
         int space = TW_FOX_INDEX_SPACE(i);
         if (p->plus[i] > 1)
-            return broken(why, "plus mark out of range");
+            return tw_broken(why, "plus mark out of range");
         if (p->gems[i] && (space < tw_fox_last_space(s, TW_FOX_END_LEFT) || space > tw_fox_last_space(s, TW_FOX_END_RIGHT)))
-            return broken(why, "gems on the slot of a covered space");
+            return tw_broken(why, "gems on the slot of a covered space");
         on_board += p->gems[i];
     }
     if (on_board + p->gems_collected != p->gems_placed)
-        return broken(why, "gems on board and collected do not add up to gems placed");
+        return tw_broken(why, "gems on board and collected do not add up to gems placed");
     return 1;
 }
 
@@ -605,81 +597,81 @@ static int check_phase(const tw_fox_state *s, const char **why)
     int last_seat = s->trick_n ? tw_fox_trick_seat(s, s->trick_n - 1) : -1;
     int gift = s->phase == TW_FOX_PHASE_GIFT_FIRST || s->phase == TW_FOX_PHASE_GIFT_SECOND;
     if (!gift && (s->gift_pick[0] != TW_FOX_NO_CARD || s->gift_pick[1] != TW_FOX_NO_CARD))
-        return broken(why, "a Gift pick outside a Gift");
+        return tw_broken(why, "a Gift pick outside a Gift");
     if ((s->phase == TW_FOX_PHASE_GAME_OVER) != (s->end != TW_FOX_END_NONE))
-        return broken(why, "game over and result disagree");
+        return tw_broken(why, "game over and result disagree");
     if (s->end > TW_FOX_END_LOST_TIME)
-        return broken(why, "result out of range");
+        return tw_broken(why, "result out of range");
     for (int i = s->trick_n; i < 2; i++)
         if (s->trick[i] != TW_FOX_NO_CARD)
-            return broken(why, "a card beyond the trick's end");
+            return tw_broken(why, "a card beyond the trick's end");
     switch (s->phase) {
     case TW_FOX_PHASE_PLAY:
         if (s->trick_n > 1 || s->tricks_done >= TW_FOX_TRICKS)
-            return broken(why, "play phase with a full trick or no trick left");
+            return tw_broken(why, "play phase with a full trick or no trick left");
         break;
     case TW_FOX_PHASE_FOX_TARGET:
     case TW_FOX_PHASE_FOX_EXCHANGE:
         if (last < 0 || TW_FOX_RANK(last) != TW_FOX_FOXES || s->fox_seat != last_seat)
-            return broken(why, "Foxes phase without the Foxes just played");
+            return tw_broken(why, "Foxes phase without the Foxes just played");
         if (s->phase == TW_FOX_PHASE_FOX_TARGET && s->actor != s->fox_seat)
-            return broken(why, "the Foxes target is named by someone else");
+            return tw_broken(why, "the Foxes target is named by someone else");
         if (s->phase == TW_FOX_PHASE_FOX_EXCHANGE && s->hand[s->actor] == 0)
-            return broken(why, "a decree exchange with an empty hand");
+            return tw_broken(why, "a decree exchange with an empty hand");
         break;
     case TW_FOX_PHASE_GIFT_FIRST:
     case TW_FOX_PHASE_GIFT_SECOND:
         if (last < 0 || TW_FOX_RANK(last) != TW_FOX_GIFT || s->gift_seat != last_seat)
-            return broken(why, "Gift phase without the Gift just played");
+            return tw_broken(why, "Gift phase without the Gift just played");
         if (!s->hand[0] || !s->hand[1])
-            return broken(why, "a Gift with an empty hand");
+            return tw_broken(why, "a Gift with an empty hand");
         if (s->phase == TW_FOX_PHASE_GIFT_FIRST &&
             (s->actor != s->gift_seat || s->gift_pick[0] != TW_FOX_NO_CARD || s->gift_pick[1] != TW_FOX_NO_CARD))
-            return broken(why, "first Gift pick state is wrong");
+            return tw_broken(why, "first Gift pick state is wrong");
         if (s->phase == TW_FOX_PHASE_GIFT_SECOND &&
             (s->actor != 1 - s->gift_seat || s->gift_pick[s->actor] != TW_FOX_NO_CARD ||
              s->gift_pick[s->gift_seat] >= TW_FOX_CARDS ||
              !(s->hand[s->gift_seat] & (1u << s->gift_pick[s->gift_seat]))))
-            return broken(why, "second Gift pick state is wrong");
+            return tw_broken(why, "second Gift pick state is wrong");
         break;
     case TW_FOX_PHASE_IGNORE:
     case TW_FOX_PHASE_DIRECTION:
         if (s->trick_n != 2 || s->winner != tw_fox_trick_winner(s) || s->actor != s->winner)
-            return broken(why, "trick choice without a decided trick");
+            return tw_broken(why, "trick choice without a decided trick");
         if (s->phase == TW_FOX_PHASE_IGNORE && trick_count_rank(s, TW_FOX_GAZELLE) == 0)
-            return broken(why, "Gazelle choice without a Gazelle");
+            return tw_broken(why, "Gazelle choice without a Gazelle");
         if (s->phase == TW_FOX_PHASE_DIRECTION && trick_count_rank(s, TW_FOX_MUSICIAN) == 0)
-            return broken(why, "Musician choice without a Musician");
+            return tw_broken(why, "Musician choice without a Musician");
         break;
     case TW_FOX_PHASE_FOREST:
         if (s->tricks_done != TW_FOX_TRICKS || s->round >= TW_FOX_ROUNDS || s->path.forest_left == 0)
-            return broken(why, "forest choice outside the end of round 1 or 2");
+            return tw_broken(why, "forest choice outside the end of round 1 or 2");
         break;
     case TW_FOX_PHASE_GAME_OVER:
         if (s->end == TW_FOX_END_WON && tw_fox_gems_on_board(s) != 0)
-            return broken(why, "a won game with gems on the board");
+            return tw_broken(why, "a won game with gems on the board");
         if (s->end != TW_FOX_END_WON && tw_fox_gems_on_board(s) == 0)
-            return broken(why, "a lost game with no gem left");
+            return tw_broken(why, "a lost game with no gem left");
         break;
     default:
-        return broken(why, "phase out of range");
+        return tw_broken(why, "phase out of range");
     }
     if (s->phase != TW_FOX_PHASE_PLAY && s->phase != TW_FOX_PHASE_GAME_OVER && s->actor > 1)
-        return broken(why, "deciding seat out of range");
+        return tw_broken(why, "deciding seat out of range");
     return 1;
 }
 
 int tw_fox_check_invariants(const tw_fox_state *s, const char **why)
 {
     if (!tw_fox_level(s->level))
-        return broken(why, "level out of range");
+        return tw_broken(why, "level out of range");
     if (s->round < 1 || s->round > TW_FOX_ROUNDS || s->dealer > 1 || s->leader > 1)
-        return broken(why, "round, dealer or leader out of range");
+        return tw_broken(why, "round, dealer or leader out of range");
     if (s->tricks_done > TW_FOX_TRICKS || s->trick_n > 2)
-        return broken(why, "trick counters out of range");
+        return tw_broken(why, "trick counters out of range");
     if (s->ignore_mask > 3 || s->toward > 1 || s->winner > 1 || s->last_winner > 1)
-        return broken(why, "trick resolution fields out of range");
+        return tw_broken(why, "trick resolution fields out of range");
     if (s->tricks_done == TW_FOX_TRICKS && s->trick_n)
-        return broken(why, "a trick after the eleventh");
+        return tw_broken(why, "a trick after the eleventh");
     return check_cards(s, why) && check_path(s, why) && check_phase(s, why);
 }

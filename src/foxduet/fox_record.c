@@ -22,16 +22,7 @@ tw_error tw_fox_record_init(tw_fox_record *rec, const tw_fox_board *board, const
 
 tw_error tw_fox_record_push(tw_fox_record *rec, tw_fox_action action)
 {
-    if (rec->count == rec->cap) {
-        int cap = rec->cap ? rec->cap * 2 : 64;
-        tw_fox_action *bigger = realloc(rec->actions, (size_t)cap * sizeof *bigger);
-        if (!bigger)
-            return TW_ERR_NOMEM;
-        rec->actions = bigger;
-        rec->cap = cap;
-    }
-    rec->actions[rec->count++] = action;
-    return TW_OK;
+    return tw_actions_push(&rec->actions, &rec->count, &rec->cap, action);
 }
 
 void tw_fox_record_free(tw_fox_record *rec)

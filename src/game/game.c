@@ -25,16 +25,7 @@ const tw_game *tw_game_find(const char *key)
 /* Remembers an applied action, growing the list as needed. */
 tw_error tw_match_push(tw_match *m, tw_game_action action)
 {
-    if (m->count == m->cap) {
-        int cap = m->cap ? m->cap * 2 : 64;
-        tw_game_action *grown = realloc(m->actions, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return TW_ERR_NOMEM;
-        m->actions = grown;
-        m->cap = cap;
-    }
-    m->actions[m->count++] = action;
-    return TW_OK;
+    return tw_actions_push(&m->actions, &m->count, &m->cap, action);
 }
 
 /* Frees a match whose engine part holds no pointer (both games'). */

@@ -689,14 +689,6 @@ tw_error tw_nw_apply(tw_nw_state *state, tw_nw_action action, tw_nw_events *even
 
 /* ---- Invariants ------------------------------------------------------- */
 
-/* Sets the reason and returns 0. */
-static int broken(const char **why, const char *reason)
-{
-    if (why)
-        *why = reason;
-    return 0;
-}
-
 /* Checks that the state is internally consistent. */
 int tw_nw_check_invariants(const tw_nw_state *s, const char **why)
 {
@@ -706,58 +698,58 @@ int tw_nw_check_invariants(const tw_nw_state *s, const char **why)
     const int counts[3] = {s->deck_n, s->discard_n, s->score_n};
     for (int p = 0; p < 3; p++) {
         if (counts[p] > TW_NW_CARDS)
-            return broken(why, "pile larger than the deck");
+            return tw_broken(why, "pile larger than the deck");
         for (int i = 0; i < counts[p]; i++) {
             int c = piles[p][i];
             if (c >= TW_NW_CARDS)
-                return broken(why, "card number out of range");
+                return tw_broken(why, "card number out of range");
             if (seen & (1u << c))
-                return broken(why, "a card is in two zones");
+                return tw_broken(why, "a card is in two zones");
             seen |= 1u << c;
             total++;
         }
     }
     if (total != TW_NW_CARDS || seen != 0xFFFFFFFFu)
-        return broken(why, "not all 32 dialogue cards are accounted for");
+        return tw_broken(why, "not all 32 dialogue cards are accounted for");
     if (s->deck_n < 32 && (s->deck_known >> s->deck_n) != 0)
-        return broken(why, "known flag above the top of the deck");
+        return tw_broken(why, "known flag above the top of the deck");
     if (s->phase > TW_NW_PHASE_GAME_OVER)
-        return broken(why, "phase out of range");
+        return tw_broken(why, "phase out of range");
     int in_visit = s->phase == TW_NW_PHASE_SUBSTITUTES || s->phase == TW_NW_PHASE_BEFORE_STATEMENT ||
                    s->phase == TW_NW_PHASE_RESPONSE || s->phase == TW_NW_PHASE_ABILITY;
     if (in_visit && (s->visiting < 0 || s->visiting >= TW_NW_FIEFS))
-        return broken(why, "a visit phase without a visited fief");
+        return tw_broken(why, "a visit phase without a visited fief");
     if (in_visit && s->fiefs[s->visiting].status != TW_NW_FIEF_NEUTRAL)
-        return broken(why, "visiting a fief that was already visited");
+        return tw_broken(why, "visiting a fief that was already visited");
     if (s->phase == TW_NW_PHASE_CHOOSE_FIEF && (s->visiting != -1 || tw_popcount32(s->hand) != TW_NW_HAND_SIZE ||
                                                 s->discard_n || s->score_n))
-        return broken(why, "between visits the hand must hold 8 and the piles be empty");
+        return tw_broken(why, "between visits the hand must hold 8 and the piles be empty");
     if (s->phase == TW_NW_PHASE_RESPONSE && (s->discard_n == 0 || s->hand == 0))
-        return broken(why, "a response is expected without a statement or a hand");
+        return tw_broken(why, "a response is expected without a statement or a hand");
     if ((s->phase == TW_NW_PHASE_ABILITY) != (s->run.active != 0))
-        return broken(why, "ability phase and running ability disagree");
+        return tw_broken(why, "ability phase and running ability disagree");
     if (s->run.active && (s->run.len > TW_NW_MAX_PROGRAM || s->run.pc > s->run.len || s->run.slot >= TW_NW_SLOTS))
-        return broken(why, "running ability out of range");
+        return tw_broken(why, "running ability out of range");
     if (s->trigger.active && (!in_visit || s->trigger.len > TW_NW_MAX_PROGRAM || s->trigger.slot >= TW_NW_SLOTS))
-        return broken(why, "a delayed trigger outside a visit or out of range");
+        return tw_broken(why, "a delayed trigger outside a visit or out of range");
     for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
         int f = s->slots[slot].sub_fief;
         if (f >= TW_NW_FIEFS || (f >= 0 && (s->fiefs[f].sub_slot != slot || s->fiefs[f].status != TW_NW_FIEF_FRIENDLY ||
                                              !s->fiefs[f].ruler_present)))
-            return broken(why, "substitute slot and fief disagree");
+            return tw_broken(why, "substitute slot and fief disagree");
     }
     for (int f = 0; f < TW_NW_FIEFS; f++) {
         const tw_nw_fief *fi = &s->fiefs[f];
         if (fi->status > TW_NW_FIEF_LOST)
-            return broken(why, "fief status out of range");
+            return tw_broken(why, "fief status out of range");
         if (fi->sub_slot >= 0 && (fi->sub_slot >= TW_NW_SLOTS || s->slots[fi->sub_slot].sub_fief != f))
-            return broken(why, "fief and substitute slot disagree");
+            return tw_broken(why, "fief and substitute slot disagree");
         if (fi->status == TW_NW_FIEF_LOST && fi->ruler_present)
-            return broken(why, "a lost fief still has its ruler");
+            return tw_broken(why, "a lost fief still has its ruler");
         if (fi->status == TW_NW_FIEF_NEUTRAL && !fi->ruler_present)
-            return broken(why, "an unvisited fief has no ruler");
+            return tw_broken(why, "an unvisited fief has no ruler");
         if (fi->ruler.suit >= TW_NW_SUITS || fi->ruler.nsteps > TW_NW_MAX_STEPS)
-            return broken(why, "ruler data out of range");
+            return tw_broken(why, "ruler data out of range");
     }
     return 1;
 }

@@ -384,16 +384,7 @@ tw_error tw_nw_record_init(tw_nw_record *rec, const tw_nw_catalog *catalog, int 
 /* Appends an action, growing the list as needed. */
 tw_error tw_nw_record_push(tw_nw_record *rec, tw_nw_action action)
 {
-    if (rec->count == rec->cap) {
-        int cap = rec->cap ? rec->cap * 2 : 64;
-        tw_nw_action *bigger = realloc(rec->actions, (size_t)cap * sizeof *bigger);
-        if (!bigger)
-            return TW_ERR_NOMEM;
-        rec->actions = bigger;
-        rec->cap = cap;
-    }
-    rec->actions[rec->count++] = action;
-    return TW_OK;
+    return tw_actions_push(&rec->actions, &rec->count, &rec->cap, action);
 }
 
 /* Frees the action list. */
