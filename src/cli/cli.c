@@ -213,3 +213,35 @@ void tw_cli_report_diag(tw_cli *cli, const tw_diag *diag)
     tw_diag_format(diag, text, sizeof text);
     tw_cli_errorf(cli, "%s", text);
 }
+
+/* Reads one of a list of text-valued options. */
+int tw_cli_text_option(tw_cli *cli, int argc, char **argv, int *i, const char *usage, const tw_cli_text_opt *opts)
+{
+    for (; opts->name; opts++) {
+        const char *v = NULL;
+        int got = tw_cli_opt_value(argc, argv, i, opts->name, &v);
+        if (got < 0)
+            return -tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), opts->name);
+        if (got > 0) {
+            *opts->value = v;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Reads --seed N. */
+int tw_cli_seed_option(tw_cli *cli, int argc, char **argv, int *i, const char *usage, const char *bad_seed,
+                       uint64_t *seed, int *given)
+{
+    const char *v = NULL;
+    int got = tw_cli_opt_value(argc, argv, i, "--seed", &v);
+    if (got < 0)
+        return -tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), "--seed");
+    if (got == 0)
+        return 0;
+    if (tw_cli_parse_seed(v, seed) != 0)
+        return -tw_cli_usage_error(cli, usage, bad_seed, (unsigned long long)TW_MAX_SEED, v);
+    *given = 1;
+    return 1;
+}

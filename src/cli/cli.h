@@ -79,6 +79,21 @@ void tw_cli_printf(tw_cli *cli, const char *fmt, ...) __attribute__((format(prin
 /* Prints an error line to cli->err. */
 void tw_cli_errorf(tw_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* An option that takes a text value, and where the value goes. */
+typedef struct {
+    const char *name; /* "--save"; NULL ends a list */
+    const char **value;
+} tw_cli_text_opt;
+/* If argv[*i] is one of the options (a list ended by a NULL name), stores
+ * its value and returns 1; returns 0 when none matched, or a negated exit
+ * code after printing the usage error when the value is missing. */
+int tw_cli_text_option(tw_cli *cli, int argc, char **argv, int *i, const char *usage, const tw_cli_text_opt *opts);
+/* Reads `--seed N` at argv[*i] into *seed and sets *given: the same
+ * returns as tw_cli_text_option; bad_seed is the game's message for a bad
+ * number (printf arguments: the largest seed, the text). */
+int tw_cli_seed_option(tw_cli *cli, int argc, char **argv, int *i, const char *usage, const char *bad_seed,
+                       uint64_t *seed, int *given);
+
 /* Prints a diagnostic about a bad file (file:line: field 'x': message). */
 void tw_cli_report_diag(tw_cli *cli, const tw_diag *diag);
 

@@ -517,25 +517,15 @@ static int players_option(tw_cli *cli, const char *usage, int argc, char **argv,
         o->partner_given = 1;
         return 1;
     }
-    if ((got = tw_cli_opt_value(argc, argv, i, "--record", &v)) != 0) {
-        if (got < 0)
-            return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--record");
-        o->record = v;
-        return 1;
-    }
-    if ((got = tw_cli_opt_value(argc, argv, i, "--events", &v)) != 0) {
-        if (got < 0)
-            return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--events");
-        o->events = v;
-        return 1;
-    }
-    return 0;
+    const tw_cli_text_opt files[] = {{"--record", &o->record}, {"--events", &o->events}, {NULL, NULL}};
+    return tw_cli_text_option(cli, argc, argv, i, usage, files);
 }
 
 /* Reads the options of `fox`; returns 0 or an exit code. */
 static int parse_fox_options(tw_cli *cli, int argc, char **argv, fox_options *o)
 {
     const char *usage = tw_msg_get(&tw_fox_cli_fox_help, cli->lang);
+    const tw_cli_text_opt files[] = {{"--board", &o->board}, {"--save", &o->save}, {NULL, NULL}};
     for (int i = 1; i < argc; i++) {
         const char *v = NULL;
         int got;
@@ -544,7 +534,12 @@ static int parse_fox_options(tw_cli *cli, int argc, char **argv, fox_options *o)
                 return TW_EXIT_USAGE;
             continue;
         }
-        if ((got = players_option(cli, usage, argc, argv, &i, o)) != 0) {
+        got = players_option(cli, usage, argc, argv, &i, o);
+        if (!got)
+            got = tw_cli_seed_option(cli, argc, argv, &i, usage, T(FX_T_BAD_SEED), &o->seed, &o->seed_given);
+        if (!got)
+            got = tw_cli_text_option(cli, argc, argv, &i, usage, files);
+        if (got) {
             if (got < 0)
                 return -got;
             continue;
@@ -555,20 +550,6 @@ static int parse_fox_options(tw_cli *cli, int argc, char **argv, fox_options *o)
             o->level = parse_small(v, TW_FOX_LEVELS);
             if (o->level < 0)
                 return tw_cli_usage_error(cli, usage, T(FX_T_BAD_LEVEL), v);
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--seed", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--seed");
-            if (tw_cli_parse_seed(v, &o->seed) != 0)
-                return tw_cli_usage_error(cli, usage, T(FX_T_BAD_SEED), (unsigned long long)TW_FOX_MAX_SEED, v);
-            o->seed_given = 1;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--board", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--board");
-            o->board = v;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--save", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--save");
-            o->save = v;
         } else if (argv[i][0] == '-') {
             return tw_cli_usage_error(cli, usage, G(TW_T_UNKNOWN_OPTION), argv[i]);
         } else {

@@ -198,12 +198,21 @@ typedef struct {
 static int parse_play_options(tw_cli *cli, int argc, char **argv, nw_options *o)
 {
     const char *usage = tw_msg_get(&tw_nw_cli_northwood_help, cli->lang);
+    const tw_cli_text_opt files[] = {{"--save", &o->save}, {"--record", &o->record}, {"--events", &o->events}, {NULL, NULL}};
     for (int i = 1; i < argc; i++) {
         const char *v = NULL;
         int got;
         if ((got = tw_cli_display_option(cli, argc, argv, &i)) != 0) {
             if (got < 0)
                 return TW_EXIT_USAGE;
+            continue;
+        }
+        got = tw_cli_seed_option(cli, argc, argv, &i, usage, T(NW_T_BAD_SEED), &o->config.seed, &o->seed_given);
+        if (!got)
+            got = tw_cli_text_option(cli, argc, argv, &i, usage, files);
+        if (got) {
+            if (got < 0)
+                return -got;
             continue;
         }
         if (strcmp(argv[i], "--intro") == 0) {
@@ -217,29 +226,11 @@ static int parse_play_options(tw_cli *cli, int argc, char **argv, nw_options *o)
             if (medal < 0)
                 return tw_cli_usage_error(cli, usage, T(NW_T_BAD_MEDAL), v);
             o->config.medal = (tw_nw_medal)medal;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--seed", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--seed");
-            if (tw_cli_parse_seed(v, &o->config.seed) != 0)
-                return tw_cli_usage_error(cli, usage, T(NW_T_BAD_SEED), (unsigned long long)TW_MAX_SEED, v);
-            o->seed_given = 1;
         } else if ((got = tw_cli_opt_value(argc, argv, &i, "--characters", &v)) != 0) {
             if (got < 0)
                 return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--characters");
             if (o->ncharacters < MAX_CHARACTER_FILES)
                 o->characters[o->ncharacters++] = v;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--save", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--save");
-            o->save = v;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--record", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--record");
-            o->record = v;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--events", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--events");
-            o->events = v;
         } else if (argv[i][0] == '-') {
             return tw_cli_usage_error(cli, usage, G(TW_T_UNKNOWN_OPTION), argv[i]);
         } else {
