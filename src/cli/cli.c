@@ -245,3 +245,11 @@ int tw_cli_seed_option(tw_cli *cli, int argc, char **argv, int *i, const char *u
     *given = 1;
     return 1;
 }
+
+/* Reports the first failure of writes to one file. */
+void tw_cli_note_write(tw_cli *cli, int *warned, const char *path, tw_error err)
+{
+    if (err != TW_OK && !*warned)
+        tw_cli_errorf(cli, tw_text(cli->lang, TW_T_SAVE_FAILED), path);
+    *warned = err != TW_OK;
+}

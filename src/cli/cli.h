@@ -94,6 +94,10 @@ int tw_cli_text_option(tw_cli *cli, int argc, char **argv, int *i, const char *u
 int tw_cli_seed_option(tw_cli *cli, int argc, char **argv, int *i, const char *usage, const char *bad_seed,
                        uint64_t *seed, int *given);
 
+/* Reports a failed write of a game file once (until a write of it works
+ * again): *warned remembers that it was said. */
+void tw_cli_note_write(tw_cli *cli, int *warned, const char *path, tw_error err);
+
 /* Prints a diagnostic about a bad file (file:line: field 'x': message). */
 void tw_cli_report_diag(tw_cli *cli, const tw_diag *diag);
 

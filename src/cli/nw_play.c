@@ -38,12 +38,7 @@ typedef struct {
 /* Writes one file and reports the first failure for it. */
 static void save_one(nw_session *ss, int which, const char *path, tw_error err)
 {
-    if (err != TW_OK && !ss->warned[which]) {
-        ss->warned[which] = 1;
-        tw_cli_errorf(ss->cli, tw_text(ss->cli->lang, TW_T_SAVE_FAILED), path);
-    }
-    if (err == TW_OK)
-        ss->warned[which] = 0;
+    tw_cli_note_write(ss->cli, &ss->warned[which], path, err);
 }
 
 /* Saves the autosave, the record copy and the event log. */
