@@ -92,6 +92,7 @@ uint64_t tw_srv_random_u64(void);
 typedef struct {
     sqlite3 *db;
     pthread_mutex_t lock;
+    int lock_fd; /* FILE.lock, locked (flock) while the server runs; -1 when none */
 } tw_srv_store;
 
 /* One stored game row. Texts are empty when NULL in the database. */
@@ -108,7 +109,10 @@ typedef struct {
 } tw_srv_game_row;
 
 /* Opens (creating when needed) the database at path and its tables.
- * Returns 0, or -1 with a message in err. */
+ * First takes the lock file path.lock, so that a second server on the
+ * same file refuses to start (the message names the file and the pid
+ * holding it); then checks that the database can be written. Returns 0,
+ * or -1 with a message in err. */
 int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size);
 /* Closes the database. */
 void tw_srv_store_close(tw_srv_store *store);

@@ -554,10 +554,11 @@ struct MHD_Daemon *tw_srv_http_start(tw_srv *srv, int listen_fd)
     unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC |
                      MHD_USE_ERROR_LOG;
     const tw_srv_limits *l = &srv->limits;
-    return MHD_start_daemon(flags, 0, NULL, NULL, handle, srv, MHD_OPTION_LISTEN_SOCKET, listen_fd,
-                            MHD_OPTION_CONNECTION_LIMIT, l->max_connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-                            l->max_per_client, MHD_OPTION_CONNECTION_TIMEOUT, l->timeout,
-                            MHD_OPTION_EXTERNAL_LOGGER, log_library, NULL, MHD_OPTION_NOTIFY_COMPLETED,
+    /* The logger comes first, so that it gets every message. */
+    return MHD_start_daemon(flags, 0, NULL, NULL, handle, srv, MHD_OPTION_EXTERNAL_LOGGER, log_library, NULL,
+                            MHD_OPTION_LISTEN_SOCKET, listen_fd, MHD_OPTION_CONNECTION_LIMIT, l->max_connections,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, l->max_per_client, MHD_OPTION_CONNECTION_TIMEOUT,
+                            l->timeout, MHD_OPTION_NOTIFY_COMPLETED,
                             request_done, srv, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
 }
 
