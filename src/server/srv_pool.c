@@ -5,6 +5,7 @@
  * the machine stays free for state requests and moves. The workers run
  * at a lower priority (nice 10) for the same reason. */
 #define _DEFAULT_SOURCE
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -76,11 +77,17 @@ tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue)
     pthread_cond_init(&pool->work, NULL);
     pthread_cond_init(&pool->done, NULL);
     pool->queue = queue;
+    /* Workers take no signals: SIGINT and SIGTERM are for the main
+     * thread's sigwait (a worker would end the process instead). */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
     for (unsigned i = 0; i < workers; i++) {
         if (pthread_create(&pool->ids[i], NULL, worker, pool) != 0)
             break;
         pool->threads++;
     }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (pool->threads == 0) {
         tw_srv_pool_stop(pool);
         return NULL;
