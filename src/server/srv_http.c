@@ -12,6 +12,7 @@
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +37,10 @@ typedef struct {
     tw_buf body;
     size_t received;
     int too_large;
-    int replied; /* a reply was queued before the body was read */
+    int replied;      /* a reply was queued before the body was read */
+    int started;      /* the handler has seen the headers */
+    uintptr_t raw_uri; /* where the request line's target began in the library's buffer */
+    size_t raw_len;   /* its length up to the first NUL, when the line was read */
 } request_ctx;
 
 /* ---- Replies ------------------------------------------------------------------- */
@@ -430,6 +434,35 @@ static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const char *url,
     return 1;
 }
 
+/* Called by the library as soon as a request line is read, with its
+ * target (path and query) still whole: makes the request's context and
+ * notes where the target is and how long it looks as a C string. */
+static void *note_request_line(void *cls, const char *uri, struct MHD_Connection *c)
+{
+    (void)cls;
+    (void)c;
+    request_ctx *rq = calloc(1, sizeof *rq);
+    if (rq) {
+        rq->raw_uri = (uintptr_t)uri;
+        rq->raw_len = strlen(uri);
+    }
+    return rq;
+}
+
+/* Whether the request line's target held a NUL byte. The library cuts
+ * the line in place: the version follows the target and the space that
+ * ended it, so a target whose C-string length falls short of the version
+ * held a NUL (libmicrohttpd would otherwise answer for the part before
+ * it: "GET /\0x" served index.html). */
+static int nul_in_target(const request_ctx *rq, const char *version)
+{
+    uintptr_t v = (uintptr_t)version;
+    if (!rq->raw_uri || !version || !*version || v <= rq->raw_uri)
+        return 0;
+    size_t span = (size_t)(v - rq->raw_uri);
+    return span <= 65536 && span - 1 > rq->raw_len;
+}
+
 /* The access handler: called for headers, for each piece of the body,
  * then once more with nothing to read, when the reply is made. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -443,6 +476,13 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         if (!rq)
             return MHD_NO;
         *con_cls = rq;
+    }
+    if (!rq->started) {
+        rq->started = 1;
+        if (nul_in_target(rq, version)) {
+            rq->replied = 1;
+            return send_reply(c, tw_srv_error(400, "bad_request", "the request line holds a NUL byte"));
+        }
         tw_srv_reply early;
         if (early_refusal(srv, c, url, method, &early)) {
             rq->replied = 1;
@@ -558,7 +598,8 @@ struct MHD_Daemon *tw_srv_http_start(tw_srv *srv, int listen_fd)
     return MHD_start_daemon(flags, 0, NULL, NULL, handle, srv, MHD_OPTION_EXTERNAL_LOGGER, log_library, NULL,
                             MHD_OPTION_LISTEN_SOCKET, listen_fd, MHD_OPTION_CONNECTION_LIMIT, l->max_connections,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, l->max_per_client, MHD_OPTION_CONNECTION_TIMEOUT,
-                            l->timeout, MHD_OPTION_NOTIFY_COMPLETED,
+                            l->timeout, MHD_OPTION_URI_LOG_CALLBACK, note_request_line, NULL,
+                            MHD_OPTION_NOTIFY_COMPLETED,
                             request_done, srv, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
 }
 
