@@ -298,3 +298,51 @@ TEST(server_limits_hint_flood_leaves_other_tables_fast)
     CHECK(times[n * 99 / 100] < (slow ? 200 : 50));
     CHECK_INT(tw_ts_stop(&s), 0);
 }
+
+TEST(server_limits_half_sent_requests_time_out)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--timeout", "2", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_test_tmp("limits-timeout.db"), NULL, extra) == 0);
+    int fds[3] = {open_slow(&s), tw_ts_connect_from(&s, NULL), tw_ts_connect_from(&s, NULL)};
+    /* One half-sent body, one half-sent header block, one silent connection. */
+    static const char half_header[] = "GET /api/history HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+    REQUIRE(fds[0] >= 0 && fds[1] >= 0 && fds[2] >= 0);
+    CHECK(send(fds[1], half_header, sizeof half_header - 1, MSG_NOSIGNAL) > 0);
+    long long start = tw_ts_now_ms();
+    for (int i = 0; i < 3; i++) {
+        struct pollfd p = {fds[i], POLLIN, 0};
+        char buf[512];
+        long long left = start + 6000 - tw_ts_now_ms();
+        int closed = 0;
+        while (left > 0 && poll(&p, 1, (int)left) > 0) {
+            ssize_t n = recv(fds[i], buf, sizeof buf, 0);
+            if (n <= 0) {
+                closed = 1;
+                break;
+            }
+            left = start + 6000 - tw_ts_now_ms();
+        }
+        CHECK(closed);
+        close(fds[i]);
+    }
+    long long took = tw_ts_now_ms() - start;
+    printf("   slow and silent connections closed after %lld ms\n", took);
+    CHECK(took < 5000);
+    /* An event stream is never silent that long: it stays open. */
+    json_t *game;
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\"}", &game) == 201);
+    char path[200];
+    snprintf(path, sizeof path, "/api/games/%s/events?token=%s", json_string_value(json_object_get(game, "id")),
+             json_string_value(json_object_get(game, "token")));
+    json_decref(game);
+    int fd = tw_ts_events_open(&s, path);
+    REQUIRE(fd >= 0);
+    CHECK_INT(tw_ts_events_wait(fd, 0, 3000), 0);
+    usleep(4500 * 1000);
+    char buf[256];
+    ssize_t n = recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+    CHECK(n > 0); /* pings came, the stream is open */
+    close(fd);
+    CHECK_INT(tw_ts_stop(&s), 0);
+}

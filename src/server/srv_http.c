@@ -152,7 +152,9 @@ static int client_gone(int fd)
 }
 
 /* Produces the next piece of an event stream: an update when the game
- * changed, a comment every TW_SRV_PING_SECONDS, the end on shutdown. */
+ * changed, a comment every TW_SRV_PING_SECONDS (or half the connection
+ * timeout when that is shorter, so a quiet stream is never timed out),
+ * the end on shutdown or when the client went away. */
 static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
     (void)pos;
@@ -160,7 +162,8 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
     tw_srv_game *g = s->game;
     struct timespec deadline;
     clock_gettime(CLOCK_REALTIME, &deadline);
-    deadline.tv_sec += TW_SRV_PING_SECONDS;
+    unsigned ping = s->srv->limits.timeout / 2;
+    deadline.tv_sec += ping < 1 ? 1 : ping < TW_SRV_PING_SECONDS ? ping : TW_SRV_PING_SECONDS;
     int gone = 0;
     pthread_mutex_lock(&g->lock);
     while (s->started && g->changes == s->seen && !atomic_load(&s->srv->stopping)) {
