@@ -1,6 +1,7 @@
 # Trickwood build. `make` builds the program, `make test` runs every test
-# (a plain build and an AddressSanitizer + UndefinedBehaviorSanitizer
-# build), `make play` starts a For Northwood! game.
+# (a plain build, an AddressSanitizer + UndefinedBehaviorSanitizer build,
+# and the server tests under ThreadSanitizer), `make play` starts a For
+# Northwood! game.
 CC ?= cc
 WARN = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 DEFS = -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"$(CURDIR)/data"'
@@ -13,7 +14,7 @@ CLI_SRC = $(sort $(wildcard src/cli/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
 HEADERS = $(wildcard include/trickwood/*.h src/*/*.h tests/*.h)
 
-.PHONY: all deps play serve test test-e2e check-clang bench clean
+.PHONY: all deps play serve test test-e2e check-clang check-tsan bench clean
 
 all: build/trickwood build/libtrickwood.a
 
@@ -38,6 +39,7 @@ GCC_ONLY = $(if $(findstring clang,$(CC)),,-Wno-format-truncation)
 $(eval $(call variant,release,-O2 -g $(GCC_ONLY),$(CC)))
 $(eval $(call variant,asan,-O1 -g $(SAN) $(GCC_ONLY),$(CC)))
 $(eval $(call variant,clang,-O1 -g,$(CLANG)))
+$(eval $(call variant,tsan,-O1 -g -fsanitize=thread $(GCC_ONLY),$(CC)))
 
 # Copied through a temporary file and renamed, so a running build/trickwood
 # is replaced, not overwritten ("text file busy").
@@ -60,12 +62,13 @@ serve: deps
 	@$(MAKE) --no-print-directory build/trickwood
 	./build/trickwood serve
 
-# Runs the suite twice: optimised, then under ASan + UBSan, then the browser
-# end-to-end tests. The last line is the combined "N passed, N failed".
+# Runs the suite twice: optimised, then under ASan + UBSan, then the server
+# tests under ThreadSanitizer, then the browser end-to-end tests. The last
+# line is the combined "N passed, N failed".
 test:
 	@sh scripts/install-deps.sh --test
-	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang
-	@sh tests/run.sh build/release/run-tests build/asan/run-tests tests/e2e/run.sh
+	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood
+	@sh tests/run.sh build/release/run-tests build/asan/run-tests scripts/check-tsan.sh tests/e2e/run.sh
 
 # Browser end-to-end tests: headless Chromium plays the web app served by
 # build/trickwood serve (tests/e2e/run.sh; screenshots in build/e2e-artifacts/).
@@ -74,6 +77,11 @@ test-e2e: build/trickwood
 
 # Builds everything with clang too, so both compilers see -Werror.
 check-clang: build/clang/run-tests build/clang/trickwood
+
+# The server tests under ThreadSanitizer (scripts/check-tsan.sh): the test
+# program and every server it starts are TSan builds; any report fails.
+check-tsan: build/tsan/run-tests build/tsan/trickwood
+	@sh scripts/check-tsan.sh
 
 bench: build/trickwood
 	./build/trickwood bench

@@ -82,6 +82,11 @@ const char *tw_ts_binary(void)
 
 int tw_ts_start(tw_ts_server *s, const char *db, const char *web)
 {
+    return tw_ts_start_args(s, db, web, NULL);
+}
+
+int tw_ts_start_args(tw_ts_server *s, const char *db, const char *web, const char *const *extra)
+{
     memset(s, 0, sizeof *s);
     snprintf(s->db, sizeof s->db, "%s", db);
     snprintf(s->web, sizeof s->web, "%s", web ? web : "");
@@ -104,12 +109,15 @@ int tw_ts_start(tw_ts_server *s, const char *db, const char *web)
             dup2(err, 2);
         close(pipefd[0]);
         close(pipefd[1]);
-        const char *args[12] = {"trickwood", "serve", "--port", "0", "--db", s->db, "--lang", "en", NULL};
+        const char *args[40] = {"trickwood", "serve", "--port", "0", "--db", s->db, "--lang", "en", NULL};
+        int n = 8;
         if (web) {
-            args[8] = "--web";
-            args[9] = s->web;
-            args[10] = NULL;
+            args[n++] = "--web";
+            args[n++] = s->web;
         }
+        for (int i = 0; extra && extra[i] && n < 39; i++)
+            args[n++] = extra[i];
+        args[n] = NULL;
         execv(tw_ts_binary(), (char *const *)args);
         _exit(127);
     }
@@ -189,9 +197,24 @@ void tw_ts_kill(tw_ts_server *s)
 /* Connects to the server on loopback; -1 on failure. */
 static int connect_to(const tw_ts_server *s)
 {
+    return tw_ts_connect_from(s, NULL);
+}
+
+int tw_ts_connect_from(const tw_ts_server *s, const char *source)
+{
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0)
         return -1;
+    if (source) {
+        struct sockaddr_in from;
+        memset(&from, 0, sizeof from);
+        from.sin_family = AF_INET;
+        if (inet_pton(AF_INET, source, &from.sin_addr) != 1 ||
+            bind(fd, (struct sockaddr *)&from, sizeof from) != 0) {
+            close(fd);
+            return -1;
+        }
+    }
     struct sockaddr_in addr;
     memset(&addr, 0, sizeof addr);
     addr.sin_family = AF_INET;
@@ -238,12 +261,13 @@ static size_t dechunk(char *body, size_t len)
     return out;
 }
 
-/* Reads the whole reply (the server closes the connection) and parses it. */
-static int read_reply(int fd, tw_ts_reply *r)
+/* Reads the whole reply (the server closes the connection) and parses it;
+ * gives up after timeout_ms. */
+static int read_reply(int fd, tw_ts_reply *r, int timeout_ms)
 {
     size_t cap = 8192, len = 0;
     char *raw = malloc(cap);
-    long long deadline = now_ms() + REPLY_TIMEOUT_MS;
+    long long deadline = now_ms() + timeout_ms;
     while (raw) {
         if (len + 4096 > cap) {
             char *grown = realloc(raw, cap * 2);
@@ -291,19 +315,31 @@ static int read_reply(int fd, tw_ts_reply *r)
 
 int tw_ts_request_raw(const tw_ts_server *s, const char *raw, size_t len, tw_ts_reply *r)
 {
+    return tw_ts_raw_from(s, NULL, REPLY_TIMEOUT_MS, raw, len, r);
+}
+
+int tw_ts_raw_from(const tw_ts_server *s, const char *source, int timeout_ms, const char *raw, size_t len,
+                   tw_ts_reply *r)
+{
     memset(r, 0, sizeof *r);
-    int fd = connect_to(s);
+    int fd = tw_ts_connect_from(s, source);
     if (fd < 0)
         return -1;
     int rc = write_all(fd, raw, len);
     /* A refused body may be left unread: the reply still comes first. */
-    rc = read_reply(fd, r) == 0 ? 0 : rc ? rc : -1;
+    rc = read_reply(fd, r, timeout_ms) == 0 ? 0 : rc ? rc : -1;
     close(fd);
     return rc;
 }
 
 int tw_ts_request(const tw_ts_server *s, const char *method, const char *path, const char *token, const char *body,
                tw_ts_reply *r)
+{
+    return tw_ts_request_from(s, NULL, REPLY_TIMEOUT_MS, method, path, token, body, r);
+}
+
+int tw_ts_request_from(const tw_ts_server *s, const char *source, int timeout_ms, const char *method,
+                       const char *path, const char *token, const char *body, tw_ts_reply *r)
 {
     size_t body_len = body ? strlen(body) : 0;
     size_t cap = body_len + 1024 + strlen(path);
@@ -319,7 +355,7 @@ int tw_ts_request(const tw_ts_server *s, const char *method, const char *path, c
                      method, path, s->port, auth, body_len);
     if (body)
         memcpy(raw + n, body, body_len);
-    int rc = tw_ts_request_raw(s, raw, (size_t)n + body_len, r);
+    int rc = tw_ts_raw_from(s, source, timeout_ms, raw, (size_t)n + body_len, r);
     free(raw);
     return rc;
 }
@@ -402,6 +438,11 @@ int tw_ts_events_wait(int fd, int min_version, int timeout_ms)
         buf[len] = '\0';
     }
     return -1;
+}
+
+long long tw_ts_now_ms(void)
+{
+    return now_ms();
 }
 
 int tw_ts_json(const tw_ts_server *s, const char *method, const char *path, const char *token, const char *body,

@@ -36,6 +36,8 @@ const char *tw_ts_binary(void);
  * and waits for its "serving" line. Returns 0, or -1 (nothing is left
  * running). */
 int tw_ts_start(tw_ts_server *s, const char *db, const char *web);
+/* As tw_ts_start, with more options for serve (NULL-ended, may be NULL). */
+int tw_ts_start_args(tw_ts_server *s, const char *db, const char *web, const char *const *extra);
 /* Asks the server to stop (SIGTERM) and waits up to ten seconds (then
  * kills it). Returns its exit status, or -1 when it had to be killed. */
 int tw_ts_stop(tw_ts_server *s);
@@ -48,6 +50,18 @@ int tw_ts_request(const tw_ts_server *s, const char *method, const char *path, c
                tw_ts_reply *r);
 /* Sends raw bytes as a request and reads the reply. */
 int tw_ts_request_raw(const tw_ts_server *s, const char *raw, size_t len, tw_ts_reply *r);
+/* As tw_ts_request, from a chosen loopback source address (such as
+ * "127.0.0.2"; NULL for the default) and with a reply timeout. */
+int tw_ts_request_from(const tw_ts_server *s, const char *source, int timeout_ms, const char *method,
+                       const char *path, const char *token, const char *body, tw_ts_reply *r);
+/* As tw_ts_request_raw, from a source address and with a reply timeout. */
+int tw_ts_raw_from(const tw_ts_server *s, const char *source, int timeout_ms, const char *raw, size_t len,
+                   tw_ts_reply *r);
+/* Opens a TCP connection to the server from a source address (NULL for
+ * the default); returns the socket or -1. */
+int tw_ts_connect_from(const tw_ts_server *s, const char *source);
+/* Milliseconds on a monotonic clock. */
+long long tw_ts_now_ms(void);
 /* Frees a reply. */
 void tw_ts_reply_free(tw_ts_reply *r);
 /* The value of a reply header (case-insensitive name) into out; 0 when

@@ -9,6 +9,8 @@
  *   srv_game.c     games in memory: engine, seats, bots, views, rebuild at start
  *   srv_store.c    SQLite storage: every action is committed before the reply
  *   srv_util.c     random ids and tokens, times, JSON error replies
+ *   srv_limits.c   limits per client: rate limits, the Origin check, log throttling
+ *   srv_pool.c     the bounded pool of worker threads that runs hints and bots
  *   srv_reason.c   why a Fox action is not legal, in words
  *
  * The server is authoritative: browsers send actions in the record
@@ -19,6 +21,7 @@
 
 #include <jansson.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <sqlite3.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -37,8 +40,24 @@ extern const int tw_srv_text_count;
 
 /* Largest request body accepted (413 beyond). */
 #define TW_SRV_MAX_BODY (64 * 1024)
-/* Seconds between keep-alive comments on an event stream. */
-#define TW_SRV_PING_SECONDS 15
+/* Seconds between keep-alive comments on an event stream (shorter than
+ * the connection timeout, so a quiet stream is never timed out). */
+#define TW_SRV_PING_SECONDS 5
+
+/* The limits a server runs with (docs/server.md lists each, its option
+ * and what a client sees). A rate of 0 means unlimited. */
+typedef struct {
+    unsigned max_connections;   /* --max-connections: open connections in all */
+    unsigned max_per_client;    /* --max-per-client: open connections from one address */
+    unsigned timeout;           /* --timeout: seconds a connection may stay silent */
+    unsigned create_per_minute; /* --create-rate: games one address may create per minute */
+    unsigned hints_per_minute;  /* --hint-rate: hints one address may ask per minute */
+    unsigned workers;           /* --workers: threads that run hints and bots */
+    unsigned queue;             /* hints waiting for a worker before 503 */
+} tw_srv_limits;
+
+/* Fills limits with the defaults (workers from the number of cores). */
+void tw_srv_limits_default(tw_srv_limits *limits);
 
 /* ---- Replies ------------------------------------------------------------- */
 
@@ -48,6 +67,7 @@ typedef struct {
     int status;
     json_t *body;
     const char *allow;
+    int retry_after; /* seconds for a Retry-After header; 0 for none */
 } tw_srv_reply;
 
 /* A JSON reply (takes the body's reference). */
@@ -72,6 +92,7 @@ uint64_t tw_srv_random_u64(void);
 typedef struct {
     sqlite3 *db;
     pthread_mutex_t lock;
+    int lock_fd; /* FILE.lock, locked (flock) while the server runs; -1 when none */
 } tw_srv_store;
 
 /* One stored game row. Texts are empty when NULL in the database. */
@@ -88,7 +109,10 @@ typedef struct {
 } tw_srv_game_row;
 
 /* Opens (creating when needed) the database at path and its tables.
- * Returns 0, or -1 with a message in err. */
+ * First takes the lock file path.lock, so that a second server on the
+ * same file refuses to start (the message names the file and the pid
+ * holding it); then checks that the database can be written. Returns 0,
+ * or -1 with a message in err. */
 int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size);
 /* Closes the database. */
 void tw_srv_store_close(tw_srv_store *store);
@@ -166,6 +190,41 @@ typedef struct tw_srv_game {
     tw_srv_last_trick last_trick;
 } tw_srv_game;
 
+/* ---- Rate limits and log throttling (srv_limits.c) ---------------------------- */
+
+/* Token buckets per client address for one kind of request. */
+typedef struct tw_srv_rate tw_srv_rate;
+
+/* A limiter allowing per_minute requests a minute per client, in bursts
+ * of up to per_minute (0: unlimited). NULL when out of memory. */
+tw_srv_rate *tw_srv_rate_new(unsigned per_minute);
+void tw_srv_rate_free(tw_srv_rate *rate);
+/* Takes one request of client from its bucket: 0 when allowed, else the
+ * seconds to wait before the next one is (at least 1). */
+int tw_srv_rate_take(tw_srv_rate *rate, const char *client);
+
+/* Writes a message to standard error at most once per interval for each
+ * key (the number left out is said with the next one). */
+void tw_srv_log_throttled(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Whether a request with this Origin header (may be NULL) may change
+ * state on a server reached through this Host header (may be NULL): no
+ * Origin, or an Origin naming the same host and port. */
+int tw_srv_origin_allowed(const char *origin, const char *host);
+
+/* ---- Worker pool (srv_pool.c) --------------------------------------------------- */
+
+typedef struct tw_srv_pool tw_srv_pool;
+
+/* Starts workers threads with room for queue jobs waiting. NULL on failure. */
+tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue);
+/* Lets every job finish, then stops the threads and frees the pool. */
+void tw_srv_pool_stop(tw_srv_pool *pool);
+/* Runs fn(arg) on a worker and waits for it. With may_refuse, a full
+ * queue refuses at once (-1, fn not run); else the call waits for room.
+ * Without a pool (NULL), fn runs in the calling thread. 0 once fn ran. */
+int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may_refuse);
+
 /* The server: storage, data, the table of games, the web folder. */
 typedef struct {
     tw_srv_store store;
@@ -177,8 +236,12 @@ typedef struct {
     tw_srv_game **games;
     int game_count;
     int game_cap;
-    volatile int stopping;
+    atomic_int stopping;
     int quiet;
+    tw_srv_limits limits;
+    tw_srv_rate *create_rate;
+    tw_srv_rate *hint_rate;
+    tw_srv_pool *pool;
 } tw_srv;
 
 /* Loads the catalog and boards; 0, or -1 with a message in err. */
@@ -212,6 +275,8 @@ char *tw_srv_record_text(tw_srv *srv, const tw_srv_game *g);
  * that viewer may see are appended to events (may be NULL). 0, or -1
  * (nothing changed). Call with the game lock held. */
 int tw_srv_apply(tw_srv *srv, tw_srv_game *g, int seat, uint16_t action, json_t *events, int viewer);
+/* A Fox bot's decision from its view, computed on the worker pool. */
+int tw_srv_bot_choose(tw_srv *srv, tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *action);
 /* Lets a bot in seat 1 act while it is to act. Returns its action count. */
 int tw_srv_run_bots(tw_srv *srv, tw_srv_game *g, json_t *events, int viewer);
 /* (Re)creates the bot of seat 1 with a kind. 0, or -1. */
@@ -233,7 +298,7 @@ tw_srv_reply tw_srv_seat_bot(tw_srv *srv, tw_srv_game *g, int seat_asked, const 
 tw_srv_reply tw_srv_state(tw_srv *srv, tw_srv_game *g, const char *token);
 /* Applies an action for a seat, then any bot actions; stores each. */
 tw_srv_reply tw_srv_act(tw_srv *srv, tw_srv_game *g, const char *token, json_t *body);
-/* A hint for the seat to act. */
+/* A hint for the seat to act (computed on the worker pool). */
 tw_srv_reply tw_srv_hint(tw_srv *srv, tw_srv_game *g, const char *token);
 
 /* ---- History (srv_history.c) --------------------------------------------- */
@@ -268,7 +333,8 @@ void tw_srv_fox_reason(const tw_fox_state *state, const char *text, char *out, s
 /* ---- HTTP (srv_http.c, srv_static.c) -------------------------------------- */
 
 struct MHD_Daemon;
-/* Starts the HTTP daemon on an already listening socket. NULL on failure. */
+/* Starts the HTTP daemon on an already listening socket, with the limits
+ * of srv->limits. NULL on failure. */
 struct MHD_Daemon *tw_srv_http_start(tw_srv *srv, int listen_fd);
 /* Stops it: wakes event streams, then waits for every connection. */
 void tw_srv_http_stop(tw_srv *srv, struct MHD_Daemon *daemon);

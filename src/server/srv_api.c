@@ -532,56 +532,97 @@ static json_t *probability(double p)
     return p < 0 ? json_null() : json_real(p);
 }
 
+/* A hint handed to a worker: the copied view in, the hint out. */
+typedef struct {
+    tw_srv_kind kind;
+    uint64_t seed;
+    tw_nw_view *nw_view;
+    tw_fox_view fox_view;
+    int failed;
+    tw_nw_hint nw_hint;
+    tw_fox_hint fox_hint;
+} hint_job;
+
+/* Thinks about a hint (on a worker), from the copied view only. */
+static void run_hint(void *cls)
+{
+    hint_job *job = cls;
+    if (job->kind == TW_SRV_NORTHWOOD) {
+        tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, job->seed);
+        if (!bot) {
+            job->failed = 1;
+            return;
+        }
+        job->nw_hint = tw_nw_hint_for(bot, job->nw_view);
+        tw_nw_bot_free(bot);
+        return;
+    }
+    tw_fox_bot *bot = tw_fox_bot_new(TW_FOX_BOT_STRONG, job->seed);
+    if (!bot) {
+        job->failed = 1;
+        return;
+    }
+    job->fox_hint = tw_fox_hint_for(bot, &job->fox_view);
+    tw_fox_bot_free(bot);
+}
+
+/* The reply of a computed hint. */
+static tw_srv_reply hint_reply(const hint_job *job)
+{
+    char text[64];
+    if (job->kind == TW_SRV_NORTHWOOD) {
+        tw_nw_action_format(job->nw_hint.action, text, (int)sizeof text);
+        return tw_srv_ok(200, json_pack("{s:s, s:o, s:o, s:i}", "action", text, "p_target",
+                                        probability(job->nw_hint.p_target), "p_medal",
+                                        probability(job->nw_hint.p_medal), "samples", job->nw_hint.samples));
+    }
+    if (job->fox_hint.action == TW_FOX_NO_ACTION)
+        return tw_srv_error(500, "internal", "no hint could be found");
+    tw_fox_action_format(&job->fox_view.visible, job->fox_hint.action, text, (int)sizeof text);
+    return tw_srv_ok(200, json_pack("{s:s, s:o, s:i}", "action", text, "p_win", probability(job->fox_hint.p_win),
+                                    "samples", job->fox_hint.samples));
+}
+
 tw_srv_reply tw_srv_hint(tw_srv *srv, tw_srv_game *g, const char *token)
 {
-    (void)srv;
+    hint_job *job = calloc(1, sizeof *job);
+    if (!job)
+        return tw_srv_error(500, "internal", "out of memory");
     pthread_mutex_lock(&g->lock);
     int seat = tw_srv_seat_of(g, token);
     int over = tw_srv_game_over(g);
     int to_act = tw_srv_game_to_act(g);
-    uint64_t seed = tw_mix64(g->seed ^ 0x68696e74ULL ^ (uint64_t)g->count);
-    tw_nw_view *nw_view = NULL;
-    tw_fox_view fox_view;
+    job->kind = g->kind;
+    job->seed = tw_mix64(g->seed ^ 0x68696e74ULL ^ (uint64_t)g->count);
     if (seat >= 0 && !over && to_act == seat) {
         if (g->kind == TW_SRV_NORTHWOOD) {
-            nw_view = malloc(sizeof *nw_view);
-            if (nw_view)
-                tw_nw_view_of(&g->nw, nw_view);
+            job->nw_view = malloc(sizeof *job->nw_view);
+            if (job->nw_view)
+                tw_nw_view_of(&g->nw, job->nw_view);
+            else
+                job->failed = 1;
         } else {
-            tw_fox_view_of(&g->fox, seat, &fox_view);
+            tw_fox_view_of(&g->fox, seat, &job->fox_view);
         }
     }
     pthread_mutex_unlock(&g->lock);
+    tw_srv_reply reply;
     if (seat < 0)
-        return bad_token(token);
-    if (over)
-        return tw_srv_error(409, "conflict", "the game is over");
-    if (to_act != seat)
-        return tw_srv_error(403, "not_your_turn", "hints are for the seat to act: seat %d is to act", to_act);
-    /* The bots think from the copied view, without holding the game. */
-    char text[64];
-    if (g->kind == TW_SRV_NORTHWOOD) {
-        tw_nw_bot *bot = nw_view ? tw_nw_bot_new(TW_NW_BOT_STRONG, seed) : NULL;
-        if (!bot) {
-            free(nw_view);
-            return tw_srv_error(500, "internal", "out of memory");
-        }
-        tw_nw_hint hint = tw_nw_hint_for(bot, nw_view);
-        tw_nw_bot_free(bot);
-        free(nw_view);
-        tw_nw_action_format(hint.action, text, (int)sizeof text);
-        return tw_srv_ok(200, json_pack("{s:s, s:o, s:o, s:i}", "action", text, "p_target",
-                                        probability(hint.p_target), "p_medal", probability(hint.p_medal), "samples",
-                                        hint.samples));
-    }
-    tw_fox_bot *bot = tw_fox_bot_new(TW_FOX_BOT_STRONG, seed);
-    if (!bot)
-        return tw_srv_error(500, "internal", "out of memory");
-    tw_fox_hint hint = tw_fox_hint_for(bot, &fox_view);
-    tw_fox_bot_free(bot);
-    if (hint.action == TW_FOX_NO_ACTION)
-        return tw_srv_error(500, "internal", "no hint could be found");
-    tw_fox_action_format(&fox_view.visible, hint.action, text, (int)sizeof text);
-    return tw_srv_ok(200, json_pack("{s:s, s:o, s:i}", "action", text, "p_win", probability(hint.p_win), "samples",
-                                    hint.samples));
+        reply = bad_token(token);
+    else if (over)
+        reply = tw_srv_error(409, "conflict", "the game is over");
+    else if (to_act != seat)
+        reply = tw_srv_error(403, "not_your_turn", "hints are for the seat to act: seat %d is to act", to_act);
+    else if (job->failed)
+        reply = tw_srv_error(500, "internal", "out of memory");
+    else if (tw_srv_pool_run(srv->pool, run_hint, job, 1) != 0) {
+        reply = tw_srv_error(503, "busy", "every hint worker is busy; ask again in a moment");
+        reply.retry_after = 1;
+    } else if (job->failed)
+        reply = tw_srv_error(500, "internal", "out of memory");
+    else
+        reply = hint_reply(job);
+    free(job->nw_view);
+    free(job);
+    return reply;
 }

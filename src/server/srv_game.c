@@ -430,7 +430,7 @@ int tw_srv_run_bots(tw_srv *srv, tw_srv_game *g, json_t *events, int viewer)
         tw_fox_view view;
         tw_fox_view_of(&g->fox, 1, &view);
         tw_fox_action action;
-        if (tw_fox_bot_choose_from_view(g->bot, &view, &action) != TW_OK || !tw_fox_is_legal(&g->fox, action)) {
+        if (tw_srv_bot_choose(srv, g->bot, &view, &action) != TW_OK || !tw_fox_is_legal(&g->fox, action)) {
             fprintf(stderr, "trickwood serve: the bot of game %s found no legal action\n", g->id);
             break;
         }

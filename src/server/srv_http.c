@@ -3,10 +3,17 @@
  * the web app's files and runs event streams. The daemon gives each
  * connection its own thread, so a waiting event stream never holds up
  * another request; streams wake at least once a second to notice a
- * shutdown. */
+ * shutdown or a client that went away. The limits (connections in all
+ * and per client, timeouts, rates) come from srv->limits. */
 #define _DEFAULT_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,15 +26,21 @@
 /* Bodies announced larger than this are refused before they are read;
  * smaller ones over the limit are read and dropped, then refused. */
 #define EARLY_REFUSE_BYTES (1024 * 1024)
-#define MAX_CONNECTIONS 256
-#define CONNECTION_TIMEOUT_SECONDS 60
+/* What pages served here may do (docs/server.md, security notes): their
+ * own scripts, styles, images and API only, in no frame. */
+#define CONTENT_SECURITY_POLICY                                                                             \
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " \
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 /* One request being received. */
 typedef struct {
     tw_buf body;
     size_t received;
     int too_large;
-    int replied; /* a reply was queued before the body was read */
+    int replied;      /* a reply was queued before the body was read */
+    int started;      /* the handler has seen the headers */
+    uintptr_t raw_uri; /* where the request line's target began in the library's buffer */
+    size_t raw_len;   /* its length up to the first NUL, when the line was read */
 } request_ctx;
 
 /* ---- Replies ------------------------------------------------------------------- */
@@ -37,6 +50,8 @@ static void common_headers(struct MHD_Response *resp)
 {
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(resp, "Content-Security-Policy", CONTENT_SECURITY_POLICY);
+    MHD_add_response_header(resp, "X-Frame-Options", "DENY");
 }
 
 /* Sends a JSON reply and frees its body. */
@@ -61,6 +76,11 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, tw_srv_reply r)
     common_headers(resp);
     if (r.allow)
         MHD_add_response_header(resp, "Allow", r.allow);
+    if (r.retry_after > 0) {
+        char seconds[16];
+        snprintf(seconds, sizeof seconds, "%d", r.retry_after);
+        MHD_add_response_header(resp, "Retry-After", seconds);
+    }
     enum MHD_Result ret = MHD_queue_response(c, (unsigned)r.status, resp);
     MHD_destroy_response(resp);
     return ret;
@@ -115,10 +135,26 @@ typedef struct {
     tw_srv_game *game;
     unsigned long seen;  /* the game's change count last announced */
     int started;
+    int fd;              /* the connection's socket, to notice a client gone */
 } sse_ctx;
 
+/* Whether the client of an event stream closed its end (or the
+ * connection failed): a look at the socket that takes nothing from it. */
+static int client_gone(int fd)
+{
+    if (fd < 0)
+        return 0;
+    char b;
+    ssize_t n = recv(fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n == 0)
+        return 1;
+    return n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
+}
+
 /* Produces the next piece of an event stream: an update when the game
- * changed, a comment every TW_SRV_PING_SECONDS, the end on shutdown. */
+ * changed, a comment every TW_SRV_PING_SECONDS (or half the connection
+ * timeout when that is shorter, so a quiet stream is never timed out),
+ * the end on shutdown or when the client went away. */
 static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
     (void)pos;
@@ -126,9 +162,11 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
     tw_srv_game *g = s->game;
     struct timespec deadline;
     clock_gettime(CLOCK_REALTIME, &deadline);
-    deadline.tv_sec += TW_SRV_PING_SECONDS;
+    unsigned ping = s->srv->limits.timeout / 2;
+    deadline.tv_sec += ping < 1 ? 1 : ping < TW_SRV_PING_SECONDS ? ping : TW_SRV_PING_SECONDS;
+    int gone = 0;
     pthread_mutex_lock(&g->lock);
-    while (s->started && g->changes == s->seen && !s->srv->stopping) {
+    while (s->started && g->changes == s->seen && !atomic_load(&s->srv->stopping)) {
         struct timespec now, until;
         clock_gettime(CLOCK_REALTIME, &now);
         if (now.tv_sec > deadline.tv_sec || (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec))
@@ -138,12 +176,18 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
         if (until.tv_sec > deadline.tv_sec || (until.tv_sec == deadline.tv_sec && until.tv_nsec > deadline.tv_nsec))
             until = deadline;
         pthread_cond_timedwait(&g->changed, &g->lock, &until);
+        if (client_gone(s->fd)) {
+            gone = 1;
+            break;
+        }
     }
-    int stopping = s->srv->stopping;
+    int stopping = atomic_load(&s->srv->stopping);
     int changed = !s->started || g->changes != s->seen;
     int version = g->count;
     s->seen = g->changes;
     pthread_mutex_unlock(&g->lock);
+    if (gone)
+        return MHD_CONTENT_READER_END_WITH_ERROR;
     if (stopping)
         return MHD_CONTENT_READER_END_OF_STREAM;
     int n;
@@ -162,23 +206,33 @@ static void sse_free(void *cls)
     free(cls);
 }
 
-/* Opens an event stream for a seat of a game. */
-static enum MHD_Result send_events(tw_srv *srv, struct MHD_Connection *c, tw_srv_game *g, const char *token)
+/* Opens an event stream for a seat of a game; for HEAD, only its headers. */
+static enum MHD_Result send_events(tw_srv *srv, struct MHD_Connection *c, tw_srv_game *g, const char *token,
+                                   int head)
 {
     pthread_mutex_lock(&g->lock);
     int seat = tw_srv_seat_of(g, token);
     pthread_mutex_unlock(&g->lock);
     if (seat < 0)
         return send_reply(c, tw_srv_error(403, "forbidden", "this token does not open a seat at this table"));
-    sse_ctx *s = calloc(1, sizeof *s);
-    if (!s)
-        return MHD_NO;
-    s->srv = srv;
-    s->game = g;
-    struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read, s, sse_free);
-    if (!resp) {
-        free(s);
-        return MHD_NO;
+    struct MHD_Response *resp;
+    if (head) {
+        resp = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+        if (!resp)
+            return MHD_NO;
+    } else {
+        sse_ctx *s = calloc(1, sizeof *s);
+        if (!s)
+            return MHD_NO;
+        s->srv = srv;
+        s->game = g;
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        s->fd = info ? info->connect_fd : -1;
+        resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read, s, sse_free);
+        if (!resp) {
+            free(s);
+            return MHD_NO;
+        }
     }
     MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
     MHD_add_response_header(resp, "Cache-Control", "no-store");
@@ -324,6 +378,94 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
     return tw_srv_error(404, "not_found", "no such API endpoint");
 }
 
+/* The client's address as text (IPv4 or IPv6), the key of its limits. */
+static void client_key(struct MHD_Connection *c, char *out, size_t size)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    snprintf(out, size, "unknown");
+    if (!info || !info->client_addr)
+        return;
+    const struct sockaddr *sa = info->client_addr;
+    if (sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out, (socklen_t)size);
+    else if (sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out, (socklen_t)size);
+}
+
+/* Whether a path ends with a segment ("/hint"). */
+static int ends_with(const char *text, const char *end)
+{
+    size_t lt = strlen(text), le = strlen(end);
+    return lt >= le && strcmp(text + lt - le, end) == 0;
+}
+
+/* Checks made as soon as the headers are in, before any body is read: a
+ * state-changing request from another site's page (Origin), and the
+ * rates of game creation and hints per client. Returns 1 and the reply
+ * when the request is refused. */
+static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const char *url, const char *method,
+                         tw_srv_reply *out)
+{
+    int is_get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    if (!is_get) {
+        const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+        const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+        if (!tw_srv_origin_allowed(origin, host)) {
+            *out = tw_srv_error(403, "forbidden",
+                                "this request comes from a page of another site (Origin %.100s); only this "
+                                "server's own pages may change games",
+                                origin);
+            return 1;
+        }
+    }
+    char client[64];
+    int create = strcmp(method, "POST") == 0 && (strcmp(url, "/api/games") == 0 || strcmp(url, "/api/games/") == 0);
+    int hint = is_get && strncmp(url, "/api/games/", 11) == 0 && ends_with(url, "/hint");
+    if (!create && !hint)
+        return 0;
+    client_key(c, client, sizeof client);
+    int wait = tw_srv_rate_take(create ? srv->create_rate : srv->hint_rate, client);
+    if (wait == 0)
+        return 0;
+    *out = tw_srv_error(429, "rate_limited",
+                        "too many %s from your address: at most %u a minute; try again in %d seconds",
+                        create ? "new games" : "hints",
+                        create ? srv->limits.create_per_minute : srv->limits.hints_per_minute, wait);
+    out->retry_after = wait;
+    tw_srv_log_throttled(create ? "rate-create" : "rate-hint", "refused %s from %s: rate limit",
+                         create ? "a new game" : "a hint", client);
+    return 1;
+}
+
+/* Called by the library as soon as a request line is read, with its
+ * target (path and query) still whole: makes the request's context and
+ * notes where the target is and how long it looks as a C string. */
+static void *note_request_line(void *cls, const char *uri, struct MHD_Connection *c)
+{
+    (void)cls;
+    (void)c;
+    request_ctx *rq = calloc(1, sizeof *rq);
+    if (rq) {
+        rq->raw_uri = (uintptr_t)uri;
+        rq->raw_len = strlen(uri);
+    }
+    return rq;
+}
+
+/* Whether the request line's target held a NUL byte. The library cuts
+ * the line in place: the version follows the target and the space that
+ * ended it, so a target whose C-string length falls short of the version
+ * held a NUL (libmicrohttpd would otherwise answer for the part before
+ * it: "GET /\0x" served index.html). */
+static int nul_in_target(const request_ctx *rq, const char *version)
+{
+    uintptr_t v = (uintptr_t)version;
+    if (!rq->raw_uri || !version || !*version || v <= rq->raw_uri)
+        return 0;
+    size_t span = (size_t)(v - rq->raw_uri);
+    return span <= 65536 && span - 1 > rq->raw_len;
+}
+
 /* The access handler: called for headers, for each piece of the body,
  * then once more with nothing to read, when the reply is made. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -337,6 +479,18 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         if (!rq)
             return MHD_NO;
         *con_cls = rq;
+    }
+    if (!rq->started) {
+        rq->started = 1;
+        if (nul_in_target(rq, version)) {
+            rq->replied = 1;
+            return send_reply(c, tw_srv_error(400, "bad_request", "the request line holds a NUL byte"));
+        }
+        tw_srv_reply early;
+        if (early_refusal(srv, c, url, method, &early)) {
+            rq->replied = 1;
+            return send_reply(c, early);
+        }
         const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (length && strtoull(length, NULL, 10) > EARLY_REFUSE_BYTES) {
             rq->too_large = 1;
@@ -370,7 +524,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         tw_srv_reply reply = strcmp(url, "/api") == 0 ? tw_srv_error(404, "not_found", "no such API endpoint")
                                                       : route_api(srv, c, url, method, rq, &events);
         if (events)
-            return send_events(srv, c, events, request_token(c));
+            return send_events(srv, c, events, request_token(c), strcmp(method, "HEAD") == 0);
         return send_reply(c, reply);
     }
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
@@ -426,19 +580,35 @@ static void request_done(void *cls, struct MHD_Connection *c, void **con_cls, en
     }
 }
 
+/* libmicrohttpd's own messages (refused connections, timeouts, bad
+ * requests), each kind written at most once per interval. */
+static void log_library(void *cls, const char *fmt, va_list ap)
+{
+    (void)cls;
+    char line[400];
+    vsnprintf(line, sizeof line, fmt, ap);
+    char key[48];
+    snprintf(key, sizeof key, "mhd:%.40s", fmt);
+    tw_srv_log_throttled(key, "%s", line);
+}
+
 struct MHD_Daemon *tw_srv_http_start(tw_srv *srv, int listen_fd)
 {
     unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC |
                      MHD_USE_ERROR_LOG;
-    return MHD_start_daemon(flags, 0, NULL, NULL, handle, srv, MHD_OPTION_LISTEN_SOCKET, listen_fd,
-                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
-                            (unsigned)CONNECTION_TIMEOUT_SECONDS, MHD_OPTION_NOTIFY_COMPLETED, request_done, srv,
-                            MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
+    const tw_srv_limits *l = &srv->limits;
+    /* The logger comes first, so that it gets every message. */
+    return MHD_start_daemon(flags, 0, NULL, NULL, handle, srv, MHD_OPTION_EXTERNAL_LOGGER, log_library, NULL,
+                            MHD_OPTION_LISTEN_SOCKET, listen_fd, MHD_OPTION_CONNECTION_LIMIT, l->max_connections,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, l->max_per_client, MHD_OPTION_CONNECTION_TIMEOUT,
+                            l->timeout, MHD_OPTION_URI_LOG_CALLBACK, note_request_line, NULL,
+                            MHD_OPTION_NOTIFY_COMPLETED,
+                            request_done, srv, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
 }
 
 void tw_srv_http_stop(tw_srv *srv, struct MHD_Daemon *daemon)
 {
-    srv->stopping = 1;
+    atomic_store(&srv->stopping, 1);
     tw_srv_wake_all(srv);
     MHD_stop_daemon(daemon);
 }

@@ -8,6 +8,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,12 +23,24 @@ const tw_msg tw_srv_serve_help = {{
     "      --port N                   port to listen on (default 8080; 0 picks a free one)\n"
     "      --host ADDRESS             address to listen on (default 127.0.0.1: this machine only)\n"
     "      --db FILE                  SQLite file for games and history (default in ~/.local/share/trickwood)\n"
-    "      --web DIR                  folder of the web app (default: web/ beside data/)\n",
+    "      --web DIR                  folder of the web app (default: web/ beside data/)\n"
+    "      --max-connections N        open connections in all (default 512)\n"
+    "      --max-per-client N         open connections from one address (default 32)\n"
+    "      --timeout SECONDS          close a connection silent this long (default 10)\n"
+    "      --create-rate N            games one address may create per minute (default 60; 0: no limit)\n"
+    "      --hint-rate N              hints one address may ask per minute (default 30; 0: no limit)\n"
+    "      --workers N                threads that compute hints and bots (default: cores - 1, at least 1)\n",
     "  serve [OPTIONS]                jouer dans le navigateur : l'appli web et son API JSON sur un seul port\n"
     "      --port N                   port d'écoute (8080 par défaut ; 0 en choisit un libre)\n"
     "      --host ADRESSE             adresse d'écoute (127.0.0.1 par défaut : cette machine seulement)\n"
     "      --db FICHIER               fichier SQLite des parties et de l'historique (par défaut dans ~/.local/share/trickwood)\n"
-    "      --web DOSSIER              dossier de l'appli web (par défaut : web/ à côté de data/)\n",
+    "      --web DOSSIER              dossier de l'appli web (par défaut : web/ à côté de data/)\n"
+    "      --max-connections N        connexions ouvertes en tout (512 par défaut)\n"
+    "      --max-per-client N         connexions ouvertes depuis une même adresse (32 par défaut)\n"
+    "      --timeout SECONDES         fermer une connexion muette depuis ce temps (10 par défaut)\n"
+    "      --create-rate N            parties qu'une adresse peut créer par minute (60 par défaut ; 0 : sans limite)\n"
+    "      --hint-rate N              conseils qu'une adresse peut demander par minute (30 par défaut ; 0 : sans limite)\n"
+    "      --workers N                fils qui calculent conseils et robots (par défaut : cœurs - 1, au moins 1)\n",
 }};
 
 typedef enum {
@@ -41,6 +54,7 @@ typedef enum {
     SV_NO_DB_DIR,
     SV_START_FAILED,
     SV_CANNOT_START,
+    SV_BAD_NUMBER,
     SV_COUNT
 } sv_text_id;
 
@@ -58,6 +72,8 @@ const tw_msg tw_srv_texts[SV_COUNT] = {
                        "pas de dossier pour la base : définissez HOME ou indiquez --db FICHIER"}},
     [SV_START_FAILED] = {{"the web server could not start", "le serveur web n'a pas pu démarrer"}},
     [SV_CANNOT_START] = {{"cannot start: %s", "démarrage impossible : %s"}},
+    [SV_BAD_NUMBER] = {{"%s takes a whole number from %u to %u, not %s",
+                        "%s attend un nombre entier de %u à %u, pas %s"}},
 };
 
 /* A message of this command in the player's language. */
@@ -74,7 +90,48 @@ typedef struct {
     const char *host;
     const char *db;
     const char *web;
+    const char *limit_text[6]; /* the limit options as given, in LIMIT_NAMES order */
 } serve_options;
+
+/* The options that set limits, their ranges and where they go. */
+#define LIMIT_OPTIONS 6
+static const struct {
+    const char *name;
+    unsigned lo, hi;
+    size_t offset;
+} LIMIT_NAMES[LIMIT_OPTIONS] = {
+    {"--max-connections", 1, 100000, offsetof(tw_srv_limits, max_connections)},
+    {"--max-per-client", 1, 100000, offsetof(tw_srv_limits, max_per_client)},
+    {"--timeout", 1, 3600, offsetof(tw_srv_limits, timeout)},
+    {"--create-rate", 0, 1000000, offsetof(tw_srv_limits, create_per_minute)},
+    {"--hint-rate", 0, 1000000, offsetof(tw_srv_limits, hints_per_minute)},
+    {"--workers", 1, 256, offsetof(tw_srv_limits, workers)},
+};
+
+/* Reads the limit options given into limits (the rest keep their
+ * defaults); returns 0 or an exit code. */
+static int parse_limits(tw_cli *cli, const serve_options *o, tw_srv_limits *limits)
+{
+    const char *usage = tw_msg_get(&tw_srv_serve_help, cli->lang);
+    tw_srv_limits_default(limits);
+    for (int k = 0; k < LIMIT_OPTIONS; k++) {
+        const char *text = o->limit_text[k];
+        if (!text)
+            continue;
+        char *end = NULL;
+        unsigned long v = strtoul(text, &end, 10);
+        if (!*text || *end || text[0] == '-' || v < LIMIT_NAMES[k].lo || v > LIMIT_NAMES[k].hi) {
+            char msg[300];
+            snprintf(msg, sizeof msg, sv(cli, SV_BAD_NUMBER), LIMIT_NAMES[k].name, LIMIT_NAMES[k].lo,
+                     LIMIT_NAMES[k].hi, text);
+            return tw_cli_usage_error(cli, usage, "%s", msg);
+        }
+        *(unsigned *)(void *)((char *)limits + LIMIT_NAMES[k].offset) = (unsigned)v;
+    }
+    if (limits->max_per_client > limits->max_connections)
+        limits->max_per_client = limits->max_connections;
+    return 0;
+}
 
 /* Reads the options; returns 0 or an exit code. */
 static int parse_options(tw_cli *cli, int argc, char **argv, serve_options *o)
@@ -93,6 +150,12 @@ static int parse_options(tw_cli *cli, int argc, char **argv, serve_options *o)
             int got = tw_cli_opt_value(argc, argv, &i, names[k], slots[k]);
             if (got < 0)
                 return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), names[k]);
+            matched = got > 0;
+        }
+        for (int k = 0; k < LIMIT_OPTIONS && !matched; k++) {
+            int got = tw_cli_opt_value(argc, argv, &i, LIMIT_NAMES[k].name, &o->limit_text[k]);
+            if (got < 0)
+                return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), LIMIT_NAMES[k].name);
             matched = got > 0;
         }
         if (!matched)
@@ -131,7 +194,7 @@ static int listen_on(const char *host, const char *port, int *bound_port, char *
             continue;
         int one = 1;
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (bind(fd, a->ai_addr, a->ai_addrlen) != 0 || listen(fd, 64) != 0) {
+        if (bind(fd, a->ai_addr, a->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
             snprintf(why, why_size, "%s", strerror(errno));
             close(fd);
             fd = -1;
@@ -171,6 +234,18 @@ static void find_web_dir(tw_cli *cli, tw_srv *srv, const char *given)
     fprintf(cli->err, sv(cli, SV_NO_WEB), wanted);
 }
 
+/* Stops the worker pool, frees the limiters, the games and the server
+ * (storage is closed before). */
+static void release_server(tw_srv *srv)
+{
+    tw_srv_pool_stop(srv->pool);
+    srv->pool = NULL;
+    tw_srv_rate_free(srv->create_rate);
+    tw_srv_rate_free(srv->hint_rate);
+    tw_srv_free(srv);
+    free(srv);
+}
+
 /* Prints the address the way a browser takes it (IPv6 in brackets). */
 static void print_serving(tw_cli *cli, const char *host, int port)
 {
@@ -202,10 +277,25 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     char err[600];
     if (!srv)
         return TW_EXIT_FAIL;
+    code = parse_limits(cli, &o, &srv->limits);
+    if (code) {
+        free(srv);
+        return code;
+    }
+    srv->create_rate = tw_srv_rate_new(srv->limits.create_per_minute);
+    srv->hint_rate = tw_srv_rate_new(srv->limits.hints_per_minute);
+    srv->pool = tw_srv_pool_start(srv->limits.workers, srv->limits.queue);
+    if (!srv->create_rate || !srv->hint_rate || !srv->pool) {
+        tw_cli_errorf(cli, "%s", sv(cli, SV_START_FAILED));
+        tw_srv_rate_free(srv->create_rate);
+        tw_srv_rate_free(srv->hint_rate);
+        tw_srv_pool_stop(srv->pool);
+        free(srv);
+        return TW_EXIT_FAIL;
+    }
     if (tw_srv_init(srv, err, sizeof err) != 0 || tw_srv_store_open(&srv->store, db_path, err, sizeof err) != 0) {
         tw_cli_errorf(cli, sv(cli, SV_CANNOT_START), err);
-        tw_srv_free(srv);
-        free(srv);
+        release_server(srv);
         return TW_EXIT_FAIL;
     }
     find_web_dir(cli, srv, o.web);
@@ -214,8 +304,7 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     if (fd < 0) {
         tw_cli_errorf(cli, sv(cli, SV_CANNOT_LISTEN), o.host, o.port, err);
         tw_srv_store_close(&srv->store);
-        tw_srv_free(srv);
-        free(srv);
+        release_server(srv);
         return TW_EXIT_FAIL;
     }
     int restored = tw_srv_restore(srv, cli->err);
@@ -245,8 +334,9 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
         fflush(cli->out);
     }
     pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+    tw_srv_pool_stop(srv->pool);
+    srv->pool = NULL;
     tw_srv_store_close(&srv->store);
-    tw_srv_free(srv);
-    free(srv);
+    release_server(srv);
     return code;
 }

@@ -3,11 +3,18 @@
  * and the record) and actions (one row per action, in order). The
  * database runs with synchronous=FULL in WAL mode, and an action's row is
  * committed before the HTTP reply, so a killed server loses nothing it
- * acknowledged. One connection is shared under a mutex. */
+ * acknowledged. One connection is shared under a mutex. One server at a
+ * time: the file FILE.lock next to the database is locked (flock) for as
+ * long as the server runs and holds its pid. */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "server/server.h"
 
@@ -31,7 +38,8 @@ static const char *const SCHEMA =
     " seat INTEGER NOT NULL,"
     " action TEXT NOT NULL,"
     " PRIMARY KEY (game_id, seq));"
-    "CREATE INDEX IF NOT EXISTS games_finished ON games(finished_at);";
+    "CREATE INDEX IF NOT EXISTS games_finished ON games(finished_at);"
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);";
 
 /* Copies a text column (empty for NULL). */
 static void column_text(sqlite3_stmt *st, int col, char *out, size_t size)
@@ -48,11 +56,65 @@ static int bind_text_or_null(sqlite3_stmt *st, int col, const char *text)
     return sqlite3_bind_text(st, col, text, -1, SQLITE_TRANSIENT);
 }
 
+/* Takes the lock file next to the database (path.lock) and writes this
+ * process's pid in it. Returns its descriptor, or -1 with a message:
+ * another server holds it (named by pid), or the folder cannot be
+ * written. */
+static int take_lock(const char *path, char *err, size_t err_size)
+{
+    char lock_path[1200];
+    snprintf(lock_path, sizeof lock_path, "%s.lock", path);
+    int fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        snprintf(err, err_size, "the database %s cannot be written: cannot create its lock file %s: %s", path,
+                 lock_path, strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        char pid[32] = "";
+        ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
+        pid[n > 0 ? n : 0] = '\0';
+        pid[strcspn(pid, "\n")] = '\0';
+        snprintf(err, err_size,
+                 "the database %s is in use by another trickwood serve (pid %s, lock file %s); stop that server "
+                 "first or give another --db",
+                 path, pid[0] ? pid : "unknown", lock_path);
+        close(fd);
+        return -1;
+    }
+    char pid[32];
+    int len = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)len, 0) != len) {
+        snprintf(err, err_size, "the database %s cannot be written: cannot write its lock file %s: %s", path,
+                 lock_path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Checks that the database can really be written: a read-only file or
+ * folder, or a full disk, shows here rather than at the first move. */
+static int check_writable(sqlite3 *db, const char *path, char *err, size_t err_size)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(db, "INSERT OR REPLACE INTO meta (key, value) VALUES ('opened_at', datetime('now'))", NULL,
+                     NULL, &msg) != SQLITE_OK) {
+        snprintf(err, err_size, "the database %s cannot be written: %s", path, msg ? msg : "unknown error");
+        sqlite3_free(msg);
+        return -1;
+    }
+    return 0;
+}
+
 /* Opens the file, sets durability options and creates the tables. */
 int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size)
 {
     memset(store, 0, sizeof *store);
     pthread_mutex_init(&store->lock, NULL);
+    store->lock_fd = take_lock(path, err, err_size);
+    if (store->lock_fd < 0)
+        return -1;
     mode_t old = umask(077); /* the file holds seat tokens: owner only */
     int rc = sqlite3_open_v2(path, &store->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                              NULL);
@@ -62,28 +124,45 @@ int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t e
                  store->db ? sqlite3_errmsg(store->db) : sqlite3_errstr(rc));
         sqlite3_close(store->db);
         store->db = NULL;
+        close(store->lock_fd);
+        store->lock_fd = -1;
         return -1;
     }
     sqlite3_busy_timeout(store->db, 5000);
     char *msg = NULL;
+    if (sqlite3_db_readonly(store->db, "main") == 1) {
+        snprintf(err, err_size, "the database %s cannot be written (the file is read-only for this user)", path);
+        sqlite3_close(store->db);
+        store->db = NULL;
+        close(store->lock_fd);
+        store->lock_fd = -1;
+        return -1;
+    }
     if (sqlite3_exec(store->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL,
                      NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(store->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK) {
-        snprintf(err, err_size, "cannot use the database %s: %s", path, msg ? msg : "unknown error");
+        sqlite3_exec(store->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK ||
+        check_writable(store->db, path, err, err_size) != 0) {
+        if (msg)
+            snprintf(err, err_size, "cannot use the database %s: %s", path, msg);
         sqlite3_free(msg);
         sqlite3_close(store->db);
         store->db = NULL;
+        close(store->lock_fd);
+        store->lock_fd = -1;
         return -1;
     }
     return 0;
 }
 
-/* Closes the connection. */
+/* Closes the connection, then lets the lock go (another server may start). */
 void tw_srv_store_close(tw_srv_store *store)
 {
     if (store->db)
         sqlite3_close(store->db);
     store->db = NULL;
+    if (store->lock_fd >= 0)
+        close(store->lock_fd);
+    store->lock_fd = -1;
     pthread_mutex_destroy(&store->lock);
 }
 

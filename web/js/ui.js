@@ -11,6 +11,8 @@ export function el(tag, attrs, ...children) {
       if (k.startsWith('on') && typeof v === 'function') node.addEventListener(k.slice(2), v);
       else if (k === 'class') node.className = v;
       else if (k === 'dataset') Object.assign(node.dataset, v);
+      // Through the CSSOM: the Content-Security-Policy refuses style attributes.
+      else if (k === 'style') node.style.cssText = String(v);
       else node.setAttribute(k, v === true ? '' : String(v));
     }
   }

@@ -1,0 +1,224 @@
+/* Limits per client: token-bucket rate limits by client address (game
+ * creation, hints), the check that a state-changing request comes from
+ * the server's own pages (Origin), and log lines written at most once per
+ * interval so that a flood of refusals cannot flood the log. */
+#define _DEFAULT_SOURCE
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "server/server.h"
+
+/* Clients remembered per limiter; when the table is full, clients whose
+ * bucket has refilled are forgotten (they carry no information). */
+#define RATE_SLOTS 4096
+/* Seconds between two log lines with the same key. */
+#define LOG_INTERVAL_SECONDS 10
+
+void tw_srv_limits_default(tw_srv_limits *limits)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    limits->max_connections = 512;
+    limits->max_per_client = 32;
+    limits->timeout = 10;
+    limits->create_per_minute = 60;
+    limits->hints_per_minute = 30;
+    limits->workers = cores > 2 ? (unsigned)(cores - 1) : 1;
+    limits->queue = 16;
+}
+
+/* Seconds on a monotonic clock, with a fraction. */
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* ---- Rate limits ------------------------------------------------------------- */
+
+/* One client's bucket. An empty key marks a free slot. */
+typedef struct {
+    char key[48];
+    double tokens;
+    double at; /* when tokens was last brought up to date */
+} rate_slot;
+
+struct tw_srv_rate {
+    pthread_mutex_t lock;
+    unsigned per_minute;
+    int used;
+    rate_slot slots[RATE_SLOTS];
+};
+
+tw_srv_rate *tw_srv_rate_new(unsigned per_minute)
+{
+    tw_srv_rate *rate = calloc(1, sizeof *rate);
+    if (!rate)
+        return NULL;
+    pthread_mutex_init(&rate->lock, NULL);
+    rate->per_minute = per_minute;
+    return rate;
+}
+
+void tw_srv_rate_free(tw_srv_rate *rate)
+{
+    if (!rate)
+        return;
+    pthread_mutex_destroy(&rate->lock);
+    free(rate);
+}
+
+/* A string hash (FNV-1a) for the slot table. */
+static unsigned hash_text(const char *s)
+{
+    unsigned h = 2166136261u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
+/* Brings a bucket's tokens up to date at time now. */
+static void refill(const tw_srv_rate *rate, rate_slot *slot, double now)
+{
+    slot->tokens += (now - slot->at) * rate->per_minute / 60.0;
+    if (slot->tokens > rate->per_minute)
+        slot->tokens = rate->per_minute;
+    slot->at = now;
+}
+
+/* Forgets every client whose bucket is full again, rebuilding the table. */
+static void forget_idle(tw_srv_rate *rate, double now)
+{
+    rate_slot *old = malloc(sizeof rate->slots);
+    if (!old)
+        return;
+    memcpy(old, rate->slots, sizeof rate->slots);
+    memset(rate->slots, 0, sizeof rate->slots);
+    rate->used = 0;
+    for (int i = 0; i < RATE_SLOTS; i++) {
+        if (!old[i].key[0])
+            continue;
+        refill(rate, &old[i], now);
+        if (old[i].tokens >= rate->per_minute)
+            continue;
+        unsigned at = hash_text(old[i].key) % RATE_SLOTS;
+        while (rate->slots[at].key[0])
+            at = (at + 1) % RATE_SLOTS;
+        rate->slots[at] = old[i];
+        rate->used++;
+    }
+    free(old);
+}
+
+int tw_srv_rate_take(tw_srv_rate *rate, const char *client)
+{
+    if (!rate || rate->per_minute == 0)
+        return 0;
+    double now = now_seconds();
+    pthread_mutex_lock(&rate->lock);
+    if (rate->used >= RATE_SLOTS * 3 / 4)
+        forget_idle(rate, now);
+    unsigned at = hash_text(client) % RATE_SLOTS;
+    int probes = 0;
+    while (rate->slots[at].key[0] && strcmp(rate->slots[at].key, client) != 0 && probes < RATE_SLOTS) {
+        at = (at + 1) % RATE_SLOTS;
+        probes++;
+    }
+    rate_slot *slot = &rate->slots[at];
+    if (!slot->key[0]) {
+        if (rate->used >= RATE_SLOTS - 1) { /* every client busy: let it through */
+            pthread_mutex_unlock(&rate->lock);
+            return 0;
+        }
+        snprintf(slot->key, sizeof slot->key, "%s", client);
+        slot->tokens = rate->per_minute;
+        slot->at = now;
+        rate->used++;
+    }
+    refill(rate, slot, now);
+    int wait = 0;
+    if (slot->tokens >= 1.0) {
+        slot->tokens -= 1.0;
+    } else {
+        double seconds = (1.0 - slot->tokens) * 60.0 / rate->per_minute;
+        wait = (int)seconds + 1;
+    }
+    pthread_mutex_unlock(&rate->lock);
+    return wait;
+}
+
+/* ---- Log throttling ---------------------------------------------------------- */
+
+/* Keys seen lately: when each was last written and how many were left out. */
+#define LOG_KEYS 32
+static struct {
+    char key[64];
+    double last;
+    unsigned skipped;
+} log_keys[LOG_KEYS];
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void tw_srv_log_throttled(const char *key, const char *fmt, ...)
+{
+    double now = now_seconds();
+    pthread_mutex_lock(&log_lock);
+    int slot = -1, oldest = 0;
+    for (int i = 0; i < LOG_KEYS && slot < 0; i++)
+        if (strncmp(log_keys[i].key, key, sizeof log_keys[i].key - 1) == 0)
+            slot = i;
+    if (slot < 0) {
+        for (int i = 1; i < LOG_KEYS; i++)
+            if (log_keys[i].last < log_keys[oldest].last)
+                oldest = i;
+        slot = oldest;
+        snprintf(log_keys[slot].key, sizeof log_keys[slot].key, "%s", key);
+        log_keys[slot].last = -1e9;
+        log_keys[slot].skipped = 0;
+    }
+    if (now - log_keys[slot].last < LOG_INTERVAL_SECONDS) {
+        log_keys[slot].skipped++;
+        pthread_mutex_unlock(&log_lock);
+        return;
+    }
+    unsigned skipped = log_keys[slot].skipped;
+    log_keys[slot].last = now;
+    log_keys[slot].skipped = 0;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    size_t len = strlen(line);
+    while (len > 0 && line[len - 1] == '\n')
+        line[--len] = '\0';
+    if (skipped)
+        fprintf(stderr, "trickwood serve: %s (and %u more like it in the last %d seconds)\n", line, skipped,
+                LOG_INTERVAL_SECONDS);
+    else
+        fprintf(stderr, "trickwood serve: %s\n", line);
+    pthread_mutex_unlock(&log_lock);
+}
+
+/* ---- Origin ------------------------------------------------------------------ */
+
+int tw_srv_origin_allowed(const char *origin, const char *host)
+{
+    if (!origin)
+        return 1;
+    const char *rest = NULL;
+    if (strncasecmp(origin, "http://", 7) == 0)
+        rest = origin + 7;
+    else if (strncasecmp(origin, "https://", 8) == 0)
+        rest = origin + 8;
+    if (!rest || !host || !*host)
+        return 0; /* "null" (a sandboxed page or a file) or another scheme */
+    size_t len = strlen(rest);
+    if (len > 0 && rest[len - 1] == '/')
+        len--;
+    return len == strlen(host) && strncasecmp(rest, host, len) == 0;
+}

@@ -1,0 +1,168 @@
+/* The worker pool: a fixed number of threads that run hints and bot
+ * decisions, the server's only long computations. A request thread hands
+ * its job over and waits, so however many hints are asked at once, no
+ * more than the pool's threads think at the same time, and the rest of
+ * the machine stays free for state requests and moves. The workers run
+ * at a lower priority (nice 10) for the same reason. */
+#define _DEFAULT_SOURCE
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "server/server.h"
+
+/* One job: what to run and whether it is done. Lives on the waiting
+ * caller's stack. */
+typedef struct pool_job {
+    void (*fn)(void *arg);
+    void *arg;
+    int done;
+    struct pool_job *next;
+} pool_job;
+
+struct tw_srv_pool {
+    pthread_mutex_t lock;
+    pthread_cond_t work;  /* a job was queued, or the pool stops */
+    pthread_cond_t done;  /* a job finished, or room was made */
+    pool_job *head, *tail;
+    unsigned waiting;     /* jobs queued, not yet taken */
+    unsigned queue;       /* most jobs that may wait */
+    int stopping;
+    unsigned threads;
+    pthread_t *ids;
+};
+
+/* A worker: takes jobs in order until the pool stops and the queue is empty. */
+static void *worker(void *cls)
+{
+    tw_srv_pool *pool = cls;
+    /* Per-thread on Linux: only this worker runs at the lower priority. */
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (!pool->head && !pool->stopping)
+            pthread_cond_wait(&pool->work, &pool->lock);
+        if (!pool->head)
+            break;
+        pool_job *job = pool->head;
+        pool->head = job->next;
+        if (!pool->head)
+            pool->tail = NULL;
+        pool->waiting--;
+        pthread_mutex_unlock(&pool->lock);
+        job->fn(job->arg);
+        pthread_mutex_lock(&pool->lock);
+        job->done = 1;
+        pthread_cond_broadcast(&pool->done);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue)
+{
+    if (workers == 0)
+        workers = 1;
+    tw_srv_pool *pool = calloc(1, sizeof *pool);
+    if (!pool)
+        return NULL;
+    pool->ids = calloc(workers, sizeof *pool->ids);
+    if (!pool->ids) {
+        free(pool);
+        return NULL;
+    }
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->work, NULL);
+    pthread_cond_init(&pool->done, NULL);
+    pool->queue = queue;
+    /* Workers take no signals: SIGINT and SIGTERM are for the main
+     * thread's sigwait (a worker would end the process instead). */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    for (unsigned i = 0; i < workers; i++) {
+        if (pthread_create(&pool->ids[i], NULL, worker, pool) != 0)
+            break;
+        pool->threads++;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (pool->threads == 0) {
+        tw_srv_pool_stop(pool);
+        return NULL;
+    }
+    return pool;
+}
+
+void tw_srv_pool_stop(tw_srv_pool *pool)
+{
+    if (!pool)
+        return;
+    pthread_mutex_lock(&pool->lock);
+    pool->stopping = 1;
+    pthread_cond_broadcast(&pool->work);
+    pthread_mutex_unlock(&pool->lock);
+    for (unsigned i = 0; i < pool->threads; i++)
+        pthread_join(pool->ids[i], NULL);
+    pthread_cond_destroy(&pool->work);
+    pthread_cond_destroy(&pool->done);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool->ids);
+    free(pool);
+}
+
+int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may_refuse)
+{
+    if (!pool) {
+        fn(arg);
+        return 0;
+    }
+    pool_job job = {fn, arg, 0, NULL};
+    pthread_mutex_lock(&pool->lock);
+    while (pool->waiting >= pool->queue && !pool->stopping) {
+        if (may_refuse) {
+            pthread_mutex_unlock(&pool->lock);
+            return -1;
+        }
+        pthread_cond_wait(&pool->done, &pool->lock);
+    }
+    if (pool->stopping) {
+        pthread_mutex_unlock(&pool->lock);
+        fn(arg); /* the workers may be gone: run it here */
+        return 0;
+    }
+    if (pool->tail)
+        pool->tail->next = &job;
+    else
+        pool->head = &job;
+    pool->tail = &job;
+    pool->waiting++;
+    pthread_cond_signal(&pool->work);
+    while (!job.done)
+        pthread_cond_wait(&pool->done, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
+    return 0;
+}
+
+/* A bot decision handed to a worker. */
+typedef struct {
+    tw_fox_bot *bot;
+    const tw_fox_view *view;
+    tw_fox_action *action;
+    tw_error rc;
+} bot_job;
+
+/* Runs a bot decision (on a worker). */
+static void run_bot(void *cls)
+{
+    bot_job *job = cls;
+    job->rc = tw_fox_bot_choose_from_view(job->bot, job->view, job->action);
+}
+
+int tw_srv_bot_choose(tw_srv *srv, tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *action)
+{
+    bot_job job = {bot, view, action, TW_OK};
+    tw_srv_pool_run(srv->pool, run_bot, &job, 0);
+    return job.rc;
+}

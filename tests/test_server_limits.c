@@ -1,0 +1,348 @@
+/* Availability of `trickwood serve` against one careless or hostile
+ * client: connection limits per address and in all, timeouts for slow
+ * requests, event streams of clients that went away, rate limits on new
+ * games and hints. Each test runs the real binary. Linux loopback answers
+ * on all of 127.0.0.0/8, so 127.0.0.2 is "another client". */
+#define _DEFAULT_SOURCE
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "test.h"
+#include "test_server_client.h"
+
+/* The other, well-behaved client. */
+#define OTHER "127.0.0.2"
+
+/* Creates a For Northwood! game from source (NULL: default); copies its
+ * id and token. Returns the status (-1 when no reply came in time). */
+static int create_game(const tw_ts_server *s, const char *source, int timeout_ms, char id[32], char token[64])
+{
+    tw_ts_reply r;
+    if (tw_ts_request_from(s, source, timeout_ms, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"seed\":5}",
+                           &r) != 0)
+        return -1;
+    int status = r.status;
+    const char *i = json_string_value(json_object_get(r.json, "id"));
+    const char *t = json_string_value(json_object_get(r.json, "token"));
+    snprintf(id, 32, "%s", i ? i : "");
+    snprintf(token, 64, "%s", t ? t : "");
+    tw_ts_reply_free(&r);
+    return status;
+}
+
+/* Plays the first legal action of a game from source. Returns the
+ * status of the action (-1 when a reply did not come in time). */
+static int play_first(const tw_ts_server *s, const char *source, int timeout_ms, const char *id, const char *token)
+{
+    char path[128], body[200];
+    snprintf(path, sizeof path, "/api/games/%s/state", id);
+    tw_ts_reply r;
+    if (tw_ts_request_from(s, source, timeout_ms, "GET", path, token, NULL, &r) != 0)
+        return -1;
+    const char *action = json_string_value(json_array_get(json_object_get(r.json, "legal"), 0));
+    snprintf(body, sizeof body, "{\"action\":\"%s\",\"version\":%d}", action ? action : "",
+             (int)json_integer_value(json_object_get(r.json, "version")));
+    tw_ts_reply_free(&r);
+    snprintf(path, sizeof path, "/api/games/%s/actions", id);
+    if (tw_ts_request_from(s, source, timeout_ms, "POST", path, token, body, &r) != 0)
+        return -1;
+    int status = r.status;
+    tw_ts_reply_free(&r);
+    return status;
+}
+
+/* Opens an event stream from the default address without reading it. */
+static int open_stream(const tw_ts_server *s, const char *id, const char *token)
+{
+    int fd = tw_ts_connect_from(s, NULL);
+    if (fd < 0)
+        return -1;
+    char req[300];
+    int n = snprintf(req, sizeof req, "GET /api/games/%s/events?token=%s HTTP/1.1\r\nHost: x\r\n\r\n", id, token);
+    if (send(fd, req, (size_t)n, MSG_NOSIGNAL) != n) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Opens a request that never finishes: headers announce a body that
+ * never comes. */
+static int open_slow(const tw_ts_server *s)
+{
+    int fd = tw_ts_connect_from(s, NULL);
+    if (fd < 0)
+        return -1;
+    static const char req[] = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{\"ga";
+    if (send(fd, req, sizeof req - 1, MSG_NOSIGNAL) < 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Sorts longs (qsort). */
+static int by_value(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+TEST(server_limits_one_address_cannot_lock_others_out)
+{
+    tw_ts_server s;
+    /* The default limits (32 connections per address) */
+    REQUIRE(tw_ts_start(&s, tw_test_tmp("limits-flood.db"), NULL) == 0);
+    char id[32], token[64];
+    REQUIRE(create_game(&s, NULL, 10000, id, token) == 201);
+    /* One address holds 300 event streams and 100 half-sent requests. */
+    enum { STREAMS = 300, SLOW = 100 };
+    int fds[STREAMS + SLOW];
+    int opened = 0;
+    for (int i = 0; i < STREAMS + SLOW; i++) {
+        fds[i] = i < STREAMS ? open_stream(&s, id, token) : open_slow(&s);
+        opened += fds[i] >= 0;
+    }
+    CHECK(opened > 0);
+    usleep(300 * 1000);
+    /* Another address creates games and plays, quickly. */
+    long long times[30];
+    int rounds = 0, failed = 0;
+    for (int i = 0; i < 10; i++) {
+        char id2[32], token2[64];
+        long long t0 = tw_ts_now_ms();
+        int created = create_game(&s, OTHER, 3000, id2, token2);
+        long long t1 = tw_ts_now_ms();
+        int played = created == 201 ? play_first(&s, OTHER, 3000, id2, token2) : -1;
+        long long t2 = tw_ts_now_ms();
+        if (created != 201 || played != 200)
+            failed++;
+        times[rounds++] = t1 - t0;
+        times[rounds++] = t2 - t1;
+    }
+    CHECK_INT(failed, 0);
+    qsort(times, (size_t)rounds, sizeof times[0], by_value);
+    printf("   other client under a flood: create / state + move p50 %lld ms, worst %lld ms\n", times[rounds / 2],
+           times[rounds - 1]);
+    CHECK(times[rounds - 1] < 2000);
+    for (int i = 0; i < STREAMS + SLOW; i++)
+        if (fds[i] >= 0)
+            close(fds[i]);
+    CHECK_INT(tw_ts_stop(&s), 0);
+    /* Refusals are logged once per interval, not once per connection. */
+    FILE *log = fopen(s.log, "r");
+    int lines = 0;
+    char line[600];
+    while (log && fgets(line, sizeof line, log))
+        lines++;
+    if (log)
+        fclose(log);
+    CHECK(lines < 20);
+}
+
+TEST(server_limits_streams_of_gone_clients_free_their_slot_quickly)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--max-per-client", "6", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_test_tmp("limits-gone.db"), NULL, extra) == 0);
+    char id[32], token[64];
+    REQUIRE(create_game(&s, NULL, 10000, id, token) == 201);
+    char path[200];
+    snprintf(path, sizeof path, "/api/games/%s/events?token=%s", id, token);
+    for (int round = 0; round < 3; round++) {
+        int fds[5];
+        long long start = tw_ts_now_ms();
+        int got = 0;
+        /* Each round needs the slots the last round's streams held. */
+        while (got < 5 && tw_ts_now_ms() - start < 4000) {
+            int fd = tw_ts_events_open(&s, path);
+            if (fd >= 0 && tw_ts_events_wait(fd, 0, 1000) == 0)
+                fds[got++] = fd;
+            else if (fd >= 0)
+                close(fd);
+            if (got < 5 && fd < 0)
+                usleep(50 * 1000);
+        }
+        CHECK_INT(got, 5);
+        printf("   round %d: %d streams open after %lld ms\n", round, got, tw_ts_now_ms() - start);
+        for (int i = 0; i < got; i++)
+            close(fds[i]);
+    }
+    CHECK_INT(tw_ts_stop(&s), 0);
+}
+
+TEST(server_limits_rates_of_new_games_and_hints)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--create-rate", "5", "--hint-rate", "3", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_test_tmp("limits-rate.db"), NULL, extra) == 0);
+    char id[32], token[64];
+    for (int i = 0; i < 5; i++)
+        CHECK_INT(create_game(&s, NULL, 10000, id, token), 201);
+    tw_ts_reply r;
+    REQUIRE(tw_ts_request(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\"}", &r) == 0);
+    CHECK_INT(r.status, 429);
+    CHECK_STR(tw_ts_code(&r), "rate_limited");
+    char retry[32] = "", type[100] = "";
+    CHECK(tw_ts_header(&r, "Retry-After", retry, sizeof retry) == 0);
+    CHECK(atoi(retry) >= 1 && atoi(retry) <= 12);
+    tw_ts_header(&r, "Content-Type", type, sizeof type);
+    CHECK_CONTAINS(type, "application/json");
+    tw_ts_reply_free(&r);
+    /* Another address has its own allowance. */
+    char id2[32], token2[64];
+    CHECK_INT(create_game(&s, OTHER, 10000, id2, token2), 201);
+    /* Hints: three, then 429. */
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/hint", id);
+    for (int i = 0; i < 3; i++) {
+        REQUIRE(tw_ts_request(&s, "GET", path, token, NULL, &r) == 0);
+        CHECK_INT(r.status, 200);
+        tw_ts_reply_free(&r);
+    }
+    REQUIRE(tw_ts_request(&s, "GET", path, token, NULL, &r) == 0);
+    CHECK_INT(r.status, 429);
+    CHECK_STR(tw_ts_code(&r), "rate_limited");
+    CHECK(tw_ts_header(&r, "Retry-After", retry, sizeof retry) == 0);
+    tw_ts_reply_free(&r);
+    /* Other requests are not limited. */
+    snprintf(path, sizeof path, "/api/games/%s/state", id);
+    for (int i = 0; i < 20; i++) {
+        REQUIRE(tw_ts_request(&s, "GET", path, token, NULL, &r) == 0);
+        CHECK_INT(r.status, 200);
+        tw_ts_reply_free(&r);
+    }
+    CHECK_INT(tw_ts_stop(&s), 0);
+}
+
+/* A flood of hints, asked by one address from many threads. */
+typedef struct {
+    const tw_ts_server *s;
+    char path[160];
+    char token[64];
+    volatile int stop;
+    int asked, busy;
+} hint_flood;
+
+/* Asks hints one after the other until told to stop (a thread). */
+static void *flood_hints(void *cls)
+{
+    hint_flood *f = cls;
+    while (!__atomic_load_n(&f->stop, __ATOMIC_SEQ_CST)) {
+        tw_ts_reply r;
+        if (tw_ts_request_from(f->s, "127.0.0.3", 30000, "GET", f->path, f->token, NULL, &r) == 0) {
+            __atomic_add_fetch(&f->asked, 1, __ATOMIC_SEQ_CST);
+            if (r.status == 503)
+                __atomic_add_fetch(&f->busy, 1, __ATOMIC_SEQ_CST);
+            tw_ts_reply_free(&r);
+        }
+    }
+    return NULL;
+}
+
+TEST(server_limits_hint_flood_leaves_other_tables_fast)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--workers", "1", "--hint-rate", "0", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_test_tmp("limits-hints.db"), NULL, extra) == 0);
+    /* The flooded table: a Duet game (the strong bot's hints think longest). */
+    json_t *fox;
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"foxduet\",\"seed\":3,\"partner\":\"rule\"}", &fox) ==
+            201);
+    hint_flood f;
+    memset(&f, 0, sizeof f);
+    f.s = &s;
+    snprintf(f.path, sizeof f.path, "/api/games/%s/hint", json_string_value(json_object_get(fox, "id")));
+    snprintf(f.token, sizeof f.token, "%s", json_string_value(json_object_get(fox, "token")));
+    json_decref(fox);
+    /* Make sure seat 0 is to act (the bot may have led). */
+    char id[32], token[64];
+    REQUIRE(create_game(&s, OTHER, 10000, id, token) == 201);
+    char state[128];
+    snprintf(state, sizeof state, "/api/games/%s/state", id);
+    enum { THREADS = 16 };
+    pthread_t threads[THREADS];
+    for (int i = 0; i < THREADS; i++)
+        pthread_create(&threads[i], NULL, flood_hints, &f);
+    usleep(300 * 1000);
+    long long times[100];
+    int n = 0, failed = 0;
+    for (int i = 0; i < 100; i++) {
+        tw_ts_reply r;
+        long long t0 = tw_ts_now_ms();
+        int rc = tw_ts_request_from(&s, OTHER, 5000, "GET", state, token, NULL, &r);
+        times[n++] = tw_ts_now_ms() - t0;
+        if (rc != 0 || r.status != 200)
+            failed++;
+        if (rc == 0)
+            tw_ts_reply_free(&r);
+        usleep(10 * 1000);
+    }
+    __atomic_store_n(&f.stop, 1, __ATOMIC_SEQ_CST);
+    for (int i = 0; i < THREADS; i++)
+        pthread_join(threads[i], NULL);
+    qsort(times, (size_t)n, sizeof times[0], by_value);
+    printf("   another table's state under %d hint threads: p50 %lld ms, p99 %lld ms (%d hints, %d busy)\n", THREADS,
+           times[n / 2], times[n * 99 / 100], f.asked, f.busy);
+    CHECK_INT(failed, 0);
+    CHECK(f.asked > 0);
+    /* Before the worker pool: p50 18 ms, p99 64 to 80 ms (release build).
+     * Sanitizer builds of the server are several times slower. */
+    int slow = strstr(tw_ts_binary(), "/asan/") || strstr(tw_ts_binary(), "/tsan/");
+    CHECK(times[n / 2] < (slow ? 20 : 5));
+    CHECK(times[n * 99 / 100] < (slow ? 200 : 50));
+    CHECK_INT(tw_ts_stop(&s), 0);
+}
+
+TEST(server_limits_half_sent_requests_time_out)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--timeout", "2", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_test_tmp("limits-timeout.db"), NULL, extra) == 0);
+    int fds[3] = {open_slow(&s), tw_ts_connect_from(&s, NULL), tw_ts_connect_from(&s, NULL)};
+    /* One half-sent body, one half-sent header block, one silent connection. */
+    static const char half_header[] = "GET /api/history HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+    REQUIRE(fds[0] >= 0 && fds[1] >= 0 && fds[2] >= 0);
+    CHECK(send(fds[1], half_header, sizeof half_header - 1, MSG_NOSIGNAL) > 0);
+    long long start = tw_ts_now_ms();
+    for (int i = 0; i < 3; i++) {
+        struct pollfd p = {fds[i], POLLIN, 0};
+        char buf[512];
+        long long left = start + 6000 - tw_ts_now_ms();
+        int closed = 0;
+        while (left > 0 && poll(&p, 1, (int)left) > 0) {
+            ssize_t n = recv(fds[i], buf, sizeof buf, 0);
+            if (n <= 0) {
+                closed = 1;
+                break;
+            }
+            left = start + 6000 - tw_ts_now_ms();
+        }
+        CHECK(closed);
+        close(fds[i]);
+    }
+    long long took = tw_ts_now_ms() - start;
+    printf("   slow and silent connections closed after %lld ms\n", took);
+    CHECK(took < 5000);
+    /* An event stream is never silent that long: it stays open. */
+    json_t *game;
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\"}", &game) == 201);
+    char path[200];
+    snprintf(path, sizeof path, "/api/games/%s/events?token=%s", json_string_value(json_object_get(game, "id")),
+             json_string_value(json_object_get(game, "token")));
+    json_decref(game);
+    int fd = tw_ts_events_open(&s, path);
+    REQUIRE(fd >= 0);
+    CHECK_INT(tw_ts_events_wait(fd, 0, 3000), 0);
+    usleep(4500 * 1000);
+    char buf[256];
+    ssize_t n = recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+    CHECK(n > 0); /* pings came, the stream is open */
+    close(fd);
+    CHECK_INT(tw_ts_stop(&s), 0);
+}
