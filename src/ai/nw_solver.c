@@ -125,8 +125,8 @@ typedef struct {
     int take_score; /* cards it may take off the score pile */
     int add_hand;   /* cards it may bring into the hand */
     int add_deck;   /* cards it may put on the deck */
-    int unbounded;  /* no bound holds: it can move the visit to another
-                       target or make used abilities ready again */
+    int moves_visit; /* it can move the visit: any unvisited fief's target may become the one */
+    int unbounded;   /* no bound holds: it can make used abilities ready again */
 } potential;
 
 /* Adds the potential of a list of steps. */
@@ -139,22 +139,24 @@ static void add_potential(potential *to, const potential *from, int times)
     to->take_score += times * from->take_score;
     to->add_hand += times * from->add_hand;
     to->add_deck += times * from->add_deck;
+    to->moves_visit |= from->moves_visit;
     to->unbounded |= from->unbounded;
 }
 
 /* The largest potential among the rulers on the row, for copy steps. */
 static void copy_potential(const tw_nw_state *s, potential *p, int depth)
 {
-    potential best = {0, 0, 0, 0, 0};
+    potential best = {0, 0, 0, 0, 0, 0};
     for (int f = 0; f < TW_NW_FIEFS; f++) {
         if (!s->fiefs[f].ruler_present)
             continue;
-        potential one = {0, 0, 0, 0, 0};
+        potential one = {0, 0, 0, 0, 0, 0};
         steps_potential(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps, s, &one, depth + 1);
         if (one.add_score > best.add_score) best.add_score = one.add_score;
         if (one.take_score > best.take_score) best.take_score = one.take_score;
         if (one.add_hand > best.add_hand) best.add_hand = one.add_hand;
         if (one.add_deck > best.add_deck) best.add_deck = one.add_deck;
+        best.moves_visit |= one.moves_visit;
         best.unbounded |= one.unbounded;
     }
     add_potential(p, &best, 1);
@@ -222,7 +224,7 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
             /* the body runs once in this loop and up to once more for
              * each other ally */
             int body = count < n - i - 1 ? count : n - i - 1;
-            potential once = {0, 0, 0, 0, 0};
+            potential once = {0, 0, 0, 0, 0, 0};
             steps_potential(&steps[i + 1], body, s, &once, depth);
             add_potential(p, &once, TW_NW_SLOTS - 1);
             break;
@@ -232,6 +234,8 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
                 copy_potential(s, p, depth);
             break;
         case TW_NW_OP_MOVE_VISIT:
+            p->moves_visit = 1;
+            break;
         case TW_NW_OP_READY_ALLY:
             p->unbounded = 1;
             break;
@@ -252,7 +256,7 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
 /* Whether the visit's target is still within the score's reachable range. */
 static int within_bounds(const tw_nw_state *s)
 {
-    potential p = {0, 0, 0, 0, 0};
+    potential p = {0, 0, 0, 0, 0, 0};
     for (int slot = 0; slot < TW_NW_SLOTS; slot++)
         if (!s->slots[slot].exhausted) {
             const tw_nw_character *ch = tw_nw_slot_character(s, slot);
@@ -262,7 +266,7 @@ static int within_bounds(const tw_nw_state *s)
         const tw_nw_run *r = &s->run;
         steps_potential(&r->program[r->pc], r->len - r->pc, s, &p, 0);
         if (r->repeat_left && r->repeat_end > r->repeat_start && r->repeat_end <= r->len) {
-            potential body = {0, 0, 0, 0, 0};
+            potential body = {0, 0, 0, 0, 0, 0};
             steps_potential(&r->program[r->repeat_start], r->repeat_end - r->repeat_start, s, &body, 0);
             add_potential(&p, &body, r->repeat_left);
         }
@@ -271,14 +275,19 @@ static int within_bounds(const tw_nw_state *s)
         steps_potential(s->trigger.steps, s->trigger.len, s, &p, 0);
     if (p.unbounded)
         return 1;
-    int target = s->visiting;
     int score = s->score_n;
     int from_deck = s->deck_n + p.add_deck + (s->phase == TW_NW_PHASE_RESPONSE ? 1 : 0);
     int from_hand = tw_popcount32(s->hand) + p.add_hand;
     int dialogues = from_deck < from_hand ? from_deck : from_hand;
     int high = score + dialogues + p.add_score;
     int low = score - p.take_score;
-    return target <= high && target >= low;
+    if (s->visiting >= low && s->visiting <= high)
+        return 1;
+    /* a visit that can move may end on any unvisited fief's target */
+    for (int f = 0; p.moves_visit && f < TW_NW_FIEFS; f++)
+        if (s->fiefs[f].status == TW_NW_FIEF_NEUTRAL && f >= low && f <= high)
+            return 1;
+    return 0;
 }
 
 /* Whether a response scores against the statement on top of the discard. */
