@@ -102,6 +102,10 @@ static uint32_t unseen_of(const tw_nw_state *v)
 static void fill(const tw_nw_state *v, const uint8_t *prefix, int nprefix, tw_nw_state *out, int8_t *rank)
 {
     *out = *v;
+    /* a view has its RNG cleared, and a cleared RNG never ends a shuffle
+     * (its draws are all 0): the end of a visit deals the next one. The
+     * search stops reading at the end of the visit, so any seed will do. */
+    tw_rng_seed(&out->rng, 1);
     uint8_t pos[TW_NW_CARDS];
     int npos = unknown_positions(v, pos);
     uint32_t rest = unseen_of(v);
