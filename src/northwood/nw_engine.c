@@ -500,6 +500,11 @@ int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
 /* Ends the game and reports the result. */
 static void end_game(tw_nw_state *s, int stopped, tw_nw_events *events)
 {
+    if (s->trigger.active) {
+        /* stopped in the middle of a visit: the delayed trigger is lost */
+        nw_emit(events, TW_NW_EV_TRIGGER, TW_NW_NO_CARD, 0, 0, s->trigger.slot, 2, 0);
+        memset(&s->trigger, 0, sizeof s->trigger);
+    }
     s->phase = TW_NW_PHASE_GAME_OVER;
     s->stopped = (uint8_t)stopped;
     nw_emit(events, TW_NW_EV_GAME_END, TW_NW_NO_CARD, 0, 0, (uint8_t)tw_nw_stars_won(s), (uint8_t)stopped, 0);
