@@ -14,10 +14,10 @@
 #include "test.h"
 
 /* Games: one in INTRO_EVERY is an intro game, the others full deals
- * (10,000 of 12,500; under AddressSanitizer 800 of 1,000, to keep the
+ * (10,000 of 12,500; under AddressSanitizer 480 of 600, to keep the
  * suite quick there). */
 #if TW_TEST_ASAN
-#define GAMES 1000
+#define GAMES 600
 #else
 #define GAMES 12500
 #endif
