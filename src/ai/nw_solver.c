@@ -395,7 +395,12 @@ int tw_nw_solve_visit(tw_nw_solver *solver, const tw_nw_state *state)
         return 0;
     solver->aborted = 0;
     solver->budget = solver->budget_per_query;
-    return solve(solver, state, 0);
+    /* "finish" changes no answer (it ends a visit with the outcome that
+     * playing on is sure to reach) and its test is a search of its own at
+     * every node: the solver plays on */
+    tw_nw_state root = *state;
+    root.offer_finish = 0;
+    return solve(solver, &root, 0);
 }
 
 /* Solves the visit and, when it can end on target, gives the first action
@@ -434,6 +439,7 @@ int tw_nw_solve_actions(tw_nw_solver *solver, const tw_nw_state *state, const tw
             continue; /* not a visit */
         solver->aborted = 0;
         solver->budget = solver->budget_per_query;
+        next.offer_finish = 0; /* as in tw_nw_solve_visit */
         if (next.visiting < 0)
             ok[i] = (uint8_t)ended_friendly(state, &next);
         else
