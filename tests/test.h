@@ -17,6 +17,19 @@ const char *tw_test_data(const char *name);
 /* Path of a scratch file in the test's temporary folder. */
 const char *tw_test_tmp(const char *name);
 
+/* 1 when the tests run under AddressSanitizer, which makes them several
+ * times slower: long loops (random play) use fewer games there. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TW_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TW_TEST_ASAN 1
+#endif
+#endif
+#ifndef TW_TEST_ASAN
+#define TW_TEST_ASAN 0
+#endif
+
 #define TEST(name)                                                     \
     static void test_##name(void);                                     \
     __attribute__((constructor)) static void register_##name(void)    \

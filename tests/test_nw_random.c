@@ -1,16 +1,29 @@
-/* For Northwood! random play: thousands of seeded games (intro and full
- * setups, all three medals) with checks after every action: the engine's
- * invariants, an independent count of the 32 cards, the score, every
- * listed action applying on a copy, unlisted actions refused without any
- * change, the view's legal actions, the scoring rule against the events,
- * and determinism of whole games. */
+/* For Northwood! random play: thousands of seeded games (full deals from
+ * all 24 characters, intro games, all three medals, "finish" offered in a
+ * part of them) with checks after every action: the engine's invariants,
+ * an independent count of the 32 cards, the score, every listed action
+ * legal and applying on a copy, an action of every unlisted kind refused
+ * without any change, the view's legal actions, the scoring rule against
+ * the events, "finish" ending a visit as tw_nw_visit_decided predicted,
+ * and determinism of whole games. The run must activate every crown
+ * ability at least once. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "nw_fixture.h"
 #include "test.h"
 
-#define GAMES 10000
+/* Games: one in INTRO_EVERY is an intro game, the others full deals
+ * (10,000 of 12,500; under AddressSanitizer 480 of 600, to keep the
+ * suite quick there). */
+#if TW_TEST_ASAN
+#define GAMES 600
+#else
+#define GAMES 12500
+#endif
+#define INTRO_EVERY 5
+#define FINISH_EVERY 250    /* one game in this many offers "finish" (config offer_finish): its proof is a search */
+#define LAST_KIND 15        /* action kinds tried: 0..15 (14 is "finish"; 0 and 15 are no kind) */
 #define FULL_SWEEP_EVERY 200/* games whose states try every kind x arg 0..40 */
 #define REPLAY_EVERY 50     /* games replayed to check determinism */
 #define CHILD_CHECK_EVERY 4  /* games whose every child state is checked */
@@ -19,7 +32,10 @@
 /* What the run saw, to make sure the games cover the rules. */
 typedef struct {
     long actions;
-    long kinds[16];
+    long kinds[LAST_KIND + 1];
+    long crown_uses[TW_NW_MAX_CATALOG]; /* activations by catalog index */
+    long finish_offered;                /* states that listed "finish" */
+    long finished_hit, finished_miss;   /* "finish" applied, by predicted outcome */
     long unlisted;
     long friendly_visits;
     long lost_visits;
@@ -98,8 +114,11 @@ static int phase_sound(const tw_nw_state *s, const char **why)
     case TW_NW_PHASE_ABILITY:
         if (!s->run.active || s->run.choice == TW_NW_CHOICE_NONE)
             *why = "ability phase without a choice";
-        else if (s->run.choice != TW_NW_CHOICE_SUIT && tw_popcount32(s->run.pending) < 2)
-            *why = "a choice with fewer than two candidates was not made automatically";
+        else if (s->run.choice != TW_NW_CHOICE_SUIT && s->run.choice != TW_NW_CHOICE_CONTINUE &&
+                 tw_popcount32(s->run.pending) + s->run.may_pass < 2)
+            *why = "a choice with fewer than two options was not made automatically";
+        else if (s->run.choice == TW_NW_CHOICE_CONTINUE && !s->run.may_pass)
+            *why = "a continue choice that cannot be declined";
         break;
     case TW_NW_PHASE_GAME_OVER:
         if (visited != 8 && !s->stopped)
@@ -123,6 +142,7 @@ static int events_sound(const tw_nw_state *before, tw_nw_action action, const tw
                         const char **why)
 {
     *why = NULL;
+    int visiting = before->visiting; /* follows the moves of the visit */
     if (ev->overflow) {
         *why = "event buffer overflow";
         return 0;
@@ -139,8 +159,18 @@ static int events_sound(const tw_nw_state *before, tw_nw_action action, const tw
             }
             cov->scored += should;
         }
+        if (e->type == TW_NW_EV_VISIT_MOVE) {
+            if (e->a != visiting) {
+                *why = "a visit moved from a fief that was not visited";
+                return 0;
+            }
+            visiting = e->b;
+        }
         if (e->type == TW_NW_EV_VISIT_END) {
-            if (e->a != before->visiting || e->b != (e->c == e->a)) {
+            /* a finished visit ends on its decided outcome (checked by
+             * the caller), any other one on its score */
+            int finished = TW_NW_ACTION_KIND(action) == TW_NW_ACT_FINISH;
+            if (e->a != visiting || (!finished && e->b != (e->c == e->a))) {
                 *why = "visit end disagrees with its score";
                 return 0;
             }
@@ -224,7 +254,7 @@ static int check_state(const tw_nw_state *s, int game, int step, int sweep, tw_r
     }
     /* Unlisted actions are refused and change nothing. */
     if (sweep) {
-        for (int kind = 0; kind <= 11; kind++)
+        for (int kind = 0; kind <= LAST_KIND; kind++)
             for (int arg = 0; arg <= 40; arg++) {
                 tw_nw_action a = TW_NW_ACTION(kind, arg);
                 if (listed(acts, n, a))
@@ -233,31 +263,41 @@ static int check_state(const tw_nw_state *s, int game, int step, int sweep, tw_r
                 if (!refused_cleanly(s, a))
                     return bad(game, step, "an unlisted action was accepted or changed the state", s);
             }
-        for (int kind = 0; kind <= 11; kind++) {
+        for (int kind = 0; kind <= LAST_KIND; kind++) {
             cov->unlisted++;
             if (!refused_cleanly(s, TW_NW_ACTION(kind, 255)))
                 return bad(game, step, "an unlisted action (arg 255) was accepted", s);
         }
     } else {
-        for (int k = 0; k < 4; k++) {
-            tw_nw_action a = (tw_nw_action)tw_rng_below(pick, 1u << 16);
-            if (k < 3)
-                a = TW_NW_ACTION(1 + tw_rng_below(pick, 10), tw_rng_below(pick, 48));
+        /* one action of every kind (a random argument) and one random
+         * 16-bit action: never legal; every eighth state also checks that
+         * applying it is refused and changes nothing (time under ASan) */
+        for (int kind = 0; kind <= LAST_KIND + 1; kind++) {
+            tw_nw_action a = kind <= LAST_KIND ? TW_NW_ACTION(kind, tw_rng_below(pick, 48))
+                                               : (tw_nw_action)tw_rng_below(pick, 1u << 16);
             if (listed(acts, n, a))
                 continue;
             cov->unlisted++;
-            if (!refused_cleanly(s, a))
+            if (step % 8 == 0 ? !refused_cleanly(s, a) : tw_nw_is_legal(s, a))
                 return bad(game, step, "an unlisted action was accepted or changed the state", s);
         }
     }
     return 1;
 }
 
-/* Picks an action; "stop" only now and then so that most games go on. */
-static tw_nw_action choose(const tw_nw_state *s, tw_rng *pick)
+/* Picks an action; "stop" only now and then so that most games go on,
+ * and "finish", when offered, one time in three. */
+static tw_nw_action choose(const tw_nw_state *s, tw_rng *pick, coverage *cov)
 {
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(s, acts);
+    if (listed(acts, n, TW_NW_ACTION(TW_NW_ACT_FINISH, 0))) {
+        if (cov)
+            cov->finish_offered++;
+        if (tw_rng_below(pick, 3) == 0)
+            return TW_NW_ACTION(TW_NW_ACT_FINISH, 0);
+        n--; /* "finish" is listed last: otherwise play on */
+    }
     tw_nw_action a = acts[tw_rng_below(pick, (uint32_t)n)];
     if (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP && n > 1 && tw_rng_below(pick, 64) != 0)
         a = acts[tw_rng_below(pick, (uint32_t)(n - 1))];
@@ -284,16 +324,41 @@ static int play(int game, const tw_nw_config *cfg, uint64_t pick_seed, int check
         }
         if (check && !check_state(&s, game, step, game % FULL_SWEEP_EVERY == 0, &probe, cov))
             return 0;
-        tw_nw_action a = choose(&s, &pick);
+        tw_nw_action a = choose(&s, &pick, cov);
         if (record)
             record[step] = a;
         if (cov) {
             cov->actions++;
-            cov->kinds[TW_NW_ACTION_KIND(a) & 15]++;
+            cov->kinds[TW_NW_ACTION_KIND(a) & LAST_KIND]++;
+            if (TW_NW_ACTION_KIND(a) == TW_NW_ACT_ACTIVATE) {
+                int index = tw_nw_slot_character(&s, TW_NW_ACTION_ARG(a))->catalog_index;
+                if (index < fx_catalog()->count && fx_catalog()->entries[index].crown)
+                    cov->crown_uses[index]++;
+            }
+        }
+        int fief = s.visiting, predicted = -1;
+        if (TW_NW_ACTION_KIND(a) == TW_NW_ACT_FINISH && !tw_nw_visit_decided(&s, &predicted)) {
+            tw_test_fail(__FILE__, __LINE__, "game %d step %d: finish offered on a visit that is not decided", game,
+                         step);
+            return 0;
         }
         if (tw_nw_apply(&s, a, NULL) != TW_OK) {
             tw_test_fail(__FILE__, __LINE__, "game %d step %d: chosen action refused", game, step);
             return 0;
+        }
+        if (predicted >= 0) {
+            /* the visit ended at once, friendly exactly when it was sure
+             * to hit */
+            int want = predicted ? TW_NW_FIEF_FRIENDLY : TW_NW_FIEF_LOST;
+            if (s.visiting == fief || s.fiefs[fief].status != want) {
+                tw_test_fail(__FILE__, __LINE__, "game %d step %d: finish did not end the visit as predicted (%d)",
+                             game, step, predicted);
+                return 0;
+            }
+            if (cov) {
+                cov->finished_hit += predicted;
+                cov->finished_miss += !predicted;
+            }
         }
         step++;
     }
@@ -324,15 +389,21 @@ static int replay(const tw_nw_config *cfg, const tw_nw_action *record, int count
 
 TEST(nw_random_play_invariants)
 {
-    REQUIRE(fx_catalog()->count == 12);
+    /* the full deal deals from all 24 characters, 12 of them crown ones */
+    const tw_nw_catalog *catalog = fx_catalog();
+    int crown = 0;
+    for (int i = 0; i < catalog->count; i++)
+        crown += catalog->entries[i].crown;
+    REQUIRE(catalog->count == 24 && crown == 12);
     coverage cov;
     memset(&cov, 0, sizeof cov);
     static tw_nw_action record[MAX_GAME_ACTIONS];
     for (int g = 0; g < GAMES; g++) {
         tw_nw_config cfg;
-        cfg.setup = g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
+        cfg.setup = g % INTRO_EVERY ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
         cfg.medal = (tw_nw_medal)(TW_NW_MEDAL_BRONZE + (g / 2) % 3);
         cfg.seed = tw_mix64((uint64_t)g + 1000);
+        cfg.offer_finish = g % FINISH_EVERY == 1;
         uint64_t pick_seed = tw_mix64((uint64_t)g * 7 + 3);
         tw_nw_state final;
         int count = 0;
@@ -359,16 +430,30 @@ TEST(nw_random_play_invariants)
             CHECK(memcmp(fresh.deck, fresh_other.deck, sizeof fresh.deck) != 0);
         }
     }
-    printf("   nw random: %d games, %ld actions, %ld unlisted tried; over all tried actions: visit ends %ld "
-           "friendly / %ld lost, %ld scoring responses; %ld stopped, %ld wins; substitutions %ld, abilities %ld, picks %ld, "
-           "suits named %ld, fiefs picked %ld\n",
-           GAMES, cov.actions, cov.unlisted, cov.friendly_visits, cov.lost_visits, cov.scored, cov.stopped,
-           cov.wins, cov.kinds[TW_NW_ACT_SUBSTITUTE], cov.kinds[TW_NW_ACT_ACTIVATE], cov.kinds[TW_NW_ACT_PICK_CARD],
-           cov.kinds[TW_NW_ACT_NAME_SUIT], cov.kinds[TW_NW_ACT_PICK_FIEF]);
+    printf("   nw random: %d games (%d full deals), %ld actions, %ld unlisted tried; over all tried actions: visit "
+           "ends %ld friendly / %ld lost, %ld scoring responses; %ld stopped, %ld wins; substitutions %ld, "
+           "abilities %ld, picks %ld, suits named %ld, fiefs picked %ld, allies readied %ld, continue %ld, pass %ld; "
+           "finish offered %ld times, applied %ld (sure hit) + %ld (sure miss)\n",
+           GAMES, GAMES - (GAMES + INTRO_EVERY - 1) / INTRO_EVERY, cov.actions, cov.unlisted, cov.friendly_visits,
+           cov.lost_visits, cov.scored, cov.stopped, cov.wins, cov.kinds[TW_NW_ACT_SUBSTITUTE],
+           cov.kinds[TW_NW_ACT_ACTIVATE], cov.kinds[TW_NW_ACT_PICK_CARD], cov.kinds[TW_NW_ACT_NAME_SUIT],
+           cov.kinds[TW_NW_ACT_PICK_FIEF], cov.kinds[TW_NW_ACT_PICK_SLOT], cov.kinds[TW_NW_ACT_CONTINUE],
+           cov.kinds[TW_NW_ACT_PASS], cov.finish_offered, cov.finished_hit, cov.finished_miss);
     /* The games reached every kind of decision. */
-    for (int kind = TW_NW_ACT_VISIT; kind <= TW_NW_ACT_STOP; kind++)
+    for (int kind = TW_NW_ACT_VISIT; kind <= TW_NW_ACT_FINISH; kind++)
         if (!cov.kinds[kind])
             tw_test_fail(__FILE__, __LINE__, "no action of kind %d was played", kind);
+    /* Every crown ability was used. */
+    printf("   crown abilities activated:");
+    for (int i = 0; i < catalog->count; i++) {
+        if (!catalog->entries[i].crown)
+            continue;
+        printf(" %s %ld", catalog->entries[i].id, cov.crown_uses[i]);
+        if (cov.crown_uses[i] <= 0)
+            tw_test_fail(__FILE__, __LINE__, "the crown ability of %s was never activated", catalog->entries[i].id);
+    }
+    printf("\n");
+    CHECK(cov.finished_hit + cov.finished_miss > 0);
     CHECK(cov.friendly_visits > 0);
     CHECK(cov.stopped > 0 && cov.full_games > 0);
 }

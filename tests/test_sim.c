@@ -366,6 +366,73 @@ TEST(sim_nw_every_bot_plays_legally)
     run_free(&r);
 }
 
+TEST(sim_nw_characters_csv)
+{
+    /* --characters-csv: per game, its four starting allies then its eight
+     * rulers by fief, as a new game with the row's seed deals them; the
+     * friendly rulers' stars add up to the game's stars */
+    static tw_nw_catalog catalog;
+    tw_diag diag;
+    REQUIRE(tw_nw_catalog_load_default(&catalog, &diag) == TW_OK);
+    const char *path = tw_test_tmp("characters.csv");
+    const char *args[] = {"sim", "northwood", "--bot", "greedy", "--full", "--games", "30", "--seed", "5",
+                          "--characters-csv", path, "--json", NULL};
+    run_result r = run_cli(args);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "\"games\": 30");
+    run_free(&r);
+    FILE *f = fopen(path, "r");
+    REQUIRE(f);
+    char line[512];
+    REQUIRE(fgets(line, sizeof line, f));
+    CHECK_STR(line, "game,seed,character,suit,crown,role,fief,friendly,substituted,sub_uses,ally_uses,stars,medal\n");
+    int rows = 0, stars_sum = 0;
+    tw_nw_state s;
+    while (fgets(line, sizeof line, f)) {
+        long long game;
+        unsigned long long seed;
+        char id[64], suit[16], role[16];
+        int crown, fief, friendly, substituted, sub_uses, ally_uses, stars;
+        if (sscanf(line, "%lld,%llu,%63[^,],%15[^,],%d,%15[^,],%d,%d,%d,%d,%d,%d,", &game, &seed, id, suit, &crown, role,
+                   &fief, &friendly, &substituted, &sub_uses, &ally_uses, &stars) != 12) {
+            tw_test_fail(__FILE__, __LINE__, "bad row %d: %s", rows, line);
+            break;
+        }
+        int k = rows % 12;
+        CHECK_INT(game, rows / 12);
+        CHECK(seed == tw_sim_game_seed(5, game));
+        if (k == 0) {
+            tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0};
+            REQUIRE(tw_nw_new(&s, &catalog, &cfg, NULL) == TW_OK);
+            stars_sum = 0;
+        }
+        int index = tw_nw_catalog_find(&catalog, id);
+        REQUIRE(index >= 0);
+        CHECK_INT(crown, catalog.entries[index].crown);
+        CHECK_STR(suit, tw_nw_suit_key(catalog.entries[index].suit));
+        CHECK_INT(ally_uses, 0); /* greedy uses no ability */
+        if (k < TW_NW_SLOTS) {
+            CHECK_STR(role, "ally");
+            CHECK_INT(s.slots[k].ally.catalog_index, index);
+        } else {
+            CHECK_STR(role, "ruler");
+            CHECK_INT(fief, k - TW_NW_SLOTS);
+            CHECK_INT(s.fiefs[fief].ruler.catalog_index, index); /* greedy swaps no ruler */
+            stars_sum += friendly ? tw_nw_stars[fief] : 0;
+            if (k == 11)
+                CHECK_INT(stars_sum, stars);
+        }
+        rows++;
+    }
+    fclose(f);
+    CHECK_INT(rows, 30 * 12);
+    /* not for sim fox */
+    const char *fox[] = {"sim", "fox", "--characters-csv", path, NULL};
+    r = run_cli(fox);
+    CHECK_INT(r.code, 2);
+    run_free(&r);
+}
+
 /* ---- sim fox ------------------------------------------------------------------------ */
 
 TEST(sim_fox_rule_and_random_bots)

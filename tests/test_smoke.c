@@ -18,16 +18,27 @@ static const tw_nw_catalog *default_catalog(void)
     return &catalog;
 }
 
+/* Number of crown characters in a catalog. */
+static int crown_count(const tw_nw_catalog *c)
+{
+    int crown = 0;
+    for (int i = 0; i < c->count; i++)
+        crown += c->entries[i].crown;
+    return crown;
+}
+
 TEST(nw_smoke_catalog_loads)
 {
+    /* DATA.md: 24 characters, the 12 intro ones and 12 crown ones */
     const tw_nw_catalog *c = default_catalog();
-    CHECK_INT(c->count, 12);
+    CHECK_INT(c->count, 24);
+    CHECK_INT(crown_count(c), 12);
 }
 
 TEST(nw_smoke_random_games)
 {
     const tw_nw_catalog *c = default_catalog();
-    REQUIRE(c->count == 12);
+    REQUIRE(c->count == 24 && crown_count(c) == 12);
     tw_rng pick;
     tw_rng_seed(&pick, 99);
     long wins = 0, actions_total = 0;

@@ -18,7 +18,9 @@ tw_nw_solver *tw_nw_solver_new(int log2_entries);
 /* Frees a solver. */
 void tw_nw_solver_free(tw_nw_solver *solver);
 /* Whether the visit in progress can still end exactly on target when every
- * card is known (perfect information). Between visits it answers 0. */
+ * card is known (perfect information). The target is the fief visited at
+ * the end: an ability that moves the visit (Prince of Leaves) moves the
+ * target with it. Between visits it answers 0. */
 int tw_nw_solve_visit(tw_nw_solver *solver, const tw_nw_state *state);
 /* Like tw_nw_solve_visit, and when the answer is yes, *first is the first
  * action of a line of play that ends the visit on target. */

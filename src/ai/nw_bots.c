@@ -59,6 +59,7 @@ struct tw_nw_bot {
 
 static const char *const BOT_NAMES[] = {"random", "greedy", "strong", "clairvoyant"};
 
+/* Parses a bot name; -1 when unknown. */
 int tw_nw_bot_kind_from_name(const char *name)
 {
     for (int i = 0; i < 4; i++)
@@ -67,6 +68,7 @@ int tw_nw_bot_kind_from_name(const char *name)
     return -1;
 }
 
+/* The name of a bot kind, "?" when out of range. */
 const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind)
 {
     return kind <= TW_NW_BOT_CLAIRVOYANT ? BOT_NAMES[kind] : "?";
@@ -118,6 +120,7 @@ void tw_nw_bot_set_effort(tw_nw_bot *bot, int iterations, int fief_rollouts)
         bot->fief_rollouts = fief_rollouts;
 }
 
+/* Frees a bot and its scratch memory. */
 void tw_nw_bot_free(tw_nw_bot *bot)
 {
     if (!bot)
@@ -154,6 +157,43 @@ static tw_nw_action random_action(const tw_nw_action *acts, int n, tw_rng *rng)
 static int last_response_hits(const tw_nw_state *s, tw_nw_action response)
 {
     return s->score_n + response_scores(s, TW_NW_ACTION_ARG(response)) == s->visiting;
+}
+
+/* Whether the statement waiting is surely the visit's last: the hand or
+ * the deck runs out once it is answered, and no delayed trigger (Baron of
+ * Eyes) waits for the answer (an even answer would draw a card and let
+ * the visit go on). */
+static int final_statement(const tw_nw_state *s)
+{
+    return tw_nw_last_statement(s) && !s->trigger.active;
+}
+
+/* The undecided fiefs of a state, as a bit set. */
+static unsigned neutral_fiefs(const tw_nw_state *v)
+{
+    unsigned open = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (v->fiefs[f].status == TW_NW_FIEF_NEUTRAL)
+            open |= 1u << f;
+    return open;
+}
+
+/* Whether the visit under way has ended (or the game with it). */
+static int visit_over(const tw_nw_state *s)
+{
+    return s->visiting < 0 || s->phase == TW_NW_PHASE_GAME_OVER;
+}
+
+/* Whether the visit that ended in s made its fief friendly. `open` holds
+ * the fiefs that were neutral while it was under way: the one that is
+ * not any more is the fief the visit ended on, which need not be the one
+ * where it began (Prince of Leaves moves a visit). */
+static int visit_won(unsigned open, const tw_nw_state *s)
+{
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if ((open & (1u << f)) && s->fiefs[f].status != TW_NW_FIEF_NEUTRAL)
+            return s->fiefs[f].status == TW_NW_FIEF_FRIENDLY;
+    return 0;
 }
 
 /* Picks a response: score while below target, avoid scoring at or above
@@ -234,12 +274,43 @@ static tw_nw_action greedy_choose(const tw_nw_state *s, const tw_nw_action *acts
     }
 }
 
+/* Whether a card picked for this step leaves the hand for a pile other
+ * than the score (a discard, or the deck): the pick decides which card
+ * the hand loses. */
+static int pick_sheds_card(const tw_nw_step *st)
+{
+    switch (st->op) {
+    case TW_NW_OP_CHOOSE_MOVE:
+    case TW_NW_OP_MOVE_PAIR_SUM:
+    case TW_NW_OP_MOVE_LOWEST:
+    case TW_NW_OP_MOVE_DUPLICATES:
+    case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
+    case TW_NW_OP_MOVE_SUM:
+        return st->b != TW_NW_PILE_SCORE && st->b != TW_NW_PILE_HAND;
+    default:
+        return 0;
+    }
+}
+
+/* The top card of a pile (discard or score), or TW_NW_NO_CARD. */
+static int pile_top(const tw_nw_state *s, int pile)
+{
+    if (pile == TW_NW_PILE_DISCARD && s->discard_n)
+        return s->discard[s->discard_n - 1];
+    if (pile == TW_NW_PILE_SCORE && s->score_n)
+        return s->score[s->score_n - 1];
+    return TW_NW_NO_CARD;
+}
+
 /* A rollout's choice inside an ability, aimed at the target: cards that
  * leave the hand are the weakest while the hand is short of points and
- * the strongest while it has too many; a named suit or a new ruler is the
- * one that brings the hand's power closest to the points still needed.
- * Choices that only order cards, or put a card back on the deck, are
- * random. */
+ * the strongest while it has too many; a named suit, a new ruler, a swap
+ * with a pile's top card (or passing it) is the one that brings the
+ * hand's power closest to the points still needed; a fief the visit moves
+ * to is judged against its own target; a draw goes on while the hand is
+ * short of points; a value searched for is high while short, low
+ * otherwise. Choices that only order cards, put a card back on the deck
+ * or ready an ally are random. */
 static tw_nw_action rollout_ability_choice(const tw_nw_state *s, const tw_nw_action *acts, int n, tw_rng *rng)
 {
     int trump = tw_nw_trump(s);
@@ -247,19 +318,36 @@ static tw_nw_action rollout_ability_choice(const tw_nw_state *s, const tw_nw_act
     int best = -1;
     double best_key = 0;
     const tw_nw_step *st = &s->run.program[s->run.pc];
-    int short_of_points = natural_score(s->hand, trump) < need;
+    double power = natural_score(s->hand, trump);
+    int short_of_points = power < need;
     for (int i = 0; i < n; i++) {
         int kind = TW_NW_ACTION_KIND(acts[i]), arg = TW_NW_ACTION_ARG(acts[i]);
         double key;
-        if (kind == TW_NW_ACT_PICK_CARD && (st->op == TW_NW_OP_CHOOSE_MOVE || st->op == TW_NW_OP_MOVE_PAIR_SUM) &&
-            st->b != TW_NW_PILE_SCORE && st->b != TW_NW_PILE_HAND)
+        if (kind == TW_NW_ACT_PICK_CARD && pick_sheds_card(st)) {
             key = short_of_points ? -card_power(arg, trump) : card_power(arg, trump);
-        else if (kind == TW_NW_ACT_NAME_SUIT)
+        } else if (kind == TW_NW_ACT_PICK_CARD && st->op == TW_NW_OP_SWAP_TOP) {
+            int top = pile_top(s, st->a);
+            uint32_t hand = s->hand & ~(1u << arg);
+            if (top != TW_NW_NO_CARD)
+                hand |= 1u << top;
+            key = -fabs(natural_score(hand, trump) - need);
+        } else if (kind == TW_NW_ACT_PICK_CARD && st->op == TW_NW_OP_SEARCH_VALUE) {
+            key = short_of_points ? TW_NW_VALUE(arg) : -TW_NW_VALUE(arg);
+        } else if (kind == TW_NW_ACT_PASS && st->op == TW_NW_OP_SWAP_TOP) {
+            key = -fabs(power - need);
+        } else if (kind == TW_NW_ACT_CONTINUE) {
+            key = short_of_points ? 1 : -1;
+        } else if (kind == TW_NW_ACT_PASS && s->run.choice == TW_NW_CHOICE_CONTINUE) {
+            key = 0;
+        } else if (kind == TW_NW_ACT_NAME_SUIT) {
             key = -fabs(natural_score(s->hand & ~(0xFFu << (8 * arg)), trump) - need);
-        else if (kind == TW_NW_ACT_PICK_FIEF)
+        } else if (kind == TW_NW_ACT_PICK_FIEF && st->op == TW_NW_OP_MOVE_VISIT) {
+            key = -fabs(natural_score(s->hand, s->fiefs[arg].ruler.suit) - (arg - s->score_n));
+        } else if (kind == TW_NW_ACT_PICK_FIEF) {
             key = -fabs(natural_score(s->hand, s->fiefs[arg].ruler.suit) - need);
-        else
+        } else {
             continue;
+        }
         if (best < 0 || key > best_key) {
             best = i;
             best_key = key;
@@ -337,7 +425,7 @@ static tw_nw_action rollout_ability(const tw_nw_state *s, const tw_nw_action *ac
             if (tw_nw_apply(&t, rollout_ability_choice(&t, choice, m, rng), NULL) != TW_OK)
                 break;
         }
-        if (t.visiting != s->visiting || t.phase == TW_NW_PHASE_ABILITY)
+        if (visit_over(&t) || t.phase == TW_NW_PHASE_ABILITY)
             continue; /* the ability ended the visit: judged by the search, not here */
         double off = off_target(&t);
         if (off < best_off) {
@@ -349,21 +437,23 @@ static tw_nw_action rollout_ability(const tw_nw_state *s, const tw_nw_action *ac
 }
 
 /* Plays the visit to its end with a quick policy that aims at the target;
- * returns 1 when the visit ends on target. Responses keep the hand's power
+ * returns 1 when the visit ends on target (the target of the fief it ends
+ * on: an ability may move it). Responses keep the hand's power
  * matched to the points still needed (aiming_response), an ability is
  * used when it brings the hand closer to that need (rollout_ability), and
  * the choices inside abilities aim the same way (rollout_ability_choice).
  * This policy is what the search sees past its tree, so its quality sets
  * the bot's strength (docs/bots-northwood.md). */
-static int rollout_visit(tw_nw_state *s, int fief, tw_rng *rng)
+static int rollout_visit(tw_nw_state *s, tw_rng *rng)
 {
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
-    while (s->visiting == fief && s->phase != TW_NW_PHASE_GAME_OVER) {
+    unsigned open = neutral_fiefs(s);
+    while (!visit_over(s)) {
         int n = tw_nw_legal_actions(s, acts);
         tw_nw_action a;
         if (s->phase == TW_NW_PHASE_RESPONSE) {
             a = aiming_response(s, acts, n);
-            if (tw_nw_last_statement(s))
+            if (final_statement(s))
                 return last_response_hits(s, a);
         } else if (s->phase == TW_NW_PHASE_BEFORE_STATEMENT) {
             a = n > 1 ? rollout_ability(s, acts, n, rng) : TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
@@ -377,7 +467,7 @@ static int rollout_visit(tw_nw_state *s, int fief, tw_rng *rng)
         if (tw_nw_apply(s, a, NULL) != TW_OK)
             return 0;
     }
-    return s->fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
+    return visit_won(open, s);
 }
 
 /* ---- Observation hash (what the player sees) ------------------------------ */
@@ -441,6 +531,13 @@ static uint64_t observation_key(const tw_nw_state *s)
     h = mix(h, rulers[0]);
     h = mix(h, rulers[1]);
     h = mix(h, (uint64_t)s->run.pc | (uint64_t)s->run.choice << 8 | (uint64_t)s->run.pending << 16);
+    /* a running ability's registers and a delayed trigger waiting for the
+     * next answer change what the coming choices do */
+    const tw_nw_run *r = &s->run;
+    h = mix(h, (uint64_t)r->active | (uint64_t)r->slot << 8 | (uint64_t)r->left << 16 | (uint64_t)r->named_suit << 24 |
+                   (uint64_t)r->memo << 32 | (uint64_t)r->may_pass << 40 | (uint64_t)r->repeat_left << 48 |
+                   (uint64_t)r->triggered << 56);
+    h = mix(h, (uint64_t)s->trigger.active | (uint64_t)s->trigger.slot << 8 | (uint64_t)s->ability_this_dialogue << 16);
     return h;
 }
 
@@ -459,7 +556,8 @@ static int new_node(tw_nw_bot *bot, uint64_t obs)
 }
 
 /* Whether the choice waiting is only the order of cards that all move
- * (every card of a suit, every highest card): the same cards end in the
+ * (every card of a suit, every highest card, every card of some values):
+ * the same cards end in the
  * same pile whatever the order, which decides no more than the pile's top
  * card. */
 static int order_only_choice(const tw_nw_state *s)
@@ -467,7 +565,7 @@ static int order_only_choice(const tw_nw_state *s)
     if (s->phase != TW_NW_PHASE_ABILITY || s->run.choice != TW_NW_CHOICE_CARD || s->run.pc >= s->run.len)
         return 0;
     int op = s->run.program[s->run.pc].op;
-    return op == TW_NW_OP_MOVE_SUIT || op == TW_NW_OP_MOVE_HIGHEST;
+    return op == TW_NW_OP_MOVE_SUIT || op == TW_NW_OP_MOVE_HIGHEST || op == TW_NW_OP_MOVE_VALUES;
 }
 
 /* Creates the edges of a node from the legal actions (no "stop"). With
@@ -558,16 +656,6 @@ static int outcome_node(tw_nw_bot *bot, int edge_index, uint64_t obs, int *creat
     return c;
 }
 
-/* The undecided fiefs of a state, as a bit set. */
-static unsigned neutral_fiefs(const tw_nw_state *v)
-{
-    unsigned open = 0;
-    for (int f = 0; f < TW_NW_FIEFS; f++)
-        if (v->fiefs[f].status == TW_NW_FIEF_NEUTRAL)
-            open |= 1u << f;
-    return open;
-}
-
 /* The node of the tree kept from the last decision that matches what the
  * player sees now: the child, under the edge played last, with the same
  * observation. -1 when there is none or the pools are half used. */
@@ -604,7 +692,10 @@ static int decision_settled(const tw_nw_bot *bot, int root, int left)
  * every iteration (estimates want every edge's value). */
 static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int deciding)
 {
-    int fief = view->visible.visiting;
+    /* the visit's fief can change on the way (Prince of Leaves): the
+     * visit is over when no fief is visited, and won when the fief that
+     * left the neutral ones is friendly */
+    unsigned open = neutral_fiefs(&view->visible);
     int root = deciding ? reused_root(bot, view) : -1;
     bot->last_edge = -1;
     if (root < 0) {
@@ -620,13 +711,13 @@ static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int de
         int cur = root, depth = 0, created = 0;
         double reward;
         for (;;) {
-            if (s.visiting != fief || s.phase == TW_NW_PHASE_GAME_OVER) {
-                reward = s.fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
+            if (visit_over(&s)) {
+                reward = visit_won(open, &s);
                 break;
             }
             node *nd = &bot->nodes[cur];
             if (!nd->expanded && !expand(bot, cur, &s, deciding || cur != root)) {
-                reward = rollout_visit(&s, fief, &bot->rng);
+                reward = rollout_visit(&s, &bot->rng);
                 break;
             }
             nd = &bot->nodes[cur];
@@ -638,7 +729,7 @@ static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int de
             if (depth < 256)
                 path_edges[depth++] = e;
             nd->visits++;
-            if (tw_nw_last_statement(&s) && TW_NW_ACTION_KIND(bot->edges[e].action) == TW_NW_ACT_RESPOND &&
+            if (final_statement(&s) && TW_NW_ACTION_KIND(bot->edges[e].action) == TW_NW_ACT_RESPOND &&
                 tw_nw_is_legal(&s, bot->edges[e].action)) {
                 reward = last_response_hits(&s, bot->edges[e].action);
                 break;
@@ -647,16 +738,16 @@ static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int de
                 /* an action of another state of the class: not here */
                 if (depth > 0 && path_edges[depth - 1] == e)
                     depth--;
-                reward = rollout_visit(&s, fief, &bot->rng);
+                reward = rollout_visit(&s, &bot->rng);
                 break;
             }
-            if (s.visiting != fief || s.phase == TW_NW_PHASE_GAME_OVER) {
-                reward = s.fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
+            if (visit_over(&s)) {
+                reward = visit_won(open, &s);
                 break;
             }
             int child = outcome_node(bot, e, observation_key(&s), &created);
             if (child < 0 || created) {
-                reward = rollout_visit(&s, fief, &bot->rng);
+                reward = rollout_visit(&s, &bot->rng);
                 break;
             }
             cur = child;
@@ -747,7 +838,7 @@ static void fief_odds(tw_nw_bot *bot, const tw_nw_view *view, int fief, int roll
         if (tw_nw_apply(&s, TW_NW_ACTION(TW_NW_ACT_VISIT, fief), NULL) == TW_OK) {
             if (s.phase == TW_NW_PHASE_SUBSTITUTES)
                 tw_nw_apply(&s, TW_NW_ACTION(TW_NW_ACT_BEGIN, 0), NULL);
-            hit_now += rollout_visit(&s, fief, &bot->rng);
+            hit_now += rollout_visit(&s, &bot->rng);
         }
         /* a fresh hand: put the hand back among the deck cards and redeal */
         uint8_t cards[TW_NW_CARDS];
@@ -765,7 +856,7 @@ static void fief_odds(tw_nw_bot *bot, const tw_nw_view *view, int fief, int roll
         if (tw_nw_apply(&fresh, TW_NW_ACTION(TW_NW_ACT_VISIT, fief), NULL) == TW_OK) {
             if (fresh.phase == TW_NW_PHASE_SUBSTITUTES)
                 tw_nw_apply(&fresh, TW_NW_ACTION(TW_NW_ACT_BEGIN, 0), NULL);
-            hit_later += rollout_visit(&fresh, fief, &bot->rng);
+            hit_later += rollout_visit(&fresh, &bot->rng);
         }
     }
     *now = (double)hit_now / rollouts;
@@ -895,6 +986,8 @@ tw_nw_action tw_nw_bot_choose_from_view(tw_nw_bot *bot, const tw_nw_view *view)
     }
 }
 
+/* A bot's decision: from the state for the clairvoyant bot, from the
+ * player's view of it for every other. */
 tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state)
 {
     if (bot->kind == TW_NW_BOT_CLAIRVOYANT)
@@ -919,9 +1012,17 @@ int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_a
     if (v->phase == TW_NW_PHASE_CHOOSE_FIEF)
         return choose_fief(bot, view, actions, n, samples, p);
     int root = ismcts(bot, view, samples * 20, 0);
+    int hit = 0, decided = -1; /* -1: not asked yet (the proof is a search) */
     for (int i = 0; i < n; i++) {
         int e = edge_for(bot, root, actions[i]);
         p[i] = e >= 0 && bot->edges[e].visits ? bot->edges[e].wins / bot->edges[e].visits : 0;
+        /* "finish" ends a decided visit with its certain outcome; the
+         * search never sees it (determinized states do not offer it) */
+        if (TW_NW_ACTION_KIND(actions[i]) == TW_NW_ACT_FINISH) {
+            if (decided < 0)
+                decided = tw_nw_visit_decided(v, &hit);
+            p[i] = decided && hit;
+        }
         if (p[i] > p[best])
             best = i;
     }
@@ -938,6 +1039,7 @@ static double medal_odds(const tw_nw_state *v, int current, double p_current)
     return medal_chance_after(v, current, p_current);
 }
 
+/* A hint: the best estimated action with its target and medal odds. */
 tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view)
 {
     tw_nw_hint hint = {0, -1, -1, 0};

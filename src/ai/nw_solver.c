@@ -2,7 +2,10 @@
  *
  * Inside a visit nothing is left to chance once the deck order is known, so
  * "can this visit still end exactly on target?" is a plain search over the
- * player's actions. The search is a depth-first OR-search that stops at the
+ * player's actions. The target is the fief being visited, which Prince of
+ * Leaves can change in the middle of the visit: the search reads it from
+ * each state, and a line succeeds when the fief the visit ends on becomes
+ * friendly. The search is a depth-first OR-search that stops at the
  * first success, with a transposition table keyed by a hash of everything
  * that can change the outcome, and bounds that cut branches where the
  * target is already out of reach. */
@@ -48,6 +51,7 @@ void tw_nw_solver_free(tw_nw_solver *solver)
     free(solver);
 }
 
+/* Nodes searched since the solver was made (for benchmarks). */
 long long tw_nw_solver_nodes(const tw_nw_solver *solver)
 {
     return solver->nodes;
@@ -74,11 +78,15 @@ static uint64_t mix_pile(uint64_t h, const uint8_t *cards, int n)
     return h;
 }
 
-/* Hashes every part of the state that can change the visit's outcome. */
+/* Hashes every part of the state that can change the visit's outcome:
+ * the visited fief (an ability can move the visit), the cards in order,
+ * the slots and rulers, a running ability with all its registers, and a
+ * delayed trigger waiting for the next response. */
 static uint64_t state_key(const tw_nw_state *s)
 {
     uint64_t h = 0x12345678abcdefULL;
-    h = mix(h, (uint64_t)s->phase | (uint64_t)(uint8_t)s->visiting << 8 | (uint64_t)s->ability_this_dialogue << 16);
+    h = mix(h, (uint64_t)s->phase | (uint64_t)(uint8_t)s->visiting << 8 | (uint64_t)s->ability_this_dialogue << 16 |
+                   (uint64_t)s->offer_finish << 24);
     h = mix(h, s->hand);
     h = mix(h, (uint64_t)s->deck_n << 8 | s->discard_n | (uint64_t)s->score_n << 16);
     h = mix_pile(h, s->deck, s->deck_n);
@@ -93,10 +101,19 @@ static uint64_t state_key(const tw_nw_state *s)
         h = mix(h, (uint64_t)r->slot | (uint64_t)r->pc << 8 | (uint64_t)r->len << 16 | (uint64_t)r->choice << 24 |
                        (uint64_t)r->left << 32 | (uint64_t)r->first_pick << 40 | (uint64_t)r->named_suit << 48 |
                        (uint64_t)r->step_started << 56);
+        h = mix(h, (uint64_t)r->may_pass | (uint64_t)r->memo << 8 | (uint64_t)r->repeat_left << 16 |
+                       (uint64_t)r->repeat_start << 24 | (uint64_t)r->repeat_end << 32 | (uint64_t)r->triggered << 40);
         h = mix(h, r->pending);
         for (int i = 0; i < r->len; i++)
             h = mix(h, (uint64_t)r->program[i].op | (uint64_t)r->program[i].a << 8 | (uint64_t)r->program[i].b << 16 |
                            (uint64_t)r->program[i].c << 24);
+    }
+    if (s->trigger.active) {
+        const tw_nw_trigger *t = &s->trigger;
+        h = mix(h, 0x7472696767ULL | (uint64_t)t->slot << 40 | (uint64_t)t->len << 48);
+        for (int i = 0; i < t->len; i++)
+            h = mix(h, (uint64_t)t->steps[i].op | (uint64_t)t->steps[i].a << 8 | (uint64_t)t->steps[i].b << 16 |
+                           (uint64_t)t->steps[i].c << 24);
     }
     return h | 2; /* never 0, low bit free for the result */
 }
@@ -108,29 +125,50 @@ typedef struct {
     int take_score; /* cards it may take off the score pile */
     int add_hand;   /* cards it may bring into the hand */
     int add_deck;   /* cards it may put on the deck */
+    int moves_visit; /* it can move the visit: any unvisited fief's target may become the one */
+    int unbounded;   /* no bound holds: it can make used abilities ready again */
 } potential;
 
 /* Adds the potential of a list of steps. */
 static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s, potential *p, int depth);
 
+/* Adds one potential to another, times times. */
+static void add_potential(potential *to, const potential *from, int times)
+{
+    to->add_score += times * from->add_score;
+    to->take_score += times * from->take_score;
+    to->add_hand += times * from->add_hand;
+    to->add_deck += times * from->add_deck;
+    to->moves_visit |= from->moves_visit;
+    to->unbounded |= from->unbounded;
+}
+
 /* The largest potential among the rulers on the row, for copy steps. */
 static void copy_potential(const tw_nw_state *s, potential *p, int depth)
 {
-    potential best = {0, 0, 0, 0};
+    potential best = {0, 0, 0, 0, 0, 0};
     for (int f = 0; f < TW_NW_FIEFS; f++) {
         if (!s->fiefs[f].ruler_present)
             continue;
-        potential one = {0, 0, 0, 0};
+        potential one = {0, 0, 0, 0, 0, 0};
         steps_potential(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps, s, &one, depth + 1);
         if (one.add_score > best.add_score) best.add_score = one.add_score;
         if (one.take_score > best.take_score) best.take_score = one.take_score;
         if (one.add_hand > best.add_hand) best.add_hand = one.add_hand;
         if (one.add_deck > best.add_deck) best.add_deck = one.add_deck;
+        best.moves_visit |= one.moves_visit;
+        best.unbounded |= one.unbounded;
     }
-    p->add_score += best.add_score;
-    p->take_score += best.take_score;
-    p->add_hand += best.add_hand;
-    p->add_deck += best.add_deck;
+    add_potential(p, &best, 1);
+}
+
+/* Adds what a step that moves up to `moved` hand cards to pile `to` can do. */
+static void moved_from_hand(potential *p, int to, int moved)
+{
+    if (to == TW_NW_PILE_SCORE)
+        p->add_score += moved;
+    if (to == TW_NW_PILE_DECK)
+        p->add_deck += moved;
 }
 
 static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s, potential *p, int depth)
@@ -149,46 +187,107 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
             p->add_hand += count;
             break;
         case TW_NW_OP_CHOOSE_MOVE:
+            moved_from_hand(p, st->b, count);
+            break;
+        case TW_NW_OP_MOVE_PAIR_SUM:
+            moved_from_hand(p, st->b, 2);
+            break;
         case TW_NW_OP_MOVE_SUIT:
         case TW_NW_OP_MOVE_HIGHEST:
-        case TW_NW_OP_MOVE_PAIR_SUM: {
-            int moved = st->op == TW_NW_OP_CHOOSE_MOVE ? count : st->op == TW_NW_OP_MOVE_PAIR_SUM ? 2 : 8;
-            if (st->b == TW_NW_PILE_SCORE) p->add_score += moved;
-            if (st->b == TW_NW_PILE_DECK) p->add_deck += moved;
+            moved_from_hand(p, st->b, TW_NW_VALUES);
             break;
-        }
+        case TW_NW_OP_MOVE_LOWEST:
+        case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
+            moved_from_hand(p, st->b, 1);
+            break;
+        case TW_NW_OP_MOVE_VALUES:
+            moved_from_hand(p, st->b, TW_NW_SUITS * tw_popcount32(st->a));
+            break;
+        case TW_NW_OP_MOVE_DUPLICATES:
+        case TW_NW_OP_MOVE_SUM:
+            moved_from_hand(p, st->b, TW_NW_CARDS);
+            break;
+        case TW_NW_OP_DRAW_UNTIL_SUIT:
+            p->add_hand += s->deck_n; /* it may draw the whole deck */
+            break;
+        case TW_NW_OP_DRAW_VALUE:
+            p->add_hand += TW_NW_VALUES;
+            break;
+        case TW_NW_OP_SEARCH_VALUE:
+            p->add_hand += TW_NW_SUITS - 1; /* the other cards of a value held */
+            break;
         case TW_NW_OP_EXCHANGE_TOP:
             p->add_hand += 1;
             p->add_deck += 1;
             break;
+        case TW_NW_OP_REPEAT: {
+            /* the body runs once in this loop and up to once more for
+             * each other ally */
+            int body = count < n - i - 1 ? count : n - i - 1;
+            potential once = {0, 0, 0, 0, 0, 0};
+            steps_potential(&steps[i + 1], body, s, &once, depth);
+            add_potential(p, &once, TW_NW_SLOTS - 1);
+            break;
+        }
         case TW_NW_OP_COPY_RULER:
             if (depth == 0)
                 copy_potential(s, p, depth);
             break;
+        case TW_NW_OP_MOVE_VISIT:
+            p->moves_visit = 1;
+            break;
+        case TW_NW_OP_READY_ALLY:
+            p->unbounded = 1;
+            break;
+        case TW_NW_OP_NAME_SUIT:
+        case TW_NW_OP_PEEK:
+        case TW_NW_OP_SWAP_RULER:
+        case TW_NW_OP_AFTER_RESPONSE: /* the steps after it are counted here */
+        case TW_NW_OP_SKIP_IF:
+        case TW_NW_OP_SWAP_TOP:       /* one card out of the hand, one in */
+            break;
         default:
+            p->unbounded = 1; /* a step this bound does not know */
             break;
         }
     }
 }
 
-/* Whether the target is still within the score's reachable range. */
-static int within_bounds(const tw_nw_state *s, int target)
+/* Whether the visit's target is still within the score's reachable range. */
+static int within_bounds(const tw_nw_state *s)
 {
-    potential p = {0, 0, 0, 0};
+    potential p = {0, 0, 0, 0, 0, 0};
     for (int slot = 0; slot < TW_NW_SLOTS; slot++)
         if (!s->slots[slot].exhausted) {
             const tw_nw_character *ch = tw_nw_slot_character(s, slot);
             steps_potential(ch->steps, ch->nsteps, s, &p, 0);
         }
-    if (s->run.active)
-        steps_potential(&s->run.program[s->run.pc], s->run.len - s->run.pc, s, &p, 0);
+    if (s->run.active) {
+        const tw_nw_run *r = &s->run;
+        steps_potential(&r->program[r->pc], r->len - r->pc, s, &p, 0);
+        if (r->repeat_left && r->repeat_end > r->repeat_start && r->repeat_end <= r->len) {
+            potential body = {0, 0, 0, 0, 0, 0};
+            steps_potential(&r->program[r->repeat_start], r->repeat_end - r->repeat_start, s, &body, 0);
+            add_potential(&p, &body, r->repeat_left);
+        }
+    }
+    if (s->trigger.active)
+        steps_potential(s->trigger.steps, s->trigger.len, s, &p, 0);
+    if (p.unbounded)
+        return 1;
     int score = s->score_n;
     int from_deck = s->deck_n + p.add_deck + (s->phase == TW_NW_PHASE_RESPONSE ? 1 : 0);
     int from_hand = tw_popcount32(s->hand) + p.add_hand;
     int dialogues = from_deck < from_hand ? from_deck : from_hand;
     int high = score + dialogues + p.add_score;
     int low = score - p.take_score;
-    return target <= high && target >= low;
+    if (s->visiting >= low && s->visiting <= high)
+        return 1;
+    /* a visit that can move may end on any unvisited fief's target */
+    for (int f = 0; p.moves_visit && f < TW_NW_FIEFS; f++)
+        if (s->fiefs[f].status == TW_NW_FIEF_NEUTRAL && f >= low && f <= high)
+            return 1;
+    return 0;
 }
 
 /* Whether a response scores against the statement on top of the discard. */
@@ -216,8 +315,29 @@ static void order_actions(const tw_nw_state *s, tw_nw_action *acts, int n, int t
     }
 }
 
-/* The OR-search: 1 when some line of play ends the visit on target. */
-static int solve(tw_nw_solver *sv, const tw_nw_state *s, int fief, int depth)
+/* Whether the visit that was under way in `before` ended friendly in
+ * `after`: the fief that left the neutral state is the one the visit ended
+ * on (an ability may have moved the visit away from where it started). */
+static int ended_friendly(const tw_nw_state *before, const tw_nw_state *after)
+{
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (before->fiefs[f].status == TW_NW_FIEF_NEUTRAL && after->fiefs[f].status != TW_NW_FIEF_NEUTRAL)
+            return after->fiefs[f].status == TW_NW_FIEF_FRIENDLY;
+    return 0;
+}
+
+/* Whether the statement waiting is surely the visit's last, so that the
+ * response alone decides the score: no delayed trigger waits for it (an
+ * even response could draw a card and let the visit go on). */
+static int final_statement(const tw_nw_state *s)
+{
+    return tw_nw_last_statement(s) && !s->trigger.active;
+}
+
+/* The OR-search: 1 when some line of play ends the visit friendly. The
+ * target is the fief visited now (s->visiting), which an ability can
+ * change during the visit. */
+static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth)
 {
     if (sv->aborted)
         return 0;
@@ -228,25 +348,26 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int fief, int depth)
         sv->aborted = 1;
         return 0;
     }
-    if (!within_bounds(s, fief))
+    if (!within_bounds(s))
         return 0;
     uint64_t key = state_key(s);
     size_t slot = (size_t)(key >> 20) & sv->mask;
     uint64_t stored = sv->keys[slot];
     if (depth > 0 && (stored | 1) == (key | 1))
         return (int)(stored & 1);
+    int target = s->visiting;
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(s, acts);
-    order_actions(s, acts, n, fief);
+    order_actions(s, acts, n, target);
     int result = 0;
     /* the last dialogue of the visit: the response alone decides, without
      * letting the engine end the visit (and deal the next one) */
-    int last_dialogue = tw_nw_last_statement(s);
-    for (int i = 0; i < n && !result; i++) {
+    int last_dialogue = final_statement(s);
+    for (int i = 0; i < n && !result && !sv->aborted; i++) {
         if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
             continue;
         if (last_dialogue && TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_RESPOND) {
-            result = s->score_n + response_scores(s, TW_NW_ACTION_ARG(acts[i])) == fief;
+            result = s->score_n + response_scores(s, TW_NW_ACTION_ARG(acts[i])) == target;
             if (result && depth == 0)
                 sv->root_action = acts[i];
             continue;
@@ -254,15 +375,16 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int fief, int depth)
         tw_nw_state next = *s;
         if (tw_nw_apply(&next, acts[i], NULL) != TW_OK)
             continue;
-        if (next.visiting != fief)
-            result = next.fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
+        if (next.visiting < 0)
+            result = ended_friendly(s, &next);
         else
-            result = solve(sv, &next, fief, depth + 1);
+            result = solve(sv, &next, depth + 1);
         if (result && depth == 0)
             sv->root_action = acts[i];
     }
-    if (!sv->aborted)
-        sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
+    if (sv->aborted)
+        return 0; /* an answer cut short is "no", as documented */
+    sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
     return result;
 }
 
@@ -273,7 +395,12 @@ int tw_nw_solve_visit(tw_nw_solver *solver, const tw_nw_state *state)
         return 0;
     solver->aborted = 0;
     solver->budget = solver->budget_per_query;
-    return solve(solver, state, state->visiting, 0);
+    /* "finish" changes no answer (it ends a visit with the outcome that
+     * playing on is sure to reach) and its test is a search of its own at
+     * every node: the solver plays on */
+    tw_nw_state root = *state;
+    root.offer_finish = 0;
+    return solve(solver, &root, 0);
 }
 
 /* Solves the visit and, when it can end on target, gives the first action
@@ -308,15 +435,15 @@ int tw_nw_solve_actions(tw_nw_solver *solver, const tw_nw_state *state, const tw
         tw_nw_state next = *state;
         if (TW_NW_ACTION_KIND(actions[i]) == TW_NW_ACT_STOP || tw_nw_apply(&next, actions[i], NULL) != TW_OK)
             continue;
-        int fief = state->visiting >= 0 ? state->visiting : next.visiting;
-        if (fief < 0)
-            continue;
+        if (state->visiting < 0 && next.visiting < 0)
+            continue; /* not a visit */
         solver->aborted = 0;
         solver->budget = solver->budget_per_query;
-        if (next.visiting != fief)
-            ok[i] = next.fiefs[fief].status == TW_NW_FIEF_FRIENDLY;
+        next.offer_finish = 0; /* as in tw_nw_solve_visit */
+        if (next.visiting < 0)
+            ok[i] = (uint8_t)ended_friendly(state, &next);
         else
-            ok[i] = (uint8_t)solve(solver, &next, fief, 1);
+            ok[i] = (uint8_t)solve(solver, &next, 1);
         count += ok[i];
     }
     return count;

@@ -613,7 +613,7 @@ static int bench_nw_bots(bench *b, double bronze_intro[4], double ms_intro[4])
         for (int setup = TW_NW_SETUP_INTRO; setup <= TW_NW_SETUP_FULL; setup++) {
             tw_sim_common common;
             plan_run(b, nw_searching(kind), &common);
-            tw_sim_nw_options opt = {kind, setup, TW_NW_MEDAL_BRONZE, 0, 0};
+            tw_sim_nw_options opt = {kind, setup, TW_NW_MEDAL_BRONZE, 0, 0, NULL};
             tw_sim_nw_totals t;
             if (tw_sim_nw_run(&common, &opt, &t) != 0) {
                 tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), t.error);
@@ -850,7 +850,7 @@ static long child_peak_rss(const bench *b, long long games)
             common.games = games;
             common.seed = b->args->seed;
             common.jobs = b->args->jobs;
-            tw_sim_nw_options opt = {TW_NW_BOT_RANDOM, TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 0, 0};
+            tw_sim_nw_options opt = {TW_NW_BOT_RANDOM, TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 0, 0, NULL};
             tw_sim_nw_totals *t = malloc(sizeof *t);
             code = !t || tw_sim_nw_run(&common, &opt, t) != 0 || t->games != games;
             free(t);

@@ -22,7 +22,8 @@ const tw_msg tw_cli_sim_help = {{
     "      --quiet                    no progress bar\n"
     "    northwood: --bot random|greedy|strong|clairvoyant (default: greedy),\n"
     "               --intro | --full, --medal bronze|silver|gold (default: bronze),\n"
-    "               --iterations N, --rollouts N (search effort of the strong bot)\n"
+    "               --iterations N, --rollouts N (search effort of the strong bot),\n"
+    "               --characters-csv FILE (one row per character dealt in each game)\n"
     "    fox:       --bot random|rule|strong|open-hands (both seats, default: rule)\n"
     "               or --bots A,B (seat 0, seat 1), --level 1|2|3 (default: 1), --board FILE,\n"
     "               --samples N, --nodes N (search effort of strong and open-hands)\n",
@@ -34,7 +35,8 @@ const tw_msg tw_cli_sim_help = {{
     "      --quiet                    pas de barre de progression\n"
     "    northwood : --bot random|greedy|strong|clairvoyant (par défaut : greedy),\n"
     "                --intro | --full, --medal bronze|silver|gold (par défaut : bronze),\n"
-    "                --iterations N, --rollouts N (effort de recherche du robot strong)\n"
+    "                --iterations N, --rollouts N (effort de recherche du robot strong),\n"
+    "                --characters-csv FICHIER (une ligne par personnage distribué dans chaque partie)\n"
     "    fox :       --bot random|rule|strong|open-hands (les deux places, par défaut : rule)\n"
     "                ou --bots A,B (place 0, place 1), --level 1|2|3 (par défaut : 1), --board FICHIER,\n"
     "                --samples N, --nodes N (effort de recherche de strong et open-hands)\n",
@@ -54,6 +56,7 @@ typedef enum {
     SIM_T_NOT_FOR_GAME,
     SIM_T_BOARD,
     SIM_T_FAILED,
+    SIM_T_CHARACTERS_FILE,
     SIM_T_COUNT
 } sim_text_id;
 
@@ -75,6 +78,7 @@ static const tw_msg sim_text[SIM_T_COUNT] = {
     [SIM_T_NOT_FOR_GAME] = {{"option %s is not for sim %s", "l'option %s ne s'applique pas à sim %s"}},
     [SIM_T_BOARD] = {{"cannot use the board: %s", "plateau inutilisable : %s"}},
     [SIM_T_FAILED] = {{"the simulation stopped: %s", "la simulation s'est arrêtée : %s"}},
+    [SIM_T_CHARACTERS_FILE] = {{"cannot write the characters file %s", "impossible d'écrire le fichier de personnages %s"}},
 };
 
 /* A sim message in the player's language. */
@@ -93,6 +97,7 @@ typedef struct {
     tw_sim_fox_options fox;
     tw_fox_board board;
     const char *board_path;
+    const char *characters_path; /* --characters-csv FILE, or NULL */
     int output;  /* tw_sim_output */
     int quiet;
 } sim_args;
@@ -258,6 +263,12 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
             if (number_option(cli, usage, effort_options[effort].name, v, 1, 10000000, &number) < 0)
                 return TW_EXIT_USAGE;
             set_effort(a, effort, number);
+        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--characters-csv", &v)) != 0) {
+            if (got < 0)
+                goto missing_or_bad;
+            if (a->game != GAME_NORTHWOOD)
+                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), "--characters-csv", game_name);
+            a->characters_path = v;
         } else if ((got = tw_cli_opt_value(argc, argv, &i, "--level", &v)) != 0) {
             if (got < 0)
                 goto missing_or_bad;
@@ -544,11 +555,23 @@ int tw_cli_sim(tw_cli *cli, int argc, char **argv)
     tw_sim_nw_totals *nw = NULL;
     tw_sim_fox_totals *fox = NULL;
     if (a.game == GAME_NORTHWOOD) {
-        nw = malloc(sizeof *nw);
-        if (!nw)
+        if (a.characters_path && !(a.nw.characters = fopen(a.characters_path, "w"))) {
+            tw_cli_errorf(cli, st(cli, SIM_T_CHARACTERS_FILE), a.characters_path);
             return TW_EXIT_FAIL;
+        }
+        nw = malloc(sizeof *nw);
+        if (!nw) {
+            if (a.nw.characters)
+                fclose(a.nw.characters);
+            return TW_EXIT_FAIL;
+        }
         status = tw_sim_nw_run(&a.common, &a.nw, nw);
         error = nw->error;
+        if (a.nw.characters && fclose(a.nw.characters) != 0 && status == 0) {
+            tw_cli_errorf(cli, st(cli, SIM_T_CHARACTERS_FILE), a.characters_path);
+            free(nw);
+            return TW_EXIT_FAIL;
+        }
     } else {
         fox = malloc(sizeof *fox);
         if (!fox)

@@ -93,13 +93,15 @@ typedef struct {
 #define TW_SIM_NW_MAX_STARS 20
 
 /* For Northwood! run settings. iterations/rollouts tune the strong bot
- * (0: its defaults). */
+ * (0: its defaults). characters receives one CSV row per character dealt
+ * in each game (sim --characters-csv, docs/simulation.md). */
 typedef struct {
     int bot;         /* tw_nw_bot_kind */
     int setup;       /* tw_nw_setup */
     int medal;       /* tw_nw_medal the games aim for (and win_rate is about) */
     int iterations;
     int rollouts;
+    FILE *characters; /* per-game character rows go here (header first) when not NULL */
 } tw_sim_nw_options;
 
 /* For Northwood! totals, reduced in game order. */
