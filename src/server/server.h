@@ -218,11 +218,15 @@ typedef struct tw_srv_pool tw_srv_pool;
 
 /* Starts workers threads with room for queue jobs waiting. NULL on failure. */
 tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue);
-/* Lets every job finish, then stops the threads and frees the pool. */
+/* Begins a shutdown: jobs still waiting are dropped (their callers get
+ * -1) and no new job is taken; the ones running finish. */
+void tw_srv_pool_cancel(tw_srv_pool *pool);
+/* Lets the running jobs finish, then stops the threads and frees the pool. */
 void tw_srv_pool_stop(tw_srv_pool *pool);
 /* Runs fn(arg) on a worker and waits for it. With may_refuse, a full
  * queue refuses at once (-1, fn not run); else the call waits for room.
- * Without a pool (NULL), fn runs in the calling thread. 0 once fn ran. */
+ * Without a pool (NULL), fn runs in the calling thread. 0 once fn ran;
+ * -1 when refused, or when the server began stopping (fn not run). */
 int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may_refuse);
 
 /* The server: storage, data, the table of games, the web folder. */

@@ -19,6 +19,7 @@ typedef struct pool_job {
     void (*fn)(void *arg);
     void *arg;
     int done;
+    int cancelled; /* dropped unrun: the server is stopping */
     struct pool_job *next;
 } pool_job;
 
@@ -95,6 +96,23 @@ tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue)
     return pool;
 }
 
+void tw_srv_pool_cancel(tw_srv_pool *pool)
+{
+    if (!pool)
+        return;
+    pthread_mutex_lock(&pool->lock);
+    pool->stopping = 1;
+    for (pool_job *job = pool->head; job; job = job->next) {
+        job->cancelled = 1;
+        job->done = 1;
+    }
+    pool->head = pool->tail = NULL;
+    pool->waiting = 0;
+    pthread_cond_broadcast(&pool->work);
+    pthread_cond_broadcast(&pool->done);
+    pthread_mutex_unlock(&pool->lock);
+}
+
 void tw_srv_pool_stop(tw_srv_pool *pool)
 {
     if (!pool)
@@ -118,7 +136,7 @@ int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may
         fn(arg);
         return 0;
     }
-    pool_job job = {fn, arg, 0, NULL};
+    pool_job job = {fn, arg, 0, 0, NULL};
     pthread_mutex_lock(&pool->lock);
     while (pool->waiting >= pool->queue && !pool->stopping) {
         if (may_refuse) {
@@ -129,8 +147,7 @@ int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may
     }
     if (pool->stopping) {
         pthread_mutex_unlock(&pool->lock);
-        fn(arg); /* the workers may be gone: run it here */
-        return 0;
+        return -1; /* the server is stopping: no new long computation */
     }
     if (pool->tail)
         pool->tail->next = &job;
@@ -142,7 +159,7 @@ int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may
     while (!job.done)
         pthread_cond_wait(&pool->done, &pool->lock);
     pthread_mutex_unlock(&pool->lock);
-    return 0;
+    return job.cancelled ? -1 : 0;
 }
 
 /* A bot decision handed to a worker. */
@@ -163,6 +180,7 @@ static void run_bot(void *cls)
 int tw_srv_bot_choose(tw_srv *srv, tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *action)
 {
     bot_job job = {bot, view, action, TW_OK};
-    tw_srv_pool_run(srv->pool, run_bot, &job, 0);
+    if (tw_srv_pool_run(srv->pool, run_bot, &job, 0) != 0)
+        return TW_ERR_ARG; /* dropped: the server is stopping */
     return job.rc;
 }

@@ -329,6 +329,7 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
         int sig = 0;
         while (sigwait(&stop, &sig) != 0)
             ;
+        tw_srv_pool_cancel(srv->pool); /* waiting hints are dropped, not thought through */
         tw_srv_http_stop(srv, daemon); /* closes the listening socket too */
         fprintf(cli->out, "%s", sv(cli, SV_STOPPED));
         fflush(cli->out);
