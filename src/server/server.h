@@ -248,8 +248,8 @@ typedef struct {
 int tw_srv_init(tw_srv *srv, char *err, size_t err_size);
 /* Frees every game and the data (storage is closed separately). */
 void tw_srv_free(tw_srv *srv);
-/* Rebuilds every unfinished game from storage (bots to act then act).
- * Returns how many were rebuilt; problems are printed to err. */
+/* Counts the unfinished games in storage (games are loaded on demand
+ * by tw_srv_find, not here). err is unused. */
 int tw_srv_restore(tw_srv *srv, FILE *err);
 /* Finds a game by id, loading a finished one from storage when needed.
  * NULL when unknown. */
