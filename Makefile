@@ -103,7 +103,7 @@ fuzz: fuzz-build
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 # A bounded loopback load test of the server (tests/load/loadtest.c, not
-# part of make test): LOADTEST_ARGS such as --seconds 20 --tables 16
+# part of make test): LOADTEST_ARGS such as --seconds 20 --tables 8
 # --streams 2000 (the defaults).
 build/release/loadtest: tests/load/loadtest.c build/release/tests/test_server_client.o build/release/libtrickwood.a
 	$(CC) $(CFLAGS_COMMON) -O2 -g $(GCC_ONLY) -o $@ $^ $(LIBS)

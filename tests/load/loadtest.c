@@ -159,14 +159,16 @@ static int read_reply(int fd, char *buf, size_t size, char **body)
 static int request(table *t, samples *s, const char *method, const char *path, const char *token,
                    const char *body, json_t **out)
 {
-    char head[1024];
+    char head[2048];
     char auth[128] = "";
     if (token)
         snprintf(auth, sizeof auth, "Authorization: Bearer %s\r\n", token);
     int hn = snprintf(head, sizeof head,
                       "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n%sContent-Type: application/json\r\n"
-                      "Content-Length: %zu\r\n\r\n",
-                      method, path, server.port, auth, body ? strlen(body) : 0);
+                      "Content-Length: %zu\r\n\r\n%s",
+                      method, path, server.port, auth, body ? strlen(body) : 0, body ? body : "");
+    if (hn < 0 || hn >= (int)sizeof head)
+        return -1;
     *out = NULL;
     for (int attempt = 0; attempt < 2; attempt++) {
         if (t->fd < 0)
@@ -175,8 +177,9 @@ static int request(table *t, samples *s, const char *method, const char *path, c
             return -1;
         struct timespec t0;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        int ok = send(t->fd, head, (size_t)hn, MSG_NOSIGNAL) == hn &&
-                 (!body || send(t->fd, body, strlen(body), MSG_NOSIGNAL) == (ssize_t)strlen(body));
+        /* One send for the head and the body: two small writes would wait
+         * for the server's delayed ACK (Nagle), about 40 ms each. */
+        int ok = send(t->fd, head, (size_t)hn, MSG_NOSIGNAL) == hn;
         char *reply_body = NULL;
         int status = ok ? read_reply(t->fd, t->buf, REPLY_LIMIT, &reply_body) : -1;
         if (status < 0) {
@@ -404,7 +407,7 @@ static int option(int argc, char **argv, const char *name, int fallback)
 int main(int argc, char **argv)
 {
     int seconds = option(argc, argv, "--seconds", 20);
-    int tables = option(argc, argv, "--tables", 16);
+    int tables = option(argc, argv, "--tables", 8);
     int streams = option(argc, argv, "--streams", 2000);
     if (seconds < 1 || tables < 1 || tables > MAX_TABLES || streams < 0) {
         fprintf(stderr, "usage: loadtest [--seconds N] [--tables 1-%d] [--streams N]\n", MAX_TABLES);
