@@ -14,7 +14,7 @@ CLI_SRC = $(sort $(wildcard src/cli/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
 HEADERS = $(wildcard include/trickwood/*.h src/*/*.h tests/*.h)
 
-.PHONY: all deps play serve test test-e2e check-clang check-tsan bench clean
+.PHONY: all deps play serve test test-e2e check-clang check-tsan fuzz fuzz-build loadtest bench clean
 
 all: build/trickwood build/libtrickwood.a
 
@@ -40,6 +40,19 @@ $(eval $(call variant,release,-O2 -g $(GCC_ONLY),$(CC)))
 $(eval $(call variant,asan,-O1 -g $(SAN) $(GCC_ONLY),$(CC)))
 $(eval $(call variant,clang,-O1 -g,$(CLANG)))
 $(eval $(call variant,tsan,-O1 -g -fsanitize=thread $(GCC_ONLY),$(CC)))
+# The library and server objects the fuzz targets link (clang, with
+# libFuzzer's coverage, ASan and UBSan).
+FUZZ_SAN = -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+$(eval $(call variant,fuzz,-O1 -g $(FUZZ_SAN),$(CLANG)))
+
+# ---- Fuzzing (tests/fuzz/, docs/server.md "Fuzzing") ----
+FUZZ_TARGETS = $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_BINS = $(addprefix build/fuzz/,$(FUZZ_TARGETS))
+FUZZ_SERVER_OBJ = $(patsubst %.c,build/fuzz/%.o,$(filter-out src/cli/main.c,$(CLI_SRC)))
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_SERVER_OBJ) build/fuzz/libtrickwood.a
+	$(CLANG) $(CFLAGS_COMMON) -O1 -g -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer \
+		-fno-sanitize-recover=undefined -o $@ $< $(FUZZ_SERVER_OBJ) build/fuzz/libtrickwood.a $(LIBS)
+fuzz-build: $(FUZZ_BINS)
 
 # Copied through a temporary file and renamed, so a running build/trickwood
 # is replaced, not overwritten ("text file busy").
@@ -67,8 +80,8 @@ serve: deps
 # line is the combined "N passed, N failed".
 test:
 	@sh scripts/install-deps.sh --test
-	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood
-	@sh tests/run.sh build/release/run-tests build/asan/run-tests scripts/check-tsan.sh tests/e2e/run.sh
+	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood fuzz-build
+	@sh tests/run.sh build/release/run-tests build/asan/run-tests scripts/check-tsan.sh tests/fuzz/run.sh tests/e2e/run.sh
 
 # Browser end-to-end tests: headless Chromium plays the web app served by
 # build/trickwood serve (tests/e2e/run.sh; screenshots in build/e2e-artifacts/).
@@ -82,6 +95,20 @@ check-clang: build/clang/run-tests build/clang/trickwood
 # program and every server it starts are TSan builds; any report fails.
 check-tsan: build/tsan/run-tests build/tsan/trickwood
 	@sh scripts/check-tsan.sh
+
+# Runs every fuzz target for FUZZ_SECONDS each (default 60); new inputs
+# go to build/fuzz/corpus/, crashes to build/fuzz/crashes/.
+FUZZ_SECONDS ?= 60
+fuzz: fuzz-build
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# A bounded loopback load test of the server (tests/load/loadtest.c, not
+# part of make test): LOADTEST_ARGS such as --seconds 20 --tables 8
+# --streams 2000 (the defaults).
+build/release/loadtest: tests/load/loadtest.c build/release/tests/test_server_client.o build/release/libtrickwood.a
+	$(CC) $(CFLAGS_COMMON) -O2 -g $(GCC_ONLY) -o $@ $^ $(LIBS)
+loadtest: build/release/loadtest build/release/trickwood
+	./build/release/loadtest $(LOADTEST_ARGS)
 
 bench: build/trickwood
 	./build/trickwood bench

@@ -13,6 +13,17 @@ if [ "${1:-}" = "--test" ]; then
     dpkg -s chromium >/dev/null 2>&1 || missing="$missing chromium"
     command -v node >/dev/null 2>&1 || missing="$missing nodejs"
     command -v npm >/dev/null 2>&1 || missing="$missing npm"
+    # The fuzz targets (tests/fuzz) need clang's libFuzzer runtime, which
+    # Debian ships in libclang-rt-<version>-dev.
+    if command -v clang >/dev/null 2>&1; then
+        probe=$(mktemp -d)
+        printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$probe/f.c"
+        if ! clang -fsanitize=fuzzer "$probe/f.c" -o "$probe/f" >/dev/null 2>&1; then
+            version=$(clang -dumpversion | cut -d. -f1)
+            missing="$missing libclang-rt-$version-dev"
+        fi
+        rm -rf "$probe"
+    fi
 fi
 [ -z "$missing" ] && exit 0
 echo "Installing:$missing"

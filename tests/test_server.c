@@ -744,3 +744,58 @@ TEST(server_old_level_1_game_goes_on_on_the_old_side_a)
     CHECK_INT(tw_ts_stop(&s), 0);
     tw_fox_record_free(&rec);
 }
+
+/* ---- Games loaded on demand after a restart ------------------------------------------ */
+
+/* Whether the server's standard error (its log file) holds text. */
+static int log_contains(const tw_ts_server *s, const char *text)
+{
+    tw_diag d;
+    char *log = tw_read_file(s->log, NULL, &d);
+    int found = log && strstr(log, text) != NULL;
+    free(log);
+    return found;
+}
+
+/* A restart rebuilds no game: the banner counts the stored games in
+ * progress, and a game is replayed only when first asked for. A stored
+ * game whose actions no longer replay is therefore reported when it is
+ * asked for (404), not at start, and the others still play. */
+TEST(server_restart_loads_games_on_demand)
+{
+    const char *db = fresh_db("on-demand.db");
+    char path[600];
+    snprintf(path, sizeof path, "%s", db);
+    tw_srv_store store;
+    char err[256];
+    REQUIRE(tw_srv_store_open(&store, path, err, sizeof err) == 0);
+    static const char *const ids[2] = {"ondemandgood", "ondemandbad0"};
+    for (int i = 0; i < 2; i++) {
+        tw_srv_game_row row;
+        memset(&row, 0, sizeof row);
+        snprintf(row.id, sizeof row.id, "%s", ids[i]);
+        snprintf(row.game, sizeof row.game, "northwood");
+        snprintf(row.config, sizeof row.config, "{\"setup\":\"intro\",\"medal\":\"bronze\"}");
+        row.seed = 86;
+        snprintf(row.token[0], sizeof row.token[0], "Tokentokentokentokentokentoken%d", i);
+        snprintf(row.partner, sizeof row.partner, "none");
+        snprintf(row.created_at, sizeof row.created_at, "2026-11-21T12:00:00Z");
+        CHECK(tw_srv_store_add_game(&store, &row) == 0);
+        CHECK(tw_srv_store_add_action(&store, ids[i], 0, 0, i ? "respond 9Z" : "visit 3", NULL, NULL, NULL) == 0);
+    }
+    tw_srv_store_close(&store);
+    tw_ts_server s;
+    REQUIRE(tw_ts_start(&s, path, NULL) == 0);
+    CHECK_CONTAINS(s.banner, "taken up again: 2");
+    CHECK(!log_contains(&s, "cannot be rebuilt"));
+    json_t *st = get_state(&s, ids[0], "Tokentokentokentokentokentoken0");
+    CHECK(st && int_of(st, "version") == 1);
+    json_decref(st);
+    json_t *reply = NULL;
+    char url[96];
+    snprintf(url, sizeof url, "/api/games/%s/state", ids[1]);
+    CHECK_INT(tw_ts_json(&s, "GET", url, "Tokentokentokentokentokentoken1", NULL, &reply), 404);
+    json_decref(reply);
+    CHECK(log_contains(&s, "game ondemandbad0 cannot be rebuilt"));
+    CHECK_INT(tw_ts_stop(&s), 0);
+}

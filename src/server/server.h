@@ -252,8 +252,8 @@ typedef struct {
 int tw_srv_init(tw_srv *srv, char *err, size_t err_size);
 /* Frees every game and the data (storage is closed separately). */
 void tw_srv_free(tw_srv *srv);
-/* Rebuilds every unfinished game from storage (bots to act then act).
- * Returns how many were rebuilt; problems are printed to err. */
+/* Counts the unfinished games in storage (games are loaded on demand
+ * by tw_srv_find, not here). err is unused. */
 int tw_srv_restore(tw_srv *srv, FILE *err);
 /* Finds a game by id, loading a finished one from storage when needed.
  * NULL when unknown. */
@@ -290,6 +290,10 @@ int tw_srv_entry_hidden(const tw_srv_game *g, int i, int seat);
 /* Log entries from index from on, as seat may see them. */
 json_t *tw_srv_log_json(const tw_srv_game *g, int from, int seat);
 
+/* Parses a request body (size bytes, not NUL-ended) as JSON (srv_http.c).
+ * Returns the value, or NULL with a 400 bad_json reply in *reply. The
+ * endpoints below then check its members. */
+json_t *tw_srv_parse_body(const char *data, size_t size, tw_srv_reply *reply);
 /* Creates a game from a request body (validated here). */
 tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body);
 /* The seat a token opens (0 or 1), or -1. Call with the game lock held. */

@@ -560,7 +560,9 @@ static tw_srv_game *load_game(tw_srv *srv, const tw_srv_game_row *row, char *why
     return g;
 }
 
-/* Finds a game, loading it from storage when it is not in memory. */
+/* Finds a game, loading it from storage when it is not in memory (games
+ * are loaded on demand, also after a restart). An unfinished game whose
+ * seat 1 is a bot to act lets it play on as it is loaded. */
 tw_srv_game *tw_srv_find(tw_srv *srv, const char *id)
 {
     size_t len = strlen(id);
@@ -581,37 +583,25 @@ tw_srv_game *tw_srv_find(tw_srv *srv, const char *id)
         fprintf(stderr, "trickwood serve: game %s cannot be rebuilt: %s\n", id, why);
         return NULL;
     }
-    return table_insert(srv, g);
-}
-
-/* Rebuilds the unfinished games at start; bots then take their turns. */
-int tw_srv_restore(tw_srv *srv, FILE *err)
-{
-    json_t *ids = tw_srv_store_unfinished(&srv->store);
-    int rebuilt = 0;
-    size_t i;
-    json_t *v;
-    json_array_foreach(ids, i, v) {
-        const char *id = json_string_value(v);
-        tw_srv_game_row row;
-        char why[200];
-        if (!id || tw_srv_store_get_game(&srv->store, id, &row) != 1)
-            continue;
-        tw_srv_game *g = load_game(srv, &row, why, sizeof why);
-        if (!g) {
-            fprintf(err, "trickwood serve: game %s cannot be rebuilt: %s\n", id, why);
-            continue;
-        }
-        g = table_insert(srv, g);
-        if (!g)
-            continue;
+    g = table_insert(srv, g);
+    if (g && !g->finished) {
         pthread_mutex_lock(&g->lock);
         tw_srv_run_bots(srv, g, NULL, 0);
         pthread_mutex_unlock(&g->lock);
-        rebuilt++;
     }
+    return g;
+}
+
+/* At start: counts the unfinished games in storage. None is rebuilt
+ * here: each is loaded (and its bot plays on) when first asked for, so a
+ * restart answers at once however many games are stored. */
+int tw_srv_restore(tw_srv *srv, FILE *err)
+{
+    (void)err;
+    json_t *ids = tw_srv_store_unfinished(&srv->store);
+    int count = (int)json_array_size(ids);
     json_decref(ids);
-    return rebuilt;
+    return count;
 }
 
 /* Adds a newly created game to the table. */

@@ -255,6 +255,20 @@ static const char *request_token(struct MHD_Connection *c)
     return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
 }
 
+json_t *tw_srv_parse_body(const char *data, size_t size, tw_srv_reply *reply)
+{
+    if (size == 0) {
+        *reply = tw_srv_error(400, "bad_json", "the request body is empty; a JSON object is expected");
+        return NULL;
+    }
+    json_error_t err;
+    json_t *body = json_loadb(data, size, JSON_REJECT_DUPLICATES, &err);
+    if (!body)
+        *reply = tw_srv_error(400, "bad_json", "the request body is not valid JSON: %s (line %d, column %d)", err.text,
+                              err.line, err.column);
+    return body;
+}
+
 /* Parses the request body as JSON; on failure *reply is set. */
 static json_t *parse_body(request_ctx *rq, tw_srv_reply *reply)
 {
@@ -262,16 +276,7 @@ static json_t *parse_body(request_ctx *rq, tw_srv_reply *reply)
         *reply = tw_srv_error(413, "too_large", "the request body is larger than %d bytes", TW_SRV_MAX_BODY);
         return NULL;
     }
-    if (rq->received == 0) {
-        *reply = tw_srv_error(400, "bad_json", "the request body is empty; a JSON object is expected");
-        return NULL;
-    }
-    json_error_t err;
-    json_t *body = json_loadb(rq->body.data, rq->received, JSON_REJECT_DUPLICATES, &err);
-    if (!body)
-        *reply = tw_srv_error(400, "bad_json", "the request body is not valid JSON: %s (line %d, column %d)", err.text,
-                              err.line, err.column);
-    return body;
+    return tw_srv_parse_body(rq->body.data, rq->received, reply);
 }
 
 /* Splits "/api/a/b/c" into at most max segments after "/api/". Returns

@@ -1,0 +1,547 @@
+/* `make loadtest`: a bounded load test of `trickwood serve` on loopback
+ * (docs/server.md, "Load test"). It starts the real server beside this
+ * program on a free port with a fresh database, opens many idle event
+ * streams from a second loopback address (127.0.0.2), then lets many
+ * tables play whole games concurrently through the HTTP API for a fixed
+ * time: each table is a thread with one keep-alive connection that asks
+ * the state, picks a legal action at random and sends it. Half the tables
+ * play For Northwood!, half the Duet with a rule bot in seat 1.
+ *
+ * It prints actions per second, the median and 99th percentile latency of
+ * actions and state requests, and the errors; then it checks every game
+ * played: the finished game's record (GET /api/history/ID) must load with
+ * tw_nw_record_from_text / tw_fox_record_from_text (which replays every
+ * action with the engine) and hold exactly the actions the table saw
+ * applied. Exit status 0 when there was no error and every game checks.
+ *
+ *   build/release/loadtest [--seconds N] [--tables N] [--streams N] */
+#include <errno.h>
+#include <jansson.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "../test_server_client.h"
+#include "trickwood/fox_files.h"
+#include "trickwood/nw_files.h"
+
+#define MAX_TABLES 256
+#define STREAMS_PER_GAME 100
+#define REPLY_LIMIT (1 << 20)
+
+/* Latencies in milliseconds, growing. */
+typedef struct {
+    double *ms;
+    int count;
+    int cap;
+} samples;
+
+/* One game a table played: its id, game and the actions seen applied. */
+typedef struct {
+    char id[32];
+    int fox;
+    json_t *actions; /* action texts by version - 1 (null when hidden from seat 0) */
+} played;
+
+/* One table: a thread playing games one after the other. */
+typedef struct {
+    int index;
+    int fox;
+    int fd; /* keep-alive connection, -1 when closed */
+    samples act;
+    samples state;
+    long actions;   /* actions acknowledged before the deadline */
+    long errors;
+    played *games;
+    int game_count;
+    int game_cap;
+    unsigned rng;
+    char *buf; /* REPLY_LIMIT bytes for replies */
+} table;
+
+static tw_ts_server server;
+static long long deadline_ms;
+static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
+static int errors_printed;
+
+/* Adds one latency sample. */
+static void add_sample(samples *s, double ms)
+{
+    if (s->count == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 1024;
+        s->ms = realloc(s->ms, (size_t)s->cap * sizeof *s->ms);
+        if (!s->ms) {
+            fprintf(stderr, "loadtest: out of memory\n");
+            exit(2);
+        }
+    }
+    s->ms[s->count++] = ms;
+}
+
+/* Orders doubles for qsort. */
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The q-quantile (0..1) of sorted samples. */
+static double quantile(const samples *s, double q)
+{
+    if (s->count == 0)
+        return 0;
+    int i = (int)(q * (s->count - 1) + 0.5);
+    return s->ms[i];
+}
+
+/* Reports an error (the first few in full, then only counted). */
+static void report(table *t, const char *what, int status, const char *body)
+{
+    t->errors++;
+    pthread_mutex_lock(&print_lock);
+    if (errors_printed++ < 10)
+        fprintf(stderr, "loadtest: table %d: %s: status %d %.200s\n", t->index, what, status, body ? body : "");
+    pthread_mutex_unlock(&print_lock);
+}
+
+/* The Content-Length of a reply's header block (head up to end), 0 when
+ * there is none. */
+static size_t content_length(const char *head, const char *end)
+{
+    static const char name[] = "\r\ncontent-length:";
+    size_t n = sizeof name - 1;
+    for (const char *p = head; p + n <= end; p++)
+        if (strncasecmp(p, name, n) == 0)
+            return strtoul(p + n, NULL, 10);
+    return 0;
+}
+
+/* Reads from fd into buf until the reply is complete (headers and
+ * Content-Length bytes of body). Returns the status and sets *body, or -1. */
+static int read_reply(int fd, char *buf, size_t size, char **body)
+{
+    size_t len = 0;
+    long long until = tw_ts_now_ms() + 30000;
+    for (;;) {
+        buf[len] = '\0';
+        char *end = strstr(buf, "\r\n\r\n");
+        if (end) {
+            size_t want = content_length(buf, end);
+            size_t have = len - (size_t)(end + 4 - buf);
+            if (have >= want) {
+                *body = end + 4;
+                (*body)[want] = '\0';
+                return atoi(buf + 9);
+            }
+        }
+        if (len + 1 >= size)
+            return -1;
+        struct pollfd p = {fd, POLLIN, 0};
+        long long left = until - tw_ts_now_ms();
+        if (left <= 0 || poll(&p, 1, (int)left) <= 0)
+            return -1;
+        ssize_t n = read(fd, buf + len, size - 1 - len);
+        if (n <= 0)
+            return -1;
+        len += (size_t)n;
+    }
+}
+
+/* Sends one request on the table's keep-alive connection (reconnecting
+ * once when the server closed it) and parses the JSON reply into *out.
+ * Returns the status (-1 when no reply) and adds the latency to s. */
+static int request(table *t, samples *s, const char *method, const char *path, const char *token,
+                   const char *body, json_t **out)
+{
+    char head[2048];
+    char auth[128] = "";
+    if (token)
+        snprintf(auth, sizeof auth, "Authorization: Bearer %s\r\n", token);
+    int hn = snprintf(head, sizeof head,
+                      "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n%sContent-Type: application/json\r\n"
+                      "Content-Length: %zu\r\n\r\n%s",
+                      method, path, server.port, auth, body ? strlen(body) : 0, body ? body : "");
+    if (hn < 0 || hn >= (int)sizeof head)
+        return -1;
+    *out = NULL;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (t->fd < 0)
+            t->fd = tw_ts_connect_from(&server, NULL);
+        if (t->fd < 0)
+            return -1;
+        struct timespec t0;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        /* One send for the head and the body: two small writes would wait
+         * for the server's delayed ACK (Nagle), about 40 ms each. */
+        int ok = send(t->fd, head, (size_t)hn, MSG_NOSIGNAL) == hn;
+        char *reply_body = NULL;
+        int status = ok ? read_reply(t->fd, t->buf, REPLY_LIMIT, &reply_body) : -1;
+        if (status < 0) {
+            close(t->fd);
+            t->fd = -1;
+            continue; /* the server closed an idle keep-alive connection: once more */
+        }
+        struct timespec t1;
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+        if (s && tw_ts_now_ms() < deadline_ms)
+            add_sample(s, ms);
+        *out = json_loads(reply_body, 0, NULL);
+        return status;
+    }
+    return -1;
+}
+
+/* A small random number for the table (rand_r is not in C11). */
+static unsigned next_random(table *t)
+{
+    t->rng = t->rng * 1103515245u + 12345u;
+    return (t->rng >> 16) & 0x7fff;
+}
+
+/* Picks a legal action from a state's list, avoiding For Northwood!'s
+ * "stop" (which would end the game at once) when there is another. */
+static const char *pick(table *t, json_t *legal)
+{
+    size_t n = json_array_size(legal);
+    if (n == 0)
+        return NULL;
+    const char *a = json_string_value(json_array_get(legal, next_random(t) % n));
+    if (a && strcmp(a, "stop") == 0 && n > 1) /* stop is listed last */
+        a = json_string_value(json_array_get(legal, next_random(t) % (n - 1)));
+    return a;
+}
+
+/* Remembers the applied log entries of a reply in the game's action list. */
+static void note_applied(played *g, json_t *entries)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(entries, i, e) {
+        int version = (int)json_integer_value(json_object_get(e, "version"));
+        json_t *action = json_object_get(e, "action");
+        while ((int)json_array_size(g->actions) < version)
+            json_array_append_new(g->actions, json_null());
+        if (version >= 1)
+            json_array_set(g->actions, (size_t)version - 1, action ? action : json_null());
+    }
+}
+
+/* Plays one whole game on the table. Returns 0, or -1 on an error. */
+static int play_game(table *t)
+{
+    if (t->game_count == t->game_cap) {
+        t->game_cap = t->game_cap ? t->game_cap * 2 : 64;
+        t->games = realloc(t->games, (size_t)t->game_cap * sizeof *t->games);
+        if (!t->games)
+            exit(2);
+    }
+    played *g = &t->games[t->game_count];
+    memset(g, 0, sizeof *g);
+    g->fox = t->fox;
+    json_t *reply;
+    int status = request(t, NULL, "POST", "/api/games", NULL,
+                         t->fox ? "{\"game\":\"foxduet\",\"partner\":\"rule\"}" : "{\"game\":\"northwood\"}", &reply);
+    const char *id = json_string_value(json_object_get(reply, "id"));
+    const char *tok = json_string_value(json_object_get(reply, "token"));
+    if (status != 201 || !id || !tok) {
+        report(t, "create", status, NULL);
+        json_decref(reply);
+        return -1;
+    }
+    char token[64], state_path[96], act_path[96];
+    snprintf(g->id, sizeof g->id, "%s", id);
+    snprintf(token, sizeof token, "%s", tok);
+    json_decref(reply);
+    g->actions = json_array();
+    t->game_count++;
+    snprintf(state_path, sizeof state_path, "/api/games/%s/state", g->id);
+    snprintf(act_path, sizeof act_path, "/api/games/%s/actions", g->id);
+    for (;;) {
+        json_t *state;
+        status = request(t, &t->state, "GET", state_path, token, NULL, &state);
+        if (status != 200 || !state) {
+            report(t, "state", status, NULL);
+            json_decref(state);
+            return -1;
+        }
+        note_applied(g, json_object_get(state, "log"));
+        if (json_is_true(json_object_get(state, "over"))) {
+            json_decref(state);
+            return 0;
+        }
+        const char *action = pick(t, json_object_get(state, "legal"));
+        int version = (int)json_integer_value(json_object_get(state, "version"));
+        if (!action) {
+            report(t, "no legal action for seat 0 while the game goes on", status, NULL);
+            json_decref(state);
+            return -1;
+        }
+        json_t *body = json_pack("{s:s, s:i}", "action", action, "version", version);
+        char *text = json_dumps(body, JSON_COMPACT);
+        json_decref(body);
+        json_decref(state);
+        status = request(t, &t->act, "POST", act_path, token, text, &reply);
+        free(text);
+        if (status != 200) {
+            char *dump = reply ? json_dumps(reply, JSON_COMPACT) : NULL;
+            report(t, "action", status, dump);
+            free(dump);
+            json_decref(reply);
+            return -1;
+        }
+        if (tw_ts_now_ms() < deadline_ms)
+            t->actions++;
+        note_applied(g, json_object_get(reply, "applied"));
+        json_decref(reply);
+    }
+}
+
+/* The thread of one table: plays games until the deadline, then ends the
+ * game in progress so that every game can be checked. */
+static void *table_main(void *arg)
+{
+    table *t = arg;
+    while (tw_ts_now_ms() < deadline_ms)
+        if (play_game(t) != 0 && t->errors > 50)
+            break;
+    if (t->fd >= 0)
+        close(t->fd);
+    return NULL;
+}
+
+/* Opens one event stream from 127.0.0.2 and reads its reply headers.
+ * Returns the socket, or -1. */
+static int open_stream(const char *id, const char *token)
+{
+    int fd = tw_ts_connect_from(&server, "127.0.0.2");
+    if (fd < 0)
+        return -1;
+    char req[512];
+    int n = snprintf(req, sizeof req,
+                     "GET /api/games/%s/events?token=%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                     "Accept: text/event-stream\r\n\r\n",
+                     id, token, server.port);
+    char head[2048];
+    size_t len = 0;
+    if (send(fd, req, (size_t)n, MSG_NOSIGNAL) != n) {
+        close(fd);
+        return -1;
+    }
+    while (len + 1 < sizeof head) {
+        struct pollfd p = {fd, POLLIN, 0};
+        if (poll(&p, 1, 10000) <= 0)
+            break;
+        ssize_t got = read(fd, head + len, sizeof head - 1 - len);
+        if (got <= 0)
+            break;
+        len += (size_t)got;
+        head[len] = '\0';
+        if (strstr(head, "\r\n\r\n"))
+            return strncmp(head, "HTTP/1.1 200", 12) == 0 ? fd : (close(fd), -1);
+    }
+    close(fd);
+    return -1;
+}
+
+/* Checks one finished game against its stored record. Returns 0 when the
+ * record loads (every action replays) and holds the actions seen. */
+static int check_game(const played *g)
+{
+    char path[96];
+    snprintf(path, sizeof path, "/api/history/%s", g->id);
+    json_t *reply = NULL;
+    int status = tw_ts_json(&server, "GET", path, NULL, NULL, &reply);
+    json_t *record = json_object_get(reply, "record");
+    char *text = record ? json_dumps(record, 0) : NULL;
+    int bad = status != 200 || !text;
+    tw_diag d;
+    tw_diag_init(&d, g->id);
+    if (!bad && g->fox) {
+        tw_fox_record rec;
+        bad = tw_fox_record_from_text(&rec, text, g->id, &d) != TW_OK;
+        if (!bad) {
+            bad = rec.count != (int)json_array_size(g->actions);
+            tw_fox_record_free(&rec);
+        }
+    } else if (!bad) {
+        static tw_nw_record rec; /* large (a whole catalog) */
+        bad = tw_nw_record_from_text(&rec, text, g->id, &d) != TW_OK;
+        if (!bad) {
+            bad = rec.count != (int)json_array_size(g->actions);
+            tw_nw_record_free(&rec);
+        }
+    }
+    json_t *stored = json_object_get(record, "actions");
+    for (size_t i = 0; !bad && i < json_array_size(g->actions); i++) {
+        json_t *seen = json_array_get(g->actions, i);
+        if (json_is_string(seen) && !json_equal(seen, json_array_get(stored, i)))
+            bad = 1;
+    }
+    if (bad) {
+        char msg[700];
+        tw_diag_format(&d, msg, sizeof msg);
+        fprintf(stderr, "loadtest: game %s does not check (status %d): %s\n", g->id, status, msg);
+    }
+    free(text);
+    json_decref(reply);
+    return bad ? -1 : 0;
+}
+
+/* Reads a whole-number option value. */
+static int option(int argc, char **argv, const char *name, int fallback)
+{
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], name) == 0)
+            return atoi(argv[i + 1]);
+    return fallback;
+}
+
+/* Runs the load test; see the comment at the top. */
+int main(int argc, char **argv)
+{
+    int seconds = option(argc, argv, "--seconds", 20);
+    int tables = option(argc, argv, "--tables", 8);
+    int streams = option(argc, argv, "--streams", 2000);
+    if (seconds < 1 || tables < 1 || tables > MAX_TABLES || streams < 0) {
+        fprintf(stderr, "usage: loadtest [--seconds N] [--tables 1-%d] [--streams N]\n", MAX_TABLES);
+        return 2;
+    }
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl); /* the server inherits it */
+    }
+    char folder[] = "/tmp/trickwood-load-XXXXXX";
+    if (!mkdtemp(folder)) {
+        perror("loadtest: mkdtemp");
+        return 2;
+    }
+    char db[256], conns[16], per_client[16];
+    snprintf(db, sizeof db, "%s/load.db", folder);
+    snprintf(conns, sizeof conns, "%d", streams + tables + 200);
+    snprintf(per_client, sizeof per_client, "%d", streams + tables + 100);
+    const char *const extra[] = {"--max-connections", conns, "--max-per-client", per_client, "--create-rate", "0",
+                                 "--hint-rate", "0", NULL};
+    if (tw_ts_start_args(&server, db, NULL, extra) != 0) {
+        fprintf(stderr, "loadtest: the server did not start (%s)\n", tw_ts_binary());
+        return 2;
+    }
+    printf("loadtest: %s serve on port %d, database %s\n", tw_ts_binary(), server.port, db);
+    printf("  --max-connections %s --max-per-client %s --create-rate 0 --hint-rate 0\n", conns, per_client);
+
+    /* Idle event streams, STREAMS_PER_GAME on each of a few games. */
+    int *stream_fd = calloc((size_t)streams + 1, sizeof *stream_fd);
+    int open_streams = 0, stream_errors = 0;
+    char id[32] = "", token[64] = "";
+    long long t0 = tw_ts_now_ms();
+    for (int i = 0; i < streams; i++) {
+        if (i % STREAMS_PER_GAME == 0) {
+            json_t *r = NULL;
+            if (tw_ts_json(&server, "POST", "/api/games", NULL, "{\"game\":\"northwood\"}", &r) != 201) {
+                fprintf(stderr, "loadtest: could not create a game for the event streams\n");
+                return 1;
+            }
+            snprintf(id, sizeof id, "%s", json_string_value(json_object_get(r, "id")));
+            snprintf(token, sizeof token, "%s", json_string_value(json_object_get(r, "token")));
+            json_decref(r);
+        }
+        stream_fd[i] = open_stream(id, token);
+        if (stream_fd[i] >= 0)
+            open_streams++;
+        else
+            stream_errors++;
+    }
+    printf("  %d idle event streams open from 127.0.0.2 in %.1f s (%d refused)\n", open_streams,
+           (double)(tw_ts_now_ms() - t0) / 1000.0, stream_errors);
+
+    table *all = calloc((size_t)tables, sizeof *all);
+    pthread_t threads[MAX_TABLES];
+    deadline_ms = tw_ts_now_ms() + seconds * 1000LL;
+    for (int i = 0; i < tables; i++) {
+        all[i].index = i;
+        all[i].fox = i % 2;
+        all[i].fd = -1;
+        all[i].rng = 12345u + (unsigned)i * 7919u;
+        all[i].buf = malloc(REPLY_LIMIT);
+        if (!all[i].buf)
+            return 2;
+        pthread_create(&threads[i], NULL, table_main, &all[i]);
+    }
+    for (int i = 0; i < tables; i++)
+        pthread_join(threads[i], NULL);
+
+    /* The streams must still be open: nothing the server said ended them. */
+    int still_open = 0;
+    for (int i = 0; i < streams; i++) {
+        if (stream_fd[i] < 0)
+            continue;
+        struct pollfd p = {stream_fd[i], POLLIN, 0};
+        char junk[4096];
+        int alive = 1;
+        while (poll(&p, 1, 0) > 0) {
+            ssize_t n = read(stream_fd[i], junk, sizeof junk);
+            if (n <= 0) {
+                alive = 0;
+                break;
+            }
+        }
+        still_open += alive;
+        close(stream_fd[i]);
+    }
+
+    samples act = {0}, state = {0};
+    long actions = 0, errors = stream_errors;
+    int games = 0, finished_ok = 0;
+    for (int i = 0; i < tables; i++) {
+        for (int k = 0; k < all[i].act.count; k++)
+            add_sample(&act, all[i].act.ms[k]);
+        for (int k = 0; k < all[i].state.count; k++)
+            add_sample(&state, all[i].state.ms[k]);
+        actions += all[i].actions;
+        errors += all[i].errors;
+        for (int k = 0; k < all[i].game_count; k++) {
+            games++;
+            finished_ok += check_game(&all[i].games[k]) == 0;
+            json_decref(all[i].games[k].actions);
+        }
+        free(all[i].act.ms);
+        free(all[i].state.ms);
+        free(all[i].games);
+        free(all[i].buf);
+    }
+    qsort(act.ms, (size_t)act.count, sizeof *act.ms, by_value);
+    qsort(state.ms, (size_t)state.count, sizeof *state.ms, by_value);
+    printf("  %d tables (%d For Northwood!, %d Duet with a rule bot) for %d s\n", tables, (tables + 1) / 2,
+           tables / 2, seconds);
+    printf("actions: %ld (%.0f/s), latency p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", actions,
+           (double)actions / seconds, quantile(&act, 0.5), quantile(&act, 0.99),
+           act.count ? act.ms[act.count - 1] : 0.0);
+    printf("state requests: %d, latency p50 %.2f ms, p99 %.2f ms\n", state.count, quantile(&state, 0.5),
+           quantile(&state, 0.99));
+    printf("event streams: %d of %d still open at the end\n", still_open, open_streams);
+    printf("errors: %ld\n", errors);
+    printf("games: %d played, %d checked against their records by replay, %d failed\n", games, finished_ok,
+           games - finished_ok);
+    free(act.ms);
+    free(state.ms);
+    free(stream_fd);
+    free(all);
+    int stopped = tw_ts_stop(&server);
+    char path[300];
+    static const char *const suffixes[] = {"", "-wal", "-shm", ".lock", ".log"};
+    for (int i = 0; i < 5; i++) {
+        snprintf(path, sizeof path, "%s%s", db, suffixes[i]);
+        unlink(path);
+    }
+    rmdir(folder);
+    int ok = errors == 0 && finished_ok == games && still_open == open_streams && stopped == 0;
+    printf("%s\n", ok ? "loadtest: passed" : "loadtest: FAILED");
+    return ok ? 0 : 1;
+}
