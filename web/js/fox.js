@@ -4,7 +4,7 @@
 // link and the bot button for an open seat, hints and the log.
 
 import { t, pick } from './i18n.js';
-import { el, clear, toast, percent, focusKeeper } from './ui.js';
+import { el, clear, toast, percent, focusKeeper, legalChoices } from './ui.js';
 import { cardEl, cardName, suitIcon, suitName, parseCard, FOOTPRINTS } from './cards.js';
 import { formatEntry, foxEntries, foxDiffEntries } from './log.js';
 import { api, gamePath } from './api.js';
@@ -150,25 +150,7 @@ export function foxScreen(root, session, gameId, opts) {
     const legal = st.over ? [] : (st.legal || []);
     const before = keepPrev ? prevView : (prev ? prev.view : prevView);
     if (!keepPrev) addToLog(st, events, before, seat);
-    const index = new Map(legal.map((a, i) => [a, i]));
-    const used = new Set();
-    const choice = (action, extraClass) => {
-      used.add(action);
-      const i = index.get(action);
-      const attrs = {
-        type: 'button',
-        class: 'legal' + (extraClass ? ' ' + extraClass : '') + (hinted === action ? ' hinted' : ''),
-        'data-action': action,
-        'data-focus-key': 'a:' + action,
-        onclick: () => act(action),
-      };
-      if (i !== undefined && i < 9) attrs['data-choice-index'] = i;
-      return attrs;
-    };
-    const keycap = (action) => {
-      const i = index.get(action);
-      return i !== undefined && i < 9 ? el('span', { class: 'keycap', 'aria-hidden': 'true' }, String(i + 1)) : null;
-    };
+    const { choice, keycap, used, index } = legalChoices(legal, hinted, act);
 
     clear(root);
     const screen = el('section', { class: 'game fox', 'aria-label': t('fox_name') });

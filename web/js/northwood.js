@@ -3,7 +3,7 @@
 // sent for seat 0 and turns each legal action into a clickable element.
 
 import { t, pick } from './i18n.js';
-import { el, clear, toast, percent, focusKeeper } from './ui.js';
+import { el, clear, toast, percent, focusKeeper, legalChoices } from './ui.js';
 import { cardEl, cardName, suitIcon, suitName } from './cards.js';
 import { formatEntry, northwoodEntries, activeCharacter } from './log.js';
 
@@ -218,26 +218,7 @@ export function northwoodScreen(root, session, opts) {
       lastEvents = events;
     }
     const fresh = freshCards(events || []);
-    const index = new Map(legal.map((a, i) => [a, i]));
-    const used = new Set();
-    // Attributes making an element the button for a legal action.
-    const choice = (action, extraClass) => {
-      used.add(action);
-      const i = index.get(action);
-      const attrs = {
-        type: 'button',
-        class: 'legal' + (extraClass ? ' ' + extraClass : '') + (hinted === action ? ' hinted' : ''),
-        'data-action': action,
-        'data-focus-key': 'a:' + action,
-        onclick: () => act(action),
-      };
-      if (i !== undefined && i < 9) attrs['data-choice-index'] = i;
-      return attrs;
-    };
-    const keycap = (action) => {
-      const i = index.get(action);
-      return i !== undefined && i < 9 ? el('span', { class: 'keycap', 'aria-hidden': 'true' }, String(i + 1)) : null;
-    };
+    const { choice, keycap, used, index } = legalChoices(legal, hinted, act);
 
     clear(root);
     // On small screens the part of the table the current choice is about

@@ -88,3 +88,31 @@ export function focusKeeper(root) {
     }
   };
 }
+
+// The buttons of the legal actions, for both games' tables. choice(action,
+// extraClass) gives the attributes that make an element the button for a
+// legal action (clicking it plays it; the first nine carry a number key),
+// keycap(action) its number badge; used collects the actions that got an
+// element, index maps an action to its place in the legal list.
+export function legalChoices(legal, hinted, act) {
+  const index = new Map(legal.map((a, i) => [a, i]));
+  const used = new Set();
+  const choice = (action, extraClass) => {
+    used.add(action);
+    const i = index.get(action);
+    const attrs = {
+      type: 'button',
+      class: 'legal' + (extraClass ? ' ' + extraClass : '') + (hinted === action ? ' hinted' : ''),
+      'data-action': action,
+      'data-focus-key': 'a:' + action,
+      onclick: () => act(action),
+    };
+    if (i !== undefined && i < 9) attrs['data-choice-index'] = i;
+    return attrs;
+  };
+  const keycap = (action) => {
+    const i = index.get(action);
+    return i !== undefined && i < 9 ? el('span', { class: 'keycap', 'aria-hidden': 'true' }, String(i + 1)) : null;
+  };
+  return { choice, keycap, used, index };
+}
