@@ -346,11 +346,14 @@ static inline int tw_nw_answer_scores(int card, int statement, int trump)
            ((TW_NW_SUIT(statement) != trump) & (TW_NW_SUIT(card) == trump));
 }
 
-/* Whether the statement waiting for an answer is the visit's last: once
- * it is answered the hand or the deck is empty, so the visit ends. */
+/* Whether the statement waiting for an answer is surely the visit's last
+ * decision: once it is answered the hand or the deck is empty, and no
+ * delayed effect (Baron of Eyes) waits for the answer (an even answer
+ * would draw a card and could let the visit go on). */
 static inline int tw_nw_last_statement(const tw_nw_state *state)
 {
-    return state->phase == TW_NW_PHASE_RESPONSE && (state->deck_n == 0 || (state->hand & (state->hand - 1)) == 0);
+    return state->phase == TW_NW_PHASE_RESPONSE && !state->trigger.active &&
+           (state->deck_n == 0 || (state->hand & (state->hand - 1)) == 0);
 }
 /* Cards in the score pile (the visit's current score). */
 int tw_nw_score(const tw_nw_state *state);

@@ -159,14 +159,6 @@ static int last_response_hits(const tw_nw_state *s, tw_nw_action response)
     return s->score_n + response_scores(s, TW_NW_ACTION_ARG(response)) == s->visiting;
 }
 
-/* Whether the statement waiting is surely the visit's last: the hand or
- * the deck runs out once it is answered, and no delayed trigger (Baron of
- * Eyes) waits for the answer (an even answer would draw a card and let
- * the visit go on). */
-static int final_statement(const tw_nw_state *s)
-{
-    return tw_nw_last_statement(s) && !s->trigger.active;
-}
 
 /* The undecided fiefs of a state, as a bit set. */
 static unsigned neutral_fiefs(const tw_nw_state *v)
@@ -453,7 +445,7 @@ static int rollout_visit(tw_nw_state *s, tw_rng *rng)
         tw_nw_action a;
         if (s->phase == TW_NW_PHASE_RESPONSE) {
             a = aiming_response(s, acts, n);
-            if (final_statement(s))
+            if (tw_nw_last_statement(s))
                 return last_response_hits(s, a);
         } else if (s->phase == TW_NW_PHASE_BEFORE_STATEMENT) {
             a = n > 1 ? rollout_ability(s, acts, n, rng) : TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
@@ -729,7 +721,7 @@ static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int de
             if (depth < 256)
                 path_edges[depth++] = e;
             nd->visits++;
-            if (final_statement(&s) && TW_NW_ACTION_KIND(bot->edges[e].action) == TW_NW_ACT_RESPOND &&
+            if (tw_nw_last_statement(&s) && TW_NW_ACTION_KIND(bot->edges[e].action) == TW_NW_ACT_RESPOND &&
                 tw_nw_is_legal(&s, bot->edges[e].action)) {
                 reward = last_response_hits(&s, bot->edges[e].action);
                 break;

@@ -326,13 +326,6 @@ static int ended_friendly(const tw_nw_state *before, const tw_nw_state *after)
     return 0;
 }
 
-/* Whether the statement waiting is surely the visit's last, so that the
- * response alone decides the score: no delayed trigger waits for it (an
- * even response could draw a card and let the visit go on). */
-static int final_statement(const tw_nw_state *s)
-{
-    return tw_nw_last_statement(s) && !s->trigger.active;
-}
 
 /* The OR-search: 1 when some line of play ends the visit friendly. The
  * target is the fief visited now (s->visiting), which an ability can
@@ -362,7 +355,7 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth)
     int result = 0;
     /* the last dialogue of the visit: the response alone decides, without
      * letting the engine end the visit (and deal the next one) */
-    int last_dialogue = final_statement(s);
+    int last_dialogue = tw_nw_last_statement(s);
     for (int i = 0; i < n && !result && !sv->aborted; i++) {
         if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
             continue;
