@@ -12,8 +12,9 @@
  *
  * Answers are never wrong. "Not decided" comes from two real witnesses (a
  * hit and a miss reached by legal play from deals consistent with the
- * view). "Decided" comes from a complete search. When the complete search
- * would exceed its budget, or when an ability shuffles the deck during the
+ * view). "Decided" comes from a bound on the score that no usable ability
+ * can break, or from a complete search. When the complete search would
+ * exceed its budget, or when an ability shuffles the deck during the
  * search (the shuffle's order is not enumerated), the answer is "not
  * decided". */
 #include <stdlib.h>
@@ -85,14 +86,21 @@ static uint32_t seen_in_piles(const tw_nw_state *v)
 
 /* The key of a view: its bytes with the parts that carry no game meaning
  * (a program's leftovers past its end) zeroed. When only dialogues remain,
- * the order of the open piles no longer matters: the hand, the set of
- * cards in the piles, the score and the statement are the whole position
- * (the deck is what is left, its known cards where they were). */
+ * the order of the open piles no longer matters: the hand and the set of
+ * cards in the piles (exactly, in the first word), the deck as the player
+ * sees it (its known cards where they are: two lines of play can know
+ * different cards), the score and the statement are the whole position. */
 static void view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2)
 {
     if (dialogues_only(v)) {
+        uint8_t rest[TW_NW_CARDS + 2];
+        memcpy(rest, v->deck, v->deck_n);
+        rest[v->deck_n] = v->score_n;
+        rest[v->deck_n + 1] = v->discard[v->discard_n - 1];
+        uint64_t unused;
+        hash_bytes(rest, (size_t)v->deck_n + 2, k2, &unused);
         *k1 = (uint64_t)v->hand | (uint64_t)seen_in_piles(v) << 32;
-        *k2 = 1ull << 63 | (uint64_t)v->score_n | (uint64_t)v->discard[v->discard_n - 1] << 8;
+        *k2 |= 1ull << 63; /* never equal to a whole view's key by construction of the first word */
         return;
     }
     full_view_key(v, k1, k2);
