@@ -10,7 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/nw_cli.h"
-#include "cli/paths.h"
+#include "trickwood/paths.h"
 #include "cli/prompt.h"
 #include "cli_harness.h"
 #include "test.h"

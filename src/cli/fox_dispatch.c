@@ -11,7 +11,7 @@
 
 #include "cli/fox_cli.h"
 #include "cli/nw_cli.h"
-#include "cli/paths.h"
+#include "trickwood/paths.h"
 
 #define T(id) tw_fox_cli_text(cli->lang, (id))
 

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "cli/fox_cli.h"
-#include "cli/paths.h"
+#include "trickwood/paths.h"
 #include "cli/prompt.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/json_util.h"

@@ -11,7 +11,7 @@
 
 #include "cli/nw_cli.h"
 #include "trickwood/nw_bots.h"
-#include "cli/paths.h"
+#include "trickwood/paths.h"
 #include "cli/prompt.h"
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))

@@ -15,7 +15,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "cli/paths.h"
+#include "trickwood/paths.h"
 #include "server/server.h"
 
 const tw_msg tw_srv_serve_help = {{

@@ -1,6 +1,6 @@
 /* Save-folder paths. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli/paths.h"
+#include "trickwood/paths.h"
 
 #include <errno.h>
 #include <stdio.h>

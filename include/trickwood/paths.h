@@ -1,7 +1,7 @@
-/* Game-independent save-folder paths: where Trickwood keeps its files
+/* Where Trickwood keeps its files, for the terminal and the server alike
  * ($XDG_DATA_HOME/trickwood, else ~/.local/share/trickwood). */
-#ifndef TRICKWOOD_CLI_PATHS_H
-#define TRICKWOOD_CLI_PATHS_H
+#ifndef TRICKWOOD_PATHS_H
+#define TRICKWOOD_PATHS_H
 
 #include <stddef.h>
 
