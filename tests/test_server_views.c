@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "server/server.h"
 #include "test.h"
 

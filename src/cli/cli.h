@@ -98,6 +98,13 @@ int tw_cli_seed_option(tw_cli *cli, int argc, char **argv, int *i, const char *u
  * again): *warned remembers that it was said. */
 void tw_cli_note_write(tw_cli *cli, int *warned, const char *path, tw_error err);
 
+/* `trickwood serve` (serve.c): the command, its help text and the server's
+ * messages (English and French). */
+int tw_cli_serve(tw_cli *cli, int argc, char **argv);
+extern const tw_msg tw_srv_serve_help;
+extern const tw_msg tw_srv_texts[];
+extern const int tw_srv_text_count;
+
 /* Prints a diagnostic about a bad file (file:line: field 'x': message). */
 void tw_cli_report_diag(tw_cli *cli, const tw_diag *diag);
 

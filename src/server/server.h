@@ -1,7 +1,6 @@
 /* `trickwood serve`: the web server. One port serves the web app (files
  * under web/) and the JSON API under /api/ (docs/web-api.md). The modules:
  *
- *   srv_serve.c    the command: options, listening socket, daemon, signals
  *   srv_http.c     libmicrohttpd glue: bodies, routing, replies, event streams
  *   srv_static.c   the web app's files (no path ever leaves the web folder)
  *   srv_api.c      the per-game endpoints (create, join, bot, state, actions, hint)
@@ -12,6 +11,10 @@
  *   srv_limits.c   limits per client: rate limits, the Origin check, log throttling
  *   srv_pool.c     the bounded pool of worker threads that runs hints and bots
  *   srv_reason.c   why a Fox action is not legal, in words
+ *
+ * The command `trickwood serve` (options, listening socket, signals) is
+ * the terminal program's: src/cli/serve.c uses this header, never the
+ * other way round.
  *
  * The server is authoritative: browsers send actions in the record
  * notation, the engine checks them, and each seat only ever receives what
@@ -26,17 +29,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/cli.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/fox_files.h"
 #include "trickwood/nw_bots.h"
 #include "trickwood/nw_files.h"
 
-/* `trickwood serve` (srv_serve.c), its help text and its messages. */
-int tw_cli_serve(tw_cli *cli, int argc, char **argv);
-extern const tw_msg tw_srv_serve_help;
-extern const tw_msg tw_srv_texts[];
-extern const int tw_srv_text_count;
 
 /* Largest request body accepted (413 beyond). */
 #define TW_SRV_MAX_BODY (64 * 1024)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "trickwood/paths.h"
+#include "cli/cli.h"
 #include "server/server.h"
 
 const tw_msg tw_srv_serve_help = {{
