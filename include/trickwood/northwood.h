@@ -355,6 +355,16 @@ static inline int tw_nw_last_statement(const tw_nw_state *state)
     return state->phase == TW_NW_PHASE_RESPONSE && !state->trigger.active &&
            (state->deck_n == 0 || (state->hand & (state->hand - 1)) == 0);
 }
+/* The top card of the discard or score pile, or TW_NW_NO_CARD when that
+ * pile is empty (or another pile is named). */
+static inline int tw_nw_pile_top(const tw_nw_state *state, int pile)
+{
+    if (pile == TW_NW_PILE_DISCARD && state->discard_n)
+        return state->discard[state->discard_n - 1];
+    if (pile == TW_NW_PILE_SCORE && state->score_n)
+        return state->score[state->score_n - 1];
+    return TW_NW_NO_CARD;
+}
 /* Cards in the score pile (the visit's current score). */
 int tw_nw_score(const tw_nw_state *state);
 /* Stars from friendly fiefs so far. */

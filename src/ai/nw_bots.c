@@ -284,16 +284,6 @@ static int pick_sheds_card(const tw_nw_step *st)
     }
 }
 
-/* The top card of a pile (discard or score), or TW_NW_NO_CARD. */
-static int pile_top(const tw_nw_state *s, int pile)
-{
-    if (pile == TW_NW_PILE_DISCARD && s->discard_n)
-        return s->discard[s->discard_n - 1];
-    if (pile == TW_NW_PILE_SCORE && s->score_n)
-        return s->score[s->score_n - 1];
-    return TW_NW_NO_CARD;
-}
-
 /* A rollout's choice inside an ability, aimed at the target: cards that
  * leave the hand are the weakest while the hand is short of points and
  * the strongest while it has too many; a named suit, a new ruler, a swap
@@ -318,7 +308,7 @@ static tw_nw_action rollout_ability_choice(const tw_nw_state *s, const tw_nw_act
         if (kind == TW_NW_ACT_PICK_CARD && pick_sheds_card(st)) {
             key = short_of_points ? -card_power(arg, trump) : card_power(arg, trump);
         } else if (kind == TW_NW_ACT_PICK_CARD && st->op == TW_NW_OP_SWAP_TOP) {
-            int top = pile_top(s, st->a);
+            int top = tw_nw_pile_top(s, st->a);
             uint32_t hand = s->hand & ~(1u << arg);
             if (top != TW_NW_NO_CARD)
                 hand |= 1u << top;

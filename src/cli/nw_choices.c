@@ -40,16 +40,6 @@ static const char *pile_name(const tw_cli *cli, int pile)
     return T((tw_nw_text_id)(NW_T_PILE_HAND + (pile & 3)));
 }
 
-/* The top card of an open pile (discard or score), or TW_NW_NO_CARD. */
-static int pile_top(const tw_nw_state *s, int pile)
-{
-    if (pile == TW_NW_PILE_DISCARD && s->discard_n)
-        return s->discard[s->discard_n - 1];
-    if (pile == TW_NW_PILE_SCORE && s->score_n)
-        return s->score[s->score_n - 1];
-    return TW_NW_NO_CARD;
-}
-
 /* Whether the running program is inside a repeated body (Prince of Eyes). */
 static int in_repeat(const tw_nw_state *s)
 {
@@ -107,7 +97,7 @@ static void card_question(const tw_cli *cli, const tw_nw_state *s, const char *n
     case TW_NW_OP_MOVE_VALUES: snprintf(out, size, T(NW_T_Q_VALUES), name); break;
     case TW_NW_OP_MOVE_SUM: snprintf(out, size, T(NW_T_Q_SUM), name, s->run.memo); break;
     case TW_NW_OP_SWAP_TOP:
-        tw_nw_cli_card(cli, pile_top(s, st->a), card, sizeof card);
+        tw_nw_cli_card(cli, tw_nw_pile_top(s, st->a), card, sizeof card);
         snprintf(out, size, T(NW_T_Q_SWAP_TOP), name, pile_name(cli, st->a), card);
         break;
     default: snprintf(out, size, T(NW_T_Q_GENERIC), name); break;
@@ -167,7 +157,7 @@ static void pick_label(const tw_cli *cli, const tw_nw_state *s, int card, char *
     case TW_NW_OP_MOVE_LOWEST: snprintf(out, size, T(NW_T_L_LOWEST), text, TW_NW_VALUE(card)); break;
     case TW_NW_OP_SEARCH_VALUE: snprintf(out, size, T(NW_T_L_SEARCH), TW_NW_VALUE(card), text); break;
     case TW_NW_OP_SWAP_TOP:
-        tw_nw_cli_card(cli, pile_top(s, st->a), other, sizeof other);
+        tw_nw_cli_card(cli, tw_nw_pile_top(s, st->a), other, sizeof other);
         snprintf(out, size, T(NW_T_L_SWAP_TOP), text, other);
         break;
     default:

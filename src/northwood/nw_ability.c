@@ -149,11 +149,7 @@ static uint32_t other_exhausted_slots(const tw_nw_state *s)
 /* Hand cards of the same value as the top card of a pile. */
 static uint32_t same_value_as_top(const tw_nw_state *s, int pile)
 {
-    int top = TW_NW_NO_CARD;
-    if (pile == TW_NW_PILE_DISCARD && s->discard_n)
-        top = s->discard[s->discard_n - 1];
-    else if (pile == TW_NW_PILE_SCORE && s->score_n)
-        top = s->score[s->score_n - 1];
+    int top = tw_nw_pile_top(s, pile);
     if (top == TW_NW_NO_CARD)
         return 0;
     return s->hand & (0x01010101u << (TW_NW_VALUE(top) - 1));
