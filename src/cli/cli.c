@@ -253,3 +253,16 @@ void tw_cli_note_write(tw_cli *cli, int *warned, const char *path, tw_error err)
         tw_cli_errorf(cli, tw_text(cli->lang, TW_T_SAVE_FAILED), path);
     *warned = err != TW_OK;
 }
+
+/* Reads one of the options every game command takes. */
+int tw_cli_game_option(tw_cli *cli, int argc, char **argv, int *i, const char *usage, const char *bad_seed,
+                       uint64_t *seed, int *seed_given, const tw_cli_text_opt *files)
+{
+    int got = tw_cli_display_option(cli, argc, argv, i);
+    if (got)
+        return got < 0 ? -TW_EXIT_USAGE : 1;
+    got = tw_cli_seed_option(cli, argc, argv, i, usage, bad_seed, seed, seed_given);
+    if (!got)
+        got = tw_cli_text_option(cli, argc, argv, i, usage, files);
+    return got;
+}

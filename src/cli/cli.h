@@ -105,6 +105,12 @@ extern const tw_msg tw_srv_serve_help;
 extern const tw_msg tw_srv_texts[];
 extern const int tw_srv_text_count;
 
+/* The options every game command reads the same way: the display ones
+ * (--lang, --ascii, --no-color), --seed, and the text-valued options of
+ * files. The same returns as tw_cli_text_option. */
+int tw_cli_game_option(tw_cli *cli, int argc, char **argv, int *i, const char *usage, const char *bad_seed,
+                       uint64_t *seed, int *seed_given, const tw_cli_text_opt *files);
+
 /* Prints a diagnostic about a bad file (file:line: field 'x': message). */
 void tw_cli_report_diag(tw_cli *cli, const tw_diag *diag);
 

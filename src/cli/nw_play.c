@@ -197,14 +197,7 @@ static int parse_play_options(tw_cli *cli, int argc, char **argv, nw_options *o)
     for (int i = 1; i < argc; i++) {
         const char *v = NULL;
         int got;
-        if ((got = tw_cli_display_option(cli, argc, argv, &i)) != 0) {
-            if (got < 0)
-                return TW_EXIT_USAGE;
-            continue;
-        }
-        got = tw_cli_seed_option(cli, argc, argv, &i, usage, T(NW_T_BAD_SEED), &o->config.seed, &o->seed_given);
-        if (!got)
-            got = tw_cli_text_option(cli, argc, argv, &i, usage, files);
+        got = tw_cli_game_option(cli, argc, argv, &i, usage, T(NW_T_BAD_SEED), &o->config.seed, &o->seed_given, files);
         if (got) {
             if (got < 0)
                 return -got;
