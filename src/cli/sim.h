@@ -123,6 +123,15 @@ typedef struct {
 /* Plays a For Northwood! run. Returns 0, or -1 with totals->error set. */
 int tw_sim_nw_run(const tw_sim_common *common, const tw_sim_nw_options *opt, tw_sim_nw_totals *totals);
 
+/* Runs one game kind's simulation with the common settings: quick bots
+ * share out games in large chunks, searching ones (slow) in chunks of one
+ * so that every worker keeps busy until the end. On failure error gets
+ * "out of memory" unless it already says why. Returns as tw_sim_run. */
+int tw_sim_run_games(const tw_sim_common *common, int slow, size_t result_size, void *ctx,
+                     int (*play)(void *ctx, void *scratch, long long game, void *result),
+                     void (*reduce)(void *ctx, long long game, const void *result), double *elapsed_s,
+                     char *error, size_t error_size);
+
 #define TW_SIM_FOX_MAX_SCORE 99
 
 /* Fox Duet run settings: a bot kind per seat, the level and the board.

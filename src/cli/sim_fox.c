@@ -140,20 +140,8 @@ int tw_sim_fox_run(const tw_sim_common *common, const tw_sim_fox_options *opt, t
     int slow = 0;
     for (int seat = 0; seat < 2; seat++)
         slow |= opt->bots[seat] == TW_FOX_BOT_STRONG || opt->bots[seat] == TW_FOX_BOT_OPEN_HANDS;
-    tw_sim_spec spec = {
-        .games = common->games,
-        .jobs = common->jobs,
-        .chunk = tw_sim_chunk_size(common->games, common->jobs, slow ? 1 : 256),
-        .result_size = sizeof(fox_result),
-        .ctx = &run,
-        .play = fox_play,
-        .reduce = fox_reduce,
-        .progress = common->progress,
-        .deadline = common->deadline,
-    };
-    int status = tw_sim_run(&spec, &totals->elapsed);
+    int status = tw_sim_run_games(common, slow, sizeof(fox_result), &run, fox_play, fox_reduce, &totals->elapsed,
+                                  totals->error, sizeof totals->error);
     pthread_mutex_destroy(&run.error_lock);
-    if (status != 0 && !totals->error[0])
-        snprintf(totals->error, sizeof totals->error, "out of memory");
     return status;
 }

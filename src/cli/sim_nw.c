@@ -205,24 +205,10 @@ int tw_sim_nw_run(const tw_sim_common *common, const tw_sim_nw_options *opt, tw_
         fputs("game,seed,character,suit,crown,role,fief,friendly,substituted,sub_uses,ally_uses,stars,medal\n",
               opt->characters);
     pthread_mutex_init(&run.error_lock, NULL);
-    /* quick bots share out games in large chunks; searching bots in small
-     * ones so that every worker keeps busy until the end */
     int slow = opt->bot == TW_NW_BOT_STRONG || opt->bot == TW_NW_BOT_CLAIRVOYANT;
-    tw_sim_spec spec = {
-        .games = common->games,
-        .jobs = common->jobs,
-        .chunk = tw_sim_chunk_size(common->games, common->jobs, slow ? 1 : 256),
-        .result_size = sizeof(nw_result),
-        .ctx = &run,
-        .play = nw_play,
-        .reduce = nw_reduce,
-        .progress = common->progress,
-        .deadline = common->deadline,
-    };
-    int status = tw_sim_run(&spec, &totals->elapsed);
+    int status = tw_sim_run_games(common, slow, sizeof(nw_result), &run, nw_play, nw_reduce, &totals->elapsed,
+                                  totals->error, sizeof totals->error);
     pthread_mutex_destroy(&run.error_lock);
     free(run.catalog);
-    if (status != 0 && !totals->error[0])
-        snprintf(totals->error, sizeof totals->error, "out of memory");
     return status;
 }
