@@ -188,7 +188,7 @@ static tw_error setup_intro(tw_nw_state *s, const tw_nw_catalog *catalog)
     return TW_OK;
 }
 
-/* Full setup: deal the known characters one at a time; the first of each
+/* Full setup: deal the catalog's characters one at a time; the first of each
  * suit becomes an ally, the second and third rule the leftmost empty fief,
  * later ones are set aside. */
 static tw_error setup_full(tw_nw_state *s, const tw_nw_catalog *catalog)
