@@ -673,11 +673,11 @@ tw_error tw_nw_apply(tw_nw_state *state, tw_nw_action action, tw_nw_events *even
         end_game(state, 1, events);
         break;
     case TW_NW_ACT_FINISH: {
+        /* legal only outside a running ability; the answer the legality
+         * check computed is cached, so this asks no second search */
         int hit = 0;
         tw_nw_visit_decided(state, &hit);
         nw_emit(events, TW_NW_EV_DECIDED, TW_NW_NO_CARD, 0, 0, (uint8_t)state->visiting, (uint8_t)hit, 0);
-        if (state->run.active)
-            nw_run_clear(&state->run);
         end_visit_as(state, hit, events);
         break;
     }
