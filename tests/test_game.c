@@ -129,7 +129,7 @@ TEST(game_bots_by_name_and_bad_configurations)
         int answered = 0;
         for (int b = 0; b < 3; b++) {
             tw_game_action a;
-            if (game->bot_action(m, bots[b], 1, &a) != TW_OK)
+            if (tw_match_bot_action(m, bots[b], 1, &a) != TW_OK)
                 continue;
             tw_game_action legal[TW_GAME_MAX_ACTIONS];
             CHECK(listed(legal, game->legal(m, legal), a));
@@ -137,7 +137,7 @@ TEST(game_bots_by_name_and_bad_configurations)
         }
         CHECK_INT(answered, 2); /* random, and the game's rule bot */
         tw_game_action a;
-        CHECK_INT(game->bot_action(m, "no-such-bot", 1, &a), TW_ERR_ARG);
+        CHECK_INT(tw_match_bot_action(m, "no-such-bot", 1, &a), TW_ERR_ARG);
         /* Not an action at all: the reason says so and shows the notation. */
         char why[512];
         CHECK_INT(tw_match_act_text(m, "dance", NULL, why, sizeof why), TW_ERR_ILLEGAL);
@@ -160,4 +160,53 @@ TEST(game_bots_by_name_and_bad_configurations)
     CHECK_STR(d.field, "config.medal");
     json_decref(medal);
     CHECK(tw_game_find("chess") == NULL);
+}
+
+TEST(game_held_bots_clones_and_hints)
+{
+    for (int i = 0; i < tw_game_count; i++) {
+        const tw_game *game = tw_games[i];
+        tw_diag d;
+        tw_match *m = game->start(NULL, 11, &d);
+        REQUIRE(m);
+        /* Every named bot is made, and an unknown name is refused. */
+        for (int b = 0; game->bot_names[b]; b++) {
+            tw_game_bot *bot = game->bot_new(game->bot_names[b], 3);
+            CHECK(bot != NULL);
+            game->bot_free(bot);
+        }
+        CHECK(game->bot_new("no-such-bot", 3) == NULL);
+        /* A held random bot plays a few legal moves in a row. */
+        tw_game_bot *bot = game->bot_new("random", 5);
+        REQUIRE(bot);
+        for (int k = 0; k < 6 && !tw_match_is_over(m); k++) {
+            tw_game_action a, legal[TW_GAME_MAX_ACTIONS];
+            CHECK_INT(game->bot_choose(bot, m, &a), TW_OK);
+            CHECK(listed(legal, game->legal(m, legal), a));
+            CHECK_INT(game->apply(m, a, NULL), TW_OK);
+        }
+        game->bot_free(bot);
+        /* A clone has the same actions and view, and moves on its own. */
+        tw_match *copy = game->clone(m);
+        REQUIRE(copy);
+        CHECK_INT(copy->count, m->count);
+        json_t *v1 = game->view_json(m, 0), *v2 = game->view_json(copy, 0);
+        CHECK(json_equal(v1, v2));
+        json_decref(v1);
+        json_decref(v2);
+        tw_game_action legal[TW_GAME_MAX_ACTIONS];
+        REQUIRE(game->legal(copy, legal) > 0);
+        CHECK_INT(game->apply(copy, legal[0], NULL), TW_OK);
+        CHECK_INT(copy->count, m->count + 1);
+        /* The hint names a legal action in the record notation. */
+        json_t *hint = game->hint_json(m, 9);
+        REQUIRE(hint);
+        tw_game_action hinted;
+        CHECK_INT(game->parse(m, json_string_value(json_object_get(hint, "action")), &hinted), 0);
+        CHECK(listed(legal, game->legal(m, legal), hinted));
+        CHECK(json_integer_value(json_object_get(hint, "samples")) > 0);
+        json_decref(hint);
+        game->free(copy);
+        game->free(m);
+    }
 }

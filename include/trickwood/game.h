@@ -21,6 +21,9 @@
 
 typedef uint16_t tw_game_action;
 typedef struct tw_match tw_match;
+/* A bot held by whoever plays a seat (a partner, a simulation): created
+ * once, asked for each decision, so a searching bot keeps what it learnt. */
+typedef struct tw_game_bot tw_game_bot;
 
 /* The table of one game. */
 typedef struct tw_game {
@@ -59,9 +62,25 @@ typedef struct tw_game {
     json_t *(*config_json)(const tw_match *m);
     /* The game record (configuration, seed, actions) as JSON text. */
     tw_error (*record_json)(const tw_match *m, tw_buf *buf);
-    /* An action chosen by a named bot from the acting seat's view only;
-     * TW_ERR_ARG for an unknown bot name. */
-    tw_error (*bot_action)(const tw_match *m, const char *bot, uint64_t seed, tw_game_action *out);
+    /* The bots' names, NULL-terminated; the first is the default partner. */
+    const char *const *bot_names;
+    /* A named bot whose own random choices come from seed; NULL for an
+     * unknown name (or out of memory). */
+    tw_game_bot *(*bot_new)(const char *name, uint64_t seed);
+    /* The bot's action for the seat to act, decided from that seat's view
+     * only (the study bots that see everything, Northwood's clairvoyant
+     * and the Duet's open-hands, excepted by design). TW_ERR_GAME_OVER
+     * when nobody is to act. */
+    tw_error (*bot_choose)(tw_game_bot *bot, const tw_match *m, tw_game_action *out);
+    /* Frees a bot (NULL is fine). */
+    void (*bot_free)(tw_game_bot *bot);
+    /* A hint for the seat to act, from its view only, as JSON: {"action":
+     * record notation, the game's chances (null when unknown), "samples"};
+     * NULL when over or out of memory. Slow (a search): callers run it
+     * on a copy (clone) outside any lock. */
+    json_t *(*hint_json)(const tw_match *m, uint64_t seed);
+    /* A copy of the match (its own memory), or NULL when out of memory. */
+    tw_match *(*clone)(const tw_match *m);
     /* Checks the engine's invariants; 1 when sound, else 0 and why. */
     int (*check)(const tw_match *m, const char **why);
     /* Frees a match (NULL is fine). */
@@ -88,6 +107,9 @@ const tw_game *tw_game_find(const char *key);
 tw_error tw_match_act_text(tw_match *m, const char *text, tw_buf *lines, char *why, size_t size);
 /* Whether the match is over. */
 int tw_match_is_over(const tw_match *m);
+/* One action from a bot made for this decision only (TW_ERR_ARG for an
+ * unknown bot name): bot_new, bot_choose, bot_free. */
+tw_error tw_match_bot_action(const tw_match *m, const char *bot, uint64_t seed, tw_game_action *out);
 /* Remembers an applied action (used by the engines' apply). Returns
  * TW_ERR_NOMEM when the list cannot grow. */
 tw_error tw_match_push(tw_match *m, tw_game_action action);

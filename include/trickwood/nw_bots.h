@@ -52,6 +52,8 @@ typedef struct tw_nw_bot tw_nw_bot;
 int tw_nw_bot_kind_from_name(const char *name);
 /* Name of a bot kind. */
 const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind);
+/* The kind a bot was created with. */
+tw_nw_bot_kind tw_nw_bot_kind_of(const tw_nw_bot *bot);
 /* Creates a bot; its own random choices come from seed. */
 tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed);
 /* Sets how hard the strong bot searches: ISMCTS iterations per decision

@@ -74,6 +74,12 @@ const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind)
     return kind <= TW_NW_BOT_CLAIRVOYANT ? BOT_NAMES[kind] : "?";
 }
 
+/* The kind a bot was created with. */
+tw_nw_bot_kind tw_nw_bot_kind_of(const tw_nw_bot *bot)
+{
+    return bot->kind;
+}
+
 /* Gives the bot its search tree pools if it has none yet; 0 when out of
  * memory. */
 static int search_memory(tw_nw_bot *bot)

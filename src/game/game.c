@@ -37,6 +37,35 @@ void tw_game_free_match(tw_match *m)
     free(m);
 }
 
+/* Gives a copied match its own action list. */
+tw_match *tw_game_clone_actions(tw_match *copy, const tw_match *gm)
+{
+    copy->actions = NULL;
+    copy->count = copy->cap = 0;
+    for (int i = 0; i < gm->count; i++)
+        if (tw_match_push(copy, gm->actions[i]) != TW_OK) {
+            free(copy->actions);
+            free(copy);
+            return NULL;
+        }
+    return copy;
+}
+
+/* One action from a bot made for this decision only. */
+tw_error tw_match_bot_action(const tw_match *m, const char *name, uint64_t seed, tw_game_action *out)
+{
+    tw_game_bot *bot = m->game->bot_new(name, seed);
+    if (!bot) {
+        for (int i = 0; m->game->bot_names[i]; i++)
+            if (strcmp(m->game->bot_names[i], name) == 0)
+                return TW_ERR_NOMEM;
+        return TW_ERR_ARG;
+    }
+    tw_error err = m->game->bot_choose(bot, m, out);
+    m->game->bot_free(bot);
+    return err;
+}
+
 /* Replays a record's actions into a freshly started match through the
  * table's apply; returns the match, or frees it and returns NULL (with
  * the failing action in diag) when one is refused. */

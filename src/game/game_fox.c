@@ -205,25 +205,69 @@ static tw_error fox_record_json(const tw_match *gm, tw_buf *buf)
     return err;
 }
 
-/* An action from a named bot for the seat to act, from its view (the
- * open-hands bot, an upper bound for study, sees both hands). */
-static tw_error fox_bot_action(const tw_match *m, const char *name, uint64_t seed, tw_game_action *out)
+/* The bot names, the strongest that plays from a view first. */
+static const char *const fox_bot_names[] = {"strong", "rule", "random", "open-hands", NULL};
+
+/* A named bot. */
+static tw_game_bot *fox_bot_new(const char *name, uint64_t seed)
 {
     int kind = tw_fox_bot_kind_from_name(name);
-    if (kind < 0)
-        return TW_ERR_ARG;
-    int seat = tw_fox_to_act(&cof(m)->state);
+    return kind < 0 ? NULL : (tw_game_bot *)tw_fox_bot_new((tw_fox_bot_kind)kind, seed);
+}
+
+/* The bot's action for the seat to act, from its view (the open-hands
+ * bot, an upper bound for study, sees both hands). */
+static tw_error fox_bot_choose(tw_game_bot *gb, const tw_match *m, tw_game_action *out)
+{
+    tw_fox_bot *bot = (tw_fox_bot *)gb;
+    const tw_fox_state *s = &cof(m)->state;
+    int seat = tw_fox_to_act(s);
     if (seat < 0)
         return TW_ERR_GAME_OVER;
-    tw_fox_bot *bot = tw_fox_bot_new((tw_fox_bot_kind)kind, seed);
-    if (!bot)
-        return TW_ERR_NOMEM;
+    if (tw_fox_bot_kind_of(bot) == TW_FOX_BOT_OPEN_HANDS)
+        return tw_fox_bot_choose(bot, s, out);
     tw_fox_view view;
-    tw_fox_view_of(&cof(m)->state, seat, &view);
-    tw_error err = kind == TW_FOX_BOT_OPEN_HANDS ? tw_fox_bot_choose(bot, &cof(m)->state, out)
-                                                 : tw_fox_bot_choose_from_view(bot, &view, out);
+    tw_fox_view_of(s, seat, &view);
+    return tw_fox_bot_choose_from_view(bot, &view, out);
+}
+
+/* Frees a bot. */
+static void fox_bot_free(tw_game_bot *bot)
+{
+    tw_fox_bot_free((tw_fox_bot *)bot);
+}
+
+/* The strong bot's hint for the seat to act, from its view: the action
+ * and the chance that the team wins the game. */
+static json_t *fox_hint_json(const tw_match *m, uint64_t seed)
+{
+    const tw_fox_state *s = &cof(m)->state;
+    int seat = tw_fox_to_act(s);
+    if (seat < 0)
+        return NULL;
+    tw_fox_bot *bot = tw_fox_bot_new(TW_FOX_BOT_STRONG, seed);
+    if (!bot)
+        return NULL;
+    tw_fox_view view;
+    tw_fox_view_of(s, seat, &view);
+    tw_fox_hint hint = tw_fox_hint_for(bot, &view);
     tw_fox_bot_free(bot);
-    return err;
+    if (hint.action == TW_FOX_NO_ACTION)
+        return NULL;
+    char text[48];
+    tw_fox_action_format(s, hint.action, text, (int)sizeof text);
+    return json_pack("{s:s, s:o, s:i}", "action", text, "p_win", hint.p_win < 0 ? json_null() : json_real(hint.p_win),
+                     "samples", hint.samples);
+}
+
+/* A copy of the match. */
+static tw_match *fox_clone(const tw_match *gm)
+{
+    fox_match *m = malloc(sizeof *m);
+    if (!m)
+        return NULL;
+    *m = *cof(gm);
+    return tw_game_clone_actions(&m->base, gm);
 }
 
 /* Checks the engine's invariants. */
@@ -233,7 +277,27 @@ static int fox_check(const tw_match *m, const char **why)
 }
 
 const tw_game tw_game_fox = {
-    "fox", {"The Fox in the Forest Duet", "Le Renard des Bois Duo"}, 2,
-    fox_start, fox_from_record, fox_to_act, fox_legal, fox_apply, fox_reason, fox_format, fox_parse,
-    fox_view_json, fox_result_json, fox_config_json, fox_record_json, fox_bot_action, fox_check, tw_game_free_match,
+    .key = "fox",
+    .title = {"The Fox in the Forest Duet", "Le Renard des Bois Duo"},
+    .seats = 2,
+    .start = fox_start,
+    .from_record = fox_from_record,
+    .to_act = fox_to_act,
+    .legal = fox_legal,
+    .apply = fox_apply,
+    .reason = fox_reason,
+    .format = fox_format,
+    .parse = fox_parse,
+    .view_json = fox_view_json,
+    .result_json = fox_result_json,
+    .config_json = fox_config_json,
+    .record_json = fox_record_json,
+    .bot_names = fox_bot_names,
+    .bot_new = fox_bot_new,
+    .bot_choose = fox_bot_choose,
+    .bot_free = fox_bot_free,
+    .hint_json = fox_hint_json,
+    .clone = fox_clone,
+    .check = fox_check,
+    .free = tw_game_free_match,
 };

@@ -18,4 +18,8 @@ void tw_game_free_match(tw_match *m);
  * freed, diag set) when one is refused. */
 tw_match *tw_game_replay(tw_match *m, const tw_game_action *actions, int count, tw_diag *diag);
 
+/* Gives a match copied field by field (copy) its own list of gm's
+ * actions; returns copy, or frees it and returns NULL when out of memory. */
+tw_match *tw_game_clone_actions(tw_match *copy, const tw_match *gm);
+
 #endif

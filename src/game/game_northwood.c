@@ -221,22 +221,80 @@ static tw_error nw_record_json(const tw_match *gm, tw_buf *buf)
     return err;
 }
 
-/* An action from a named bot, deciding from the view. */
-static tw_error nw_bot_action(const tw_match *m, const char *name, uint64_t seed, tw_game_action *out)
+/* The bot names, the strongest that plays from a view first. */
+static const char *const nw_bot_names[] = {"strong", "greedy", "random", "clairvoyant", NULL};
+
+/* A named bot. */
+static tw_game_bot *nw_bot_new(const char *name, uint64_t seed)
 {
     int kind = tw_nw_bot_kind_from_name(name);
-    if (kind < 0)
-        return TW_ERR_ARG;
-    if (tw_nw_is_over(&cof(m)->state))
+    return kind < 0 ? NULL : (tw_game_bot *)tw_nw_bot_new((tw_nw_bot_kind)kind, seed);
+}
+
+/* The bot's action, from the player's view (the clairvoyant bot, a bound
+ * for study, reads the state). */
+static tw_error nw_bot_choose(tw_game_bot *gb, const tw_match *m, tw_game_action *out)
+{
+    tw_nw_bot *bot = (tw_nw_bot *)gb;
+    const tw_nw_state *s = &cof(m)->state;
+    if (tw_nw_is_over(s))
         return TW_ERR_GAME_OVER;
-    tw_nw_bot *bot = tw_nw_bot_new((tw_nw_bot_kind)kind, seed);
-    if (!bot)
+    if (tw_nw_bot_kind_of(bot) == TW_NW_BOT_CLAIRVOYANT) {
+        *out = tw_nw_bot_choose(bot, s);
+        return TW_OK;
+    }
+    tw_nw_view *view = malloc(sizeof *view);
+    if (!view)
         return TW_ERR_NOMEM;
-    tw_nw_view view;
-    tw_nw_view_of(&cof(m)->state, &view);
-    *out = kind == TW_NW_BOT_CLAIRVOYANT ? tw_nw_bot_choose(bot, &cof(m)->state) : tw_nw_bot_choose_from_view(bot, &view);
-    tw_nw_bot_free(bot);
+    tw_nw_view_of(s, view);
+    *out = tw_nw_bot_choose_from_view(bot, view);
+    free(view);
     return TW_OK;
+}
+
+/* Frees a bot. */
+static void nw_bot_free(tw_game_bot *bot)
+{
+    tw_nw_bot_free((tw_nw_bot *)bot);
+}
+
+/* A probability for JSON: null when unknown (< 0). */
+static json_t *probability(double p)
+{
+    return p < 0 ? json_null() : json_real(p);
+}
+
+/* The strong bot's hint from the player's view: the action, the chance of
+ * hitting this visit's target and of reaching the chosen medal. */
+static json_t *nw_hint_json(const tw_match *m, uint64_t seed)
+{
+    const tw_nw_state *s = &cof(m)->state;
+    if (tw_nw_is_over(s))
+        return NULL;
+    tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, seed);
+    tw_nw_view *view = malloc(sizeof *view);
+    json_t *out = NULL;
+    if (bot && view) {
+        tw_nw_view_of(s, view);
+        tw_nw_hint hint = tw_nw_hint_for(bot, view);
+        char text[48];
+        tw_nw_action_format(hint.action, text, (int)sizeof text);
+        out = json_pack("{s:s, s:o, s:o, s:i}", "action", text, "p_target", probability(hint.p_target), "p_medal",
+                        probability(hint.p_medal), "samples", hint.samples);
+    }
+    free(view);
+    tw_nw_bot_free(bot);
+    return out;
+}
+
+/* A copy of the match. */
+static tw_match *nw_clone(const tw_match *gm)
+{
+    nw_match *m = malloc(sizeof *m);
+    if (!m)
+        return NULL;
+    *m = *cof(gm);
+    return tw_game_clone_actions(&m->base, gm);
 }
 
 /* Checks the engine's invariants. */
@@ -246,7 +304,27 @@ static int nw_check(const tw_match *m, const char **why)
 }
 
 const tw_game tw_game_northwood = {
-    "northwood", {"For Northwood!", "For Northwood!"}, 1,
-    nw_start, nw_from_record, nw_to_act, nw_legal, nw_apply, nw_reason, nw_format, nw_parse,
-    nw_view_json, nw_result_json, nw_config_json, nw_record_json, nw_bot_action, nw_check, tw_game_free_match,
+    .key = "northwood",
+    .title = {"For Northwood!", "For Northwood!"},
+    .seats = 1,
+    .start = nw_start,
+    .from_record = nw_from_record,
+    .to_act = nw_to_act,
+    .legal = nw_legal,
+    .apply = nw_apply,
+    .reason = nw_reason,
+    .format = nw_format,
+    .parse = nw_parse,
+    .view_json = nw_view_json,
+    .result_json = nw_result_json,
+    .config_json = nw_config_json,
+    .record_json = nw_record_json,
+    .bot_names = nw_bot_names,
+    .bot_new = nw_bot_new,
+    .bot_choose = nw_bot_choose,
+    .bot_free = nw_bot_free,
+    .hint_json = nw_hint_json,
+    .clone = nw_clone,
+    .check = nw_check,
+    .free = tw_game_free_match,
 };
