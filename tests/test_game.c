@@ -206,6 +206,22 @@ TEST(game_held_bots_clones_and_hints)
         CHECK(listed(legal, game->legal(m, legal), hinted));
         CHECK(json_integer_value(json_object_get(hint, "samples")) > 0);
         json_decref(hint);
+        /* A match rebuilt from its record clones too, and the clone
+         * outlives the original. */
+        tw_buf rec = {0};
+        REQUIRE(game->record_json(m, &rec) == TW_OK);
+        tw_match *rebuilt = game->from_record(rec.data, "clone.json", &d);
+        REQUIRE(rebuilt);
+        tw_match *copy2 = game->clone(rebuilt);
+        REQUIRE(copy2);
+        game->free(rebuilt);
+        CHECK_INT(copy2->count, m->count);
+        json_t *v3 = game->view_json(copy2, 0), *v4 = game->view_json(m, 0);
+        CHECK(json_equal(v3, v4));
+        json_decref(v3);
+        json_decref(v4);
+        game->free(copy2);
+        tw_buf_free(&rec);
         game->free(copy);
         game->free(m);
     }

@@ -1,5 +1,6 @@
 /* The Fox in the Forest Duet behind the game interface (trickwood/game.h):
  * a match holds its board, its configuration and the engine's state. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,36 @@ static int read_config(json_t *config, tw_fox_config *out, tw_diag *diag)
     return 0;
 }
 
+/* The default board of each level, read once for every match of the
+ * process. */
+static tw_fox_board level_boards[TW_FOX_LEVELS + 1];
+static tw_error level_errors[TW_FOX_LEVELS + 1];
+static tw_diag level_diags[TW_FOX_LEVELS + 1];
+static pthread_once_t boards_once = PTHREAD_ONCE_INIT;
+
+/* Reads every level's board (once, under boards_once). */
+static void load_level_boards(void)
+{
+    for (int level = 1; level <= TW_FOX_LEVELS; level++) {
+        tw_diag_init(&level_diags[level], tw_fox_level(level)->board_file);
+        level_errors[level] = tw_fox_board_load_level(&level_boards[level], level, &level_diags[level]);
+    }
+}
+
+/* Copies the level's default board into out; -1 (diag set) when it
+ * cannot be read. */
+static int level_board(int level, tw_fox_board *out, tw_diag *diag)
+{
+    pthread_once(&boards_once, load_level_boards);
+    if (level_errors[level] != TW_OK) {
+        if (diag)
+            *diag = level_diags[level];
+        return -1;
+    }
+    *out = level_boards[level];
+    return 0;
+}
+
 /* Starts a match on the level's default board. */
 static tw_match *fox_start(json_t *config, uint64_t seed, tw_diag *diag)
 {
@@ -65,7 +96,7 @@ static tw_match *fox_start(json_t *config, uint64_t seed, tw_diag *diag)
         return NULL;
     m->base.game = &tw_game_fox;
     if (read_config(config, &m->config, diag) != 0 ||
-        tw_fox_board_load_level(&m->board, m->config.level, diag) != TW_OK) {
+        level_board(m->config.level, &m->board, diag) != 0) {
         free(m);
         return NULL;
     }

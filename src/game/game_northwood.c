@@ -1,6 +1,7 @@
 /* For Northwood! behind the game interface (trickwood/game.h): a match
  * holds the characters it was dealt from, its configuration and the
  * engine's state. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +17,33 @@ typedef struct {
     int defaults;  /* characters of data/characters.json the match dealt from */
     int seq;       /* event log lines written so far */
     tw_nw_state state;
-    tw_nw_catalog catalog;
+    const tw_nw_catalog *catalog; /* the shared default one, or own */
+    tw_nw_catalog *own;           /* a record's characters; NULL for the defaults */
 } nw_match;
+
+/* data/characters.json, read once for every match of the process. */
+static tw_nw_catalog default_catalog;
+static tw_error default_error;
+static tw_diag default_diag;
+static pthread_once_t default_once = PTHREAD_ONCE_INIT;
+
+/* Reads the default characters (once, under default_once). */
+static void load_default_catalog(void)
+{
+    tw_diag_init(&default_diag, "characters.json");
+    default_error = tw_nw_catalog_load_default(&default_catalog, &default_diag);
+}
+
+/* The default characters, or NULL (diag set) when they cannot be read. */
+static const tw_nw_catalog *shared_catalog(tw_diag *diag)
+{
+    pthread_once(&default_once, load_default_catalog);
+    if (default_error == TW_OK)
+        return &default_catalog;
+    if (diag)
+        *diag = default_diag;
+    return NULL;
+}
 
 extern const tw_game tw_game_northwood;
 
@@ -71,6 +97,14 @@ static int read_config(json_t *config, tw_nw_config *out, tw_diag *diag)
     return 0;
 }
 
+/* Frees a match and the characters it owns. */
+static void nw_free(tw_match *m)
+{
+    if (m)
+        free(of(m)->own);
+    tw_game_free_match(m);
+}
+
 /* Starts a match on the default characters. */
 static tw_match *nw_start(json_t *config, uint64_t seed, tw_diag *diag)
 {
@@ -78,13 +112,13 @@ static tw_match *nw_start(json_t *config, uint64_t seed, tw_diag *diag)
     if (!m)
         return NULL;
     m->base.game = &tw_game_northwood;
-    if (read_config(config, &m->config, diag) != 0 || tw_nw_catalog_load_default(&m->catalog, diag) != TW_OK) {
+    if (read_config(config, &m->config, diag) != 0 || !(m->catalog = shared_catalog(diag))) {
         free(m);
         return NULL;
     }
     m->config.seed = seed;
-    m->defaults = m->catalog.count;
-    if (seed > TW_MAX_SEED || tw_nw_new(&m->state, &m->catalog, &m->config, NULL) != TW_OK) {
+    m->defaults = m->catalog->count;
+    if (seed > TW_MAX_SEED || tw_nw_new(&m->state, m->catalog, &m->config, NULL) != TW_OK) {
         tw_diag_set(diag, 0, seed > TW_MAX_SEED ? "seed" : "config.setup",
                     seed > TW_MAX_SEED ? "must be at most 2^53-1" : "the characters cannot fill this setup");
         free(m);
@@ -99,21 +133,25 @@ static tw_match *nw_from_record(const char *text, const char *name, tw_diag *dia
 {
     tw_nw_record *rec = calloc(1, sizeof *rec);
     nw_match *m = calloc(1, sizeof *m);
+    tw_nw_catalog *own = malloc(sizeof *own);
     tw_match *result = NULL;
-    if (rec && m && tw_nw_record_from_text(rec, text, name, diag) == TW_OK) {
+    if (rec && m && own && tw_nw_record_from_text(rec, text, name, diag) == TW_OK) {
         m->base.game = &tw_game_northwood;
         m->config = rec->config;
-        m->catalog = rec->catalog;
+        *own = rec->catalog;
+        m->catalog = m->own = own;
+        own = NULL;
         m->defaults = rec->extra_from;
-        if (tw_nw_new(&m->state, &m->catalog, &m->config, NULL) == TW_OK)
+        if (tw_nw_new(&m->state, m->catalog, &m->config, NULL) == TW_OK)
             result = tw_game_replay(&m->base, rec->actions, rec->count, diag);
         else
-            free(m);
+            nw_free(&m->base);
         m = NULL;
         tw_nw_record_free(rec);
     }
     free(rec);
     free(m);
+    free(own);
     return result;
 }
 
@@ -182,7 +220,7 @@ static json_t *nw_view_json(const tw_match *m, int seat)
     (void)seat;
     tw_nw_view view;
     tw_nw_view_of(&cof(m)->state, &view);
-    return tw_nw_view_json(&view, &cof(m)->catalog);
+    return tw_nw_view_json(&view, cof(m)->catalog);
 }
 
 /* The result once over. */
@@ -211,7 +249,7 @@ static tw_error nw_record_json(const tw_match *gm, tw_buf *buf)
     tw_nw_record *rec = calloc(1, sizeof *rec);
     if (!rec)
         return TW_ERR_NOMEM;
-    tw_error err = tw_nw_record_init(rec, &m->catalog, m->defaults, &m->config);
+    tw_error err = tw_nw_record_init(rec, m->catalog, m->defaults, &m->config);
     for (int i = 0; err == TW_OK && i < gm->count; i++)
         err = tw_nw_record_push(rec, gm->actions[i]);
     if (err == TW_OK)
@@ -294,7 +332,20 @@ static tw_match *nw_clone(const tw_match *gm)
     if (!m)
         return NULL;
     *m = *cof(gm);
-    return tw_game_clone_actions(&m->base, gm);
+    if (m->own) {
+        m->own = malloc(sizeof *m->own);
+        if (!m->own) {
+            free(m);
+            return NULL;
+        }
+        *m->own = *cof(gm)->own;
+        m->catalog = m->own;
+    }
+    tw_nw_catalog *own = m->own;
+    tw_match *copy = tw_game_clone_actions(&m->base, gm);
+    if (!copy)
+        free(own);
+    return copy;
 }
 
 /* Checks the engine's invariants. */
@@ -326,5 +377,5 @@ const tw_game tw_game_northwood = {
     .hint_json = nw_hint_json,
     .clone = nw_clone,
     .check = nw_check,
-    .free = tw_game_free_match,
+    .free = nw_free,
 };
