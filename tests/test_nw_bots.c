@@ -231,6 +231,9 @@ TEST(nw_solver_subset_programme_agrees_with_the_search)
         if (tw_nw_solver_aborted(slow))
             continue;
         int answer = tw_nw_solve_visit(fast, &s);
+        /* asked again, with the table full of the first question's
+         * entries, the answer stays the same */
+        CHECK_INT(tw_nw_solve_visit(fast, &s), answer);
         if (answer != reference)
             tw_test_fail(__FILE__, __LINE__, "seed %llu: programme %d, search %d", (unsigned long long)seed, answer,
                          reference);
@@ -274,6 +277,49 @@ TEST(nw_solver_programme_lines_end_on_target)
         followed++;
     }
     CHECK(followed >= 50);
+    tw_nw_solver_free(solver);
+}
+
+TEST(nw_solver_lines_with_abilities_hold_to_the_end)
+{
+    /* From visit starts of intro and full deals (allies ready), the line
+     * the solver gives is followed to the end with the same solver (its
+     * table full of earlier questions): while it said yes it keeps saying
+     * yes, and the fief ends friendly. */
+    tw_nw_solver *solver = tw_nw_solver_new(18);
+    REQUIRE(solver);
+    int followed = 0;
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        tw_nw_state s;
+        tw_nw_config cfg = {seed % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0};
+        REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
+        for (int f = 0; f < TW_NW_FIEFS; f += 3) {
+            tw_nw_state t = s;
+            REQUIRE(tw_nw_apply(&t, TW_NW_ACTION(TW_NW_ACT_VISIT, f), NULL) == TW_OK);
+            if (t.phase == TW_NW_PHASE_SUBSTITUTES)
+                REQUIRE(tw_nw_apply(&t, TW_NW_ACTION(TW_NW_ACT_BEGIN, 0), NULL) == TW_OK);
+            tw_nw_solver_set_budget(solver, 100000);
+            tw_nw_action first;
+            if (!tw_nw_solve_line(solver, &t, &first))
+                continue; /* a no, or cut off: only yes lines are followed */
+            tw_nw_state before = t;
+            int cut = 0;
+            while (t.visiting >= 0 && !cut) {
+                int yes = tw_nw_solve_line(solver, &t, &first);
+                cut = tw_nw_solver_aborted(solver);
+                if (cut)
+                    break;
+                REQUIRE(yes);
+                before = t;
+                REQUIRE(tw_nw_apply(&t, first, NULL) == TW_OK);
+            }
+            if (cut)
+                continue;
+            CHECK(visit_ended_friendly(&before, &t));
+            followed++;
+        }
+    }
+    CHECK(followed >= 40);
     tw_nw_solver_free(solver);
 }
 

@@ -42,6 +42,7 @@ struct tw_nw_solver {
     long long budget; /* nodes left for the current query; < 0 = unlimited */
     long long budget_per_query;
     int aborted;      /* the current query ran out of budget */
+    int restricted;   /* a pass skipped an ability because its allowance was spent */
     tw_nw_action root_action; /* the first action of the line found at the root */
 };
 
@@ -467,15 +468,27 @@ typedef struct {
     uint8_t statement[TW_NW_CARDS + 1];
 } dp_plan;
 
-/* Builds the plan of a state for which answers_only holds. */
+/* Whether "no ability from now on" is a line of play here: the visit is
+ * between abilities (a statement waits, or the next one is about to be
+ * revealed) and no delayed effect waits for an answer. */
+static int may_go_on_without_abilities(const tw_nw_state *s)
+{
+    return (s->phase == TW_NW_PHASE_RESPONSE || s->phase == TW_NW_PHASE_BEFORE_STATEMENT) && !s->run.active &&
+           !s->trigger.active;
+}
+
+/* Builds the plan of the rest of the visit if no ability is used any
+ * more (may_go_on_without_abilities holds): the statements still to come
+ * (the one waiting first, if any) and the trump. */
 static void dp_plan_of(const tw_nw_state *s, dp_plan *plan)
 {
     int hand = tw_popcount32(s->hand);
-    plan->count = hand < s->deck_n + 1 ? hand : s->deck_n + 1;
+    int waiting = s->phase == TW_NW_PHASE_RESPONSE;
+    int statements = s->deck_n + waiting;
+    plan->count = hand < statements ? hand : statements;
     plan->trump = tw_nw_trump(s);
-    plan->statement[0] = s->discard[s->discard_n - 1];
-    for (int i = 1; i < plan->count; i++)
-        plan->statement[i] = s->deck[s->deck_n - i];
+    for (int i = 0; i < plan->count; i++)
+        plan->statement[i] = waiting && i == 0 ? s->discard[s->discard_n - 1] : s->deck[s->deck_n - 1 - i + waiting];
 }
 
 /* The hand cards that may answer a statement: its suit if held, else any. */
@@ -537,8 +550,9 @@ static int dp_begin(tw_nw_solver *sv)
     return 1;
 }
 
-/* Whether the rest of the visit (answers only) can end on target; when it
- * can and first is not NULL, the answer to give now. */
+/* Whether the rest of the visit, with no ability used any more, can end
+ * on target; when it can and first is not NULL, the action to take now
+ * (go on to the statement, or the answer to give). */
 static int dp_solve(tw_nw_solver *sv, const tw_nw_state *s, tw_nw_action *first)
 {
     dp_plan plan;
@@ -546,6 +560,13 @@ static int dp_solve(tw_nw_solver *sv, const tw_nw_state *s, tw_nw_action *first)
     int need = s->visiting - s->score_n;
     if (need < 0 || need > plan.count)
         return 0;
+    if (s->phase == TW_NW_PHASE_BEFORE_STATEMENT) {
+        if (!((dp_gains(sv, &plan, s->hand, 0) >> need) & 1))
+            return 0;
+        if (first)
+            *first = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
+        return 1;
+    }
     int statement = plan.statement[0];
     for (uint32_t legal = dp_legal(s->hand, statement); legal; legal &= legal - 1) {
         int card = __builtin_ctz(legal);
@@ -563,8 +584,9 @@ static int dp_solve(tw_nw_solver *sv, const tw_nw_state *s, tw_nw_action *first)
 
 /* The OR-search: 1 when some line of play ends the visit friendly. The
  * target is the fief visited now (s->visiting), which an ability can
- * change during the visit. */
-static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth)
+ * change during the visit. allowance: how many more abilities a line may
+ * use (< 0: any number); the table keeps the passes apart. */
+static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowance)
 {
     if (sv->aborted)
         return 0;
@@ -578,17 +600,30 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth)
     if (!within_bounds(s))
         return 0;
     uint64_t key = state_key(s);
+    if (allowance >= 0)
+        key = mix(key, 0x616c6cULL + (uint64_t)allowance) | 2;
     size_t slot = (size_t)(key >> 20) & sv->mask;
     uint64_t stored = sv->keys[slot];
-    if (depth > 0 && (stored | 1) == (key | 1))
+    if (depth > 0 && (stored | 1) == (key | 1)) {
+        /* a stored "no" of a restricted pass may owe to the allowance:
+         * the pass cannot count as the whole answer */
+        if (!(stored & 1) && allowance >= 0)
+            sv->restricted = 1;
         return (int)(stored & 1);
-    if (sv->use_dp && answers_only(s) && dp_begin(sv)) {
+    }
+    if (sv->use_dp && may_go_on_without_abilities(s) && dp_begin(sv)) {
+        /* answers only: the programme settles it; with allies ready, a
+         * line that uses no more ability is tried first and settles a yes */
         tw_nw_action first = 0;
         int result = dp_solve(sv, s, &first);
         if (result && depth == 0)
             sv->root_action = first;
-        sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
-        return result;
+        if (result || allowance == 0 || answers_only(s)) {
+            if (!result && allowance == 0 && !answers_only(s))
+                sv->restricted = 1;
+            sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
+            return result;
+        }
     }
     int target = s->visiting;
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
@@ -601,6 +636,11 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth)
     for (int i = 0; i < n && !result && !sv->aborted; i++) {
         if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
             continue;
+        int activates = TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_ACTIVATE;
+        if (activates && allowance == 0) {
+            sv->restricted = 1;
+            continue;
+        }
         if (last_dialogue && TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_RESPOND) {
             result = s->score_n + response_scores(s, TW_NW_ACTION_ARG(acts[i])) == target;
             if (result && depth == 0)
@@ -613,7 +653,7 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth)
         if (next.visiting < 0)
             result = ended_friendly(s, &next);
         else
-            result = solve(sv, &next, depth + 1);
+            result = solve(sv, &next, depth + 1, activates && allowance > 0 ? allowance - 1 : allowance);
         if (result && depth == 0)
             sv->root_action = acts[i];
     }
@@ -621,6 +661,25 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth)
         return 0; /* an answer cut short is "no", as documented */
     sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
     return result;
+}
+
+/* Searches with a growing allowance of abilities: lines that use none,
+ * then one, then two, then any number. Most visits that can be won are
+ * won with few abilities, and those lines are found in a small part of
+ * the whole tree; a pass whose allowance never bound is already the whole
+ * answer. The budget counts the nodes of every pass. */
+static int solve_deepening(tw_nw_solver *sv, const tw_nw_state *s, int depth)
+{
+    static const int allowances[] = {0, 1, 2, -1};
+    for (int i = 0; i < 4; i++) {
+        if (!sv->use_dp && allowances[i] >= 0)
+            continue; /* the reference searches the whole tree at once */
+        sv->restricted = 0;
+        int result = solve(sv, s, depth, allowances[i]);
+        if (result || sv->aborted || !sv->restricted)
+            return result;
+    }
+    return 0;
 }
 
 /* Entry point: answers for the visit in progress. */
@@ -635,7 +694,7 @@ int tw_nw_solve_visit(tw_nw_solver *solver, const tw_nw_state *state)
      * every node: the solver plays on */
     tw_nw_state root = *state;
     root.offer_finish = 0;
-    return solve(solver, &root, 0);
+    return solve_deepening(solver, &root, 0);
 }
 
 /* Solves the visit and, when it can end on target, gives the first action
@@ -678,7 +737,7 @@ int tw_nw_solve_actions(tw_nw_solver *solver, const tw_nw_state *state, const tw
         if (next.visiting < 0)
             ok[i] = (uint8_t)ended_friendly(state, &next);
         else
-            ok[i] = (uint8_t)solve(solver, &next, 1);
+            ok[i] = (uint8_t)solve_deepening(solver, &next, 1);
         count += ok[i];
     }
     return count;
