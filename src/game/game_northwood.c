@@ -372,7 +372,7 @@ static json_t *nw_stored_config(json_t *stored)
     return json_incref(stored);
 }
 
-/* Nothing is hidden from the one player once done. */
+/* The one player sees every action it took: none is hidden. */
 static int nw_action_hidden(const tw_match *m, int index, int seat)
 {
     (void)m;
