@@ -6,8 +6,8 @@ import { t, lang, setLang } from './i18n.js';
 import { el, clear, toast, installNumberKeys } from './ui.js';
 import { api, saveToken, tokenFor, recentGames } from './api.js';
 import { GameSession } from './session.js';
-import { northwoodScreen } from './northwood.js';
-import { foxScreen } from './fox.js';
+import { gameScreen } from './table.js';
+import { gameOf } from './games.js';
 import { historyPage, replayPage } from './history.js';
 import { helpPage } from './help.js';
 
@@ -106,7 +106,7 @@ function startPage() {
     el('div', { class: 'start-grid' }, nwForm, foxForm),
     recent.length ? el('section', { class: 'panel' }, el('h2', {}, t('continue_title')),
       el('ul', {}, recent.map((g) => el('li', {},
-        el('a', { href: '#/play/' + encodeURIComponent(g.id) }, (g.game === 'foxduet' ? t('fox_name') : t('nw_name')) + ' · ' + g.id))))) : null);
+        el('a', { href: '#/play/' + encodeURIComponent(g.id) }, t(gameOf(g.game).nameKey) + ' · ' + g.id))))) : null);
   return { destroy() {}, rerender: startPage };
 }
 
@@ -137,14 +137,13 @@ function playPage(id) {
   clear(main).appendChild(el('p', { class: 'muted' }, t('loading')));
   let screen = null;
   const session = new GameSession(id, token, (st, events, prev) => {
-    if (!screen) {
-      screen = st.game === 'foxduet' ? foxScreen(main, session, id) : northwoodScreen(main, session);
-    }
+    if (!screen) screen = gameScreen(main, session, gameOf(st.game), { gameId: id });
     screen.render(st, events, prev);
-    document.title = (st.game === 'foxduet' ? t('fox_name') : t('nw_name')) + ' · Trickwood';
+    document.title = t(gameOf(st.game).nameKey) + ' · Trickwood';
   }, (e) => toast(t('error_prefix', { msg: e.message }), 'error'));
   const start = () => session.load([]).then((st) => {
-    if (st && st.game === 'foxduet' && !st.over) session.listen();
+    // A two-seat table follows the partner's moves on the event stream.
+    if (st && gameOf(st.game).seats === 2 && !st.over) session.listen();
   }).catch((e) => showError(e, start));
   start();
   return {
