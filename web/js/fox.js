@@ -285,11 +285,13 @@ export const foxGame = {
   promptLines,
   overText,
   draw,
+  // The history's words for a game's setup: level and partner.
   historyConfig(g) {
     const c = g.config || {};
     const who = c.partner === 'human' || c.partner === 'open' ? t('hist_with_friend') : t('hist_with_bot', { name: c.partner || '?' });
     return t('hist_fox_config', { level: c.level ?? '?' }) + ', ' + who;
   },
+  // The history's words for a game's result: the score, or the round lost in.
   historyResult(g) {
     const r = g.result || {};
     return r.won ? t('hist_fox_result_won', { score: r.score ?? 0 }) : t('hist_fox_result_lost', { round: r.round ?? '?' });

@@ -1,6 +1,9 @@
 // The games of the web app, by the server's game name ("northwood",
-// "foxduet"): each is the object that table.js draws its table with and
-// the history pages word its games with.
+// "foxduet"): each is the object that table.js draws its table with (see
+// there) and the history pages word its games with: historyConfig(g) and
+// historyResult(g) (a finished game's setup and result in words),
+// chartValue(g), chartTitleKey, chartMax(values) and the optional chartRef
+// (a reference line) for its chart.
 
 import { northwoodGame } from './northwood.js';
 import { foxGame } from './fox.js';

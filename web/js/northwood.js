@@ -395,10 +395,12 @@ export const northwoodGame = {
   choiceParts,
   overText,
   draw,
+  // The history's words for a game's setup: deal and medal aimed for.
   historyConfig(g) {
     const c = g.config || {};
     return t('hist_nw_config', { setup: t('setup_' + (c.setup || 'intro') + '_short'), medal: t('medal_' + (c.medal || 'bronze')) });
   },
+  // The history's words for a game's result: stars, medal, won or lost.
   historyResult(g) {
     const r = g.result || {};
     const medal = r.medal && r.medal !== 'none' ? t('medal_' + r.medal) : t('medal_none');
