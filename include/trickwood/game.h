@@ -85,6 +85,10 @@ typedef struct tw_game {
     int (*check)(const tw_match *m, const char **why);
     /* Frees a match (NULL is fine). */
     void (*free)(tw_match *m);
+    /* The engine's own state (a tw_nw_state, a tw_fox_state), read only,
+     * for a front end that draws it with the engine's header (the
+     * terminal's screens). */
+    const void *(*state)(const tw_match *m);
 } tw_game;
 
 /* What every match holds first; the engines' matches extend it. */

@@ -12,17 +12,14 @@
 #include "cli/cli.h"
 #include "trickwood/fox_files.h"
 
-/* ---- Commands (fox_play.c, fox_replay.c, fox_dispatch.c) ----------------- */
+/* ---- Commands (fox_play.c, dispatch.c) --------------------------------- */
 
-/* `trickwood fox`: a new game. */
+/* `trickwood fox`: a new game; resume and replay are the generic ones of
+ * play.h with tw_fox_cli_ui. */
 int tw_cli_fox(tw_cli *cli, int argc, char **argv);
-/* The Fox side of `resume` and `replay` (argv as for those commands; FILE
- * is required). */
-int tw_cli_fox_resume(tw_cli *cli, int argc, char **argv);
-int tw_cli_fox_replay(tw_cli *cli, int argc, char **argv);
-/* `trickwood resume [FILE]` and `trickwood replay FILE` for both games:
- * they read the file's "game" field and hand over to the right game.
- * resume without FILE takes the most recently saved of the two autosaves. */
+/* `trickwood resume [FILE]` and `trickwood replay FILE` for every game
+ * (dispatch.c): they read the file's "game" field and go on with that
+ * game. resume without FILE takes the most recently saved autosave. */
 int tw_cli_game_resume(tw_cli *cli, int argc, char **argv);
 int tw_cli_game_replay(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_fox_cli_fox_help;
@@ -123,10 +120,6 @@ void tw_fox_cli_card(const tw_cli *cli, int card, char *out, size_t size);
 void tw_fox_cli_card_long(const tw_cli *cli, int card, char *out, size_t size);
 /* "3 spaces", "1 space" in the player's language. */
 void tw_fox_cli_spaces(const tw_cli *cli, int n, char *out, size_t size);
-/* Clears a terminal (and its scrollback) so that the last player's hand
- * cannot be read; on a pipe it prints a separator instead. */
-void tw_fox_cli_clear(tw_cli *cli);
-
 /* Draws the screen for look: header, board, path, forest tokens and gems,
  * decree and trump, the trick, the other seat's card count, and the
  * viewer's hand (both hands when look->viewer is -1; no hand when
@@ -159,22 +152,13 @@ void tw_fox_cli_question(const tw_cli *cli, const tw_fox_look *look, const tw_fo
 void tw_fox_cli_label(const tw_cli *cli, const tw_fox_look *look, const tw_fox_state *state,
                       tw_fox_action action, char *out, size_t size);
 
-/* What an answer asks for. */
-typedef enum {
-    TW_FOX_INPUT_ACTION = 0,
-    TW_FOX_INPUT_HELP,
-    TW_FOX_INPUT_BOARD,
-    TW_FOX_INPUT_QUIT,
-    TW_FOX_INPUT_HINT,
-    TW_FOX_INPUT_INVALID
-} tw_fox_input;
-
-/* Interprets an answer: a choice number, a command word, the record
- * notation ("play 7R", "gift 5S", "forest left"...) or a bare card such as
- * "7R" (play, give or swap it). Sets *action for TW_FOX_INPUT_ACTION;
- * writes why the answer is refused into reason for TW_FOX_INPUT_INVALID. */
-tw_fox_input tw_fox_cli_parse(const tw_cli *cli, const tw_fox_state *state, const char *text,
-                              const tw_fox_action *actions, int count, tw_fox_action *action, char *reason,
-                              size_t size);
+/* Reads a lowercased word as an action: the record notation ("play 7r",
+ * "gift 5s", "forest left"...), a bare card such as "7r" (play, give or
+ * swap it) or an answer word of the current decision. Returns 0, or -1
+ * when the word is none of them. */
+int tw_fox_cli_word_action(const tw_fox_state *state, const char *word, tw_fox_action *out);
+/* Says why a well-formed action (typed as typed) is not legal now. */
+void tw_fox_cli_refusal(const tw_cli *cli, const tw_fox_state *state, tw_fox_action action, const char *typed,
+                        char *reason, size_t size);
 
 #endif

@@ -98,19 +98,6 @@ void tw_fox_cli_card_long(const tw_cli *cli, int card, char *out, size_t size)
         snprintf(out, size, T(FX_T_CARD_LONG), code, suit, steps);
 }
 
-/* Clears the terminal and its scrollback, or separates screens on a pipe. */
-void tw_fox_cli_clear(tw_cli *cli)
-{
-    if (isatty(fileno(cli->out))) {
-        fputs("\033[H\033[2J\033[3J", cli->out);
-        return;
-    }
-    fputc('\n', cli->out);
-    for (int i = 0; i < WIDTH; i++)
-        fputc('=', cli->out);
-    fputs("\n\n", cli->out);
-}
-
 /* A horizontal rule between screens. */
 static void rule(tw_cli *cli)
 {

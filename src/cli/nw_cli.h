@@ -9,11 +9,11 @@
 #include "cli/cli.h"
 #include "trickwood/nw_files.h"
 
-/* ---- Commands (nw_play.c, nw_replay.c) ---------------------------------- */
+/* ---- Commands (nw_play.c, nw_analyse.c) --------------------------------- */
 
+/* `trickwood northwood` (a new game) and `trickwood analyse`; resume and
+ * replay are the generic ones of play.h with tw_nw_cli_ui. */
 int tw_cli_northwood(tw_cli *cli, int argc, char **argv);
-int tw_cli_resume(tw_cli *cli, int argc, char **argv);
-int tw_cli_replay(tw_cli *cli, int argc, char **argv);
 int tw_cli_analyse(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_nw_cli_northwood_help;
 extern const tw_msg tw_nw_cli_resume_help;
@@ -139,23 +139,13 @@ void tw_nw_cli_question(const tw_cli *cli, const tw_nw_state *state, const tw_nw
 void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog,
                      tw_nw_action action, char *out, size_t size);
 
-/* What an answer asks for. */
-typedef enum {
-    TW_NW_INPUT_ACTION = 0,
-    TW_NW_INPUT_HELP,
-    TW_NW_INPUT_PILES,
-    TW_NW_INPUT_QUIT,
-    TW_NW_INPUT_HINT,
-    TW_NW_INPUT_INVALID
-} tw_nw_input;
-
-/* Interprets an answer: a choice number, a command word, or the record
- * notation (also a bare card such as "7E" or a suit name). Sets *action
- * for TW_NW_INPUT_ACTION; writes why the answer is refused into reason for
- * TW_NW_INPUT_INVALID. */
-tw_nw_input tw_nw_cli_parse(const tw_cli *cli, const tw_nw_state *state, const char *text,
-                            const tw_nw_action *actions, int count, tw_nw_action *action, char *reason,
-                            size_t size);
+/* Reads a lowercased word as an action: a bare card such as "7e", a suit
+ * name, an answer word of the current decision, or the record notation.
+ * Returns 0, or -1 when the word is none of them. */
+int tw_nw_cli_word_action(const tw_nw_state *state, const char *word, tw_nw_action *out);
+/* Says why a well-formed action (typed as typed) is not legal now. */
+void tw_nw_cli_refusal(const tw_cli *cli, const tw_nw_state *state, tw_nw_action action, const char *typed,
+                       char *reason, size_t size);
 
 /* Whether a response would win a point (an aid: the rules are open). */
 int tw_nw_cli_response_scores(const tw_nw_state *state, int card);

@@ -1,169 +1,246 @@
-/* `trickwood northwood` and `trickwood resume`: the For Northwood! game in
- * the terminal. Each decision redraws the screen, lists the legal actions
- * as numbered choices and reads one answer per line; after every action the
- * game is saved as a record (and, on request, a second record copy and an
- * event log). */
+/* For Northwood! in the terminal: its table for the play loop, resume and
+ * replay written once for every game (play.h), and `trickwood northwood`,
+ * which starts a game from its options (setup, medal, added characters).
+ * One person plays the one seat; "finish" is offered once a visit is
+ * decided; a hint comes with the chances of the visit and the medal. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cli/nw_cli.h"
+#include "cli/play.h"
 #include "trickwood/nw_bots.h"
-#include "trickwood/paths.h"
-#include "cli/prompt.h"
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))
 #define G(id) tw_text(cli->lang, (id))
 
-#define PATH_SIZE 1024
 #define MAX_CHARACTER_FILES 16
-#define SAVE_NAME "northwood-save.json"
 
-/* A game being played: the record that grows with each action, the state
- * it leads to, and the files written after every action. */
+/* The game's part of a session: the record (configuration, characters;
+ * its actions are the match's, copied in to save) and the hint bot. */
 typedef struct {
-    tw_cli *cli;
     tw_nw_record rec;
-    tw_nw_state state;
-    char save_path[PATH_SIZE];
-    char record_path[PATH_SIZE]; /* empty when not asked */
-    char events_path[PATH_SIZE]; /* empty when not asked */
-    int warned[3];               /* a write failure was already reported */
-    tw_nw_events events;         /* events of the last action */
-    tw_nw_bot *hint_bot;         /* made on the first hint */
-} nw_session;
+    tw_nw_bot *hint_bot; /* made on the first hint */
+} nw_data;
 
-/* Writes one file and reports the first failure for it. */
-static void save_one(nw_session *ss, int which, const char *path, tw_error err)
+/* The game's data of a session. */
+static nw_data *data_of(const tw_cli_session *ss)
 {
-    tw_cli_note_write(ss->cli, &ss->warned[which], path, err);
+    return (nw_data *)ss->data;
 }
 
-/* Saves the autosave, the record copy and the event log. */
-static void save_all(nw_session *ss)
+/* The engine's state of a match. */
+static const tw_nw_state *state_of(const tw_match *m)
 {
-    save_one(ss, 0, ss->save_path, tw_nw_record_save(&ss->rec, ss->save_path));
-    if (ss->record_path[0])
-        save_one(ss, 1, ss->record_path, tw_nw_record_save(&ss->rec, ss->record_path));
-    if (ss->events_path[0])
-        save_one(ss, 2, ss->events_path, tw_nw_event_log_save(&ss->rec, ss->events_path));
+    return (const tw_nw_state *)m->game->state(m);
 }
 
-/* Where the files of a finished game are. */
-static void finish(nw_session *ss)
+/* ---- Data and files ------------------------------------------------------- */
+
+/* Empty data. */
+static void *nw_data_new(void)
 {
-    tw_cli *cli = ss->cli;
-    tw_nw_cli_draw(cli, &ss->state, &ss->rec.catalog, ss->rec.config.seed);
-    tw_nw_cli_result(cli, &ss->state);
-    save_all(ss);
-    const char *record = ss->record_path[0] ? ss->record_path : ss->save_path;
-    tw_cli_printf(cli, T(NW_T_RECORD_AT), record, record);
-    if (ss->events_path[0])
-        tw_cli_printf(cli, T(NW_T_EVENTS_AT), ss->events_path);
-    tw_cli_printf(cli, T(NW_T_FINISHED_SAVED), ss->save_path);
+    return calloc(1, sizeof(nw_data));
 }
 
-/* Saves and tells how to continue (end of input or quit). */
-static void leave(nw_session *ss, int end_of_input)
+/* Frees the data. */
+static void nw_data_free(void *data)
 {
-    tw_cli *cli = ss->cli;
-    save_all(ss);
-    tw_cli_printf(cli, G(end_of_input ? TW_T_EOF_SAVED : TW_T_QUIT_SAVED), ss->save_path);
-    tw_cli_printf(cli, G(TW_T_RESUME_HINT), ss->save_path);
+    nw_data *d = data;
+    if (!d)
+        return;
+    tw_nw_record_free(&d->rec);
+    tw_nw_bot_free(d->hint_bot);
+    free(d);
 }
 
-/* Prints the question and the numbered choices. */
-static void show_choices(nw_session *ss, const tw_nw_action *actions, int count)
+/* Gives the record these actions (they may be its own). */
+static tw_error sync_actions(nw_data *d, const tw_game_action *actions, int count)
 {
-    tw_cli *cli = ss->cli;
-    char question[512];
-    char labels[TW_NW_MAX_ACTIONS][512];
-    const char *pointers[TW_NW_MAX_ACTIONS];
-    tw_nw_cli_question(cli, &ss->state, &ss->rec.catalog, question, sizeof question);
+    if (actions == d->rec.actions && count == d->rec.count)
+        return TW_OK;
+    d->rec.count = 0;
+    tw_error err = TW_OK;
+    for (int i = 0; err == TW_OK && i < count; i++)
+        err = tw_nw_record_push(&d->rec, actions[i]);
+    return err;
+}
+
+/* The record with these actions, as saved. */
+static tw_error nw_record_text(tw_cli_session *ss, const tw_game_action *actions, int count, tw_buf *buf)
+{
+    tw_error err = sync_actions(data_of(ss), actions, count);
+    return err ? err : tw_nw_record_to_json(&data_of(ss)->rec, buf);
+}
+
+/* The event log of the game so far. */
+static tw_error nw_events_text(tw_cli_session *ss, tw_buf *buf)
+{
+    tw_error err = sync_actions(data_of(ss), ss->match->actions, ss->match->count);
+    return err ? err : tw_nw_record_event_log(&data_of(ss)->rec, buf);
+}
+
+/* Reads a save or record. A resumed game offers "finish" as a new one
+ * does (a person plays on), and its actions are checked with the
+ * record's own diagnostics. */
+static int nw_load(tw_cli_session *ss, const char *path, int resume, tw_diag *diag)
+{
+    nw_data *d = data_of(ss);
+    if (tw_nw_record_load(&d->rec, path, diag) != TW_OK)
+        return -1;
+    if (resume) {
+        d->rec.config.offer_finish = 1;
+        tw_nw_state *state = malloc(sizeof *state);
+        tw_diag_init(diag, path);
+        tw_error err = state ? tw_nw_record_replay(&d->rec, -1, state, diag) : TW_ERR_NOMEM;
+        free(state);
+        if (err != TW_OK)
+            return -1;
+    }
+    ss->seed = d->rec.config.seed;
+    ss->match = tw_cli_session_match(ss, d->rec.actions, d->rec.count, diag);
+    return ss->match ? 0 : -1;
+}
+
+/* ---- Screens and words ---------------------------------------------------- */
+
+/* The screen (one seat: the same for everyone). */
+static void nw_draw(tw_cli_session *ss, int seat, int show_hand)
+{
+    (void)seat;
+    (void)show_hand;
+    tw_nw_cli_draw(ss->cli, state_of(ss->match), &data_of(ss)->rec.catalog, ss->seed);
+}
+
+/* The question, after saying when the visit is decided. */
+static void nw_question(tw_cli_session *ss, int seat, char *out, size_t size)
+{
+    (void)seat;
+    const tw_nw_state *state = state_of(ss->match);
+    tw_game_action actions[TW_GAME_MAX_ACTIONS];
+    int count = ss->ui->game->legal(ss->match, actions);
     for (int i = 0; i < count; i++)
         if (TW_NW_ACTION_KIND(actions[i]) == TW_NW_ACT_FINISH)
-            tw_nw_cli_decided(cli, &ss->state);
-    for (int i = 0; i < count; i++) {
-        tw_nw_cli_label(cli, &ss->state, &ss->rec.catalog, actions[i], labels[i], sizeof labels[i]);
-        pointers[i] = labels[i];
-    }
-    tw_cli_printf(cli, "\n%s%s%s\n", tw_term_style(&cli->term, TW_STYLE_BOLD), question,
-                  tw_term_style(&cli->term, TW_STYLE_RESET));
-    tw_prompt_list(cli->out, &cli->term, pointers, count);
-    tw_cli_printf(cli, "%s", T(NW_T_HINT));
+            tw_nw_cli_decided(ss->cli, state);
+    tw_nw_cli_question(ss->cli, state, &data_of(ss)->rec.catalog, out, size);
 }
 
-/* Outcome of asking for one decision. */
-enum { ASK_ACTION, ASK_QUIT, ASK_EOF };
+/* An action in words. */
+static void nw_label(tw_cli_session *ss, int seat, tw_game_action action, char *out, size_t size)
+{
+    (void)seat;
+    tw_nw_cli_label(ss->cli, state_of(ss->match), &data_of(ss)->rec.catalog, action, out, size);
+}
 
-/* Reads answers until one is a legal action, quit, or the input ends. */
-static int ask(nw_session *ss, const tw_nw_action *actions, int count, tw_nw_action *chosen)
+/* A word as an action: a bare card or suit, or the record notation. */
+static int nw_parse(tw_cli_session *ss, const char *word, tw_game_action *out)
+{
+    return tw_nw_cli_word_action(state_of(ss->match), word, out);
+}
+
+/* Why an action is refused. */
+static void nw_refusal(tw_cli_session *ss, tw_game_action action, const char *typed, char *out, size_t size)
+{
+    tw_nw_cli_refusal(ss->cli, state_of(ss->match), action, typed, out, size);
+}
+
+/* The piles in full. */
+static void nw_piles(tw_cli_session *ss)
+{
+    tw_nw_cli_piles(ss->cli, state_of(ss->match));
+}
+
+/* The strong bot's hint, with the chances of the visit and the medal. */
+static void nw_hint(tw_cli_session *ss, int seat)
+{
+    (void)seat;
+    nw_data *d = data_of(ss);
+    if (!d->hint_bot)
+        d->hint_bot = tw_nw_bot_new(TW_NW_BOT_STRONG, tw_mix64(ss->seed ^ 0x68696e74ULL));
+    if (d->hint_bot)
+        tw_nw_cli_hint(ss->cli, d->hint_bot, state_of(ss->match), &d->rec.catalog);
+}
+
+/* Tells what an action did (the deal is not told). */
+static void nw_narrate(tw_cli_session *ss, int seat, const tw_match *before, int action)
+{
+    (void)seat;
+    tw_nw_state *after = malloc(sizeof *after);
+    tw_nw_events *events = calloc(1, sizeof *events);
+    if (after && events && action != TW_CLI_DEAL) {
+        *after = *state_of(before);
+        if (tw_nw_apply(after, (tw_nw_action)action, events) == TW_OK)
+            tw_nw_cli_narrate(ss->cli, state_of(before), after, &data_of(ss)->rec.catalog, events);
+    }
+    free(after);
+    free(events);
+}
+
+/* The result. */
+static void nw_result(tw_cli_session *ss)
+{
+    tw_nw_cli_result(ss->cli, state_of(ss->match));
+}
+
+/* The line of a replay step. */
+static void nw_replay_step(tw_cli_session *ss, int step, int steps, const char *label, const char *notation)
 {
     tw_cli *cli = ss->cli;
-    int echo = !isatty(fileno(cli->in));
-    for (;;) {
-        char ask_text[64], line[TW_PROMPT_LINE], reason[256];
-        snprintf(ask_text, sizeof ask_text, G(TW_T_ASK), count);
-        tw_prompt_ask(cli->out, &cli->term, ask_text);
-        if (!tw_prompt_read(cli->in, line, sizeof line))
-            return ASK_EOF;
-        if (echo)
-            tw_cli_printf(cli, "%s\n", line);
-        switch (tw_nw_cli_parse(cli, &ss->state, line, actions, count, chosen, reason, sizeof reason)) {
-        case TW_NW_INPUT_ACTION: return ASK_ACTION;
-        case TW_NW_INPUT_QUIT: return ASK_QUIT;
-        case TW_NW_INPUT_HELP:
-            tw_nw_cli_rules(cli);
-            show_choices(ss, actions, count);
-            break;
-        case TW_NW_INPUT_PILES: tw_nw_cli_piles(cli, &ss->state); break;
-        case TW_NW_INPUT_HINT:
-            if (!ss->hint_bot)
-                ss->hint_bot = tw_nw_bot_new(TW_NW_BOT_STRONG, tw_mix64(ss->rec.config.seed ^ 0x68696e74ULL));
-            if (ss->hint_bot)
-                tw_nw_cli_hint(cli, ss->hint_bot, &ss->state, &ss->rec.catalog);
-            break;
-        default:
-            tw_cli_printf(cli, "  %s%s%s\n", tw_term_style(&cli->term, TW_STYLE_YELLOW), reason,
-                          tw_term_style(&cli->term, TW_STYLE_RESET));
-            break;
-        }
-    }
+    tw_cli_printf(cli, T(NW_T_REPLAY_STEP), step, steps, label, notation);
 }
 
-/* Plays until the game ends, the player quits or the input ends. */
-static int play_loop(nw_session *ss)
+/* Reads a text of the Northwood table. */
+static const char *nw_text(tw_lang lang, int id)
 {
-    tw_cli *cli = ss->cli;
-    for (;;) {
-        if (tw_nw_is_over(&ss->state)) {
-            finish(ss);
-            return TW_EXIT_OK;
-        }
-        tw_nw_cli_draw(cli, &ss->state, &ss->rec.catalog, ss->rec.config.seed);
-        tw_nw_action actions[TW_NW_MAX_ACTIONS];
-        int count = tw_nw_legal_actions(&ss->state, actions);
-        show_choices(ss, actions, count);
-        tw_nw_action chosen = 0;
-        int got = ask(ss, actions, count, &chosen);
-        if (got != ASK_ACTION) {
-            leave(ss, got == ASK_EOF);
-            return TW_EXIT_OK;
-        }
-        tw_nw_state before = ss->state;
-        ss->events.count = 0;
-        ss->events.overflow = 0;
-        if (tw_nw_apply(&ss->state, chosen, &ss->events) != TW_OK || tw_nw_record_push(&ss->rec, chosen) != TW_OK) {
-            ss->state = before; /* cannot happen for a listed action; keep the game sound */
-            continue;
-        }
-        fputc('\n', cli->out);
-        tw_nw_cli_narrate(cli, &before, &ss->state, &ss->rec.catalog, &ss->events);
-        save_all(ss);
-    }
+    return tw_nw_cli_text(lang, (tw_nw_text_id)id);
 }
+
+static const char *const WORDS_PILES[] = {"piles", "pile", "p", NULL};
+
+const tw_cli_ui tw_nw_cli_ui = {
+    .game = &tw_game_northwood,
+    .file_game = "northwood",
+    .save_name = "northwood-save.json",
+    .resume_help = &tw_nw_cli_resume_help,
+    .replay_help = &tw_nw_cli_replay_help,
+    .text = nw_text,
+    .msg = {
+        [TW_CLI_M_HINT_LINE] = NW_T_HINT,
+        [TW_CLI_M_SAVE_AT] = NW_T_SAVE_AT,
+        [TW_CLI_M_RECORD_AT] = NW_T_RECORD_AT,
+        [TW_CLI_M_EVENTS_AT] = NW_T_EVENTS_AT,
+        [TW_CLI_M_FINISHED_SAVED] = NW_T_FINISHED_SAVED,
+        [TW_CLI_M_RESUMING] = NW_T_RESUMING,
+        [TW_CLI_M_RESUME_FINISHED] = NW_T_RESUME_FINISHED,
+        [TW_CLI_M_NO_SAVE] = NW_T_NO_SAVE,
+        [TW_CLI_M_SINCE] = -1,
+        [TW_CLI_M_HIDE] = -1,
+        [TW_CLI_M_HANDOVER] = -1,
+        [TW_CLI_M_REPLAY_TITLE] = NW_T_REPLAY_TITLE,
+        [TW_CLI_M_REPLAY_WAIT] = NW_T_REPLAY_WAIT,
+        [TW_CLI_M_REPLAY_END] = NW_T_REPLAY_END,
+        [TW_CLI_M_REPLAY_STOPPED] = NW_T_REPLAY_STOPPED,
+    },
+    .extra_words = WORDS_PILES,
+    .data_new = nw_data_new,
+    .data_free = nw_data_free,
+    .load = nw_load,
+    .record_text = nw_record_text,
+    .events_text = nw_events_text,
+    .draw = nw_draw,
+    .question = nw_question,
+    .label = nw_label,
+    .parse = nw_parse,
+    .refusal = nw_refusal,
+    .rules = tw_nw_cli_rules,
+    .extra = nw_piles,
+    .hint = nw_hint,
+    .narrate = nw_narrate,
+    .result = nw_result,
+    .replay_step = nw_replay_step,
+};
+
+/* ---- `trickwood northwood` ------------------------------------------------ */
 
 /* Parses a medal name (English keys, French names too). */
 static int parse_medal(const char *text)
@@ -268,20 +345,25 @@ static int check_full_deal(tw_cli *cli, const tw_nw_catalog *catalog)
     return 0;
 }
 
-/* Fills the default autosave path; reports when there is none. */
-static int default_save_path(tw_cli *cli, char *out, size_t size)
+/* Starts the match of a new game: the record, a check that the characters
+ * fill the setup, the match. Returns 0 or an exit code. */
+static int start_match(tw_cli_session *ss, const nw_options *o, const tw_nw_catalog *catalog, int extra_from)
 {
-    if (tw_path_save_file(SAVE_NAME, 1, out, size) != 0) {
-        tw_cli_errorf(cli, "%s", G(TW_T_NO_SAVE_DIR));
+    tw_cli *cli = ss->cli;
+    nw_data *d = data_of(ss);
+    if (tw_nw_record_init(&d->rec, catalog, extra_from, &o->config) != TW_OK)
+        return TW_EXIT_FAIL;
+    tw_nw_state *state = malloc(sizeof *state);
+    tw_error err = state ? tw_nw_new(state, &d->rec.catalog, &o->config, NULL) : TW_ERR_NOMEM;
+    free(state);
+    if (err != TW_OK) {
+        tw_cli_errorf(cli, T(NW_T_SETUP_FAILED), T(o->config.setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO));
         return TW_EXIT_FAIL;
     }
-    return 0;
-}
-
-/* Copies an optional path into a session field. */
-static void set_path(char *field, const char *path)
-{
-    snprintf(field, PATH_SIZE, "%s", path ? path : "");
+    tw_diag diag;
+    ss->seed = o->config.seed;
+    ss->match = tw_cli_session_match(ss, NULL, 0, &diag);
+    return ss->match ? 0 : TW_EXIT_FAIL;
 }
 
 /* `trickwood northwood`: starts a new game. */
@@ -298,110 +380,26 @@ int tw_cli_northwood(tw_cli *cli, int argc, char **argv)
     tw_cli_setup_term(cli);
     if (!o.seed_given)
         o.config.seed = tw_cli_clock_seed();
-
-    nw_session *ss = calloc(1, sizeof *ss);
+    tw_cli_session *ss = tw_cli_session_new(cli, &tw_nw_cli_ui);
     tw_nw_catalog *catalog = calloc(1, sizeof *catalog);
     if (!ss || !catalog) {
-        free(ss);
+        tw_cli_session_free(ss);
         free(catalog);
         return TW_EXIT_FAIL;
     }
-    ss->cli = cli;
     int extra_from = 0;
     code = load_catalog(cli, &o, catalog, &extra_from);
     if (!code && o.config.setup == TW_NW_SETUP_FULL)
         code = check_full_deal(cli, catalog);
-    if (!code && o.save) {
-        set_path(ss->save_path, o.save);
-        tw_path_make_parent(ss->save_path); /* a failure shows when saving */
-    }
-    else if (!code)
-        code = default_save_path(cli, ss->save_path, sizeof ss->save_path);
-    if (!code && tw_nw_record_init(&ss->rec, catalog, extra_from, &o.config) != TW_OK)
-        code = TW_EXIT_FAIL;
-    if (!code && tw_nw_new(&ss->state, &ss->rec.catalog, &o.config, NULL) != TW_OK) {
-        tw_cli_errorf(cli, T(NW_T_SETUP_FAILED), T(o.config.setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO));
-        code = TW_EXIT_FAIL;
-    }
+    if (!code)
+        code = tw_cli_session_paths(ss, o.save, o.record, o.events);
+    if (!code)
+        code = start_match(ss, &o, catalog, extra_from);
     if (!code) {
-        set_path(ss->record_path, o.record);
-        set_path(ss->events_path, o.events);
         tw_cli_printf(cli, T(NW_T_NEW_GAME), (unsigned long long)o.config.seed, (unsigned long long)o.config.seed);
-        tw_cli_printf(cli, T(NW_T_SAVE_AT), ss->save_path);
-        save_all(ss);
-        code = play_loop(ss);
+        code = tw_cli_play_new(ss);
     }
-    tw_nw_record_free(&ss->rec);
-    tw_nw_bot_free(ss->hint_bot);
-    free(ss);
+    tw_cli_session_free(ss);
     free(catalog);
-    return code;
-}
-
-/* `trickwood resume [FILE]`: continues a saved game. */
-int tw_cli_resume(tw_cli *cli, int argc, char **argv)
-{
-    const char *usage = tw_msg_get(&tw_nw_cli_resume_help, cli->lang);
-    const char *file = NULL, *record = NULL, *events = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *v = NULL;
-        int got;
-        if ((got = tw_cli_display_option(cli, argc, argv, &i)) != 0) {
-            if (got < 0)
-                return TW_EXIT_USAGE;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--record", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--record");
-            record = v;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--events", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--events");
-            events = v;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return tw_cli_usage_error(cli, usage, G(TW_T_UNKNOWN_OPTION), argv[i]);
-        } else if (!file) {
-            file = argv[i];
-        } else {
-            return tw_cli_usage_error(cli, usage, G(TW_T_EXTRA_ARGUMENT), argv[i]);
-        }
-    }
-    tw_cli_setup_term(cli);
-    nw_session *ss = calloc(1, sizeof *ss);
-    if (!ss)
-        return TW_EXIT_FAIL;
-    ss->cli = cli;
-    int code = 0;
-    if (file)
-        set_path(ss->save_path, file);
-    else
-        code = default_save_path(cli, ss->save_path, sizeof ss->save_path);
-    if (!code && access(ss->save_path, F_OK) != 0) {
-        tw_cli_errorf(cli, T(NW_T_NO_SAVE), ss->save_path);
-        code = TW_EXIT_FAIL;
-    }
-    tw_diag diag;
-    if (!code && tw_nw_record_load(&ss->rec, ss->save_path, &diag) != TW_OK) {
-        tw_cli_report_diag(cli, &diag);
-        code = TW_EXIT_FAIL;
-    }
-    if (!code) {
-        ss->rec.config.offer_finish = 1; /* a person plays on: offer "finish" as a new game does */
-        tw_diag_init(&diag, ss->save_path);
-        if (tw_nw_record_replay(&ss->rec, -1, &ss->state, &diag) != TW_OK) {
-            tw_cli_report_diag(cli, &diag);
-            code = TW_EXIT_FAIL;
-        }
-    }
-    if (!code) {
-        set_path(ss->record_path, record);
-        set_path(ss->events_path, events);
-        tw_cli_printf(cli, T(NW_T_RESUMING), ss->save_path, ss->rec.count);
-        if (tw_nw_is_over(&ss->state))
-            tw_cli_printf(cli, "%s", T(NW_T_RESUME_FINISHED));
-        code = play_loop(ss);
-    }
-    tw_nw_record_free(&ss->rec);
-    tw_nw_bot_free(ss->hint_bot);
-    free(ss);
     return code;
 }

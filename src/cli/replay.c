@@ -1,5 +1,8 @@
-/* What `trickwood replay FILE` does the same way for every game: reading
- * its arguments and waiting between steps. Enter (or any line of piped
+/* `trickwood replay FILE`, written once for every game over the game
+ * interface and the game's terminal table (play.h): steps through a game
+ * record, showing the screen before each action (every hand: a replay is
+ * watched after the game), the action in words and in record notation,
+ * and what it did; it ends with the result. Enter (or any line of piped
  * input) moves one step; --auto, "a" or the end of input runs to the end
  * without waiting; "q" stops. */
 #define _POSIX_C_SOURCE 200809L
@@ -8,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/play.h"
 #include "cli/prompt.h"
 
 #define G(id) tw_text(cli->lang, (id))
@@ -58,4 +62,79 @@ int tw_cli_replay_wait(tw_cli *cli, const char *prompt, int *automatic)
     if (tw_prompt_word(line, WORDS_AUTO))
         *automatic = 1;
     return 1;
+}
+
+#define M(id) tw_cli_msg_text(ss, (id))
+
+/* Shows one step: the screen, the action, what it did. Returns 0, or -1
+ * when the action does not apply (the loader replayed it already). */
+static int replay_one(tw_cli_session *ss, int step, int steps, tw_game_action action)
+{
+    tw_cli *cli = ss->cli;
+    const tw_game *game = ss->ui->game;
+    ss->ui->draw(ss, -1, 1);
+    char label[512], notation[48];
+    ss->ui->label(ss, -1, action, label, sizeof label);
+    game->format(ss->match, action, notation, (int)sizeof notation);
+    fputc('\n', cli->out);
+    fputs(tw_term_style(&cli->term, TW_STYLE_BOLD), cli->out);
+    ss->ui->replay_step(ss, step, steps, label, notation);
+    fputs(tw_term_style(&cli->term, TW_STYLE_RESET), cli->out);
+    tw_match *before = game->clone(ss->match);
+    int ok = before && game->apply(ss->match, action, NULL) == TW_OK;
+    if (ok)
+        ss->ui->narrate(ss, -1, before, action);
+    game->free(before);
+    return ok ? 0 : -1;
+}
+
+/* Replays the actions one at a time from the start (ss->match). */
+static int replay_steps(tw_cli_session *ss, const tw_game_action *actions, int count, int automatic)
+{
+    tw_cli *cli = ss->cli;
+    if (ss->ui->replay_intro)
+        ss->ui->replay_intro(ss);
+    for (int i = 0; i < count; i++) {
+        if (replay_one(ss, i + 1, count, actions[i]) != 0)
+            return TW_EXIT_FAIL;
+        if (!automatic && i + 1 < count && !tw_cli_replay_wait(cli, M(TW_CLI_M_REPLAY_WAIT), &automatic)) {
+            tw_cli_printf(cli, M(TW_CLI_M_REPLAY_STOPPED), i + 1, count);
+            return TW_EXIT_OK;
+        }
+    }
+    ss->ui->draw(ss, -1, 1);
+    if (tw_match_is_over(ss->match))
+        ss->ui->result(ss);
+    tw_cli_printf(cli, "%s", M(TW_CLI_M_REPLAY_END));
+    return TW_EXIT_OK;
+}
+
+/* `trickwood replay FILE [--auto]` for one game. */
+int tw_cli_play_replay(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv)
+{
+    const char *file;
+    int automatic;
+    int bad = tw_cli_replay_args(cli, argc, argv, tw_msg_get(ui->replay_help, cli->lang), &file, &automatic);
+    if (bad)
+        return bad;
+    tw_cli_session *ss = tw_cli_session_new(cli, ui);
+    if (!ss)
+        return TW_EXIT_FAIL;
+    snprintf(ss->save_path, sizeof ss->save_path, "%s", file);
+    tw_diag diag;
+    int code = TW_EXIT_OK;
+    tw_match *full = NULL;
+    if (ui->load(ss, file, 0, &diag) != 0) {
+        tw_cli_report_diag(cli, &diag);
+        code = TW_EXIT_FAIL;
+    } else {
+        full = ss->match;
+        tw_cli_printf(cli, M(TW_CLI_M_REPLAY_TITLE), file, full->count);
+        ss->match = tw_cli_session_match(ss, NULL, 0, &diag);
+        code = ss->match ? replay_steps(ss, full->actions, full->count, automatic) : TW_EXIT_FAIL;
+    }
+    if (full)
+        ui->game->free(full);
+    tw_cli_session_free(ss);
+    return code;
 }

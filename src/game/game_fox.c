@@ -307,6 +307,12 @@ static int fox_check(const tw_match *m, const char **why)
     return tw_fox_check_invariants(&cof(m)->state, why);
 }
 
+/* The engine's state, for screens. */
+static const void *fox_state(const tw_match *m)
+{
+    return &cof(m)->state;
+}
+
 const tw_game tw_game_fox = {
     .key = "fox",
     .title = {"The Fox in the Forest Duet", "Le Renard des Bois Duo"},
@@ -331,4 +337,5 @@ const tw_game tw_game_fox = {
     .clone = fox_clone,
     .check = fox_check,
     .free = tw_game_free_match,
+    .state = fox_state,
 };

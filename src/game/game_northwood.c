@@ -354,6 +354,12 @@ static int nw_check(const tw_match *m, const char **why)
     return tw_nw_check_invariants(&cof(m)->state, why);
 }
 
+/* The engine's state, for screens. */
+static const void *nw_state(const tw_match *m)
+{
+    return &cof(m)->state;
+}
+
 const tw_game tw_game_northwood = {
     .key = "northwood",
     .title = {"For Northwood!", "For Northwood!"},
@@ -378,4 +384,5 @@ const tw_game tw_game_northwood = {
     .clone = nw_clone,
     .check = nw_check,
     .free = nw_free,
+    .state = nw_state,
 };

@@ -1,8 +1,8 @@
-/* `trickwood resume` and `trickwood replay` for both games: the file's
- * "game" field says which game it holds, and the command goes on in that
- * game's module. A file that is not a Fox file goes to For Northwood!,
- * whose loader explains what is wrong with it. `resume` without a file
- * takes the autosave written last. */
+/* `trickwood resume` and `trickwood replay` for every game: the file's
+ * "game" field says which game it holds, and the command goes on with that
+ * game's terminal table (play.h). A file of no known game goes to the
+ * first game, For Northwood!, whose loader explains what is wrong with
+ * it. `resume` without a file takes the autosave written last. */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
 #include <stdlib.h>
@@ -10,13 +10,12 @@
 #include <sys/stat.h>
 
 #include "cli/fox_cli.h"
-#include "cli/nw_cli.h"
+#include "cli/play.h"
 #include "trickwood/paths.h"
 
 #define T(id) tw_fox_cli_text(cli->lang, (id))
 
 #define PATH_SIZE 1024
-#define NW_SAVE_NAME "northwood-save.json"
 #define MAX_ARGS 64
 
 /* Which game a file holds, from its "game" field. */
@@ -73,8 +72,26 @@ static int later(const struct timespec *a, const struct timespec *b)
     return a->tv_sec != b->tv_sec ? a->tv_sec > b->tv_sec : a->tv_nsec > b->tv_nsec;
 }
 
-/* Runs a command with FILE added after its other arguments. */
-static int run_with_file(tw_cli *cli, int (*run)(tw_cli *, int, char **), int argc, char **argv, char *file)
+/* The games' terminal tables, the first being the fallback. */
+static const tw_cli_ui *const games[] = {&tw_nw_cli_ui, &tw_fox_cli_ui};
+#define GAMES ((int)(sizeof games / sizeof games[0]))
+
+/* The table of the game a file holds (the first game when unknown). */
+static const tw_cli_ui *ui_of_file(const char *path)
+{
+    json_error_t error;
+    json_t *root = json_load_file(path, 0, &error);
+    const char *game = root ? json_string_value(json_object_get(root, "game")) : NULL;
+    const tw_cli_ui *ui = games[0];
+    for (int g = 0; game && g < GAMES; g++)
+        if (strcmp(game, games[g]->file_game) == 0)
+            ui = games[g];
+    json_decref(root);
+    return ui;
+}
+
+/* Resumes with FILE added after the other arguments. */
+static int resume_with_file(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv, char *file)
 {
     char *args[MAX_ARGS + 2];
     int n = 0;
@@ -82,7 +99,7 @@ static int run_with_file(tw_cli *cli, int (*run)(tw_cli *, int, char **), int ar
         args[n++] = argv[i];
     args[n++] = file;
     args[n] = NULL;
-    return run(cli, n, args);
+    return tw_cli_play_resume(cli, ui, n, args);
 }
 
 /* `trickwood resume [FILE] [OPTIONS]`. */
@@ -91,22 +108,23 @@ int tw_cli_game_resume(tw_cli *cli, int argc, char **argv)
     static const char *const value_options[] = {"--record", "--events", "--lang", "--seat", "--partner", NULL};
     int at = find_file_arg(argc, argv, value_options);
     if (at >= 0)
-        return tw_fox_cli_file_game(argv[at]) == TW_CLI_GAME_FOXDUET ? tw_cli_fox_resume(cli, argc, argv)
-                                                                      : tw_cli_resume(cli, argc, argv);
-    char nw[PATH_SIZE], fox[PATH_SIZE];
-    if (tw_path_save_file(NW_SAVE_NAME, 0, nw, sizeof nw) != 0 ||
-        tw_path_save_file(TW_FOX_CLI_SAVE_NAME, 0, fox, sizeof fox) != 0)
-        return tw_cli_resume(cli, argc, argv); /* it explains that there is no save folder */
-    struct timespec nw_time, fox_time;
-    int has_nw = modified_at(nw, &nw_time) == 0;
-    int has_fox = modified_at(fox, &fox_time) == 0;
-    if (!has_nw && !has_fox) {
-        tw_cli_errorf(cli, T(FX_T_NO_SAVE_EITHER), nw, fox);
+        return tw_cli_play_resume(cli, ui_of_file(argv[at]), argc, argv);
+    char paths[GAMES][PATH_SIZE];
+    for (int g = 0; g < GAMES; g++)
+        if (tw_path_save_file(games[g]->save_name, 0, paths[g], sizeof paths[g]) != 0)
+            return tw_cli_play_resume(cli, games[0], argc, argv); /* it explains that there is no save folder */
+    int latest = -1;
+    struct timespec latest_time = {0, 0}, t;
+    for (int g = 0; g < GAMES; g++)
+        if (modified_at(paths[g], &t) == 0 && (latest < 0 || later(&t, &latest_time))) {
+            latest = g;
+            latest_time = t;
+        }
+    if (latest < 0) {
+        tw_cli_errorf(cli, T(FX_T_NO_SAVE_EITHER), paths[0], paths[1]);
         return TW_EXIT_FAIL;
     }
-    if (has_fox && (!has_nw || later(&fox_time, &nw_time)))
-        return run_with_file(cli, tw_cli_fox_resume, argc, argv, fox);
-    return run_with_file(cli, tw_cli_resume, argc, argv, nw);
+    return resume_with_file(cli, games[latest], argc, argv, paths[latest]);
 }
 
 /* `trickwood replay FILE [--auto]`. */
@@ -114,7 +132,5 @@ int tw_cli_game_replay(tw_cli *cli, int argc, char **argv)
 {
     static const char *const value_options[] = {"--lang", NULL};
     int at = find_file_arg(argc, argv, value_options);
-    if (at >= 0 && tw_fox_cli_file_game(argv[at]) == TW_CLI_GAME_FOXDUET)
-        return tw_cli_fox_replay(cli, argc, argv);
-    return tw_cli_replay(cli, argc, argv);
+    return tw_cli_play_replay(cli, at >= 0 ? ui_of_file(argv[at]) : games[0], argc, argv);
 }
