@@ -89,6 +89,9 @@ typedef struct tw_game {
      * for a front end that draws it with the engine's header (the
      * terminal's screens). */
     const void *(*state)(const tw_match *m);
+    /* The full event log of the match (the deal, then every action; every
+     * card shown) as JSON lines, as the event log files hold it. */
+    tw_error (*event_log)(const tw_match *m, tw_buf *buf);
 } tw_game;
 
 /* What every match holds first; the engines' matches extend it. */

@@ -53,15 +53,14 @@ typedef struct {
 } fox_options;
 
 /* The game's part of a session: the record (board, configuration, who
- * plays; its actions are the match's, copied in to save), the players
- * file of earlier versions and the hint bot. */
+ * plays; its actions are the match's, copied in to save) and the players
+ * file of earlier versions. */
 typedef struct {
     tw_fox_record rec;
     fox_players players;
     fox_options options;          /* resume: who plays from now on */
     char players_path[TW_CLI_PATH]; /* an earlier version's players file; empty once removed */
     int from_file;                /* who plays came from that file */
-    tw_fox_bot *hint_bot;         /* made on the first hint */
 } fox_data;
 
 /* The game's data of a session. */
@@ -195,49 +194,29 @@ static void set_players(tw_cli_session *ss)
     ss->partner = tw_fox_bot_kind_name((tw_fox_bot_kind)d->players.partner);
 }
 
-/* ---- Data and files ------------------------------------------------------- */
+/* ---- Files ---------------------------------------------------------------- */
 
-/* Empty data. */
-static void *fox_data_new(void)
-{
-    return calloc(1, sizeof(fox_data));
-}
-
-/* Frees the data. */
+/* Frees what the data holds. */
 static void fox_data_free(void *data)
 {
-    fox_data *d = data;
-    if (!d)
-        return;
-    tw_fox_record_free(&d->rec);
-    tw_fox_bot_free(d->hint_bot);
-    free(d);
+    tw_fox_record_free(&((fox_data *)data)->rec);
 }
 
-/* Gives the record these actions (they may be its own). */
-static tw_error sync_actions(fox_data *d, const tw_game_action *actions, int count)
+/* The record the match is made from. */
+static tw_error fox_data_record(tw_cli_session *ss, tw_buf *buf)
 {
-    if (actions == d->rec.actions && count == d->rec.count)
-        return TW_OK;
-    d->rec.count = 0;
+    return tw_fox_record_to_json(&data_of(ss)->rec, buf);
+}
+
+/* The record as saved: the match's actions, with who plays. */
+static tw_error fox_record_text(tw_cli_session *ss, tw_buf *buf)
+{
+    tw_fox_record *rec = &data_of(ss)->rec;
+    rec->count = 0;
     tw_error err = TW_OK;
-    for (int i = 0; !err && i < count; i++)
-        err = tw_fox_record_push(&d->rec, actions[i]);
-    return err;
-}
-
-/* The record with these actions, as saved. */
-static tw_error fox_record_text(tw_cli_session *ss, const tw_game_action *actions, int count, tw_buf *buf)
-{
-    tw_error err = sync_actions(data_of(ss), actions, count);
-    return err ? err : tw_fox_record_to_json(&data_of(ss)->rec, buf);
-}
-
-/* The event log of the game so far (every card shown). */
-static tw_error fox_events_text(tw_cli_session *ss, tw_buf *buf)
-{
-    tw_error err = sync_actions(data_of(ss), ss->match->actions, ss->match->count);
-    return err ? err : tw_fox_record_event_log(&data_of(ss)->rec, -1, buf);
+    for (int i = 0; !err && i < ss->match->count; i++)
+        err = tw_fox_record_push(rec, ss->match->actions[i]);
+    return err ? err : fox_data_record(ss, buf);
 }
 
 /* Who plays a resumed game: the record's players; for a save without them
@@ -259,24 +238,14 @@ static tw_error resume_players(tw_cli_session *ss, const char *path, tw_diag *di
     return err;
 }
 
-/* Reads a save or record; a resumed game's actions are checked with the
- * record's own diagnostics and who plays is read. */
+/* Reads a save or record; for a resumed game, who plays. */
 static int fox_load(tw_cli_session *ss, const char *path, int resume, tw_diag *diag)
 {
-    fox_data *d = data_of(ss);
-    if (tw_fox_record_load(&d->rec, path, diag) != TW_OK)
+    tw_fox_record *rec = &data_of(ss)->rec;
+    if (tw_fox_record_load(rec, path, diag) != TW_OK || (resume && resume_players(ss, path, diag) != TW_OK))
         return -1;
-    if (resume) {
-        tw_fox_state *state = malloc(sizeof *state);
-        tw_diag_init(diag, path);
-        tw_error err = state ? tw_fox_record_replay(&d->rec, -1, state, diag) : TW_ERR_NOMEM;
-        free(state);
-        if (err != TW_OK || resume_players(ss, path, diag) != TW_OK)
-            return -1;
-    }
-    ss->seed = d->rec.config.seed;
-    ss->match = tw_cli_session_match(ss, d->rec.actions, d->rec.count, diag);
-    return ss->match ? 0 : -1;
+    ss->seed = rec->config.seed;
+    return 0;
 }
 
 /* ---- Screens and words ---------------------------------------------------- */
@@ -322,22 +291,18 @@ static void fox_board(tw_cli_session *ss)
 
 /* The strong bot's advice for the seat to act, worked out from that
  * seat's view only (never the partner's hand or the deck). */
-static void fox_hint(tw_cli_session *ss, int seat)
+static void fox_hint(tw_cli_session *ss, int seat, json_t *hint)
 {
     tw_cli *cli = ss->cli;
-    fox_data *d = data_of(ss);
-    if (!d->hint_bot)
-        d->hint_bot = tw_fox_bot_new(TW_FOX_BOT_STRONG, tw_mix64(ss->seed ^ 0x68696e74ULL));
-    if (!d->hint_bot)
+    tw_game_action action = 0;
+    json_t *p_win = json_object_get(hint, "p_win");
+    if (ss->ui->game->parse(ss->match, json_string_value(json_object_get(hint, "action")), &action) != 0)
         return;
-    const tw_fox_state *state = state_of(ss->match);
-    tw_fox_view view;
-    tw_fox_view_of(state, tw_fox_to_act(state), &view);
-    tw_fox_hint hint = tw_fox_hint_for(d->hint_bot, &view);
     char label[512];
-    fox_label(ss, seat, hint.action, label, sizeof label);
+    fox_label(ss, seat, action, label, sizeof label);
     tw_cli_printf(cli, T(FX_T_H_ACTION), label);
-    tw_cli_printf(cli, T(FX_T_H_ODDS), (int)(hint.p_win * 100.0 + 0.5), hint.samples);
+    tw_cli_printf(cli, T(FX_T_H_ODDS), (int)((json_is_number(p_win) ? json_number_value(p_win) : -1) * 100.0 + 0.5),
+                  (int)json_integer_value(json_object_get(hint, "samples")));
 }
 
 /* Tells a seat what an action (or the deal) did, as it may see it. */
@@ -495,11 +460,11 @@ const tw_cli_ui tw_fox_cli_ui = {
     .wrap_question = 1,
     .tell_deal = 1,
     .extra_words = WORDS_BOARD,
-    .data_new = fox_data_new,
+    .data_size = sizeof(fox_data),
     .data_free = fox_data_free,
     .load = fox_load,
+    .data_record = fox_data_record,
     .record_text = fox_record_text,
-    .events_text = fox_events_text,
     .saved = fox_saved,
     .resume_option = fox_resume_option,
     .resumed = fox_resumed,
@@ -581,22 +546,17 @@ static int load_board(tw_cli *cli, const fox_options *o, tw_fox_board *board, ch
 static int start_match(tw_cli_session *ss, const fox_options *o, const tw_fox_board *board, const char *board_ref)
 {
     tw_cli *cli = ss->cli;
-    fox_data *d = data_of(ss);
+    tw_diag diag;
     tw_fox_config config = {o->level, (int)(tw_mix64(o->seed ^ 0xDEA1ULL) & 1), o->seed};
-    if (tw_fox_record_init(&d->rec, board, board_ref, &config) != TW_OK)
+    ss->seed = o->seed;
+    if (tw_fox_record_init(&data_of(ss)->rec, board, board_ref, &config) != TW_OK)
         return TW_EXIT_FAIL;
     set_players(ss);
-    tw_fox_state *state = malloc(sizeof *state);
-    tw_error err = state ? tw_fox_new(state, board, &config, NULL) : TW_ERR_NOMEM;
-    free(state);
-    if (err != TW_OK) {
+    if (tw_cli_session_start(ss, &diag) != 0) {
         tw_cli_errorf(cli, "%s", T(FX_T_SETUP_FAILED));
         return TW_EXIT_FAIL;
     }
-    tw_diag diag;
-    ss->seed = o->seed;
-    ss->match = tw_cli_session_match(ss, NULL, 0, &diag);
-    return ss->match ? 0 : TW_EXIT_FAIL;
+    return 0;
 }
 
 /* `trickwood fox`: starts a new game. */

@@ -3,6 +3,7 @@
 #ifndef TRICKWOOD_CLI_NW_CLI_H
 #define TRICKWOOD_CLI_NW_CLI_H
 
+#include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -125,10 +126,11 @@ void tw_nw_cli_result(tw_cli *cli, const tw_nw_state *state);
 
 /* ---- Hints and analysis (nw_analyse.c) ----------------------------------- */
 
-/* Prints the recommended action with its odds for the visit and the medal,
- * worked out by bot from the player's view only. */
-struct tw_nw_bot;
-void tw_nw_cli_hint(tw_cli *cli, struct tw_nw_bot *bot, const tw_nw_state *state, const tw_nw_catalog *catalog);
+/* Prints a hint of the game's table (tw_game.hint_json: the action in
+ * record notation, "p_target", "p_medal"), worked out from the player's
+ * view only: the action in words with its odds for the visit and the
+ * medal. */
+void tw_nw_cli_hint(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, json_t *hint);
 
 /* ---- Choices (nw_choices.c) --------------------------------------------- */
 

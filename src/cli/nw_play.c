@@ -9,18 +9,16 @@
 
 #include "cli/nw_cli.h"
 #include "cli/play.h"
-#include "trickwood/nw_bots.h"
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))
 #define G(id) tw_text(cli->lang, (id))
 
 #define MAX_CHARACTER_FILES 16
 
-/* The game's part of a session: the record (configuration, characters;
- * its actions are the match's, copied in to save) and the hint bot. */
+/* The game's part of a session: the record it was started or loaded
+ * from (its configuration, seed and characters, for the screens). */
 typedef struct {
     tw_nw_record rec;
-    tw_nw_bot *hint_bot; /* made on the first hint */
 } nw_data;
 
 /* The game's data of a session. */
@@ -35,71 +33,30 @@ static const tw_nw_state *state_of(const tw_match *m)
     return (const tw_nw_state *)m->game->state(m);
 }
 
-/* ---- Data and files ------------------------------------------------------- */
+/* ---- Files ---------------------------------------------------------------- */
 
-/* Empty data. */
-static void *nw_data_new(void)
-{
-    return calloc(1, sizeof(nw_data));
-}
-
-/* Frees the data. */
+/* Frees what the data holds. */
 static void nw_data_free(void *data)
 {
-    nw_data *d = data;
-    if (!d)
-        return;
-    tw_nw_record_free(&d->rec);
-    tw_nw_bot_free(d->hint_bot);
-    free(d);
-}
-
-/* Gives the record these actions (they may be its own). */
-static tw_error sync_actions(nw_data *d, const tw_game_action *actions, int count)
-{
-    if (actions == d->rec.actions && count == d->rec.count)
-        return TW_OK;
-    d->rec.count = 0;
-    tw_error err = TW_OK;
-    for (int i = 0; err == TW_OK && i < count; i++)
-        err = tw_nw_record_push(&d->rec, actions[i]);
-    return err;
-}
-
-/* The record with these actions, as saved. */
-static tw_error nw_record_text(tw_cli_session *ss, const tw_game_action *actions, int count, tw_buf *buf)
-{
-    tw_error err = sync_actions(data_of(ss), actions, count);
-    return err ? err : tw_nw_record_to_json(&data_of(ss)->rec, buf);
-}
-
-/* The event log of the game so far. */
-static tw_error nw_events_text(tw_cli_session *ss, tw_buf *buf)
-{
-    tw_error err = sync_actions(data_of(ss), ss->match->actions, ss->match->count);
-    return err ? err : tw_nw_record_event_log(&data_of(ss)->rec, buf);
+    tw_nw_record_free(&((nw_data *)data)->rec);
 }
 
 /* Reads a save or record. A resumed game offers "finish" as a new one
- * does (a person plays on), and its actions are checked with the
- * record's own diagnostics. */
+ * does (a person plays on). */
 static int nw_load(tw_cli_session *ss, const char *path, int resume, tw_diag *diag)
 {
-    nw_data *d = data_of(ss);
-    if (tw_nw_record_load(&d->rec, path, diag) != TW_OK)
+    tw_nw_record *rec = &data_of(ss)->rec;
+    if (tw_nw_record_load(rec, path, diag) != TW_OK)
         return -1;
-    if (resume) {
-        d->rec.config.offer_finish = 1;
-        tw_nw_state *state = malloc(sizeof *state);
-        tw_diag_init(diag, path);
-        tw_error err = state ? tw_nw_record_replay(&d->rec, -1, state, diag) : TW_ERR_NOMEM;
-        free(state);
-        if (err != TW_OK)
-            return -1;
-    }
-    ss->seed = d->rec.config.seed;
-    ss->match = tw_cli_session_match(ss, d->rec.actions, d->rec.count, diag);
-    return ss->match ? 0 : -1;
+    rec->config.offer_finish |= resume;
+    ss->seed = rec->config.seed;
+    return 0;
+}
+
+/* The record the match is made from. */
+static tw_error nw_data_record(tw_cli_session *ss, tw_buf *buf)
+{
+    return tw_nw_record_to_json(&data_of(ss)->rec, buf);
 }
 
 /* ---- Screens and words ---------------------------------------------------- */
@@ -150,15 +107,11 @@ static void nw_piles(tw_cli_session *ss)
     tw_nw_cli_piles(ss->cli, state_of(ss->match));
 }
 
-/* The strong bot's hint, with the chances of the visit and the medal. */
-static void nw_hint(tw_cli_session *ss, int seat)
+/* The hint, with the chances of the visit and the medal. */
+static void nw_hint(tw_cli_session *ss, int seat, json_t *hint)
 {
     (void)seat;
-    nw_data *d = data_of(ss);
-    if (!d->hint_bot)
-        d->hint_bot = tw_nw_bot_new(TW_NW_BOT_STRONG, tw_mix64(ss->seed ^ 0x68696e74ULL));
-    if (d->hint_bot)
-        tw_nw_cli_hint(ss->cli, d->hint_bot, state_of(ss->match), &d->rec.catalog);
+    tw_nw_cli_hint(ss->cli, state_of(ss->match), &data_of(ss)->rec.catalog, hint);
 }
 
 /* Tells what an action did (the deal is not told). */
@@ -222,11 +175,10 @@ const tw_cli_ui tw_nw_cli_ui = {
         [TW_CLI_M_REPLAY_STOPPED] = NW_T_REPLAY_STOPPED,
     },
     .extra_words = WORDS_PILES,
-    .data_new = nw_data_new,
+    .data_size = sizeof(nw_data),
     .data_free = nw_data_free,
     .load = nw_load,
-    .record_text = nw_record_text,
-    .events_text = nw_events_text,
+    .data_record = nw_data_record,
     .draw = nw_draw,
     .question = nw_question,
     .label = nw_label,
@@ -345,25 +297,21 @@ static int check_full_deal(tw_cli *cli, const tw_nw_catalog *catalog)
     return 0;
 }
 
-/* Starts the match of a new game: the record, a check that the characters
- * fill the setup, the match. Returns 0 or an exit code. */
+/* Starts the match of a new game: the record, then the match, which
+ * fails when the characters cannot fill the setup. Returns 0 or an exit
+ * code. */
 static int start_match(tw_cli_session *ss, const nw_options *o, const tw_nw_catalog *catalog, int extra_from)
 {
     tw_cli *cli = ss->cli;
-    nw_data *d = data_of(ss);
-    if (tw_nw_record_init(&d->rec, catalog, extra_from, &o->config) != TW_OK)
+    tw_diag diag;
+    ss->seed = o->config.seed;
+    if (tw_nw_record_init(&data_of(ss)->rec, catalog, extra_from, &o->config) != TW_OK)
         return TW_EXIT_FAIL;
-    tw_nw_state *state = malloc(sizeof *state);
-    tw_error err = state ? tw_nw_new(state, &d->rec.catalog, &o->config, NULL) : TW_ERR_NOMEM;
-    free(state);
-    if (err != TW_OK) {
+    if (tw_cli_session_start(ss, &diag) != 0) {
         tw_cli_errorf(cli, T(NW_T_SETUP_FAILED), T(o->config.setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO));
         return TW_EXIT_FAIL;
     }
-    tw_diag diag;
-    ss->seed = o->config.seed;
-    ss->match = tw_cli_session_match(ss, NULL, 0, &diag);
-    return ss->match ? 0 : TW_EXIT_FAIL;
+    return 0;
 }
 
 /* `trickwood northwood`: starts a new game. */

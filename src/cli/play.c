@@ -63,7 +63,7 @@ tw_cli_session *tw_cli_session_new(tw_cli *cli, const tw_cli_ui *ui)
     ss->ui = ui;
     ss->last_seat = -1;
     ss->person[0] = 1;
-    ss->data = ui->data_new();
+    ss->data = calloc(1, ui->data_size);
     if (!ss->data) {
         free(ss);
         return NULL;
@@ -88,20 +88,33 @@ void tw_cli_session_free(tw_cli_session *ss)
     told_clear(ss, 1);
     if (ss->match)
         ss->ui->game->free(ss->match);
-    ss->ui->data_free(ss->data);
+    if (ss->ui->data_free)
+        ss->ui->data_free(ss->data);
+    free(ss->data);
     free(ss);
 }
 
-/* A match from the game's record with these actions. */
-tw_match *tw_cli_session_match(tw_cli_session *ss, const tw_game_action *actions, int count, tw_diag *diag)
+/* Makes the match from the game's data. */
+int tw_cli_session_start(tw_cli_session *ss, tw_diag *diag)
 {
-    tw_buf buf = {0};
-    tw_match *m = NULL;
+    tw_buf text = {0};
     tw_diag_init(diag, ss->save_path);
-    if (ss->ui->record_text(ss, actions, count, &buf) == TW_OK)
-        m = ss->ui->game->from_record(buf.data, ss->save_path, diag);
-    tw_buf_free(&buf);
-    return m;
+    if (ss->ui->data_record(ss, &text) == TW_OK)
+        ss->match = ss->ui->game->from_record(text.data, ss->save_path, diag);
+    tw_buf_free(&text);
+    return ss->match ? 0 : -1;
+}
+
+/* Reads the save or record at ss->save_path and makes the match from it
+ * (resume: to play on; else to replay). Returns 0 or an exit code after
+ * reporting what is wrong with the file. */
+int tw_cli_session_load(tw_cli_session *ss, int resume)
+{
+    tw_diag diag;
+    int bad = ss->ui->load(ss, ss->save_path, resume, &diag) != 0 || tw_cli_session_start(ss, &diag) != 0;
+    if (bad)
+        tw_cli_report_diag(ss->cli, &diag);
+    return bad ? TW_EXIT_FAIL : 0;
 }
 
 /* Copies an optional path into a session field. */
@@ -133,8 +146,10 @@ int tw_cli_session_paths(tw_cli_session *ss, const char *save, const char *recor
 static tw_error save_one(tw_cli_session *ss, int which, const char *path)
 {
     tw_buf buf = {0};
-    tw_error err = which == 2 ? ss->ui->events_text(ss, &buf)
-                              : ss->ui->record_text(ss, ss->match->actions, ss->match->count, &buf);
+    const tw_game *game = ss->ui->game;
+    tw_error err = which == 2           ? game->event_log(ss->match, &buf)
+                   : ss->ui->record_text ? ss->ui->record_text(ss, &buf)
+                                         : game->record_json(ss->match, &buf);
     if (err == TW_OK)
         err = tw_write_file_atomic(path, buf.data ? buf.data : "", buf.len);
     tw_buf_free(&buf);
@@ -300,7 +315,10 @@ static int read_answer(tw_cli_session *ss, int seat, const char *text, const tw_
     if (tw_prompt_word(text, WORDS_QUIT))
         return ASK_QUIT;
     if (tw_prompt_word(text, WORDS_HINT)) {
-        ss->ui->hint(ss, seat);
+        json_t *hint = ss->ui->game->hint_json(ss->match, tw_mix64(ss->seed ^ 0x68696e74ULL));
+        if (hint)
+            ss->ui->hint(ss, seat, hint);
+        json_decref(hint);
         return -1;
     }
     char word[TW_PROMPT_LINE];
@@ -489,12 +507,7 @@ static int resume_open(tw_cli_session *ss, const char *file, const char *record,
         tw_cli_errorf(cli, M(TW_CLI_M_NO_SAVE), ss->save_path);
         return TW_EXIT_FAIL;
     }
-    tw_diag diag;
-    if (ss->ui->load(ss, ss->save_path, 1, &diag) != 0) {
-        tw_cli_report_diag(cli, &diag);
-        return TW_EXIT_FAIL;
-    }
-    return 0;
+    return tw_cli_session_load(ss, 1);
 }
 
 /* `trickwood resume [FILE]`: continues a saved game. */

@@ -59,16 +59,19 @@ typedef struct {
     int tell_deal;                             /* the deal is told like an action */
     const char *const *extra_words;            /* a game's own command (piles, board) */
 
-    /* The game's data, made empty and freed. */
-    void *(*data_new)(void);
+    /* The game's data (ss->data: size bytes, zeroed) and what frees what
+     * it holds (NULL: nothing). */
+    size_t data_size;
     void (*data_free)(void *data);
-    /* Reads a save or record into the data and makes ss->match (with
-     * tw_cli_session_match); resume is 0 for a replay. 0, or -1 with diag
-     * set. */
+    /* Reads a save or record into the data (resume is 0 for a replay) and
+     * sets ss->seed. 0, or -1 with diag set. */
     int (*load)(tw_cli_session *ss, const char *path, int resume, tw_diag *diag);
-    /* The record of the data with these actions, as saved; the event log. */
-    tw_error (*record_text)(tw_cli_session *ss, const tw_game_action *actions, int count, tw_buf *buf);
-    tw_error (*events_text)(tw_cli_session *ss, tw_buf *buf);
+    /* The record of the data (as started or loaded): the match is made
+     * from it. */
+    tw_error (*data_record)(tw_cli_session *ss, tw_buf *buf);
+    /* The record as saved, when the game's own (tw_game.record_json) does
+     * not hold all (NULL: that one). */
+    tw_error (*record_text)(tw_cli_session *ss, tw_buf *buf);
     /* After the autosave was written (NULL: nothing to do). */
     void (*saved)(tw_cli_session *ss);
 
@@ -89,10 +92,11 @@ typedef struct {
     int (*parse)(tw_cli_session *ss, const char *word, tw_game_action *out);
     /* Why a well-formed action is not legal now, in the player's words. */
     void (*refusal)(tw_cli_session *ss, tw_game_action action, const char *typed, char *out, size_t size);
-    /* The rules and commands; the game's own command; the hint. */
+    /* The rules and commands; the game's own command. */
     void (*rules)(tw_cli *cli);
     void (*extra)(tw_cli_session *ss);
-    void (*hint)(tw_cli_session *ss, int seat);
+    /* Prints the hint of the game's table (tw_game.hint_json) for seat. */
+    void (*hint)(tw_cli_session *ss, int seat, json_t *hint);
     /* Tells seat what an action did (before: the match before it), or the
      * deal (action TW_CLI_DEAL, before: the match as dealt). */
     void (*narrate)(tw_cli_session *ss, int seat, const tw_match *before, int action);
@@ -136,9 +140,13 @@ int tw_cli_hotseat(const tw_cli_session *ss);
 /* A new session (NULL when out of memory); free with tw_cli_session_free. */
 tw_cli_session *tw_cli_session_new(tw_cli *cli, const tw_cli_ui *ui);
 void tw_cli_session_free(tw_cli_session *ss);
-/* A match from the game's record with these actions (NULL, diag set,
- * when it does not replay). */
-tw_match *tw_cli_session_match(tw_cli_session *ss, const tw_game_action *actions, int count, tw_diag *diag);
+/* Makes ss->match from the game's data (ui->data_record). Returns 0, or
+ * -1 with diag set (the record does not start a game). */
+int tw_cli_session_start(tw_cli_session *ss, tw_diag *diag);
+/* Reads the save or record at ss->save_path and makes the match from it
+ * (resume: to play on; else to replay). Returns 0 or an exit code after
+ * reporting what is wrong with the file. */
+int tw_cli_session_load(tw_cli_session *ss, int resume);
 /* Sets the autosave (--save, or the game's in the save folder) and the
  * optional copies. Returns 0 or an exit code (no save folder). */
 int tw_cli_session_paths(tw_cli_session *ss, const char *save, const char *record, const char *events);

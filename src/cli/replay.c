@@ -6,6 +6,7 @@
  * input) moves one step; --auto, "a" or the end of input runs to the end
  * without waiting; "q" stops. */
 #define _POSIX_C_SOURCE 200809L
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -109,6 +110,27 @@ static int replay_steps(tw_cli_session *ss, const tw_game_action *actions, int c
     return TW_EXIT_OK;
 }
 
+/* The match at the start of a record: the record of full without its
+ * actions (and so without its result). NULL, diag set, when it fails. */
+static tw_match *match_at_start(tw_cli_session *ss, const tw_match *full, tw_diag *diag)
+{
+    const tw_game *game = ss->ui->game;
+    tw_buf buf = {0};
+    json_t *root = game->record_json(full, &buf) == TW_OK ? json_loads(buf.data, 0, NULL) : NULL;
+    char *text = NULL;
+    if (root) {
+        json_object_del(root, "result");
+        json_object_set_new(root, "actions", json_array());
+        text = json_dumps(root, 0);
+    }
+    tw_diag_init(diag, ss->save_path);
+    tw_match *m = text ? game->from_record(text, ss->save_path, diag) : NULL;
+    free(text);
+    json_decref(root);
+    tw_buf_free(&buf);
+    return m;
+}
+
 /* `trickwood replay FILE [--auto]` for one game. */
 int tw_cli_play_replay(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv)
 {
@@ -121,19 +143,15 @@ int tw_cli_play_replay(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv)
     if (!ss)
         return TW_EXIT_FAIL;
     snprintf(ss->save_path, sizeof ss->save_path, "%s", file);
-    tw_diag diag;
-    int code = TW_EXIT_OK;
-    tw_match *full = NULL;
-    if (ui->load(ss, file, 0, &diag) != 0) {
-        tw_cli_report_diag(cli, &diag);
-        code = TW_EXIT_FAIL;
-    } else {
-        full = ss->match;
+    int code = tw_cli_session_load(ss, 0);
+    tw_match *full = ss->match;
+    if (!code) {
+        tw_diag diag;
         tw_cli_printf(cli, M(TW_CLI_M_REPLAY_TITLE), file, full->count);
-        ss->match = tw_cli_session_match(ss, NULL, 0, &diag);
+        ss->match = match_at_start(ss, full, &diag);
         code = ss->match ? replay_steps(ss, full->actions, full->count, automatic) : TW_EXIT_FAIL;
     }
-    if (full)
+    if (full && full != ss->match)
         ui->game->free(full);
     tw_cli_session_free(ss);
     return code;

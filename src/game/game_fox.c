@@ -219,8 +219,8 @@ static json_t *fox_config_json(const tw_match *m)
     return json_pack("{s:i, s:i, s:s}", "level", f->config.level, "dealer", f->config.dealer, "board", f->board_ref);
 }
 
-/* The game record. */
-static tw_error fox_record_json(const tw_match *gm, tw_buf *buf)
+/* Writes the match as a record (record_json) or as its event log. */
+static tw_error fox_write(const tw_match *gm, int event_log, tw_buf *buf)
 {
     const fox_match *m = cof(gm);
     tw_fox_record *rec = calloc(1, sizeof *rec);
@@ -230,10 +230,22 @@ static tw_error fox_record_json(const tw_match *gm, tw_buf *buf)
     for (int i = 0; err == TW_OK && i < gm->count; i++)
         err = tw_fox_record_push(rec, gm->actions[i]);
     if (err == TW_OK)
-        err = tw_fox_record_to_json(rec, buf);
+        err = event_log ? tw_fox_record_event_log(rec, -1, buf) : tw_fox_record_to_json(rec, buf);
     tw_fox_record_free(rec);
     free(rec);
     return err;
+}
+
+/* The game record. */
+static tw_error fox_record_json(const tw_match *gm, tw_buf *buf)
+{
+    return fox_write(gm, 0, buf);
+}
+
+/* The event log (every card shown). */
+static tw_error fox_event_log(const tw_match *gm, tw_buf *buf)
+{
+    return fox_write(gm, 1, buf);
 }
 
 /* The bot names, the strongest that plays from a view first. */
@@ -338,4 +350,5 @@ const tw_game tw_game_fox = {
     .check = fox_check,
     .free = tw_game_free_match,
     .state = fox_state,
+    .event_log = fox_event_log,
 };

@@ -242,8 +242,8 @@ static json_t *nw_config_json(const tw_match *m)
                      tw_nw_medal_key(c->medal), "finish", c->offer_finish != 0);
 }
 
-/* The game record. */
-static tw_error nw_record_json(const tw_match *gm, tw_buf *buf)
+/* Writes the match as a record (record_json) or as its event log. */
+static tw_error nw_write(const tw_match *gm, int event_log, tw_buf *buf)
 {
     const nw_match *m = cof(gm);
     tw_nw_record *rec = calloc(1, sizeof *rec);
@@ -253,10 +253,22 @@ static tw_error nw_record_json(const tw_match *gm, tw_buf *buf)
     for (int i = 0; err == TW_OK && i < gm->count; i++)
         err = tw_nw_record_push(rec, gm->actions[i]);
     if (err == TW_OK)
-        err = tw_nw_record_to_json(rec, buf);
+        err = event_log ? tw_nw_record_event_log(rec, buf) : tw_nw_record_to_json(rec, buf);
     tw_nw_record_free(rec);
     free(rec);
     return err;
+}
+
+/* The game record. */
+static tw_error nw_record_json(const tw_match *gm, tw_buf *buf)
+{
+    return nw_write(gm, 0, buf);
+}
+
+/* The event log. */
+static tw_error nw_event_log(const tw_match *gm, tw_buf *buf)
+{
+    return nw_write(gm, 1, buf);
 }
 
 /* The bot names, the strongest that plays from a view first. */
@@ -385,4 +397,5 @@ const tw_game tw_game_northwood = {
     .check = nw_check,
     .free = nw_free,
     .state = nw_state,
+    .event_log = nw_event_log,
 };
