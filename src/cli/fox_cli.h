@@ -145,13 +145,6 @@ void tw_fox_cli_narrate(tw_cli *cli, const tw_fox_look *look, const tw_fox_state
 
 /* ---- Choices (fox_choices.c) -------------------------------------------- */
 
-/* What the seat to act is asked now (state is the full state). */
-void tw_fox_cli_question(const tw_cli *cli, const tw_fox_look *look, const tw_fox_state *state, char *out,
-                         size_t size);
-/* A readable description of a legal action of the seat to act. */
-void tw_fox_cli_label(const tw_cli *cli, const tw_fox_look *look, const tw_fox_state *state,
-                      tw_fox_action action, char *out, size_t size);
-
 /* Reads a lowercased word as an action: the record notation ("play 7r",
  * "gift 5s", "forest left"...), a bare card such as "7r" (play, give or
  * swap it) or an answer word of the current decision. Returns 0, or -1
@@ -160,5 +153,12 @@ int tw_fox_cli_word_action(const tw_fox_state *state, const char *word, tw_fox_a
 /* Says why a well-formed action (typed as typed) is not legal now. */
 void tw_fox_cli_refusal(const tw_cli *cli, const tw_fox_state *state, tw_fox_action action, const char *typed,
                         char *reason, size_t size);
+
+/* What the seat to act is asked now (state is the full state). */
+void tw_fox_cli_question(const tw_cli *cli, const tw_fox_look *look, const tw_fox_state *state, char *out,
+                         size_t size);
+/* A readable description of a legal action of the seat to act. */
+void tw_fox_cli_label(const tw_cli *cli, const tw_fox_look *look, const tw_fox_state *state,
+                      tw_fox_action action, char *out, size_t size);
 
 #endif

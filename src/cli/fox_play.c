@@ -425,12 +425,6 @@ static int fox_resume_option(tw_cli_session *ss, const char *usage, int argc, ch
     return players_option(ss->cli, usage, argc, argv, i, &data_of(ss)->options);
 }
 
-/* Reads a text of the Fox table. */
-static const char *fox_text(tw_lang lang, int id)
-{
-    return tw_fox_cli_text(lang, (tw_fox_text_id)id);
-}
-
 static const char *const WORDS_BOARD[] = {"board", "plateau", "b", NULL};
 
 const tw_cli_ui tw_fox_cli_ui = {
@@ -439,7 +433,7 @@ const tw_cli_ui tw_fox_cli_ui = {
     .save_name = TW_FOX_CLI_SAVE_NAME,
     .resume_help = &tw_fox_cli_resume_help,
     .replay_help = &tw_fox_cli_replay_help,
-    .text = fox_text,
+    .texts = tw_fox_cli_table,
     .msg = {
         [TW_CLI_M_HINT_LINE] = FX_T_HINT,
         [TW_CLI_M_SAVE_AT] = FX_T_SAVE_AT,

@@ -57,13 +57,9 @@ const char *tw_fox_cli_suit_symbol(const tw_cli *cli, int suit)
 /* A card: rank then suit symbol, coloured. */
 void tw_fox_cli_card(const tw_cli *cli, int card, char *out, size_t size)
 {
-    if (card < 0 || card >= TW_FOX_CARDS) {
-        snprintf(out, size, "?");
-        return;
-    }
-    int suit = TW_FOX_SUIT(card);
-    snprintf(out, size, "%s%d%s%s", tw_term_style(&cli->term, SUIT_STYLE[suit]), TW_FOX_RANK(card),
-             tw_fox_cli_suit_symbol(cli, suit), tw_term_style(&cli->term, TW_STYLE_RESET));
+    int known = card >= 0 && card < TW_FOX_CARDS, suit = known ? TW_FOX_SUIT(card) : 0;
+    tw_term_card(&cli->term, known ? TW_FOX_RANK(card) : -1, SUIT_STYLE[suit], tw_fox_cli_suit_symbol(cli, suit), out,
+                 size);
 }
 
 /* "0 footprints", "1 footprint" (French counts 0 and 1 as singular). */

@@ -142,12 +142,6 @@ static void nw_replay_step(tw_cli_session *ss, int step, int steps, const char *
     tw_cli_printf(cli, T(NW_T_REPLAY_STEP), step, steps, label, notation);
 }
 
-/* Reads a text of the Northwood table. */
-static const char *nw_text(tw_lang lang, int id)
-{
-    return tw_nw_cli_text(lang, (tw_nw_text_id)id);
-}
-
 static const char *const WORDS_PILES[] = {"piles", "pile", "p", NULL};
 
 const tw_cli_ui tw_nw_cli_ui = {
@@ -156,7 +150,7 @@ const tw_cli_ui tw_nw_cli_ui = {
     .save_name = "northwood-save.json",
     .resume_help = &tw_nw_cli_resume_help,
     .replay_help = &tw_nw_cli_replay_help,
-    .text = nw_text,
+    .texts = tw_nw_cli_table,
     .msg = {
         [TW_CLI_M_HINT_LINE] = NW_T_HINT,
         [TW_CLI_M_SAVE_AT] = NW_T_SAVE_AT,

@@ -34,13 +34,9 @@ const char *tw_nw_cli_suit_name(const tw_cli *cli, int suit)
 /* A card: value then suit symbol, coloured. */
 void tw_nw_cli_card(const tw_cli *cli, int card, char *out, size_t size)
 {
-    if (card < 0 || card >= TW_NW_CARDS) {
-        snprintf(out, size, "?");
-        return;
-    }
-    int suit = TW_NW_SUIT(card);
-    snprintf(out, size, "%s%d%s%s", tw_term_style(&cli->term, SUIT_STYLE[suit]), TW_NW_VALUE(card),
-             tw_nw_cli_suit_symbol(cli, suit), tw_term_style(&cli->term, TW_STYLE_RESET));
+    int known = card >= 0 && card < TW_NW_CARDS, suit = known ? TW_NW_SUIT(card) : 0;
+    tw_term_card(&cli->term, known ? TW_NW_VALUE(card) : -1, SUIT_STYLE[suit], tw_nw_cli_suit_symbol(cli, suit), out,
+                 size);
 }
 
 /* The crown mark: a crowned piece in UTF-8, a caret in ASCII. */

@@ -29,7 +29,7 @@ enum { ASK_ACTION, ASK_QUIT, ASK_EOF };
 const char *tw_cli_msg_text(const tw_cli_session *ss, tw_cli_msg id)
 {
     int game_id = ss->ui->msg[id];
-    return game_id < 0 ? "" : ss->ui->text(ss->cli->lang, game_id);
+    return game_id < 0 ? "" : tw_msg_get(&ss->ui->texts[game_id], ss->cli->lang);
 }
 
 /* Whether both seats are people at this screen. */

@@ -53,8 +53,8 @@ typedef struct {
     const char *save_name; /* the autosave in the save folder */
     const tw_msg *resume_help;
     const tw_msg *replay_help;
-    const char *(*text)(tw_lang lang, int id); /* the game's messages */
-    int msg[TW_CLI_M_COUNT];                   /* the game's id of each flow message */
+    const tw_msg *texts;     /* the game's message table */
+    int msg[TW_CLI_M_COUNT]; /* the index in it of each flow message */
     int wrap_question;                         /* wrap the question at 78 columns */
     int tell_deal;                             /* the deal is told like an action */
     const char *const *extra_words;            /* a game's own command (piles, board) */
