@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/fox_cli.h"
+#include "cli/play.h"
 #include "cli_harness.h"
 #include "test.h"
 #include "trickwood/fox_bots.h"
@@ -961,8 +962,8 @@ TEST(fox_cli_resume_and_replay_find_the_game)
     CHECK_CONTAINS(r.out, fox);
     tw_test_cli_free(&r);
     REQUIRE(access(nw, R_OK) == 0 && access(fox, R_OK) == 0);
-    CHECK_INT(tw_fox_cli_file_game(nw), TW_CLI_GAME_NORTHWOOD);
-    CHECK_INT(tw_fox_cli_file_game(fox), TW_CLI_GAME_FOXDUET);
+    CHECK(tw_cli_ui_of_file(nw) == &tw_nw_cli_ui);
+    CHECK(tw_cli_ui_of_file(fox) == &tw_fox_cli_ui);
 
     /* without a file, the most recently saved game goes on */
     set_mtime(nw, 2000000000L);

@@ -15,25 +15,7 @@
 
 #define T(id) tw_fox_cli_text(cli->lang, (id))
 
-#define PATH_SIZE 1024
 #define MAX_ARGS 64
-
-/* Which game a file holds, from its "game" field. */
-tw_cli_game tw_fox_cli_file_game(const char *path)
-{
-    json_error_t error;
-    json_t *root = json_load_file(path, 0, &error);
-    if (!root)
-        return TW_CLI_GAME_UNKNOWN;
-    const char *game = json_string_value(json_object_get(root, "game"));
-    tw_cli_game result = TW_CLI_GAME_UNKNOWN;
-    if (game && strcmp(game, "foxduet") == 0)
-        result = TW_CLI_GAME_FOXDUET;
-    else if (game && strcmp(game, "northwood") == 0)
-        result = TW_CLI_GAME_NORTHWOOD;
-    json_decref(root);
-    return result;
-}
 
 /* Finds the file argument: the first word that is neither an option nor
  * the value of one (value_options lists the options that take one).
@@ -76,18 +58,26 @@ static int later(const struct timespec *a, const struct timespec *b)
 static const tw_cli_ui *const games[] = {&tw_nw_cli_ui, &tw_fox_cli_ui};
 #define GAMES ((int)(sizeof games / sizeof games[0]))
 
-/* The table of the game a file holds (the first game when unknown). */
-static const tw_cli_ui *ui_of_file(const char *path)
+/* The table of the game a file holds, from its "game" field. */
+const tw_cli_ui *tw_cli_ui_of_file(const char *path)
 {
     json_error_t error;
     json_t *root = json_load_file(path, 0, &error);
     const char *game = root ? json_string_value(json_object_get(root, "game")) : NULL;
-    const tw_cli_ui *ui = games[0];
+    const tw_cli_ui *ui = NULL;
     for (int g = 0; game && g < GAMES; g++)
         if (strcmp(game, games[g]->file_game) == 0)
             ui = games[g];
     json_decref(root);
     return ui;
+}
+
+/* The table of the game a file holds; the first game (whose loader
+ * explains what is wrong) when it holds none. */
+static const tw_cli_ui *ui_of_file(const char *path)
+{
+    const tw_cli_ui *ui = tw_cli_ui_of_file(path);
+    return ui ? ui : games[0];
 }
 
 /* Resumes with FILE added after the other arguments. */
@@ -109,7 +99,7 @@ int tw_cli_game_resume(tw_cli *cli, int argc, char **argv)
     int at = find_file_arg(argc, argv, value_options);
     if (at >= 0)
         return tw_cli_play_resume(cli, ui_of_file(argv[at]), argc, argv);
-    char paths[GAMES][PATH_SIZE];
+    char paths[GAMES][TW_CLI_PATH];
     for (int g = 0; g < GAMES; g++)
         if (tw_path_save_file(games[g]->save_name, 0, paths[g], sizeof paths[g]) != 0)
             return tw_cli_play_resume(cli, games[0], argc, argv); /* it explains that there is no save folder */

@@ -29,9 +29,6 @@ extern const tw_msg tw_fox_cli_replay_help;
 /* File name of the Fox autosave in the save folder. */
 #define TW_FOX_CLI_SAVE_NAME "foxduet-save.json"
 
-/* Which game a record or save file holds, from its "game" field. */
-typedef enum { TW_CLI_GAME_UNKNOWN = 0, TW_CLI_GAME_NORTHWOOD, TW_CLI_GAME_FOXDUET } tw_cli_game;
-tw_cli_game tw_fox_cli_file_game(const char *path);
 
 /* ---- Messages (fox_messages.c) ----------------------------------------- */
 
@@ -72,12 +69,12 @@ typedef enum {
     FX_T_RESULT_WON, FX_T_RESULT_SCORE, FX_T_RESULT_LOST_PATH, FX_T_RESULT_LOST_TIME,
     FX_T_RULES, FX_T_RULES_TAIL,
     /* game flow */
-    FX_T_NEW_GAME, FX_T_SEATS_PARTNER, FX_T_SEATS_HOTSEAT, FX_T_BOARD_NOTE, FX_T_SAVE_AT, FX_T_RESUMING,
-    FX_T_RESUME_FINISHED, FX_T_RECORD_AT, FX_T_EVENTS_AT, FX_T_FINISHED_SAVED, FX_T_NO_SAVE,
+    FX_T_NEW_GAME, FX_T_SEATS_PARTNER, FX_T_SEATS_HOTSEAT, FX_T_BOARD_NOTE, FX_T_SAVE_AT,
+    FX_T_RECORD_AT, FX_T_FINISHED_SAVED, FX_T_NO_SAVE,
     FX_T_NO_SAVE_EITHER, FX_T_BAD_SEED, FX_T_BAD_LEVEL, FX_T_BAD_SEAT, FX_T_BAD_PARTNER, FX_T_SINCE,
     FX_T_HIDE, FX_T_HANDOVER, FX_T_SETUP_FAILED, FX_T_PLAYERS_FILE_USED,
     /* replay */
-    FX_T_REPLAY_TITLE, FX_T_REPLAY_STEP, FX_T_REPLAY_WAIT, FX_T_REPLAY_END, FX_T_REPLAY_STOPPED,
+    FX_T_REPLAY_TITLE, FX_T_REPLAY_STEP, FX_T_REPLAY_WAIT, FX_T_REPLAY_STOPPED,
     FX_T_H_ACTION, FX_T_H_ODDS,
     FX_T_COUNT
 } tw_fox_text_id;

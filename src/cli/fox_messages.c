@@ -357,13 +357,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_BOARD_NOTE] = {{"Board %s: %s\n", "Plateau %s : %s\n"}},
     [FX_T_SAVE_AT] = {{"The game is saved after every action in %s\n",
                        "La partie est enregistrée après chaque action dans %s\n"}},
-    [FX_T_RESUMING] = {{"Resuming the game saved in %s (%d actions already played).\n",
-                        "Reprise de la partie enregistrée dans %s (%d actions déjà jouées).\n"}},
-    [FX_T_RESUME_FINISHED] = {{"This game is finished; here is how it ended.\n",
-                               "Cette partie est terminée ; voici comment elle s'est finie.\n"}},
     [FX_T_RECORD_AT] = {{"Game record: %s (watch it again with: trickwood replay %s)\n",
                          "Enregistrement de la partie : %s (pour la revoir : trickwood replay %s)\n"}},
-    [FX_T_EVENTS_AT] = {{"Event log: %s\n", "Journal des événements : %s\n"}},
     [FX_T_FINISHED_SAVED] = {{"The autosave %s is kept and marked as finished.\n",
                               "La sauvegarde automatique %s est conservée et marquée comme terminée.\n"}},
     [FX_T_NO_SAVE] = {{"no saved game in %s", "pas de partie enregistrée dans %s"}},
@@ -386,7 +381,6 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_REPLAY_TITLE] = {{"Replay of %s: %d actions.\n", "Revue de %s : %d actions.\n"}},
     [FX_T_REPLAY_STEP] = {{"Step %d of %d, %s: %s [%s]\n", "Étape %d sur %d, %s : %s [%s]\n"}},
     [FX_T_REPLAY_WAIT] = {{"Enter: next step, a: to the end, q: stop", "Entrée : étape suivante, a : jusqu'au bout, q : arrêter"}},
-    [FX_T_REPLAY_END] = {{"End of the record.\n", "Fin de l'enregistrement.\n"}},
     [FX_T_REPLAY_STOPPED] = {{"Replay stopped at step %d of %d.\n", "Revue arrêtée à l'étape %d sur %d.\n"}},
 };
 

@@ -32,19 +32,12 @@ static int partner_kind(const char *name)
     return kind == TW_FOX_BOT_OPEN_HANDS ? -1 : kind;
 }
 
-/* Who plays: two people at one screen, or one person and a partner. */
-typedef struct {
-    int hotseat;
-    int seat;    /* the person's seat (0 or 1) with the built-in partner */
-    int partner; /* a tw_fox_bot_kind */
-} fox_players;
-
 /* Options of `fox` and of the Fox side of `resume`. */
 typedef struct {
     int level;
     uint64_t seed;
     int seed_given;
-    fox_players players;
+    tw_fox_players players; /* who plays */
     int hotseat_given, seat_given, partner_given;
     const char *board;
     const char *save;
@@ -57,7 +50,6 @@ typedef struct {
  * file of earlier versions. */
 typedef struct {
     tw_fox_record rec;
-    fox_players players;
     fox_options options;          /* resume: who plays from now on */
     char players_path[TW_CLI_PATH]; /* an earlier version's players file; empty once removed */
     int from_file;                /* who plays came from that file */
@@ -95,7 +87,7 @@ static void players_path_for(const char *save, char *out, size_t size)
 
 /* Reads an earlier version's players file; a missing file leaves p as it
  * is. *found tells whether the file was there. */
-static tw_error players_file_load(fox_players *p, const char *path, int *found, tw_diag *diag)
+static tw_error players_file_load(tw_fox_players *p, const char *path, int *found, tw_diag *diag)
 {
     tw_diag_init(diag, path);
     *found = access(path, F_OK) == 0;
@@ -121,13 +113,12 @@ static tw_error players_file_load(fox_players *p, const char *path, int *found, 
         err = tw_jr_int(&jr, root, "", "seat", 1, 2, 0, 1, &seat);
     if (!err)
         err = tw_jr_string(&jr, root, "", "partner", 0, partner, sizeof partner);
-    int kind = partner_kind(partner);
-    if (!err && kind < 0)
+    if (!err && partner_kind(partner) < 0)
         err = tw_jr_fail(&jr, "partner", "must name a built-in partner such as \"rule\" or \"random\"");
     if (!err) {
         p->hotseat = hotseat;
         p->seat = (int)seat - 1;
-        p->partner = kind;
+        snprintf(p->partner, sizeof p->partner, "%s", partner);
     }
     json_decref(root);
     free(text);
@@ -146,52 +137,41 @@ static void fox_saved(tw_cli_session *ss)
     d->players_path[0] = '\0';
 }
 
-/* Reads who plays from a loaded record (its reader checked the values). */
-static tw_error players_from_record(const tw_fox_record *rec, const char *file, fox_players *out, tw_diag *diag)
+/* Checks who plays in a loaded record (its reader checked the values):
+ * the partner must be one this program lets play. */
+static tw_error check_partner(const tw_fox_players *p, const char *file, tw_diag *diag)
 {
-    int kind = partner_kind(rec->players.partner);
     tw_diag_init(diag, file);
-    if (kind < 0)
+    if (partner_kind(p->partner) < 0)
         return tw_diag_set(diag, 0, "players.partner", "\"%s\" is not a built-in partner of this program",
-                           rec->players.partner);
-    out->hotseat = rec->players.hotseat;
-    out->seat = rec->players.seat;
-    out->partner = kind;
+                           p->partner);
     return TW_OK;
 }
 
 /* Applies the --hotseat, --seat and --partner options of `resume`: --seat
  * or --partner without --hotseat means a game with the built-in partner. */
-static void change_players(fox_players *p, const fox_options *o)
+static void change_players(tw_fox_players *p, const fox_options *o)
 {
     if (o->hotseat_given)
         p->hotseat = 1;
-    if (o->seat_given) {
+    if (o->seat_given)
         p->seat = o->players.seat;
-        if (!o->hotseat_given)
-            p->hotseat = 0;
-    }
-    if (o->partner_given) {
-        p->partner = o->players.partner;
-        if (!o->hotseat_given)
-            p->hotseat = 0;
-    }
+    if (o->partner_given)
+        snprintf(p->partner, sizeof p->partner, "%s", o->players.partner);
+    if ((o->seat_given || o->partner_given) && !o->hotseat_given)
+        p->hotseat = 0;
 }
 
-/* Puts who plays into the record, so that every save carries it, and
- * into the session's seats. */
+/* Who plays (checked), kept in the record with the partner's own name
+ * (every save carries it), sets the session's seats. */
 static void set_players(tw_cli_session *ss)
 {
-    fox_data *d = data_of(ss);
-    tw_fox_players *p = &d->rec.players;
-    memset(p, 0, sizeof *p);
-    p->hotseat = d->players.hotseat;
-    p->seat = d->players.seat;
-    snprintf(p->partner, sizeof p->partner, "%s", tw_fox_bot_kind_name((tw_fox_bot_kind)d->players.partner));
-    d->rec.has_players = 1;
+    tw_fox_players *p = &data_of(ss)->rec.players;
+    snprintf(p->partner, sizeof p->partner, "%s", tw_fox_bot_kind_name((tw_fox_bot_kind)partner_kind(p->partner)));
+    data_of(ss)->rec.has_players = 1;
     for (int seat = 0; seat < 2; seat++)
-        ss->person[seat] = d->players.hotseat || seat == d->players.seat;
-    ss->partner = tw_fox_bot_kind_name((tw_fox_bot_kind)d->players.partner);
+        ss->person[seat] = p->hotseat || seat == p->seat;
+    ss->partner = p->partner;
 }
 
 /* ---- Files ---------------------------------------------------------------- */
@@ -225,14 +205,14 @@ static tw_error fox_record_text(tw_cli_session *ss, tw_buf *buf)
 static tw_error resume_players(tw_cli_session *ss, const char *path, tw_diag *diag)
 {
     fox_data *d = data_of(ss);
-    d->players.hotseat = 0;
-    d->players.seat = 0;
-    d->players.partner = TW_FOX_BOT_RULE;
+    tw_fox_players *p = &d->rec.players;
     players_path_for(path, d->players_path, sizeof d->players_path);
-    tw_error err = d->rec.has_players ? players_from_record(&d->rec, path, &d->players, diag)
-                                      : players_file_load(&d->players, d->players_path, &d->from_file, diag);
+    if (!d->rec.has_players)
+        *p = (tw_fox_players){0, 0, "rule"};
+    tw_error err = d->rec.has_players ? check_partner(p, path, diag)
+                                      : players_file_load(p, d->players_path, &d->from_file, diag);
     if (!err) {
-        change_players(&d->players, &d->options);
+        change_players(p, &d->options);
         set_players(ss);
     }
     return err;
@@ -351,18 +331,16 @@ static void fox_replay_step(tw_cli_session *ss, int step, int steps, const char 
 static void show_players(tw_cli_session *ss)
 {
     tw_cli *cli = ss->cli;
-    const fox_players *p = &data_of(ss)->players;
+    const tw_fox_players *p = &data_of(ss)->rec.players;
     if (p->hotseat) {
         tw_cli_printf(cli, "%s", T(FX_T_SEATS_HOTSEAT));
         return;
     }
-    const char *name = tw_fox_bot_kind_name((tw_fox_bot_kind)p->partner);
-    if (p->partner == TW_FOX_BOT_RULE)
-        name = T(FX_T_PARTNER_RULE);
-    else if (p->partner == TW_FOX_BOT_RANDOM)
-        name = T(FX_T_PARTNER_RANDOM);
-    else if (p->partner == TW_FOX_BOT_STRONG)
-        name = T(FX_T_PARTNER_STRONG);
+    int kind = tw_fox_bot_kind_from_name(p->partner);
+    const char *name = kind == TW_FOX_BOT_RULE     ? T(FX_T_PARTNER_RULE)
+                       : kind == TW_FOX_BOT_RANDOM ? T(FX_T_PARTNER_RANDOM)
+                       : kind == TW_FOX_BOT_STRONG ? T(FX_T_PARTNER_STRONG)
+                                                   : p->partner;
     tw_cli_printf(cli, T(FX_T_SEATS_PARTNER), p->seat + 1, 2 - p->seat, name);
 }
 
@@ -376,8 +354,9 @@ static int parse_small(const char *text, int max)
 
 /* Reads the options shared by `fox` and `resume`. Returns 1 when argv[*i]
  * was one of them, 0 when not, or an exit code (negated) on a bad value. */
-static int players_option(tw_cli *cli, const char *usage, int argc, char **argv, int *i, fox_options *o)
+static int players_option(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i)
 {
+    fox_options *o = ctx;
     const char *v = NULL;
     int got;
     if (strcmp(argv[*i], "--hotseat") == 0) {
@@ -398,10 +377,9 @@ static int players_option(tw_cli *cli, const char *usage, int argc, char **argv,
     if ((got = tw_cli_opt_value(argc, argv, i, "--partner", &v)) != 0) {
         if (got < 0)
             return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--partner");
-        int kind = partner_kind(v);
-        if (kind < 0)
+        if (partner_kind(v) < 0)
             return -tw_cli_usage_error(cli, usage, T(FX_T_BAD_PARTNER), v);
-        o->players.partner = kind;
+        snprintf(o->players.partner, sizeof o->players.partner, "%s", v);
         o->partner_given = 1;
         return 1;
     }
@@ -420,11 +398,10 @@ static void fox_resumed(tw_cli_session *ss)
 }
 
 /* The --hotseat, --seat and --partner options of `resume`. */
-static int fox_resume_option(tw_cli_session *ss, const char *usage, int argc, char **argv, int *i)
+static int fox_resume_option(tw_cli *cli, void *data, const char *usage, int argc, char **argv, int *i)
 {
-    return players_option(ss->cli, usage, argc, argv, i, &data_of(ss)->options);
+    return players_option(cli, &((fox_data *)data)->options, usage, argc, argv, i);
 }
-
 static const char *const WORDS_BOARD[] = {"board", "plateau", "b", NULL};
 
 const tw_cli_ui tw_fox_cli_ui = {
@@ -438,17 +415,13 @@ const tw_cli_ui tw_fox_cli_ui = {
         [TW_CLI_M_HINT_LINE] = FX_T_HINT,
         [TW_CLI_M_SAVE_AT] = FX_T_SAVE_AT,
         [TW_CLI_M_RECORD_AT] = FX_T_RECORD_AT,
-        [TW_CLI_M_EVENTS_AT] = FX_T_EVENTS_AT,
         [TW_CLI_M_FINISHED_SAVED] = FX_T_FINISHED_SAVED,
-        [TW_CLI_M_RESUMING] = FX_T_RESUMING,
-        [TW_CLI_M_RESUME_FINISHED] = FX_T_RESUME_FINISHED,
         [TW_CLI_M_NO_SAVE] = FX_T_NO_SAVE,
         [TW_CLI_M_SINCE] = FX_T_SINCE,
         [TW_CLI_M_HIDE] = FX_T_HIDE,
         [TW_CLI_M_HANDOVER] = FX_T_HANDOVER,
         [TW_CLI_M_REPLAY_TITLE] = FX_T_REPLAY_TITLE,
         [TW_CLI_M_REPLAY_WAIT] = FX_T_REPLAY_WAIT,
-        [TW_CLI_M_REPLAY_END] = FX_T_REPLAY_END,
         [TW_CLI_M_REPLAY_STOPPED] = FX_T_REPLAY_STOPPED,
     },
     .wrap_question = 1,
@@ -478,36 +451,21 @@ const tw_cli_ui tw_fox_cli_ui = {
 
 /* ---- `trickwood fox` ------------------------------------------------------ */
 
-/* Reads the options of `fox`; returns 0 or an exit code. */
-static int parse_fox_options(tw_cli *cli, int argc, char **argv, fox_options *o)
+/* One option of `fox`: who plays, --level (the returns of
+ * tw_cli_text_option). */
+static int fox_option(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i)
 {
-    const char *usage = tw_msg_get(&tw_fox_cli_fox_help, cli->lang);
-    const tw_cli_text_opt files[] = {{"--board", &o->board}, {"--save", &o->save},
-                                     {"--record", &o->record}, {"--events", &o->events}, {NULL, NULL}};
-    for (int i = 1; i < argc; i++) {
-        const char *v = NULL;
-        int got;
-        got = players_option(cli, usage, argc, argv, &i, o);
-        if (!got)
-            got = tw_cli_game_option(cli, argc, argv, &i, usage, T(FX_T_BAD_SEED), &o->seed, &o->seed_given, files);
-        if (got) {
-            if (got < 0)
-                return -got;
-            continue;
-        }
-        if ((got = tw_cli_opt_value(argc, argv, &i, "--level", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--level");
-            o->level = parse_small(v, TW_FOX_LEVELS);
-            if (o->level < 0)
-                return tw_cli_usage_error(cli, usage, T(FX_T_BAD_LEVEL), v);
-        } else if (argv[i][0] == '-') {
-            return tw_cli_usage_error(cli, usage, G(TW_T_UNKNOWN_OPTION), argv[i]);
-        } else {
-            return tw_cli_usage_error(cli, usage, G(TW_T_EXTRA_ARGUMENT), argv[i]);
-        }
-    }
-    return 0;
+    fox_options *o = ctx;
+    const char *v = NULL;
+    int got = players_option(cli, ctx, usage, argc, argv, i);
+    if (got || (got = tw_cli_opt_value(argc, argv, i, "--level", &v)) == 0)
+        return got;
+    if (got < 0)
+        return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--level");
+    o->level = parse_small(v, TW_FOX_LEVELS);
+    if (o->level < 0)
+        return -tw_cli_usage_error(cli, usage, T(FX_T_BAD_LEVEL), v);
+    return 1;
 }
 
 /* Loads the board: --board FILE, or the level's default. Returns 0 or an
@@ -545,6 +503,7 @@ static int start_match(tw_cli_session *ss, const fox_options *o, const tw_fox_bo
     ss->seed = o->seed;
     if (tw_fox_record_init(&data_of(ss)->rec, board, board_ref, &config) != TW_OK)
         return TW_EXIT_FAIL;
+    data_of(ss)->rec.players = o->players;
     set_players(ss);
     if (tw_cli_session_start(ss, &diag) != 0) {
         tw_cli_errorf(cli, "%s", T(FX_T_SETUP_FAILED));
@@ -559,8 +518,12 @@ int tw_cli_fox(tw_cli *cli, int argc, char **argv)
     fox_options o;
     memset(&o, 0, sizeof o);
     o.level = 1;
-    o.players.partner = TW_FOX_BOT_RULE;
-    int code = parse_fox_options(cli, argc, argv, &o);
+    snprintf(o.players.partner, sizeof o.players.partner, "rule");
+    const tw_cli_text_opt files[] = {{"--board", &o.board}, {"--save", &o.save},
+                                     {"--record", &o.record}, {"--events", &o.events}, {NULL, NULL}};
+    const tw_cli_args args = {tw_msg_get(&tw_fox_cli_fox_help, cli->lang), T(FX_T_BAD_SEED), &o.seed, &o.seed_given,
+                              files, fox_option, &o, NULL};
+    int code = tw_cli_read_args(cli, &args, argc, argv);
     if (code)
         return code;
     tw_cli_setup_term(cli);
@@ -574,7 +537,6 @@ int tw_cli_fox(tw_cli *cli, int argc, char **argv)
         return TW_EXIT_FAIL;
     }
     fox_data *d = data_of(ss);
-    d->players = o.players;
     char board_ref[256];
     code = load_board(cli, &o, board, board_ref, sizeof board_ref);
     if (!code)

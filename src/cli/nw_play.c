@@ -155,17 +155,13 @@ const tw_cli_ui tw_nw_cli_ui = {
         [TW_CLI_M_HINT_LINE] = NW_T_HINT,
         [TW_CLI_M_SAVE_AT] = NW_T_SAVE_AT,
         [TW_CLI_M_RECORD_AT] = NW_T_RECORD_AT,
-        [TW_CLI_M_EVENTS_AT] = NW_T_EVENTS_AT,
         [TW_CLI_M_FINISHED_SAVED] = NW_T_FINISHED_SAVED,
-        [TW_CLI_M_RESUMING] = NW_T_RESUMING,
-        [TW_CLI_M_RESUME_FINISHED] = NW_T_RESUME_FINISHED,
         [TW_CLI_M_NO_SAVE] = NW_T_NO_SAVE,
         [TW_CLI_M_SINCE] = -1,
         [TW_CLI_M_HIDE] = -1,
         [TW_CLI_M_HANDOVER] = -1,
         [TW_CLI_M_REPLAY_TITLE] = NW_T_REPLAY_TITLE,
         [TW_CLI_M_REPLAY_WAIT] = NW_T_REPLAY_WAIT,
-        [TW_CLI_M_REPLAY_END] = NW_T_REPLAY_END,
         [TW_CLI_M_REPLAY_STOPPED] = NW_T_REPLAY_STOPPED,
     },
     .extra_words = WORDS_PILES,
@@ -212,43 +208,32 @@ typedef struct {
     const char *events;
 } nw_options;
 
-/* Reads the options of `northwood`; returns 0 or an exit code. */
-static int parse_play_options(tw_cli *cli, int argc, char **argv, nw_options *o)
+/* One option of `northwood` (the returns of tw_cli_text_option). */
+static int nw_option(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i)
 {
-    const char *usage = tw_msg_get(&tw_nw_cli_northwood_help, cli->lang);
-    const tw_cli_text_opt files[] = {{"--save", &o->save}, {"--record", &o->record}, {"--events", &o->events}, {NULL, NULL}};
-    for (int i = 1; i < argc; i++) {
-        const char *v = NULL;
-        int got;
-        got = tw_cli_game_option(cli, argc, argv, &i, usage, T(NW_T_BAD_SEED), &o->config.seed, &o->seed_given, files);
-        if (got) {
-            if (got < 0)
-                return -got;
-            continue;
-        }
-        if (strcmp(argv[i], "--intro") == 0) {
-            o->config.setup = TW_NW_SETUP_INTRO;
-        } else if (strcmp(argv[i], "--full") == 0) {
-            o->config.setup = TW_NW_SETUP_FULL;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--medal", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--medal");
-            int medal = parse_medal(v);
-            if (medal < 0)
-                return tw_cli_usage_error(cli, usage, T(NW_T_BAD_MEDAL), v);
-            o->config.medal = (tw_nw_medal)medal;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--characters", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--characters");
-            if (o->ncharacters < MAX_CHARACTER_FILES)
-                o->characters[o->ncharacters++] = v;
-        } else if (argv[i][0] == '-') {
-            return tw_cli_usage_error(cli, usage, G(TW_T_UNKNOWN_OPTION), argv[i]);
-        } else {
-            return tw_cli_usage_error(cli, usage, G(TW_T_EXTRA_ARGUMENT), argv[i]);
-        }
+    nw_options *o = ctx;
+    const char *v = NULL;
+    int got;
+    if (strcmp(argv[*i], "--intro") == 0 || strcmp(argv[*i], "--full") == 0) {
+        o->config.setup = strcmp(argv[*i], "--full") == 0 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
+        return 1;
     }
-    return 0;
+    if ((got = tw_cli_opt_value(argc, argv, i, "--medal", &v)) != 0) {
+        if (got < 0)
+            return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--medal");
+        int medal = parse_medal(v);
+        if (medal < 0)
+            return -tw_cli_usage_error(cli, usage, T(NW_T_BAD_MEDAL), v);
+        o->config.medal = (tw_nw_medal)medal;
+        return 1;
+    }
+    if ((got = tw_cli_opt_value(argc, argv, i, "--characters", &v)) == 0)
+        return 0;
+    if (got < 0)
+        return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--characters");
+    if (o->ncharacters < MAX_CHARACTER_FILES)
+        o->characters[o->ncharacters++] = v;
+    return 1;
 }
 
 /* Loads the default characters and the user's files. Returns 0 or an exit
@@ -316,7 +301,10 @@ int tw_cli_northwood(tw_cli *cli, int argc, char **argv)
     o.config.setup = TW_NW_SETUP_INTRO;
     o.config.medal = TW_NW_MEDAL_BRONZE;
     o.config.offer_finish = 1; /* a person plays: decided visits may be finished */
-    int code = parse_play_options(cli, argc, argv, &o);
+    const tw_cli_text_opt files[] = {{"--save", &o.save}, {"--record", &o.record}, {"--events", &o.events}, {NULL, NULL}};
+    const tw_cli_args args = {tw_msg_get(&tw_nw_cli_northwood_help, cli->lang), T(NW_T_BAD_SEED), &o.config.seed,
+                              &o.seed_given, files, nw_option, &o, NULL};
+    int code = tw_cli_read_args(cli, &args, argc, argv);
     if (code)
         return code;
     tw_cli_setup_term(cli);

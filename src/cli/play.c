@@ -407,7 +407,7 @@ static int finish(tw_cli_session *ss)
     const char *record = ss->record_path[0] ? ss->record_path : ss->save_path;
     tw_cli_printf(cli, M(TW_CLI_M_RECORD_AT), record, record);
     if (ss->events_path[0])
-        tw_cli_printf(cli, M(TW_CLI_M_EVENTS_AT), ss->events_path);
+        tw_cli_printf(cli, G(TW_T_EVENTS_AT), ss->events_path);
     tw_cli_printf(cli, M(TW_CLI_M_FINISHED_SAVED), ss->save_path);
     return TW_EXIT_OK;
 }
@@ -464,33 +464,6 @@ int tw_cli_play_new(tw_cli_session *ss)
     return play_loop(ss);
 }
 
-/* Reads the options of `resume`; returns 0 or an exit code. */
-static int resume_options(tw_cli_session *ss, const char *usage, int argc, char **argv, const char **file,
-                          const char **record, const char **events)
-{
-    tw_cli *cli = ss->cli;
-    const tw_cli_text_opt files[] = {{"--record", record}, {"--events", events}, {NULL, NULL}};
-    for (int i = 1; i < argc; i++) {
-        int got = tw_cli_display_option(cli, argc, argv, &i);
-        if (got < 0)
-            return TW_EXIT_USAGE;
-        if (!got && ss->ui->resume_option)
-            got = ss->ui->resume_option(ss, usage, argc, argv, &i);
-        if (!got)
-            got = tw_cli_text_option(cli, argc, argv, &i, usage, files);
-        if (got < 0)
-            return -got;
-        if (got)
-            continue;
-        if (argv[i][0] == '-' && argv[i][1])
-            return tw_cli_usage_error(cli, usage, G(TW_T_UNKNOWN_OPTION), argv[i]);
-        if (*file)
-            return tw_cli_usage_error(cli, usage, G(TW_T_EXTRA_ARGUMENT), argv[i]);
-        *file = argv[i];
-    }
-    return 0;
-}
-
 /* Opens a saved game: its file, its record, its match. Returns 0 or an
  * exit code. */
 static int resume_open(tw_cli_session *ss, const char *file, const char *record, const char *events)
@@ -518,17 +491,19 @@ int tw_cli_play_resume(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv)
     if (!ss)
         return TW_EXIT_FAIL;
     const char *file = NULL, *record = NULL, *events = NULL;
-    int code = resume_options(ss, usage, argc, argv, &file, &record, &events);
+    const tw_cli_text_opt files[] = {{"--record", &record}, {"--events", &events}, {NULL, NULL}};
+    const tw_cli_args args = {.usage = usage, .files = files, .option = ui->resume_option, .ctx = ss->data, .file = &file};
+    int code = tw_cli_read_args(cli, &args, argc, argv);
     if (!code) {
         tw_cli_setup_term(cli);
         code = resume_open(ss, file, record, events);
     }
     if (!code) {
-        tw_cli_printf(cli, M(TW_CLI_M_RESUMING), ss->save_path, ss->match->count);
+        tw_cli_printf(cli, G(TW_T_RESUMING), ss->save_path, ss->match->count);
         if (ui->resumed)
             ui->resumed(ss);
         if (tw_match_is_over(ss->match))
-            tw_cli_printf(cli, "%s", M(TW_CLI_M_RESUME_FINISHED));
+            tw_cli_printf(cli, "%s", G(TW_T_RESUME_FINISHED));
         code = play_loop(ss);
     }
     tw_cli_session_free(ss);

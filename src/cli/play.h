@@ -27,17 +27,13 @@ typedef enum {
     TW_CLI_M_HINT_LINE,       /* the line under the choices */
     TW_CLI_M_SAVE_AT,         /* %s: the autosave */
     TW_CLI_M_RECORD_AT,       /* %s %s: the record */
-    TW_CLI_M_EVENTS_AT,       /* %s: the event log */
     TW_CLI_M_FINISHED_SAVED,  /* %s: the autosave */
-    TW_CLI_M_RESUMING,        /* %s %d: the save, actions played */
-    TW_CLI_M_RESUME_FINISHED, /* a finished game resumed */
     TW_CLI_M_NO_SAVE,         /* %s: no such save */
     TW_CLI_M_SINCE,           /* heading of what a person is told */
     TW_CLI_M_HIDE,            /* %d %d: hand-over, hide your hand */
     TW_CLI_M_HANDOVER,        /* %d %d: hand-over, the next player */
     TW_CLI_M_REPLAY_TITLE,    /* %s %d: the file, its actions */
     TW_CLI_M_REPLAY_WAIT,     /* the prompt between steps */
-    TW_CLI_M_REPLAY_END,
     TW_CLI_M_REPLAY_STOPPED, /* %d %d: step, steps */
     TW_CLI_M_COUNT
 } tw_cli_msg;
@@ -75,9 +71,9 @@ typedef struct {
     /* After the autosave was written (NULL: nothing to do). */
     void (*saved)(tw_cli_session *ss);
 
-    /* A resume option of the game (argv[*i]): the returns of
-     * tw_cli_text_option. NULL: none. */
-    int (*resume_option)(tw_cli_session *ss, const char *usage, int argc, char **argv, int *i);
+    /* A resume option of the game (argv[*i]; data: the session's data),
+     * as tw_cli_args.option. NULL: none. */
+    int (*resume_option)(tw_cli *cli, void *data, const char *usage, int argc, char **argv, int *i);
     /* After "resuming": what the game says then (NULL: nothing). */
     void (*resumed)(tw_cli_session *ss);
 
@@ -165,6 +161,10 @@ extern const tw_game tw_game_northwood;
 extern const tw_game tw_game_fox;
 extern const tw_cli_ui tw_nw_cli_ui;
 extern const tw_cli_ui tw_fox_cli_ui;
+
+/* The table of the game a record or save holds, from its "game" field;
+ * NULL when it names no game of this program (dispatch.c). */
+const tw_cli_ui *tw_cli_ui_of_file(const char *path);
 
 /* Clears a terminal (and its scrollback) so that the last player's hand
  * cannot be read; on a pipe it prints a separator instead. */

@@ -20,26 +20,25 @@
 static const char *const WORDS_AUTO[] = {"a", "auto", NULL};
 static const char *const WORDS_STOP[] = {"q", "quit", "quitter", "stop", NULL};
 
+/* The --auto option of `replay`. */
+static int auto_option(tw_cli *cli, void *automatic, const char *usage, int argc, char **argv, int *i)
+{
+    (void)cli, (void)usage, (void)argc;
+    if (strcmp(argv[*i], "--auto") != 0)
+        return 0;
+    *(int *)automatic = 1;
+    return 1;
+}
+
 /* Reads `replay FILE [--auto]`. */
 int tw_cli_replay_args(tw_cli *cli, int argc, char **argv, const char *usage, const char **file, int *automatic)
 {
     *file = NULL;
     *automatic = 0;
-    for (int i = 1; i < argc; i++) {
-        int got = tw_cli_display_option(cli, argc, argv, &i);
-        if (got < 0)
-            return TW_EXIT_USAGE;
-        if (got > 0)
-            continue;
-        if (strcmp(argv[i], "--auto") == 0)
-            *automatic = 1;
-        else if (argv[i][0] == '-' && argv[i][1])
-            return tw_cli_usage_error(cli, usage, G(TW_T_UNKNOWN_OPTION), argv[i]);
-        else if (!*file)
-            *file = argv[i];
-        else
-            return tw_cli_usage_error(cli, usage, G(TW_T_EXTRA_ARGUMENT), argv[i]);
-    }
+    const tw_cli_args args = {.usage = usage, .option = auto_option, .ctx = automatic, .file = file};
+    int bad = tw_cli_read_args(cli, &args, argc, argv);
+    if (bad)
+        return bad;
     if (!*file)
         return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_ARGUMENT), "FILE");
     tw_cli_setup_term(cli);
@@ -106,7 +105,7 @@ static int replay_steps(tw_cli_session *ss, const tw_game_action *actions, int c
     ss->ui->draw(ss, -1, 1);
     if (tw_match_is_over(ss->match))
         ss->ui->result(ss);
-    tw_cli_printf(cli, "%s", M(TW_CLI_M_REPLAY_END));
+    tw_cli_printf(cli, "%s", G(TW_T_REPLAY_END));
     return TW_EXIT_OK;
 }
 
