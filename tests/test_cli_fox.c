@@ -1092,7 +1092,7 @@ TEST(fox_cli_random_partner_and_symbols)
 TEST(fox_cli_message_table_complete)
 {
     CHECK_INT(tw_msg_table_check(tw_fox_cli_table, FX_T_COUNT), -1);
-    const tw_msg *help[] = {&tw_fox_cli_fox_help, &tw_fox_cli_resume_help, &tw_fox_cli_replay_help};
+    const tw_msg *help[] = {&tw_fox_cli_fox_help, &tw_cli_resume_help, &tw_cli_replay_help};
     for (int i = 0; i < 3; i++)
         CHECK_INT(tw_msg_table_check(help[i], 1), -1);
     const char *args[] = {"help", "--lang", "en", NULL};

@@ -17,6 +17,25 @@
 
 #define MAX_ARGS 64
 
+/* The help of `resume` and `replay`, for every game. */
+const tw_msg tw_cli_resume_help = {{
+    "  resume [FILE] [OPTIONS]        continue a saved game of either game\n"
+    "                                 (default: the most recent autosave)\n"
+    "      --record FILE, --events FILE as for northwood and fox\n"
+    "      --hotseat, --seat 1|2, --partner NAME  Fox: change who plays (default: as saved)\n",
+    "  resume [FICHIER] [OPTIONS]     reprendre une partie enregistrée de l'un ou l'autre jeu\n"
+    "                                 (par défaut : la sauvegarde automatique la plus récente)\n"
+    "      --record FICHIER, --events FICHIER comme pour northwood et fox\n"
+    "      --hotseat, --seat 1|2, --partner NOM  Renard : changer qui joue (par défaut : comme enregistré)\n",
+}};
+
+const tw_msg tw_cli_replay_help = {{
+    "  replay FILE [--auto]           step through a game record of either game: Enter for each step,\n"
+    "                                 --auto to run to the end without waiting\n",
+    "  replay FICHIER [--auto]        revoir un enregistrement de l'un ou l'autre jeu pas à pas : Entrée\n"
+    "                                 à chaque étape, --auto pour aller jusqu'au bout sans attendre\n",
+}};
+
 /* Finds the file argument: the first word that is neither an option nor
  * the value of one (value_options lists the options that take one).
  * Returns its index or -1. */

@@ -226,9 +226,10 @@ static int bare_word_action(const tw_fox_state *s, const char *word, tw_fox_acti
 }
 
 /* Says why a well-formed action is not legal now. */
-void tw_fox_cli_refusal(const tw_cli *cli, const tw_fox_state *s, tw_fox_action action, const char *typed, char *reason,
-                    size_t size)
+void tw_fox_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *typed, char *reason, size_t size)
 {
+    const tw_cli *cli = ss->cli;
+    const tw_fox_state *s = tw_cli_state(ss);
     int kind = TW_FOX_ACTION_KIND(action), arg = TW_FOX_ACTION_ARG(action);
     int actor = tw_fox_to_act(s);
     int card_phase = (kind == TW_FOX_ACT_PLAY && s->phase == TW_FOX_PHASE_PLAY) ||
@@ -252,8 +253,9 @@ void tw_fox_cli_refusal(const tw_cli *cli, const tw_fox_state *s, tw_fox_action 
 
 /* Reads a lowercased word as an action: the record notation, or a bare
  * card or answer word of the current decision. */
-int tw_fox_cli_word_action(const tw_fox_state *state, const char *word, tw_fox_action *out)
+int tw_fox_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out)
 {
+    const tw_fox_state *state = tw_cli_state(ss);
     if (tw_fox_action_parse(state, word, out) == 0)
         return 0;
     return bare_word_action(state, word, out);

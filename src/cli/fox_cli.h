@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "cli/cli.h"
+#include "cli/play.h"
 #include "trickwood/fox_files.h"
 
 /* ---- Commands (fox_play.c, dispatch.c) --------------------------------- */
@@ -23,8 +24,6 @@ int tw_cli_fox(tw_cli *cli, int argc, char **argv);
 int tw_cli_game_resume(tw_cli *cli, int argc, char **argv);
 int tw_cli_game_replay(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_fox_cli_fox_help;
-extern const tw_msg tw_fox_cli_resume_help;
-extern const tw_msg tw_fox_cli_replay_help;
 
 /* File name of the Fox autosave in the save folder. */
 #define TW_FOX_CLI_SAVE_NAME "foxduet-save.json"
@@ -129,7 +128,7 @@ void tw_fox_cli_board_note(tw_cli *cli, const tw_fox_board *board);
 /* Explains the rules, the abilities and the words the game understands. */
 void tw_fox_cli_rules(tw_cli *cli);
 /* Shows the result of an ended game (with the score of a win). */
-void tw_fox_cli_result(tw_cli *cli, const tw_fox_state *state);
+void tw_fox_cli_result(tw_cli_session *ss);
 
 /* ---- Narration (fox_narrate.c) ------------------------------------------ */
 
@@ -146,10 +145,9 @@ void tw_fox_cli_narrate(tw_cli *cli, const tw_fox_look *look, const tw_fox_state
  * "gift 5s", "forest left"...), a bare card such as "7r" (play, give or
  * swap it) or an answer word of the current decision. Returns 0, or -1
  * when the word is none of them. */
-int tw_fox_cli_word_action(const tw_fox_state *state, const char *word, tw_fox_action *out);
+int tw_fox_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out);
 /* Says why a well-formed action (typed as typed) is not legal now. */
-void tw_fox_cli_refusal(const tw_cli *cli, const tw_fox_state *state, tw_fox_action action, const char *typed,
-                        char *reason, size_t size);
+void tw_fox_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *typed, char *reason, size_t size);
 
 /* What the seat to act is asked now (state is the full state). */
 void tw_fox_cli_question(const tw_cli *cli, const tw_fox_look *look, const tw_fox_state *state, char *out,

@@ -29,24 +29,6 @@ const tw_msg tw_fox_cli_fox_help = {{
     "      --events FICHIER           écrire le journal des événements (lignes JSON) ici après chaque action\n",
 }};
 
-const tw_msg tw_fox_cli_resume_help = {{
-    "  resume [FILE] [OPTIONS]        continue a saved game of either game\n"
-    "                                 (default: the most recent autosave)\n"
-    "      --record FILE, --events FILE as for northwood and fox\n"
-    "      --hotseat, --seat 1|2, --partner NAME  Fox: change who plays (default: as saved)\n",
-    "  resume [FICHIER] [OPTIONS]     reprendre une partie enregistrée de l'un ou l'autre jeu\n"
-    "                                 (par défaut : la sauvegarde automatique la plus récente)\n"
-    "      --record FICHIER, --events FICHIER comme pour northwood et fox\n"
-    "      --hotseat, --seat 1|2, --partner NOM  Renard : changer qui joue (par défaut : comme enregistré)\n",
-}};
-
-const tw_msg tw_fox_cli_replay_help = {{
-    "  replay FILE [--auto]           step through a game record of either game: Enter for each step,\n"
-    "                                 --auto to run to the end without waiting\n",
-    "  replay FICHIER [--auto]        revoir un enregistrement de l'un ou l'autre jeu pas à pas : Entrée\n"
-    "                                 à chaque étape, --auto pour aller jusqu'au bout sans attendre\n",
-}};
-
 const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_GAME_NAME] = {{"The Fox in the Forest Duet", "Le Renard des Bois : Duo"}},
 

@@ -251,18 +251,6 @@ static void fox_label(tw_cli_session *ss, int seat, tw_game_action action, char 
     tw_fox_cli_label(ss->cli, &look, state_of(ss->match), action, out, size);
 }
 
-/* A word as an action: the record notation, or a bare card or word. */
-static int fox_parse(tw_cli_session *ss, const char *word, tw_game_action *out)
-{
-    return tw_fox_cli_word_action(state_of(ss->match), word, out);
-}
-
-/* Why an action is refused. */
-static void fox_refusal(tw_cli_session *ss, tw_game_action action, const char *typed, char *out, size_t size)
-{
-    tw_fox_cli_refusal(ss->cli, state_of(ss->match), action, typed, out, size);
-}
-
 /* The board's name and note. */
 static void fox_board(tw_cli_session *ss)
 {
@@ -303,12 +291,6 @@ static void fox_narrate(tw_cli_session *ss, int seat, const tw_match *before, in
         tw_fox_cli_narrate(ss->cli, &look, action == TW_CLI_DEAL ? after : state_of(before), after, events);
     free(after);
     free(events);
-}
-
-/* The result. */
-static void fox_result(tw_cli_session *ss)
-{
-    tw_fox_cli_result(ss->cli, state_of(ss->match));
 }
 
 /* Before the first step of a replay: the board and the deal. */
@@ -408,8 +390,6 @@ const tw_cli_ui tw_fox_cli_ui = {
     .game = &tw_game_fox,
     .file_game = "foxduet",
     .save_name = TW_FOX_CLI_SAVE_NAME,
-    .resume_help = &tw_fox_cli_resume_help,
-    .replay_help = &tw_fox_cli_replay_help,
     .texts = tw_fox_cli_table,
     .msg = {
         [TW_CLI_M_HINT_LINE] = FX_T_HINT,
@@ -438,13 +418,13 @@ const tw_cli_ui tw_fox_cli_ui = {
     .draw = fox_draw,
     .question = fox_question,
     .label = fox_label,
-    .parse = fox_parse,
-    .refusal = fox_refusal,
+    .parse = tw_fox_cli_word_action,
+    .refusal = tw_fox_cli_refusal,
     .rules = tw_fox_cli_rules,
     .extra = fox_board,
     .hint = fox_hint,
     .narrate = fox_narrate,
-    .result = fox_result,
+    .result = tw_fox_cli_result,
     .replay_intro = fox_replay_intro,
     .replay_step = fox_replay_step,
 };

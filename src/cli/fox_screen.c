@@ -375,8 +375,10 @@ void tw_fox_cli_rules(tw_cli *cli)
 }
 
 /* Shows how the game ended, with the score of a win. */
-void tw_fox_cli_result(tw_cli *cli, const tw_fox_state *state)
+void tw_fox_cli_result(tw_cli_session *ss)
 {
+    tw_cli *cli = ss->cli;
+    const tw_fox_state *state = tw_cli_state(ss);
     const tw_term *t = &cli->term;
     fputc('\n', cli->out);
     if (tw_fox_is_won(state)) {

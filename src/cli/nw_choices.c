@@ -314,9 +314,10 @@ static int bare_word_action(const tw_nw_state *s, const char *word, tw_nw_action
 }
 
 /* Says why a well-formed action is not legal now. */
-void tw_nw_cli_refusal(const tw_cli *cli, const tw_nw_state *s, tw_nw_action action, const char *typed, char *reason,
-                    size_t size)
+void tw_nw_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *typed, char *reason, size_t size)
 {
+    const tw_cli *cli = ss->cli;
+    const tw_nw_state *s = tw_cli_state(ss);
     int kind = TW_NW_ACTION_KIND(action), arg = TW_NW_ACTION_ARG(action);
     char card[48];
     if (kind == TW_NW_ACT_STOP) {
@@ -366,8 +367,9 @@ void tw_nw_cli_refusal(const tw_cli *cli, const tw_nw_state *s, tw_nw_action act
 
 /* Reads a lowercased word as an action: a bare card, suit or answer word
  * of the current decision, or the record notation. */
-int tw_nw_cli_word_action(const tw_nw_state *state, const char *word, tw_nw_action *out)
+int tw_nw_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out)
 {
+    const tw_nw_state *state = tw_cli_state(ss);
     if (bare_word_action(state, word, out) == 0)
         return 0;
     return tw_nw_action_parse(word, out);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "cli/cli.h"
+#include "cli/play.h"
 #include "trickwood/nw_files.h"
 
 /* ---- Commands (nw_play.c, nw_analyse.c) --------------------------------- */
@@ -17,8 +18,6 @@
 int tw_cli_northwood(tw_cli *cli, int argc, char **argv);
 int tw_cli_analyse(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_nw_cli_northwood_help;
-extern const tw_msg tw_nw_cli_resume_help;
-extern const tw_msg tw_nw_cli_replay_help;
 extern const tw_msg tw_nw_cli_analyse_help;
 
 /* ---- Messages (nw_messages.c) ------------------------------------------ */
@@ -115,14 +114,14 @@ void tw_nw_cli_draw(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *
  * that it may be finished; called when "finish" is legal. */
 void tw_nw_cli_decided(tw_cli *cli, const tw_nw_state *state);
 /* Shows the discard and score piles in full, bottom to top. */
-void tw_nw_cli_piles(tw_cli *cli, const tw_nw_state *state);
+void tw_nw_cli_piles(tw_cli_session *ss);
 /* Explains the rules and the commands. */
 void tw_nw_cli_rules(tw_cli *cli);
 /* Tells what the events of one action did, in a few lines. */
 void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state *after,
                        const tw_nw_catalog *catalog, const tw_nw_events *events);
 /* Shows the result of a finished game. */
-void tw_nw_cli_result(tw_cli *cli, const tw_nw_state *state);
+void tw_nw_cli_result(tw_cli_session *ss);
 
 /* ---- Hints and analysis (nw_analyse.c) ----------------------------------- */
 
@@ -144,10 +143,9 @@ void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_ca
 /* Reads a lowercased word as an action: a bare card such as "7e", a suit
  * name, an answer word of the current decision, or the record notation.
  * Returns 0, or -1 when the word is none of them. */
-int tw_nw_cli_word_action(const tw_nw_state *state, const char *word, tw_nw_action *out);
+int tw_nw_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out);
 /* Says why a well-formed action (typed as typed) is not legal now. */
-void tw_nw_cli_refusal(const tw_cli *cli, const tw_nw_state *state, tw_nw_action action, const char *typed,
-                       char *reason, size_t size);
+void tw_nw_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *typed, char *reason, size_t size);
 
 /* Whether a response would win a point (an aid: the rules are open). */
 int tw_nw_cli_response_scores(const tw_nw_state *state, int card);

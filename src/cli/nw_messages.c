@@ -24,20 +24,6 @@ const tw_msg tw_nw_cli_northwood_help = {{
     "      --events FICHIER           écrire le journal des événements (lignes JSON) ici après chaque action\n",
 }};
 
-const tw_msg tw_nw_cli_resume_help = {{
-    "  resume [FILE] [OPTIONS]        continue a saved game (default: the autosave)\n"
-    "      --record FILE, --events FILE as for northwood\n",
-    "  resume [FICHIER] [OPTIONS]     reprendre une partie enregistrée (par défaut : la sauvegarde automatique)\n"
-    "      --record FICHIER, --events FICHIER comme pour northwood\n",
-}};
-
-const tw_msg tw_nw_cli_replay_help = {{
-    "  replay FILE [--auto]           step through a game record: Enter for each step,\n"
-    "                                 --auto to run to the end without waiting\n",
-    "  replay FICHIER [--auto]        revoir un enregistrement pas à pas : Entrée à chaque étape,\n"
-    "                                 --auto pour aller jusqu'au bout sans attendre\n",
-}};
-
 const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_GAME_NAME] = {{"For Northwood!", "Les Fiefs de Norbois !"}},
     [NW_T_SUIT_CLAWS] = {{"Claws", "Griffes"}},

@@ -89,24 +89,6 @@ static void nw_label(tw_cli_session *ss, int seat, tw_game_action action, char *
     tw_nw_cli_label(ss->cli, state_of(ss->match), &data_of(ss)->rec.catalog, action, out, size);
 }
 
-/* A word as an action: a bare card or suit, or the record notation. */
-static int nw_parse(tw_cli_session *ss, const char *word, tw_game_action *out)
-{
-    return tw_nw_cli_word_action(state_of(ss->match), word, out);
-}
-
-/* Why an action is refused. */
-static void nw_refusal(tw_cli_session *ss, tw_game_action action, const char *typed, char *out, size_t size)
-{
-    tw_nw_cli_refusal(ss->cli, state_of(ss->match), action, typed, out, size);
-}
-
-/* The piles in full. */
-static void nw_piles(tw_cli_session *ss)
-{
-    tw_nw_cli_piles(ss->cli, state_of(ss->match));
-}
-
 /* The hint, with the chances of the visit and the medal. */
 static void nw_hint(tw_cli_session *ss, int seat, json_t *hint)
 {
@@ -129,12 +111,6 @@ static void nw_narrate(tw_cli_session *ss, int seat, const tw_match *before, int
     free(events);
 }
 
-/* The result. */
-static void nw_result(tw_cli_session *ss)
-{
-    tw_nw_cli_result(ss->cli, state_of(ss->match));
-}
-
 /* The line of a replay step. */
 static void nw_replay_step(tw_cli_session *ss, int step, int steps, const char *label, const char *notation)
 {
@@ -148,8 +124,6 @@ const tw_cli_ui tw_nw_cli_ui = {
     .game = &tw_game_northwood,
     .file_game = "northwood",
     .save_name = "northwood-save.json",
-    .resume_help = &tw_nw_cli_resume_help,
-    .replay_help = &tw_nw_cli_replay_help,
     .texts = tw_nw_cli_table,
     .msg = {
         [TW_CLI_M_HINT_LINE] = NW_T_HINT,
@@ -172,13 +146,13 @@ const tw_cli_ui tw_nw_cli_ui = {
     .draw = nw_draw,
     .question = nw_question,
     .label = nw_label,
-    .parse = nw_parse,
-    .refusal = nw_refusal,
+    .parse = tw_nw_cli_word_action,
+    .refusal = tw_nw_cli_refusal,
     .rules = tw_nw_cli_rules,
-    .extra = nw_piles,
+    .extra = tw_nw_cli_piles,
     .hint = nw_hint,
     .narrate = nw_narrate,
-    .result = nw_result,
+    .result = tw_nw_cli_result,
     .replay_step = nw_replay_step,
 };
 

@@ -395,8 +395,10 @@ static void list_pile(tw_cli *cli, const uint8_t *pile, int n, char *out, size_t
 }
 
 /* Shows both open piles in full. */
-void tw_nw_cli_piles(tw_cli *cli, const tw_nw_state *state)
+void tw_nw_cli_piles(tw_cli_session *ss)
 {
+    tw_cli *cli = ss->cli;
+    const tw_nw_state *state = tw_cli_state(ss);
     char list[1024];
     tw_cli_printf(cli, "%s", T(NW_T_PILES_TITLE));
     list_pile(cli, state->discard, state->discard_n, list, sizeof list);
@@ -412,8 +414,10 @@ void tw_nw_cli_rules(tw_cli *cli)
 }
 
 /* Shows the final result. */
-void tw_nw_cli_result(tw_cli *cli, const tw_nw_state *state)
+void tw_nw_cli_result(tw_cli_session *ss)
 {
+    tw_cli *cli = ss->cli;
+    const tw_nw_state *state = tw_cli_state(ss);
     const tw_term *t = &cli->term;
     int stars = tw_nw_stars_won(state);
     int medal = state->medal % 4;

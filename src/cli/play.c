@@ -32,6 +32,12 @@ const char *tw_cli_msg_text(const tw_cli_session *ss, tw_cli_msg id)
     return game_id < 0 ? "" : tw_msg_get(&ss->ui->texts[game_id], ss->cli->lang);
 }
 
+/* The engine's state of the match. */
+const void *tw_cli_state(const tw_cli_session *ss)
+{
+    return ss->ui->game->state(ss->match);
+}
+
 /* Whether both seats are people at this screen. */
 int tw_cli_hotseat(const tw_cli_session *ss)
 {
@@ -486,7 +492,7 @@ static int resume_open(tw_cli_session *ss, const char *file, const char *record,
 /* `trickwood resume [FILE]`: continues a saved game. */
 int tw_cli_play_resume(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv)
 {
-    const char *usage = tw_msg_get(ui->resume_help, cli->lang);
+    const char *usage = tw_msg_get(&tw_cli_resume_help, cli->lang);
     tw_cli_session *ss = tw_cli_session_new(cli, ui);
     if (!ss)
         return TW_EXIT_FAIL;

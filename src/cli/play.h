@@ -47,8 +47,6 @@ typedef struct {
     const tw_game *game;
     const char *file_game; /* the "game" field of its files */
     const char *save_name; /* the autosave in the save folder */
-    const tw_msg *resume_help;
-    const tw_msg *replay_help;
     const tw_msg *texts;     /* the game's message table */
     int msg[TW_CLI_M_COUNT]; /* the index in it of each flow message */
     int wrap_question;                         /* wrap the question at 78 columns */
@@ -128,6 +126,8 @@ struct tw_cli_session {
     int told_count[2];
 };
 
+/* The engine's state of the session's match (tw_game.state). */
+const void *tw_cli_state(const tw_cli_session *ss);
 /* A game's flow message in the player's language ("" when it has none). */
 const char *tw_cli_msg_text(const tw_cli_session *ss, tw_cli_msg id);
 /* Whether two people share the screen (each hides their hand). */
@@ -161,6 +161,10 @@ extern const tw_game tw_game_northwood;
 extern const tw_game tw_game_fox;
 extern const tw_cli_ui tw_nw_cli_ui;
 extern const tw_cli_ui tw_fox_cli_ui;
+
+/* The help of `resume` and `replay` (dispatch.c). */
+extern const tw_msg tw_cli_resume_help;
+extern const tw_msg tw_cli_replay_help;
 
 /* The table of the game a record or save holds, from its "game" field;
  * NULL when it names no game of this program (dispatch.c). */

@@ -135,7 +135,7 @@ int tw_cli_play_replay(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv)
 {
     const char *file;
     int automatic;
-    int bad = tw_cli_replay_args(cli, argc, argv, tw_msg_get(ui->replay_help, cli->lang), &file, &automatic);
+    int bad = tw_cli_replay_args(cli, argc, argv, tw_msg_get(&tw_cli_replay_help, cli->lang), &file, &automatic);
     if (bad)
         return bad;
     tw_cli_session *ss = tw_cli_session_new(cli, ui);
