@@ -34,24 +34,24 @@ typedef enum {
     TW_CLI_M_HANDOVER,        /* %d %d: hand-over, the next player */
     TW_CLI_M_REPLAY_TITLE,    /* %s %d: the file, its actions */
     TW_CLI_M_REPLAY_WAIT,     /* the prompt between steps */
-    TW_CLI_M_REPLAY_STOPPED, /* %d %d: step, steps */
+    TW_CLI_M_REPLAY_STOPPED,  /* %d %d: step, steps */
     TW_CLI_M_COUNT
 } tw_cli_msg;
 
 typedef struct tw_cli_session tw_cli_session;
 
 /* What a game's terminal module provides. Hooks get the session; the
- * game's own data (its record, its hint bot...) is ss->data. A seat of -1
- * means everyone (replays, after the game). */
+ * game's own data (the record it was started or loaded from) is
+ * ss->data. A seat of -1 means everyone (replays). */
 typedef struct {
     const tw_game *game;
-    const char *file_game; /* the "game" field of its files */
-    const char *save_name; /* the autosave in the save folder */
-    const tw_msg *texts;     /* the game's message table */
-    int msg[TW_CLI_M_COUNT]; /* the index in it of each flow message */
-    int wrap_question;                         /* wrap the question at 78 columns */
-    int tell_deal;                             /* the deal is told like an action */
-    const char *const *extra_words;            /* a game's own command (piles, board) */
+    const char *file_game;          /* the "game" field of its files */
+    const char *save_name;          /* the autosave in the save folder */
+    const tw_msg *texts;            /* the game's message table */
+    int msg[TW_CLI_M_COUNT];        /* the index in it of each flow message */
+    int wrap_question;              /* wrap the question at 78 columns */
+    int tell_deal;                  /* the deal is told like an action */
+    const char *const *extra_words; /* a game's own command (piles, board) */
 
     /* The game's data (ss->data: size bytes, zeroed) and what frees what
      * it holds (NULL: nothing). */
