@@ -256,7 +256,5 @@ void tw_fox_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *t
 int tw_fox_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out)
 {
     const tw_fox_state *state = tw_cli_state(ss);
-    if (tw_fox_action_parse(state, word, out) == 0)
-        return 0;
-    return bare_word_action(state, word, out);
+    return tw_fox_action_parse(state, word, out) == 0 ? 0 : bare_word_action(state, word, out);
 }

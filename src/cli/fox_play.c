@@ -384,8 +384,11 @@ static int fox_resume_option(tw_cli *cli, void *data, const char *usage, int arg
 {
     return players_option(cli, &((fox_data *)data)->options, usage, argc, argv, i);
 }
+
+/* The words of the Duet's own command: the board in full. */
 static const char *const WORDS_BOARD[] = {"board", "plateau", "b", NULL};
 
+/* The Duet's terminal table. */
 const tw_cli_ui tw_fox_cli_ui = {
     .game = &tw_game_fox,
     .file_game = "foxduet",

@@ -369,8 +369,5 @@ void tw_nw_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *ty
  * of the current decision, or the record notation. */
 int tw_nw_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out)
 {
-    const tw_nw_state *state = tw_cli_state(ss);
-    if (bare_word_action(state, word, out) == 0)
-        return 0;
-    return tw_nw_action_parse(word, out);
+    return bare_word_action(tw_cli_state(ss), word, out) == 0 ? 0 : tw_nw_action_parse(word, out);
 }

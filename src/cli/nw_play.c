@@ -118,8 +118,10 @@ static void nw_replay_step(tw_cli_session *ss, int step, int steps, const char *
     tw_cli_printf(cli, T(NW_T_REPLAY_STEP), step, steps, label, notation);
 }
 
+/* The words of Northwood's own command: the piles in full. */
 static const char *const WORDS_PILES[] = {"piles", "pile", "p", NULL};
 
+/* Northwood's terminal table. */
 const tw_cli_ui tw_nw_cli_ui = {
     .game = &tw_game_northwood,
     .file_game = "northwood",
