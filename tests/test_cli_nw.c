@@ -20,9 +20,8 @@
 static int load_game(const char *path, tw_nw_record *rec, tw_nw_state *state)
 {
     tw_diag diag;
-    tw_error load = tw_nw_record_load(rec, path, &diag);
-    tw_error replay = load == TW_OK ? tw_nw_record_replay(rec, -1, state, NULL) : TW_ERR_ARG;
-    if (load == TW_OK && replay != TW_OK)
+    tw_error load = tw_nw_record_load(rec, path, &diag), replay = TW_ERR_ARG;
+    if (load == TW_OK && (replay = tw_nw_record_replay(rec, -1, state, NULL)) != TW_OK)
         tw_nw_record_free(rec);
     return tw_test_file_loaded(path, load, &diag, replay);
 }

@@ -264,7 +264,8 @@ static void fox_hint(tw_cli_session *ss, int seat, json_t *hint)
     tw_cli *cli = ss->cli;
     tw_game_action action = 0;
     json_t *p_win = json_object_get(hint, "p_win");
-    if (ss->ui->game->parse(ss->match, json_string_value(json_object_get(hint, "action")), &action) != 0)
+    const char *text = json_string_value(json_object_get(hint, "action"));
+    if (!text || ss->ui->game->parse(ss->match, text, &action) != 0)
         return;
     char label[512];
     fox_label(ss, seat, action, label, sizeof label);

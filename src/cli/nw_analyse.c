@@ -37,7 +37,8 @@ void tw_nw_cli_hint(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *
     json_t *target = json_object_get(hint, "p_target"), *medal = json_object_get(hint, "p_medal");
     double p_target = json_is_number(target) ? json_number_value(target) : -1;
     double p_medal = json_is_number(medal) ? json_number_value(medal) : -1;
-    if (tw_nw_action_parse(json_string_value(json_object_get(hint, "action")), &action) != 0)
+    const char *text = json_string_value(json_object_get(hint, "action"));
+    if (!text || tw_nw_action_parse(text, &action) != 0)
         return;
     char label[384];
     tw_nw_cli_label(cli, state, catalog, action, label, sizeof label);
