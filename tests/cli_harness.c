@@ -45,3 +45,55 @@ void tw_test_cli_free(tw_test_cli_result *r)
     free(r->err);
     r->out = r->err = NULL;
 }
+
+/* An input of n lines all saying answer. */
+char *tw_test_repeat_lines(const char *answer, int n)
+{
+    size_t len = strlen(answer) + 1;
+    char *text = malloc(len * (size_t)n + 1);
+    if (!text)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        memcpy(text + len * (size_t)i, answer, len - 1);
+        text[len * (size_t)i + len - 1] = '\n';
+    }
+    text[len * (size_t)n] = '\0';
+    return text;
+}
+
+/* Copies the rest of the line after marker into out. */
+int tw_test_line_after(const char *text, const char *marker, char *out, size_t size)
+{
+    const char *at = strstr(text, marker);
+    if (!at)
+        return 0;
+    at += strlen(marker);
+    size_t n = strcspn(at, "\n");
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, at, n);
+    out[n] = '\0';
+    return 1;
+}
+
+/* Points the default save folder at a scratch folder. */
+void tw_test_scratch_xdg(const char *name)
+{
+    setenv("XDG_DATA_HOME", tw_test_tmp(name), 1);
+}
+
+/* Reports a game file that did not load or replay. */
+int tw_test_file_loaded(const char *path, tw_error load, const tw_diag *diag, tw_error replay)
+{
+    if (load != TW_OK) {
+        char text[800];
+        tw_diag_format(diag, text, sizeof text);
+        tw_test_fail(__FILE__, __LINE__, "cannot load %s: %s", path, text);
+        return -1;
+    }
+    if (replay != TW_OK) {
+        tw_test_fail(__FILE__, __LINE__, "cannot replay %s", path);
+        return -1;
+    }
+    return 0;
+}

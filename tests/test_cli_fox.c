@@ -14,54 +14,27 @@
 
 #include "cli/cli.h"
 #include "cli/fox_cli.h"
+#include "cli/play.h"
 #include "cli_harness.h"
 #include "test.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/fox_files.h"
 
-/* An input of n lines all saying `answer`. */
-static char *repeat_lines(const char *answer, int n)
+/* Loads a Fox record and rebuilds its game; returns 0 on success. */
+static int load_fox(const char *path, tw_fox_record *rec, tw_fox_state *state)
 {
-    size_t len = strlen(answer) + 1;
-    char *text = malloc(len * (size_t)n + 1);
-    if (!text)
-        return NULL;
-    for (int i = 0; i < n; i++) {
-        memcpy(text + len * (size_t)i, answer, len - 1);
-        text[len * (size_t)i + len - 1] = '\n';
-    }
-    text[len * (size_t)n] = '\0';
-    return text;
+    tw_diag diag;
+    tw_error load = tw_fox_record_load(rec, path, &diag);
+    tw_error replay = load == TW_OK ? tw_fox_record_replay(rec, -1, state, NULL) : TW_ERR_ARG;
+    if (load == TW_OK && replay != TW_OK)
+        tw_fox_record_free(rec);
+    return tw_test_file_loaded(path, load, &diag, replay);
 }
 
 /* Copies a scratch path (tw_test_tmp reuses a few buffers). */
 static void tmp_path(char *out, size_t size, const char *name)
 {
     snprintf(out, size, "%s", tw_test_tmp(name));
-}
-
-/* Points the default save folder at the test's scratch folder. */
-static void scratch_xdg(const char *name)
-{
-    setenv("XDG_DATA_HOME", tw_test_tmp(name), 1);
-}
-
-/* Loads a Fox record and rebuilds its game; returns 0 on success. */
-static int load_fox(const char *path, tw_fox_record *rec, tw_fox_state *state)
-{
-    tw_diag diag;
-    if (tw_fox_record_load(rec, path, &diag) != TW_OK) {
-        char text[800];
-        tw_diag_format(&diag, text, sizeof text);
-        tw_test_fail(__FILE__, __LINE__, "cannot load %s: %s", path, text);
-        return -1;
-    }
-    if (tw_fox_record_replay(rec, -1, state, NULL) != TW_OK) {
-        tw_fox_record_free(rec);
-        tw_test_fail(__FILE__, __LINE__, "cannot replay %s", path);
-        return -1;
-    }
-    return 0;
 }
 
 /* Whether c is an ASCII letter or digit. */
@@ -192,7 +165,7 @@ static void check_hands(const char *out, const tw_fox_record *rec, int hotseat, 
  * (or -1) and leaves the output in r. */
 static int play_ones(const char *const *args, const char *save, int hotseat, int seat, tw_test_cli_result *r)
 {
-    char *input = repeat_lines("1", 3000);
+    char *input = tw_test_repeat_lines("1", 3000);
     *r = tw_test_cli_run(input ? input : "", args);
     free(input);
     CHECK_INT(r->code, 0);
@@ -242,7 +215,7 @@ static void check_result_lines(const char *out, int score)
 
 TEST(fox_cli_partner_game_each_level)
 {
-    scratch_xdg("xdg-fox-partner");
+    tw_test_scratch_xdg("xdg-fox-partner");
     static const char *const games[3][3] = {{"1", "7", "2"}, {"2", "33", "1"}, {"3", "5", "1"}};
     for (int g = 0; g < 3; g++) {
         char save[512], head[128], you[64];
@@ -279,7 +252,7 @@ TEST(fox_cli_partner_game_each_level)
 
 TEST(fox_cli_hotseat_game_each_level)
 {
-    scratch_xdg("xdg-fox-hotseat");
+    tw_test_scratch_xdg("xdg-fox-hotseat");
     for (int level = 1; level <= 3; level++) {
         char save[512], lv[4], seed[8];
         snprintf(save, sizeof save, "%s", tw_test_tmp("fox-hot-0.json"));
@@ -344,7 +317,7 @@ static char *bot_hotseat_script(const tw_fox_record *rec, tw_fox_state *end)
 
 TEST(fox_cli_hotseat_win_typed_in_record_notation)
 {
-    scratch_xdg("xdg-fox-win");
+    tw_test_scratch_xdg("xdg-fox-win");
     char save[512];
     tmp_path(save, sizeof save, "fox-win.json");
     char seed[16];
@@ -392,10 +365,10 @@ TEST(fox_cli_hotseat_win_typed_in_record_notation)
 
 TEST(fox_cli_french)
 {
-    scratch_xdg("xdg-fox-fr");
+    tw_test_scratch_xdg("xdg-fox-fr");
     char save[512];
     tmp_path(save, sizeof save, "fox-fr.json");
-    char *ones = repeat_lines("1", 3000);
+    char *ones = tw_test_repeat_lines("1", 3000);
     REQUIRE(ones != NULL);
     size_t len = strlen(ones);
     char *input = malloc(len + 16);
@@ -457,7 +430,7 @@ static int find_follow_deal(const char *save, char *seed, size_t size, tw_fox_st
 
 TEST(fox_cli_invalid_input_reprompts)
 {
-    scratch_xdg("xdg-fox-bad-input");
+    tw_test_scratch_xdg("xdg-fox-bad-input");
     char save[512], seed[16];
     tmp_path(save, sizeof save, "fox-bad-input.json");
     tw_fox_state s;
@@ -530,7 +503,7 @@ static void check_same_actions(const char *a_path, const char *b_path)
 
 TEST(fox_cli_eof_then_resume_same_game)
 {
-    scratch_xdg("xdg-fox-resume");
+    tw_test_scratch_xdg("xdg-fox-resume");
     char whole[512], part[512];
     tmp_path(whole, sizeof whole, "fox-whole.json");
     tmp_path(part, sizeof part, "fox-part.json");
@@ -539,7 +512,7 @@ TEST(fox_cli_eof_then_resume_same_game)
     play_ones(whole_args, whole, 0, 0, &r);
     tw_test_cli_free(&r);
 
-    char *first = repeat_lines("1", 6);
+    char *first = tw_test_repeat_lines("1", 6);
     const char *args[] = {"fox", "--seed", "12", "--level", "2", "--lang", "en", "--save", part, NULL};
     r = tw_test_cli_run(first, args);
     free(first);
@@ -558,7 +531,7 @@ TEST(fox_cli_eof_then_resume_same_game)
     }
     CHECK(played >= 6);
 
-    char *rest = repeat_lines("1", 3000);
+    char *rest = tw_test_repeat_lines("1", 3000);
     const char *resume[] = {"resume", part, "--lang", "en", NULL};
     r = tw_test_cli_run(rest, resume);
     free(rest);
@@ -635,7 +608,7 @@ static int line_of(const char *text, const char *needle)
 
 TEST(fox_cli_hotseat_resume_remembers_the_players)
 {
-    scratch_xdg("xdg-fox-hot-resume");
+    tw_test_scratch_xdg("xdg-fox-hot-resume");
     char whole[512], part[512];
     tmp_path(whole, sizeof whole, "fox-hot-whole.json");
     tmp_path(part, sizeof part, "fox-hot-part.json");
@@ -655,7 +628,7 @@ TEST(fox_cli_hotseat_resume_remembers_the_players)
     tw_fox_players saved;
     REQUIRE(saved_players(part, &saved) == 1);
     CHECK_INT(saved.hotseat, 1);
-    char *rest = repeat_lines("1", 3000);
+    char *rest = tw_test_repeat_lines("1", 3000);
     const char *resume[] = {"resume", part, "--lang", "en", NULL};
     r = tw_test_cli_run(rest, resume);
     free(rest);
@@ -679,7 +652,7 @@ TEST(fox_cli_hotseat_resume_remembers_the_players)
 
 TEST(fox_cli_players_are_saved_in_the_record)
 {
-    scratch_xdg("xdg-fox-players");
+    tw_test_scratch_xdg("xdg-fox-players");
     char save[512], copy[512], side[512];
     tmp_path(save, sizeof save, "fox-players.json");
     tmp_path(copy, sizeof copy, "fox-players-copy.json");
@@ -718,7 +691,7 @@ TEST(fox_cli_players_are_saved_in_the_record)
 
 TEST(fox_cli_old_save_resumes_with_its_players_file)
 {
-    scratch_xdg("xdg-fox-old-save");
+    tw_test_scratch_xdg("xdg-fox-old-save");
     char save[512], side[512];
     tmp_path(save, sizeof save, "fox-old.json");
     tmp_path(side, sizeof side, "fox-old.players.json");
@@ -766,7 +739,7 @@ TEST(fox_cli_old_save_resumes_with_its_players_file)
 
 TEST(fox_cli_bad_players_in_a_save_are_reported)
 {
-    scratch_xdg("xdg-fox-bad-players");
+    tw_test_scratch_xdg("xdg-fox-bad-players");
     char save[512];
     tmp_path(save, sizeof save, "fox-bad-players.json");
     const char *args[] = {"fox", "--seed", "11", "--lang", "en", "--save", save, NULL};
@@ -813,12 +786,12 @@ TEST(fox_cli_bad_players_in_a_save_are_reported)
 
 TEST(fox_cli_record_replays_to_same_result)
 {
-    scratch_xdg("xdg-fox-record");
+    tw_test_scratch_xdg("xdg-fox-record");
     char save[512], record[512], events[512];
     tmp_path(save, sizeof save, "fox-rec-save.json");
     tmp_path(record, sizeof record, "fox-rec.json");
     tmp_path(events, sizeof events, "fox-events.jsonl");
-    char *input = repeat_lines("2\n1", 3000); /* other choices now and then; 1 where 2 is no choice */
+    char *input = tw_test_repeat_lines("2\n1", 3000); /* other choices now and then; 1 where 2 is no choice */
     const char *args[] = {"fox", "--seed", "21", "--level", "3", "--lang", "en", "--save", save, "--record", record,
                           "--events", events, NULL};
     tw_test_cli_result game = tw_test_cli_run(input, args);
@@ -906,7 +879,7 @@ static void write_board(const char *path, int bad, int squares, int reconstructe
 
 TEST(fox_cli_board_files)
 {
-    scratch_xdg("xdg-fox-board");
+    tw_test_scratch_xdg("xdg-fox-board");
     char bad[512], good[512], save[512], never[512];
     tmp_path(bad, sizeof bad, "bad-board.json");
     tmp_path(good, sizeof good, "good-board.json");
@@ -989,8 +962,8 @@ TEST(fox_cli_resume_and_replay_find_the_game)
     CHECK_CONTAINS(r.out, fox);
     tw_test_cli_free(&r);
     REQUIRE(access(nw, R_OK) == 0 && access(fox, R_OK) == 0);
-    CHECK_INT(tw_fox_cli_file_game(nw), TW_CLI_GAME_NORTHWOOD);
-    CHECK_INT(tw_fox_cli_file_game(fox), TW_CLI_GAME_FOXDUET);
+    CHECK(tw_cli_ui_of_file(nw) == &tw_nw_cli_ui);
+    CHECK(tw_cli_ui_of_file(fox) == &tw_fox_cli_ui);
 
     /* without a file, the most recently saved game goes on */
     set_mtime(nw, 2000000000L);
@@ -1049,7 +1022,7 @@ TEST(fox_cli_resume_and_replay_find_the_game)
 
 TEST(fox_cli_bad_options)
 {
-    scratch_xdg("xdg-fox-options");
+    tw_test_scratch_xdg("xdg-fox-options");
     static const struct {
         const char *args[4];
         const char *message;
@@ -1078,7 +1051,7 @@ TEST(fox_cli_bad_options)
 
 TEST(fox_cli_random_partner_and_symbols)
 {
-    scratch_xdg("xdg-fox-random");
+    tw_test_scratch_xdg("xdg-fox-random");
     char save[512];
     tmp_path(save, sizeof save, "fox-random.json");
     char *old = getenv("LC_ALL") ? strdup(getenv("LC_ALL")) : NULL;
@@ -1119,7 +1092,7 @@ TEST(fox_cli_random_partner_and_symbols)
 TEST(fox_cli_message_table_complete)
 {
     CHECK_INT(tw_msg_table_check(tw_fox_cli_table, FX_T_COUNT), -1);
-    const tw_msg *help[] = {&tw_fox_cli_fox_help, &tw_fox_cli_resume_help, &tw_fox_cli_replay_help};
+    const tw_msg *help[] = {&tw_fox_cli_fox_help, &tw_cli_resume_help, &tw_cli_replay_help};
     for (int i = 0; i < 3; i++)
         CHECK_INT(tw_msg_table_check(help[i], 1), -1);
     const char *args[] = {"help", "--lang", "en", NULL};

@@ -7,31 +7,16 @@
 #include "cli_harness.h"
 #include "test.h"
 
-/* Copies the rest of the line after marker into out. */
-static int line_after(const char *text, const char *marker, char *out, size_t size)
-{
-    const char *at = strstr(text, marker);
-    if (!at)
-        return 0;
-    at += strlen(marker);
-    size_t n = strcspn(at, "\n");
-    if (n >= size)
-        n = size - 1;
-    memcpy(out, at, n);
-    out[n] = '\0';
-    return 1;
-}
-
 TEST(cli_fox_hint_recommends_a_listed_choice_with_odds)
 {
     const char *args[] = {"fox", "--seed", "4", "--save", tw_test_tmp("fox-hint.json"), NULL};
     tw_test_cli_result r = tw_test_cli_run("hint\nquit\n", args);
     CHECK_INT(r.code, 0);
     char label[512], listed[600], odds[256];
-    REQUIRE(line_after(r.out, "Hint: ", label, sizeof label));
+    REQUIRE(tw_test_line_after(r.out, "Hint: ", label, sizeof label));
     snprintf(listed, sizeof listed, ". %s\n", label);
     CHECK_CONTAINS(r.out, listed);
-    REQUIRE(line_after(r.out, "Estimated chance that the team wins the game: ", odds, sizeof odds));
+    REQUIRE(tw_test_line_after(r.out, "Estimated chance that the team wins the game: ", odds, sizeof odds));
     int percent = atoi(odds);
     CHECK(percent >= 0 && percent <= 100);
     tw_test_cli_free(&r);

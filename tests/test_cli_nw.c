@@ -16,50 +16,21 @@
 #include "test.h"
 #include "trickwood/nw_files.h"
 
-/* An input of n lines all saying `answer`. */
-static char *repeat_lines(const char *answer, int n)
-{
-    size_t len = strlen(answer) + 1;
-    char *text = malloc(len * (size_t)n + 1);
-    if (!text)
-        return NULL;
-    for (int i = 0; i < n; i++) {
-        memcpy(text + len * (size_t)i, answer, len - 1);
-        text[len * (size_t)i + len - 1] = '\n';
-    }
-    text[len * (size_t)n] = '\0';
-    return text;
-}
-
 /* Loads a record file and rebuilds its game; returns 0 on success. */
 static int load_game(const char *path, tw_nw_record *rec, tw_nw_state *state)
 {
     tw_diag diag;
-    if (tw_nw_record_load(rec, path, &diag) != TW_OK) {
-        char text[800];
-        tw_diag_format(&diag, text, sizeof text);
-        tw_test_fail(__FILE__, __LINE__, "cannot load %s: %s", path, text);
-        return -1;
-    }
-    if (tw_nw_record_replay(rec, -1, state, NULL) != TW_OK) {
+    tw_error load = tw_nw_record_load(rec, path, &diag), replay = TW_ERR_ARG;
+    if (load == TW_OK && (replay = tw_nw_record_replay(rec, -1, state, NULL)) != TW_OK)
         tw_nw_record_free(rec);
-        tw_test_fail(__FILE__, __LINE__, "cannot replay %s", path);
-        return -1;
-    }
-    return 0;
-}
-
-/* Points the default save folder at the test's scratch folder. */
-static void scratch_xdg(void)
-{
-    setenv("XDG_DATA_HOME", tw_test_tmp("xdg"), 1);
+    return tw_test_file_loaded(path, load, &diag, replay);
 }
 
 /* Plays a whole game answering 1 everywhere and checks its end. Returns
  * the stars of the saved game, or -1. */
 static int play_all_ones(const char *lang, const char *setup, const char *seed, const char *save, tw_test_cli_result *r)
 {
-    char *input = repeat_lines("1", 1500);
+    char *input = tw_test_repeat_lines("1", 1500);
     const char *args[] = {"northwood", setup, "--seed", seed, "--lang", lang, "--save", save, NULL};
     *r = tw_test_cli_run(input, args);
     free(input);
@@ -78,7 +49,7 @@ static int play_all_ones(const char *lang, const char *setup, const char *seed, 
 
 TEST(cli_nw_intro_game_english)
 {
-    scratch_xdg();
+    tw_test_scratch_xdg("xdg");
     tw_test_cli_result r;
     int stars = play_all_ones("en", "--intro", "11", tw_test_tmp("intro-en.json"), &r);
     REQUIRE(r.out != NULL);
@@ -99,7 +70,7 @@ TEST(cli_nw_intro_game_english)
 
 TEST(cli_nw_intro_game_french)
 {
-    scratch_xdg();
+    tw_test_scratch_xdg("xdg");
     tw_test_cli_result r;
     int stars = play_all_ones("fr", "--intro", "11", tw_test_tmp("intro-fr.json"), &r);
     REQUIRE(r.out != NULL);
@@ -123,7 +94,7 @@ TEST(cli_nw_intro_game_french)
 
 TEST(cli_nw_full_game)
 {
-    scratch_xdg();
+    tw_test_scratch_xdg("xdg");
     tw_test_cli_result r;
     int stars = play_all_ones("en", "--full", "5", tw_test_tmp("full.json"), &r);
     REQUIRE(r.out != NULL);
@@ -162,7 +133,7 @@ static int state_after(const tw_nw_action *actions, int n, tw_nw_state *state)
 
 TEST(cli_nw_invalid_input_reprompts)
 {
-    scratch_xdg();
+    tw_test_scratch_xdg("xdg");
     /* Find the first statement after "visit 3" + "proceed", a card not in
      * hand and, when there is one, a held card that does not follow suit. */
     tw_nw_action first[2] = {TW_NW_ACTION(TW_NW_ACT_VISIT, 3), TW_NW_ACTION(TW_NW_ACT_PROCEED, 0)};
@@ -183,7 +154,7 @@ TEST(cli_nw_invalid_input_reprompts)
     if (off_suit >= 0)
         tw_nw_card_code(off_suit, off_code);
 
-    char *ones = repeat_lines("1", 1500);
+    char *ones = tw_test_repeat_lines("1", 1500);
     REQUIRE(ones != NULL);
     char *input = malloc(strlen(ones) + 200);
     REQUIRE(input != NULL);
@@ -227,7 +198,7 @@ TEST(cli_nw_invalid_input_reprompts)
 
 TEST(cli_nw_card_words_answer)
 {
-    scratch_xdg();
+    tw_test_scratch_xdg("xdg");
     tw_nw_action first[2] = {TW_NW_ACTION(TW_NW_ACT_VISIT, 0), TW_NW_ACTION(TW_NW_ACT_PROCEED, 0)};
     tw_nw_state s;
     REQUIRE(state_after(first, 2, &s) == 0);
@@ -260,14 +231,14 @@ TEST(cli_nw_card_words_answer)
 
 TEST(cli_nw_eof_then_resume_same_game)
 {
-    scratch_xdg();
+    tw_test_scratch_xdg("xdg");
     tw_test_cli_result whole;
     int stars = play_all_ones("en", "--intro", "21", tw_test_tmp("whole.json"), &whole);
     tw_test_cli_free(&whole);
     REQUIRE(stars >= 0);
 
     const char *save = tw_test_tmp("part.json");
-    char *first = repeat_lines("1", 40);
+    char *first = tw_test_repeat_lines("1", 40);
     const char *args[] = {"northwood", "--seed", "21", "--lang", "en", "--save", save, NULL};
     tw_test_cli_result r = tw_test_cli_run(first, args);
     free(first);
@@ -286,7 +257,7 @@ TEST(cli_nw_eof_then_resume_same_game)
         tw_nw_record_free(rec);
     }
 
-    char *rest = repeat_lines("1", 1500);
+    char *rest = tw_test_repeat_lines("1", 1500);
     const char *resume_args[] = {"resume", save, "--lang", "en", NULL};
     r = tw_test_cli_run(rest, resume_args);
     free(rest);
@@ -351,10 +322,10 @@ TEST(cli_nw_quit_saves_and_default_path)
 
 TEST(cli_nw_record_replays_to_same_result)
 {
-    scratch_xdg();
+    tw_test_scratch_xdg("xdg");
     const char *record = tw_test_tmp("rec.json");
     const char *events = tw_test_tmp("events.jsonl");
-    char *input = repeat_lines("2\n1", 1500); /* abilities now and then; 1 where 2 is no choice */
+    char *input = tw_test_repeat_lines("2\n1", 1500); /* abilities now and then; 1 where 2 is no choice */
     const char *args[] = {"northwood", "--seed", "8", "--lang", "en", "--save", tw_test_tmp("rec-save.json"),
                           "--record", record, "--events", events, NULL};
     tw_test_cli_result game = tw_test_cli_run(input, args);
@@ -429,7 +400,7 @@ TEST(cli_nw_record_replays_to_same_result)
 
 TEST(cli_nw_bad_characters_file)
 {
-    scratch_xdg();
+    tw_test_scratch_xdg("xdg");
     const char *bad = tw_test_tmp("bad-characters.json");
     const char *text = "{\n  \"format\": \"trickwood-characters\",\n  \"version\": 1,\n  \"characters\": [\n"
                        "    {\"id\": \"odd\", \"suit\": \"paws\"}\n  ]\n}\n";
@@ -448,7 +419,7 @@ TEST(cli_nw_bad_characters_file)
 
 TEST(cli_nw_bad_options)
 {
-    scratch_xdg();
+    tw_test_scratch_xdg("xdg");
     const char *medal[] = {"northwood", "--medal", "platinum", NULL};
     tw_test_cli_result r = tw_test_cli_run("", medal);
     CHECK_INT(r.code, 2);
@@ -553,7 +524,7 @@ static int has_non_ascii(const char *text)
 
 TEST(cli_nw_symbols_utf8_and_ascii)
 {
-    scratch_xdg();
+    tw_test_scratch_xdg("xdg");
     char *old = swap_env("LC_ALL", "en_US.UTF-8");
     const char *args[] = {"northwood", "--seed", "2", "--lang", "en", "--save", tw_test_tmp("sym.json"), NULL};
     tw_test_cli_result r = tw_test_cli_run("1\n1\n", args);
@@ -580,7 +551,7 @@ TEST(cli_nw_symbols_utf8_and_ascii)
 
 TEST(cli_nw_no_colour_unless_terminal)
 {
-    scratch_xdg();
+    tw_test_scratch_xdg("xdg");
     const char *args[] = {"northwood", "--seed", "2", "--lang", "en", "--save", tw_test_tmp("colour.json"), NULL};
     tw_test_cli_result r = tw_test_cli_run("1\n1\n1\n", args);
     CHECK_INT(r.code, 0);
@@ -729,7 +700,7 @@ static const char *data_without(const char *const *ids)
 
 TEST(cli_nw_full_deal_refused_when_a_suit_is_short)
 {
-    scratch_xdg();
+    tw_test_scratch_xdg("xdg");
     static const char *const gone[] = {"queen-of-claws", "prince-of-claws", "lady-of-claws", "baron-of-claws", NULL};
     const char *dir = data_without(gone);
     REQUIRE(dir != NULL);

@@ -8,28 +8,13 @@
 #include "trickwood/io.h"
 #include "test.h"
 
-/* The text after "Hint: " up to the end of its line, in out. */
-static int hint_label(const char *text, const char *marker, char *out, size_t size)
-{
-    const char *at = strstr(text, marker);
-    if (!at)
-        return 0;
-    at += strlen(marker);
-    size_t n = strcspn(at, "\n");
-    if (n >= size)
-        n = size - 1;
-    memcpy(out, at, n);
-    out[n] = '\0';
-    return 1;
-}
-
 TEST(cli_nw_hint_recommends_a_listed_choice)
 {
     const char *args[] = {"northwood", "--seed", "21", "--save", tw_test_tmp("hint-save.json"), NULL};
     tw_test_cli_result r = tw_test_cli_run("hint\nquit\n", args);
     CHECK_INT(r.code, 0);
     char label[512];
-    REQUIRE(hint_label(r.out, "Hint: ", label, sizeof label));
+    REQUIRE(tw_test_line_after(r.out, "Hint: ", label, sizeof label));
     /* the recommended action is one of the numbered choices */
     char listed[600];
     snprintf(listed, sizeof listed, ". %s\n", label);
@@ -39,7 +24,7 @@ TEST(cli_nw_hint_recommends_a_listed_choice)
     /* the same game gives the same hint */
     tw_test_cli_result again = tw_test_cli_run("hint\nquit\n", args);
     char label2[512];
-    REQUIRE(hint_label(again.out, "Hint: ", label2, sizeof label2));
+    REQUIRE(tw_test_line_after(again.out, "Hint: ", label2, sizeof label2));
     CHECK_STR(label2, label);
     tw_test_cli_free(&r);
     tw_test_cli_free(&again);

@@ -132,6 +132,13 @@ typedef struct tw_game {
     /* A new match with the same configuration, data and seed and no
      * action applied (NULL when out of memory). */
     tw_match *(*restart)(const tw_match *m);
+    /* The engine's own state (a tw_nw_state, a tw_fox_state), read only,
+     * for a front end that draws it with the engine's header (the
+     * terminal's screens). */
+    const void *(*state)(const tw_match *m);
+    /* The full event log of the match (the deal, then every action; every
+     * card shown) as JSON lines, as the event log files hold it. */
+    tw_error (*event_log)(const tw_match *m, tw_buf *buf);
 } tw_game;
 
 /* What every match holds first; the engines' matches extend it. */

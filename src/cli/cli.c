@@ -254,15 +254,28 @@ void tw_cli_note_write(tw_cli *cli, int *warned, const char *path, tw_error err)
     *warned = err != TW_OK;
 }
 
-/* Reads one of the options every game command takes. */
-int tw_cli_game_option(tw_cli *cli, int argc, char **argv, int *i, const char *usage, const char *bad_seed,
-                       uint64_t *seed, int *seed_given, const tw_cli_text_opt *files)
+/* Reads a game command's arguments. */
+int tw_cli_read_args(tw_cli *cli, const tw_cli_args *a, int argc, char **argv)
 {
-    int got = tw_cli_display_option(cli, argc, argv, i);
-    if (got)
-        return got < 0 ? -TW_EXIT_USAGE : 1;
-    got = tw_cli_seed_option(cli, argc, argv, i, usage, bad_seed, seed, seed_given);
-    if (!got)
-        got = tw_cli_text_option(cli, argc, argv, i, usage, files);
-    return got;
+    for (int i = 1; i < argc; i++) {
+        int got = tw_cli_display_option(cli, argc, argv, &i);
+        if (got < 0)
+            return TW_EXIT_USAGE;
+        if (!got && a->seed)
+            got = tw_cli_seed_option(cli, argc, argv, &i, a->usage, a->bad_seed, a->seed, a->seed_given);
+        if (!got && a->option)
+            got = a->option(cli, a->ctx, a->usage, argc, argv, &i);
+        if (!got && a->files)
+            got = tw_cli_text_option(cli, argc, argv, &i, a->usage, a->files);
+        if (got < 0)
+            return -got;
+        if (got)
+            continue;
+        if (argv[i][0] == '-' && (argv[i][1] || !a->file))
+            return tw_cli_usage_error(cli, a->usage, tw_text(cli->lang, TW_T_UNKNOWN_OPTION), argv[i]);
+        if (!a->file || *a->file)
+            return tw_cli_usage_error(cli, a->usage, tw_text(cli->lang, TW_T_EXTRA_ARGUMENT), argv[i]);
+        *a->file = argv[i];
+    }
+    return 0;
 }

@@ -105,11 +105,24 @@ extern const tw_msg tw_srv_serve_help;
 extern const tw_msg tw_srv_texts[];
 extern const int tw_srv_text_count;
 
-/* The options every game command reads the same way: the display ones
- * (--lang, --ascii, --no-color), --seed, and the text-valued options of
- * files. The same returns as tw_cli_text_option. */
-int tw_cli_game_option(tw_cli *cli, int argc, char **argv, int *i, const char *usage, const char *bad_seed,
-                       uint64_t *seed, int *seed_given, const tw_cli_text_opt *files);
+/* The arguments of a game command: the display options (--lang, --ascii,
+ * --no-color), --seed when seed is set, the text-valued options of files,
+ * the game's own options (option, with ctx; the returns of
+ * tw_cli_text_option; NULL: none) and one FILE when file is set (else no
+ * argument). */
+typedef struct {
+    const char *usage;
+    const char *bad_seed; /* the game's message for a bad --seed */
+    uint64_t *seed;
+    int *seed_given;
+    const tw_cli_text_opt *files;
+    int (*option)(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i);
+    void *ctx;
+    const char **file;
+} tw_cli_args;
+/* Reads a game command's arguments. Returns 0, or an exit code after
+ * printing the usage error. */
+int tw_cli_read_args(tw_cli *cli, const tw_cli_args *a, int argc, char **argv);
 
 /* Prints a diagnostic about a bad file (file:line: field 'x': message). */
 void tw_cli_report_diag(tw_cli *cli, const tw_diag *diag);

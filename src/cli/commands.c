@@ -3,14 +3,15 @@
 #include "cli/cli.h"
 #include "cli/fox_cli.h"
 #include "cli/nw_cli.h"
+#include "cli/play.h"
 #include "server/server.h"
 #include "cli/sim.h"
 
 const tw_cli_command tw_cli_commands[] = {
     {"northwood", tw_cli_northwood, &tw_nw_cli_northwood_help},
     {"fox", tw_cli_fox, &tw_fox_cli_fox_help},
-    {"resume", tw_cli_game_resume, &tw_fox_cli_resume_help},
-    {"replay", tw_cli_game_replay, &tw_fox_cli_replay_help},
+    {"resume", tw_cli_game_resume, &tw_cli_resume_help},
+    {"replay", tw_cli_game_replay, &tw_cli_replay_help},
     {"analyse", tw_cli_analyse, &tw_nw_cli_analyse_help},
     {"sim", tw_cli_sim, &tw_cli_sim_help},
     {"bench", tw_cli_bench, &tw_cli_bench_help},

@@ -10,10 +10,6 @@
 
 #define T(id) tw_fox_cli_text(cli->lang, (id))
 
-static const char *const WORDS_HELP[] = {"help", "?", "h", "aide", "rules", "regles", "règles", NULL};
-static const char *const WORDS_BOARD[] = {"board", "plateau", "b", NULL};
-static const char *const WORDS_QUIT[] = {"quit", "q", "exit", "quitter", NULL};
-static const char *const WORDS_HINT[] = {"hint", "indice", "conseil", NULL};
 static const char *const WORDS_KEEP[] = {"keep", "garder", NULL};
 static const char *const WORDS_SELF[] = {"self", "me", "moi", NULL};
 static const char *const WORDS_PARTNER[] = {"partner", "partenaire", NULL};
@@ -230,9 +226,10 @@ static int bare_word_action(const tw_fox_state *s, const char *word, tw_fox_acti
 }
 
 /* Says why a well-formed action is not legal now. */
-static void refusal(const tw_cli *cli, const tw_fox_state *s, tw_fox_action action, const char *typed, char *reason,
-                    size_t size)
+void tw_fox_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *typed, char *reason, size_t size)
 {
+    const tw_cli *cli = ss->cli;
+    const tw_fox_state *s = tw_cli_state(ss);
     int kind = TW_FOX_ACTION_KIND(action), arg = TW_FOX_ACTION_ARG(action);
     int actor = tw_fox_to_act(s);
     int card_phase = (kind == TW_FOX_ACT_PLAY && s->phase == TW_FOX_PHASE_PLAY) ||
@@ -254,47 +251,10 @@ static void refusal(const tw_cli *cli, const tw_fox_state *s, tw_fox_action acti
     snprintf(reason, size, T(FX_T_E_NOT_NOW), typed);
 }
 
-/* Interprets an answer. */
-tw_fox_input tw_fox_cli_parse(const tw_cli *cli, const tw_fox_state *state, const char *text,
-                              const tw_fox_action *actions, int count, tw_fox_action *action, char *reason,
-                              size_t size)
+/* Reads a lowercased word as an action: the record notation, or a bare
+ * card or answer word of the current decision. */
+int tw_fox_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out)
 {
-    reason[0] = '\0';
-    if (!text[0]) {
-        snprintf(reason, size, tw_text(cli->lang, TW_T_EMPTY_ANSWER), count);
-        return TW_FOX_INPUT_INVALID;
-    }
-    long value = 0;
-    int index = tw_prompt_number(text, count, &value);
-    if (index >= 0) {
-        *action = actions[index];
-        return TW_FOX_INPUT_ACTION;
-    }
-    if (index == TW_PROMPT_OUT_OF_RANGE) {
-        snprintf(reason, size, tw_text(cli->lang, TW_T_NOT_A_CHOICE), value, count);
-        return TW_FOX_INPUT_INVALID;
-    }
-    if (tw_prompt_word(text, WORDS_HELP))
-        return TW_FOX_INPUT_HELP;
-    if (tw_prompt_word(text, WORDS_BOARD))
-        return TW_FOX_INPUT_BOARD;
-    if (tw_prompt_word(text, WORDS_QUIT))
-        return TW_FOX_INPUT_QUIT;
-    if (tw_prompt_word(text, WORDS_HINT))
-        return TW_FOX_INPUT_HINT;
-    char word[TW_PROMPT_LINE];
-    snprintf(word, sizeof word, "%s", text);
-    tw_prompt_lower(word);
-    tw_fox_action parsed;
-    if (tw_fox_action_parse(state, word, &parsed) != 0 && bare_word_action(state, word, &parsed) != 0) {
-        snprintf(reason, size, tw_text(cli->lang, TW_T_NOT_UNDERSTOOD), text, count);
-        return TW_FOX_INPUT_INVALID;
-    }
-    for (int i = 0; i < count; i++)
-        if (actions[i] == parsed) {
-            *action = parsed;
-            return TW_FOX_INPUT_ACTION;
-        }
-    refusal(cli, state, parsed, text, reason, size);
-    return TW_FOX_INPUT_INVALID;
+    const tw_fox_state *state = tw_cli_state(ss);
+    return tw_fox_action_parse(state, word, out) == 0 ? 0 : bare_word_action(state, word, out);
 }

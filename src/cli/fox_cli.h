@@ -10,31 +10,24 @@
 #include <stdint.h>
 
 #include "cli/cli.h"
+#include "cli/play.h"
 #include "trickwood/fox_files.h"
 
-/* ---- Commands (fox_play.c, fox_replay.c, fox_dispatch.c) ----------------- */
+/* ---- Commands (fox_play.c, dispatch.c) --------------------------------- */
 
-/* `trickwood fox`: a new game. */
+/* `trickwood fox`: a new game; resume and replay are the generic ones of
+ * play.h with tw_fox_cli_ui. */
 int tw_cli_fox(tw_cli *cli, int argc, char **argv);
-/* The Fox side of `resume` and `replay` (argv as for those commands; FILE
- * is required). */
-int tw_cli_fox_resume(tw_cli *cli, int argc, char **argv);
-int tw_cli_fox_replay(tw_cli *cli, int argc, char **argv);
-/* `trickwood resume [FILE]` and `trickwood replay FILE` for both games:
- * they read the file's "game" field and hand over to the right game.
- * resume without FILE takes the most recently saved of the two autosaves. */
+/* `trickwood resume [FILE]` and `trickwood replay FILE` for every game
+ * (dispatch.c): they read the file's "game" field and go on with that
+ * game. resume without FILE takes the most recently saved autosave. */
 int tw_cli_game_resume(tw_cli *cli, int argc, char **argv);
 int tw_cli_game_replay(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_fox_cli_fox_help;
-extern const tw_msg tw_fox_cli_resume_help;
-extern const tw_msg tw_fox_cli_replay_help;
 
 /* File name of the Fox autosave in the save folder. */
 #define TW_FOX_CLI_SAVE_NAME "foxduet-save.json"
 
-/* Which game a record or save file holds, from its "game" field. */
-typedef enum { TW_CLI_GAME_UNKNOWN = 0, TW_CLI_GAME_NORTHWOOD, TW_CLI_GAME_FOXDUET } tw_cli_game;
-tw_cli_game tw_fox_cli_file_game(const char *path);
 
 /* ---- Messages (fox_messages.c) ----------------------------------------- */
 
@@ -75,12 +68,12 @@ typedef enum {
     FX_T_RESULT_WON, FX_T_RESULT_SCORE, FX_T_RESULT_LOST_PATH, FX_T_RESULT_LOST_TIME,
     FX_T_RULES, FX_T_RULES_TAIL,
     /* game flow */
-    FX_T_NEW_GAME, FX_T_SEATS_PARTNER, FX_T_SEATS_HOTSEAT, FX_T_BOARD_NOTE, FX_T_SAVE_AT, FX_T_RESUMING,
-    FX_T_RESUME_FINISHED, FX_T_RECORD_AT, FX_T_EVENTS_AT, FX_T_FINISHED_SAVED, FX_T_NO_SAVE,
+    FX_T_NEW_GAME, FX_T_SEATS_PARTNER, FX_T_SEATS_HOTSEAT, FX_T_BOARD_NOTE, FX_T_SAVE_AT,
+    FX_T_RECORD_AT, FX_T_FINISHED_SAVED, FX_T_NO_SAVE,
     FX_T_NO_SAVE_EITHER, FX_T_BAD_SEED, FX_T_BAD_LEVEL, FX_T_BAD_SEAT, FX_T_BAD_PARTNER, FX_T_SINCE,
     FX_T_HIDE, FX_T_HANDOVER, FX_T_SETUP_FAILED, FX_T_PLAYERS_FILE_USED,
     /* replay */
-    FX_T_REPLAY_TITLE, FX_T_REPLAY_STEP, FX_T_REPLAY_WAIT, FX_T_REPLAY_END, FX_T_REPLAY_STOPPED,
+    FX_T_REPLAY_TITLE, FX_T_REPLAY_STEP, FX_T_REPLAY_WAIT, FX_T_REPLAY_STOPPED,
     FX_T_H_ACTION, FX_T_H_ODDS,
     FX_T_COUNT
 } tw_fox_text_id;
@@ -123,10 +116,6 @@ void tw_fox_cli_card(const tw_cli *cli, int card, char *out, size_t size);
 void tw_fox_cli_card_long(const tw_cli *cli, int card, char *out, size_t size);
 /* "3 spaces", "1 space" in the player's language. */
 void tw_fox_cli_spaces(const tw_cli *cli, int n, char *out, size_t size);
-/* Clears a terminal (and its scrollback) so that the last player's hand
- * cannot be read; on a pipe it prints a separator instead. */
-void tw_fox_cli_clear(tw_cli *cli);
-
 /* Draws the screen for look: header, board, path, forest tokens and gems,
  * decree and trump, the trick, the other seat's card count, and the
  * viewer's hand (both hands when look->viewer is -1; no hand when
@@ -139,7 +128,7 @@ void tw_fox_cli_board_note(tw_cli *cli, const tw_fox_board *board);
 /* Explains the rules, the abilities and the words the game understands. */
 void tw_fox_cli_rules(tw_cli *cli);
 /* Shows the result of an ended game (with the score of a win). */
-void tw_fox_cli_result(tw_cli *cli, const tw_fox_state *state);
+void tw_fox_cli_result(tw_cli_session *ss);
 
 /* ---- Narration (fox_narrate.c) ------------------------------------------ */
 
@@ -152,29 +141,19 @@ void tw_fox_cli_narrate(tw_cli *cli, const tw_fox_look *look, const tw_fox_state
 
 /* ---- Choices (fox_choices.c) -------------------------------------------- */
 
+/* Reads a lowercased word as an action: the record notation ("play 7r",
+ * "gift 5s", "forest left"...), a bare card such as "7r" (play, give or
+ * swap it) or an answer word of the current decision. Returns 0, or -1
+ * when the word is none of them. */
+int tw_fox_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out);
+/* Says why a well-formed action (typed as typed) is not legal now. */
+void tw_fox_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *typed, char *reason, size_t size);
+
 /* What the seat to act is asked now (state is the full state). */
 void tw_fox_cli_question(const tw_cli *cli, const tw_fox_look *look, const tw_fox_state *state, char *out,
                          size_t size);
 /* A readable description of a legal action of the seat to act. */
 void tw_fox_cli_label(const tw_cli *cli, const tw_fox_look *look, const tw_fox_state *state,
                       tw_fox_action action, char *out, size_t size);
-
-/* What an answer asks for. */
-typedef enum {
-    TW_FOX_INPUT_ACTION = 0,
-    TW_FOX_INPUT_HELP,
-    TW_FOX_INPUT_BOARD,
-    TW_FOX_INPUT_QUIT,
-    TW_FOX_INPUT_HINT,
-    TW_FOX_INPUT_INVALID
-} tw_fox_input;
-
-/* Interprets an answer: a choice number, a command word, the record
- * notation ("play 7R", "gift 5S", "forest left"...) or a bare card such as
- * "7R" (play, give or swap it). Sets *action for TW_FOX_INPUT_ACTION;
- * writes why the answer is refused into reason for TW_FOX_INPUT_INVALID. */
-tw_fox_input tw_fox_cli_parse(const tw_cli *cli, const tw_fox_state *state, const char *text,
-                              const tw_fox_action *actions, int count, tw_fox_action *action, char *reason,
-                              size_t size);
 
 #endif

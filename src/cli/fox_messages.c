@@ -29,24 +29,6 @@ const tw_msg tw_fox_cli_fox_help = {{
     "      --events FICHIER           écrire le journal des événements (lignes JSON) ici après chaque action\n",
 }};
 
-const tw_msg tw_fox_cli_resume_help = {{
-    "  resume [FILE] [OPTIONS]        continue a saved game of either game\n"
-    "                                 (default: the most recent autosave)\n"
-    "      --record FILE, --events FILE as for northwood and fox\n"
-    "      --hotseat, --seat 1|2, --partner NAME  Fox: change who plays (default: as saved)\n",
-    "  resume [FICHIER] [OPTIONS]     reprendre une partie enregistrée de l'un ou l'autre jeu\n"
-    "                                 (par défaut : la sauvegarde automatique la plus récente)\n"
-    "      --record FICHIER, --events FICHIER comme pour northwood et fox\n"
-    "      --hotseat, --seat 1|2, --partner NOM  Renard : changer qui joue (par défaut : comme enregistré)\n",
-}};
-
-const tw_msg tw_fox_cli_replay_help = {{
-    "  replay FILE [--auto]           step through a game record of either game: Enter for each step,\n"
-    "                                 --auto to run to the end without waiting\n",
-    "  replay FICHIER [--auto]        revoir un enregistrement de l'un ou l'autre jeu pas à pas : Entrée\n"
-    "                                 à chaque étape, --auto pour aller jusqu'au bout sans attendre\n",
-}};
-
 const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_GAME_NAME] = {{"The Fox in the Forest Duet", "Le Renard des Bois : Duo"}},
 
@@ -357,13 +339,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_BOARD_NOTE] = {{"Board %s: %s\n", "Plateau %s : %s\n"}},
     [FX_T_SAVE_AT] = {{"The game is saved after every action in %s\n",
                        "La partie est enregistrée après chaque action dans %s\n"}},
-    [FX_T_RESUMING] = {{"Resuming the game saved in %s (%d actions already played).\n",
-                        "Reprise de la partie enregistrée dans %s (%d actions déjà jouées).\n"}},
-    [FX_T_RESUME_FINISHED] = {{"This game is finished; here is how it ended.\n",
-                               "Cette partie est terminée ; voici comment elle s'est finie.\n"}},
     [FX_T_RECORD_AT] = {{"Game record: %s (watch it again with: trickwood replay %s)\n",
                          "Enregistrement de la partie : %s (pour la revoir : trickwood replay %s)\n"}},
-    [FX_T_EVENTS_AT] = {{"Event log: %s\n", "Journal des événements : %s\n"}},
     [FX_T_FINISHED_SAVED] = {{"The autosave %s is kept and marked as finished.\n",
                               "La sauvegarde automatique %s est conservée et marquée comme terminée.\n"}},
     [FX_T_NO_SAVE] = {{"no saved game in %s", "pas de partie enregistrée dans %s"}},
@@ -386,7 +363,6 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_REPLAY_TITLE] = {{"Replay of %s: %d actions.\n", "Revue de %s : %d actions.\n"}},
     [FX_T_REPLAY_STEP] = {{"Step %d of %d, %s: %s [%s]\n", "Étape %d sur %d, %s : %s [%s]\n"}},
     [FX_T_REPLAY_WAIT] = {{"Enter: next step, a: to the end, q: stop", "Entrée : étape suivante, a : jusqu'au bout, q : arrêter"}},
-    [FX_T_REPLAY_END] = {{"End of the record.\n", "Fin de l'enregistrement.\n"}},
     [FX_T_REPLAY_STOPPED] = {{"Replay stopped at step %d of %d.\n", "Revue arrêtée à l'étape %d sur %d.\n"}},
 };
 

@@ -57,13 +57,9 @@ const char *tw_fox_cli_suit_symbol(const tw_cli *cli, int suit)
 /* A card: rank then suit symbol, coloured. */
 void tw_fox_cli_card(const tw_cli *cli, int card, char *out, size_t size)
 {
-    if (card < 0 || card >= TW_FOX_CARDS) {
-        snprintf(out, size, "?");
-        return;
-    }
-    int suit = TW_FOX_SUIT(card);
-    snprintf(out, size, "%s%d%s%s", tw_term_style(&cli->term, SUIT_STYLE[suit]), TW_FOX_RANK(card),
-             tw_fox_cli_suit_symbol(cli, suit), tw_term_style(&cli->term, TW_STYLE_RESET));
+    int known = card >= 0 && card < TW_FOX_CARDS, suit = known ? TW_FOX_SUIT(card) : 0;
+    tw_term_card(&cli->term, known ? TW_FOX_RANK(card) : -1, SUIT_STYLE[suit], tw_fox_cli_suit_symbol(cli, suit), out,
+                 size);
 }
 
 /* "0 footprints", "1 footprint" (French counts 0 and 1 as singular). */
@@ -96,19 +92,6 @@ void tw_fox_cli_card_long(const tw_cli *cli, int card, char *out, size_t size)
         snprintf(out, size, T(FX_T_CARD_LONG_ABILITY), code, suit, ability, steps);
     else
         snprintf(out, size, T(FX_T_CARD_LONG), code, suit, steps);
-}
-
-/* Clears the terminal and its scrollback, or separates screens on a pipe. */
-void tw_fox_cli_clear(tw_cli *cli)
-{
-    if (isatty(fileno(cli->out))) {
-        fputs("\033[H\033[2J\033[3J", cli->out);
-        return;
-    }
-    fputc('\n', cli->out);
-    for (int i = 0; i < WIDTH; i++)
-        fputc('=', cli->out);
-    fputs("\n\n", cli->out);
 }
 
 /* A horizontal rule between screens. */
@@ -392,8 +375,10 @@ void tw_fox_cli_rules(tw_cli *cli)
 }
 
 /* Shows how the game ended, with the score of a win. */
-void tw_fox_cli_result(tw_cli *cli, const tw_fox_state *state)
+void tw_fox_cli_result(tw_cli_session *ss)
 {
+    tw_cli *cli = ss->cli;
+    const tw_fox_state *state = tw_cli_state(ss);
     const tw_term *t = &cli->term;
     fputc('\n', cli->out);
     if (tw_fox_is_won(state)) {

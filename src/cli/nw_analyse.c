@@ -31,21 +31,25 @@ static int percent(double p)
 }
 
 /* Prints a hint for the state's next decision. */
-void tw_nw_cli_hint(tw_cli *cli, struct tw_nw_bot *bot, const tw_nw_state *state, const tw_nw_catalog *catalog)
+void tw_nw_cli_hint(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, json_t *hint)
 {
-    tw_nw_view view;
-    tw_nw_view_of(state, &view);
-    tw_nw_hint hint = tw_nw_hint_for(bot, &view);
+    tw_nw_action action = 0;
+    json_t *target = json_object_get(hint, "p_target"), *medal = json_object_get(hint, "p_medal");
+    double p_target = json_is_number(target) ? json_number_value(target) : -1;
+    double p_medal = json_is_number(medal) ? json_number_value(medal) : -1;
+    const char *text = json_string_value(json_object_get(hint, "action"));
+    if (!text || tw_nw_action_parse(text, &action) != 0)
+        return;
     char label[384];
-    tw_nw_cli_label(cli, state, catalog, hint.action, label, sizeof label);
+    tw_nw_cli_label(cli, state, catalog, action, label, sizeof label);
     tw_cli_printf(cli, T(NW_T_H_ACTION), label);
     if (state->phase == TW_NW_PHASE_CHOOSE_FIEF)
-        tw_cli_printf(cli, T(NW_T_H_FIEF_ODDS), percent(hint.p_target));
-    else if (hint.p_target >= 0)
-        tw_cli_printf(cli, T(NW_T_H_VISIT_ODDS), state->visiting, percent(hint.p_target));
-    if (hint.p_medal >= 0)
+        tw_cli_printf(cli, T(NW_T_H_FIEF_ODDS), percent(p_target));
+    else if (p_target >= 0)
+        tw_cli_printf(cli, T(NW_T_H_VISIT_ODDS), state->visiting, percent(p_target));
+    if (p_medal >= 0)
         tw_cli_printf(cli, T(NW_T_H_MEDAL_ODDS), tw_nw_cli_text(cli->lang, NW_T_MEDAL_NONE + state->medal),
-                      tw_nw_medal_threshold(state->medal), percent(hint.p_medal));
+                      tw_nw_medal_threshold(state->medal), percent(p_medal));
 }
 
 /* One examined decision. */

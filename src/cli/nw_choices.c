@@ -9,10 +9,6 @@
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))
 
-static const char *const WORDS_HELP[] = {"help", "?", "h", "aide", "rules", "regles", "règles", NULL};
-static const char *const WORDS_PILES[] = {"piles", "pile", "p", NULL};
-static const char *const WORDS_QUIT[] = {"quit", "q", "exit", "quitter", NULL};
-static const char *const WORDS_HINT[] = {"hint", "indice", "conseil", NULL};
 static const char *const SUIT_WORDS_FR[TW_NW_SUITS] = {"griffes", "fleurs", "feuilles", "yeux"};
 static const char *const WORDS_CONTINUE[] = {"continue", "continuer", "draw", "piocher", "more", "encore", NULL};
 static const char *const WORDS_STOP_DRAWING[] = {"stop", "arreter", "arrêter", NULL};
@@ -318,9 +314,10 @@ static int bare_word_action(const tw_nw_state *s, const char *word, tw_nw_action
 }
 
 /* Says why a well-formed action is not legal now. */
-static void refusal(const tw_cli *cli, const tw_nw_state *s, tw_nw_action action, const char *typed, char *reason,
-                    size_t size)
+void tw_nw_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *typed, char *reason, size_t size)
 {
+    const tw_cli *cli = ss->cli;
+    const tw_nw_state *s = tw_cli_state(ss);
     int kind = TW_NW_ACTION_KIND(action), arg = TW_NW_ACTION_ARG(action);
     char card[48];
     if (kind == TW_NW_ACT_STOP) {
@@ -368,47 +365,9 @@ static void refusal(const tw_cli *cli, const tw_nw_state *s, tw_nw_action action
     snprintf(reason, size, T(NW_T_E_NOT_NOW), typed);
 }
 
-/* Interprets an answer. */
-tw_nw_input tw_nw_cli_parse(const tw_cli *cli, const tw_nw_state *state, const char *text,
-                            const tw_nw_action *actions, int count, tw_nw_action *action, char *reason,
-                            size_t size)
+/* Reads a lowercased word as an action: a bare card, suit or answer word
+ * of the current decision, or the record notation. */
+int tw_nw_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out)
 {
-    reason[0] = '\0';
-    if (!text[0]) {
-        snprintf(reason, size, tw_text(cli->lang, TW_T_EMPTY_ANSWER), count);
-        return TW_NW_INPUT_INVALID;
-    }
-    long value = 0;
-    int index = tw_prompt_number(text, count, &value);
-    if (index >= 0) {
-        *action = actions[index];
-        return TW_NW_INPUT_ACTION;
-    }
-    if (index == TW_PROMPT_OUT_OF_RANGE) {
-        snprintf(reason, size, tw_text(cli->lang, TW_T_NOT_A_CHOICE), value, count);
-        return TW_NW_INPUT_INVALID;
-    }
-    if (tw_prompt_word(text, WORDS_HELP))
-        return TW_NW_INPUT_HELP;
-    if (tw_prompt_word(text, WORDS_PILES))
-        return TW_NW_INPUT_PILES;
-    if (tw_prompt_word(text, WORDS_QUIT))
-        return TW_NW_INPUT_QUIT;
-    if (tw_prompt_word(text, WORDS_HINT))
-        return TW_NW_INPUT_HINT;
-    char word[TW_PROMPT_LINE];
-    snprintf(word, sizeof word, "%s", text);
-    tw_prompt_lower(word);
-    tw_nw_action parsed;
-    if (bare_word_action(state, word, &parsed) != 0 && tw_nw_action_parse(word, &parsed) != 0) {
-        snprintf(reason, size, tw_text(cli->lang, TW_T_NOT_UNDERSTOOD), text, count);
-        return TW_NW_INPUT_INVALID;
-    }
-    for (int i = 0; i < count; i++)
-        if (actions[i] == parsed) {
-            *action = parsed;
-            return TW_NW_INPUT_ACTION;
-        }
-    refusal(cli, state, parsed, text, reason, size);
-    return TW_NW_INPUT_INVALID;
+    return bare_word_action(tw_cli_state(ss), word, out) == 0 ? 0 : tw_nw_action_parse(word, out);
 }

@@ -3,21 +3,21 @@
 #ifndef TRICKWOOD_CLI_NW_CLI_H
 #define TRICKWOOD_CLI_NW_CLI_H
 
+#include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "cli/cli.h"
+#include "cli/play.h"
 #include "trickwood/nw_files.h"
 
-/* ---- Commands (nw_play.c, nw_replay.c) ---------------------------------- */
+/* ---- Commands (nw_play.c, nw_analyse.c) --------------------------------- */
 
+/* `trickwood northwood` (a new game) and `trickwood analyse`; resume and
+ * replay are the generic ones of play.h with tw_nw_cli_ui. */
 int tw_cli_northwood(tw_cli *cli, int argc, char **argv);
-int tw_cli_resume(tw_cli *cli, int argc, char **argv);
-int tw_cli_replay(tw_cli *cli, int argc, char **argv);
 int tw_cli_analyse(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_nw_cli_northwood_help;
-extern const tw_msg tw_nw_cli_resume_help;
-extern const tw_msg tw_nw_cli_replay_help;
 extern const tw_msg tw_nw_cli_analyse_help;
 
 /* ---- Messages (nw_messages.c) ------------------------------------------ */
@@ -63,10 +63,10 @@ typedef enum {
     NW_T_N_EARLY_WON, NW_T_N_EARLY_LOST,
     /* game flow */
     NW_T_NEW_GAME, NW_T_FULL_KNOWN, NW_T_FULL_REFUSED, NW_T_SETUP_FAILED,
-    NW_T_RESUMING, NW_T_RESUME_FINISHED, NW_T_NO_SAVE, NW_T_BAD_SEED, NW_T_BAD_MEDAL, NW_T_RECORD_AT,
-    NW_T_EVENTS_AT, NW_T_SAVE_AT, NW_T_FINISHED_SAVED,
+    NW_T_NO_SAVE, NW_T_BAD_SEED, NW_T_BAD_MEDAL, NW_T_RECORD_AT,
+    NW_T_SAVE_AT, NW_T_FINISHED_SAVED,
     /* replay */
-    NW_T_REPLAY_TITLE, NW_T_REPLAY_STEP, NW_T_REPLAY_WAIT, NW_T_REPLAY_END, NW_T_REPLAY_STOPPED,
+    NW_T_REPLAY_TITLE, NW_T_REPLAY_STEP, NW_T_REPLAY_WAIT, NW_T_REPLAY_STOPPED,
     /* hints and analysis */
     NW_T_H_THINKING, NW_T_H_ACTION, NW_T_H_VISIT_ODDS, NW_T_H_FIEF_ODDS, NW_T_H_MEDAL_ODDS,
     NW_T_A_TITLE, NW_T_A_ITEM, NW_T_A_ITEM_FIEF, NW_T_A_NONE, NW_T_A_RESULT, NW_T_A_NOT_OVER,
@@ -114,21 +114,22 @@ void tw_nw_cli_draw(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *
  * that it may be finished; called when "finish" is legal. */
 void tw_nw_cli_decided(tw_cli *cli, const tw_nw_state *state);
 /* Shows the discard and score piles in full, bottom to top. */
-void tw_nw_cli_piles(tw_cli *cli, const tw_nw_state *state);
+void tw_nw_cli_piles(tw_cli_session *ss);
 /* Explains the rules and the commands. */
 void tw_nw_cli_rules(tw_cli *cli);
 /* Tells what the events of one action did, in a few lines. */
 void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state *after,
                        const tw_nw_catalog *catalog, const tw_nw_events *events);
 /* Shows the result of a finished game. */
-void tw_nw_cli_result(tw_cli *cli, const tw_nw_state *state);
+void tw_nw_cli_result(tw_cli_session *ss);
 
 /* ---- Hints and analysis (nw_analyse.c) ----------------------------------- */
 
-/* Prints the recommended action with its odds for the visit and the medal,
- * worked out by bot from the player's view only. */
-struct tw_nw_bot;
-void tw_nw_cli_hint(tw_cli *cli, struct tw_nw_bot *bot, const tw_nw_state *state, const tw_nw_catalog *catalog);
+/* Prints a hint of the game's table (tw_game.hint_json: the action in
+ * record notation, "p_target", "p_medal"), worked out from the player's
+ * view only: the action in words with its odds for the visit and the
+ * medal. */
+void tw_nw_cli_hint(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, json_t *hint);
 
 /* ---- Choices (nw_choices.c) --------------------------------------------- */
 
@@ -139,23 +140,12 @@ void tw_nw_cli_question(const tw_cli *cli, const tw_nw_state *state, const tw_nw
 void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog,
                      tw_nw_action action, char *out, size_t size);
 
-/* What an answer asks for. */
-typedef enum {
-    TW_NW_INPUT_ACTION = 0,
-    TW_NW_INPUT_HELP,
-    TW_NW_INPUT_PILES,
-    TW_NW_INPUT_QUIT,
-    TW_NW_INPUT_HINT,
-    TW_NW_INPUT_INVALID
-} tw_nw_input;
-
-/* Interprets an answer: a choice number, a command word, or the record
- * notation (also a bare card such as "7E" or a suit name). Sets *action
- * for TW_NW_INPUT_ACTION; writes why the answer is refused into reason for
- * TW_NW_INPUT_INVALID. */
-tw_nw_input tw_nw_cli_parse(const tw_cli *cli, const tw_nw_state *state, const char *text,
-                            const tw_nw_action *actions, int count, tw_nw_action *action, char *reason,
-                            size_t size);
+/* Reads a lowercased word as an action: a bare card such as "7e", a suit
+ * name, an answer word of the current decision, or the record notation.
+ * Returns 0, or -1 when the word is none of them. */
+int tw_nw_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out);
+/* Says why a well-formed action (typed as typed) is not legal now. */
+void tw_nw_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *typed, char *reason, size_t size);
 
 /* Whether a response would win a point (an aid: the rules are open). */
 int tw_nw_cli_response_scores(const tw_nw_state *state, int card);

@@ -24,20 +24,6 @@ const tw_msg tw_nw_cli_northwood_help = {{
     "      --events FICHIER           écrire le journal des événements (lignes JSON) ici après chaque action\n",
 }};
 
-const tw_msg tw_nw_cli_resume_help = {{
-    "  resume [FILE] [OPTIONS]        continue a saved game (default: the autosave)\n"
-    "      --record FILE, --events FILE as for northwood\n",
-    "  resume [FICHIER] [OPTIONS]     reprendre une partie enregistrée (par défaut : la sauvegarde automatique)\n"
-    "      --record FICHIER, --events FICHIER comme pour northwood\n",
-}};
-
-const tw_msg tw_nw_cli_replay_help = {{
-    "  replay FILE [--auto]           step through a game record: Enter for each step,\n"
-    "                                 --auto to run to the end without waiting\n",
-    "  replay FICHIER [--auto]        revoir un enregistrement pas à pas : Entrée à chaque étape,\n"
-    "                                 --auto pour aller jusqu'au bout sans attendre\n",
-}};
-
 const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_GAME_NAME] = {{"For Northwood!", "Les Fiefs de Norbois !"}},
     [NW_T_SUIT_CLAWS] = {{"Claws", "Griffes"}},
@@ -392,10 +378,6 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
                             "la donne complète demande au moins 3 personnages par couleur, et %s n'en a que %d"}},
     [NW_T_SETUP_FAILED] = {{"the known characters cannot fill the %s (it needs 4 allies and 8 rulers)",
                             "les personnages connus ne suffisent pas pour la %s (il faut 4 alliés et 8 chefs)"}},
-    [NW_T_RESUMING] = {{"Resuming the game saved in %s (%d actions already played).\n",
-                        "Reprise de la partie enregistrée dans %s (%d actions déjà jouées).\n"}},
-    [NW_T_RESUME_FINISHED] = {{"This game is finished; here is how it ended.\n",
-                               "Cette partie est terminée ; voici comment elle s'est finie.\n"}},
     [NW_T_NO_SAVE] = {{"no saved game in %s", "aucune partie enregistrée dans %s"}},
     [NW_T_BAD_SEED] = {{"--seed takes a whole number from 0 to %llu, not '%s'",
                         "--seed attend un nombre entier de 0 à %llu, pas « %s »"}},
@@ -403,7 +385,6 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
                          "--medal attend bronze, silver (argent) ou gold (or), pas « %s »"}},
     [NW_T_RECORD_AT] = {{"Game record: %s (watch it again: trickwood replay %s)\n",
                          "Enregistrement de la partie : %s (pour la revoir : trickwood replay %s)\n"}},
-    [NW_T_EVENTS_AT] = {{"Event log: %s\n", "Journal des événements : %s\n"}},
     [NW_T_SAVE_AT] = {{"Autosave: %s\n", "Sauvegarde automatique : %s\n"}},
     [NW_T_FINISHED_SAVED] = {{"The save %s is kept and marked as finished.\n",
                               "La sauvegarde %s est conservée et marquée comme terminée.\n"}},
@@ -412,7 +393,6 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_REPLAY_STEP] = {{"Step %d of %d: %s   [%s]\n", "Étape %d sur %d : %s   [%s]\n"}},
     [NW_T_REPLAY_WAIT] = {{"Enter: next step, a: run to the end, q: stop",
                            "Entrée : étape suivante, a : aller jusqu'au bout, q : arrêter"}},
-    [NW_T_REPLAY_END] = {{"End of the record.\n", "Fin de l'enregistrement.\n"}},
     [NW_T_REPLAY_STOPPED] = {{"Replay stopped at step %d of %d.\n", "Relecture arrêtée à l'étape %d sur %d.\n"}},
 
     [NW_T_H_THINKING] = {{"Thinking over %d possible deals...\n", "Examen de %d donnes possibles...\n"}},

@@ -1,169 +1,164 @@
-/* `trickwood northwood` and `trickwood resume`: the For Northwood! game in
- * the terminal. Each decision redraws the screen, lists the legal actions
- * as numbered choices and reads one answer per line; after every action the
- * game is saved as a record (and, on request, a second record copy and an
- * event log). */
+/* For Northwood! in the terminal: its table for the play loop, resume and
+ * replay written once for every game (play.h), and `trickwood northwood`,
+ * which starts a game from its options (setup, medal, added characters).
+ * One person plays the one seat; "finish" is offered once a visit is
+ * decided; a hint comes with the chances of the visit and the medal. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cli/nw_cli.h"
-#include "trickwood/nw_bots.h"
-#include "trickwood/paths.h"
-#include "cli/prompt.h"
+#include "cli/play.h"
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))
 #define G(id) tw_text(cli->lang, (id))
 
-#define PATH_SIZE 1024
 #define MAX_CHARACTER_FILES 16
-#define SAVE_NAME "northwood-save.json"
 
-/* A game being played: the record that grows with each action, the state
- * it leads to, and the files written after every action. */
+/* The game's part of a session: the record it was started or loaded
+ * from (its configuration, seed and characters, for the screens). */
 typedef struct {
-    tw_cli *cli;
     tw_nw_record rec;
-    tw_nw_state state;
-    char save_path[PATH_SIZE];
-    char record_path[PATH_SIZE]; /* empty when not asked */
-    char events_path[PATH_SIZE]; /* empty when not asked */
-    int warned[3];               /* a write failure was already reported */
-    tw_nw_events events;         /* events of the last action */
-    tw_nw_bot *hint_bot;         /* made on the first hint */
-} nw_session;
+} nw_data;
 
-/* Writes one file and reports the first failure for it. */
-static void save_one(nw_session *ss, int which, const char *path, tw_error err)
+/* The game's data of a session. */
+static nw_data *data_of(const tw_cli_session *ss)
 {
-    tw_cli_note_write(ss->cli, &ss->warned[which], path, err);
+    return (nw_data *)ss->data;
 }
 
-/* Saves the autosave, the record copy and the event log. */
-static void save_all(nw_session *ss)
+/* The engine's state of a match. */
+static const tw_nw_state *state_of(const tw_match *m)
 {
-    save_one(ss, 0, ss->save_path, tw_nw_record_save(&ss->rec, ss->save_path));
-    if (ss->record_path[0])
-        save_one(ss, 1, ss->record_path, tw_nw_record_save(&ss->rec, ss->record_path));
-    if (ss->events_path[0])
-        save_one(ss, 2, ss->events_path, tw_nw_event_log_save(&ss->rec, ss->events_path));
+    return (const tw_nw_state *)m->game->state(m);
 }
 
-/* Where the files of a finished game are. */
-static void finish(nw_session *ss)
+/* ---- Files ---------------------------------------------------------------- */
+
+/* Frees what the data holds. */
+static void nw_data_free(void *data)
 {
-    tw_cli *cli = ss->cli;
-    tw_nw_cli_draw(cli, &ss->state, &ss->rec.catalog, ss->rec.config.seed);
-    tw_nw_cli_result(cli, &ss->state);
-    save_all(ss);
-    const char *record = ss->record_path[0] ? ss->record_path : ss->save_path;
-    tw_cli_printf(cli, T(NW_T_RECORD_AT), record, record);
-    if (ss->events_path[0])
-        tw_cli_printf(cli, T(NW_T_EVENTS_AT), ss->events_path);
-    tw_cli_printf(cli, T(NW_T_FINISHED_SAVED), ss->save_path);
+    tw_nw_record_free(&((nw_data *)data)->rec);
 }
 
-/* Saves and tells how to continue (end of input or quit). */
-static void leave(nw_session *ss, int end_of_input)
+/* Reads a save or record. A resumed game offers "finish" as a new one
+ * does (a person plays on). */
+static int nw_load(tw_cli_session *ss, const char *path, int resume, tw_diag *diag)
 {
-    tw_cli *cli = ss->cli;
-    save_all(ss);
-    tw_cli_printf(cli, G(end_of_input ? TW_T_EOF_SAVED : TW_T_QUIT_SAVED), ss->save_path);
-    tw_cli_printf(cli, G(TW_T_RESUME_HINT), ss->save_path);
+    tw_nw_record *rec = &data_of(ss)->rec;
+    if (tw_nw_record_load(rec, path, diag) != TW_OK)
+        return -1;
+    rec->config.offer_finish |= resume;
+    ss->seed = rec->config.seed;
+    return 0;
 }
 
-/* Prints the question and the numbered choices. */
-static void show_choices(nw_session *ss, const tw_nw_action *actions, int count)
+/* The record the match is made from. */
+static tw_error nw_data_record(tw_cli_session *ss, tw_buf *buf)
 {
-    tw_cli *cli = ss->cli;
-    char question[512];
-    char labels[TW_NW_MAX_ACTIONS][512];
-    const char *pointers[TW_NW_MAX_ACTIONS];
-    tw_nw_cli_question(cli, &ss->state, &ss->rec.catalog, question, sizeof question);
+    return tw_nw_record_to_json(&data_of(ss)->rec, buf);
+}
+
+/* ---- Screens and words ---------------------------------------------------- */
+
+/* The screen (one seat: the same for everyone). */
+static void nw_draw(tw_cli_session *ss, int seat, int show_hand)
+{
+    (void)seat;
+    (void)show_hand;
+    tw_nw_cli_draw(ss->cli, state_of(ss->match), &data_of(ss)->rec.catalog, ss->seed);
+}
+
+/* The question, after saying when the visit is decided. */
+static void nw_question(tw_cli_session *ss, int seat, char *out, size_t size)
+{
+    (void)seat;
+    const tw_nw_state *state = state_of(ss->match);
+    tw_game_action actions[TW_GAME_MAX_ACTIONS];
+    int count = ss->ui->game->legal(ss->match, actions);
     for (int i = 0; i < count; i++)
         if (TW_NW_ACTION_KIND(actions[i]) == TW_NW_ACT_FINISH)
-            tw_nw_cli_decided(cli, &ss->state);
-    for (int i = 0; i < count; i++) {
-        tw_nw_cli_label(cli, &ss->state, &ss->rec.catalog, actions[i], labels[i], sizeof labels[i]);
-        pointers[i] = labels[i];
-    }
-    tw_cli_printf(cli, "\n%s%s%s\n", tw_term_style(&cli->term, TW_STYLE_BOLD), question,
-                  tw_term_style(&cli->term, TW_STYLE_RESET));
-    tw_prompt_list(cli->out, &cli->term, pointers, count);
-    tw_cli_printf(cli, "%s", T(NW_T_HINT));
+            tw_nw_cli_decided(ss->cli, state);
+    tw_nw_cli_question(ss->cli, state, &data_of(ss)->rec.catalog, out, size);
 }
 
-/* Outcome of asking for one decision. */
-enum { ASK_ACTION, ASK_QUIT, ASK_EOF };
+/* An action in words. */
+static void nw_label(tw_cli_session *ss, int seat, tw_game_action action, char *out, size_t size)
+{
+    (void)seat;
+    tw_nw_cli_label(ss->cli, state_of(ss->match), &data_of(ss)->rec.catalog, action, out, size);
+}
 
-/* Reads answers until one is a legal action, quit, or the input ends. */
-static int ask(nw_session *ss, const tw_nw_action *actions, int count, tw_nw_action *chosen)
+/* The hint, with the chances of the visit and the medal. */
+static void nw_hint(tw_cli_session *ss, int seat, json_t *hint)
+{
+    (void)seat;
+    tw_nw_cli_hint(ss->cli, state_of(ss->match), &data_of(ss)->rec.catalog, hint);
+}
+
+/* Tells what an action did (the deal is not told). */
+static void nw_narrate(tw_cli_session *ss, int seat, const tw_match *before, int action)
+{
+    (void)seat;
+    tw_nw_state *after = malloc(sizeof *after);
+    tw_nw_events *events = calloc(1, sizeof *events);
+    if (after && events && action != TW_CLI_DEAL) {
+        *after = *state_of(before);
+        if (tw_nw_apply(after, (tw_nw_action)action, events) == TW_OK)
+            tw_nw_cli_narrate(ss->cli, state_of(before), after, &data_of(ss)->rec.catalog, events);
+    }
+    free(after);
+    free(events);
+}
+
+/* The line of a replay step. */
+static void nw_replay_step(tw_cli_session *ss, int step, int steps, const char *label, const char *notation)
 {
     tw_cli *cli = ss->cli;
-    int echo = !isatty(fileno(cli->in));
-    for (;;) {
-        char ask_text[64], line[TW_PROMPT_LINE], reason[256];
-        snprintf(ask_text, sizeof ask_text, G(TW_T_ASK), count);
-        tw_prompt_ask(cli->out, &cli->term, ask_text);
-        if (!tw_prompt_read(cli->in, line, sizeof line))
-            return ASK_EOF;
-        if (echo)
-            tw_cli_printf(cli, "%s\n", line);
-        switch (tw_nw_cli_parse(cli, &ss->state, line, actions, count, chosen, reason, sizeof reason)) {
-        case TW_NW_INPUT_ACTION: return ASK_ACTION;
-        case TW_NW_INPUT_QUIT: return ASK_QUIT;
-        case TW_NW_INPUT_HELP:
-            tw_nw_cli_rules(cli);
-            show_choices(ss, actions, count);
-            break;
-        case TW_NW_INPUT_PILES: tw_nw_cli_piles(cli, &ss->state); break;
-        case TW_NW_INPUT_HINT:
-            if (!ss->hint_bot)
-                ss->hint_bot = tw_nw_bot_new(TW_NW_BOT_STRONG, tw_mix64(ss->rec.config.seed ^ 0x68696e74ULL));
-            if (ss->hint_bot)
-                tw_nw_cli_hint(cli, ss->hint_bot, &ss->state, &ss->rec.catalog);
-            break;
-        default:
-            tw_cli_printf(cli, "  %s%s%s\n", tw_term_style(&cli->term, TW_STYLE_YELLOW), reason,
-                          tw_term_style(&cli->term, TW_STYLE_RESET));
-            break;
-        }
-    }
+    tw_cli_printf(cli, T(NW_T_REPLAY_STEP), step, steps, label, notation);
 }
 
-/* Plays until the game ends, the player quits or the input ends. */
-static int play_loop(nw_session *ss)
-{
-    tw_cli *cli = ss->cli;
-    for (;;) {
-        if (tw_nw_is_over(&ss->state)) {
-            finish(ss);
-            return TW_EXIT_OK;
-        }
-        tw_nw_cli_draw(cli, &ss->state, &ss->rec.catalog, ss->rec.config.seed);
-        tw_nw_action actions[TW_NW_MAX_ACTIONS];
-        int count = tw_nw_legal_actions(&ss->state, actions);
-        show_choices(ss, actions, count);
-        tw_nw_action chosen = 0;
-        int got = ask(ss, actions, count, &chosen);
-        if (got != ASK_ACTION) {
-            leave(ss, got == ASK_EOF);
-            return TW_EXIT_OK;
-        }
-        tw_nw_state before = ss->state;
-        ss->events.count = 0;
-        ss->events.overflow = 0;
-        if (tw_nw_apply(&ss->state, chosen, &ss->events) != TW_OK || tw_nw_record_push(&ss->rec, chosen) != TW_OK) {
-            ss->state = before; /* cannot happen for a listed action; keep the game sound */
-            continue;
-        }
-        fputc('\n', cli->out);
-        tw_nw_cli_narrate(cli, &before, &ss->state, &ss->rec.catalog, &ss->events);
-        save_all(ss);
-    }
-}
+/* The words of Northwood's own command: the piles in full. */
+static const char *const WORDS_PILES[] = {"piles", "pile", "p", NULL};
+
+/* Northwood's terminal table. */
+const tw_cli_ui tw_nw_cli_ui = {
+    .game = &tw_game_northwood,
+    .file_game = "northwood",
+    .save_name = "northwood-save.json",
+    .texts = tw_nw_cli_table,
+    .msg = {
+        [TW_CLI_M_HINT_LINE] = NW_T_HINT,
+        [TW_CLI_M_SAVE_AT] = NW_T_SAVE_AT,
+        [TW_CLI_M_RECORD_AT] = NW_T_RECORD_AT,
+        [TW_CLI_M_FINISHED_SAVED] = NW_T_FINISHED_SAVED,
+        [TW_CLI_M_NO_SAVE] = NW_T_NO_SAVE,
+        [TW_CLI_M_SINCE] = -1,
+        [TW_CLI_M_HIDE] = -1,
+        [TW_CLI_M_HANDOVER] = -1,
+        [TW_CLI_M_REPLAY_TITLE] = NW_T_REPLAY_TITLE,
+        [TW_CLI_M_REPLAY_WAIT] = NW_T_REPLAY_WAIT,
+        [TW_CLI_M_REPLAY_STOPPED] = NW_T_REPLAY_STOPPED,
+    },
+    .extra_words = WORDS_PILES,
+    .data_size = sizeof(nw_data),
+    .data_free = nw_data_free,
+    .load = nw_load,
+    .data_record = nw_data_record,
+    .draw = nw_draw,
+    .question = nw_question,
+    .label = nw_label,
+    .parse = tw_nw_cli_word_action,
+    .refusal = tw_nw_cli_refusal,
+    .rules = tw_nw_cli_rules,
+    .extra = tw_nw_cli_piles,
+    .hint = nw_hint,
+    .narrate = nw_narrate,
+    .result = tw_nw_cli_result,
+    .replay_step = nw_replay_step,
+};
+
+/* ---- `trickwood northwood` ------------------------------------------------ */
 
 /* Parses a medal name (English keys, French names too). */
 static int parse_medal(const char *text)
@@ -189,43 +184,32 @@ typedef struct {
     const char *events;
 } nw_options;
 
-/* Reads the options of `northwood`; returns 0 or an exit code. */
-static int parse_play_options(tw_cli *cli, int argc, char **argv, nw_options *o)
+/* One option of `northwood` (the returns of tw_cli_text_option). */
+static int nw_option(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i)
 {
-    const char *usage = tw_msg_get(&tw_nw_cli_northwood_help, cli->lang);
-    const tw_cli_text_opt files[] = {{"--save", &o->save}, {"--record", &o->record}, {"--events", &o->events}, {NULL, NULL}};
-    for (int i = 1; i < argc; i++) {
-        const char *v = NULL;
-        int got;
-        got = tw_cli_game_option(cli, argc, argv, &i, usage, T(NW_T_BAD_SEED), &o->config.seed, &o->seed_given, files);
-        if (got) {
-            if (got < 0)
-                return -got;
-            continue;
-        }
-        if (strcmp(argv[i], "--intro") == 0) {
-            o->config.setup = TW_NW_SETUP_INTRO;
-        } else if (strcmp(argv[i], "--full") == 0) {
-            o->config.setup = TW_NW_SETUP_FULL;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--medal", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--medal");
-            int medal = parse_medal(v);
-            if (medal < 0)
-                return tw_cli_usage_error(cli, usage, T(NW_T_BAD_MEDAL), v);
-            o->config.medal = (tw_nw_medal)medal;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--characters", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--characters");
-            if (o->ncharacters < MAX_CHARACTER_FILES)
-                o->characters[o->ncharacters++] = v;
-        } else if (argv[i][0] == '-') {
-            return tw_cli_usage_error(cli, usage, G(TW_T_UNKNOWN_OPTION), argv[i]);
-        } else {
-            return tw_cli_usage_error(cli, usage, G(TW_T_EXTRA_ARGUMENT), argv[i]);
-        }
+    nw_options *o = ctx;
+    const char *v = NULL;
+    int got;
+    if (strcmp(argv[*i], "--intro") == 0 || strcmp(argv[*i], "--full") == 0) {
+        o->config.setup = strcmp(argv[*i], "--full") == 0 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
+        return 1;
     }
-    return 0;
+    if ((got = tw_cli_opt_value(argc, argv, i, "--medal", &v)) != 0) {
+        if (got < 0)
+            return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--medal");
+        int medal = parse_medal(v);
+        if (medal < 0)
+            return -tw_cli_usage_error(cli, usage, T(NW_T_BAD_MEDAL), v);
+        o->config.medal = (tw_nw_medal)medal;
+        return 1;
+    }
+    if ((got = tw_cli_opt_value(argc, argv, i, "--characters", &v)) == 0)
+        return 0;
+    if (got < 0)
+        return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--characters");
+    if (o->ncharacters < MAX_CHARACTER_FILES)
+        o->characters[o->ncharacters++] = v;
+    return 1;
 }
 
 /* Loads the default characters and the user's files. Returns 0 or an exit
@@ -268,20 +252,21 @@ static int check_full_deal(tw_cli *cli, const tw_nw_catalog *catalog)
     return 0;
 }
 
-/* Fills the default autosave path; reports when there is none. */
-static int default_save_path(tw_cli *cli, char *out, size_t size)
+/* Starts the match of a new game: the record, then the match, which
+ * fails when the characters cannot fill the setup. Returns 0 or an exit
+ * code. */
+static int start_match(tw_cli_session *ss, const nw_options *o, const tw_nw_catalog *catalog, int extra_from)
 {
-    if (tw_path_save_file(SAVE_NAME, 1, out, size) != 0) {
-        tw_cli_errorf(cli, "%s", G(TW_T_NO_SAVE_DIR));
+    tw_cli *cli = ss->cli;
+    tw_diag diag;
+    ss->seed = o->config.seed;
+    if (tw_nw_record_init(&data_of(ss)->rec, catalog, extra_from, &o->config) != TW_OK)
+        return TW_EXIT_FAIL;
+    if (tw_cli_session_start(ss, &diag) != 0) {
+        tw_cli_errorf(cli, T(NW_T_SETUP_FAILED), T(o->config.setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO));
         return TW_EXIT_FAIL;
     }
     return 0;
-}
-
-/* Copies an optional path into a session field. */
-static void set_path(char *field, const char *path)
-{
-    snprintf(field, PATH_SIZE, "%s", path ? path : "");
 }
 
 /* `trickwood northwood`: starts a new game. */
@@ -292,116 +277,35 @@ int tw_cli_northwood(tw_cli *cli, int argc, char **argv)
     o.config.setup = TW_NW_SETUP_INTRO;
     o.config.medal = TW_NW_MEDAL_BRONZE;
     o.config.offer_finish = 1; /* a person plays: decided visits may be finished */
-    int code = parse_play_options(cli, argc, argv, &o);
+    const tw_cli_text_opt files[] = {{"--save", &o.save}, {"--record", &o.record}, {"--events", &o.events}, {NULL, NULL}};
+    const tw_cli_args args = {tw_msg_get(&tw_nw_cli_northwood_help, cli->lang), T(NW_T_BAD_SEED), &o.config.seed,
+                              &o.seed_given, files, nw_option, &o, NULL};
+    int code = tw_cli_read_args(cli, &args, argc, argv);
     if (code)
         return code;
     tw_cli_setup_term(cli);
     if (!o.seed_given)
         o.config.seed = tw_cli_clock_seed();
-
-    nw_session *ss = calloc(1, sizeof *ss);
+    tw_cli_session *ss = tw_cli_session_new(cli, &tw_nw_cli_ui);
     tw_nw_catalog *catalog = calloc(1, sizeof *catalog);
     if (!ss || !catalog) {
-        free(ss);
+        tw_cli_session_free(ss);
         free(catalog);
         return TW_EXIT_FAIL;
     }
-    ss->cli = cli;
     int extra_from = 0;
     code = load_catalog(cli, &o, catalog, &extra_from);
     if (!code && o.config.setup == TW_NW_SETUP_FULL)
         code = check_full_deal(cli, catalog);
-    if (!code && o.save) {
-        set_path(ss->save_path, o.save);
-        tw_path_make_parent(ss->save_path); /* a failure shows when saving */
-    }
-    else if (!code)
-        code = default_save_path(cli, ss->save_path, sizeof ss->save_path);
-    if (!code && tw_nw_record_init(&ss->rec, catalog, extra_from, &o.config) != TW_OK)
-        code = TW_EXIT_FAIL;
-    if (!code && tw_nw_new(&ss->state, &ss->rec.catalog, &o.config, NULL) != TW_OK) {
-        tw_cli_errorf(cli, T(NW_T_SETUP_FAILED), T(o.config.setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO));
-        code = TW_EXIT_FAIL;
-    }
+    if (!code)
+        code = tw_cli_session_paths(ss, o.save, o.record, o.events);
+    if (!code)
+        code = start_match(ss, &o, catalog, extra_from);
     if (!code) {
-        set_path(ss->record_path, o.record);
-        set_path(ss->events_path, o.events);
         tw_cli_printf(cli, T(NW_T_NEW_GAME), (unsigned long long)o.config.seed, (unsigned long long)o.config.seed);
-        tw_cli_printf(cli, T(NW_T_SAVE_AT), ss->save_path);
-        save_all(ss);
-        code = play_loop(ss);
+        code = tw_cli_play_new(ss);
     }
-    tw_nw_record_free(&ss->rec);
-    tw_nw_bot_free(ss->hint_bot);
-    free(ss);
+    tw_cli_session_free(ss);
     free(catalog);
-    return code;
-}
-
-/* `trickwood resume [FILE]`: continues a saved game. */
-int tw_cli_resume(tw_cli *cli, int argc, char **argv)
-{
-    const char *usage = tw_msg_get(&tw_nw_cli_resume_help, cli->lang);
-    const char *file = NULL, *record = NULL, *events = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *v = NULL;
-        int got;
-        if ((got = tw_cli_display_option(cli, argc, argv, &i)) != 0) {
-            if (got < 0)
-                return TW_EXIT_USAGE;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--record", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--record");
-            record = v;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--events", &v)) != 0) {
-            if (got < 0)
-                return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--events");
-            events = v;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return tw_cli_usage_error(cli, usage, G(TW_T_UNKNOWN_OPTION), argv[i]);
-        } else if (!file) {
-            file = argv[i];
-        } else {
-            return tw_cli_usage_error(cli, usage, G(TW_T_EXTRA_ARGUMENT), argv[i]);
-        }
-    }
-    tw_cli_setup_term(cli);
-    nw_session *ss = calloc(1, sizeof *ss);
-    if (!ss)
-        return TW_EXIT_FAIL;
-    ss->cli = cli;
-    int code = 0;
-    if (file)
-        set_path(ss->save_path, file);
-    else
-        code = default_save_path(cli, ss->save_path, sizeof ss->save_path);
-    if (!code && access(ss->save_path, F_OK) != 0) {
-        tw_cli_errorf(cli, T(NW_T_NO_SAVE), ss->save_path);
-        code = TW_EXIT_FAIL;
-    }
-    tw_diag diag;
-    if (!code && tw_nw_record_load(&ss->rec, ss->save_path, &diag) != TW_OK) {
-        tw_cli_report_diag(cli, &diag);
-        code = TW_EXIT_FAIL;
-    }
-    if (!code) {
-        ss->rec.config.offer_finish = 1; /* a person plays on: offer "finish" as a new game does */
-        tw_diag_init(&diag, ss->save_path);
-        if (tw_nw_record_replay(&ss->rec, -1, &ss->state, &diag) != TW_OK) {
-            tw_cli_report_diag(cli, &diag);
-            code = TW_EXIT_FAIL;
-        }
-    }
-    if (!code) {
-        set_path(ss->record_path, record);
-        set_path(ss->events_path, events);
-        tw_cli_printf(cli, T(NW_T_RESUMING), ss->save_path, ss->rec.count);
-        if (tw_nw_is_over(&ss->state))
-            tw_cli_printf(cli, "%s", T(NW_T_RESUME_FINISHED));
-        code = play_loop(ss);
-    }
-    tw_nw_record_free(&ss->rec);
-    tw_nw_bot_free(ss->hint_bot);
-    free(ss);
     return code;
 }

@@ -34,13 +34,9 @@ const char *tw_nw_cli_suit_name(const tw_cli *cli, int suit)
 /* A card: value then suit symbol, coloured. */
 void tw_nw_cli_card(const tw_cli *cli, int card, char *out, size_t size)
 {
-    if (card < 0 || card >= TW_NW_CARDS) {
-        snprintf(out, size, "?");
-        return;
-    }
-    int suit = TW_NW_SUIT(card);
-    snprintf(out, size, "%s%d%s%s", tw_term_style(&cli->term, SUIT_STYLE[suit]), TW_NW_VALUE(card),
-             tw_nw_cli_suit_symbol(cli, suit), tw_term_style(&cli->term, TW_STYLE_RESET));
+    int known = card >= 0 && card < TW_NW_CARDS, suit = known ? TW_NW_SUIT(card) : 0;
+    tw_term_card(&cli->term, known ? TW_NW_VALUE(card) : -1, SUIT_STYLE[suit], tw_nw_cli_suit_symbol(cli, suit), out,
+                 size);
 }
 
 /* The crown mark: a crowned piece in UTF-8, a caret in ASCII. */
@@ -399,8 +395,10 @@ static void list_pile(tw_cli *cli, const uint8_t *pile, int n, char *out, size_t
 }
 
 /* Shows both open piles in full. */
-void tw_nw_cli_piles(tw_cli *cli, const tw_nw_state *state)
+void tw_nw_cli_piles(tw_cli_session *ss)
 {
+    tw_cli *cli = ss->cli;
+    const tw_nw_state *state = tw_cli_state(ss);
     char list[1024];
     tw_cli_printf(cli, "%s", T(NW_T_PILES_TITLE));
     list_pile(cli, state->discard, state->discard_n, list, sizeof list);
@@ -416,8 +414,10 @@ void tw_nw_cli_rules(tw_cli *cli)
 }
 
 /* Shows the final result. */
-void tw_nw_cli_result(tw_cli *cli, const tw_nw_state *state)
+void tw_nw_cli_result(tw_cli_session *ss)
 {
+    tw_cli *cli = ss->cli;
+    const tw_nw_state *state = tw_cli_state(ss);
     const tw_term *t = &cli->term;
     int stars = tw_nw_stars_won(state);
     int medal = state->medal % 4;

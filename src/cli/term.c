@@ -170,3 +170,12 @@ void tw_term_wrap(FILE *out, const char *text, int indent, int width)
     if (column > 0)
         fputc('\n', out);
 }
+
+/* A card as rank and suit symbol, styled. */
+void tw_term_card(const tw_term *t, int rank, int style, const char *symbol, char *out, size_t size)
+{
+    if (rank < 0)
+        snprintf(out, size, "?");
+    else
+        snprintf(out, size, "%s%d%s%s", tw_term_style(t, style), rank, symbol, tw_term_style(t, TW_STYLE_RESET));
+}

@@ -61,4 +61,8 @@ void tw_term_pad(FILE *out, const char *text, int width);
  * with indent spaces and ending with a newline. */
 void tw_term_wrap(FILE *out, const char *text, int indent, int width);
 
+/* A card as its rank then its suit symbol, in its suit's style: "?" when
+ * rank is negative (no such card). */
+void tw_term_card(const tw_term *t, int rank, int style, const char *symbol, char *out, size_t size);
+
 #endif

@@ -44,6 +44,10 @@ typedef enum {
     TW_T_SAVE_FAILED,
     TW_T_NO_SAVE_DIR,
     TW_T_ERROR_PREFIX,
+    TW_T_EVENTS_AT,
+    TW_T_RESUMING,
+    TW_T_RESUME_FINISHED,
+    TW_T_REPLAY_END,
     TW_T_COUNT
 } tw_text_id;
 

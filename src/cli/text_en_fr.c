@@ -88,6 +88,12 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
     [TW_T_NO_SAVE_DIR] = {{"no save folder: set XDG_DATA_HOME or HOME, or give --save FILE",
                            "pas de dossier de sauvegarde : définissez XDG_DATA_HOME ou HOME, ou donnez --save FICHIER"}},
     [TW_T_ERROR_PREFIX] = {{"trickwood: ", "trickwood : "}},
+    [TW_T_EVENTS_AT] = {{"Event log: %s\n", "Journal des événements : %s\n"}},
+    [TW_T_RESUMING] = {{"Resuming the game saved in %s (%d actions already played).\n",
+                        "Reprise de la partie enregistrée dans %s (%d actions déjà jouées).\n"}},
+    [TW_T_RESUME_FINISHED] = {{"This game is finished; here is how it ended.\n",
+                               "Cette partie est terminée ; voici comment elle s'est finie.\n"}},
+    [TW_T_REPLAY_END] = {{"End of the record.\n", "Fin de l'enregistrement.\n"}},
 };
 
 /* A game-independent message. */

@@ -293,8 +293,8 @@ static json_t *fox_config_json(const tw_match *m)
     return json_pack("{s:i, s:i, s:s}", "level", f->config.level, "dealer", f->config.dealer, "board", f->board_ref);
 }
 
-/* The game record. */
-static tw_error fox_record_json(const tw_match *gm, tw_buf *buf)
+/* Writes the match as a record (record_json) or as its event log. */
+static tw_error fox_write(const tw_match *gm, int event_log, tw_buf *buf)
 {
     const fox_match *m = cof(gm);
     tw_fox_record *rec = calloc(1, sizeof *rec);
@@ -304,10 +304,22 @@ static tw_error fox_record_json(const tw_match *gm, tw_buf *buf)
     for (int i = 0; err == TW_OK && i < gm->count; i++)
         err = tw_fox_record_push(rec, gm->actions[i]);
     if (err == TW_OK)
-        err = tw_fox_record_to_json(rec, buf);
+        err = event_log ? tw_fox_record_event_log(rec, -1, buf) : tw_fox_record_to_json(rec, buf);
     tw_fox_record_free(rec);
     free(rec);
     return err;
+}
+
+/* The game record. */
+static tw_error fox_record_json(const tw_match *gm, tw_buf *buf)
+{
+    return fox_write(gm, 0, buf);
+}
+
+/* The event log (every card shown). */
+static tw_error fox_event_log(const tw_match *gm, tw_buf *buf)
+{
+    return fox_write(gm, 1, buf);
 }
 
 /* The bot names, the strongest that plays from a view first. */
@@ -462,6 +474,12 @@ static int fox_check(const tw_match *m, const char **why)
 static const tw_game_option fox_options[] = {{"level", NULL, 1, TW_FOX_LEVELS}, {NULL, NULL, 0, 0}};
 static const char *const fox_partner_bots[] = {"rule", "strong", "random", NULL};
 
+/* The engine's state, for screens. */
+static const void *fox_state(const tw_match *m)
+{
+    return &cof(m)->state;
+}
+
 const tw_game tw_game_fox = {
     .key = "fox",
     .title = {"The Fox in the Forest Duet", "Le Renard des Bois Duo"},
@@ -495,4 +513,6 @@ const tw_game tw_game_fox = {
     .action_hidden = fox_action_hidden,
     .open_view_json = fox_open_view_json,
     .restart = fox_restart,
+    .state = fox_state,
+    .event_log = fox_event_log,
 };

@@ -250,8 +250,8 @@ static json_t *nw_config_json(const tw_match *m)
                      tw_nw_medal_key(c->medal), "finish", c->offer_finish != 0);
 }
 
-/* The game record. */
-static tw_error nw_record_json(const tw_match *gm, tw_buf *buf)
+/* Writes the match as a record (record_json) or as its event log. */
+static tw_error nw_write(const tw_match *gm, int event_log, tw_buf *buf)
 {
     const nw_match *m = cof(gm);
     tw_nw_record *rec = calloc(1, sizeof *rec);
@@ -261,10 +261,22 @@ static tw_error nw_record_json(const tw_match *gm, tw_buf *buf)
     for (int i = 0; err == TW_OK && i < gm->count; i++)
         err = tw_nw_record_push(rec, gm->actions[i]);
     if (err == TW_OK)
-        err = tw_nw_record_to_json(rec, buf);
+        err = event_log ? tw_nw_record_event_log(rec, buf) : tw_nw_record_to_json(rec, buf);
     tw_nw_record_free(rec);
     free(rec);
     return err;
+}
+
+/* The game record. */
+static tw_error nw_record_json(const tw_match *gm, tw_buf *buf)
+{
+    return nw_write(gm, 0, buf);
+}
+
+/* The event log. */
+static tw_error nw_event_log(const tw_match *gm, tw_buf *buf)
+{
+    return nw_write(gm, 1, buf);
 }
 
 /* The bot names, the strongest that plays from a view first. */
@@ -423,6 +435,12 @@ static const char *const nw_setups[] = {"intro", "full", NULL};
 static const char *const nw_medals[] = {"bronze", "silver", "gold", NULL};
 static const tw_game_option nw_options[] = {{"setup", nw_setups, 0, 0}, {"medal", nw_medals, 0, 0}, {NULL, NULL, 0, 0}};
 
+/* The engine's state, for screens. */
+static const void *nw_state(const tw_match *m)
+{
+    return &cof(m)->state;
+}
+
 const tw_game tw_game_northwood = {
     .key = "northwood",
     .title = {"For Northwood!", "For Northwood!"},
@@ -456,4 +474,6 @@ const tw_game tw_game_northwood = {
     .action_hidden = nw_action_hidden,
     .open_view_json = nw_open_view_json,
     .restart = nw_restart,
+    .state = nw_state,
+    .event_log = nw_event_log,
 };

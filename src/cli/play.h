@@ -1,0 +1,177 @@
+/* Playing, resuming and replaying a game in the terminal, written once for
+ * every game over the game interface (trickwood/game.h). What differs
+ * between games (the screen, the choices in words, the narration of
+ * events, the game's files and options) is a table of hooks, tw_cli_ui,
+ * that each game's terminal module fills (nw_play.c, fox_play.c).
+ *
+ * A session is one game at this terminal: the match (applied through the
+ * game's table), the seats played by people here (the others by a bot of
+ * the game, asked for each decision), what each person has not been told
+ * yet, and the files written after every action. */
+#ifndef TRICKWOOD_CLI_PLAY_H
+#define TRICKWOOD_CLI_PLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli/cli.h"
+#include "trickwood/game.h"
+
+#define TW_CLI_PATH 1024
+#define TW_CLI_BACKLOG 48 /* actions a seat may not have been told yet */
+#define TW_CLI_DEAL (-1)  /* "action" of the deal, told like an action */
+
+/* The flow messages every game words its own way; a game's table maps
+ * each to one of its own messages (-1: the game has none). */
+typedef enum {
+    TW_CLI_M_HINT_LINE,       /* the line under the choices */
+    TW_CLI_M_SAVE_AT,         /* %s: the autosave */
+    TW_CLI_M_RECORD_AT,       /* %s %s: the record */
+    TW_CLI_M_FINISHED_SAVED,  /* %s: the autosave */
+    TW_CLI_M_NO_SAVE,         /* %s: no such save */
+    TW_CLI_M_SINCE,           /* heading of what a person is told */
+    TW_CLI_M_HIDE,            /* %d %d: hand-over, hide your hand */
+    TW_CLI_M_HANDOVER,        /* %d %d: hand-over, the next player */
+    TW_CLI_M_REPLAY_TITLE,    /* %s %d: the file, its actions */
+    TW_CLI_M_REPLAY_WAIT,     /* the prompt between steps */
+    TW_CLI_M_REPLAY_STOPPED,  /* %d %d: step, steps */
+    TW_CLI_M_COUNT
+} tw_cli_msg;
+
+typedef struct tw_cli_session tw_cli_session;
+
+/* What a game's terminal module provides. Hooks get the session; the
+ * game's own data (the record it was started or loaded from) is
+ * ss->data. A seat of -1 means everyone (replays). */
+typedef struct {
+    const tw_game *game;
+    const char *file_game;          /* the "game" field of its files */
+    const char *save_name;          /* the autosave in the save folder */
+    const tw_msg *texts;            /* the game's message table */
+    int msg[TW_CLI_M_COUNT];        /* the index in it of each flow message */
+    int wrap_question;              /* wrap the question at 78 columns */
+    int tell_deal;                  /* the deal is told like an action */
+    const char *const *extra_words; /* a game's own command (piles, board) */
+
+    /* The game's data (ss->data: size bytes, zeroed) and what frees what
+     * it holds (NULL: nothing). */
+    size_t data_size;
+    void (*data_free)(void *data);
+    /* Reads a save or record into the data (resume is 0 for a replay) and
+     * sets ss->seed. 0, or -1 with diag set. */
+    int (*load)(tw_cli_session *ss, const char *path, int resume, tw_diag *diag);
+    /* The record of the data (as started or loaded): the match is made
+     * from it. */
+    tw_error (*data_record)(tw_cli_session *ss, tw_buf *buf);
+    /* The record as saved, when the game's own (tw_game.record_json) does
+     * not hold all (NULL: that one). */
+    tw_error (*record_text)(tw_cli_session *ss, tw_buf *buf);
+    /* After the autosave was written (NULL: nothing to do). */
+    void (*saved)(tw_cli_session *ss);
+
+    /* A resume option of the game (argv[*i]; data: the session's data),
+     * as tw_cli_args.option. NULL: none. */
+    int (*resume_option)(tw_cli *cli, void *data, const char *usage, int argc, char **argv, int *i);
+    /* After "resuming": what the game says then (NULL: nothing). */
+    void (*resumed)(tw_cli_session *ss);
+
+    /* The screen of a seat, with its hand or without. */
+    void (*draw)(tw_cli_session *ss, int seat, int show_hand);
+    /* What the seat to act is asked (may print a note before it). */
+    void (*question)(tw_cli_session *ss, int seat, char *out, size_t size);
+    /* A legal action in words. */
+    void (*label)(tw_cli_session *ss, int seat, tw_game_action action, char *out, size_t size);
+    /* Reads a lowercased word as an action (record notation, a bare card
+     * or name): 0, or -1 when it is none. */
+    int (*parse)(tw_cli_session *ss, const char *word, tw_game_action *out);
+    /* Why a well-formed action is not legal now, in the player's words. */
+    void (*refusal)(tw_cli_session *ss, tw_game_action action, const char *typed, char *out, size_t size);
+    /* The rules and commands; the game's own command. */
+    void (*rules)(tw_cli *cli);
+    void (*extra)(tw_cli_session *ss);
+    /* Prints the hint of the game's table (tw_game.hint_json) for seat. */
+    void (*hint)(tw_cli_session *ss, int seat, json_t *hint);
+    /* Tells seat what an action did (before: the match before it), or the
+     * deal (action TW_CLI_DEAL, before: the match as dealt). */
+    void (*narrate)(tw_cli_session *ss, int seat, const tw_match *before, int action);
+    /* The result of a finished game. */
+    void (*result)(tw_cli_session *ss);
+    /* A replay: what it says before the first step (NULL: nothing), and
+     * the line of one step. */
+    void (*replay_intro)(tw_cli_session *ss);
+    void (*replay_step)(tw_cli_session *ss, int step, int steps, const char *label, const char *notation);
+} tw_cli_ui;
+
+/* One action a seat has not been told about yet. */
+typedef struct {
+    tw_match *before; /* a copy of the match before it */
+    int action;       /* or TW_CLI_DEAL */
+} tw_cli_told;
+
+/* A game being played (or replayed) at this terminal. */
+struct tw_cli_session {
+    tw_cli *cli;
+    const tw_cli_ui *ui;
+    void *data; /* the game's */
+    tw_match *match;
+    uint64_t seed;
+    int person[2];       /* the seats played by people at this screen */
+    const char *partner; /* the bot that plays the other seats */
+    int last_seat;       /* whose hand was on the screen last, -1: nobody */
+    char save_path[TW_CLI_PATH];
+    char record_path[TW_CLI_PATH]; /* empty when not asked */
+    char events_path[TW_CLI_PATH]; /* empty when not asked */
+    int warned[3];                 /* a write failure was already reported */
+    tw_cli_told told[2][TW_CLI_BACKLOG];
+    int told_count[2];
+};
+
+/* The engine's state of the session's match (tw_game.state). */
+const void *tw_cli_state(const tw_cli_session *ss);
+/* A game's flow message in the player's language ("" when it has none). */
+const char *tw_cli_msg_text(const tw_cli_session *ss, tw_cli_msg id);
+/* Whether two people share the screen (each hides their hand). */
+int tw_cli_hotseat(const tw_cli_session *ss);
+
+/* A new session (NULL when out of memory); free with tw_cli_session_free. */
+tw_cli_session *tw_cli_session_new(tw_cli *cli, const tw_cli_ui *ui);
+void tw_cli_session_free(tw_cli_session *ss);
+/* Makes ss->match from the game's data (ui->data_record). Returns 0, or
+ * -1 with diag set (the record does not start a game). */
+int tw_cli_session_start(tw_cli_session *ss, tw_diag *diag);
+/* Reads the save or record at ss->save_path and makes the match from it
+ * (resume: to play on; else to replay). Returns 0 or an exit code after
+ * reporting what is wrong with the file. */
+int tw_cli_session_load(tw_cli_session *ss, int resume);
+/* Sets the autosave (--save, or the game's in the save folder) and the
+ * optional copies. Returns 0 or an exit code (no save folder). */
+int tw_cli_session_paths(tw_cli_session *ss, const char *save, const char *record, const char *events);
+
+/* Plays a new game whose session is ready (match, seats, paths): says
+ * where it is saved, tells the deal, saves, plays. Returns the exit code. */
+int tw_cli_play_new(tw_cli_session *ss);
+/* `trickwood resume [FILE]` for one game. */
+int tw_cli_play_resume(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv);
+/* `trickwood replay FILE [--auto]` for one game. */
+int tw_cli_play_replay(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv);
+
+/* The games' tables (src/game/) and their terminal tables (nw_play.c,
+ * fox_play.c). */
+extern const tw_game tw_game_northwood;
+extern const tw_game tw_game_fox;
+extern const tw_cli_ui tw_nw_cli_ui;
+extern const tw_cli_ui tw_fox_cli_ui;
+
+/* The help of `resume` and `replay` (dispatch.c). */
+extern const tw_msg tw_cli_resume_help;
+extern const tw_msg tw_cli_replay_help;
+
+/* The table of the game a record or save holds, from its "game" field;
+ * NULL when it names no game of this program (dispatch.c). */
+const tw_cli_ui *tw_cli_ui_of_file(const char *path);
+
+/* Clears a terminal (and its scrollback) so that the last player's hand
+ * cannot be read; on a pipe it prints a separator instead. */
+void tw_cli_clear_screen(tw_cli *cli);
+
+#endif
