@@ -636,6 +636,21 @@ test('northwood: a full deal with crown allies played to the end, in French', as
   await crownGame(browser, 'fr', 19);
 });
 
+// Starts a Duet from the start page: partner ('rule', 'strong' or
+// 'human'), level and seed (optional), and waits for the path.
+async function startFox(page, partner, level, seed) {
+  await page.goto(BASE + '/#/');
+  const form = page.locator('[data-testid=start-fox]');
+  await form.locator(`input[name=partner][value=${partner}]`).check();
+  if (level) await form.locator(`input[name=level][value="${level}"]`).check();
+  if (seed !== undefined) {
+    await form.locator('summary').click();
+    await page.fill('[data-testid=fox-seed]', String(seed));
+  }
+  await page.click('[data-testid=start-fox-button]');
+  await page.waitForSelector('svg.path .space');
+}
+
 // The boxes of every element matching sel that lie outside the window
 // (above its top or below its bottom), as "top-bottom" texts; the page
 // must not be scrolled.
@@ -702,13 +717,7 @@ for (const [width, height] of [[1280, 800], [1366, 768]]) {
     check(/higher in the same suit|your trump \(\w+\) beats it|neither higher in its suit nor a trump/.test(logText),
       'the log says why an answer scored or not: ' + logText.slice(0, 300));
     // The Duet with the bot: the hand, the trick, the gems and the path.
-    await page.goto(BASE + '/#/');
-    const form = page.locator('[data-testid=start-fox]');
-    await form.locator('input[name=partner][value=rule]').check();
-    await form.locator('input[name=level][value="3"]').check();
-    await form.locator('summary').click();
-    await page.fill('[data-testid=fox-seed]', '31');
-    await page.click('[data-testid=start-fox-button]');
+    await startFox(page, 'rule', 3, 31);
     for (let steps = 0; steps < 14; steps++) {
       await page.waitForSelector('#main [data-action]', { timeout: 30000 });
       for (const [sel, what] of [['[data-testid=hand] .card', 'the hand'], ['[data-testid=trick]', 'the trick'],
@@ -726,12 +735,7 @@ for (const [width, height] of [[1280, 800], [1366, 768]]) {
 
 test('fox duet: the path is a drawing of a forest trail, one element per space', async (browser) => {
   const { ctx, page } = await newPage(browser);
-  await page.goto(BASE + '/#/');
-  const form = page.locator('[data-testid=start-fox]');
-  await form.locator('input[name=partner][value=rule]').check();
-  await form.locator('input[name=level][value="3"]').check();
-  await page.click('[data-testid=start-fox-button]');
-  await page.waitForSelector('svg.path .space');
+  await startFox(page, 'rule', 3);
   const spaces = await page.$$eval('svg.path .space', (els) => els.map((e) => ({
     n: Number(e.getAttribute('data-space')), gems: Number(e.getAttribute('data-gems')),
     label: e.getAttribute('aria-label'), gemShapes: e.querySelectorAll('.gem-shape').length, text: e.textContent,
@@ -762,12 +766,7 @@ test('phone 390x844: the whole hand is in view, and the end of the game', async 
   await shot(page, 'phone-390-northwood');
   // The Duet: all 11 cards, then play to the end; the game-over box is in
   // view whoever took the last action.
-  await page.goto(BASE + '/#/');
-  const form = page.locator('[data-testid=start-fox]');
-  await form.locator('input[name=partner][value=rule]').check();
-  await form.locator('summary').click();
-  await page.fill('[data-testid=fox-seed]', '8');
-  await page.click('[data-testid=start-fox-button]');
+  await startFox(page, 'rule', null, 8);
   await page.waitForSelector('#main [data-action]', { timeout: 30000 });
   check((await page.locator('[data-testid=hand] .card').count()) >= 11, 'the Duet hand holds 11 cards');
   await handInView('Duet start');
