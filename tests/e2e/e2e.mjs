@@ -552,14 +552,23 @@ async function crownGame(browser, language, seed) {
     const prompt = await page.textContent('[data-testid=prompt]');
     check(!/\{\w+\}|nw_/.test(prompt), 'the prompt is filled in: ' + prompt);
     if (!checkedFit && actions.includes('proceed')) {
-      // The table at 1280x800: the prompt, the allies and the hand show at once.
+      // The table at 1280x800: the prompt, the allies and the hand show at
+      // once, laid out as a table (allies above the prompt, hand below).
       const box = async (sel) => page.locator(sel).first().boundingBox();
       const hand = await box('.hand .card');
       const ally = await box('.ally');
       const promptBox = await box('.prompt-box');
       check(hand && hand.y + hand.height <= 800, 'the hand is on screen at 1280x800 (bottom ' + (hand && hand.y + hand.height) + ')');
-      check(ally && promptBox && ally.y >= promptBox.y + promptBox.height, 'the allies come below the prompt');
+      check(ally && promptBox && ally.y + ally.height <= promptBox.y, 'the allies come above the prompt');
+      check(hand.y >= promptBox.y + promptBox.height, 'the hand comes below the prompt');
+      for (const [sel, what] of [['.ally', 'the allies'], ['.prompt-box', 'the prompt'], ['.hand .card', 'the hand']]) {
+        await checkInWindow(page, sel, what + ' at 1280x800');
+      }
       checkedFit = true;
+    }
+    if (actions.some((a) => a.startsWith('respond '))) {
+      await checkInWindow(page, '.hand .card', 'the hand at a statement');
+      await checkInWindow(page, '[data-testid=statement] .card', 'the statement');
     }
     let action;
     if (actions.includes('finish')) {
@@ -625,6 +634,155 @@ test('northwood: a full deal with crown allies played to the end, in English', a
 
 test('northwood: a full deal with crown allies played to the end, in French', async (browser) => {
   await crownGame(browser, 'fr', 19);
+});
+
+// Starts a Duet from the start page: partner ('rule', 'strong' or
+// 'human'), level and seed (optional), and waits for the path.
+async function startFox(page, partner, level, seed) {
+  await page.goto(BASE + '/#/');
+  const form = page.locator('[data-testid=start-fox]');
+  await form.locator(`input[name=partner][value=${partner}]`).check();
+  if (level) await form.locator(`input[name=level][value="${level}"]`).check();
+  if (seed !== undefined) {
+    await form.locator('summary').click();
+    await page.fill('[data-testid=fox-seed]', String(seed));
+  }
+  await page.click('[data-testid=start-fox-button]');
+  await page.waitForSelector('svg.path .space');
+}
+
+// The boxes of every element matching sel that lie outside the window
+// (above its top or below its bottom), as "top-bottom" texts; the page
+// must not be scrolled.
+async function outsideWindow(page, sel) {
+  return page.$$eval(sel, (els) => els.map((e) => e.getBoundingClientRect())
+    .filter((r) => r.top < 0 || r.bottom > window.innerHeight + 0.5 || r.height === 0)
+    .map((r) => Math.round(r.top) + '-' + Math.round(r.bottom) + '/' + window.innerHeight));
+}
+
+// Fails unless at least one element matches sel and all of them lie in
+// the window, with the page not scrolled.
+async function checkInWindow(page, sel, what) {
+  const n = await page.locator(sel).count();
+  check(n > 0, what + ' is on the page (' + sel + ')');
+  const scrolled = await page.evaluate(() => window.scrollY);
+  check(scrolled === 0, what + ': the page is not scrolled (' + scrolled + ')');
+  const out = await outsideWindow(page, sel);
+  check(out.length === 0, what + ' is within the window without scrolling: ' + out.join(', '));
+}
+
+// Plays the first legal choice that is not "stop" and waits for a newer
+// version; clicks through the page like a player would.
+async function playFirst(page) {
+  await page.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 30000 });
+  if (await isOver(page)) return null;
+  return playOne(page, false, 0);
+}
+
+for (const [width, height] of [[1280, 800], [1366, 768]]) {
+  test(`laptop ${width}x${height}: both tables fit the window during play`, async (browser) => {
+    const { ctx, page } = await newPage(browser, { viewport: { width, height } });
+    // For Northwood!: at every statement the hand, the statement, the
+    // score against the target, the allies and the prompt are in view.
+    await startNorthwood(page, 2024);
+    let statements = 0;
+    let marked = 0;
+    for (let steps = 0; steps < 120 && statements < 4 && !(await isOver(page)); steps++) {
+      const responds = await page.$$eval('#main [data-action^="respond "]', (els) => els.map((e) => e.getAttribute('data-action')));
+      if (responds.length) {
+        statements++;
+        for (const [sel, what] of [['.hand .card', 'the hand'], ['[data-testid=statement] .card', 'the statement'],
+          ['[data-testid=score]', 'the score against the target'], ['.ally', 'the allies'], ['.prompt-box', 'the prompt'],
+          ['[data-testid=score-mark]', 'the scoring marks']]) {
+          await checkInWindow(page, sel, `${what} at statement ${statements}`);
+        }
+        // Each answer says before the pick whether it scores.
+        const marks = await page.$$eval('.hand [data-action^="respond "]', (els) => els.map((e) => {
+          const m = e.querySelector('[data-testid=score-mark]');
+          return m ? m.getAttribute('data-scores') + ':' + m.textContent : '';
+        }));
+        check(marks.length === responds.length && marks.every((m) => /^1:scores$|^0:no point$/.test(m)),
+          'every answer is marked "scores" or "no point": ' + marks.join(', '));
+        check(/scores/.test(await page.textContent('[data-testid=scoring-help]')), 'the prompt says which answers score');
+        marked += marks.length;
+        if (statements === 1) await shot(page, `laptop-${width}-northwood`);
+      } else {
+        const used = await page.$$eval('#main button.ally[data-action]', (els) => els.length);
+        if (used) await checkInWindow(page, 'button.ally[data-action]', 'the allies that can act');
+      }
+      await playOne(page, false, 0);
+    }
+    check(statements >= 3, 'statements were answered (' + statements + ')');
+    const logText = await page.locator('[data-testid=log]').textContent();
+    check(/higher in the same suit|your trump \(\w+\) beats it|neither higher in its suit nor a trump/.test(logText),
+      'the log says why an answer scored or not: ' + logText.slice(0, 300));
+    // The Duet with the bot: the hand, the trick, the gems and the path.
+    await startFox(page, 'rule', 3, 31);
+    for (let steps = 0; steps < 14; steps++) {
+      await page.waitForSelector('#main [data-action]', { timeout: 30000 });
+      for (const [sel, what] of [['[data-testid=hand] .card', 'the hand'], ['[data-testid=trick]', 'the trick'],
+        ['[data-testid=gems-left]', 'the gems left'], ['svg.path', 'the path'], ['.prompt-box', 'the prompt']]) {
+        await checkInWindow(page, sel, `${what} at Duet step ${steps}`);
+      }
+      if (steps === 4) await shot(page, `laptop-${width}-fox`);
+      await playFirst(page);
+    }
+    checkNoErrors(page, 'laptop');
+    console.log(`   (${statements} statements, ${marked} answers marked)`);
+    await ctx.close();
+  });
+}
+
+test('fox duet: the path is a drawing of a forest trail, one element per space', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  await startFox(page, 'rule', 3);
+  const spaces = await page.$$eval('svg.path .space', (els) => els.map((e) => ({
+    n: Number(e.getAttribute('data-space')), gems: Number(e.getAttribute('data-gems')),
+    label: e.getAttribute('aria-label'), gemShapes: e.querySelectorAll('.gem-shape').length, text: e.textContent,
+  })));
+  check(spaces.length === 11, 'eleven spaces (' + spaces.length + ')');
+  check(spaces.map((s) => s.n).join(',') === '-5,-4,-3,-2,-1,0,1,2,3,4,5', 'the spaces run from -5 to 5');
+  check(spaces.every((s) => s.gems > 4 || s.gemShapes === s.gems), 'each space draws its gems');
+  check(spaces.every((s) => /\d/.test(s.label)), 'each space is labelled');
+  check(spaces.some((s) => /\(\+\)/.test(s.text)), 'the (+) marks are drawn');
+  check((await page.locator('svg.path .trail').count()) === 1, 'a winding trail joins the spaces');
+  check((await page.locator('svg.path [data-testid=fox-token]').count()) === 1, 'the fox token stands on the path');
+  checkNoErrors(page, 'path');
+  await ctx.close();
+});
+
+test('phone 390x844: the whole hand is in view, and the end of the game', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const handInView = async (what) => {
+    const out = await outsideWindow(page, '[data-testid=hand] .card');
+    check((await page.locator('[data-testid=hand] .card').count()) > 0, what + ': a hand is shown');
+    check(out.length === 0, what + ': every hand card is in view: ' + out.join(', '));
+  };
+  // For Northwood!: the hand under the prompt at a statement.
+  await startNorthwood(page, 2024);
+  for (let i = 0; i < 60 && !(await page.locator('#main [data-action^="respond "]').count()); i++) await playOne(page, false, 0);
+  await handInView('Northwood statement');
+  check((await page.locator('[data-testid=score-mark]').count()) > 0, 'the answers are marked on a phone too');
+  await shot(page, 'phone-390-northwood');
+  // The Duet: all 11 cards, then play to the end; the game-over box is in
+  // view whoever took the last action.
+  await startFox(page, 'rule', null, 8);
+  await page.waitForSelector('#main [data-action]', { timeout: 30000 });
+  check((await page.locator('[data-testid=hand] .card').count()) >= 11, 'the Duet hand holds 11 cards');
+  await handInView('Duet start');
+  await shot(page, 'phone-390-fox');
+  let steps = 0;
+  while (!(await isOver(page)) && steps < 400) {
+    if (await playFirst(page)) steps++;
+    if (steps === 6 && (await page.locator('#main [data-action]').count())) await handInView('Duet mid-round');
+  }
+  check(await isOver(page), 'the Duet game ended');
+  await page.waitForTimeout(300);
+  const out = await outsideWindow(page, '[data-testid=game-over]');
+  check(out.length === 0, 'the game-over box is in view: ' + out.join(', '));
+  await shot(page, 'phone-390-fox-end');
+  checkNoErrors(page, 'phone 390');
+  await ctx.close();
 });
 
 test('texts: every English text has a French one with the same marks', async () => {

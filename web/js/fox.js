@@ -5,7 +5,7 @@
 // hint, the game-over summary and the history.
 
 import { t, pick } from './i18n.js';
-import { el, percent } from './ui.js';
+import { el, svgEl, percent } from './ui.js';
 import { cardEl, cardName, suitIcon, suitName, parseCard, FOOTPRINTS } from './cards.js';
 import { foxEntries, foxDiffEntries } from './log.js';
 import { handSection, parseAction } from './table.js';
@@ -92,44 +92,129 @@ function partnerRow(ctx) {
     backs);
 }
 
-// The forest path: spaces with gems and forest tokens, the fox token and
-// the two ends.
+// The forest path's drawing: the width and height of its viewBox, and
+// the points its spaces stand on (a winding line from the left end to the
+// right end).
+const PATH_W = 1100;
+const PATH_H = 210;
+function pathPoints(count) {
+  const step = (PATH_W - 100) / Math.max(1, count - 1);
+  return Array.from({ length: count }, (_, i) => ({ x: 50 + i * step, y: 105 + 40 * Math.sin(i * 1.1) }));
+}
+
+// The SVG "d" of a smooth line through the points (Catmull-Rom curves),
+// running on to both edges of the drawing.
+function smoothLine(points) {
+  const pts = [{ x: 0, y: points[0].y }, ...points, { x: PATH_W, y: points[points.length - 1].y }];
+  let d = `M${pts[0].x} ${pts[0].y}`;
+  for (let i = 0; i < pts.length - 1; i++) {
+    const p0 = pts[i - 1] || pts[i];
+    const p1 = pts[i];
+    const p2 = pts[i + 1];
+    const p3 = pts[i + 2] || p2;
+    const c1 = { x: p1.x + (p2.x - p0.x) / 6, y: p1.y + (p2.y - p0.y) / 6 };
+    const c2 = { x: p2.x - (p3.x - p1.x) / 6, y: p2.y - (p3.y - p1.y) / 6 };
+    d += ` C${c1.x.toFixed(1)} ${c1.y.toFixed(1)} ${c2.x.toFixed(1)} ${c2.y.toFixed(1)} ${p2.x.toFixed(1)} ${p2.y.toFixed(1)}`;
+  }
+  return d;
+}
+
+// A gem drawn in the path's SVG, centred on (x, y).
+function svgGem(x, y) {
+  return svgEl('path', { class: 'gem-shape', d: 'M4 2 H16 L19 8 L10 19 L1 8 Z', fill: '#4fd1a5', stroke: '#0b6b4d', 'stroke-width': 1.5,
+    transform: `translate(${x - 10} ${y - 10})` });
+}
+
+// A fir tree drawn in the path's SVG, centred on (x, y), scaled by k.
+function svgTree(x, y, k, cls) {
+  return svgEl('g', { class: cls, transform: `translate(${x} ${y}) scale(${k}) translate(-10 -12)` },
+    svgEl('path', { d: 'M10 1 L17 10 H13 L18 17 H2 L7 10 H3 Z', fill: '#2f6b3a' }),
+    svgEl('rect', { x: 8.5, y: 17, width: 3, height: 5, fill: '#6b4a2b' }));
+}
+
+// The fox token drawn in the path's SVG at (x, y); it slides in from
+// (fromX, fromY) when it moved (unless the reader asks for less motion).
+function svgToken(x, y, fromX, fromY) {
+  const token = svgEl('g', { class: 'token', 'data-testid': 'fox-token', transform: `translate(${x} ${y})` },
+    svgEl('circle', { r: 24, fill: '#f4a340', stroke: '#7a3f00', 'stroke-width': 3 }),
+    svgEl('g', { transform: 'scale(1.15) translate(-20 -20)' },
+      svgEl('path', { d: 'M9 14 L14 6 L18 14 M22 14 L26 6 L31 14 M11 15 Q20 34 29 15', fill: '#fff3e0', stroke: '#7a3f00', 'stroke-width': 2 }),
+      svgEl('circle', { cx: 16, cy: 19, r: 2, fill: '#3b1f00' }),
+      svgEl('circle', { cx: 24, cy: 19, r: 2, fill: '#3b1f00' })));
+  const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  if (!still && (fromX !== x || fromY !== y)) {
+    token.appendChild(svgEl('animateTransform', { attributeName: 'transform', type: 'translate',
+      from: `${fromX} ${fromY}`, to: `${x} ${y}`, dur: '0.6s', fill: 'freeze' }));
+  }
+  return token;
+}
+
+// One space of the path: gems above, the spot (its number, or a forest
+// token when covered), its (+) and diamond marks below.
+function svgSpace(sp, n, at, opts) {
+  const { x, y } = at;
+  const g = sp.gems ?? 0;
+  const gems = svgEl('g', { class: 'slot' });
+  if (g <= 4) for (let k = 0; k < g; k++) gems.appendChild(svgGem(x + (k - (g - 1) / 2) * 21, y - 50));
+  else gems.append(svgGem(x - 14, y - 50), svgEl('text', { x: x + 2, y: y - 43, class: 'gem-count' }, '×' + g));
+  const marks = svgEl('text', { class: 'marks', x, y: y + 58, 'text-anchor': 'middle' },
+    sp.plus ? svgEl('tspan', { class: 'plus' }, '(+)') : null,
+    sp.diamond ? svgEl('tspan', { class: 'dmark', dx: sp.plus ? 3 : 0 }, '◆') : null);
+  return svgEl('g', {
+    class: 'space' + (sp.covered ? ' covered' : '') + (n === 0 ? ' start' : '') + (opts.here ? ' here' : '') + (opts.lostGem ? ' anim-gem' : ''),
+    role: 'listitem', 'aria-label': opts.label, 'data-space': n, 'data-gems': g,
+  },
+  svgEl('title', {}, opts.label),
+  n === 0 ? svgEl('circle', { class: 'start-ring', cx: x, cy: y, r: 35 }) : null,
+  svgEl('circle', { class: 'spot', cx: x, cy: y, r: 29 }),
+  sp.covered ? svgTree(x, y, 2.2, 'forest-token') : svgEl('text', { class: 'num', x, y: y + 10, 'text-anchor': 'middle' }, String(n)),
+  gems, marks);
+}
+
+// The forest path, drawn as a winding trail through the trees: its
+// spaces with gems, (+) and diamond marks and forest tokens, the fox
+// token and the two ends.
 function forestPath(ctx) {
   const { view, seat, readOnly, before, events, whoName } = ctx;
   const board = view.board || {};
   const spaces = Array.isArray(board.spaces) ? board.spaces : [];
   const oldSpaces = before && before.board && Array.isArray(before.board.spaces) ? before.board.spaces : null;
   const collectedAt = new Set(events.filter((e) => e.type === 'gem_collect').map((e) => e.space));
-  const path = el('div', { class: 'path', role: 'list', 'aria-label': t('fox_path') });
   const token = board.token ?? 0;
+  const points = pathPoints(spaces.length || 11);
+  const path = svgEl('svg', { class: 'path', viewBox: `0 0 ${PATH_W} ${PATH_H}`, role: 'list', 'aria-label': t('fox_path'),
+    'data-testid': 'path' });
+  path.appendChild(svgEl('rect', { class: 'forest', x: 0, y: 0, width: PATH_W, height: PATH_H, rx: 18 }));
+  // Trees between the spaces, away from the trail.
+  for (let i = 0; i + 1 < points.length; i++) {
+    const mx = (points[i].x + points[i + 1].x) / 2;
+    const my = (points[i].y + points[i + 1].y) / 2;
+    const ty = my + (i % 2 ? 62 : -62);
+    if (ty > 18 && ty < PATH_H - 18) path.appendChild(svgTree(mx, ty, 1.3, 'deco'));
+  }
+  const line = smoothLine(points);
+  path.appendChild(svgEl('path', { class: 'trail', d: line }));
+  path.appendChild(svgEl('path', { class: 'trail-mid', d: line }));
+  let at = null;
   spaces.forEach((sp, i) => {
     const n = sp.space ?? i - 5;
     const old = oldSpaces ? oldSpaces[i] : null;
     const lostGem = collectedAt.has(n) || (old && (old.gems ?? 0) > (sp.gems ?? 0) && !sp.covered);
-    const gems = el('div', { class: 'slot' });
-    const g = sp.gems ?? 0;
-    if (g <= 4) for (let k = 0; k < g; k++) gems.appendChild(gemIcon(sp.diamond && k === g - 1 && false));
-    else gems.append(gemIcon(false), '×' + g);
     const label = t('fox_space_label', {
-      n, gems: g,
+      n, gems: sp.gems ?? 0,
       plus: sp.plus ? t('fox_space_plus') : '',
       covered: sp.covered ? t('fox_space_covered') : '',
       token: token === n ? t('fox_space_token') : '',
     });
-    path.appendChild(el('div', {
-      class: 'space' + (sp.covered ? ' covered' : '') + (n === 0 ? ' start' : '') + (token === n ? ' here' : '') + (lostGem ? ' anim-gem' : ''),
-      role: 'listitem', 'aria-label': label, title: label, 'data-space': n, 'data-gems': g,
-    },
-    gems,
-    el('div', { class: 'marks' }, sp.plus ? el('span', { class: 'plus' }, '(+)') : null, sp.diamond ? el('span', { class: 'dmark' }, '◆') : null),
-    el('div', { class: 'cell' }, sp.covered ? treeIcon() : el('span', { class: 'num' }, String(n))),
-    ));
+    if (token === n) at = points[i];
+    path.appendChild(svgSpace(sp, n, points[i], { here: token === n, lostGem, label }));
   });
-  const oldToken = before && before.board ? (before.board.token ?? token) : token;
-  const tokenEl = el('div', { class: 'token' + (oldToken !== token ? ' moving' : ''), 'aria-hidden': 'true',
-    style: `--to:${token};--from:${oldToken}` });
-  tokenEl.innerHTML = '<svg viewBox="0 0 40 40" width="30" height="30"><circle cx="20" cy="20" r="17" fill="#f4a340" stroke="#7a3f00" stroke-width="3"/><path d="M9 14 L14 6 L18 14 M22 14 L26 6 L31 14 M11 15 Q20 34 29 15" fill="#fff3e0" stroke="#7a3f00" stroke-width="2"/><circle cx="16" cy="19" r="2" fill="#3b1f00"/><circle cx="24" cy="19" r="2" fill="#3b1f00"/></svg>';
-  path.appendChild(tokenEl);
+  if (at) {
+    const oldToken = before && before.board ? (before.board.token ?? token) : token;
+    const oldIndex = spaces.findIndex((sp, i) => (sp.space ?? i - 5) === oldToken);
+    const from = oldIndex >= 0 ? points[oldIndex] : at;
+    path.appendChild(svgToken(at.x, at.y, from.x, from.y));
+  }
   const leftMine = seat === 0;
   return el('section', { class: 'board', 'aria-label': t('fox_path') },
     el('h2', { class: 'sr-only' }, t('fox_path')),
@@ -138,9 +223,14 @@ function forestPath(ctx) {
       el('span', {}, '← ', readOnly ? t('fox_end_of', { who: whoName(0) }) : t(leftMine ? 'fox_your_end' : 'fox_partner_end')),
       readOnly ? null : el('span', {}, t('fox_seat_you', { n: seat + 1 })),
       el('span', {}, readOnly ? t('fox_end_of', { who: whoName(1) }) : t(leftMine ? 'fox_partner_end' : 'fox_your_end'), ' →')),
-    pick(board.note) ? el('p', { class: 'board-note', 'data-testid': 'board-note' },
-      el('strong', {}, pick(board.name), ': '), pick(board.note)) : null,
   );
+}
+
+// The board's note (where its layout comes from), for the side column.
+function boardNote(view) {
+  const board = view.board || {};
+  return pick(board.note) ? el('p', { class: 'board-note', 'data-testid': 'board-note' },
+    el('strong', {}, pick(board.name), ': '), pick(board.note)) : null;
 }
 
 // The decree, the trick in progress (a card the 9 may ignore is its
@@ -228,7 +318,8 @@ function promptLines(ctx) {
   ];
 }
 
-// The table of a Duet seat, top to bottom.
+// The table of a Duet seat, top to bottom: the open seat's panel, the
+// path, the trick beside the prompt (or the game-over summary), the hand.
 function draw(ctx) {
   const { view, seat, readOnly, before } = ctx;
   const openHands = readOnly && Array.isArray(view.hands);
@@ -243,7 +334,12 @@ function draw(ctx) {
       return info.join(', ');
     },
   });
-  return [partnerRow(ctx), ctx.share, ctx.summary, forestPath(ctx), trickTable(ctx), ctx.promptBox, hand];
+  return [ctx.share, forestPath(ctx), el('div', { class: 'middle' }, trickTable(ctx), ctx.promptBox, ctx.summary), hand];
+}
+
+// The side column of a Duet seat: the partner and the board's note.
+function side(ctx) {
+  return [partnerRow(ctx), boardNote(ctx.view)];
 }
 
 // The game-over summary: won with a score, or lost and why.
@@ -285,6 +381,7 @@ export const foxGame = {
   promptLines,
   overText,
   draw,
+  side,
   // The history's words for a game's setup: level and partner.
   historyConfig(g) {
     const c = g.config || {};

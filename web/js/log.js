@@ -5,7 +5,7 @@
 // "name" server text objects {en, fr}.
 
 import { t, pick } from './i18n.js';
-import { cardName, suitName } from './cards.js';
+import { cardName, suitName, parseCard } from './cards.js';
 
 // The words of one log entry in the current language.
 export function formatEntry(e) {
@@ -38,13 +38,39 @@ export function activeCharacter(slot) {
   return unwrap(slot.ally);
 }
 
+// Whether answering a Northwood statement with card scores: higher in the
+// statement's suit, or trump against a statement that is not trump (the
+// rule of tw_nw_answer_scores). Returns 'higher', 'trump' or null.
+export function answerScores(card, statement, trump) {
+  const c = parseCard(card);
+  const s = parseCard(statement);
+  if (!c || !s) return null;
+  if (c.suit === s.suit && c.rank > s.rank) return 'higher';
+  if (s.suit !== trump && c.suit === trump) return 'trump';
+  return null;
+}
+
+// The log entry of an answer, saying why it scored or not when the
+// statement it answered is known.
+function responseEntry(e, statement, trump) {
+  if (!statement) return { key: e.scored ? 'nw_ev_response_scored' : 'nw_ev_response_lost', p: { card: e.card } };
+  const why = answerScores(e.card, statement, trump);
+  if (e.scored && why === 'higher') return { key: 'nw_ev_response_higher', p: { card: e.card, card_stmt: statement } };
+  if (e.scored && why === 'trump') return { key: 'nw_ev_response_trump', p: { card: e.card, card_stmt: statement, suit: trump } };
+  if (!e.scored && !why) return { key: 'nw_ev_response_no_point', p: { card: e.card, card_stmt: statement } };
+  return { key: e.scored ? 'nw_ev_response_scored' : 'nw_ev_response_lost', p: { card: e.card } };
+}
+
 // Log entries for the events of one Northwood action. view: the state's
-// view after the action (used for names).
-export function northwoodEntries(events, view) {
+// view after the action (used for names); before: the view before it
+// (the statement answered and the trump).
+export function northwoodEntries(events, view, before) {
   const out = [];
   let gathering = false;
   let dealt = false;
   let lastResponse = null;
+  let statement = before ? before.statement || null : null;
+  const trump = (before && before.trump) || (view && view.trump) || null;
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
     const next = events[i + 1];
@@ -61,9 +87,9 @@ export function northwoodEntries(events, view) {
       case 'visit': out.push({ key: 'nw_ev_visit', p: { f: e.fief } }); break;
       case 'substitute': out.push({ key: 'nw_ev_substitute', p: { f: e.fief, s: e.slot } }); break;
       case 'ability': out.push({ key: 'nw_ev_ability', p: { name: slotCharacterName(view, e.slot) } }); break;
-      case 'statement': out.push({ key: 'nw_ev_statement', p: { card: e.card } }); break;
+      case 'statement': out.push({ key: 'nw_ev_statement', p: { card: e.card } }); statement = e.card; break;
       case 'response':
-        out.push({ key: e.scored ? 'nw_ev_response_scored' : 'nw_ev_response_lost', p: { card: e.card } });
+        out.push(responseEntry(e, statement, trump));
         lastResponse = e.card;
         break;
       case 'visit_move': out.push({ key: 'nw_ev_visit_move', p: { from: e.from, to: e.to } }); break;

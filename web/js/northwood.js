@@ -5,8 +5,8 @@
 
 import { t, pick } from './i18n.js';
 import { el, percent } from './ui.js';
-import { cardEl, cardName, suitIcon, suitName } from './cards.js';
-import { northwoodEntries, activeCharacter } from './log.js';
+import { cardEl, cardName, suitIcon, suitName, parseCard } from './cards.js';
+import { northwoodEntries, activeCharacter, answerScores } from './log.js';
 import { handSection, parseAction } from './table.js';
 
 const STARS = [4, 3, 2, 1, 1, 2, 3, 4];
@@ -105,7 +105,9 @@ function northwoodActionLabel(action, view) {
     case 'activate': return t('nw_a_activate', { name: view ? actingName(view, args[0]) : slotName(args[0]) });
     case 'proceed': return t('nw_a_proceed');
     case 'respond': {
-      const label = t('nw_a_respond', { card: cardName(args[0]) });
+      const why = view && view.phase === 'response' && view.statement ? answerScores(args[0], view.statement, view.trump) : undefined;
+      const label = t('nw_a_respond', { card: cardName(args[0]) }) +
+        (why === undefined ? '' : ' (' + t(why ? 'nw_mark_scores' : 'nw_mark_no_point') + ')');
       if (!view || !view.trigger) return label;
       return label + t(parseInt(args[0], 10) % 2 ? 'nw_then_discard' : 'nw_then_draw');
     }
@@ -202,6 +204,12 @@ function promptLines(ctx) {
   if (view.phase === 'response' && view.statement) {
     lines.push(el('div', { class: 'prompt-with-card' },
       cardEl(view.statement, { size: 'sm', label: t('nw_statement') + ': ' + cardName(view.statement) }), promptLine));
+    const suit = (parseCard(view.statement) || {}).suit;
+    if (!st.over && suit) {
+      lines.push(el('p', { class: 'scoring-help muted', 'data-testid': 'scoring-help' }, suit === view.trump
+        ? t('nw_scoring_help_trump', { suit: suitName(suit) })
+        : t('nw_scoring_help', { suit: suitName(suit), trump: view.trump ? suitName(view.trump) : '?' })));
+    }
   } else lines.push(promptLine);
   if (view.phase === 'ability' && view.ability) {
     const slot = (view.slots || [])[view.ability.slot];
@@ -311,12 +319,17 @@ function allySection(ctx) {
   return el('section', { class: 'allies-wrap', 'aria-label': t('nw_allies') }, el('h2', {}, t('nw_allies')), allyRow);
 }
 
-// The statement, the deck (with the cards known in it) and the open piles.
-function pilesSection(view, fresh) {
-  const table = el('section', { class: 'table-area', 'aria-label': t('nw_statement') });
+// The statement pile, in the middle of the table.
+function statementPile(view, fresh) {
   const stmt = view.statement || null;
-  table.appendChild(el('div', { class: 'pile statement' }, el('h3', {}, t('nw_statement')),
-    stmt ? cardEl(stmt, { size: 'lg', cls: fresh[stmt] === 'anim-flip' ? 'anim-flip' : '' }) : el('p', { class: 'muted' }, t('nw_no_statement'))));
+  return el('div', { class: 'pile statement', 'data-testid': 'statement' }, el('h3', {}, t('nw_statement')),
+    stmt ? cardEl(stmt, { size: 'md', cls: fresh[stmt] === 'anim-flip' ? 'anim-flip' : '' }) : el('p', { class: 'muted' }, t('nw_no_statement')));
+}
+
+// The deck (with the cards known in it) and the open piles, for the side
+// column.
+function pilesSection(view, fresh) {
+  const table = el('section', { class: 'table-area side-piles', 'aria-label': t('nw_deck') });
   const known = view.deck_known || [];
   table.appendChild(el('div', { class: 'pile deck' }, el('h3', {}, t('nw_deck')),
     el('div', { class: 'deck-stack' }, cardEl(null, { size: 'sm' }),
@@ -332,14 +345,34 @@ function pilesSection(view, fresh) {
   return table;
 }
 
-// The table, top to bottom; events animate what just moved.
+// The mark on a hand card that can answer the statement: whether it
+// scores, and why.
+function scoreMark(ctx, card) {
+  const { view, legal } = ctx;
+  if (view.phase !== 'response' || !view.statement || !legal.includes('respond ' + card)) return null;
+  const why = answerScores(card, view.statement, view.trump);
+  return el('span', { class: 'score-mark ' + (why ? 'scores' : 'no-point'), 'data-testid': 'score-mark',
+    'data-scores': why ? '1' : '0', 'aria-hidden': 'true' }, t(why ? 'nw_mark_scores' : 'nw_mark_no_point'));
+}
+
+// The table, top to bottom: fiefs, allies, the statement beside the
+// prompt (or the game-over summary), the hand; events animate what just
+// moved.
 function draw(ctx) {
   const fresh = freshCards(ctx.events);
-  const hand = handSection(ctx, t('nw_hand'), ctx.view.hand || [], {
+  const { view } = ctx;
+  const hand = handSection(ctx, t('nw_hand'), view.hand || [], {
     verbs: ['respond', 'pick'],
     fresh: (c) => fresh[c] || '',
+    mark: (c) => scoreMark(ctx, c),
   });
-  return [ctx.promptBox, ctx.summary, fiefSection(ctx), allySection(ctx), pilesSection(ctx.view, fresh), hand];
+  return [fiefSection(ctx), allySection(ctx),
+    el('div', { class: 'middle' }, statementPile(view, fresh), ctx.promptBox, ctx.summary), hand];
+}
+
+// The side column: the deck and the open piles.
+function side(ctx) {
+  return [pilesSection(ctx.view, freshCards(ctx.events))];
 }
 
 // A choice button's look: stopping is marked, finishing too; a suit to
@@ -388,13 +421,14 @@ export const northwoodGame = {
     const text = entry.action;
     return first && text ? { key: 'log_action', lazy: { what: () => northwoodActionLabel(text, null) } } : null;
   },
-  outcomeLines: (events, before, view) => (events.length ? northwoodEntries(events, view) : []),
+  outcomeLines: (events, before, view) => (events.length ? northwoodEntries(events, view, before) : []),
   focus,
   pills,
   promptLines,
   choiceParts,
   overText,
   draw,
+  side,
   // The history's words for a game's setup: deal and medal aimed for.
   historyConfig(g) {
     const c = g.config || {};

@@ -19,8 +19,10 @@
 //   overText(ctx)          {won, lines} of the game-over summary
 //   focus(view)            optional: which part of the table the choice is
 //                          about (data-focus, for small screens)
-//   draw(ctx)              the table's sections in order, placing
-//                          ctx.promptBox, ctx.summary and ctx.share
+//   draw(ctx)              the table's sections in order (the play area:
+//                          board, middle, hand), placing ctx.promptBox,
+//                          ctx.summary and ctx.share
+//   side(ctx)              the side column's sections (above the log)
 //
 // ctx holds st, view, seat, legal, before (the previous view), events,
 // readOnly, myTurn, hinted, act, whoName, labelOf(action), promptLine(text)
@@ -43,6 +45,7 @@ export function gameScreen(root, session, game, opts) {
   let hintText = '';
   let prevView = null;
   let loggedVersion = null;
+  let prevOver = false;
 
   // Adds the actions taken since the last state (one line each, from the
   // server's action log), then what came of them.
@@ -120,14 +123,18 @@ export function gameScreen(root, session, game, opts) {
       ? sharePanel(st, gameId, giveSeatToBot) : null;
 
     clear(root);
-    const screen = el('section', { class: 'game ' + game.cls, 'aria-label': t(game.nameKey),
+    const screen = el('section', { class: 'game ' + game.cls + (readOnly ? '' : ' live'), 'aria-label': t(game.nameKey),
       'data-focus': game.focus ? game.focus(view) : null });
     root.appendChild(screen);
     screen.appendChild(el('div', { class: 'statusbar' },
       readOnly ? null : el('h1', { class: 'game-title' }, t(game.nameKey)),
       game.pills(ctx),
       el('span', { class: 'pill muted', 'data-testid': 'version', 'data-version': st.version }, t('version', { n: st.version }))));
-    for (const node of game.draw(ctx)) if (node) screen.appendChild(node);
+    // The play area (board, middle, hand) and the side column (side
+    // information and the log, which scrolls on its own).
+    const play = el('div', { class: 'table-main' }, game.draw(ctx));
+    const side = el('aside', { class: 'table-side' }, game.side ? game.side(ctx) : null);
+    screen.append(play, side);
 
     // Every legal action not drawn by the table becomes a button.
     for (const a of legal) {
@@ -140,9 +147,16 @@ export function gameScreen(root, session, game, opts) {
       buttons.appendChild(el('button', { type: 'button', class: 'button secondary hint-button', 'data-focus-key': 'hint', onclick: askHint }, t('hint')));
     }
 
-    if (!readOnly) screen.appendChild(logBox(log));
+    if (!readOnly) side.appendChild(logBox(log));
+    const wasOver = prevOver;
+    prevOver = !!st.over;
     if (!keepPrev || readOnly) prevView = view;
     restore(!readOnly && myTurn);
+    // The game just ended (maybe on the other seat's move): its summary
+    // comes into view.
+    if (ctx.summary && !wasOver && typeof ctx.summary.scrollIntoView === 'function') {
+      ctx.summary.scrollIntoView({ block: 'nearest' });
+    }
   }
 
   return {
@@ -204,7 +218,7 @@ export function parseAction(a) {
 // This seat's hand, titled; a card that a legal action of one of `verbs`
 // plays is that action's button, the others are dimmed while such a choice
 // is open. opts: verbs, fresh(card) (its animation class), info(card) (words
-// added to its label).
+// added to its label), mark(card) (optional: a node shown on the card).
 export function handSection(ctx, title, cards, opts) {
   const hand = el('div', { class: 'hand', 'data-testid': 'hand' });
   const playsCard = (a, c) => opts.verbs.some((v) => a === v + ' ' + c);
@@ -213,15 +227,19 @@ export function handSection(ctx, title, cards, opts) {
     const action = ctx.legal.find((a) => playsCard(a, c));
     const info = opts.info ? opts.info(c) : '';
     const fresh = opts.fresh(c);
+    let node;
     if (action) {
       ctx.used.add(action);
       const label = ctx.labelOf(action);
-      hand.appendChild(cardEl(c, { action, index: ctx.index.get(action),
+      node = cardEl(c, { action, index: ctx.index.get(action),
         extra: info ? info + '. ' + label : label,
-        cls: fresh + (ctx.hinted === action ? ' hinted' : ''), onclick: () => ctx.act(action) }));
+        cls: fresh + (ctx.hinted === action ? ' hinted' : ''), onclick: () => ctx.act(action) });
     } else {
-      hand.appendChild(cardEl(c, { extra: info, cls: fresh + (dim ? ' dim' : '') }));
+      node = cardEl(c, { extra: info, cls: fresh + (dim ? ' dim' : '') });
     }
+    const mark = opts.mark ? opts.mark(c) : null;
+    if (mark) node.appendChild(mark);
+    hand.appendChild(node);
   }
   return el('section', { class: 'hand-wrap', 'aria-label': title }, el('h2', {}, title), hand);
 }

@@ -20,6 +20,16 @@ export function el(tag, attrs, ...children) {
   return node;
 }
 
+// Creates an SVG element: svgEl('circle', {cx: 5, r: 2}, child...).
+// Attributes are set as given; text children are plain text.
+export function svgEl(tag, attrs, ...children) {
+  const node = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v !== undefined && v !== null && v !== false) node.setAttribute(k, String(v));
+  }
+  return append(node, children);
+}
+
 // Appends children (nodes, strings, arrays, null) to node.
 export function append(node, children) {
   for (const c of children) {
