@@ -85,6 +85,16 @@ typedef struct tw_game {
     int (*check)(const tw_match *m, const char **why);
     /* Frees a match (NULL is fine). */
     void (*free)(tw_match *m);
+    /* The engine's own state (a tw_nw_state, a tw_fox_state), read only,
+     * for a front end that draws it with the engine's header (the
+     * terminal's screens). */
+    const void *(*state)(const tw_match *m);
+    /* Starts a match as start does, on a board of the caller's (a
+     * tw_fox_board, copied into the match; board_ref names it in the
+     * record) instead of the level's: the simulator's --board. NULL in a
+     * game without boards. */
+    tw_match *(*start_on_board)(json_t *config, const void *board, const char *board_ref, uint64_t seed,
+                                tw_diag *diag);
 } tw_game;
 
 /* What every match holds first; the engines' matches extend it. */

@@ -359,26 +359,3 @@ int tw_sim_run(const tw_sim_spec *spec, double *elapsed_s)
         *elapsed_s = elapsed;
     return status;
 }
-
-/* Runs one game kind's simulation with the common settings. */
-int tw_sim_run_games(const tw_sim_common *common, int slow, size_t result_size, void *ctx,
-                     int (*play)(void *ctx, void *scratch, long long game, void *result),
-                     void (*reduce)(void *ctx, long long game, const void *result), double *elapsed_s,
-                     char *error, size_t error_size)
-{
-    tw_sim_spec spec = {
-        .games = common->games,
-        .jobs = common->jobs,
-        .chunk = tw_sim_chunk_size(common->games, common->jobs, slow ? 1 : 256),
-        .result_size = result_size,
-        .ctx = ctx,
-        .play = play,
-        .reduce = reduce,
-        .progress = common->progress,
-        .deadline = common->deadline,
-    };
-    int status = tw_sim_run(&spec, elapsed_s);
-    if (status != 0 && !error[0])
-        snprintf(error, error_size, "out of memory");
-    return status;
-}

@@ -88,6 +88,20 @@ static int level_board(int level, tw_fox_board *out, tw_diag *diag)
     return 0;
 }
 
+/* Deals a started match's first round with the seed; frees it and
+ * returns NULL (diag set) when the seed or the board will not do. */
+static tw_match *fox_deal(fox_match *m, uint64_t seed, tw_diag *diag)
+{
+    m->config.seed = seed;
+    if (seed > TW_MAX_SEED || tw_fox_new(&m->state, &m->board, &m->config, NULL) != TW_OK) {
+        tw_diag_set(diag, 0, seed > TW_MAX_SEED ? "seed" : "config.level",
+                    seed > TW_MAX_SEED ? "must be at most 2^53-1" : "the board cannot be played at this level");
+        free(m);
+        return NULL;
+    }
+    return &m->base;
+}
+
 /* Starts a match on the level's default board. */
 static tw_match *fox_start(json_t *config, uint64_t seed, tw_diag *diag)
 {
@@ -101,14 +115,24 @@ static tw_match *fox_start(json_t *config, uint64_t seed, tw_diag *diag)
         return NULL;
     }
     snprintf(m->board_ref, sizeof m->board_ref, "%s", tw_fox_level(m->config.level)->board_file);
-    m->config.seed = seed;
-    if (seed > TW_MAX_SEED || tw_fox_new(&m->state, &m->board, &m->config, NULL) != TW_OK) {
-        tw_diag_set(diag, 0, seed > TW_MAX_SEED ? "seed" : "config.level",
-                    seed > TW_MAX_SEED ? "must be at most 2^53-1" : "the board cannot be played at this level");
+    return fox_deal(m, seed, diag);
+}
+
+/* Starts a match on a board of the caller's. */
+static tw_match *fox_start_on_board(json_t *config, const void *board, const char *board_ref, uint64_t seed,
+                                    tw_diag *diag)
+{
+    fox_match *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->base.game = &tw_game_fox;
+    if (read_config(config, &m->config, diag) != 0) {
         free(m);
         return NULL;
     }
-    return &m->base;
+    m->board = *(const tw_fox_board *)board;
+    snprintf(m->board_ref, sizeof m->board_ref, "%s", board_ref ? board_ref : "");
+    return fox_deal(m, seed, diag);
 }
 
 /* Rebuilds a match from a record: its board and configuration, then
@@ -147,24 +171,25 @@ static int fox_legal(const tw_match *m, tw_game_action *out)
     return tw_fox_legal_actions(&cof(m)->state, out);
 }
 
-/* Applies a legal action and writes its events (every card shown). */
+/* Applies a legal action and writes its events (every card shown). The
+ * engine leaves the state as it was when it refuses an action, so the
+ * match applies in place; the action is remembered first and forgotten
+ * again when refused. Its text is made only for the events: simulations
+ * apply millions of actions. */
 static tw_error fox_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
 {
     fox_match *m = of(gm);
-    tw_fox_state next = m->state;
     tw_fox_events *events = lines ? calloc(1, sizeof *events) : NULL;
     if (lines && !events)
         return TW_ERR_NOMEM;
-    char text[48];
-    tw_fox_action_format(&m->state, action, text, (int)sizeof text);
-    tw_error err = tw_fox_apply(&next, action, events);
-    if (err == TW_OK)
-        err = tw_match_push(gm, action);
-    if (err == TW_OK) {
-        m->state = next;
-        if (lines)
-            tw_fox_events_to_jsonl(events, gm->count - 1, text, -1, &m->seq, lines);
-    }
+    char text[48] = "";
+    if (lines)
+        tw_fox_action_format(&m->state, action, text, (int)sizeof text);
+    tw_error err = tw_match_push(gm, action);
+    if (err == TW_OK && (err = tw_fox_apply(&m->state, action, events)) != TW_OK)
+        gm->count--;
+    if (err == TW_OK && lines)
+        tw_fox_events_to_jsonl(events, gm->count - 1, text, -1, &m->seq, lines);
     free(events);
     return err;
 }
@@ -307,6 +332,12 @@ static int fox_check(const tw_match *m, const char **why)
     return tw_fox_check_invariants(&cof(m)->state, why);
 }
 
+/* The engine's state, for screens. */
+static const void *fox_state(const tw_match *m)
+{
+    return &cof(m)->state;
+}
+
 const tw_game tw_game_fox = {
     .key = "fox",
     .title = {"The Fox in the Forest Duet", "Le Renard des Bois Duo"},
@@ -331,4 +362,6 @@ const tw_game tw_game_fox = {
     .clone = fox_clone,
     .check = fox_check,
     .free = tw_game_free_match,
+    .state = fox_state,
+    .start_on_board = fox_start_on_board,
 };

@@ -167,22 +167,21 @@ static int nw_legal(const tw_match *m, tw_game_action *out)
     return tw_nw_legal_actions(&cof(m)->state, out);
 }
 
-/* Applies a legal action and writes its events. */
+/* Applies a legal action and writes its events. The engine leaves the
+ * state as it was when it refuses an action, so the match applies in
+ * place (no copy of the state: simulations apply millions of actions);
+ * the action is remembered first and forgotten again when refused. */
 static tw_error nw_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
 {
     nw_match *m = of(gm);
-    tw_nw_state next = m->state;
     tw_nw_events *events = lines ? calloc(1, sizeof *events) : NULL;
     if (lines && !events)
         return TW_ERR_NOMEM;
-    tw_error err = tw_nw_apply(&next, action, events);
-    if (err == TW_OK)
-        err = tw_match_push(gm, action);
-    if (err == TW_OK) {
-        m->state = next;
-        if (lines)
-            tw_nw_events_to_jsonl(events, action, &m->seq, lines);
-    }
+    tw_error err = tw_match_push(gm, action);
+    if (err == TW_OK && (err = tw_nw_apply(&m->state, action, events)) != TW_OK)
+        gm->count--;
+    if (err == TW_OK && lines)
+        tw_nw_events_to_jsonl(events, action, &m->seq, lines);
     free(events);
     return err;
 }
@@ -269,24 +268,15 @@ static tw_game_bot *nw_bot_new(const char *name, uint64_t seed)
     return kind < 0 ? NULL : (tw_game_bot *)tw_nw_bot_new((tw_nw_bot_kind)kind, seed);
 }
 
-/* The bot's action, from the player's view (the clairvoyant bot, a bound
- * for study, reads the state). */
+/* The bot's action, from the player's view: tw_nw_bot_choose makes the
+ * view (on the stack, no allocation per decision) for every bot but the
+ * clairvoyant one, a bound for study that reads the state. */
 static tw_error nw_bot_choose(tw_game_bot *gb, const tw_match *m, tw_game_action *out)
 {
-    tw_nw_bot *bot = (tw_nw_bot *)gb;
     const tw_nw_state *s = &cof(m)->state;
     if (tw_nw_is_over(s))
         return TW_ERR_GAME_OVER;
-    if (tw_nw_bot_kind_of(bot) == TW_NW_BOT_CLAIRVOYANT) {
-        *out = tw_nw_bot_choose(bot, s);
-        return TW_OK;
-    }
-    tw_nw_view *view = malloc(sizeof *view);
-    if (!view)
-        return TW_ERR_NOMEM;
-    tw_nw_view_of(s, view);
-    *out = tw_nw_bot_choose_from_view(bot, view);
-    free(view);
+    *out = tw_nw_bot_choose((tw_nw_bot *)gb, s);
     return TW_OK;
 }
 
@@ -354,6 +344,12 @@ static int nw_check(const tw_match *m, const char **why)
     return tw_nw_check_invariants(&cof(m)->state, why);
 }
 
+/* The engine's state, for screens. */
+static const void *nw_state(const tw_match *m)
+{
+    return &cof(m)->state;
+}
+
 const tw_game tw_game_northwood = {
     .key = "northwood",
     .title = {"For Northwood!", "For Northwood!"},
@@ -378,4 +374,5 @@ const tw_game tw_game_northwood = {
     .clone = nw_clone,
     .check = nw_check,
     .free = nw_free,
+    .state = nw_state,
 };
