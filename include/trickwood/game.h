@@ -120,6 +120,11 @@ int tw_match_is_over(const tw_match *m);
 /* One action from a bot made for this decision only (TW_ERR_ARG for an
  * unknown bot name): bot_new, bot_choose, bot_free. */
 tw_error tw_match_bot_action(const tw_match *m, const char *bot, uint64_t seed, tw_game_action *out);
+/* The engine's own bot behind a held one (a tw_nw_bot, a tw_fox_bot), for
+ * code that sets its search effort with the engine's header; NULL for the
+ * random bot, which holds none (it picks among the legal actions without
+ * making a view, as the engine's random bot would with the same seed). */
+void *tw_game_bot_engine(tw_game_bot *bot);
 /* Remembers an applied action (used by the engines' apply). Returns
  * TW_ERR_NOMEM when the list cannot grow. */
 tw_error tw_match_push(tw_match *m, tw_game_action action);

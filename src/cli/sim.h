@@ -175,8 +175,10 @@ typedef struct tw_sim_kind {
     void (*tune)(tw_game_bot *bot, const tw_sim_options *opt);
     /* Notes what a new match dealt (NULL: nothing). */
     void (*begin)(void *result, const tw_match *m);
-    /* Notes an action about to be applied (NULL: nothing). */
+    /* Notes an action about to be applied (NULL: nothing), when observes
+     * says the options need it (NULL: always). */
     void (*observe)(void *result, const tw_match *m, tw_game_action action);
+    int (*observes)(const tw_sim_options *opt);
     /* Notes how the match ended. */
     void (*finish)(void *result, const tw_match *m);
     /* Adds one game to the game's tallies. */

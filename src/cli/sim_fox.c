@@ -45,7 +45,8 @@ static tw_match *fox_start(const tw_sim_options *opt, json_t *config, uint64_t s
 /* The searching bots' effort (0 keeps a bot's own). */
 static void fox_tune(tw_game_bot *bot, const tw_sim_options *opt)
 {
-    tw_fox_bot_set_effort((tw_fox_bot *)bot, opt->nodes, opt->samples, opt->nodes);
+    if (tw_game_bot_engine(bot)) /* 0 keeps a bot's own effort */
+        tw_fox_bot_set_effort(tw_game_bot_engine(bot), opt->nodes, opt->samples, opt->nodes);
 }
 
 /* How the match ended. */

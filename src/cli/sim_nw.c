@@ -47,8 +47,8 @@ static json_t *nw_config(const tw_sim_options *opt, int dealer)
 /* The strong bot's search effort. */
 static void nw_tune(tw_game_bot *bot, const tw_sim_options *opt)
 {
-    if (opt->iterations > 0 || opt->rollouts > 0)
-        tw_nw_bot_set_effort((tw_nw_bot *)bot, opt->iterations, opt->rollouts);
+    if ((opt->iterations > 0 || opt->rollouts > 0) && tw_game_bot_engine(bot))
+        tw_nw_bot_set_effort(tw_game_bot_engine(bot), opt->iterations, opt->rollouts);
 }
 
 /* The starting allies. */
@@ -75,6 +75,12 @@ static void nw_observe(void *out, const tw_match *m, tw_game_action a)
         else
             r->ally_uses[arg]++;
     }
+}
+
+/* Whether the actions are looked at: only for the characters CSV. */
+static int nw_observes(const tw_sim_options *opt)
+{
+    return opt->characters != NULL;
 }
 
 /* The stars, the fiefs and their rulers at the end. */
@@ -242,6 +248,7 @@ const tw_sim_kind tw_sim_northwood = {
     .tune = nw_tune,
     .begin = nw_begin,
     .observe = nw_observe,
+    .observes = nw_observes,
     .finish = nw_finish,
     .add = nw_add,
     .csv_header = nw_csv_header,

@@ -22,6 +22,7 @@ typedef struct {
     const tw_sim_common *common;
     const tw_sim_options *opt;
     json_t *config[2]; /* by first dealer (one for a game of one seat) */
+    void (*observe)(void *result, const tw_match *m, tw_game_action action); /* or NULL */
     tw_sim_totals *totals;
     pthread_mutex_t error_lock;
 } sim_run;
@@ -59,8 +60,8 @@ static int play_out(sim_run *run, long long game, tw_match *m, tw_game_bot *bots
     while ((seat = g->to_act(m)) >= 0) {
         tw_game_action a = 0;
         tw_error err = g->bot_choose(bots[seat], m, &a);
-        if (err == TW_OK && run->kind->observe)
-            run->kind->observe(result, m, a);
+        if (err == TW_OK && run->observe)
+            run->observe(result, m, a);
         if (err != TW_OK || g->apply(m, a, NULL) != TW_OK) {
             char text[48], why[96];
             g->format(m, a, text, (int)sizeof text);
@@ -86,7 +87,7 @@ static int play_game(void *ctx, void *scratch, long long game, void *out)
     head->dealer = run->game->seats > 1 ? (uint8_t)(tw_mix64(head->seed) & 1) : 0;
     json_t *config = run->config[head->dealer];
     tw_diag diag;
-    tw_diag_init(&diag, "");
+    memset(&diag, 0, sizeof diag); /* tw_diag_init would print the file name: a cost in every game */
     tw_match *m = run->kind->start ? run->kind->start(run->opt, config, head->seed, &diag)
                                    : run->game->start(config, head->seed, &diag);
     if (!m) {
@@ -138,6 +139,8 @@ int tw_sim_play(const tw_sim_kind *kind, const tw_sim_common *common, const tw_s
     run.common = common;
     run.opt = opt;
     run.totals = totals;
+    if (!kind->observes || kind->observes(opt))
+        run.observe = kind->observe;
     int configs = kind->game->seats > 1 ? 2 : 1;
     for (int d = 0; d < configs; d++)
         if (!(run.config[d] = kind->config(opt, d)))

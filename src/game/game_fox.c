@@ -40,19 +40,16 @@ static int read_config(json_t *config, tw_fox_config *out, tw_diag *diag)
     const char *key;
     json_t *value;
     json_object_foreach(config, key, value) {
-        char field[80];
-        snprintf(field, sizeof field, "config.%.60s", key);
         long long v = json_is_integer(value) ? json_integer_value(value) : -1;
         if (strcmp(key, "level") == 0 && v >= 1 && v <= 3) {
             out->level = (int)v;
         } else if (strcmp(key, "dealer") == 0 && (v == 0 || v == 1)) {
             out->dealer = (int)v;
         } else {
-            tw_diag_set(diag, 0, field,
-                        strcmp(key, "level") == 0    ? "must be 1, 2 or 3"
-                        : strcmp(key, "dealer") == 0 ? "must be 0 or 1"
-                                                     : "unknown member (allowed: level, dealer)");
-            return -1;
+            return tw_game_config_error(diag, key,
+                                        strcmp(key, "level") == 0    ? "must be 1, 2 or 3"
+                                        : strcmp(key, "dealer") == 0 ? "must be 0 or 1"
+                                                                     : "unknown member (allowed: level, dealer)");
         }
     }
     return 0;
@@ -264,33 +261,47 @@ static tw_error fox_record_json(const tw_match *gm, tw_buf *buf)
 /* The bot names, the strongest that plays from a view first. */
 static const char *const fox_bot_names[] = {"strong", "rule", "random", "open-hands", NULL};
 
+/* The engine's bot of a kind (for tw_game_bot_make). */
+static void *fox_engine_bot(int kind, uint64_t seed)
+{
+    return tw_fox_bot_new((tw_fox_bot_kind)kind, seed);
+}
+
 /* A named bot. */
 static tw_game_bot *fox_bot_new(const char *name, uint64_t seed)
 {
-    int kind = tw_fox_bot_kind_from_name(name);
-    return kind < 0 ? NULL : (tw_game_bot *)tw_fox_bot_new((tw_fox_bot_kind)kind, seed);
+    return tw_game_bot_make(tw_fox_bot_kind_from_name(name), TW_FOX_BOT_RANDOM, seed, fox_engine_bot);
 }
 
-/* The bot's action for the seat to act, from its view (the open-hands
- * bot, an upper bound for study, sees both hands). */
-static tw_error fox_bot_choose(tw_game_bot *gb, const tw_match *m, tw_game_action *out)
+/* The bot's action for the seat to act: tw_fox_bot_choose decides from
+ * the seat's view (the open-hands bot, an upper bound for study, sees
+ * both hands). The random bot needs only the legal actions, the same in
+ * the view as in the state: it picks among them as the engine's does. */
+static tw_error fox_bot_choose(tw_game_bot *bot, const tw_match *m, tw_game_action *out)
 {
-    tw_fox_bot *bot = (tw_fox_bot *)gb;
     const tw_fox_state *s = &cof(m)->state;
-    int seat = tw_fox_to_act(s);
-    if (seat < 0)
+    if (bot->engine)
+        return tw_fox_bot_choose(bot->engine, s, out);
+    if (tw_fox_to_act(s) < 0)
         return TW_ERR_GAME_OVER;
-    if (tw_fox_bot_kind_of(bot) == TW_FOX_BOT_OPEN_HANDS)
-        return tw_fox_bot_choose(bot, s, out);
-    tw_fox_view view;
-    tw_fox_view_of(s, seat, &view);
-    return tw_fox_bot_choose_from_view(bot, &view, out);
+    tw_fox_action list[TW_FOX_MAX_ACTIONS];
+    int n = tw_fox_legal_actions(s, list);
+    if (n == 0)
+        return TW_ERR_PHASE;
+    *out = list[tw_rng_below(&bot->rng, (uint32_t)n)];
+    return TW_OK;
+}
+
+/* Frees the engine's bot (for tw_game_bot_release). */
+static void fox_engine_bot_free(void *bot)
+{
+    tw_fox_bot_free(bot);
 }
 
 /* Frees a bot. */
 static void fox_bot_free(tw_game_bot *bot)
 {
-    tw_fox_bot_free((tw_fox_bot *)bot);
+    tw_game_bot_release(bot, fox_engine_bot_free);
 }
 
 /* The strong bot's hint for the seat to act, from its view: the action

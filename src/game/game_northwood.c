@@ -67,31 +67,22 @@ static int read_config(json_t *config, tw_nw_config *out, tw_diag *diag)
     const char *key;
     json_t *value;
     json_object_foreach(config, key, value) {
-        char field[80];
-        snprintf(field, sizeof field, "config.%.60s", key);
         if (strcmp(key, "setup") == 0) {
             const char *v = json_string_value(value);
-            if (!v || (strcmp(v, "intro") != 0 && strcmp(v, "full") != 0)) {
-                tw_diag_set(diag, 0, field, "must be \"intro\" or \"full\"");
-                return -1;
-            }
+            if (!v || (strcmp(v, "intro") != 0 && strcmp(v, "full") != 0))
+                return tw_game_config_error(diag, key, "must be \"intro\" or \"full\"");
             out->setup = strcmp(v, "full") == 0 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
         } else if (strcmp(key, "medal") == 0) {
             int medal = json_is_string(value) ? tw_nw_medal_from_key(json_string_value(value)) : -1;
-            if (medal < TW_NW_MEDAL_BRONZE) {
-                tw_diag_set(diag, 0, field, "must be \"bronze\", \"silver\" or \"gold\"");
-                return -1;
-            }
+            if (medal < TW_NW_MEDAL_BRONZE)
+                return tw_game_config_error(diag, key, "must be \"bronze\", \"silver\" or \"gold\"");
             out->medal = (tw_nw_medal)medal;
         } else if (strcmp(key, "finish") == 0) {
-            if (!json_is_boolean(value)) {
-                tw_diag_set(diag, 0, field, "must be true or false");
-                return -1;
-            }
+            if (!json_is_boolean(value))
+                return tw_game_config_error(diag, key, "must be true or false");
             out->offer_finish = json_is_true(value);
         } else {
-            tw_diag_set(diag, 0, field, "unknown member (allowed: setup, medal, finish)");
-            return -1;
+            return tw_game_config_error(diag, key, "unknown member (allowed: setup, medal, finish)");
         }
     }
     return 0;
@@ -261,29 +252,51 @@ static tw_error nw_record_json(const tw_match *gm, tw_buf *buf)
 /* The bot names, the strongest that plays from a view first. */
 static const char *const nw_bot_names[] = {"strong", "greedy", "random", "clairvoyant", NULL};
 
+/* The engine's bot of a kind (for tw_game_bot_make). */
+static void *nw_engine_bot(int kind, uint64_t seed)
+{
+    return tw_nw_bot_new((tw_nw_bot_kind)kind, seed);
+}
+
 /* A named bot. */
 static tw_game_bot *nw_bot_new(const char *name, uint64_t seed)
 {
-    int kind = tw_nw_bot_kind_from_name(name);
-    return kind < 0 ? NULL : (tw_game_bot *)tw_nw_bot_new((tw_nw_bot_kind)kind, seed);
+    return tw_game_bot_make(tw_nw_bot_kind_from_name(name), TW_NW_BOT_RANDOM, seed, nw_engine_bot);
 }
 
 /* The bot's action, from the player's view: tw_nw_bot_choose makes the
  * view (on the stack, no allocation per decision) for every bot but the
- * clairvoyant one, a bound for study that reads the state. */
-static tw_error nw_bot_choose(tw_game_bot *gb, const tw_match *m, tw_game_action *out)
+ * clairvoyant one, a bound for study that reads the state. The random
+ * bot needs only the legal actions, the same in the view as in the
+ * state: it picks among them as the engine's does (never stopping while
+ * anything else is legal). */
+static tw_error nw_bot_choose(tw_game_bot *bot, const tw_match *m, tw_game_action *out)
 {
     const tw_nw_state *s = &cof(m)->state;
     if (tw_nw_is_over(s))
         return TW_ERR_GAME_OVER;
-    *out = tw_nw_bot_choose((tw_nw_bot *)gb, s);
+    if (bot->engine) {
+        *out = tw_nw_bot_choose(bot->engine, s);
+        return TW_OK;
+    }
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_legal_actions(s, acts);
+    do
+        *out = acts[tw_rng_below(&bot->rng, (uint32_t)n)];
+    while (TW_NW_ACTION_KIND(*out) == TW_NW_ACT_STOP && n > 1);
     return TW_OK;
+}
+
+/* Frees the engine's bot (for tw_game_bot_release). */
+static void nw_engine_bot_free(void *bot)
+{
+    tw_nw_bot_free(bot);
 }
 
 /* Frees a bot. */
 static void nw_bot_free(tw_game_bot *bot)
 {
-    tw_nw_bot_free((tw_nw_bot *)bot);
+    tw_game_bot_release(bot, nw_engine_bot_free);
 }
 
 /* A probability for JSON: null when unknown (< 0). */
