@@ -1,13 +1,19 @@
 /* `trickwood bench`: the figures of docs/benchmarks.md.
  *
- * - random play on one core through the public API (legal actions, then
- *   apply, with the benchmark's own RNG picking), in games per second of
- *   CPU time, for both games;
+ * - random play on one core through each engine's own API (legal
+ *   actions, then apply, with the benchmark's own RNG picking), in games
+ *   per second of CPU time, for both games. This part stays on the
+ *   engines on purpose: it measures the engine's raw speed (the project's
+ *   targets, and the ratio against a bare loop such as the shuffles
+ *   alone), which the game interface's calls and bookkeeping (the action
+ *   list, the match's allocation) would blur; `sim --bot random` gives
+ *   the speed through the interface;
  * - each bot's win rate (with a 95% interval) and its CPU milliseconds per
- *   decision, through the simulation runner;
+ *   decision, through the simulation (sim_play.c: the game interface);
  * - how long hints take;
- * - the peak resident memory of long random simulations, each in a child
- *   process, to show that it does not grow with the number of games. */
+ * - the peak resident memory of long random simulations through the game
+ *   interface, each in a child process, to show that it does not grow
+ *   with the number of games. */
 /* wait4() is a BSD/Linux call: it gives the child's own peak memory. */
 #define _DEFAULT_SOURCE 1
 #include <jansson.h>
@@ -330,6 +336,9 @@ static void bench_machine(bench *b)
 
 /* ---- Random play on one core -------------------------------------------------------- */
 
+/* Written on each engine's API, not on the game interface, on purpose:
+ * these figures are the engines' raw speed (see the top of this file). */
+
 /* A random-play measure: games per CPU second and per wall second. */
 typedef struct {
     double cpu_rate;
@@ -575,15 +584,8 @@ static void plan_run(const bench *b, int searching, tw_sim_common *common)
 /* Adds rate, interval and timing fields of one bot run. */
 static void bot_fields(json_t *o, long long wins, long long games, const tw_tally *decisions, double seconds)
 {
-    double lo, hi;
-    tw_wilson_interval(wins, games, TW_Z95, &lo, &hi);
     json_object_set_new(o, "games", json_integer(games));
-    json_object_set_new(o, "wins", json_integer(wins));
-    json_object_set_new(o, "win_rate", json_real(games ? (double)wins / (double)games : 0));
-    json_t *ci = json_array();
-    json_array_append_new(ci, json_real(lo));
-    json_array_append_new(ci, json_real(hi));
-    json_object_set_new(o, "win_rate_ci95", ci);
+    tw_sim_json_rate(o, wins, games);
     json_object_set_new(o, "ms_per_decision", json_real(decisions->sum ? 1000.0 * seconds / (double)decisions->sum : 0));
     json_object_set_new(o, "decisions_per_game", json_real(tw_tally_mean(decisions)));
 }
