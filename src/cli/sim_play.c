@@ -12,8 +12,10 @@
 /* Far more decisions than any game takes: a bot that goes past it loops. */
 #define MAX_DECISIONS 5000
 
-/* Where a game's own part of the result starts (aligned for any member). */
-#define HEAD_SIZE ((sizeof(tw_sim_head) + 15) / 16 * 16)
+/* A size rounded up so that what follows stays aligned for any member. */
+#define ALIGNED(size) (((size) + 15) / 16 * 16)
+/* Where a game's own part of the result starts. */
+#define HEAD_SIZE ALIGNED(sizeof(tw_sim_head))
 
 /* The run: the game, the settings, the configurations and the totals. */
 typedef struct {
@@ -153,7 +155,7 @@ int tw_sim_play(const tw_sim_kind *kind, const tw_sim_common *common, const tw_s
             .games = common->games,
             .jobs = common->jobs,
             .chunk = tw_sim_chunk_size(common->games, common->jobs, kind->slow(opt) ? 1 : 256),
-            .result_size = HEAD_SIZE + kind->result_size,
+            .result_size = HEAD_SIZE + ALIGNED(kind->result_size), /* results follow each other */
             .ctx = &run,
             .play = play_game,
             .reduce = reduce_game,
