@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "test.h"
+#include "trickwood/fox_files.h"
+#include "trickwood/foxduet.h"
 #include "trickwood/game.h"
 
 /* Whether an action is in a list. */
@@ -223,6 +225,309 @@ TEST(game_held_bots_clones_and_hints)
         game->free(copy2);
         tw_buf_free(&rec);
         game->free(copy);
+        game->free(m);
+    }
+}
+
+/* The first card code of the Duet that a JSON list of codes lacks, or
+ * NULL. */
+static const char *fox_card_missing(json_t *list)
+{
+    static char code[4];
+    for (int c = 0; c < TW_FOX_CARDS; c++) {
+        tw_fox_card_code(c, code);
+        int found = 0;
+        for (size_t i = 0; i < json_array_size(list) && !found; i++)
+            found = strcmp(json_string_value(json_array_get(list, i)), code) == 0;
+        if (!found)
+            return code;
+    }
+    return NULL;
+}
+
+/* Whether a JSON list of texts holds text. */
+static int json_lists(json_t *list, const char *text)
+{
+    for (size_t i = 0; i < json_array_size(list); i++)
+        if (strcmp(json_string_value(json_array_get(list, i)), text) == 0)
+            return 1;
+    return 0;
+}
+
+/* The legal actions of a match as a JSON list of texts. */
+static json_t *legal_texts(const tw_match *m)
+{
+    tw_game_action actions[TW_GAME_MAX_ACTIONS];
+    int n = m->game->legal(m, actions);
+    json_t *list = json_array();
+    for (int i = 0; i < n; i++) {
+        char text[48];
+        m->game->format(m, actions[i], text, (int)sizeof text);
+        json_array_append_new(list, json_string(text));
+    }
+    return list;
+}
+
+/* The Duet's refusals say why through the table (the web server's 422
+ * replies): not an action, the phase waits for something else, the card
+ * is not in the hand, the led suit must be followed. */
+TEST(game_fox_reasons_say_why)
+{
+    const tw_game *game = tw_game_find("fox");
+    json_t *config = json_pack("{s:i, s:i}", "level", 1, "dealer", 0);
+    tw_diag d;
+    tw_match *m = game->start(config, 9, &d);
+    json_decref(config);
+    REQUIRE(m);
+    char why[512], text[32];
+    game->reason(m, "dance", why, sizeof why);
+    CHECK_CONTAINS(why, "is not an action");
+    CHECK_CONTAINS(why, "legal now: play ");
+    game->reason(m, "forest left", why, sizeof why);
+    CHECK_CONTAINS(why, "waits for a card to play");
+    json_t *view = game->view_json(m, game->to_act(m));
+    const char *missing = fox_card_missing(json_object_get(view, "hand"));
+    REQUIRE(missing);
+    snprintf(text, sizeof text, "play %s", missing);
+    json_decref(view);
+    game->reason(m, text, why, sizeof why);
+    CHECK_CONTAINS(why, "is not in your hand");
+    /* Lead, then find a follower's card that breaks the suit rule. */
+    tw_game_action actions[TW_GAME_MAX_ACTIONS];
+    int found = 0;
+    for (int tries = 0; tries < 40 && !found; tries++) {
+        tw_match *t = game->clone(m);
+        REQUIRE(t);
+        int n = game->legal(t, actions);
+        CHECK_INT(game->apply(t, actions[tries % n], NULL), TW_OK);
+        json_t *v = game->view_json(t, game->to_act(t));
+        json_t *legal = legal_texts(t);
+        json_t *hand = json_object_get(v, "hand");
+        if (strcmp(json_string_value(json_object_get(v, "phase")), "play") == 0 &&
+            json_array_size(json_object_get(v, "trick")) == 1)
+            for (size_t i = 0; i < json_array_size(hand) && !found; i++) {
+                snprintf(text, sizeof text, "play %s", json_string_value(json_array_get(hand, i)));
+                if (json_lists(legal, text))
+                    continue;
+                game->reason(t, text, why, sizeof why);
+                CHECK_CONTAINS(why, "you must follow the led suit");
+                found = 1;
+            }
+        json_decref(legal);
+        json_decref(v);
+        game->free(t);
+    }
+    CHECK(found);
+    game->free(m);
+}
+
+/* The web forms: each game is found by its record name, a new game's
+ * configuration from default options starts a match whose configuration
+ * says the same, the Duet's first dealer follows from the seed, and a
+ * restart deals the same game again. */
+TEST(game_web_configurations_and_restart)
+{
+    int dealers[2] = {0, 0};
+    for (int i = 0; i < tw_game_count; i++) {
+        const tw_game *game = tw_games[i];
+        CHECK(tw_game_find_record_name(game->record_name) == game);
+        CHECK(game->options != NULL && game->options[0].key != NULL);
+        CHECK((game->partner_bots != NULL) == (game->seats > 1));
+        for (uint64_t seed = 1; seed <= 8; seed++) {
+            json_t *options = json_object();
+            json_t *config = game->new_config(options, seed);
+            REQUIRE(config);
+            tw_diag d;
+            tw_match *m = game->start(config, seed, &d);
+            REQUIRE(m);
+            json_t *said = game->config_json(m);
+            const char *key;
+            json_t *value;
+            json_object_foreach(config, key, value) {
+                CHECK(json_equal(value, json_object_get(said, key)));
+            }
+            if (json_object_get(config, "dealer"))
+                dealers[json_integer_value(json_object_get(config, "dealer")) & 1]++;
+            /* Restarted after a few actions: the same deal, no action. */
+            tw_game_action legal[TW_GAME_MAX_ACTIONS];
+            json_t *first = game->view_json(m, 0);
+            for (int k = 0; k < 5 && game->legal(m, legal) > 0; k++)
+                CHECK_INT(game->apply(m, legal[0], NULL), TW_OK);
+            tw_match *again = game->restart(m);
+            REQUIRE(again);
+            CHECK_INT(again->count, 0);
+            json_t *view = game->view_json(again, 0);
+            CHECK(json_equal(first, view));
+            json_decref(view);
+            json_decref(first);
+            game->free(again);
+            json_decref(said);
+            json_decref(config);
+            json_decref(options);
+            game->free(m);
+        }
+    }
+    CHECK(dealers[0] > 0 && dealers[1] > 0);
+    /* A chosen option is kept. */
+    json_t *options = json_pack("{s:i}", "level", 3);
+    json_t *config = tw_game_find("fox")->new_config(options, 5);
+    CHECK_INT(json_integer_value(json_object_get(config, "level")), 3);
+    json_decref(config);
+    json_decref(options);
+    CHECK(tw_game_find_record_name("fox") == NULL);
+}
+
+/* Stored configurations keep their meaning: a level-1 Duet game stored
+ * without "board" was played on the old side A, and its record names that
+ * board; a named board, or another level, stays as it is. */
+TEST(game_stored_configurations)
+{
+    const tw_game *fox = tw_game_find("fox");
+    json_t *old = json_pack("{s:i, s:i}", "level", 1, "dealer", 1);
+    json_t *config = fox->stored_config(old);
+    CHECK_STR(json_string_value(json_object_get(config, "board")), TW_FOX_OLD_SIDE_A_FILE);
+    CHECK(json_object_get(old, "board") == NULL); /* the stored object is left alone */
+    tw_diag d;
+    tw_match *m = fox->start(config, 3, &d);
+    REQUIRE(m);
+    json_t *view = fox->view_json(m, 0);
+    CHECK_STR(json_string_value(json_object_get(json_object_get(view, "board"), "id")), "side-a-reconstruction-2026");
+    json_decref(view);
+    tw_buf rec = {0};
+    REQUIRE(fox->record_json(m, &rec) == TW_OK);
+    CHECK_CONTAINS(rec.data, TW_FOX_OLD_SIDE_A_FILE);
+    tw_buf_free(&rec);
+    fox->free(m);
+    json_decref(config);
+    json_decref(old);
+    json_t *level2 = json_pack("{s:i, s:i}", "level", 2, "dealer", 0);
+    config = fox->stored_config(level2);
+    CHECK(json_equal(config, level2));
+    json_decref(config);
+    json_decref(level2);
+    /* Only the level's board, or the old side A at level 1, is taken. */
+    json_t *bad = json_pack("{s:i, s:s}", "level", 2, "board", TW_FOX_OLD_SIDE_A_FILE);
+    CHECK(fox->start(bad, 1, &d) == NULL);
+    CHECK_STR(d.field, "config.board");
+    json_decref(bad);
+    const tw_game *nw = tw_game_find("northwood");
+    json_t *stored = json_pack("{s:s, s:s}", "setup", "full", "medal", "gold");
+    config = nw->stored_config(stored);
+    CHECK(json_equal(config, stored));
+    json_decref(config);
+    json_decref(stored);
+}
+
+/* The first event line of lines as an object. */
+static json_t *first_line(const tw_buf *lines)
+{
+    if (!lines->data)
+        return NULL;
+    return json_loadb(lines->data, strcspn(lines->data, "\n"), 0, NULL);
+}
+
+/* What each seat may see of the Duet's Gift: the partner's first pick is
+ * hidden (in the log and in the events, action text included) until the
+ * second pick is made; the picker sees it. Events are numbered from the
+ * number given. */
+TEST(game_fox_gift_hidden_from_the_partner)
+{
+    const tw_game *game = tw_game_find("fox");
+    tw_rng rng;
+    tw_rng_seed(&rng, 5);
+    int gifts = 0;
+    for (uint64_t seed = 1; seed < 60 && gifts < 4; seed++) {
+        tw_diag d;
+        tw_match *m = game->start(NULL, seed, &d);
+        REQUIRE(m);
+        while (!tw_match_is_over(m)) {
+            tw_game_action legal[TW_GAME_MAX_ACTIONS];
+            int n = game->legal(m, legal);
+            tw_game_action a = legal[tw_rng_below(&rng, (uint32_t)n)];
+            int actor = game->to_act(m), other = 1 - actor;
+            char text[48];
+            game->format(m, a, text, (int)sizeof text);
+            tw_match *seen[2] = {game->clone(m), game->clone(m)};
+            tw_buf lines[2] = {{0}, {0}};
+            REQUIRE(seen[0] && seen[1]);
+            int seq[2] = {7, 0};
+            CHECK_INT(game->apply_seen(seen[0], a, actor, &seq[0], &lines[0]), TW_OK);
+            CHECK_INT(game->apply_seen(seen[1], a, other, &seq[1], &lines[1]), TW_OK);
+            json_t *one = first_line(&lines[0]), *two = first_line(&lines[1]);
+            CHECK_INT(json_integer_value(json_object_get(one, "seq")), 7);
+            CHECK_INT(json_integer_value(json_object_get(two, "seq")), 0);
+            int index = m->count;
+            CHECK(!game->action_hidden(seen[0], index, actor));
+            CHECK_STR(json_string_value(json_object_get(one, "action")), text);
+            if (game->action_hidden(seen[0], index, other)) {
+                gifts++;
+                CHECK(strncmp(text, "gift ", 5) == 0);
+                CHECK(json_is_null(json_object_get(two, "action")));
+                char quoted[16];
+                snprintf(quoted, sizeof quoted, "\"%s\"", text + 5);
+                CHECK(strstr(lines[1].data, quoted) == NULL); /* the card is not shown either */
+                /* The second pick shows both. */
+                tw_game_action next[TW_GAME_MAX_ACTIONS];
+                REQUIRE(game->legal(seen[0], next) > 0);
+                CHECK_INT(game->apply(seen[0], next[0], NULL), TW_OK);
+                CHECK(!game->action_hidden(seen[0], index, other));
+            } else {
+                CHECK_STR(json_string_value(json_object_get(two, "action")), text);
+            }
+            json_decref(one);
+            json_decref(two);
+            for (int k = 0; k < 2; k++) {
+                game->free(seen[k]);
+                tw_buf_free(&lines[k]);
+            }
+            CHECK_INT(game->apply(m, a, NULL), TW_OK);
+        }
+        game->free(m);
+    }
+    CHECK(gifts > 0);
+}
+
+/* The replay of a finished game shows every card: the Duet both hands and
+ * the deck, For Northwood! every deck position; and the Duet's view keeps
+ * the last finished trick. */
+TEST(game_open_views_and_last_trick)
+{
+    tw_rng rng;
+    tw_rng_seed(&rng, 3);
+    for (int i = 0; i < tw_game_count; i++) {
+        const tw_game *game = tw_games[i];
+        tw_diag d;
+        tw_match *m = game->start(NULL, 21, &d);
+        REQUIRE(m);
+        int tricks = 0;
+        while (!tw_match_is_over(m) && m->count < 12) {
+            tw_game_action legal[TW_GAME_MAX_ACTIONS];
+            int n = game->legal(m, legal);
+            CHECK_INT(game->apply(m, legal[tw_rng_below(&rng, (uint32_t)n)], NULL), TW_OK);
+            json_t *view = game->view_json(m, 0);
+            json_t *lt = json_object_get(view, "last_trick");
+            if (json_is_object(lt)) {
+                tricks++;
+                CHECK_INT((int)json_array_size(json_object_get(lt, "cards")), 2);
+            }
+            json_decref(view);
+        }
+        json_t *open = game->open_view_json(m);
+        REQUIRE(open);
+        if (game->seats > 1) {
+            CHECK(tricks > 0);
+            json_t *hands = json_object_get(open, "hands");
+            CHECK_INT((int)json_array_size(hands), 2);
+            json_t *view = game->view_json(m, 0);
+            CHECK(json_equal(json_array_get(hands, 0), json_object_get(view, "hand")));
+            json_decref(view);
+            CHECK_INT((int)json_array_size(json_object_get(open, "deck")),
+                      (int)json_integer_value(json_object_get(open, "deck_count")));
+        } else {
+            CHECK_INT((int)json_array_size(json_object_get(open, "deck_known")),
+                      (int)json_integer_value(json_object_get(open, "deck_count")));
+        }
+        json_decref(open);
         game->free(m);
     }
 }

@@ -185,6 +185,144 @@ TEST(nw_solver_agrees_with_a_plain_search)
     tw_nw_solver_free(solver);
 }
 
+/* A position inside a visit reached by random play from a seeded deal
+ * (intro or full); with spend, every ally is marked spent when no ability
+ * is running, so that only answers are left. 0 when the game ended first. */
+static int random_visit_position(uint64_t seed, tw_rng *rng, int max_hand, int spend, tw_nw_state *out)
+{
+    tw_nw_config cfg = {seed % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0};
+    if (tw_nw_new(out, cat(), &cfg, NULL) != TW_OK)
+        return 0;
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    for (int i = 0; i < 400 && !tw_nw_is_over(out); i++) {
+        if (out->visiting >= 0 && out->phase != TW_NW_PHASE_SUBSTITUTES && tw_nw_hand_count(out) <= max_hand &&
+            tw_rng_below(rng, 3) == 0)
+            break;
+        int n = tw_nw_legal_actions(out, acts);
+        tw_nw_apply(out, acts[tw_rng_below(rng, (uint32_t)n)], NULL);
+    }
+    if (out->visiting < 0 || tw_nw_is_over(out) || tw_nw_hand_count(out) > max_hand)
+        return 0;
+    if (spend && !out->run.active)
+        for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+            out->slots[slot].exhausted = 1;
+    return 1;
+}
+
+TEST(nw_solver_subset_programme_agrees_with_the_search)
+{
+    /* The subset programme for the answers-only rest of a visit against
+     * the same solver searching every node, on thousands of positions,
+     * with abilities left and with every ally spent; and against the
+     * plain search on small hands. */
+    tw_nw_solver *fast = tw_nw_solver_new(16), *slow = tw_nw_solver_new(16);
+    REQUIRE(fast && slow);
+    tw_nw_solver_set_dp(slow, 0);
+    tw_nw_solver_set_budget(slow, 20000);
+    tw_rng rng;
+    tw_rng_seed(&rng, 977);
+    int compared = 0, yes = 0, plain = 0;
+    for (uint64_t seed = 1; seed <= 4000; seed++) {
+        tw_nw_state s;
+        int spend = (int)(seed % 2);
+        if (!random_visit_position(seed, &rng, spend ? 7 : 5, spend, &s))
+            continue;
+        int reference = tw_nw_solve_visit(slow, &s);
+        if (tw_nw_solver_aborted(slow))
+            continue;
+        int answer = tw_nw_solve_visit(fast, &s);
+        /* asked again, with the table full of the first question's
+         * entries, the answer stays the same */
+        CHECK_INT(tw_nw_solve_visit(fast, &s), answer);
+        if (answer != reference)
+            tw_test_fail(__FILE__, __LINE__, "seed %llu: programme %d, search %d", (unsigned long long)seed, answer,
+                         reference);
+        if (tw_nw_hand_count(&s) <= 3) {
+            CHECK_INT(answer, plain_search(&s));
+            plain++;
+        }
+        compared++;
+        yes += answer;
+    }
+    CHECK(compared >= 2000);
+    CHECK(plain >= 300);
+    CHECK(yes > compared / 10 && yes < compared - compared / 10); /* both answers were exercised */
+    tw_nw_solver_free(fast);
+    tw_nw_solver_free(slow);
+}
+
+TEST(nw_solver_programme_lines_end_on_target)
+{
+    /* With every ally spent, following the programme's first answers to
+     * the end makes the fief friendly whenever it said the target can be
+     * hit. */
+    tw_nw_solver *solver = tw_nw_solver_new(16);
+    REQUIRE(solver);
+    tw_rng rng;
+    tw_rng_seed(&rng, 31);
+    int followed = 0;
+    for (uint64_t seed = 1; seed <= 600; seed++) {
+        tw_nw_state s;
+        if (!random_visit_position(seed, &rng, 8, 1, &s) || s.phase != TW_NW_PHASE_RESPONSE || s.trigger.active)
+            continue;
+        int fief = s.visiting;
+        tw_nw_action first;
+        if (!tw_nw_solve_line(solver, &s, &first))
+            continue;
+        while (s.visiting == fief) {
+            REQUIRE(tw_nw_solve_line(solver, &s, &first));
+            REQUIRE(tw_nw_apply(&s, first, NULL) == TW_OK);
+        }
+        CHECK_INT(s.fiefs[fief].status, TW_NW_FIEF_FRIENDLY);
+        followed++;
+    }
+    CHECK(followed >= 50);
+    tw_nw_solver_free(solver);
+}
+
+TEST(nw_solver_lines_with_abilities_hold_to_the_end)
+{
+    /* From visit starts of intro and full deals (allies ready), the line
+     * the solver gives is followed to the end with the same solver (its
+     * table full of earlier questions): while it said yes it keeps saying
+     * yes, and the fief ends friendly. */
+    tw_nw_solver *solver = tw_nw_solver_new(18);
+    REQUIRE(solver);
+    int followed = 0;
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        tw_nw_state s;
+        tw_nw_config cfg = {seed % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0};
+        REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
+        for (int f = 0; f < TW_NW_FIEFS; f += 3) {
+            tw_nw_state t = s;
+            REQUIRE(tw_nw_apply(&t, TW_NW_ACTION(TW_NW_ACT_VISIT, f), NULL) == TW_OK);
+            if (t.phase == TW_NW_PHASE_SUBSTITUTES)
+                REQUIRE(tw_nw_apply(&t, TW_NW_ACTION(TW_NW_ACT_BEGIN, 0), NULL) == TW_OK);
+            tw_nw_solver_set_budget(solver, 100000);
+            tw_nw_action first;
+            if (!tw_nw_solve_line(solver, &t, &first))
+                continue; /* a no, or cut off: only yes lines are followed */
+            tw_nw_state before = t;
+            int cut = 0;
+            while (t.visiting >= 0 && !cut) {
+                int yes = tw_nw_solve_line(solver, &t, &first);
+                cut = tw_nw_solver_aborted(solver);
+                if (cut)
+                    break;
+                REQUIRE(yes);
+                before = t;
+                REQUIRE(tw_nw_apply(&t, first, NULL) == TW_OK);
+            }
+            if (cut)
+                continue;
+            CHECK(visit_ended_friendly(&before, &t));
+            followed++;
+        }
+    }
+    CHECK(followed >= 40);
+    tw_nw_solver_free(solver);
+}
+
 TEST(nw_solver_lines_really_end_on_target)
 {
     /* For each fief of a new game: when the solver says the visit can end

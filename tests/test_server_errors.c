@@ -59,6 +59,20 @@ static void check_unchanged(const tw_ts_server *s, const tables *t, const char *
     }
 }
 
+/* Sends a refused request and checks that its error message holds text. */
+static void expect_says(const tw_ts_server *s, const char *method, const char *path, const char *token,
+                        const char *body, const char *text)
+{
+    tw_ts_reply r;
+    if (tw_ts_request(s, method, path, token, body, &r) != 0) {
+        tw_test_fail(__FILE__, __LINE__, "%s %s: no reply", method, path);
+        return;
+    }
+    CHECK(r.status >= 400);
+    CHECK_CONTAINS(text_of(r.json, "error"), text);
+    tw_ts_reply_free(&r);
+}
+
 /* Sends a request and checks status, code, a JSON error body and that
  * no state changed. */
 static void expect(const tw_ts_server *s, const tables *t, const char *method, const char *path, const char *token,
@@ -193,6 +207,23 @@ static void bad_requests(const tw_ts_server *s)
     CHECK_INT(r.status, 422);
     CHECK_CONTAINS(text_of(r.json, "error"), "not in your hand");
     tw_ts_reply_free(&r);
+    /* The messages name what is allowed, the same for every game. */
+    expect_says(s, "POST", "/api/games", NULL, "{\"game\":\"chess\"}",
+                "unknown game \"chess\": use \"northwood\" or \"foxduet\"");
+    expect_says(s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"colour\":1}",
+                "(this request takes \"game\", \"setup\", \"medal\", \"seed\")");
+    expect_says(s, "POST", "/api/games", NULL, "{\"game\":\"foxduet\",\"colour\":1}",
+                "(this request takes \"game\", \"level\", \"seed\", \"partner\")");
+    expect_says(s, "POST", "/api/games", NULL, "{\"game\":\"foxduet\",\"partner\":\"alien\"}",
+                "\"partner\" must be one of \"human\", \"rule\", \"strong\", \"random\"");
+    expect_says(s, "POST", "/api/games", NULL, "{\"game\":\"foxduet\",\"level\":0}",
+                "\"level\" must be a whole number from 1 to 3");
+    expect_says(s, "GET", "/api/history?game=chess", NULL, NULL,
+                "game must be \"northwood\" or \"foxduet\" (or left out for both)");
+    snprintf(path, sizeof path, "/api/games/%s/join", t.nw);
+    expect_says(s, "POST", path, NULL, "{\"code\":\"ABCDEFGH\"}",
+                "For Northwood! is played alone: there is no seat to join");
+    expect_says(s, "POST", nw_actions, t.nw_tok, "{\"action\":\"fly away\",\"version\":0}", "legal now: ");
     expect(s, &t, "POST", nw_actions, t.nw_tok, "{\"action\":\"respond 1C\",\"version\":0}", 422, "illegal");
     expect(s, &t, "POST", nw_actions, t.nw_tok, "{\"action\":\"fly away\",\"version\":0}", 422, "illegal");
     snprintf(body, sizeof body, "{\"action\":\"%s\",\"version\":1}", first);

@@ -292,10 +292,13 @@ TEST(server_limits_hint_flood_leaves_other_tables_fast)
     CHECK_INT(failed, 0);
     CHECK(f.asked > 0);
     /* Before the worker pool: p50 18 ms, p99 64 to 80 ms (release build).
-     * Sanitizer builds of the server are several times slower. */
+     * Sanitizer builds of the server are several times slower, and their
+     * tail follows the machine's load (233 ms once with other builds
+     * running): the median says whether a state request waits behind the
+     * hints (one hint takes seconds there), the tail is only bounded. */
     int slow = strstr(tw_ts_binary(), "/asan/") || strstr(tw_ts_binary(), "/tsan/");
     CHECK(times[n / 2] < (slow ? 20 : 5));
-    CHECK(times[n * 99 / 100] < (slow ? 200 : 50));
+    CHECK(times[n * 99 / 100] < (slow ? 1000 : 50));
     CHECK_INT(tw_ts_stop(&s), 0);
 }
 

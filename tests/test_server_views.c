@@ -1,7 +1,7 @@
 /* In-process tests of what the server is built from: the view JSON of
  * both games over many random states (every field, and no card the seat
- * cannot locate), the refusal reasons for Fox actions, the static path
- * rules and the serve command's texts in both languages. */
+ * cannot locate), the static path rules and the serve command's texts in
+ * both languages (the refusal reasons are the games': tests/test_game.c). */
 #define _DEFAULT_SOURCE
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +10,8 @@
 
 #include "cli/cli.h"
 #include "server/server.h"
+#include "trickwood/fox_files.h"
+#include "trickwood/nw_files.h"
 #include "test.h"
 
 /* Calls fn(word) for every word of every string in a JSON value. */
@@ -193,48 +195,6 @@ TEST(server_view_json_fox_random_states_both_seats)
     CHECK(pendings > 30);
     CHECK_INT(leaks, 0);
     CHECK_INT(bad, 0);
-}
-
-TEST(server_fox_reasons_say_why)
-{
-    tw_fox_board board;
-    tw_diag diag;
-    REQUIRE(tw_fox_board_load_level(&board, 1, &diag) == TW_OK);
-    tw_fox_config config = {1, 0, 9};
-    tw_fox_state s;
-    REQUIRE(tw_fox_new(&s, &board, &config, NULL) == TW_OK);
-    char why[512];
-    tw_srv_fox_reason(&s, "dance", why, sizeof why);
-    CHECK_CONTAINS(why, "is not an action");
-    CHECK_CONTAINS(why, "legal now: play ");
-    tw_srv_fox_reason(&s, "forest left", why, sizeof why);
-    CHECK_CONTAINS(why, "waits for a card to play");
-    int seat = tw_fox_to_act(&s), missing = 0;
-    while (s.hand[seat] & (1u << missing))
-        missing++;
-    char text[32], code[4];
-    tw_fox_card_code(missing, code);
-    snprintf(text, sizeof text, "play %s", code);
-    tw_srv_fox_reason(&s, text, why, sizeof why);
-    CHECK_CONTAINS(why, "is not in your hand");
-    /* Lead, then find a follower's card that breaks the suit rule. */
-    tw_fox_action actions[TW_FOX_MAX_ACTIONS];
-    int found = 0;
-    for (int tries = 0; tries < 40 && !found; tries++) {
-        tw_fox_state t = s;
-        int n = tw_fox_legal_actions(&t, actions);
-        tw_fox_apply(&t, actions[tries % n], NULL);
-        int f = tw_fox_to_act(&t);
-        uint32_t off = t.hand[f] & ~tw_fox_playable(&t, f);
-        if (t.phase == TW_FOX_PHASE_PLAY && t.trick_n == 1 && off) {
-            tw_fox_card_code(tw_lowest_bit32(off), code);
-            snprintf(text, sizeof text, "play %s", code);
-            tw_srv_fox_reason(&t, text, why, sizeof why);
-            CHECK_CONTAINS(why, "you must follow the led suit");
-            found = 1;
-        }
-    }
-    CHECK(found);
 }
 
 TEST(server_static_paths_refuse_everything_outside)

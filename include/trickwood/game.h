@@ -25,6 +25,15 @@ typedef struct tw_match tw_match;
  * once, asked for each decision, so a searching bot keeps what it learnt. */
 typedef struct tw_game_bot tw_game_bot;
 
+/* One option of a new game as people choose it (the web API's create
+ * request): a text among choices (the first when left out), or, with
+ * choices NULL, a whole number from lo to hi (lo when left out). */
+typedef struct {
+    const char *key;
+    const char *const *choices; /* NULL-terminated, or NULL for a number */
+    int lo, hi;
+} tw_game_option;
+
 /* The table of one game. */
 typedef struct tw_game {
     const char *key;      /* "northwood" or "fox": in files, URLs and options */
@@ -54,9 +63,12 @@ typedef struct tw_game {
     /* Parses the record notation; 0 on success, -1 if not an action here. */
     int (*parse)(const tw_match *m, const char *text, tw_game_action *out);
 
-    /* What a seat may see, as JSON (never a hidden card). */
+    /* What a seat may see, as JSON (never a hidden card); the Duet's
+     * also has the last finished trick of the round ("last_trick"). */
     json_t *(*view_json)(const tw_match *m, int seat);
-    /* The result ({"won": ..., ...}) once over, else NULL. */
+    /* The result once over, as in records (For Northwood! {"stars",
+     * "medal", "won", "stopped"}, the Duet {"end", "won", "score",
+     * "round", "gems_left"}), else NULL. */
     json_t *(*result_json)(const tw_match *m);
     /* The configuration the match was started with. */
     json_t *(*config_json)(const tw_match *m);
@@ -85,6 +97,42 @@ typedef struct tw_game {
     int (*check)(const tw_match *m, const char **why);
     /* Frees a match (NULL is fine). */
     void (*free)(tw_match *m);
+    /* ---- What the web server needs (docs/web-api.md) ---- */
+    /* The game's name in records, the web API and the server's database
+     * ("northwood", "foxduet"). */
+    const char *record_name;
+    /* The options of a new game, in the order the API lists them; the
+     * list ends with a NULL key. */
+    const tw_game_option *options;
+    /* The bots that may hold the second seat of a table, NULL-terminated;
+     * NULL for a game of one seat. */
+    const char *const *partner_bots;
+    /* The configuration of a new game from chosen options (an object of
+     * valid members of options; missing ones take their default) and the
+     * seed: what start takes, in the form the server stores and its
+     * history shows (the Duet's first dealer follows from the seed, as
+     * in the terminal game). NULL when out of memory. */
+    json_t *(*new_config)(json_t *options, uint64_t seed);
+    /* A configuration the server stored, in the form start takes now (a
+     * new reference): older forms keep their meaning (a level-1 Duet
+     * game stored without "board" was played on the old side A). */
+    json_t *(*stored_config)(json_t *stored);
+    /* Applies a legal action as apply does, writing its events as seat
+     * may see them (-1: every card), numbered from *seq on: a card seat
+     * may not see is null, and so is the text of an action hidden from
+     * it (see action_hidden). */
+    tw_error (*apply_seen)(tw_match *m, tw_game_action action, int seat, int *seq, tw_buf *lines);
+    /* Whether seat may not yet see applied action index (the Duet: the
+     * partner's Gift pick while the second pick is awaited). */
+    int (*action_hidden)(const tw_match *m, int index, int seat);
+    /* Everything, for the replay of a finished game: the view with no
+     * card hidden (the deck, both hands). */
+    json_t *(*open_view_json)(const tw_match *m);
+    /* A new match with the same configuration, data and seed and no
+     * action applied (NULL when out of memory). */
+    tw_match *(*restart)(const tw_match *m);
+
+    /* ---- What front ends that know the game need (the simulator) ---- */
     /* The engine's own state (a tw_nw_state, a tw_fox_state), read only,
      * for a front end that draws it with the engine's header (the
      * terminal's screens). */
@@ -95,6 +143,7 @@ typedef struct tw_game {
      * game without boards. */
     tw_match *(*start_on_board)(json_t *config, const void *board, const char *board_ref, uint64_t seed,
                                 tw_diag *diag);
+
 } tw_game;
 
 /* What every match holds first; the engines' matches extend it. */
@@ -110,6 +159,8 @@ extern const tw_game *const tw_games[];
 extern const int tw_game_count;
 /* The game with this key ("northwood", "fox"), or NULL. */
 const tw_game *tw_game_find(const char *key);
+/* The game with this record name ("northwood", "foxduet"), or NULL. */
+const tw_game *tw_game_find_record_name(const char *name);
 
 /* Applies an action given in the record notation, checking it first:
  * returns TW_OK, or TW_ERR_ILLEGAL with the reason in why. Written once

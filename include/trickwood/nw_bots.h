@@ -32,6 +32,9 @@ int tw_nw_solve_actions(tw_nw_solver *solver, const tw_nw_state *state, const tw
 /* Limits each following query to this many nodes (< 0: no limit). A
  * query that runs out answers 0 and tw_nw_solver_aborted() says so. */
 void tw_nw_solver_set_budget(tw_nw_solver *solver, long long nodes_per_query);
+/* Turns the subset programme for the answers-only rest of a visit on (the
+ * default) or off (every node searched: the reference for tests). */
+void tw_nw_solver_set_dp(tw_nw_solver *solver, int on);
 /* Whether the last query ran out of budget. */
 int tw_nw_solver_aborted(const tw_nw_solver *solver);
 /* Nodes the solver has visited since it was created (for benchmarks). */
@@ -54,6 +57,10 @@ int tw_nw_bot_kind_from_name(const char *name);
 const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind);
 /* The kind a bot was created with. */
 tw_nw_bot_kind tw_nw_bot_kind_of(const tw_nw_bot *bot);
+/* The clairvoyant bot's solver questions that ran out of their budget
+ * (2,000,000 nodes) since the bot was made: each is a decision taken
+ * without an exact answer (0 for the other bots). */
+long long tw_nw_bot_unsettled(const tw_nw_bot *bot);
 /* Creates a bot; its own random choices come from seed. */
 tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed);
 /* Sets how hard the strong bot searches: ISMCTS iterations per decision

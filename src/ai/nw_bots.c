@@ -50,6 +50,7 @@ struct tw_nw_bot {
     int fief_rollouts; /* rollouts per fief when choosing one */
     tw_rng rng;
     tw_nw_solver *solver;
+    long long unsettled; /* clairvoyant: solver questions cut off by the budget */
     node *nodes;
     edge *edges;
     child_link *children; /* CHILD_TABLE_SIZE slots; node -1 when empty */
@@ -78,6 +79,22 @@ const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind)
 tw_nw_bot_kind tw_nw_bot_kind_of(const tw_nw_bot *bot)
 {
     return bot->kind;
+}
+
+/* How many of the clairvoyant bot's solver questions ran out of budget. */
+long long tw_nw_bot_unsettled(const tw_nw_bot *bot)
+{
+    return bot->unsettled;
+}
+
+/* Asks the solver whether a visit can end on target, counting a question
+ * cut off by the budget (its "no" is then not an answer). */
+static int clairvoyant_solve(tw_nw_bot *bot, const tw_nw_state *s, tw_nw_action *first)
+{
+    int ok = tw_nw_solve_line(bot->solver, s, first);
+    if (tw_nw_solver_aborted(bot->solver))
+        bot->unsettled++;
+    return ok;
 }
 
 /* Gives the bot its search tree pools if it has none yet; 0 when out of
@@ -938,7 +955,7 @@ static tw_nw_action clairvoyant_choose(tw_nw_bot *bot, const tw_nw_state *s)
                 tw_nw_apply(&next, acts[i], NULL);
                 /* with substitutes available, trying without them first is
                  * enough to know the fief is reachable in the common case */
-                if (tw_nw_solve_visit(bot->solver, &next))
+                if (clairvoyant_solve(bot, &next, NULL))
                     return acts[i];
             }
         return greedy_choose(s, acts, n);
@@ -947,11 +964,11 @@ static tw_nw_action clairvoyant_choose(tw_nw_bot *bot, const tw_nw_state *s)
     if (s->phase == TW_NW_PHASE_SUBSTITUTES) {
         tw_nw_state next = *s;
         tw_nw_apply(&next, TW_NW_ACTION(TW_NW_ACT_BEGIN, 0), NULL);
-        if (tw_nw_solve_visit(bot->solver, &next))
+        if (clairvoyant_solve(bot, &next, NULL))
             return TW_NW_ACTION(TW_NW_ACT_BEGIN, 0);
     }
     tw_nw_action first;
-    if (s->visiting >= 0 && tw_nw_solve_line(bot->solver, s, &first))
+    if (s->visiting >= 0 && clairvoyant_solve(bot, s, &first))
         return first;
     return greedy_choose(s, acts, n);
 }

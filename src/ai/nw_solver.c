@@ -8,19 +8,41 @@
  * friendly. The search is a depth-first OR-search that stops at the
  * first success, with a transposition table keyed by a hash of everything
  * that can change the outcome, and bounds that cut branches where the
- * target is already out of reach. */
+ * target is already out of reach.
+ *
+ * Once no ability can be used any more in the visit (every ally spent, no
+ * ability running, no delayed effect waiting), what is left is a fixed
+ * list of statements and a choice of which hand card answers each: a
+ * dynamic programme over the subsets of the hand settles it (the scores
+ * each subset can still add), without the state copies of the search. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "trickwood/nw_bots.h"
 
+/* One memo entry of the hand-subset programme: the hand left, the call it
+ * belongs to, and the set of score gains it can still make (bit g: g more
+ * cards can still score). */
+typedef struct {
+    uint32_t hand;
+    uint32_t call;
+    uint64_t gains;
+} dp_entry;
+
+#define DP_LOG2_ENTRIES 16
+#define DP_PROBES 8
+
 struct tw_nw_solver {
     uint64_t *keys; /* 0 = empty; the low bit of a stored key holds the result */
+    dp_entry *dp;   /* the subset programme's memo (made on first use) */
+    uint32_t dp_call; /* numbers the programme's calls; an entry of another call is stale */
+    int use_dp;       /* 0: search every node (the reference the tests compare with) */
     size_t mask;
     long long nodes;
     long long budget; /* nodes left for the current query; < 0 = unlimited */
     long long budget_per_query;
     int aborted;      /* the current query ran out of budget */
+    int restricted;   /* a pass skipped an ability because its allowance was spent */
     tw_nw_action root_action; /* the first action of the line found at the root */
 };
 
@@ -39,6 +61,7 @@ tw_nw_solver *tw_nw_solver_new(int log2_entries)
     sv->mask = size - 1;
     sv->budget = -1;
     sv->budget_per_query = -1;
+    sv->use_dp = 1;
     return sv;
 }
 
@@ -48,7 +71,15 @@ void tw_nw_solver_free(tw_nw_solver *solver)
     if (!solver)
         return;
     free(solver->keys);
+    free(solver->dp);
     free(solver);
+}
+
+/* Turns the subset programme on (the default) or off (every node
+ * searched, as a reference for tests and benchmarks). */
+void tw_nw_solver_set_dp(tw_nw_solver *solver, int on)
+{
+    solver->use_dp = on != 0;
 }
 
 /* Nodes searched since the solver was made (for benchmarks). */
@@ -78,10 +109,90 @@ static uint64_t mix_pile(uint64_t h, const uint8_t *cards, int n)
     return h;
 }
 
+/* Whether a list of steps can read the discard or score pile beyond its
+ * size: take its top card (moves, swaps). A copy of a ruler reads what
+ * the rulers' own steps read. Steps this list does not know count as
+ * readers. */
+static int steps_read_piles(const tw_nw_step *steps, int n, const tw_nw_state *s, int depth)
+{
+    for (int i = 0; i < n; i++) {
+        const tw_nw_step *st = &steps[i];
+        switch (st->op) {
+        case TW_NW_OP_MOVE_TOP:
+        case TW_NW_OP_SWAP_TOP:
+            if (st->a == TW_NW_PILE_DISCARD || st->a == TW_NW_PILE_SCORE)
+                return 1;
+            break;
+        case TW_NW_OP_COPY_RULER:
+            for (int f = 0; depth == 0 && f < TW_NW_FIEFS; f++)
+                if (s->fiefs[f].ruler_present &&
+                    steps_read_piles(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps, s, depth + 1))
+                    return 1;
+            break;
+        case TW_NW_OP_DRAW_UP_TO:
+        case TW_NW_OP_CHOOSE_MOVE:
+        case TW_NW_OP_MOVE_SUIT:
+        case TW_NW_OP_MOVE_HIGHEST:
+        case TW_NW_OP_MOVE_PAIR_SUM:
+        case TW_NW_OP_NAME_SUIT:
+        case TW_NW_OP_PEEK:
+        case TW_NW_OP_EXCHANGE_TOP:
+        case TW_NW_OP_SWAP_RULER:
+        case TW_NW_OP_DRAW_UNTIL_SUIT:
+        case TW_NW_OP_MOVE_LOWEST:
+        case TW_NW_OP_DRAW_VALUE:
+        case TW_NW_OP_SEARCH_VALUE:
+        case TW_NW_OP_MOVE_DUPLICATES:
+        case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
+        case TW_NW_OP_MOVE_VALUES:
+        case TW_NW_OP_REPEAT:
+        case TW_NW_OP_MOVE_SUM:
+        case TW_NW_OP_AFTER_RESPONSE:
+        case TW_NW_OP_SKIP_IF:
+        case TW_NW_OP_MOVE_VISIT:
+        case TW_NW_OP_READY_ALLY:
+            break;
+        default:
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether the order of the discard and score piles can still matter in
+ * this visit: some ability that may yet run (a ready ally, or one made
+ * ready again by an ability, the one running, a delayed effect) takes a
+ * card from their tops. Otherwise only their sizes, their cards and the
+ * statement on top can change the outcome. Spent allies count too, since
+ * an ability can make them ready again. */
+static int piles_order_matters(const tw_nw_state *s)
+{
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        const tw_nw_character *ch = tw_nw_slot_character(s, slot);
+        if (steps_read_piles(ch->steps, ch->nsteps, s, 0))
+            return 1;
+    }
+    if (s->run.active && steps_read_piles(s->run.program, s->run.len, s, 0))
+        return 1;
+    return s->trigger.active && steps_read_piles(s->trigger.steps, s->trigger.len, s, 0);
+}
+
+/* The cards of a pile as a set, one bit per card. */
+static uint32_t pile_set(const uint8_t *cards, int n)
+{
+    uint32_t set = 0;
+    for (int i = 0; i < n; i++)
+        set |= 1u << cards[i];
+    return set;
+}
+
 /* Hashes every part of the state that can change the visit's outcome:
- * the visited fief (an ability can move the visit), the cards in order,
- * the slots and rulers, a running ability with all its registers, and a
- * delayed trigger waiting for the next response. */
+ * the visited fief (an ability can move the visit), the deck in order,
+ * the hand, the discard and score piles (in order only while an ability
+ * may still take from their tops; else as sets, with the statement on
+ * top: answers given in another order then meet in one entry), the slots
+ * and rulers, a running ability with all its registers, and a delayed
+ * trigger waiting for the next response. */
 static uint64_t state_key(const tw_nw_state *s)
 {
     uint64_t h = 0x12345678abcdefULL;
@@ -90,8 +201,14 @@ static uint64_t state_key(const tw_nw_state *s)
     h = mix(h, s->hand);
     h = mix(h, (uint64_t)s->deck_n << 8 | s->discard_n | (uint64_t)s->score_n << 16);
     h = mix_pile(h, s->deck, s->deck_n);
-    h = mix_pile(h, s->discard, s->discard_n);
-    h = mix_pile(h, s->score, s->score_n);
+    if (piles_order_matters(s)) {
+        h = mix_pile(h, s->discard, s->discard_n);
+        h = mix_pile(h, s->score, s->score_n);
+    } else {
+        int top = tw_nw_pile_top(s, TW_NW_PILE_DISCARD);
+        h = mix(h, (uint64_t)pile_set(s->discard, s->discard_n) | (uint64_t)(uint8_t)top << 32 | 1ULL << 40);
+        h = mix(h, pile_set(s->score, s->score_n));
+    }
     for (int i = 0; i < TW_NW_SLOTS; i++)
         h = mix(h, (uint64_t)s->slots[i].exhausted | (uint64_t)(uint8_t)s->slots[i].sub_fief << 8);
     for (int f = 0; f < TW_NW_FIEFS; f++)
@@ -327,10 +444,149 @@ static int ended_friendly(const tw_nw_state *before, const tw_nw_state *after)
 }
 
 
+/* ---- The rest of a visit without abilities ------------------------------ */
+
+/* Whether nothing but answers is left in the visit: a statement waits,
+ * every ally is spent, no ability is running and no delayed effect waits.
+ * (Allies become ready again only through an ability.) */
+static int answers_only(const tw_nw_state *s)
+{
+    if (s->phase != TW_NW_PHASE_RESPONSE || s->run.active || s->trigger.active)
+        return 0;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        if (!s->slots[slot].exhausted)
+            return 0;
+    return 1;
+}
+
+/* The fixed list of statements the rest of a visit answers: the one
+ * waiting, then the deck from the top, as many as there are answers left
+ * (the visit ends when the hand or the deck runs out). */
+typedef struct {
+    int count;
+    int trump;
+    uint8_t statement[TW_NW_CARDS + 1];
+} dp_plan;
+
+/* Whether "no ability from now on" is a line of play here: the visit is
+ * between abilities (a statement waits, or the next one is about to be
+ * revealed) and no delayed effect waits for an answer. */
+static int may_go_on_without_abilities(const tw_nw_state *s)
+{
+    return (s->phase == TW_NW_PHASE_RESPONSE || s->phase == TW_NW_PHASE_BEFORE_STATEMENT) && !s->run.active &&
+           !s->trigger.active;
+}
+
+/* Builds the plan of the rest of the visit if no ability is used any
+ * more (may_go_on_without_abilities holds): the statements still to come
+ * (the one waiting first, if any) and the trump. */
+static void dp_plan_of(const tw_nw_state *s, dp_plan *plan)
+{
+    int hand = tw_popcount32(s->hand);
+    int waiting = s->phase == TW_NW_PHASE_RESPONSE;
+    int statements = s->deck_n + waiting;
+    plan->count = hand < statements ? hand : statements;
+    plan->trump = tw_nw_trump(s);
+    for (int i = 0; i < plan->count; i++)
+        plan->statement[i] = waiting && i == 0 ? s->discard[s->discard_n - 1] : s->deck[s->deck_n - 1 - i + waiting];
+}
+
+/* The hand cards that may answer a statement: its suit if held, else any. */
+static uint32_t dp_legal(uint32_t hand, int statement)
+{
+    uint32_t follow = hand & (0xFFu << (TW_NW_SUIT(statement) * 8));
+    return follow ? follow : hand;
+}
+
+/* The score gains a hand can still make answering statements index, ...
+ * of the plan (bit g set: exactly g more answers can score). Memoised on
+ * the hand within one call (the hand left tells which statement is next). */
+static uint64_t dp_gains(tw_nw_solver *sv, const dp_plan *plan, uint32_t hand, int index)
+{
+    if (index == plan->count)
+        return 1;
+    size_t home = (size_t)((hand * 0x9E3779B1u) >> (32 - DP_LOG2_ENTRIES));
+    for (int probe = 0; probe < DP_PROBES; probe++) {
+        const dp_entry *e = &sv->dp[(home + (size_t)probe) & (((size_t)1 << DP_LOG2_ENTRIES) - 1)];
+        if (e->call == sv->dp_call && e->hand == hand)
+            return e->gains;
+    }
+    int statement = plan->statement[index];
+    uint64_t gains = 0;
+    for (uint32_t legal = dp_legal(hand, statement); legal; legal &= legal - 1) {
+        int card = __builtin_ctz(legal);
+        int scores = tw_nw_answer_scores(card, statement, plan->trump);
+        gains |= dp_gains(sv, plan, hand & ~(1u << card), index + 1) << scores;
+    }
+    /* remember it in the first free or stale slot of its run, else in its
+     * home slot (an entry lost is only recomputed) */
+    dp_entry *slot = &sv->dp[home];
+    for (int probe = 0; probe < DP_PROBES; probe++) {
+        dp_entry *e = &sv->dp[(home + (size_t)probe) & (((size_t)1 << DP_LOG2_ENTRIES) - 1)];
+        if (e->call != sv->dp_call) {
+            slot = e;
+            break;
+        }
+    }
+    slot->hand = hand;
+    slot->call = sv->dp_call;
+    slot->gains = gains;
+    return gains;
+}
+
+/* Starts a programme call: entries of earlier calls become stale. 0 when
+ * the memo cannot be made. */
+static int dp_begin(tw_nw_solver *sv)
+{
+    if (!sv->dp) {
+        sv->dp = calloc((size_t)1 << DP_LOG2_ENTRIES, sizeof *sv->dp);
+        if (!sv->dp)
+            return 0;
+    }
+    if (++sv->dp_call == 0) { /* wrapped: clear, so no old entry matches */
+        memset(sv->dp, 0, ((size_t)1 << DP_LOG2_ENTRIES) * sizeof *sv->dp);
+        sv->dp_call = 1;
+    }
+    return 1;
+}
+
+/* Whether the rest of the visit, with no ability used any more, can end
+ * on target; when it can and first is not NULL, the action to take now
+ * (go on to the statement, or the answer to give). */
+static int dp_solve(tw_nw_solver *sv, const tw_nw_state *s, tw_nw_action *first)
+{
+    dp_plan plan;
+    dp_plan_of(s, &plan);
+    int need = s->visiting - s->score_n;
+    if (need < 0 || need > plan.count)
+        return 0;
+    if (s->phase == TW_NW_PHASE_BEFORE_STATEMENT) {
+        if (!((dp_gains(sv, &plan, s->hand, 0) >> need) & 1))
+            return 0;
+        if (first)
+            *first = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
+        return 1;
+    }
+    int statement = plan.statement[0];
+    for (uint32_t legal = dp_legal(s->hand, statement); legal; legal &= legal - 1) {
+        int card = __builtin_ctz(legal);
+        int scores = tw_nw_answer_scores(card, statement, plan.trump);
+        if (need - scores < 0)
+            continue;
+        if ((dp_gains(sv, &plan, s->hand & ~(1u << card), 1) >> (need - scores)) & 1) {
+            if (first)
+                *first = TW_NW_ACTION(TW_NW_ACT_RESPOND, card);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The OR-search: 1 when some line of play ends the visit friendly. The
  * target is the fief visited now (s->visiting), which an ability can
- * change during the visit. */
-static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth)
+ * change during the visit. allowance: how many more abilities a line may
+ * use (< 0: any number); the table keeps the passes apart. */
+static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowance)
 {
     if (sv->aborted)
         return 0;
@@ -344,10 +600,31 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth)
     if (!within_bounds(s))
         return 0;
     uint64_t key = state_key(s);
+    if (allowance >= 0)
+        key = mix(key, 0x616c6cULL + (uint64_t)allowance) | 2;
     size_t slot = (size_t)(key >> 20) & sv->mask;
     uint64_t stored = sv->keys[slot];
-    if (depth > 0 && (stored | 1) == (key | 1))
+    if (depth > 0 && (stored | 1) == (key | 1)) {
+        /* a stored "no" of a restricted pass may owe to the allowance:
+         * the pass cannot count as the whole answer */
+        if (!(stored & 1) && allowance >= 0)
+            sv->restricted = 1;
         return (int)(stored & 1);
+    }
+    if (sv->use_dp && may_go_on_without_abilities(s) && dp_begin(sv)) {
+        /* answers only: the programme settles it; with allies ready, a
+         * line that uses no more ability is tried first and settles a yes */
+        tw_nw_action first = 0;
+        int result = dp_solve(sv, s, &first);
+        if (result && depth == 0)
+            sv->root_action = first;
+        if (result || allowance == 0 || answers_only(s)) {
+            if (!result && allowance == 0 && !answers_only(s))
+                sv->restricted = 1;
+            sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
+            return result;
+        }
+    }
     int target = s->visiting;
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(s, acts);
@@ -359,6 +636,11 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth)
     for (int i = 0; i < n && !result && !sv->aborted; i++) {
         if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
             continue;
+        int activates = TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_ACTIVATE;
+        if (activates && allowance == 0) {
+            sv->restricted = 1;
+            continue;
+        }
         if (last_dialogue && TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_RESPOND) {
             result = s->score_n + response_scores(s, TW_NW_ACTION_ARG(acts[i])) == target;
             if (result && depth == 0)
@@ -371,7 +653,7 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth)
         if (next.visiting < 0)
             result = ended_friendly(s, &next);
         else
-            result = solve(sv, &next, depth + 1);
+            result = solve(sv, &next, depth + 1, activates && allowance > 0 ? allowance - 1 : allowance);
         if (result && depth == 0)
             sv->root_action = acts[i];
     }
@@ -379,6 +661,25 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth)
         return 0; /* an answer cut short is "no", as documented */
     sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
     return result;
+}
+
+/* Searches with a growing allowance of abilities: lines that use none,
+ * then one, then two, then any number. Most visits that can be won are
+ * won with few abilities, and those lines are found in a small part of
+ * the whole tree; a pass whose allowance never bound is already the whole
+ * answer. The budget counts the nodes of every pass. */
+static int solve_deepening(tw_nw_solver *sv, const tw_nw_state *s, int depth)
+{
+    static const int allowances[] = {0, 1, 2, -1};
+    for (int i = 0; i < 4; i++) {
+        if (!sv->use_dp && allowances[i] >= 0)
+            continue; /* the reference searches the whole tree at once */
+        sv->restricted = 0;
+        int result = solve(sv, s, depth, allowances[i]);
+        if (result || sv->aborted || !sv->restricted)
+            return result;
+    }
+    return 0;
 }
 
 /* Entry point: answers for the visit in progress. */
@@ -393,7 +694,7 @@ int tw_nw_solve_visit(tw_nw_solver *solver, const tw_nw_state *state)
      * every node: the solver plays on */
     tw_nw_state root = *state;
     root.offer_finish = 0;
-    return solve(solver, &root, 0);
+    return solve_deepening(solver, &root, 0);
 }
 
 /* Solves the visit and, when it can end on target, gives the first action
@@ -436,7 +737,7 @@ int tw_nw_solve_actions(tw_nw_solver *solver, const tw_nw_state *state, const tw
         if (next.visiting < 0)
             ok[i] = (uint8_t)ended_friendly(state, &next);
         else
-            ok[i] = (uint8_t)solve(solver, &next, 1);
+            ok[i] = (uint8_t)solve_deepening(solver, &next, 1);
         count += ok[i];
     }
     return count;

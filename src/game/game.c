@@ -22,6 +22,15 @@ const tw_game *tw_game_find(const char *key)
     return NULL;
 }
 
+/* Finds a game by its name in records and the web API. */
+const tw_game *tw_game_find_record_name(const char *name)
+{
+    for (int i = 0; name && i < tw_game_count; i++)
+        if (strcmp(tw_games[i]->record_name, name) == 0)
+            return tw_games[i];
+    return NULL;
+}
+
 /* Remembers an applied action, growing the list as needed (the list
  * rarely needs to grow: that is left to tw_actions_push). */
 tw_error tw_match_push(tw_match *m, tw_game_action action)

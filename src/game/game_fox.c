@@ -1,5 +1,7 @@
 /* The Fox in the Forest Duet behind the game interface (trickwood/game.h):
- * a match holds its board, its configuration and the engine's state. */
+ * a match holds its board, its configuration, the engine's state and the
+ * last finished trick (the view shows it; the state keeps no cards of
+ * finished tricks). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,15 @@
 #include "trickwood/fox_files.h"
 #include "trickwood/foxduet.h"
 
+/* The last finished trick of the round, and the cards of the trick in
+ * progress as they were played. */
+typedef struct {
+    int valid;
+    int seat[2], card[2];
+    int winner;
+    int cur_seat[2], cur_card[2];
+} last_trick;
+
 typedef struct {
     tw_match base;
     tw_fox_config config;
@@ -17,6 +28,7 @@ typedef struct {
     int seq;             /* event log lines written so far */
     tw_fox_state state;
     tw_fox_board board;
+    last_trick last;
 } fox_match;
 
 extern const tw_game tw_game_fox;
@@ -25,16 +37,17 @@ extern const tw_game tw_game_fox;
 static fox_match *of(tw_match *m) { return (fox_match *)m; }
 static const fox_match *cof(const tw_match *m) { return (const fox_match *)m; }
 
-/* Reads {"level", "dealer"} into a configuration; both optional (level 1,
- * seat 0 deals), no other member allowed. */
-static int read_config(json_t *config, tw_fox_config *out, tw_diag *diag)
+/* Reads {"level", "dealer", "board"} into a configuration and the board's
+ * file name (board_ref); every member optional (level 1, seat 0 deals, the
+ * level's board), none other allowed. "board" names the level's board
+ * file, or at level 1 the old side A that old games were played on. */
+static int read_config(json_t *config, tw_fox_config *out, char *board_ref, size_t size, tw_diag *diag)
 {
     out->level = 1;
     out->dealer = 0;
-    if (!config)
-        return 0;
-    if (!json_is_object(config)) {
-        tw_diag_set(diag, 0, "config", "must be an object with \"level\" and \"dealer\"");
+    const char *board = NULL;
+    if (config && !json_is_object(config)) {
+        tw_diag_set(diag, 0, "config", "must be an object with \"level\", \"dealer\" and \"board\"");
         return -1;
     }
     const char *key;
@@ -45,43 +58,58 @@ static int read_config(json_t *config, tw_fox_config *out, tw_diag *diag)
             out->level = (int)v;
         } else if (strcmp(key, "dealer") == 0 && (v == 0 || v == 1)) {
             out->dealer = (int)v;
+        } else if (strcmp(key, "board") == 0 && json_is_string(value)) {
+            board = json_string_value(value);
         } else {
             return tw_game_config_error(diag, key,
                                         strcmp(key, "level") == 0    ? "must be 1, 2 or 3"
                                         : strcmp(key, "dealer") == 0 ? "must be 0 or 1"
-                                                                     : "unknown member (allowed: level, dealer)");
+                                        : strcmp(key, "board") == 0  ? "must be a board file name"
+                                                                     : "unknown member (allowed: level, dealer, board)");
         }
     }
+    const char *level_file = tw_fox_level(out->level)->board_file;
+    if (board && strcmp(board, level_file) != 0 && (out->level != 1 || strcmp(board, TW_FOX_OLD_SIDE_A_FILE) != 0)) {
+        tw_diag_set(diag, 0, "config.board", "must be the level's board file");
+        return -1;
+    }
+    snprintf(board_ref, size, "%s", board ? board : level_file);
     return 0;
 }
 
-/* The default board of each level, read once for every match of the
- * process. */
+/* The default board of each level, and in slot 0 the old side A (level-1
+ * games stored before side A followed a public source), read once for
+ * every match of the process. */
 static tw_fox_board level_boards[TW_FOX_LEVELS + 1];
 static tw_error level_errors[TW_FOX_LEVELS + 1];
 static tw_diag level_diags[TW_FOX_LEVELS + 1];
 static pthread_once_t boards_once = PTHREAD_ONCE_INIT;
 
-/* Reads every level's board (once, under boards_once). */
+/* Reads every level's board and the old side A (once, under boards_once). */
 static void load_level_boards(void)
 {
     for (int level = 1; level <= TW_FOX_LEVELS; level++) {
         tw_diag_init(&level_diags[level], tw_fox_level(level)->board_file);
         level_errors[level] = tw_fox_board_load_level(&level_boards[level], level, &level_diags[level]);
     }
+    char path[1200];
+    tw_fox_board_default_path(TW_FOX_OLD_SIDE_A_FILE, path, sizeof path);
+    tw_diag_init(&level_diags[0], TW_FOX_OLD_SIDE_A_FILE);
+    level_errors[0] = tw_fox_board_load(&level_boards[0], path, &level_diags[0]);
 }
 
-/* Copies the level's default board into out; -1 (diag set) when it
- * cannot be read. */
-static int level_board(int level, tw_fox_board *out, tw_diag *diag)
+/* Copies the board named board_ref (read_config checked it) into out;
+ * -1 (diag set) when it cannot be read. */
+static int level_board(int level, const char *board_ref, tw_fox_board *out, tw_diag *diag)
 {
     pthread_once(&boards_once, load_level_boards);
-    if (level_errors[level] != TW_OK) {
+    int slot = strcmp(board_ref, TW_FOX_OLD_SIDE_A_FILE) == 0 ? 0 : level;
+    if (level_errors[slot] != TW_OK) {
         if (diag)
-            *diag = level_diags[level];
+            *diag = level_diags[slot];
         return -1;
     }
-    *out = level_boards[level];
+    *out = level_boards[slot];
     return 0;
 }
 
@@ -99,19 +127,18 @@ static tw_match *fox_deal(fox_match *m, uint64_t seed, tw_diag *diag)
     return &m->base;
 }
 
-/* Starts a match on the level's default board. */
+/* Starts a match on the level's board (or the one the configuration names). */
 static tw_match *fox_start(json_t *config, uint64_t seed, tw_diag *diag)
 {
     fox_match *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
     m->base.game = &tw_game_fox;
-    if (read_config(config, &m->config, diag) != 0 ||
-        level_board(m->config.level, &m->board, diag) != 0) {
+    if (read_config(config, &m->config, m->board_ref, sizeof m->board_ref, diag) != 0 ||
+        level_board(m->config.level, m->board_ref, &m->board, diag) != 0) {
         free(m);
         return NULL;
     }
-    snprintf(m->board_ref, sizeof m->board_ref, "%s", tw_fox_level(m->config.level)->board_file);
     return fox_deal(m, seed, diag);
 }
 
@@ -123,7 +150,7 @@ static tw_match *fox_start_on_board(json_t *config, const void *board, const cha
     if (!m)
         return NULL;
     m->base.game = &tw_game_fox;
-    if (read_config(config, &m->config, diag) != 0) {
+    if (read_config(config, &m->config, m->board_ref, sizeof m->board_ref, diag) != 0) {
         free(m);
         return NULL;
     }
@@ -168,27 +195,73 @@ static int fox_legal(const tw_match *m, tw_game_action *out)
     return tw_fox_legal_actions(&cof(m)->state, out);
 }
 
-/* Applies a legal action and writes its events (every card shown). The
- * engine leaves the state as it was when it refuses an action, so the
- * match applies in place; the action is remembered first and forgotten
- * again when refused. Its text is made only for the events: simulations
- * apply millions of actions. */
-static tw_error fox_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
+/* Follows plays and trick wins in the events of one action. */
+static void track_trick(last_trick *lt, const tw_fox_events *events)
+{
+    for (int i = 0; i < events->count; i++) {
+        const tw_fox_event *ev = &events->items[i];
+        if (ev->type == TW_FOX_EV_PLAY && ev->b <= 1) {
+            lt->cur_seat[ev->b] = ev->a;
+            lt->cur_card[ev->b] = ev->card;
+        } else if (ev->type == TW_FOX_EV_TRICK_WON) {
+            lt->valid = 1;
+            lt->winner = ev->a;
+            for (int k = 0; k < 2; k++) {
+                lt->seat[k] = lt->cur_seat[k];
+                lt->card[k] = lt->cur_card[k];
+            }
+        } else if (ev->type == TW_FOX_EV_ROUND_START) {
+            lt->valid = 0;
+        }
+    }
+}
+
+/* {"cards": [{seat, card}, {seat, card}], "winner": seat} or null. */
+static json_t *last_trick_json(const last_trick *lt)
+{
+    if (!lt->valid)
+        return json_null();
+    json_t *cards = json_array();
+    for (int k = 0; k < 2; k++) {
+        char code[4];
+        tw_fox_card_code(lt->card[k], code);
+        json_array_append_new(cards, json_pack("{s:i, s:s}", "seat", lt->seat[k], "card", code));
+    }
+    return json_pack("{s:o, s:i}", "cards", cards, "winner", lt->winner);
+}
+
+static int fox_action_hidden(const tw_match *gm, int index, int seat);
+
+/* Applies a legal action, follows the trick, and writes the events as
+ * seat may see them (-1: every card shown). The engine leaves the state
+ * as it was when it refuses an action, so the match applies in place;
+ * the action is remembered first and forgotten again when refused. Its
+ * text is made only for the events: simulations apply millions of
+ * actions. */
+static tw_error fox_apply_seen(tw_match *gm, tw_game_action action, int seat, int *seq, tw_buf *lines)
 {
     fox_match *m = of(gm);
-    tw_fox_events *events = lines ? calloc(1, sizeof *events) : NULL;
-    if (lines && !events)
-        return TW_ERR_NOMEM;
+    tw_fox_events events;
+    events.count = events.overflow = 0;
     char text[48] = "";
     if (lines)
         tw_fox_action_format(&m->state, action, text, (int)sizeof text);
     tw_error err = tw_match_push(gm, action);
-    if (err == TW_OK && (err = tw_fox_apply(&m->state, action, events)) != TW_OK)
+    if (err == TW_OK && (err = tw_fox_apply(&m->state, action, &events)) != TW_OK)
         gm->count--;
-    if (err == TW_OK && lines)
-        tw_fox_events_to_jsonl(events, gm->count - 1, text, -1, &m->seq, lines);
-    free(events);
+    if (err == TW_OK) {
+        track_trick(&m->last, &events);
+        if (lines)
+            tw_fox_events_to_jsonl(&events, gm->count - 1, fox_action_hidden(gm, gm->count - 1, seat) ? NULL : text,
+                                   seat, seq, lines);
+    }
     return err;
+}
+
+/* Applies a legal action and writes its events (every card shown). */
+static tw_error fox_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
+{
+    return fox_apply_seen(gm, action, -1, &of(gm)->seq, lines);
 }
 
 /* The engine's reason for one action. */
@@ -221,7 +294,10 @@ static json_t *fox_view_json(const tw_match *m, int seat)
 {
     tw_fox_view view;
     tw_fox_view_of(&cof(m)->state, seat, &view);
-    return tw_fox_view_json(&view, &cof(m)->board);
+    json_t *obj = tw_fox_view_json(&view, &cof(m)->board);
+    if (obj)
+        json_object_set_new(obj, "last_trick", last_trick_json(&cof(m)->last));
+    return obj;
 }
 
 /* The result once over. */
@@ -230,7 +306,7 @@ static json_t *fox_result_json(const tw_match *m)
     const tw_fox_state *s = &cof(m)->state;
     if (!tw_fox_is_over(s))
         return NULL;
-    return json_pack("{s:b, s:s, s:i, s:i, s:i}", "won", tw_fox_is_won(s), "end", tw_fox_end_key(s->end), "score",
+    return json_pack("{s:s, s:b, s:i, s:i, s:i}", "end", tw_fox_end_key(s->end), "won", tw_fox_is_won(s), "score",
                      tw_fox_score(s), "round", s->round, "gems_left", tw_fox_gems_on_board(s));
 }
 
@@ -337,6 +413,83 @@ static tw_match *fox_clone(const tw_match *gm)
     return tw_game_clone_actions(&m->base, gm);
 }
 
+/* The configuration of a new game: the level chosen, the first dealer
+ * drawn from the seed (as the terminal game does) and the level's board. */
+static json_t *fox_new_config(json_t *options, uint64_t seed)
+{
+    json_t *level = json_object_get(options, "level");
+    int l = json_is_integer(level) ? (int)json_integer_value(level) : 1;
+    if (l < 1 || l > TW_FOX_LEVELS)
+        l = 1;
+    return json_pack("{s:i, s:i, s:s}", "level", l, "dealer", (int)(tw_mix64(seed ^ 0xDEA1ULL) & 1), "board",
+                     tw_fox_level(l)->board_file);
+}
+
+/* A stored configuration in today's form: a level-1 game stored without
+ * "board" (before side A followed a public source) was played on the old
+ * side A. */
+static json_t *fox_stored_config(json_t *stored)
+{
+    json_t *config = json_is_object(stored) ? json_copy(stored) : json_incref(stored);
+    json_t *level = json_object_get(config, "level");
+    if (json_is_object(config) && !json_object_get(config, "board") &&
+        (!level || (json_is_integer(level) && json_integer_value(level) == 1)))
+        json_object_set_new(config, "board", json_string(TW_FOX_OLD_SIDE_A_FILE));
+    return config;
+}
+
+/* Whether seat may not see action index yet: the partner's Gift pick
+ * while the second pick is awaited (the cards have not moved). */
+static int fox_action_hidden(const tw_match *gm, int index, int seat)
+{
+    const tw_fox_state *s = &cof(gm)->state;
+    return seat >= 0 && index == gm->count - 1 && s->phase == TW_FOX_PHASE_GIFT_SECOND && seat != s->gift_seat &&
+           TW_FOX_ACTION_KIND(gm->actions[index]) == TW_FOX_ACT_GIFT;
+}
+
+/* A card list of a set. */
+static json_t *card_list(uint32_t set)
+{
+    json_t *list = json_array();
+    for (int c = 0; c < TW_FOX_CARDS; c++)
+        if (set & (1u << c)) {
+            char code[4];
+            tw_fox_card_code(c, code);
+            json_array_append_new(list, json_string(code));
+        }
+    return list;
+}
+
+/* For a finished game's replay: seat 0's view plus both hands and the
+ * face-down deck. */
+static json_t *fox_open_view_json(const tw_match *m)
+{
+    const tw_fox_state *s = &cof(m)->state;
+    json_t *v = fox_view_json(m, 0);
+    if (v) {
+        json_object_set_new(v, "hands", json_pack("[o, o]", card_list(s->hand[0]), card_list(s->hand[1])));
+        json_object_set_new(v, "deck", card_list(s->deck));
+    }
+    return v;
+}
+
+/* A new match on the same board, configuration and seed. */
+static tw_match *fox_restart(const tw_match *gm)
+{
+    fox_match *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->base.game = gm->game;
+    m->config = cof(gm)->config;
+    m->board = cof(gm)->board;
+    snprintf(m->board_ref, sizeof m->board_ref, "%s", cof(gm)->board_ref);
+    if (tw_fox_new(&m->state, &m->board, &m->config, NULL) != TW_OK) {
+        free(m);
+        return NULL;
+    }
+    return &m->base;
+}
+
 /* Checks the engine's invariants. */
 static int fox_check(const tw_match *m, const char **why)
 {
@@ -348,6 +501,10 @@ static const void *fox_state(const tw_match *m)
 {
     return &cof(m)->state;
 }
+
+/* The options of a new game, and the bots that may be the partner. */
+static const tw_game_option fox_options[] = {{"level", NULL, 1, TW_FOX_LEVELS}, {NULL, NULL, 0, 0}};
+static const char *const fox_partner_bots[] = {"rule", "strong", "random", NULL};
 
 const tw_game tw_game_fox = {
     .key = "fox",
@@ -373,6 +530,15 @@ const tw_game tw_game_fox = {
     .clone = fox_clone,
     .check = fox_check,
     .free = tw_game_free_match,
+    .record_name = "foxduet",
+    .options = fox_options,
+    .partner_bots = fox_partner_bots,
+    .new_config = fox_new_config,
+    .stored_config = fox_stored_config,
+    .apply_seen = fox_apply_seen,
+    .action_hidden = fox_action_hidden,
+    .open_view_json = fox_open_view_json,
+    .restart = fox_restart,
     .state = fox_state,
     .start_on_board = fox_start_on_board,
 };

@@ -158,12 +158,15 @@ static int nw_legal(const tw_match *m, tw_game_action *out)
     return tw_nw_legal_actions(&cof(m)->state, out);
 }
 
-/* Applies a legal action and writes its events. The engine leaves the
- * state as it was when it refuses an action, so the match applies in
- * place (no copy of the state: simulations apply millions of actions);
- * the action is remembered first and forgotten again when refused. */
-static tw_error nw_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
+/* Applies a legal action and writes its events, numbered from *seq on
+ * (the one player sees every event of its own game: seat is unused). The
+ * engine leaves the state as it was when it refuses an action, so the
+ * match applies in place (no copy of the state: simulations apply
+ * millions of actions); the action is remembered first and forgotten
+ * again when refused. */
+static tw_error nw_apply_seen(tw_match *gm, tw_game_action action, int seat, int *seq, tw_buf *lines)
 {
+    (void)seat;
     nw_match *m = of(gm);
     tw_nw_events *events = lines ? calloc(1, sizeof *events) : NULL;
     if (lines && !events)
@@ -172,9 +175,15 @@ static tw_error nw_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
     if (err == TW_OK && (err = tw_nw_apply(&m->state, action, events)) != TW_OK)
         gm->count--;
     if (err == TW_OK && lines)
-        tw_nw_events_to_jsonl(events, action, &m->seq, lines);
+        tw_nw_events_to_jsonl(events, action, seq, lines);
     free(events);
     return err;
+}
+
+/* Applies a legal action and writes its events. */
+static tw_error nw_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
+{
+    return nw_apply_seen(gm, action, 0, &of(gm)->seq, lines);
 }
 
 /* The engine's reason for one action. */
@@ -220,8 +229,8 @@ static json_t *nw_result_json(const tw_match *m)
     if (!tw_nw_is_over(s))
         return NULL;
     int stars = tw_nw_stars_won(s);
-    return json_pack("{s:b, s:i, s:s, s:b}", "won", tw_nw_is_won(s), "stars", stars, "medal",
-                     tw_nw_medal_key(tw_nw_medal_for(stars)), "stopped", s->stopped != 0);
+    return json_pack("{s:i, s:s, s:b, s:b}", "stars", stars, "medal", tw_nw_medal_key(tw_nw_medal_for(stars)), "won",
+                     tw_nw_is_won(s), "stopped", s->stopped != 0);
 }
 
 /* The configuration as JSON. */
@@ -351,6 +360,62 @@ static tw_match *nw_clone(const tw_match *gm)
     return copy;
 }
 
+/* The configuration of a new game: the setup and medal chosen (a decided
+ * visit may always be finished). */
+static json_t *nw_new_config(json_t *options, uint64_t seed)
+{
+    (void)seed;
+    const char *setup = json_string_value(json_object_get(options, "setup"));
+    const char *medal = json_string_value(json_object_get(options, "medal"));
+    return json_pack("{s:s, s:s}", "setup", setup ? setup : "intro", "medal", medal ? medal : "bronze");
+}
+
+/* A stored configuration: its form never changed. */
+static json_t *nw_stored_config(json_t *stored)
+{
+    return json_incref(stored);
+}
+
+/* The one player sees every action it took: none is hidden. */
+static int nw_action_hidden(const tw_match *m, int index, int seat)
+{
+    (void)m;
+    (void)index;
+    (void)seat;
+    return 0;
+}
+
+/* For a finished game's replay: the view with every deck card known. */
+static json_t *nw_open_view_json(const tw_match *m)
+{
+    const tw_nw_state *s = &cof(m)->state;
+    tw_nw_view *view = malloc(sizeof *view);
+    if (!view)
+        return NULL;
+    view->visible = *s;
+    memset(&view->visible.rng, 0, sizeof view->visible.rng);
+    view->visible.deck_known = s->deck_n >= 32 ? 0xFFFFFFFFu : (1u << s->deck_n) - 1u;
+    json_t *obj = tw_nw_view_json(view, cof(m)->catalog);
+    free(view);
+    return obj;
+}
+
+/* A new match on the same characters, configuration and seed. */
+static tw_match *nw_restart(const tw_match *gm)
+{
+    tw_match *copy = nw_clone(gm);
+    if (!copy)
+        return NULL;
+    nw_match *m = of(copy);
+    copy->count = 0;
+    m->seq = 0;
+    if (tw_nw_new(&m->state, m->catalog, &m->config, NULL) != TW_OK) {
+        nw_free(copy);
+        return NULL;
+    }
+    return copy;
+}
+
 /* Checks the engine's invariants. */
 static int nw_check(const tw_match *m, const char **why)
 {
@@ -362,6 +427,11 @@ static const void *nw_state(const tw_match *m)
 {
     return &cof(m)->state;
 }
+
+/* The options of a new game. */
+static const char *const nw_setups[] = {"intro", "full", NULL};
+static const char *const nw_medals[] = {"bronze", "silver", "gold", NULL};
+static const tw_game_option nw_options[] = {{"setup", nw_setups, 0, 0}, {"medal", nw_medals, 0, 0}, {NULL, NULL, 0, 0}};
 
 const tw_game tw_game_northwood = {
     .key = "northwood",
@@ -387,5 +457,14 @@ const tw_game tw_game_northwood = {
     .clone = nw_clone,
     .check = nw_check,
     .free = nw_free,
+    .record_name = "northwood",
+    .options = nw_options,
+    .partner_bots = NULL,
+    .new_config = nw_new_config,
+    .stored_config = nw_stored_config,
+    .apply_seen = nw_apply_seen,
+    .action_hidden = nw_action_hidden,
+    .open_view_json = nw_open_view_json,
+    .restart = nw_restart,
     .state = nw_state,
 };

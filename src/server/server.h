@@ -5,12 +5,16 @@
  *   srv_static.c   the web app's files (no path ever leaves the web folder)
  *   srv_api.c      the per-game endpoints (create, join, bot, state, actions, hint)
  *   srv_history.c  finished games: list, record, replay
- *   srv_game.c     games in memory: engine, seats, bots, views, rebuild at start
+ *   srv_game.c     games in memory: a match, seats, the bot, the log, rebuild on demand
  *   srv_store.c    SQLite storage: every action is committed before the reply
  *   srv_util.c     random ids and tokens, times, JSON error replies
  *   srv_limits.c   limits per client: rate limits, the Origin check, log throttling
  *   srv_pool.c     the bounded pool of worker threads that runs hints and bots
- *   srv_reason.c   why a Fox action is not legal, in words
+ *
+ * Every game is handled through the game interface (trickwood/game.h): a
+ * game table and a match. Nothing here is written for one game; what
+ * differs (options, configurations, hidden actions, views) is the
+ * tables'.
  *
  * The command `trickwood serve` (options, listening socket, signals) is
  * the terminal program's: src/cli/serve.c uses this header, never the
@@ -18,7 +22,7 @@
  *
  * The server is authoritative: browsers send actions in the record
  * notation, the engine checks them, and each seat only ever receives what
- * tw_nw_view_of / tw_fox_view_of let it see. */
+ * the table's view_json, apply_seen and action_hidden let it see. */
 #ifndef TRICKWOOD_SERVER_H
 #define TRICKWOOD_SERVER_H
 
@@ -29,11 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "trickwood/fox_bots.h"
-#include "trickwood/fox_files.h"
-#include "trickwood/nw_bots.h"
-#include "trickwood/nw_files.h"
-
+#include "trickwood/game.h"
 
 /* Largest request body accepted (413 beyond). */
 #define TW_SRV_MAX_BODY (64 * 1024)
@@ -83,6 +83,11 @@ void tw_srv_now_iso(char out[32]);
 int tw_srv_token_equal(const char *a, const char *b);
 /* A random 64-bit value (for seeds), from the kernel's random source. */
 uint64_t tw_srv_random_u64(void);
+/* Writes n texts quoted, separated by ", " and before the last one by
+ * last: "\"a\", \"b\" or \"c\"" with last " or ". For messages. */
+void tw_srv_quote_list(const char *const *items, int n, const char *last, char *out, size_t size);
+/* The record names of every game ("\"northwood\" or \"foxduet\"). */
+void tw_srv_game_names(char *out, size_t size);
 
 /* ---- Storage (srv_store.c) ------------------------------------------------ */
 
@@ -140,51 +145,25 @@ int tw_srv_store_finished(tw_srv_store *store, const char *id, char **record, ch
 
 /* ---- Games in memory (srv_game.c) ----------------------------------------- */
 
-typedef enum { TW_SRV_NORTHWOOD = 0, TW_SRV_FOXDUET = 1 } tw_srv_kind;
-/* Who holds Fox seat 1. */
-typedef enum { TW_SRV_SEAT_OPEN = 0, TW_SRV_SEAT_HUMAN = 1, TW_SRV_SEAT_BOT = 2 } tw_srv_seat_kind;
-
-/* The last finished Fox trick, for the view, and the cards of the trick
- * in progress as they were played. */
-typedef struct {
-    int valid;
-    int seat[2];
-    int card[2];
-    int winner;
-    int cur_seat[2];
-    int cur_card[2];
-} tw_srv_last_trick;
-
-/* One game table. Everything but id and kind is read and written with
- * the lock held. The actions are kept as engine values; a record is
- * built from them when the game ends. */
+/* One game table. Everything but id and game is read and written with
+ * the lock held. The match holds the actions; its version is
+ * match->count. */
 typedef struct tw_srv_game {
     char id[32];
-    tw_srv_kind kind;
+    const tw_game *game;
     pthread_mutex_t lock;
     pthread_cond_t changed;  /* broadcast on every change (event streams wait on it) */
     unsigned long changes;   /* counts changes: actions and seats */
     char token[2][64];       /* seat tokens; token[1] is empty while seat 1 is open or a bot */
     char join_code[32];
-    tw_srv_seat_kind seat1;  /* Fox only */
-    int bot_kind;            /* tw_fox_bot_kind when seat1 is a bot */
-    tw_fox_bot *bot;
+    char partner[16];        /* who holds seat 1: "open", "human", a bot's name; "none" with one seat */
+    tw_game_bot *bot;        /* seat 1's bot when partner names one */
     char created_at[32];
     uint64_t seed;
     json_t *config;          /* the public configuration (shown in history) */
     json_t *log;             /* [{version, seat, action}]: every action taken */
-    uint16_t *actions;       /* every action taken, in order */
-    int count;               /* = the version */
-    int cap;
+    tw_match *match;
     int finished;            /* stored as finished */
-    /* For Northwood! */
-    tw_nw_config nw_config;
-    tw_nw_state nw;
-    /* Fox */
-    tw_fox_config fox_config;
-    const tw_fox_board *board;
-    tw_fox_state fox;
-    tw_srv_last_trick last_trick;
 } tw_srv_game;
 
 /* ---- Rate limits and log throttling (srv_limits.c) ---------------------------- */
@@ -226,12 +205,9 @@ void tw_srv_pool_stop(tw_srv_pool *pool);
  * -1 when refused, or when the server began stopping (fn not run). */
 int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may_refuse);
 
-/* The server: storage, data, the table of games, the web folder. */
+/* The server: storage, the table of games, the web folder. */
 typedef struct {
     tw_srv_store store;
-    tw_nw_catalog *catalog;
-    tw_fox_board boards[TW_FOX_LEVELS + 1]; /* by level */
-    tw_fox_board old_side_a;                /* level-1 games stored without a "board" */
     char web_dir[1024];
     pthread_mutex_t games_lock;
     tw_srv_game **games;
@@ -245,9 +221,11 @@ typedef struct {
     tw_srv_pool *pool;
 } tw_srv;
 
-/* Loads the catalog and boards; 0, or -1 with a message in err. */
+/* Checks that every game's data can be read (each game starts from its
+ * defaults and from its oldest stored form); 0, or -1 with a message in
+ * err. */
 int tw_srv_init(tw_srv *srv, char *err, size_t err_size);
-/* Frees every game and the data (storage is closed separately). */
+/* Frees every game (storage is closed separately). */
 void tw_srv_free(tw_srv *srv);
 /* Counts the unfinished games in storage (games are loaded on demand
  * by tw_srv_find, not here). err is unused. */
@@ -264,27 +242,25 @@ void tw_srv_game_discard(tw_srv_game *g);
 /* Adds a new game to the table; returns it (NULL when out of memory,
  * the game is then freed). */
 tw_srv_game *tw_srv_add(tw_srv *srv, tw_srv_game *g);
-/* Sets up the game's state from its configuration (kind, configs and
- * board filled in). 0, or -1. */
-int tw_srv_game_start(tw_srv *srv, tw_srv_game *g);
-/* Whether the game is over, and the seat to act (-1 when over). */
-int tw_srv_game_over(const tw_srv_game *g);
+/* Starts the game's match from its configuration (game, config and seed
+ * filled in; a "partner" member is the server's and left out). 0, or -1. */
+int tw_srv_game_start(tw_srv_game *g);
+/* The seat to act (-1 when the game is over). */
 int tw_srv_game_to_act(const tw_srv_game *g);
-/* The record JSON of the game's actions (caller frees), or NULL. */
-char *tw_srv_record_text(tw_srv *srv, const tw_srv_game *g);
 /* Applies a legal action for seat and stores it before it counts; events
  * that viewer may see are appended to events (may be NULL). 0, or -1
  * (nothing changed). Call with the game lock held. */
-int tw_srv_apply(tw_srv *srv, tw_srv_game *g, int seat, uint16_t action, json_t *events, int viewer);
-/* A Fox bot's decision from its view, computed on the worker pool. */
-int tw_srv_bot_choose(tw_srv *srv, tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *action);
+int tw_srv_apply(tw_srv *srv, tw_srv_game *g, int seat, tw_game_action action, json_t *events, int viewer);
+/* A held bot's decision for the seat to act of m, computed on the worker
+ * pool (m stays locked by the caller). */
+tw_error tw_srv_bot_choose(tw_srv *srv, tw_game_bot *bot, const tw_match *m, tw_game_action *action);
 /* Lets a bot in seat 1 act while it is to act. Returns its action count. */
 int tw_srv_run_bots(tw_srv *srv, tw_srv_game *g, json_t *events, int viewer);
-/* (Re)creates the bot of seat 1 with a kind. 0, or -1. */
-int tw_srv_make_bot(tw_srv_game *g, int kind);
-/* Whether log entry i is hidden from seat (the partner's pending Gift). */
-int tw_srv_entry_hidden(const tw_srv_game *g, int i, int seat);
-/* Log entries from index from on, as seat may see them. */
+/* A bot of the game's for seat 1 (its seed from the game's and its
+ * version), or NULL for an unknown name or out of memory. */
+tw_game_bot *tw_srv_new_bot(const tw_srv_game *g, const char *name);
+/* Log entries from index from on, as seat may see them (the table's
+ * action_hidden ones have a null action). */
 json_t *tw_srv_log_json(const tw_srv_game *g, int from, int seat);
 
 /* Parses a request body (size bytes, not NUL-ended) as JSON (srv_http.c).
@@ -315,25 +291,6 @@ tw_srv_reply tw_srv_history_game(tw_srv *srv, const char *id);
 /* GET /api/history/<id>/replay?step=K */
 tw_srv_reply tw_srv_history_replay(tw_srv *srv, const char *id, const char *step);
 
-/* ---- Shared view helpers (srv_game.c) ------------------------------------- */
-
-/* The result object of a Northwood state (as in records), or null. */
-json_t *tw_srv_nw_result(const tw_nw_state *s);
-/* The result object of a Fox state (as in records), or null. */
-json_t *tw_srv_fox_result(const tw_fox_state *s);
-/* Updates the last-trick memory from the events of one action. */
-void tw_srv_track_trick(tw_srv_last_trick *lt, const tw_fox_events *events);
-/* The last trick as JSON, or null. */
-json_t *tw_srv_last_trick_json(const tw_srv_last_trick *lt);
-/* The config objects of games (also shown in history). */
-json_t *tw_srv_nw_config_json(const tw_nw_config *c);
-
-/* ---- Fox reasons (srv_reason.c) -------------------------------------------- */
-
-/* Explains in English why text is not a legal action for the seat to act
- * in state (it does not parse, the phase wants something else, the card
- * is not in the hand, suit must be followed...). */
-void tw_srv_fox_reason(const tw_fox_state *state, const char *text, char *out, size_t size);
 
 /* ---- HTTP (srv_http.c, srv_static.c) -------------------------------------- */
 

@@ -1,6 +1,7 @@
-/* Games in memory: the table of games, starting a game from its
- * configuration, applying an action (stored before it counts), bot
- * seats, and rebuilding games from storage when the server starts. */
+/* Games in memory: the table of games, a game's match started from its
+ * configuration, applying an action (stored before it counts), the bot
+ * of seat 1, the log as each seat may see it, and rebuilding games from
+ * storage on demand. Every game goes through its table (trickwood/game.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,58 +10,43 @@
 
 /* ---- Data ------------------------------------------------------------------ */
 
-/* Loads the default characters and the board of each level. */
+/* Starts one match of game from config (NULL: the defaults) and frees it,
+ * to see that the game's data can be read. 0, or -1 with a message. */
+static int try_start(const tw_game *game, json_t *config, char *err, size_t err_size)
+{
+    tw_diag diag;
+    tw_diag_init(&diag, game->key);
+    tw_match *m = game->start(config, 0, &diag);
+    if (m) {
+        game->free(m);
+        return 0;
+    }
+    if (diag.message[0])
+        tw_diag_format(&diag, err, err_size);
+    else
+        snprintf(err, err_size, "out of memory");
+    return -1;
+}
+
+/* Checks every game's data at start: each game starts from its defaults
+ * and from its oldest stored form (an empty configuration brought to
+ * today's form: the Duet's old side A). */
 int tw_srv_init(tw_srv *srv, char *err, size_t err_size)
 {
     pthread_mutex_init(&srv->games_lock, NULL);
-    srv->catalog = calloc(1, sizeof *srv->catalog);
-    if (!srv->catalog) {
-        snprintf(err, err_size, "out of memory");
-        return -1;
-    }
-    tw_diag diag;
-    tw_diag_init(&diag, "characters.json");
-    if (tw_nw_catalog_load_default(srv->catalog, &diag) != TW_OK) {
-        tw_diag_format(&diag, err, err_size);
-        return -1;
-    }
-    for (int level = 1; level <= TW_FOX_LEVELS; level++) {
-        tw_diag_init(&diag, tw_fox_level(level)->board_file);
-        if (tw_fox_board_load_level(&srv->boards[level], level, &diag) != TW_OK) {
-            tw_diag_format(&diag, err, err_size);
+    for (int i = 0; i < tw_game_count; i++) {
+        const tw_game *game = tw_games[i];
+        json_t *empty = json_object();
+        json_t *oldest = empty ? game->stored_config(empty) : NULL;
+        int rc = try_start(game, NULL, err, err_size) != 0 || !oldest || try_start(game, oldest, err, err_size) != 0;
+        if (rc && !oldest)
+            snprintf(err, err_size, "out of memory");
+        json_decref(empty);
+        json_decref(oldest);
+        if (rc)
             return -1;
-        }
-    }
-    char path[1200];
-    tw_fox_board_default_path(TW_FOX_OLD_SIDE_A_FILE, path, sizeof path);
-    if (tw_fox_board_load(&srv->old_side_a, path, &diag) != TW_OK) {
-        tw_diag_format(&diag, err, err_size);
-        return -1;
     }
     return 0;
-}
-
-/* The board file name a Fox game's record names: the old side A for the
- * games stored before side A followed a public source, else the level's. */
-static const char *fox_board_ref(const tw_srv *srv, const tw_srv_game *g)
-{
-    if (g->board == &srv->old_side_a)
-        return TW_FOX_OLD_SIDE_A_FILE;
-    return tw_fox_level(g->fox_config.level)->board_file;
-}
-
-/* The board of a stored Fox game: its config names the board file since
- * side A follows a public source; a level-1 game stored before has no
- * "board" and was played on the old side A. NULL for a name this server
- * does not serve. */
-static const tw_fox_board *stored_fox_board(tw_srv *srv, json_t *config, int level)
-{
-    json_t *name = json_object_get(config, "board");
-    if (!name)
-        return level == 1 ? &srv->old_side_a : &srv->boards[level];
-    if (json_is_string(name) && strcmp(json_string_value(name), tw_fox_level(level)->board_file) == 0)
-        return &srv->boards[level];
-    return NULL;
 }
 
 /* Frees one game. */
@@ -68,24 +54,24 @@ static void game_free(tw_srv_game *g)
 {
     if (!g)
         return;
-    tw_fox_bot_free(g->bot);
+    if (g->game) {
+        g->game->bot_free(g->bot);
+        g->game->free(g->match);
+    }
     json_decref(g->config);
     json_decref(g->log);
-    free(g->actions);
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
     free(g);
 }
 
-/* Frees the table and the data. */
+/* Frees the table. */
 void tw_srv_free(tw_srv *srv)
 {
     for (int i = 0; i < srv->game_count; i++)
         game_free(srv->games[i]);
     free(srv->games);
-    free(srv->catalog);
     srv->games = NULL;
-    srv->catalog = NULL;
     srv->game_count = srv->game_cap = 0;
     pthread_mutex_destroy(&srv->games_lock);
 }
@@ -154,176 +140,52 @@ void tw_srv_wake_all(tw_srv *srv)
     pthread_mutex_unlock(&srv->games_lock);
 }
 
-/* ---- Results and shared JSON ------------------------------------------------ */
+/* ---- Starting and playing ----------------------------------------------------- */
 
-/* Result of an ended For Northwood! game, as in records; null before. */
-json_t *tw_srv_nw_result(const tw_nw_state *s)
+/* Starts the game's match from its configuration, brought to today's
+ * form by the table (the server's own "partner" member left out). */
+int tw_srv_game_start(tw_srv_game *g)
 {
-    if (!tw_nw_is_over(s))
-        return json_null();
-    int stars = tw_nw_stars_won(s);
-    return json_pack("{s:i, s:s, s:b, s:b}", "stars", stars, "medal", tw_nw_medal_key(tw_nw_medal_for(stars)), "won",
-                     tw_nw_is_won(s), "stopped", s->stopped != 0);
-}
-
-/* Result of an ended Fox game, as in records; null before. */
-json_t *tw_srv_fox_result(const tw_fox_state *s)
-{
-    if (!tw_fox_is_over(s))
-        return json_null();
-    return json_pack("{s:s, s:b, s:i, s:i, s:i}", "end", tw_fox_end_key(s->end), "won", tw_fox_is_won(s), "score",
-                     tw_fox_score(s), "round", s->round, "gems_left", tw_fox_gems_on_board(s));
-}
-
-/* The public configuration of a For Northwood! game. */
-json_t *tw_srv_nw_config_json(const tw_nw_config *c)
-{
-    return json_pack("{s:s, s:s}", "setup", c->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal",
-                     tw_nw_medal_key(c->medal));
-}
-
-/* Follows plays and trick wins in the events of one action. */
-void tw_srv_track_trick(tw_srv_last_trick *lt, const tw_fox_events *events)
-{
-    for (int i = 0; i < events->count; i++) {
-        const tw_fox_event *ev = &events->items[i];
-        if (ev->type == TW_FOX_EV_PLAY && ev->b <= 1) {
-            lt->cur_seat[ev->b] = ev->a;
-            lt->cur_card[ev->b] = ev->card;
-        } else if (ev->type == TW_FOX_EV_TRICK_WON) {
-            lt->valid = 1;
-            lt->winner = ev->a;
-            for (int k = 0; k < 2; k++) {
-                lt->seat[k] = lt->cur_seat[k];
-                lt->card[k] = lt->cur_card[k];
-            }
-        } else if (ev->type == TW_FOX_EV_ROUND_START) {
-            lt->valid = 0;
-        }
-    }
-}
-
-/* {"cards": [{seat, card}, {seat, card}], "winner": seat} or null. */
-json_t *tw_srv_last_trick_json(const tw_srv_last_trick *lt)
-{
-    if (!lt->valid)
-        return json_null();
-    json_t *cards = json_array();
-    for (int k = 0; k < 2; k++) {
-        char code[4];
-        tw_fox_card_code(lt->card[k], code);
-        json_array_append_new(cards, json_pack("{s:i, s:s}", "seat", lt->seat[k], "card", code));
-    }
-    return json_pack("{s:o, s:i}", "cards", cards, "winner", lt->winner);
-}
-
-/* ---- Starting and rebuilding ------------------------------------------------ */
-
-/* Sets up the game's state from its configuration. 0, or -1. */
-int tw_srv_game_start(tw_srv *srv, tw_srv_game *g)
-{
-    g->count = 0;
-    memset(&g->last_trick, 0, sizeof g->last_trick);
-    if (g->kind == TW_SRV_NORTHWOOD) {
-        g->nw_config.offer_finish = 1; /* people play here: a decided visit may be finished */
-        return tw_nw_new(&g->nw, srv->catalog, &g->nw_config, NULL) == TW_OK ? 0 : -1;
-    }
-    tw_fox_events *events = malloc(sizeof *events);
-    if (!events)
+    json_t *copy = json_is_object(g->config) ? json_copy(g->config) : NULL;
+    if (!copy)
         return -1;
-    events->count = events->overflow = 0;
-    int rc = tw_fox_new(&g->fox, g->board, &g->fox_config, events) == TW_OK ? 0 : -1;
-    if (rc == 0)
-        tw_srv_track_trick(&g->last_trick, events);
-    free(events);
-    return rc;
-}
-
-/* Whether the game is over. */
-int tw_srv_game_over(const tw_srv_game *g)
-{
-    return g->kind == TW_SRV_NORTHWOOD ? tw_nw_is_over(&g->nw) : tw_fox_is_over(&g->fox);
+    json_object_del(copy, "partner");
+    json_t *config = g->game->stored_config(copy);
+    json_decref(copy);
+    tw_diag diag;
+    tw_diag_init(&diag, "config");
+    g->game->free(g->match);
+    g->match = config ? g->game->start(config, g->seed, &diag) : NULL;
+    json_decref(config);
+    return g->match ? 0 : -1;
 }
 
 /* The seat to act, or -1 when the game is over. */
 int tw_srv_game_to_act(const tw_srv_game *g)
 {
-    if (g->kind == TW_SRV_NORTHWOOD)
-        return tw_nw_is_over(&g->nw) ? -1 : 0;
-    return tw_fox_to_act(&g->fox);
+    return g->game->to_act(g->match);
 }
 
-/* Appends an action to the game's list and log. 0, or -1. */
-static int push_action(tw_srv_game *g, int seat, uint16_t action, const char *text)
+/* Appends the log entry of the next action. 0, or -1. */
+static int push_log(tw_srv_game *g, int seat, const char *text)
 {
-    if (g->count == g->cap) {
-        int cap = g->cap ? g->cap * 2 : 128;
-        uint16_t *grown = realloc(g->actions, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return -1;
-        g->actions = grown;
-        g->cap = cap;
-    }
-    json_t *entry = json_pack("{s:i, s:i, s:s}", "version", g->count + 1, "seat", seat, "action", text);
-    if (!entry || json_array_append_new(g->log, entry) != 0)
-        return -1;
-    g->actions[g->count++] = action;
-    return 0;
+    json_t *entry = json_pack("{s:i, s:i, s:s}", "version", g->match->count + 1, "seat", seat, "action", text);
+    return entry && json_array_append_new(g->log, entry) == 0 ? 0 : -1;
 }
 
-/* The record JSON of the game's actions (caller frees), or NULL. */
-char *tw_srv_record_text(tw_srv *srv, const tw_srv_game *g)
+/* Takes back the last log entry (storing its action failed). */
+static void pop_log(tw_srv_game *g)
 {
-    tw_buf buf = {0};
-    tw_error err = TW_ERR_NOMEM;
-    if (g->kind == TW_SRV_NORTHWOOD) {
-        tw_nw_record *rec = calloc(1, sizeof *rec);
-        if (rec && tw_nw_record_init(rec, srv->catalog, srv->catalog->count, &g->nw_config) == TW_OK) {
-            err = TW_OK;
-            for (int i = 0; i < g->count && !err; i++)
-                err = tw_nw_record_push(rec, g->actions[i]);
-            if (!err)
-                err = tw_nw_record_to_json(rec, &buf);
-            tw_nw_record_free(rec);
-        }
-        free(rec);
-    } else {
-        tw_fox_record *rec = calloc(1, sizeof *rec);
-        if (rec && tw_fox_record_init(rec, g->board, fox_board_ref(srv, g), &g->fox_config) == TW_OK) {
-            err = TW_OK;
-            for (int i = 0; i < g->count && !err; i++)
-                err = tw_fox_record_push(rec, g->actions[i]);
-            if (!err)
-                err = tw_fox_record_to_json(rec, &buf);
-            tw_fox_record_free(rec);
-        }
-        free(rec);
-    }
-    if (err || buf.failed || !buf.data) {
-        tw_buf_free(&buf);
-        return NULL;
-    }
-    return buf.data;
-}
-
-/* Whether log entry i must be hidden from seat: the partner's Gift pick
- * while the second pick is still awaited (the cards have not moved). */
-int tw_srv_entry_hidden(const tw_srv_game *g, int i, int seat)
-{
-    if (g->kind != TW_SRV_FOXDUET || i != g->count - 1 || g->fox.phase != TW_FOX_PHASE_GIFT_SECOND)
-        return 0;
-    json_t *entry = json_array_get(g->log, (size_t)i);
-    return json_integer_value(json_object_get(entry, "seat")) != seat &&
-           TW_FOX_ACTION_KIND(g->actions[i]) == TW_FOX_ACT_GIFT;
+    json_array_remove(g->log, json_array_size(g->log) - 1);
 }
 
 /* Log entries from index `from` on, as seat may see them. */
 json_t *tw_srv_log_json(const tw_srv_game *g, int from, int seat)
 {
     json_t *list = json_array();
-    for (int i = from < 0 ? 0 : from; i < g->count; i++) {
+    for (int i = from < 0 ? 0 : from; i < g->match->count; i++) {
         json_t *entry = json_deep_copy(json_array_get(g->log, (size_t)i));
-        if (entry && tw_srv_entry_hidden(g, i, seat))
+        if (entry && g->game->action_hidden(g->match, i, seat))
             json_object_set_new(entry, "action", json_null());
         json_array_append_new(list, entry);
     }
@@ -344,68 +206,54 @@ static void append_lines(json_t *list, const tw_buf *buf)
     }
 }
 
-/* Takes back the last action of the list and log (storing it failed). */
-static void pop_action(tw_srv_game *g)
+/* The result and record texts of a match that just ended (both NULL
+ * when they cannot be built). */
+static void ending_texts(const tw_match *m, char **result, char **record)
 {
-    json_array_remove(g->log, (size_t)g->count - 1);
-    g->count--;
+    tw_buf rec = {0};
+    json_t *res = m->game->result_json(m);
+    *result = res ? json_dumps(res, JSON_COMPACT) : NULL;
+    json_decref(res);
+    if (m->game->record_json(m, &rec) == TW_OK && !rec.failed && rec.data) {
+        *record = rec.data;
+    } else {
+        *record = NULL;
+        tw_buf_free(&rec);
+    }
 }
 
-/* Applies a legal action for seat, stores it (with the result and record
- * when it ends the game) and only then makes it count. Events the viewer
- * may see are appended to events (may be NULL). Returns 0, or -1 when it
- * could not be applied or stored (the game is then unchanged). */
-int tw_srv_apply(tw_srv *srv, tw_srv_game *g, int seat, uint16_t action, json_t *events, int viewer)
+/* Applies a legal action for seat on a copy of the match, stores it (with
+ * the result and record when it ends the game) and only then makes the
+ * copy the game's. Events the viewer may see are appended to events (may
+ * be NULL). Returns 0, or -1 when it could not be applied or stored (the
+ * game is then unchanged). */
+int tw_srv_apply(tw_srv *srv, tw_srv_game *g, int seat, tw_game_action action, json_t *events, int viewer)
 {
+    const tw_game *game = g->game;
     char text[64];
     char *record = NULL, *result = NULL;
     char now[32] = "";
     tw_buf lines = {0};
-    tw_nw_events *nw_ev = NULL;
-    tw_fox_events *fox_ev = NULL;
-    tw_nw_state nw_next = g->nw;
-    tw_fox_state fox_next = g->fox;
-    int over = 0, applied = 0;
-    if (g->kind == TW_SRV_NORTHWOOD) {
-        nw_ev = calloc(1, sizeof *nw_ev);
-        tw_nw_action_format(action, text, (int)sizeof text);
-        applied = nw_ev && tw_nw_apply(&nw_next, action, nw_ev) == TW_OK;
-        over = applied && tw_nw_is_over(&nw_next);
-    } else {
-        fox_ev = calloc(1, sizeof *fox_ev);
-        tw_fox_action_format(&g->fox, action, text, (int)sizeof text);
-        applied = fox_ev && tw_fox_apply(&fox_next, action, fox_ev) == TW_OK;
-        over = applied && tw_fox_is_over(&fox_next);
-    }
-    int rc = -1;
-    if (applied && push_action(g, seat, action, text) == 0) {
+    int seq = 0, rc = -1;
+    game->format(g->match, action, text, (int)sizeof text);
+    tw_match *next = game->clone(g->match);
+    int applied = next && game->apply_seen(next, action, viewer, &seq, &lines) == TW_OK;
+    int over = applied && game->to_act(next) < 0;
+    if (applied && push_log(g, seat, text) == 0) {
         if (over) {
-            json_t *res = g->kind == TW_SRV_NORTHWOOD ? tw_srv_nw_result(&nw_next) : tw_srv_fox_result(&fox_next);
-            record = tw_srv_record_text(srv, g);
-            result = json_dumps(res, JSON_COMPACT);
-            json_decref(res);
+            ending_texts(next, &result, &record);
             tw_srv_now_iso(now);
         }
         if ((!over || (record && result)) &&
-            tw_srv_store_add_action(&srv->store, g->id, g->count - 1, seat, text, result, record, now) == 0)
+            tw_srv_store_add_action(&srv->store, g->id, g->match->count, seat, text, result, record, now) == 0)
             rc = 0;
         else
-            pop_action(g);
+            pop_log(g);
     }
     if (rc == 0) {
-        int seq = 0;
-        if (g->kind == TW_SRV_NORTHWOOD) {
-            g->nw = nw_next;
-            tw_nw_events_to_jsonl(nw_ev, action, &seq, &lines);
-        } else {
-            g->fox = fox_next;
-            tw_srv_track_trick(&g->last_trick, fox_ev);
-            /* The viewer does not learn the partner's Gift pick while the
-             * second pick is awaited: no card in the events, no text. */
-            int hidden = seat != viewer && TW_FOX_ACTION_KIND(action) == TW_FOX_ACT_GIFT &&
-                         fox_next.phase == TW_FOX_PHASE_GIFT_SECOND;
-            tw_fox_events_to_jsonl(fox_ev, g->count - 1, hidden ? NULL : text, viewer, &seq, &lines);
-        }
+        game->free(g->match);
+        g->match = next;
+        next = NULL;
         if (over)
             g->finished = 1;
         if (events)
@@ -413,9 +261,8 @@ int tw_srv_apply(tw_srv *srv, tw_srv_game *g, int seat, uint16_t action, json_t 
         g->changes++;
         pthread_cond_broadcast(&g->changed);
     }
+    game->free(next);
     tw_buf_free(&lines);
-    free(nw_ev);
-    free(fox_ev);
     free(record);
     free(result);
     return rc;
@@ -426,11 +273,9 @@ int tw_srv_apply(tw_srv *srv, tw_srv_game *g, int seat, uint16_t action, json_t 
 int tw_srv_run_bots(tw_srv *srv, tw_srv_game *g, json_t *events, int viewer)
 {
     int taken = 0;
-    while (g->kind == TW_SRV_FOXDUET && g->seat1 == TW_SRV_SEAT_BOT && g->bot && tw_fox_to_act(&g->fox) == 1) {
-        tw_fox_view view;
-        tw_fox_view_of(&g->fox, 1, &view);
-        tw_fox_action action;
-        if (tw_srv_bot_choose(srv, g->bot, &view, &action) != TW_OK || !tw_fox_is_legal(&g->fox, action)) {
+    while (g->bot && g->game->to_act(g->match) == 1) {
+        tw_game_action action;
+        if (tw_srv_bot_choose(srv, g->bot, g->match, &action) != TW_OK) {
             fprintf(stderr, "trickwood serve: the bot of game %s found no legal action\n", g->id);
             break;
         }
@@ -443,14 +288,13 @@ int tw_srv_run_bots(tw_srv *srv, tw_srv_game *g, json_t *events, int viewer)
     return taken;
 }
 
-/* Creates the bot for seat 1 (its own seed, from the game's). */
-int tw_srv_make_bot(tw_srv_game *g, int kind)
+/* A bot for seat 1 (its own seed, from the game's and its version). */
+tw_game_bot *tw_srv_new_bot(const tw_srv_game *g, const char *name)
 {
-    tw_fox_bot_free(g->bot);
-    g->bot = tw_fox_bot_new((tw_fox_bot_kind)kind, tw_mix64(g->seed ^ 0x626f74ULL ^ (uint64_t)g->count));
-    g->bot_kind = kind;
-    return g->bot ? 0 : -1;
+    return g->game->bot_new(name, tw_mix64(g->seed ^ 0x626f74ULL ^ (uint64_t)g->match->count));
 }
+
+/* ---- Rebuilding from storage ---------------------------------------------------- */
 
 /* What rebuilding from stored actions needs. */
 typedef struct {
@@ -467,21 +311,9 @@ static void replay_one(void *ctx_, int seat, const char *text)
     tw_srv_game *g = ctx->g;
     if (ctx->failed)
         return;
-    int ok = 0;
-    if (g->kind == TW_SRV_NORTHWOOD) {
-        tw_nw_action a;
-        ok = seat == 0 && tw_nw_action_parse(text, &a) == 0 && tw_nw_apply(&g->nw, a, NULL) == TW_OK &&
-             push_action(g, seat, a, text) == 0;
-    } else {
-        tw_fox_action a;
-        tw_fox_events *ev = calloc(1, sizeof *ev);
-        ok = ev && tw_fox_to_act(&g->fox) == seat && tw_fox_action_parse(&g->fox, text, &a) == 0 &&
-             tw_fox_apply(&g->fox, a, ev) == TW_OK && push_action(g, seat, a, text) == 0;
-        if (ok)
-            tw_srv_track_trick(&g->last_trick, ev);
-        free(ev);
-    }
-    if (!ok) {
+    tw_game_action a;
+    if (g->game->to_act(g->match) != seat || g->game->parse(g->match, text, &a) != 0 || push_log(g, seat, text) != 0 ||
+        g->game->apply(g->match, a, NULL) != TW_OK) {
         ctx->failed = 1;
         snprintf(ctx->why, sizeof ctx->why, "stored action %d (seat %d, \"%.60s\") does not replay", ctx->index, seat,
                  text);
@@ -489,11 +321,24 @@ static void replay_one(void *ctx_, int seat, const char *text)
     ctx->index++;
 }
 
-/* Reads a config object's member as an integer (fallback when absent). */
-static int config_int(json_t *config, const char *key, int fallback)
+/* Who holds seat 1 of a stored game: its stored partner when that is
+ * "human" or one of the game's bots, else the seat is open ("none" in a
+ * game of one seat). */
+static void stored_partner(tw_srv_game *g, const char *partner)
 {
-    json_t *v = json_object_get(config, key);
-    return json_is_integer(v) ? (int)json_integer_value(v) : fallback;
+    const char *kind = g->game->seats < 2 ? "none" : "open";
+    if (g->game->seats >= 2 && strcmp(partner, "human") == 0)
+        kind = "human";
+    for (int i = 0; g->game->seats >= 2 && g->game->bot_names[i]; i++)
+        if (strcmp(partner, g->game->bot_names[i]) == 0)
+            kind = g->game->bot_names[i];
+    snprintf(g->partner, sizeof g->partner, "%s", kind);
+}
+
+/* Whether seat 1 is held by one of the game's bots (its name in partner). */
+static int partner_is_bot(const tw_srv_game *g)
+{
+    return strcmp(g->partner, "none") != 0 && strcmp(g->partner, "open") != 0 && strcmp(g->partner, "human") != 0;
 }
 
 /* Rebuilds a game from its stored row and actions. NULL (and a reason in
@@ -510,37 +355,9 @@ static tw_srv_game *load_game(tw_srv *srv, const tw_srv_game_row *row, char *why
     memcpy(g->token, row->token, sizeof g->token);
     snprintf(g->join_code, sizeof g->join_code, "%s", row->join_code);
     g->seed = row->seed;
+    g->game = tw_game_find_record_name(row->game);
     g->config = json_loads(row->config, 0, NULL);
-    int ok = json_is_object(g->config);
-    if (ok && strcmp(row->game, "northwood") == 0) {
-        g->kind = TW_SRV_NORTHWOOD;
-        const char *setup = json_string_value(json_object_get(g->config, "setup"));
-        int medal = tw_nw_medal_from_key(json_string_value(json_object_get(g->config, "medal")));
-        g->nw_config.setup = setup && strcmp(setup, "full") == 0 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
-        g->nw_config.medal = medal > 0 ? (tw_nw_medal)medal : TW_NW_MEDAL_BRONZE;
-        g->nw_config.seed = row->seed;
-    } else if (ok && strcmp(row->game, "foxduet") == 0) {
-        g->kind = TW_SRV_FOXDUET;
-        int level = config_int(g->config, "level", 0);
-        ok = level >= 1 && level <= TW_FOX_LEVELS;
-        g->fox_config.level = ok ? level : 1;
-        g->fox_config.dealer = config_int(g->config, "dealer", 0) & 1;
-        g->fox_config.seed = row->seed;
-        g->board = stored_fox_board(srv, g->config, g->fox_config.level);
-        ok = ok && g->board != NULL;
-        int bot = tw_fox_bot_kind_from_name(row->partner);
-        if (strcmp(row->partner, "human") == 0)
-            g->seat1 = TW_SRV_SEAT_HUMAN;
-        else if (bot >= 0) {
-            g->seat1 = TW_SRV_SEAT_BOT;
-            g->bot_kind = bot;
-        } else {
-            g->seat1 = TW_SRV_SEAT_OPEN;
-        }
-    } else {
-        ok = 0;
-    }
-    if (!ok || tw_srv_game_start(srv, g) != 0) {
+    if (!g->game || tw_srv_game_start(g) != 0) {
         snprintf(why, why_size, "its configuration cannot start a game");
         game_free(g);
         return NULL;
@@ -552,7 +369,8 @@ static tw_srv_game *load_game(tw_srv *srv, const tw_srv_game_row *row, char *why
         return NULL;
     }
     g->finished = row->finished_at[0] != '\0';
-    if (g->seat1 == TW_SRV_SEAT_BOT && tw_srv_make_bot(g, g->bot_kind) != 0) {
+    stored_partner(g, row->partner);
+    if (partner_is_bot(g) && !(g->bot = tw_srv_new_bot(g, g->partner))) {
         snprintf(why, why_size, "out of memory");
         game_free(g);
         return NULL;

@@ -183,7 +183,7 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
     }
     int stopping = atomic_load(&s->srv->stopping);
     int changed = !s->started || g->changes != s->seen;
-    int version = g->count;
+    int version = g->match->count;
     s->seen = g->changes;
     pthread_mutex_unlock(&g->lock);
     if (gone)
@@ -328,23 +328,23 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
             return reply;
         }
         const char *what = n >= 3 ? seg[2] : "";
-        int post_kind = -1, get_kind = -1;
+        int post_route = -1, get_route = -1;
         if (n == 3 && strcmp(what, "join") == 0)
-            post_kind = GAME_JOIN;
+            post_route = GAME_JOIN;
         else if (n == 5 && strcmp(what, "seat") == 0 && strcmp(seg[4], "bot") == 0)
-            post_kind = GAME_BOT;
+            post_route = GAME_BOT;
         else if (n == 3 && strcmp(what, "actions") == 0)
-            post_kind = GAME_ACTIONS;
+            post_route = GAME_ACTIONS;
         else if (n == 3 && (strcmp(what, "state") == 0 || strcmp(what, "events") == 0 || strcmp(what, "hint") == 0))
-            get_kind = 1;
+            get_route = 1;
         else
             return tw_srv_error(404, "not_found", "no such API endpoint");
-        if (post_kind >= 0 && !is_post)
+        if (post_route >= 0 && !is_post)
             return wrong_method(method, "POST");
-        if (get_kind >= 0 && !is_get)
+        if (get_route >= 0 && !is_get)
             return wrong_method(method, "GET, HEAD");
         json_t *body = NULL;
-        if (post_kind >= 0 && !(body = parse_body(rq, &reply)))
+        if (post_route >= 0 && !(body = parse_body(rq, &reply)))
             return reply;
         tw_srv_game *g = tw_srv_find(srv, seg[1]);
         if (!g) {
@@ -352,12 +352,12 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
             return tw_srv_error(404, "not_found", "no game has the id \"%.40s\"", seg[1]);
         }
         const char *token = request_token(c);
-        if (post_kind == GAME_JOIN)
+        if (post_route == GAME_JOIN)
             reply = tw_srv_join(srv, g, body);
-        else if (post_kind == GAME_BOT)
+        else if (post_route == GAME_BOT)
             reply = tw_srv_seat_bot(srv, g, strcmp(seg[3], "1") == 0 ? 1 : strcmp(seg[3], "0") == 0 ? 0 : -1, token,
                                     body);
-        else if (post_kind == GAME_ACTIONS)
+        else if (post_route == GAME_ACTIONS)
             reply = tw_srv_act(srv, g, token, body);
         else if (strcmp(what, "state") == 0)
             reply = tw_srv_state(srv, g, token);

@@ -164,22 +164,22 @@ int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may
 
 /* A bot decision handed to a worker. */
 typedef struct {
-    tw_fox_bot *bot;
-    const tw_fox_view *view;
-    tw_fox_action *action;
+    tw_game_bot *bot;
+    const tw_match *match;
+    tw_game_action *action;
     tw_error rc;
 } bot_job;
 
-/* Runs a bot decision (on a worker). */
+/* Runs a bot decision (on a worker), from the seat to act's view. */
 static void run_bot(void *cls)
 {
     bot_job *job = cls;
-    job->rc = tw_fox_bot_choose_from_view(job->bot, job->view, job->action);
+    job->rc = job->match->game->bot_choose(job->bot, job->match, job->action);
 }
 
-int tw_srv_bot_choose(tw_srv *srv, tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *action)
+tw_error tw_srv_bot_choose(tw_srv *srv, tw_game_bot *bot, const tw_match *m, tw_game_action *action)
 {
-    bot_job job = {bot, view, action, TW_OK};
+    bot_job job = {bot, m, action, TW_OK};
     if (tw_srv_pool_run(srv->pool, run_bot, &job, 0) != 0)
         return TW_ERR_ARG; /* dropped: the server is stopping */
     return job.rc;

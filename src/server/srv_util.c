@@ -1,5 +1,6 @@
 /* Small helpers of the web server: random ids and tokens from the
- * kernel, ISO 8601 times, token comparison and JSON replies. */
+ * kernel, ISO 8601 times, token comparison, JSON replies and quoted
+ * lists for messages. */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
 #include <stdio.h>
@@ -94,4 +95,26 @@ tw_srv_reply tw_srv_error(int status, const char *code, const char *fmt, ...)
     if (!r.body) /* a message that is not UTF-8 (quoted user input) */
         r.body = json_pack("{s:s, s:s}", "error", "the request was refused", "code", code);
     return r;
+}
+
+/* Quotes and joins texts for a message. */
+void tw_srv_quote_list(const char *const *items, int n, const char *last, char *out, size_t size)
+{
+    if (size == 0)
+        return;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(out);
+        snprintf(out + len, size - len, "%s\"%s\"", i == 0 ? "" : i == n - 1 ? last : ", ", items[i]);
+    }
+}
+
+/* The games' record names, for messages. */
+void tw_srv_game_names(char *out, size_t size)
+{
+    const char *names[8];
+    int n = 0;
+    for (int i = 0; i < tw_game_count && n < 8; i++)
+        names[n++] = tw_games[i]->record_name;
+    tw_srv_quote_list(names, n, " or ", out, size);
 }

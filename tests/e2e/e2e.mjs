@@ -390,6 +390,48 @@ test('language: French labels, remembered after a reload', async (browser) => {
   await ctx.close();
 });
 
+test('reopening a game in progress: the log tells the actions so far, in either language', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  const logLines = () => page.locator('[data-testid=log] li').allTextContents();
+  // For Northwood!: one line per action, worded again after a switch.
+  await startNorthwood(page, 11);
+  for (let i = 0; i < 3; i++) check(await playOne(page, false, 0), 'a legal choice is on screen');
+  await page.reload();
+  await page.waitForSelector('[data-testid=log] li');
+  const nw = await logLines();
+  check(nw.length === 3, 'one log line per action taken: ' + nw.join(' | '));
+  check(nw.every((l) => l.trim().length > 2 && !/\{\w+\}/.test(l)), 'every line is filled in: ' + nw.join(' | '));
+  await page.click('[data-lang=fr]');
+  const nwFr = await logLines();
+  check(nwFr.length === 3 && nwFr.join('|') !== nw.join('|'), 'the lines are worded again in French: ' + nwFr.join(' | '));
+  await page.click('[data-lang=en]');
+  check((await logLines()).join('|') === nw.join('|'), 'and back in English');
+  // The Duet with a bot: every action of both seats, told by who took it.
+  await page.goto(BASE + '/#/');
+  const form = page.locator('[data-testid=start-fox]');
+  await form.locator('input[name=partner][value=rule]').check();
+  await form.locator('summary').click();
+  await page.fill('[data-testid=fox-seed]', '21');
+  await page.click('[data-testid=start-fox-button]');
+  await page.waitForSelector('.path .space');
+  while ((await versionOf(page)) < 4) {
+    await page.waitForSelector('#main [data-action]');
+    check(await playOne(page, false, 0), 'a legal choice is on screen');
+  }
+  const version = await versionOf(page);
+  await page.reload();
+  await page.waitForSelector('[data-testid=log] li');
+  const fox = await logLines();
+  check(fox.length === version, `one log line per action taken (${version}): ` + fox.join(' | '));
+  check(fox.some((l) => /^You: /.test(l)) && fox.some((l) => /^Your partner: /.test(l)), 'the lines say who acted: ' + fox.join(' | '));
+  await page.click('[data-lang=fr]');
+  const foxFr = await logLines();
+  check(foxFr.some((l) => /^Vous : /.test(l)), 'the lines are worded again in French: ' + foxFr.join(' | '));
+  await page.click('[data-lang=en]');
+  checkNoErrors(page, 'reopen');
+  await ctx.close();
+});
+
 test('history: finished games are listed, charted and replayed', async (browser) => {
   const { ctx, page } = await newPage(browser);
   await page.goto(BASE + '/#/history');
@@ -425,6 +467,29 @@ test('history: finished games are listed, charted and replayed', async (browser)
     await shot(page, game.startsWith('Fox') ? 'replay-fox' : 'replay-northwood', true);
   }
   checkNoErrors(page, 'history');
+  await ctx.close();
+});
+
+test('replay: the table is shown read-only, the Duet with both hands', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  for (const game of ['foxduet', 'northwood']) {
+    await page.goto(BASE + '/#/history/' + game);
+    await page.waitForSelector('[data-testid=replay-link]');
+    await page.locator('[data-testid=replay-link]').first().click();
+    await page.waitForSelector('[data-testid=replay-step]');
+    await page.click('[data-testid=replay-next]');
+    await page.waitForFunction(() => /Step 1 of/.test(document.querySelector('[data-testid=replay-step]').textContent));
+    await page.waitForSelector('.replay-board [data-testid=prompt]');
+    check((await page.locator('.replay-board [data-action]').count()) === 0, game + ': no choice can be taken in a replay');
+    check((await page.locator('.replay-board .hint-button').count()) === 0, game + ': no hint in a replay');
+    check((await page.locator('.replay-board [data-testid=log]').count()) === 0, game + ': no log in a replay');
+    check((await page.locator('.replay-board .hand [data-card]').count()) > 0, game + ': the hand is shown');
+    if (game === 'foxduet') {
+      check((await page.locator('.replay-board .partner-row [data-card]').count()) > 0, 'the other hand is shown face up');
+      check(/Player [12] is to decide/.test(await page.textContent('.replay-board [data-testid=prompt]')), 'the prompt says whose turn it is');
+    }
+  }
+  checkNoErrors(page, 'replay');
   await ctx.close();
 });
 

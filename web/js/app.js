@@ -6,8 +6,8 @@ import { t, lang, setLang } from './i18n.js';
 import { el, clear, toast, installNumberKeys } from './ui.js';
 import { api, saveToken, tokenFor, recentGames } from './api.js';
 import { GameSession } from './session.js';
-import { northwoodScreen } from './northwood.js';
-import { foxScreen } from './fox.js';
+import { gameScreen } from './table.js';
+import { gameOf } from './games.js';
 import { historyPage, replayPage } from './history.js';
 import { helpPage } from './help.js';
 
@@ -60,6 +60,25 @@ function seedOf(form) {
   return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
+// The folded "more options" part of a start form: the optional seed.
+function seedField(testId) {
+  return el('details', {}, el('summary', {}, t('more_options')),
+    el('label', {}, t('seed'), ' ', el('input', { type: 'number', name: 'seed', min: '0', step: '1', inputmode: 'numeric', 'data-testid': testId })),
+    el('p', { class: 'muted' }, t('seed_help')));
+}
+
+// Creates a game when the start form is sent: options(form) gives the
+// game and its options, the seed is added when one was typed.
+function onStart(form, options) {
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = options(form);
+    const seed = seedOf(form);
+    if (seed !== undefined) body.seed = seed;
+    await createGame(body, form);
+  });
+}
+
 // The start page: choose a game and its options.
 function startPage() {
   const nwForm = el('form', { class: 'panel game-card', 'data-testid': 'start-northwood', 'aria-labelledby': 'nw-title' },
@@ -70,34 +89,18 @@ function startPage() {
       ['bronze', t('medal_stars', { medal: t('medal_bronze'), stars: 16 })],
       ['silver', t('medal_stars', { medal: t('medal_silver'), stars: 18 })],
       ['gold', t('medal_stars', { medal: t('medal_gold'), stars: 20 })]], 'bronze'),
-    el('details', {}, el('summary', {}, t('more_options')),
-      el('label', {}, t('seed'), ' ', el('input', { type: 'number', name: 'seed', min: '0', step: '1', inputmode: 'numeric', 'data-testid': 'nw-seed' })),
-      el('p', { class: 'muted' }, t('seed_help'))),
+    seedField('nw-seed'),
     el('button', { type: 'submit', class: 'button primary', 'data-testid': 'start-nw' }, t('start_nw')));
-  nwForm.addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    const body = { game: 'northwood', setup: nwForm.elements.setup.value, medal: nwForm.elements.medal.value };
-    const seed = seedOf(nwForm);
-    if (seed !== undefined) body.seed = seed;
-    await createGame(body, nwForm);
-  });
+  onStart(nwForm, (f) => ({ game: 'northwood', setup: f.elements.setup.value, medal: f.elements.medal.value }));
 
   const foxForm = el('form', { class: 'panel game-card', 'data-testid': 'start-fox', 'aria-labelledby': 'fox-title' },
     el('h2', { id: 'fox-title' }, t('fox_name')),
     el('p', {}, t('fox_blurb')),
     radios('level', t('level'), [['1', t('level_1')], ['2', t('level_2')], ['3', t('level_3')]], '1'),
     radios('partner', t('partner'), [['human', t('partner_human')], ['rule', t('partner_rule')], ['strong', t('partner_strong')]], 'human'),
-    el('details', {}, el('summary', {}, t('more_options')),
-      el('label', {}, t('seed'), ' ', el('input', { type: 'number', name: 'seed', min: '0', step: '1', inputmode: 'numeric', 'data-testid': 'fox-seed' })),
-      el('p', { class: 'muted' }, t('seed_help'))),
+    seedField('fox-seed'),
     el('button', { type: 'submit', class: 'button primary', 'data-testid': 'start-fox-button' }, t('start_fox')));
-  foxForm.addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    const body = { game: 'foxduet', level: Number(foxForm.elements.level.value), partner: foxForm.elements.partner.value };
-    const seed = seedOf(foxForm);
-    if (seed !== undefined) body.seed = seed;
-    await createGame(body, foxForm);
-  });
+  onStart(foxForm, (f) => ({ game: 'foxduet', level: Number(f.elements.level.value), partner: f.elements.partner.value }));
 
   const recent = recentGames().filter((g) => tokenFor(g.id)).slice(0, 5);
   clear(main).append(
@@ -106,7 +109,7 @@ function startPage() {
     el('div', { class: 'start-grid' }, nwForm, foxForm),
     recent.length ? el('section', { class: 'panel' }, el('h2', {}, t('continue_title')),
       el('ul', {}, recent.map((g) => el('li', {},
-        el('a', { href: '#/play/' + encodeURIComponent(g.id) }, (g.game === 'foxduet' ? t('fox_name') : t('nw_name')) + ' · ' + g.id))))) : null);
+        el('a', { href: '#/play/' + encodeURIComponent(g.id) }, t(gameOf(g.game).nameKey) + ' · ' + g.id))))) : null);
   return { destroy() {}, rerender: startPage };
 }
 
@@ -137,14 +140,13 @@ function playPage(id) {
   clear(main).appendChild(el('p', { class: 'muted' }, t('loading')));
   let screen = null;
   const session = new GameSession(id, token, (st, events, prev) => {
-    if (!screen) {
-      screen = st.game === 'foxduet' ? foxScreen(main, session, id) : northwoodScreen(main, session);
-    }
+    if (!screen) screen = gameScreen(main, session, gameOf(st.game), { gameId: id });
     screen.render(st, events, prev);
-    document.title = (st.game === 'foxduet' ? t('fox_name') : t('nw_name')) + ' · Trickwood';
+    document.title = t(gameOf(st.game).nameKey) + ' · Trickwood';
   }, (e) => toast(t('error_prefix', { msg: e.message }), 'error'));
   const start = () => session.load([]).then((st) => {
-    if (st && st.game === 'foxduet' && !st.over) session.listen();
+    // A two-seat table follows the partner's moves on the event stream.
+    if (st && gameOf(st.game).seats === 2 && !st.over) session.listen();
   }).catch((e) => showError(e, start));
   start();
   return {

@@ -4,8 +4,8 @@
 import { t, lang } from './i18n.js';
 import { el, clear, toast } from './ui.js';
 import { api } from './api.js';
-import { northwoodScreen, northwoodActionLabel } from './northwood.js';
-import { foxScreen, foxActionLabel } from './fox.js';
+import { GAMES, gameOf } from './games.js';
+import { gameScreen } from './table.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -27,30 +27,14 @@ function formatDate(iso) {
   return d.toLocaleString(lang() === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-// The words for a game's setup.
-function configText(g) {
-  const c = g.config || {};
-  if (g.game === 'foxduet') {
-    const who = c.partner === 'human' || c.partner === 'open' ? t('hist_with_friend') : t('hist_with_bot', { name: c.partner || '?' });
-    return t('hist_fox_config', { level: c.level ?? '?' }) + ', ' + who;
-  }
-  return t('hist_nw_config', { setup: t('setup_' + (c.setup || 'intro') + '_short'), medal: t('medal_' + (c.medal || 'bronze')) });
-}
-
 // The words for a game's result.
 function resultText(g) {
-  const r = g.result || {};
-  if (g.game === 'foxduet') {
-    return r.won ? t('hist_fox_result_won', { score: r.score ?? 0 }) : t('hist_fox_result_lost', { round: r.round ?? '?' });
-  }
-  const medal = r.medal && r.medal !== 'none' ? t('medal_' + r.medal) : t('medal_none');
-  return t('hist_nw_result', { stars: r.stars ?? 0, medal }) + ' · ' + t(r.won ? 'hist_won' : 'hist_lost');
+  return gameOf(g.game).historyResult(g);
 }
 
 // The value a game shows on the chart: stars or score.
 function chartValue(g) {
-  const r = g.result || {};
-  return g.game === 'foxduet' ? (r.won ? Number(r.score || 0) : 0) : Number(r.stars || 0);
+  return gameOf(g.game).chartValue(g);
 }
 
 // An inline SVG chart of one game's results, oldest first.
@@ -111,21 +95,17 @@ export function historyPage(main, filter) {
       location.hash = '#/history' + (e.target.value ? '/' + e.target.value : '');
     } },
     el('option', { value: '', selected: !filter }, t('hist_all')),
-    el('option', { value: 'northwood', selected: filter === 'northwood' }, t('nw_name')),
-    el('option', { value: 'foxduet', selected: filter === 'foxduet' }, t('fox_name')));
+    GAMES.map((game) => el('option', { value: game.id, selected: filter === game.id }, t(game.nameKey))));
     clear(main).append(el('h1', {}, t('hist_title')),
       el('p', {}, el('label', { for: 'hist-filter' }, t('hist_filter'), ' '), select));
     if (!games.length) {
       main.appendChild(el('p', { class: 'panel', 'data-testid': 'hist-empty' }, t('hist_empty')));
       return;
     }
-    const nw = games.filter((g) => g.game === 'northwood');
-    const fox = games.filter((g) => g.game === 'foxduet');
     const charts = el('section', { class: 'charts', 'aria-label': t('hist_chart') }, el('h2', {}, t('hist_chart')));
-    if (nw.length) charts.appendChild(chart(nw, t('hist_chart_nw'), 20, 16));
-    if (fox.length) {
-      const maxScore = Math.max(30, ...fox.map(chartValue));
-      charts.appendChild(chart(fox, t('hist_chart_fox'), Math.ceil(maxScore / 20) * 20));
+    for (const game of GAMES) {
+      const mine = games.filter((g) => g.game === game.id);
+      if (mine.length) charts.appendChild(chart(mine, t(game.chartTitleKey), game.chartMax(mine.map(chartValue)), game.chartRef));
     }
     main.appendChild(charts);
     const table = el('table', { class: 'history', 'data-testid': 'history-table' },
@@ -135,8 +115,8 @@ export function historyPage(main, filter) {
         el('th', { scope: 'col' }, t('hist_replay')))),
       el('tbody', {}, games.map((g) => el('tr', { 'data-game-id': g.id, class: g.result && g.result.won ? 'won' : 'lost' },
         el('td', {}, formatDate(g.finished_at)),
-        el('td', {}, g.game === 'foxduet' ? t('fox_name') : t('nw_name')),
-        el('td', {}, configText(g)),
+        el('td', {}, t(gameOf(g.game).nameKey)),
+        el('td', {}, gameOf(g.game).historyConfig(g)),
         el('td', {}, resultText(g)),
         el('td', {}, el('a', { class: 'button small', href: '#/replay/' + encodeURIComponent(g.id), 'data-testid': 'replay-link' }, t('hist_replay')))))));
     main.appendChild(el('div', { class: 'table-scroll' }, table));
@@ -178,14 +158,15 @@ export function replayPage(main, id, startStep) {
   function draw() {
     if (!frame) return;
     const game = (info && info.game) || frame.game || 'northwood';
+    const kind = gameOf(game);
     // Replays show seat 0's side of the table (with both hands for the Duet).
     const st = { id, game, seat: 0, version: step, over: false, legal: [], view: frame.view || {}, partner: { kind: 'human' } };
     fakeSession.state = st;
     const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.replay : null;
     clear(main);
-    const who = game === 'foxduet' && frame.seat !== null && frame.seat !== undefined ? t('replay_player', { n: frame.seat + 1 }) + ' · ' : '';
+    const who = kind.seats === 2 && frame.seat !== null && frame.seat !== undefined ? t('replay_player', { n: frame.seat + 1 }) + ' · ' : '';
     const label = frame.action
-      ? who + t('replay_action', { action: (game === 'foxduet' ? foxActionLabel : northwoodActionLabel)(frame.action, {}) + ' (' + frame.action + ')' })
+      ? who + t('replay_action', { action: kind.actionLabel(frame.action, {}) + ' (' + frame.action + ')' })
       : t('replay_start');
     const btn = (key, name, target, disabled) => el('button', {
       type: 'button', class: 'button secondary', 'data-replay': name, 'data-testid': 'replay-' + name, disabled,
@@ -206,13 +187,13 @@ export function replayPage(main, id, startStep) {
       btn('replay_next', 'next', step + 1, step >= last),
       btn('replay_last', 'last', last, step >= last));
     main.append(
-      el('h1', {}, t('replay_title'), ' · ', game === 'foxduet' ? t('fox_name') : t('nw_name')),
+      el('h1', {}, t('replay_title'), ' · ', t(kind.nameKey)),
       el('p', {}, el('a', { href: '#/history' }, '← ', t('replay_back'))),
       controls,
       el('p', { class: 'prompt', 'data-testid': 'replay-step', 'aria-live': 'polite' }, t('replay_step', { k: step, n: last }), ' · ', label));
     board = el('div', { class: 'replay-board' });
     main.appendChild(board);
-    screen = game === 'foxduet' ? foxScreen(board, fakeSession, id, { readOnly: true }) : northwoodScreen(board, fakeSession, { readOnly: true });
+    screen = gameScreen(board, fakeSession, kind, { readOnly: true, gameId: id });
     screen.render(st, []);
     if (focusKey) {
       const again = main.querySelector('[data-replay="' + focusKey + '"]');

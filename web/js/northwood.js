@@ -1,11 +1,13 @@
-// The For Northwood! screen: fief row, allies, statement, piles, hand,
-// prompt and choices, hints and the log. It draws the view the server
-// sent for seat 0 and turns each legal action into a clickable element.
+// The For Northwood! table (the game object that table.js draws with):
+// fief row, allies, statement, piles and hand, each legal action on the
+// element it is about, and the game's texts for the prompt, the log, the
+// hint, the game-over summary and the history.
 
 import { t, pick } from './i18n.js';
-import { el, clear, toast, percent, focusKeeper, legalChoices } from './ui.js';
+import { el, percent } from './ui.js';
 import { cardEl, cardName, suitIcon, suitName } from './cards.js';
-import { formatEntry, northwoodEntries, activeCharacter } from './log.js';
+import { northwoodEntries, activeCharacter } from './log.js';
+import { handSection, parseAction } from './table.js';
 
 const STARS = [4, 3, 2, 1, 1, 2, 3, 4];
 
@@ -17,7 +19,7 @@ function charOf(x) {
 
 // A small crown drawn as SVG, marking the crown characters of the full
 // game; spoken as "crown card".
-export function crownIcon(size) {
+function crownIcon(size) {
   const px = size || 14;
   const span = el('span', { class: 'crown-mark', role: 'img', 'aria-label': t('nw_crown'), title: t('nw_crown') });
   span.innerHTML = `<svg viewBox="0 0 100 80" width="${px}" height="${Math.round(px * 0.8)}" aria-hidden="true" focusable="false">` +
@@ -77,14 +79,8 @@ function abilityQuestion(view) {
   return t('nw_prompt_' + ab.choice);
 }
 
-// Parses an action notation into {verb, args}.
-function parseAction(a) {
-  const parts = String(a).trim().split(/\s+/);
-  return { verb: parts[0], args: parts.slice(1) };
-}
-
 // Words for a legal action, for buttons and hints.
-export function northwoodActionLabel(action, view) {
+function northwoodActionLabel(action, view) {
   const { verb, args } = parseAction(action);
   const fief = (f) => (view && view.fiefs ? view.fiefs[Number(f)] : null);
   const slotName = (s) => {
@@ -164,299 +160,255 @@ function freshCards(events) {
   return fresh;
 }
 
-// Mounts the screen for game `id` in root; session is a GameSession.
-export function northwoodScreen(root, session, opts) {
-  const readOnly = !!(opts && opts.readOnly);
-  const log = [];
-  let hinted = null;
-  let hintText = '';
-  let lastEvents = [];
-  let loggedVersion = null;
+// The fief being visited, or null.
+function visitingOf(view) {
+  return view.visiting === null || view.visiting === undefined ? null : Number(view.visiting);
+}
 
-  function act(action) {
-    hinted = null;
-    hintText = '';
-    session.act(action).catch((e) => {
-      if (e.code === 'conflict' || e.status === 409) toast(t('stale'));
-      else if (e.status === 0) toast(t('network_error'), 'error');
-      else toast(t('illegal', { msg: e.message }), 'error');
-    });
+// The part of the table the current choice is about, which comes right
+// after the prompt on small screens (see app.css).
+function focus(view) {
+  const abilityChoice = view.ability ? view.ability.choice : null;
+  return view.phase === 'response' || (view.phase === 'ability' && abilityChoice === 'card') ? 'hand'
+    : view.phase === 'before_statement' || abilityChoice === 'ally' ? 'allies'
+      : view.phase === 'choose_fief' || abilityChoice === 'fief' ? 'fiefs' : 'none';
+}
+
+// The status bar's pills: medal, stars, score against the visited fief's
+// target, trump.
+function pills(ctx) {
+  const { view } = ctx;
+  const visiting = visitingOf(view);
+  const score = (view.score || []).length;
+  return [
+    el('span', { class: 'pill' }, t('medal_stars', { medal: t('medal_' + view.medal), stars: { bronze: 16, silver: 18, gold: 20 }[view.medal] || '?' })),
+    el('span', { class: 'pill', 'data-testid': 'stars' }, t('nw_stars', { won: view.stars_won ?? '?', possible: view.stars_possible ?? '?' })),
+    visiting !== null ? el('span', { class: 'pill strong', 'data-testid': 'score' }, t('nw_score_vs', { score, target: visiting })) : null,
+    view.trump ? el('span', { class: 'pill' }, suitIcon(view.trump, 16), ' ', t('nw_trump', { suit: suitName(view.trump) })) : null,
+  ];
+}
+
+// The prompt (with the statement to answer), the running ability's text,
+// an armed Baron of Eyes and a decided visit.
+function promptLines(ctx) {
+  const { st, view, legal } = ctx;
+  let promptText;
+  if (st.over) promptText = t('nw_prompt_game_over');
+  else if (view.phase === 'ability' && view.ability) {
+    promptText = t('nw_ability_running', { name: actingName(view, view.ability.slot) }) + abilityQuestion(view);
+  } else promptText = t('nw_prompt_' + view.phase);
+  const promptLine = ctx.promptLine(promptText);
+  const lines = [];
+  if (view.phase === 'response' && view.statement) {
+    lines.push(el('div', { class: 'prompt-with-card' },
+      cardEl(view.statement, { size: 'sm', label: t('nw_statement') + ': ' + cardName(view.statement) }), promptLine));
+  } else lines.push(promptLine);
+  if (view.phase === 'ability' && view.ability) {
+    const slot = (view.slots || [])[view.ability.slot];
+    const ch = (slot && slot.copies ? charOf(slot.copies) : null) || charOf(view.ability.character) || activeCharacter(slot);
+    if (ch) lines.push(el('p', { class: 'ability-now' }, crownOf(ch), ch.crown ? ' ' : null, pick(ch.text)));
   }
-
-  async function askHint() {
-    const box = root.querySelector('.hint-box');
-    if (box) box.textContent = t('hint_busy');
-    try {
-      const h = await session.hint();
-      hinted = h.action;
-      hintText = t('hint_nw', {
-        action: northwoodActionLabel(h.action, session.state.view),
-        target: percent(h.p_target, t('unknown_odds')),
-        medal: percent(h.p_medal, t('unknown_odds')),
-      });
-      render(session.state, []);
-    } catch (e) {
-      if (box) box.textContent = t('error_prefix', { msg: e.message });
-    }
+  // The Baron of Eyes waits for the next answer.
+  if (!st.over && view.trigger) {
+    lines.push(el('p', { class: 'trigger-note', 'data-testid': 'trigger' },
+      crownOf(charOf(view.trigger.character)), ' ',
+      t('nw_trigger_armed', { name: actingName(view, view.trigger.slot) })));
   }
-
-  // Draws everything from a state; events animate what just moved.
-  function render(st, events) {
-    const restore = focusKeeper(root);
-    const view = st.view || {};
-    const legal = st.over ? [] : (st.legal || []);
-    if (loggedVersion === null && Array.isArray(st.log)) {
-      // Opening a game in progress: one line per action taken so far.
-      for (const entry of st.log) {
-        const text = entry.action;
-        if (text) log.push({ key: 'log_action', lazy: { what: () => northwoodActionLabel(text, null) } });
-      }
-    }
-    loggedVersion = st.version;
-    if (events && events.length) {
-      for (const entry of northwoodEntries(events, view)) log.push(entry);
-      lastEvents = events;
-    }
-    const fresh = freshCards(events || []);
-    const { choice, keycap, used, index } = legalChoices(legal, hinted, act);
-
-    clear(root);
-    // On small screens the part of the table the current choice is about
-    // comes right after the prompt (see app.css).
-    const abilityChoice = view.ability ? view.ability.choice : null;
-    const focus = view.phase === 'response' || (view.phase === 'ability' && abilityChoice === 'card') ? 'hand'
-      : view.phase === 'before_statement' || abilityChoice === 'ally' ? 'allies'
-        : view.phase === 'choose_fief' || abilityChoice === 'fief' ? 'fiefs' : 'none';
-    const screen = el('section', { class: 'game nw', 'aria-label': t('nw_name'), 'data-focus': focus });
-    root.appendChild(screen);
-
-    // Status bar.
-    const visiting = view.visiting === null || view.visiting === undefined ? null : Number(view.visiting);
-    const score = (view.score || []).length;
-    const status = el('div', { class: 'statusbar' },
-      readOnly ? null : el('h1', { class: 'game-title' }, t('nw_name')),
-      el('span', { class: 'pill' }, t('medal_stars', { medal: t('medal_' + view.medal), stars: { bronze: 16, silver: 18, gold: 20 }[view.medal] || '?' })),
-      el('span', { class: 'pill', 'data-testid': 'stars' }, t('nw_stars', { won: view.stars_won ?? '?', possible: view.stars_possible ?? '?' })),
-      visiting !== null ? el('span', { class: 'pill strong', 'data-testid': 'score' }, t('nw_score_vs', { score, target: visiting })) : null,
-      view.trump ? el('span', { class: 'pill' }, suitIcon(view.trump, 16), ' ', t('nw_trump', { suit: suitName(view.trump) })) : null,
-      el('span', { class: 'pill muted', 'data-testid': 'version', 'data-version': st.version }, t('version', { n: st.version })),
-    );
-    screen.appendChild(status);
-
-    // Prompt, choices that have no card/fief/ally of their own, hint.
-    const promptBox = el('div', { class: 'prompt-box' });
-    if (!st.over || readOnly) screen.appendChild(promptBox);
-    let promptText;
-    if (st.over) promptText = t('nw_prompt_game_over');
-    else if (view.phase === 'ability' && view.ability) {
-      promptText = t('nw_ability_running', { name: actingName(view, view.ability.slot) }) + abilityQuestion(view);
-    } else promptText = t('nw_prompt_' + view.phase);
-    const promptLine = el('p', { class: 'prompt', role: 'status', 'aria-live': 'polite', 'data-testid': 'prompt' }, promptText);
-    if (view.phase === 'response' && view.statement) {
-      promptBox.appendChild(el('div', { class: 'prompt-with-card' },
-        cardEl(view.statement, { size: 'sm', label: t('nw_statement') + ': ' + cardName(view.statement) }), promptLine));
-    } else promptBox.appendChild(promptLine);
-    if (view.phase === 'ability' && view.ability) {
-      const slot = (view.slots || [])[view.ability.slot];
-      const ch = (slot && slot.copies ? charOf(slot.copies) : null) || charOf(view.ability.character) || activeCharacter(slot);
-      if (ch) promptBox.appendChild(el('p', { class: 'ability-now' }, crownOf(ch), ch.crown ? ' ' : null, pick(ch.text)));
-    }
-    // The Baron of Eyes waits for the next answer.
-    if (!st.over && view.trigger) {
-      promptBox.appendChild(el('p', { class: 'trigger-note', 'data-testid': 'trigger' },
-        crownOf(charOf(view.trigger.character)), ' ',
-        t('nw_trigger_armed', { name: actingName(view, view.trigger.slot) })));
-    }
-    // A decided visit: finishing it now is offered, playing on stays possible.
-    if (!st.over && view.decided && legal.includes('finish')) {
-      promptBox.appendChild(el('p', { class: 'decided-note ' + (view.decided.hit ? 'hit' : 'miss'), 'data-testid': 'decided' },
-        t(view.decided.hit ? 'nw_decided_hit' : 'nw_decided_miss', { target: visiting })));
-    }
-    const buttons = el('div', { class: 'choices', role: 'group', 'aria-label': t('choices') });
-    promptBox.appendChild(buttons);
-    const hintBox = el('p', { class: 'hint-box', 'aria-live': 'polite' }, hintText);
-
-    // End of game summary.
-    if (st.over && !readOnly) {
-      const r = st.result || {};
-      const stars = r.stars ?? view.stars_won ?? 0;
-      const reached = r.medal && r.medal !== 'none' ? t('medal_' + r.medal) : t('medal_none');
-      const won = r.won ?? false;
-      // (the prompt box is left out once the game is over: this replaces it)
-      screen.appendChild(el('div', { class: 'summary ' + (won ? 'won' : 'lost'), 'data-testid': 'game-over' },
-        el('h2', {}, t('game_over')),
-        el('p', { class: 'big' }, won
-          ? t('nw_end_won', { medal: t('medal_' + view.medal), stars })
-          : t('nw_end_lost', { medal: t('medal_' + view.medal), stars })),
-        el('p', {}, t('nw_end_medal', { medal: reached })),
-        r.stopped ? el('p', {}, t('nw_end_stopped')) : null,
-        el('p', { class: 'row' },
-          el('a', { class: 'button', href: '#/' }, t('new_game')),
-          el('a', { class: 'button', href: '#/history' }, t('see_history'))),
-      ));
-    }
-
-    // Fief row.
-    const fiefSection = el('section', { class: 'fiefs-wrap', 'aria-label': t('nw_fiefs') },
-      el('h2', {}, t('nw_fiefs')));
-    const fiefRow = el('div', { class: 'fiefs' });
-    fiefSection.appendChild(fiefRow);
-    (view.fiefs || []).forEach((f, i) => {
-      const idx = f.index ?? i;
-      const ruler = charOf(f.ruler);
-      // Prince of Leaves: the direction buttons sit under the prompt; the
-      // fiefs they lead to are only marked.
-      const moving = view.ability && view.ability.step === 'move_visit';
-      const action = legal.includes('visit ' + idx) ? 'visit ' + idx
-        : (legal.includes('fief ' + idx) && !moving ? 'fief ' + idx : null);
-      const candidate = moving && legal.includes('fief ' + idx);
-      const statusKey = visiting === idx ? 'nw_visiting' : 'nw_status_' + (f.status || 'neutral');
-      const stars = f.stars ?? STARS[idx];
-      const title = ruler && pick(ruler.title);
-      const parts = [
-        el('span', { class: 'fief-head' }, t('nw_fief', { n: idx })),
-        el('span', { class: 'fief-target', 'aria-label': t('nw_target', { n: f.target ?? idx }) }, String(f.target ?? idx)),
-        el('span', { class: 'fief-stars', 'aria-label': t('nw_star_count', { n: stars }) }, '★'.repeat(stars)),
-        ruler
-          ? el('span', { class: 'fief-ruler suit-' + ruler.suit }, suitIcon(ruler.suit, 16), ' ', pick(ruler.name))
-          : el('span', { class: 'fief-ruler gone' }, t(f.status === 'friendly' ? 'nw_ruler_left' : 'nw_removed')),
-        ruler && title ? el('span', { class: 'fief-title' }, title) : null,
-        ruler && ruler.crown ? el('span', { class: 'fief-title crown-line' }, crownIcon(12), ' ', t('nw_crown_word')) : null,
-        el('span', { class: 'badge status-' + (visiting === idx ? 'visiting' : f.status) }, t(statusKey)),
-        f.substitute_slot !== null && f.substitute_slot !== undefined ? el('span', { class: 'badge sub' }, t('nw_ruler_sub')) : null,
-        ruler ? el('span', { class: 'tip', role: 'tooltip' }, ruler.crown ? t('nw_crown') + '. ' : '', pick(ruler.text)) : null,
-      ];
-      const cls = 'fief status-' + (f.status || 'neutral') + (visiting === idx ? ' visiting' : '') + (candidate ? ' candidate' : '') +
-        (events && events.some((e) => (e.type === 'visit_end' || e.type === 'visit') && e.fief === idx) ? ' anim-pulse' : '');
-      const label = [t('nw_fief', { n: idx }), t('nw_target', { n: f.target ?? idx }), t('nw_star_count', { n: stars }),
-        ruler ? pick(ruler.name) + ' (' + suitName(ruler.suit) + (ruler.crown ? ', ' + t('nw_crown') : '') + '): ' + pick(ruler.text)
-          : t('nw_removed'), t(statusKey)].join(', ');
-      let node;
-      if (action) {
-        const attrs = choice(action, cls);
-        attrs['aria-label'] = northwoodActionLabel(action, view) + '. ' + label;
-        node = el('button', attrs, parts, keycap(action));
-      } else {
-        node = el('div', { class: cls, tabindex: '0', 'aria-label': label, 'data-focus-key': 'fief:' + idx,
-          onclick: (ev) => ev.currentTarget.classList.toggle('show-tip') }, parts);
-      }
-      if (ruler) node.setAttribute('data-character', ruler.id);
-      fiefRow.appendChild(node);
-    });
-    screen.appendChild(fiefSection);
-
-    // Allies row.
-    const allySection = el('section', { class: 'allies-wrap', 'aria-label': t('nw_allies') }, el('h2', {}, t('nw_allies')));
-    const allyRow = el('div', { class: 'allies' });
-    allySection.appendChild(allyRow);
-    (view.slots || []).forEach((s, i) => {
-      const idx = s.slot ?? i;
-      const ally = charOf(s.ally);
-      const sub = s.substitute ? charOf(s.substitute.character || s.substitute) : null;
-      const ch = activeCharacter(s);
-      const copies = s.copies ? charOf(s.copies) : null;
-      const action = legal.includes('activate ' + idx) ? 'activate ' + idx : (legal.includes('ally ' + idx) ? 'ally ' + idx : null);
-      const parts = [
-        el('span', { class: 'ally-name suit-' + (ch ? ch.suit : '') }, ch ? suitIcon(ch.suit, 18) : null, ' ', ch ? pick(ch.name) : '?',
-          ch && ch.crown ? ' ' : null, crownOf(ch)),
-        sub ? el('span', { class: 'ally-sub' }, t('nw_substitute_for', { name: pick(sub.name), ally: ally ? pick(ally.name) : '?' }),
-          s.substitute.fief !== undefined ? ' (' + t('nw_sub_of_fief', { n: s.substitute.fief }) + ')' : '') : null,
-        el('span', { class: 'ally-text' }, ch ? pick(ch.text) : ''),
-        copies ? el('span', { class: 'ally-copies' }, t('nw_copies_now', { name: pick(copies.name) }), ' ', crownOf(copies),
-          copies.crown ? ' ' : null, pick(copies.text)) : null,
-        el('span', { class: 'ally-badges' },
-          el('span', { class: 'badge ' + (s.exhausted ? 'exhausted' : 'ready') }, t(s.exhausted ? 'nw_exhausted' : 'nw_ready')),
-          ch && ch.crown ? el('span', { class: 'badge crown' }, t('nw_crown_word')) : null),
-      ];
-      const cls = 'ally' + (s.exhausted ? ' exhausted' : '') + (sub ? ' substituted' : '') + (ch && ch.crown ? ' crown' : '');
-      let node;
-      if (action) {
-        const attrs = choice(action, cls);
-        attrs['aria-label'] = northwoodActionLabel(action, view) + '. ' + (ch ? pick(ch.text) : '');
-        node = el('button', attrs, parts, action.startsWith('ally ') ? el('span', { class: 'ally-ready-now' }, t('nw_a_ready_short')) : null,
-          keycap(action));
-      } else {
-        node = el('div', { class: cls, tabindex: '0', 'data-focus-key': 'slot:' + idx }, parts);
-      }
-      if (ch) node.setAttribute('data-character', ch.id);
-      allyRow.appendChild(node);
-    });
-
-    // Table: statement, deck, piles.
-    const table = el('section', { class: 'table-area', 'aria-label': t('nw_statement') });
-    const stmt = view.statement || null;
-    table.appendChild(el('div', { class: 'pile statement' }, el('h3', {}, t('nw_statement')),
-      stmt ? cardEl(stmt, { size: 'lg', cls: fresh[stmt] === 'anim-flip' ? 'anim-flip' : '' }) : el('p', { class: 'muted' }, t('nw_no_statement'))));
-    const known = view.deck_known || [];
-    table.appendChild(el('div', { class: 'pile deck' }, el('h3', {}, t('nw_deck')),
-      el('div', { class: 'deck-stack' }, cardEl(null, { size: 'sm' }),
-        el('span', { class: 'count', 'data-testid': 'deck-count' }, t('nw_deck_count', { n: view.deck_count ?? '?' }))),
-      known.length ? el('div', { class: 'known' }, el('h4', {}, t('nw_deck_known')),
-        known.map((k) => el('div', { class: 'known-card' }, cardEl(k.card, { size: 'sm' }),
-          el('span', {}, k.from_top === 0 ? t('nw_top') : t('nw_from_top', { n: k.from_top + 1 }))))) : null));
-    const pileView = (title, cards, cls) => el('div', { class: 'pile ' + cls }, el('h3', {}, title + ' (' + cards.length + ')'),
-      cards.length ? el('div', { class: 'fan' }, cards.map((c) => cardEl(c, { size: 'sm', cls: fresh[c] === 'anim-drop' ? 'anim-drop' : '' })))
-        : el('p', { class: 'muted' }, t('nw_empty')));
-    table.appendChild(pileView(t('nw_discard'), view.discard || [], 'discard'));
-    table.appendChild(pileView(t('nw_scorepile'), view.score || [], 'scorepile'));
-
-    // Hand.
-    const handSection = el('section', { class: 'hand-wrap', 'aria-label': t('nw_hand') }, el('h2', {}, t('nw_hand')));
-    const hand = el('div', { class: 'hand' });
-    handSection.appendChild(hand);
-    for (const c of view.hand || []) {
-      const action = legal.find((a) => (a === 'respond ' + c || a === 'pick ' + c));
-      if (action) {
-        used.add(action);
-        const node = cardEl(c, { action, index: index.get(action), extra: northwoodActionLabel(action, view),
-          cls: (fresh[c] || '') + (hinted === action ? ' hinted' : ''), onclick: () => act(action) });
-        hand.appendChild(node);
-      } else {
-        const dim = legal.some((a) => a.startsWith('respond ') || a.startsWith('pick '));
-        hand.appendChild(cardEl(c, { cls: (fresh[c] || '') + (dim ? ' dim' : '') }));
-      }
-    }
-
-    // Every legal action not drawn above becomes a button.
-    for (const a of legal) {
-      if (used.has(a)) continue;
-      const { verb, args } = parseAction(a);
-      const attrs = choice(a, 'button' + (verb === 'stop' ? ' danger' : '') + (verb === 'finish' ? ' finish' : ''));
-      // A substitute's button tells what its ability does.
-      const subRuler = verb === 'substitute' && view.fiefs ? charOf((view.fiefs[Number(args[0])] || {}).ruler) : null;
-      buttons.appendChild(el('button', attrs, keycap(a),
-        verb === 'name' ? suitIcon(args[0], 18) : null, verb === 'name' ? ' ' : null,
-        northwoodActionLabel(a, view),
-        subRuler && subRuler.crown ? [' ', crownIcon()] : null,
-        subRuler ? el('span', { class: 'choice-text' }, pick(subRuler.text)) : null));
-    }
-    if (!st.over && !readOnly) {
-      buttons.appendChild(el('button', { type: 'button', class: 'button secondary hint-button', 'data-focus-key': 'hint', onclick: askHint }, t('hint')));
-    }
-    promptBox.appendChild(hintBox);
-
-    screen.appendChild(allySection);
-    screen.appendChild(table);
-    screen.appendChild(handSection);
-
-    if (readOnly) { restore(false); return; }
-
-    // Log.
-    const logBox = el('section', { class: 'log', 'aria-label': t('log') }, el('h2', {}, t('log')));
-    const list = el('ol', { class: 'log-list', reversed: true, 'data-testid': 'log' });
-    const recent = log.slice(-80).reverse();
-    if (!recent.length) logBox.appendChild(el('p', { class: 'muted' }, t('log_empty')));
-    for (const entry of recent) list.appendChild(el('li', {}, formatEntry(entry)));
-    logBox.appendChild(list);
-    screen.appendChild(logBox);
-
-    restore(true);
+  // A decided visit: finishing it now is offered, playing on stays possible.
+  if (!st.over && view.decided && legal.includes('finish')) {
+    lines.push(el('p', { class: 'decided-note ' + (view.decided.hit ? 'hit' : 'miss'), 'data-testid': 'decided' },
+      t(view.decided.hit ? 'nw_decided_hit' : 'nw_decided_miss', { target: visitingOf(view) })));
   }
+  return lines;
+}
 
+// The fief row; a fief a legal action visits or names is its button.
+function fiefSection(ctx) {
+  const { view, legal, events, choice, keycap } = ctx;
+  const visiting = visitingOf(view);
+  const fiefRow = el('div', { class: 'fiefs' });
+  (view.fiefs || []).forEach((f, i) => {
+    const idx = f.index ?? i;
+    const ruler = charOf(f.ruler);
+    // Prince of Leaves: the direction buttons sit under the prompt; the
+    // fiefs they lead to are only marked.
+    const moving = view.ability && view.ability.step === 'move_visit';
+    const action = legal.includes('visit ' + idx) ? 'visit ' + idx
+      : (legal.includes('fief ' + idx) && !moving ? 'fief ' + idx : null);
+    const candidate = moving && legal.includes('fief ' + idx);
+    const statusKey = visiting === idx ? 'nw_visiting' : 'nw_status_' + (f.status || 'neutral');
+    const stars = f.stars ?? STARS[idx];
+    const title = ruler && pick(ruler.title);
+    const parts = [
+      el('span', { class: 'fief-head' }, t('nw_fief', { n: idx })),
+      el('span', { class: 'fief-target', 'aria-label': t('nw_target', { n: f.target ?? idx }) }, String(f.target ?? idx)),
+      el('span', { class: 'fief-stars', 'aria-label': t('nw_star_count', { n: stars }) }, '★'.repeat(stars)),
+      ruler
+        ? el('span', { class: 'fief-ruler suit-' + ruler.suit }, suitIcon(ruler.suit, 16), ' ', pick(ruler.name))
+        : el('span', { class: 'fief-ruler gone' }, t(f.status === 'friendly' ? 'nw_ruler_left' : 'nw_removed')),
+      ruler && title ? el('span', { class: 'fief-title' }, title) : null,
+      ruler && ruler.crown ? el('span', { class: 'fief-title crown-line' }, crownIcon(12), ' ', t('nw_crown_word')) : null,
+      el('span', { class: 'badge status-' + (visiting === idx ? 'visiting' : f.status) }, t(statusKey)),
+      f.substitute_slot !== null && f.substitute_slot !== undefined ? el('span', { class: 'badge sub' }, t('nw_ruler_sub')) : null,
+      ruler ? el('span', { class: 'tip', role: 'tooltip' }, ruler.crown ? t('nw_crown') + '. ' : '', pick(ruler.text)) : null,
+    ];
+    const cls = 'fief status-' + (f.status || 'neutral') + (visiting === idx ? ' visiting' : '') + (candidate ? ' candidate' : '') +
+      (events.some((e) => (e.type === 'visit_end' || e.type === 'visit') && e.fief === idx) ? ' anim-pulse' : '');
+    const label = [t('nw_fief', { n: idx }), t('nw_target', { n: f.target ?? idx }), t('nw_star_count', { n: stars }),
+      ruler ? pick(ruler.name) + ' (' + suitName(ruler.suit) + (ruler.crown ? ', ' + t('nw_crown') : '') + '): ' + pick(ruler.text)
+        : t('nw_removed'), t(statusKey)].join(', ');
+    let node;
+    if (action) {
+      const attrs = choice(action, cls);
+      attrs['aria-label'] = northwoodActionLabel(action, view) + '. ' + label;
+      node = el('button', attrs, parts, keycap(action));
+    } else {
+      node = el('div', { class: cls, tabindex: '0', 'aria-label': label, 'data-focus-key': 'fief:' + idx,
+        onclick: (ev) => ev.currentTarget.classList.toggle('show-tip') }, parts);
+    }
+    if (ruler) node.setAttribute('data-character', ruler.id);
+    fiefRow.appendChild(node);
+  });
+  return el('section', { class: 'fiefs-wrap', 'aria-label': t('nw_fiefs') }, el('h2', {}, t('nw_fiefs')), fiefRow);
+}
+
+// The allies row; an ally a legal action activates or readies is its button.
+function allySection(ctx) {
+  const { view, legal, choice, keycap } = ctx;
+  const allyRow = el('div', { class: 'allies' });
+  (view.slots || []).forEach((s, i) => {
+    const idx = s.slot ?? i;
+    const ally = charOf(s.ally);
+    const sub = s.substitute ? charOf(s.substitute.character || s.substitute) : null;
+    const ch = activeCharacter(s);
+    const copies = s.copies ? charOf(s.copies) : null;
+    const action = legal.includes('activate ' + idx) ? 'activate ' + idx : (legal.includes('ally ' + idx) ? 'ally ' + idx : null);
+    const parts = [
+      el('span', { class: 'ally-name suit-' + (ch ? ch.suit : '') }, ch ? suitIcon(ch.suit, 18) : null, ' ', ch ? pick(ch.name) : '?',
+        ch && ch.crown ? ' ' : null, crownOf(ch)),
+      sub ? el('span', { class: 'ally-sub' }, t('nw_substitute_for', { name: pick(sub.name), ally: ally ? pick(ally.name) : '?' }),
+        s.substitute.fief !== undefined ? ' (' + t('nw_sub_of_fief', { n: s.substitute.fief }) + ')' : '') : null,
+      el('span', { class: 'ally-text' }, ch ? pick(ch.text) : ''),
+      copies ? el('span', { class: 'ally-copies' }, t('nw_copies_now', { name: pick(copies.name) }), ' ', crownOf(copies),
+        copies.crown ? ' ' : null, pick(copies.text)) : null,
+      el('span', { class: 'ally-badges' },
+        el('span', { class: 'badge ' + (s.exhausted ? 'exhausted' : 'ready') }, t(s.exhausted ? 'nw_exhausted' : 'nw_ready')),
+        ch && ch.crown ? el('span', { class: 'badge crown' }, t('nw_crown_word')) : null),
+    ];
+    const cls = 'ally' + (s.exhausted ? ' exhausted' : '') + (sub ? ' substituted' : '') + (ch && ch.crown ? ' crown' : '');
+    let node;
+    if (action) {
+      const attrs = choice(action, cls);
+      attrs['aria-label'] = northwoodActionLabel(action, view) + '. ' + (ch ? pick(ch.text) : '');
+      node = el('button', attrs, parts, action.startsWith('ally ') ? el('span', { class: 'ally-ready-now' }, t('nw_a_ready_short')) : null,
+        keycap(action));
+    } else {
+      node = el('div', { class: cls, tabindex: '0', 'data-focus-key': 'slot:' + idx }, parts);
+    }
+    if (ch) node.setAttribute('data-character', ch.id);
+    allyRow.appendChild(node);
+  });
+  return el('section', { class: 'allies-wrap', 'aria-label': t('nw_allies') }, el('h2', {}, t('nw_allies')), allyRow);
+}
+
+// The statement, the deck (with the cards known in it) and the open piles.
+function pilesSection(view, fresh) {
+  const table = el('section', { class: 'table-area', 'aria-label': t('nw_statement') });
+  const stmt = view.statement || null;
+  table.appendChild(el('div', { class: 'pile statement' }, el('h3', {}, t('nw_statement')),
+    stmt ? cardEl(stmt, { size: 'lg', cls: fresh[stmt] === 'anim-flip' ? 'anim-flip' : '' }) : el('p', { class: 'muted' }, t('nw_no_statement'))));
+  const known = view.deck_known || [];
+  table.appendChild(el('div', { class: 'pile deck' }, el('h3', {}, t('nw_deck')),
+    el('div', { class: 'deck-stack' }, cardEl(null, { size: 'sm' }),
+      el('span', { class: 'count', 'data-testid': 'deck-count' }, t('nw_deck_count', { n: view.deck_count ?? '?' }))),
+    known.length ? el('div', { class: 'known' }, el('h4', {}, t('nw_deck_known')),
+      known.map((k) => el('div', { class: 'known-card' }, cardEl(k.card, { size: 'sm' }),
+        el('span', {}, k.from_top === 0 ? t('nw_top') : t('nw_from_top', { n: k.from_top + 1 }))))) : null));
+  const pileView = (title, cards, cls) => el('div', { class: 'pile ' + cls }, el('h3', {}, title + ' (' + cards.length + ')'),
+    cards.length ? el('div', { class: 'fan' }, cards.map((c) => cardEl(c, { size: 'sm', cls: fresh[c] === 'anim-drop' ? 'anim-drop' : '' })))
+      : el('p', { class: 'muted' }, t('nw_empty')));
+  table.appendChild(pileView(t('nw_discard'), view.discard || [], 'discard'));
+  table.appendChild(pileView(t('nw_scorepile'), view.score || [], 'scorepile'));
+  return table;
+}
+
+// The table, top to bottom; events animate what just moved.
+function draw(ctx) {
+  const fresh = freshCards(ctx.events);
+  const hand = handSection(ctx, t('nw_hand'), ctx.view.hand || [], {
+    verbs: ['respond', 'pick'],
+    fresh: (c) => fresh[c] || '',
+  });
+  return [ctx.promptBox, ctx.summary, fiefSection(ctx), allySection(ctx), pilesSection(ctx.view, fresh), hand];
+}
+
+// A choice button's look: stopping is marked, finishing too; a suit to
+// name shows its icon, a substitute tells what its ability does.
+function choiceParts(a, ctx) {
+  const { view } = ctx;
+  const { verb, args } = parseAction(a);
+  const subRuler = verb === 'substitute' && view.fiefs ? charOf((view.fiefs[Number(args[0])] || {}).ruler) : null;
   return {
-    render: (st, events) => render(st, events),
-    rerender: () => { if (session.state) render(session.state, []); },
-    seedLog: (entries) => { for (const e of entries) log.push(e); },
-    lastEvents: () => lastEvents,
+    cls: (verb === 'stop' ? ' danger' : '') + (verb === 'finish' ? ' finish' : ''),
+    before: verb === 'name' ? [suitIcon(args[0], 18), ' '] : null,
+    after: [subRuler && subRuler.crown ? [' ', crownIcon()] : null,
+      subRuler ? el('span', { class: 'choice-text' }, pick(subRuler.text)) : null],
   };
 }
+
+// The game-over summary: stars against the aimed medal, the medal reached.
+function overText(ctx) {
+  const { st, view } = ctx;
+  const r = st.result || {};
+  const stars = r.stars ?? view.stars_won ?? 0;
+  const reached = r.medal && r.medal !== 'none' ? t('medal_' + r.medal) : t('medal_none');
+  const won = r.won ?? false;
+  return { won, lines: [
+    won ? t('nw_end_won', { medal: t('medal_' + view.medal), stars }) : t('nw_end_lost', { medal: t('medal_' + view.medal), stars }),
+    t('nw_end_medal', { medal: reached }),
+    r.stopped ? t('nw_end_stopped') : null,
+  ] };
+}
+
+// For Northwood! for table.js and the history pages.
+export const northwoodGame = {
+  id: 'northwood',
+  nameKey: 'nw_name',
+  cls: 'nw',
+  seats: 1,
+  actionLabel: northwoodActionLabel,
+  hintText: (h, view) => t('hint_nw', {
+    action: northwoodActionLabel(h.action, view),
+    target: percent(h.p_target, t('unknown_odds')),
+    medal: percent(h.p_medal, t('unknown_odds')),
+  }),
+  // Opening a game in progress: one line per action taken so far (later
+  // actions are told by their events).
+  actionLine(entry, seat, first) {
+    const text = entry.action;
+    return first && text ? { key: 'log_action', lazy: { what: () => northwoodActionLabel(text, null) } } : null;
+  },
+  outcomeLines: (events, before, view) => (events.length ? northwoodEntries(events, view) : []),
+  focus,
+  pills,
+  promptLines,
+  choiceParts,
+  overText,
+  draw,
+  // The history's words for a game's setup: deal and medal aimed for.
+  historyConfig(g) {
+    const c = g.config || {};
+    return t('hist_nw_config', { setup: t('setup_' + (c.setup || 'intro') + '_short'), medal: t('medal_' + (c.medal || 'bronze')) });
+  },
+  // The history's words for a game's result: stars, medal, won or lost.
+  historyResult(g) {
+    const r = g.result || {};
+    const medal = r.medal && r.medal !== 'none' ? t('medal_' + r.medal) : t('medal_none');
+    return t('hist_nw_result', { stars: r.stars ?? 0, medal }) + ' · ' + t(r.won ? 'hist_won' : 'hist_lost');
+  },
+  // The chart shows the stars of each game, with the bronze medal's 16.
+  chartValue: (g) => Number((g.result || {}).stars || 0),
+  chartTitleKey: 'hist_chart_nw',
+  chartMax: () => 20,
+  chartRef: 16,
+};

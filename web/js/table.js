@@ -1,0 +1,227 @@
+// The table screen of a game, written once for every game: it follows the
+// session (states, actions, refusals, hints), keeps the log, and draws the
+// parts every table has (status bar, prompt and choices, hint, share panel
+// of an open seat, game-over summary, log). What is drawn per game comes
+// from the game's object (fox.js, northwood.js):
+//
+//   id, nameKey, cls       'foxduet', its name's text key, the screen's class
+//   seats                  1 or 2; a two-seat table marks the turn, offers
+//                          its open seat and follows the event stream
+//   actionLabel(a, view, forLog)  words for an action
+//   hintText(hint, view)   the hint line
+//   actionLine(entry, seat, first)  a log line for an action of the server's
+//                          action log (first: opening a game in progress)
+//   outcomeLines(events, before, view, seat, first)  log lines for what came
+//                          of the actions
+//   pills(ctx)             the status bar's pills between title and version
+//   promptLines(ctx)       the prompt box's lines above the choices
+//   choiceParts(a, ctx)    optional: {cls, before, after} of a choice button
+//   overText(ctx)          {won, lines} of the game-over summary
+//   focus(view)            optional: which part of the table the choice is
+//                          about (data-focus, for small screens)
+//   draw(ctx)              the table's sections in order, placing
+//                          ctx.promptBox, ctx.summary and ctx.share
+//
+// ctx holds st, view, seat, legal, before (the previous view), events,
+// readOnly, myTurn, hinted, act, whoName, labelOf(action), promptLine(text)
+// and legalChoices' choice, keycap, used and index.
+// handSection and parseAction below help the games draw their tables.
+
+import { t } from './i18n.js';
+import { el, clear, toast, focusKeeper, legalChoices } from './ui.js';
+import { cardEl } from './cards.js';
+import { formatEntry } from './log.js';
+import { api, gamePath } from './api.js';
+
+// Mounts the table of `game` in root; session is a GameSession (or a
+// replay's stand-in). opts: readOnly (a replay), gameId (for the share panel).
+export function gameScreen(root, session, game, opts) {
+  const readOnly = !!(opts && opts.readOnly);
+  const gameId = opts && opts.gameId;
+  const log = [];
+  let hinted = null;
+  let hintText = '';
+  let prevView = null;
+  let loggedVersion = null;
+
+  // Adds the actions taken since the last state (one line each, from the
+  // server's action log), then what came of them.
+  function addToLog(st, events, before, seat) {
+    const first = loggedVersion === null;
+    const from = first ? 0 : loggedVersion;
+    for (const entry of Array.isArray(st.log) ? st.log : []) {
+      if (entry.version <= from) continue;
+      const line = game.actionLine(entry, seat, first);
+      if (line) log.push(line);
+    }
+    loggedVersion = st.version;
+    for (const e of game.outcomeLines(events, before, st.view || {}, seat, first)) log.push(e);
+  }
+
+  // Sends an action; a refusal is shown as a toast.
+  function act(action) {
+    hinted = null;
+    hintText = '';
+    session.act(action).catch((e) => {
+      if (e.code === 'conflict' || e.status === 409) toast(t('stale'));
+      else if (e.status === 0) toast(t('network_error'), 'error');
+      else toast(t('illegal', { msg: e.message }), 'error');
+    });
+  }
+
+  // Asks the server for a hint and marks the advised choice.
+  async function askHint() {
+    const box = root.querySelector('.hint-box');
+    if (box) box.textContent = t('hint_busy');
+    try {
+      const h = await session.hint();
+      hinted = h.action;
+      hintText = game.hintText(h, session.state.view);
+      render(session.state, [], null, true);
+    } catch (e) {
+      if (box) box.textContent = t('error_prefix', { msg: e.message });
+    }
+  }
+
+  // Gives the open seat to a bot of the given kind.
+  async function giveSeatToBot(kind) {
+    try {
+      await api('POST', gamePath(gameId, 'seat/1/bot'), { bot: kind }, session.token);
+      await session.load([]);
+    } catch (e) {
+      toast(t('error_prefix', { msg: e.message }), 'error');
+    }
+  }
+
+  // Draws the state. prev: the previous state (for animations of changes
+  // made by the partner); keepPrev: a redraw of the same state.
+  function render(st, events, prev, keepPrev) {
+    const restore = focusKeeper(root);
+    const view = st.view || {};
+    const seat = st.seat ?? view.seat ?? 0;
+    const legal = st.over ? [] : (st.legal || []);
+    const before = keepPrev ? prevView : (prev ? prev.view : prevView);
+    if (!keepPrev) addToLog(st, events, before, seat);
+    const myTurn = !st.over && legal.length > 0;
+    // Who a seat is, in words: "You" / "Your partner", or "Player 2" in a replay.
+    const whoName = (s) => (readOnly ? t('replay_player', { n: s + 1 }) : (s === seat ? t('you') : t('your_partner')));
+    const ctx = { st, view, seat, legal, before, events, readOnly, myTurn, hinted, act, whoName,
+      labelOf: (a) => game.actionLabel(a, view),
+      // The prompt line; a two-seat table marks this seat's turn.
+      promptLine: (text) => el('p', { class: 'prompt' + (game.seats === 2 && myTurn ? ' your-turn' : ''), role: 'status',
+        'aria-live': 'polite', 'data-testid': 'prompt' }, text),
+      ...legalChoices(legal, hinted, act) };
+
+    const buttons = el('div', { class: 'choices', role: 'group', 'aria-label': t('choices') });
+    const hintBox = el('p', { class: 'hint-box', 'aria-live': 'polite' }, hintText);
+    ctx.promptBox = !st.over || readOnly ? el('div', { class: 'prompt-box' }, game.promptLines(ctx), buttons, hintBox) : null;
+    ctx.summary = st.over && !readOnly ? summary(game.overText(ctx)) : null;
+    ctx.share = game.seats === 2 && (st.partner || { kind: 'open' }).kind === 'open' && !st.over && !readOnly
+      ? sharePanel(st, gameId, giveSeatToBot) : null;
+
+    clear(root);
+    const screen = el('section', { class: 'game ' + game.cls, 'aria-label': t(game.nameKey),
+      'data-focus': game.focus ? game.focus(view) : null });
+    root.appendChild(screen);
+    screen.appendChild(el('div', { class: 'statusbar' },
+      readOnly ? null : el('h1', { class: 'game-title' }, t(game.nameKey)),
+      game.pills(ctx),
+      el('span', { class: 'pill muted', 'data-testid': 'version', 'data-version': st.version }, t('version', { n: st.version }))));
+    for (const node of game.draw(ctx)) if (node) screen.appendChild(node);
+
+    // Every legal action not drawn by the table becomes a button.
+    for (const a of legal) {
+      if (ctx.used.has(a)) continue;
+      const parts = game.choiceParts ? game.choiceParts(a, ctx) : {};
+      buttons.appendChild(el('button', ctx.choice(a, 'button' + (parts.cls || '')), ctx.keycap(a),
+        parts.before, ctx.labelOf(a), parts.after));
+    }
+    if (myTurn && !readOnly) {
+      buttons.appendChild(el('button', { type: 'button', class: 'button secondary hint-button', 'data-focus-key': 'hint', onclick: askHint }, t('hint')));
+    }
+
+    if (!readOnly) screen.appendChild(logBox(log));
+    if (!keepPrev || readOnly) prevView = view;
+    restore(!readOnly && myTurn);
+  }
+
+  return {
+    render: (st, events, prev) => render(st, events || [], prev, false),
+    rerender: () => { if (session.state) render(session.state, [], null, true); },
+  };
+}
+
+// The game-over summary: {won, lines}, the first line in large print.
+function summary(over) {
+  const lines = over.lines.filter((x) => x);
+  return el('div', { class: 'summary ' + (over.won ? 'won' : 'lost'), 'data-testid': 'game-over' },
+    el('h2', {}, t('game_over')),
+    el('p', { class: 'big' }, lines[0]),
+    lines.slice(1).map((line) => el('p', {}, line)),
+    el('p', { class: 'row' },
+      el('a', { class: 'button', href: '#/' }, t('new_game')),
+      el('a', { class: 'button', href: '#/history' }, t('see_history'))));
+}
+
+// The panel of an open seat: the join link to share and the bot button.
+function sharePanel(st, gameId, giveSeatToBot) {
+  let joinUrl = st.join_url || null;
+  try { joinUrl = joinUrl || sessionStorage.getItem('tw.join.' + gameId); } catch (e) { /* ignore */ }
+  const full = joinUrl ? new URL(joinUrl, location.href).href : null;
+  const input = full ? el('input', { type: 'text', readonly: true, value: full, 'data-testid': 'join-link', 'aria-label': t('fox_share_title'), onfocus: (e) => e.target.select() }) : null;
+  const botSelect = el('select', { 'aria-label': t('fox_bot_kind'), 'data-testid': 'bot-kind' },
+    el('option', { value: 'rule' }, t('partner_rule')),
+    el('option', { value: 'strong' }, t('partner_strong')));
+  return el('section', { class: 'share', 'aria-label': t('fox_share_title') },
+    el('h2', {}, t('fox_share_title')),
+    el('p', {}, t('fox_share_text')),
+    input ? el('div', { class: 'row' }, input,
+      el('button', { type: 'button', class: 'button secondary', 'data-focus-key': 'copy', onclick: async () => {
+        try { await navigator.clipboard.writeText(full); toast(t('copied')); } catch (e) { input.focus(); input.select(); }
+      } }, t('copy'))) : null,
+    el('div', { class: 'row' }, botSelect,
+      el('button', { type: 'button', class: 'button', 'data-testid': 'give-bot', 'data-focus-key': 'give-bot',
+        onclick: () => giveSeatToBot(botSelect.value) }, t('fox_give_bot'))));
+}
+
+// The log box: the latest 80 lines, newest first.
+function logBox(log) {
+  const box = el('section', { class: 'log', 'aria-label': t('log') }, el('h2', {}, t('log')));
+  const list = el('ol', { class: 'log-list', reversed: true, 'data-testid': 'log' });
+  const recent = log.slice(-80).reverse();
+  if (!recent.length) box.appendChild(el('p', { class: 'muted' }, t('log_empty')));
+  for (const entry of recent) list.appendChild(el('li', {}, formatEntry(entry)));
+  box.appendChild(list);
+  return box;
+}
+
+// Parses an action notation into {verb, args}.
+export function parseAction(a) {
+  const parts = String(a).trim().split(/\s+/);
+  return { verb: parts[0], args: parts.slice(1) };
+}
+
+// This seat's hand, titled; a card that a legal action of one of `verbs`
+// plays is that action's button, the others are dimmed while such a choice
+// is open. opts: verbs, fresh(card) (its animation class), info(card) (words
+// added to its label).
+export function handSection(ctx, title, cards, opts) {
+  const hand = el('div', { class: 'hand', 'data-testid': 'hand' });
+  const playsCard = (a, c) => opts.verbs.some((v) => a === v + ' ' + c);
+  const dim = ctx.myTurn && ctx.legal.some((a) => opts.verbs.some((v) => a.startsWith(v + ' ')));
+  for (const c of cards) {
+    const action = ctx.legal.find((a) => playsCard(a, c));
+    const info = opts.info ? opts.info(c) : '';
+    const fresh = opts.fresh(c);
+    if (action) {
+      ctx.used.add(action);
+      const label = ctx.labelOf(action);
+      hand.appendChild(cardEl(c, { action, index: ctx.index.get(action),
+        extra: info ? info + '. ' + label : label,
+        cls: fresh + (ctx.hinted === action ? ' hinted' : ''), onclick: () => ctx.act(action) }));
+    } else {
+      hand.appendChild(cardEl(c, { extra: info, cls: fresh + (dim ? ' dim' : '') }));
+    }
+  }
+  return el('section', { class: 'hand-wrap', 'aria-label': title }, el('h2', {}, title), hand);
+}
