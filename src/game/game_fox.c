@@ -1,7 +1,7 @@
 /* The Fox in the Forest Duet behind the game interface (trickwood/game.h):
- * a match holds its board, its configuration, the engine's state and the
- * last finished trick (the view shows it; the state keeps no cards of
- * finished tricks). */
+ * a match holds its board, its configuration and the engine's state; the
+ * view's last finished trick (the state keeps no cards of finished
+ * tricks) is found from the match's actions when a view asks for it. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +28,6 @@ typedef struct {
     int seq;             /* event log lines written so far */
     tw_fox_state state;
     tw_fox_board board;
-    last_trick last;
 } fox_match;
 
 extern const tw_game tw_game_fox;
@@ -73,7 +72,10 @@ static int read_config(json_t *config, tw_fox_config *out, char *board_ref, size
         tw_diag_set(diag, 0, "config.board", "must be the level's board file");
         return -1;
     }
-    snprintf(board_ref, size, "%s", board ? board : level_file);
+    const char *ref = board ? board : level_file;
+    size_t n = strlen(ref) < size ? strlen(ref) : size - 1; /* not snprintf: matches start often */
+    memcpy(board_ref, ref, n);
+    board_ref[n] = '\0';
     return 0;
 }
 
@@ -216,6 +218,27 @@ static void track_trick(last_trick *lt, const tw_fox_events *events)
     }
 }
 
+/* The last finished trick of the round. A match does not follow it as
+ * actions are applied (simulations apply millions of them and never
+ * look): a view finds it by playing the match's actions again from its
+ * deal, following their events. */
+static last_trick find_last_trick(const fox_match *m)
+{
+    last_trick lt;
+    memset(&lt, 0, sizeof lt);
+    tw_fox_state s;
+    if (tw_fox_new(&s, &m->board, &m->config, NULL) != TW_OK)
+        return lt;
+    for (int i = 0; i < m->base.count; i++) {
+        tw_fox_events events;
+        events.count = events.overflow = 0;
+        if (tw_fox_apply(&s, m->base.actions[i], &events) != TW_OK)
+            break;
+        track_trick(&lt, &events);
+    }
+    return lt;
+}
+
 /* {"cards": [{seat, card}, {seat, card}], "winner": seat} or null. */
 static json_t *last_trick_json(const last_trick *lt)
 {
@@ -232,12 +255,12 @@ static json_t *last_trick_json(const last_trick *lt)
 
 static int fox_action_hidden(const tw_match *gm, int index, int seat);
 
-/* Applies a legal action, follows the trick, and writes the events as
- * seat may see them (-1: every card shown). The engine leaves the state
- * as it was when it refuses an action, so the match applies in place;
- * the action is remembered first and forgotten again when refused. Its
- * text is made only for the events: simulations apply millions of
- * actions. */
+/* Applies a legal action and writes the events as seat may see them (-1:
+ * every card shown). The engine leaves the state as it was when it
+ * refuses an action, so the match applies in place; the action is
+ * remembered first and forgotten again when refused. Events and the
+ * action's text are made only when written: simulations apply millions
+ * of actions. */
 static tw_error fox_apply_seen(tw_match *gm, tw_game_action action, int seat, int *seq, tw_buf *lines)
 {
     fox_match *m = of(gm);
@@ -247,14 +270,11 @@ static tw_error fox_apply_seen(tw_match *gm, tw_game_action action, int seat, in
     if (lines)
         tw_fox_action_format(&m->state, action, text, (int)sizeof text);
     tw_error err = tw_match_push(gm, action);
-    if (err == TW_OK && (err = tw_fox_apply(&m->state, action, &events)) != TW_OK)
+    if (err == TW_OK && (err = tw_fox_apply(&m->state, action, lines ? &events : NULL)) != TW_OK)
         gm->count--;
-    if (err == TW_OK) {
-        track_trick(&m->last, &events);
-        if (lines)
-            tw_fox_events_to_jsonl(&events, gm->count - 1, fox_action_hidden(gm, gm->count - 1, seat) ? NULL : text,
-                                   seat, seq, lines);
-    }
+    if (err == TW_OK && lines)
+        tw_fox_events_to_jsonl(&events, gm->count - 1, fox_action_hidden(gm, gm->count - 1, seat) ? NULL : text, seat,
+                               seq, lines);
     return err;
 }
 
@@ -295,8 +315,9 @@ static json_t *fox_view_json(const tw_match *m, int seat)
     tw_fox_view view;
     tw_fox_view_of(&cof(m)->state, seat, &view);
     json_t *obj = tw_fox_view_json(&view, &cof(m)->board);
+    last_trick lt = find_last_trick(cof(m));
     if (obj)
-        json_object_set_new(obj, "last_trick", last_trick_json(&cof(m)->last));
+        json_object_set_new(obj, "last_trick", last_trick_json(&lt));
     return obj;
 }
 
