@@ -551,16 +551,6 @@ static int bench_random(bench *b, const tw_nw_catalog *catalog)
 
 /* ---- Bots ------------------------------------------------------------------- */
 
-/* Whether a bot searches (and gets the time-boxed game count). */
-static int nw_searching(int kind)
-{
-    return kind == TW_NW_BOT_STRONG || kind == TW_NW_BOT_CLAIRVOYANT;
-}
-static int fox_searching(int kind)
-{
-    return kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS;
-}
-
 /* Sets the game count and deadline of one configuration. */
 static void plan_run(const bench *b, int searching, tw_sim_common *common)
 {
@@ -579,6 +569,19 @@ static void plan_run(const bench *b, int searching, tw_sim_common *common)
         common->deadline = tw_sim_now() + a->search_seconds;
         common->progress = NULL;
     }
+}
+
+/* Plays one configuration of bots through the simulation (sim_play.c);
+ * searching bots get the time-boxed game count. Returns 0, or -1 with the
+ * error printed. */
+static int bench_run(const bench *b, const tw_sim_kind *kind, const tw_sim_options *opt, tw_sim_totals *t)
+{
+    tw_sim_common common;
+    plan_run(b, kind->slow(opt), &common);
+    if (tw_sim_play(kind, &common, opt, t) == 0)
+        return 0;
+    tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), t->error);
+    return -1;
 }
 
 /* Adds rate, interval and timing fields of one bot run. */
@@ -613,13 +616,10 @@ static int bench_nw_bots(bench *b, double bronze_intro[4], double ms_intro[4])
         if (!(a->nw_bots & (1u << kind)))
             continue;
         for (int setup = TW_NW_SETUP_INTRO; setup <= TW_NW_SETUP_FULL; setup++) {
-            tw_sim_common common;
-            plan_run(b, nw_searching(kind), &common);
             tw_sim_options opt = {.setup = setup, .medal = TW_NW_MEDAL_BRONZE};
             tw_sim_totals t;
             opt.bots[0] = tw_nw_bot_kind_name((tw_nw_bot_kind)kind);
-            if (tw_sim_play(&tw_sim_northwood, &common, &opt, &t) != 0) {
-                tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), t.error);
+            if (bench_run(b, &tw_sim_northwood, &opt, &t) != 0) {
                 json_decref(list);
                 return -1;
             }
@@ -669,13 +669,10 @@ static int bench_fox_bots(bench *b)
         if (!(a->fox_bots & (1u << kind)))
             continue;
         for (int level = 1; level <= TW_FOX_LEVELS; level++) {
-            tw_sim_common common;
-            plan_run(b, fox_searching(kind), &common);
             tw_sim_options opt = {.level = level};
             tw_sim_totals t;
             opt.bots[0] = opt.bots[1] = tw_fox_bot_kind_name((tw_fox_bot_kind)kind);
-            if (tw_sim_play(&tw_sim_fox, &common, &opt, &t) != 0) {
-                tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), t.error);
+            if (bench_run(b, &tw_sim_fox, &opt, &t) != 0) {
                 json_decref(list);
                 return -1;
             }

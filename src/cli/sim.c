@@ -117,48 +117,6 @@ static int number_option(tw_cli *cli, const char *usage, const char *name, const
     return -1;
 }
 
-/* The search-effort options, each for one game's searching bots. */
-enum { EFFORT_ITERATIONS, EFFORT_ROLLOUTS, EFFORT_SAMPLES, EFFORT_NODES, EFFORT_COUNT };
-static const struct {
-    const char *name;
-    int game;
-} effort_options[EFFORT_COUNT] = {
-    [EFFORT_ITERATIONS] = {"--iterations", GAME_NORTHWOOD},
-    [EFFORT_ROLLOUTS] = {"--rollouts", GAME_NORTHWOOD},
-    [EFFORT_SAMPLES] = {"--samples", GAME_FOX},
-    [EFFORT_NODES] = {"--nodes", GAME_FOX},
-};
-
-/* Matches a search-effort option at argv[*i] as tw_cli_opt_value does
- * (*got is its answer): returns the option's index, or -1 for another
- * option. */
-static int effort_option(int argc, char **argv, int *i, const char **value, int *got)
-{
-    for (int k = 0; k < EFFORT_COUNT; k++)
-        if ((*got = tw_cli_opt_value(argc, argv, i, effort_options[k].name, value)) != 0)
-            return k;
-    return -1;
-}
-
-/* Stores the value of search-effort option k. */
-static void set_effort(sim_args *a, int k, long long number)
-{
-    switch (k) {
-    case EFFORT_ITERATIONS:
-        a->opt.iterations = (int)number;
-        break;
-    case EFFORT_ROLLOUTS:
-        a->opt.rollouts = (int)number;
-        break;
-    case EFFORT_SAMPLES:
-        a->opt.samples = (int)number;
-        break;
-    default:
-        a->opt.nodes = number;
-        break;
-    }
-}
-
 /* The game's own spelling of a bot name, or NULL when it has no such bot. */
 static const char *bot_name(int game, const char *name)
 {
@@ -186,6 +144,93 @@ static int parse_bot_pair(const char *text, const char *bots[2])
     return bots[0] && bots[1] ? 0 : -1;
 }
 
+/* The options that belong to one game: a flag, or a text or a number
+ * follows. */
+enum { G_INTRO, G_FULL, G_MEDAL, G_CHARACTERS, G_ITERATIONS, G_ROLLOUTS, G_BOTS, G_LEVEL, G_BOARD, G_SAMPLES, G_NODES,
+       G_COUNT };
+enum { FLAG, TEXT, NUMBER };
+static const struct {
+    const char *name;
+    int game;
+    int value;
+} game_options[G_COUNT] = {
+    [G_INTRO] = {"--intro", GAME_NORTHWOOD, FLAG},
+    [G_FULL] = {"--full", GAME_NORTHWOOD, FLAG},
+    [G_MEDAL] = {"--medal", GAME_NORTHWOOD, TEXT},
+    [G_CHARACTERS] = {"--characters-csv", GAME_NORTHWOOD, TEXT},
+    [G_ITERATIONS] = {"--iterations", GAME_NORTHWOOD, NUMBER},
+    [G_ROLLOUTS] = {"--rollouts", GAME_NORTHWOOD, NUMBER},
+    [G_BOTS] = {"--bots", GAME_FOX, TEXT},
+    [G_LEVEL] = {"--level", GAME_FOX, TEXT},
+    [G_BOARD] = {"--board", GAME_FOX, TEXT},
+    [G_SAMPLES] = {"--samples", GAME_FOX, NUMBER},
+    [G_NODES] = {"--nodes", GAME_FOX, NUMBER},
+};
+
+/* Matches one game's option at argv[*i] (*got as tw_cli_opt_value answers,
+ * 1 for a flag): returns its G_ index, or -1 for another option. */
+static int game_option(int argc, char **argv, int *i, const char **value, int *got)
+{
+    for (int k = 0; k < G_COUNT; k++) {
+        if (game_options[k].value == FLAG)
+            *got = strcmp(argv[*i], game_options[k].name) == 0;
+        else
+            *got = tw_cli_opt_value(argc, argv, i, game_options[k].name, value);
+        if (*got != 0)
+            return k;
+    }
+    return -1;
+}
+
+/* Stores one game's option k with its value v; returns 0, or the exit
+ * code after a printed error. */
+static int set_game_option(tw_cli *cli, const char *usage, sim_args *a, int k, const char *v)
+{
+    long long number = 0;
+    if (game_options[k].value == NUMBER && number_option(cli, usage, game_options[k].name, v, 1, 10000000, &number) < 0)
+        return TW_EXIT_USAGE;
+    int medal = k == G_MEDAL ? tw_nw_medal_from_key(v) : 0;
+    switch (k) {
+    case G_INTRO:
+    case G_FULL:
+        a->opt.setup = k == G_FULL ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
+        break;
+    case G_MEDAL:
+        if (medal < TW_NW_MEDAL_BRONZE)
+            return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_MEDAL), v);
+        a->opt.medal = medal;
+        break;
+    case G_CHARACTERS:
+        a->characters_path = v;
+        break;
+    case G_BOTS:
+        if (parse_bot_pair(v, a->opt.bots) < 0)
+            return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_BOTS), v);
+        break;
+    case G_LEVEL:
+        if (strlen(v) != 1 || v[0] < '1' || v[0] > '3')
+            return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_LEVEL), v);
+        a->opt.level = v[0] - '0';
+        break;
+    case G_BOARD:
+        a->board_path = v;
+        break;
+    case G_ITERATIONS:
+        a->opt.iterations = (int)number;
+        break;
+    case G_ROLLOUTS:
+        a->opt.rollouts = (int)number;
+        break;
+    case G_SAMPLES:
+        a->opt.samples = (int)number;
+        break;
+    default:
+        a->opt.nodes = number;
+        break;
+    }
+    return 0;
+}
+
 /* Reads the options; returns 0, or the exit code after a printed error. */
 static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
 {
@@ -211,7 +256,7 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
     for (int i = 2; i < argc; i++) {
         const char *v = NULL;
         const char *arg = argv[i];
-        int got, effort;
+        int got, k;
         long long number;
         if ((got = tw_cli_display_option(cli, argc, argv, &i)) != 0) {
             if (got < 0)
@@ -222,10 +267,6 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
             csv = 1;
         } else if (strcmp(arg, "--quiet") == 0 || strcmp(arg, "-q") == 0) {
             a->quiet = 1;
-        } else if (strcmp(arg, "--intro") == 0 || strcmp(arg, "--full") == 0) {
-            if (a->game != GAME_NORTHWOOD)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), arg, game_name);
-            a->opt.setup = strcmp(arg, "--full") == 0 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
         } else if ((got = tw_cli_opt_value(argc, argv, &i, "--games", &v)) != 0) {
             if (got < 0 || number_option(cli, usage, "--games", v, 1, 1000000000000LL, &number) < 0)
                 goto missing_or_bad;
@@ -244,51 +285,14 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
             if (!(a->opt.bots[0] = a->opt.bots[1] = bot_name(a->game, v)))
                 return tw_cli_usage_error(cli, usage,
                                           st(cli, a->game == GAME_NORTHWOOD ? SIM_T_BAD_NW_BOT : SIM_T_BAD_FOX_BOT), v);
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--bots", &v)) != 0) {
+        } else if ((k = game_option(argc, argv, &i, &v, &got)) >= 0) {
             if (got < 0)
                 goto missing_or_bad;
-            if (a->game != GAME_FOX)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), "--bots", game_name);
-            if (parse_bot_pair(v, a->opt.bots) < 0)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_BOTS), v);
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--medal", &v)) != 0) {
-            if (got < 0)
-                goto missing_or_bad;
-            if (a->game != GAME_NORTHWOOD)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), "--medal", game_name);
-            int medal = tw_nw_medal_from_key(v);
-            if (medal < TW_NW_MEDAL_BRONZE)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_MEDAL), v);
-            a->opt.medal = medal;
-        } else if ((effort = effort_option(argc, argv, &i, &v, &got)) >= 0) {
-            if (got < 0)
-                goto missing_or_bad;
-            if (a->game != effort_options[effort].game)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), effort_options[effort].name,
-                                          game_name);
-            if (number_option(cli, usage, effort_options[effort].name, v, 1, 10000000, &number) < 0)
-                return TW_EXIT_USAGE;
-            set_effort(a, effort, number);
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--characters-csv", &v)) != 0) {
-            if (got < 0)
-                goto missing_or_bad;
-            if (a->game != GAME_NORTHWOOD)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), "--characters-csv", game_name);
-            a->characters_path = v;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--level", &v)) != 0) {
-            if (got < 0)
-                goto missing_or_bad;
-            if (a->game != GAME_FOX)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), "--level", game_name);
-            if (strlen(v) != 1 || v[0] < '1' || v[0] > '3')
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_LEVEL), v);
-            a->opt.level = v[0] - '0';
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--board", &v)) != 0) {
-            if (got < 0)
-                goto missing_or_bad;
-            if (a->game != GAME_FOX)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), "--board", game_name);
-            a->board_path = v;
+            if (a->game != game_options[k].game)
+                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), game_options[k].name, game_name);
+            int code = set_game_option(cli, usage, a, k, v);
+            if (code != 0)
+                return code;
         } else if (arg[0] == '-') {
             return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_UNKNOWN_OPTION), arg);
         } else {

@@ -59,12 +59,6 @@ uint64_t tw_sim_game_seed(uint64_t seed, long long game);
 /* Seed of the bot in seat `seat` of a game (derived from the game seed). */
 uint64_t tw_sim_bot_seed(uint64_t game_seed, int seat);
 
-/* Keeps the first (lowest) failing game of a run and its reason, from any
- * worker thread: *failed_game (-1 when none yet) and error (size bytes)
- * are updated under lock. */
-void tw_sim_note_failure(pthread_mutex_t *lock, long long *failed_game, char *error, size_t size, long long game,
-                         const char *why);
-
 /* Games per chunk for a run: at most max, and small enough that each of
  * the jobs gets several chunks. */
 int tw_sim_chunk_size(long long games, int jobs, int max);
@@ -80,7 +74,7 @@ void tw_sim_draw_progress(FILE *to, long long done, long long total, double elap
 /* ---- Simulations over the game interface (sim_play.c) ------------------ */
 
 /* What a run prints on its output stream besides the totals. */
-typedef enum { TW_SIM_OUT_TEXT = 0, TW_SIM_OUT_JSON = 1, TW_SIM_OUT_CSV = 2, TW_SIM_OUT_NONE = 3 } tw_sim_output;
+typedef enum { TW_SIM_OUT_TEXT = 0, TW_SIM_OUT_JSON = 1, TW_SIM_OUT_CSV = 2 } tw_sim_output;
 
 /* Common settings of a run. */
 typedef struct {
@@ -175,10 +169,8 @@ typedef struct tw_sim_kind {
     void (*tune)(tw_game_bot *bot, const tw_sim_options *opt);
     /* Notes what a new match dealt (NULL: nothing). */
     void (*begin)(void *result, const tw_match *m);
-    /* Notes an action about to be applied (NULL: nothing), when observes
-     * says the options need it (NULL: always). */
+    /* Notes an action about to be applied (NULL: nothing). */
     void (*observe)(void *result, const tw_match *m, tw_game_action action);
-    int (*observes)(const tw_sim_options *opt);
     /* Notes how the match ended. */
     void (*finish)(void *result, const tw_match *m);
     /* Adds one game to the game's tallies. */

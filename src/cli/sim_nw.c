@@ -77,12 +77,6 @@ static void nw_observe(void *out, const tw_match *m, tw_game_action a)
     }
 }
 
-/* Whether the actions are looked at: only for the characters CSV. */
-static int nw_observes(const tw_sim_options *opt)
-{
-    return opt->characters != NULL;
-}
-
 /* The stars, the fiefs and their rulers at the end. */
 static void nw_finish(void *out, const tw_match *m)
 {
@@ -248,7 +242,6 @@ const tw_sim_kind tw_sim_northwood = {
     .tune = nw_tune,
     .begin = nw_begin,
     .observe = nw_observe,
-    .observes = nw_observes,
     .finish = nw_finish,
     .add = nw_add,
     .csv_header = nw_csv_header,

@@ -24,16 +24,21 @@ typedef struct {
     const tw_sim_common *common;
     const tw_sim_options *opt;
     json_t *config[2]; /* by first dealer (one for a game of one seat) */
-    void (*observe)(void *result, const tw_match *m, tw_game_action action); /* or NULL */
     tw_sim_totals *totals;
     pthread_mutex_t error_lock;
 } sim_run;
 
-/* Records the first (lowest) failing game with its reason; returns -1. */
+/* Keeps the first (lowest) failing game with its reason, from any
+ * worker; returns -1. */
 static int fail_game(sim_run *run, long long game, const char *why)
 {
-    tw_sim_note_failure(&run->error_lock, &run->totals->failed_game, run->totals->error, sizeof run->totals->error,
-                        game, why);
+    tw_sim_totals *t = run->totals;
+    pthread_mutex_lock(&run->error_lock);
+    if (t->failed_game < 0 || game < t->failed_game) {
+        t->failed_game = game;
+        snprintf(t->error, sizeof t->error, "game %lld: %s", game, why);
+    }
+    pthread_mutex_unlock(&run->error_lock);
     return -1;
 }
 
@@ -62,8 +67,8 @@ static int play_out(sim_run *run, long long game, tw_match *m, tw_game_bot *bots
     while ((seat = g->to_act(m)) >= 0) {
         tw_game_action a = 0;
         tw_error err = g->bot_choose(bots[seat], m, &a);
-        if (err == TW_OK && run->observe)
-            run->observe(result, m, a);
+        if (err == TW_OK && run->kind->observe)
+            run->kind->observe(result, m, a);
         if (err != TW_OK || g->apply(m, a, NULL) != TW_OK) {
             char text[48], why[96];
             g->format(m, a, text, (int)sizeof text);
@@ -141,8 +146,6 @@ int tw_sim_play(const tw_sim_kind *kind, const tw_sim_common *common, const tw_s
     run.common = common;
     run.opt = opt;
     run.totals = totals;
-    if (!kind->observes || kind->observes(opt))
-        run.observe = kind->observe;
     int configs = kind->game->seats > 1 ? 2 : 1;
     for (int d = 0; d < configs; d++)
         if (!(run.config[d] = kind->config(opt, d)))

@@ -84,17 +84,6 @@ uint64_t tw_sim_bot_seed(uint64_t game_seed, int seat)
     return tw_mix64(game_seed ^ (0xb5ad4eceda1ce2a9ULL * (uint64_t)(seat + 1)));
 }
 
-void tw_sim_note_failure(pthread_mutex_t *lock, long long *failed_game, char *error, size_t size, long long game,
-                         const char *why)
-{
-    pthread_mutex_lock(lock);
-    if (*failed_game < 0 || game < *failed_game) {
-        *failed_game = game;
-        snprintf(error, size, "game %lld: %s", game, why);
-    }
-    pthread_mutex_unlock(lock);
-}
-
 /* Chunks of at most max games, small enough that every worker gets about
  * eight of them. */
 int tw_sim_chunk_size(long long games, int jobs, int max)
