@@ -12,6 +12,7 @@
 #include "cli_harness.h"
 #include "test.h"
 #include "trickwood/fox_bots.h"
+#include "trickwood/fox_files.h"
 #include "trickwood/nw_bots.h"
 #include "trickwood/nw_files.h"
 #include "trickwood/stats.h"
@@ -326,6 +327,98 @@ TEST(sim_nw_csv_rows_replay)
         CHECK_INT(tw_nw_stars_won(&s), stars);
         line = strchr(line, '\n');
     }
+    run_free(&r);
+}
+
+/* The whole number in column col (from 0) of a CSV line. */
+static int csv_int(const char *line, int col)
+{
+    for (int k = 0; k < col && line; k++) {
+        line = strchr(line, ',');
+        line = line ? line + 1 : NULL;
+    }
+    return line ? atoi(line) : -1;
+}
+
+/* Replays a sim CSV's rows (game index and seed first, the score in
+ * column score_col and the decisions in decisions_col) with the engines'
+ * own bots: play(seed) gives the game's score and decisions. */
+static void check_rows_replay(const char *csv, int score_col, int decisions_col, uint64_t run_seed,
+                              void (*play)(uint64_t seed, int out[2]))
+{
+    const char *line = csv ? strchr(csv, '\n') : NULL;
+    for (int g = 0; line && line[1]; g++) {
+        line++;
+        long long index = -1;
+        unsigned long long seed = 0;
+        REQUIRE(sscanf(line, "%lld,%llu,", &index, &seed) == 2);
+        CHECK_INT(index, g);
+        CHECK(seed == tw_sim_game_seed(run_seed, g));
+        int got[2];
+        play(seed, got);
+        CHECK_INT(csv_int(line, score_col), got[0]);
+        CHECK_INT(csv_int(line, decisions_col), got[1]);
+        line = strchr(line, '\n');
+    }
+}
+
+/* A random For Northwood! game with the engine's random bot: stars, decisions. */
+static void nw_random_game(uint64_t seed, int out[2])
+{
+    static tw_nw_catalog catalog;
+    tw_diag diag;
+    REQUIRE(catalog.count > 0 || tw_nw_catalog_load_default(&catalog, &diag) == TW_OK);
+    tw_nw_state s;
+    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0};
+    REQUIRE(tw_nw_new(&s, &catalog, &cfg, NULL) == TW_OK);
+    tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_RANDOM, tw_sim_bot_seed(seed, 0));
+    REQUIRE(bot);
+    out[1] = 0;
+    for (; out[1] < 5000 && !tw_nw_is_over(&s); out[1]++)
+        tw_nw_apply(&s, tw_nw_bot_choose(bot, &s), NULL);
+    tw_nw_bot_free(bot);
+    out[0] = tw_nw_stars_won(&s);
+}
+
+/* A random Duet game at level 1 with the engine's random bots, the first
+ * dealer from the seed as sim has it: score, decisions. */
+static void fox_random_game(uint64_t seed, int out[2])
+{
+    static tw_fox_board board;
+    tw_diag diag;
+    REQUIRE(board.id[0] || tw_fox_board_load_level(&board, 1, &diag) == TW_OK);
+    tw_fox_state s;
+    tw_fox_config cfg = {1, (int)(tw_mix64(seed) & 1), seed};
+    REQUIRE(tw_fox_new(&s, &board, &cfg, NULL) == TW_OK);
+    tw_fox_bot *bots[2] = {tw_fox_bot_new(TW_FOX_BOT_RANDOM, tw_sim_bot_seed(seed, 0)),
+                           tw_fox_bot_new(TW_FOX_BOT_RANDOM, tw_sim_bot_seed(seed, 1))};
+    REQUIRE(bots[0] && bots[1]);
+    out[1] = 0;
+    tw_fox_action a;
+    for (; out[1] < 2000 && !tw_fox_is_over(&s); out[1]++)
+        if (tw_fox_bot_choose(bots[tw_fox_to_act(&s)], &s, &a) != TW_OK || tw_fox_apply(&s, a, NULL) != TW_OK)
+            break;
+    tw_fox_bot_free(bots[0]);
+    tw_fox_bot_free(bots[1]);
+    out[0] = tw_fox_score(&s);
+}
+
+TEST(sim_random_bots_play_the_engines_games)
+{
+    /* the game interface's random bots pick among the legal actions
+     * without making a view: the same picks as the engines' random bots
+     * (which look at the view), so the same games */
+    const char *nw[] = {"sim", "northwood", "--bot", "random", "--full", "--games", "60", "--seed", "4", "--csv", NULL};
+    run_result r = run_cli(nw);
+    CHECK_INT(r.code, 0);
+    CHECK_INT(count_lines(r.out), 61);
+    check_rows_replay(r.out, 2, 6, 4, nw_random_game); /* game,seed,stars,medal,won,stopped,decisions,... */
+    run_free(&r);
+    const char *fox[] = {"sim", "fox", "--bot", "random", "--games", "60", "--seed", "4", "--csv", NULL};
+    r = run_cli(fox);
+    CHECK_INT(r.code, 0);
+    CHECK_INT(count_lines(r.out), 61);
+    check_rows_replay(r.out, 6, 10, 4, fox_random_game); /* game,seed,dealer,won,end,round,score,...,decisions */
     run_free(&r);
 }
 

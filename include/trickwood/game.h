@@ -97,7 +97,6 @@ typedef struct tw_game {
     int (*check)(const tw_match *m, const char **why);
     /* Frees a match (NULL is fine). */
     void (*free)(tw_match *m);
-
     /* ---- What the web server needs (docs/web-api.md) ---- */
     /* The game's name in records, the web API and the server's database
      * ("northwood", "foxduet"). */
@@ -132,6 +131,8 @@ typedef struct tw_game {
     /* A new match with the same configuration, data and seed and no
      * action applied (NULL when out of memory). */
     tw_match *(*restart)(const tw_match *m);
+
+    /* ---- What front ends that know the game need (terminal, simulator) ---- */
     /* The engine's own state (a tw_nw_state, a tw_fox_state), read only,
      * for a front end that draws it with the engine's header (the
      * terminal's screens). */
@@ -139,6 +140,12 @@ typedef struct tw_game {
     /* The full event log of the match (the deal, then every action; every
      * card shown) as JSON lines, as the event log files hold it. */
     tw_error (*event_log)(const tw_match *m, tw_buf *buf);
+    /* Starts a match as start does, on a board of the caller's (a
+     * tw_fox_board, copied into the match; board_ref names it in the
+     * record) instead of the level's: the simulator's --board. NULL in a
+     * game without boards. */
+    tw_match *(*start_on_board)(json_t *config, const void *board, const char *board_ref, uint64_t seed,
+                                tw_diag *diag);
 } tw_game;
 
 /* What every match holds first; the engines' matches extend it. */
@@ -166,6 +173,11 @@ int tw_match_is_over(const tw_match *m);
 /* One action from a bot made for this decision only (TW_ERR_ARG for an
  * unknown bot name): bot_new, bot_choose, bot_free. */
 tw_error tw_match_bot_action(const tw_match *m, const char *bot, uint64_t seed, tw_game_action *out);
+/* The engine's own bot behind a held one (a tw_nw_bot, a tw_fox_bot), for
+ * code that sets its search effort with the engine's header; NULL for the
+ * random bot, which holds none (it picks among the legal actions without
+ * making a view, as the engine's random bot would with the same seed). */
+void *tw_game_bot_engine(tw_game_bot *bot);
 /* Remembers an applied action (used by the engines' apply). Returns
  * TW_ERR_NOMEM when the list cannot grow. */
 tw_error tw_match_push(tw_match *m, tw_game_action action);

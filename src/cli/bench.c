@@ -1,13 +1,19 @@
 /* `trickwood bench`: the figures of docs/benchmarks.md.
  *
- * - random play on one core through the public API (legal actions, then
- *   apply, with the benchmark's own RNG picking), in games per second of
- *   CPU time, for both games;
+ * - random play on one core through each engine's own API (legal
+ *   actions, then apply, with the benchmark's own RNG picking), in games
+ *   per second of CPU time, for both games. This part stays on the
+ *   engines on purpose: it measures the engine's raw speed (the project's
+ *   targets, and the ratio against a bare loop such as the shuffles
+ *   alone), which the game interface's calls and bookkeeping (the action
+ *   list, the match's allocation) would blur; `sim --bot random` gives
+ *   the speed through the interface;
  * - each bot's win rate (with a 95% interval) and its CPU milliseconds per
- *   decision, through the simulation runner;
+ *   decision, through the simulation (sim_play.c: the game interface);
  * - how long hints take;
- * - the peak resident memory of long random simulations, each in a child
- *   process, to show that it does not grow with the number of games. */
+ * - the peak resident memory of long random simulations through the game
+ *   interface, each in a child process, to show that it does not grow
+ *   with the number of games. */
 /* wait4() is a BSD/Linux call: it gives the child's own peak memory. */
 #define _DEFAULT_SOURCE 1
 #include <jansson.h>
@@ -330,6 +336,9 @@ static void bench_machine(bench *b)
 
 /* ---- Random play on one core -------------------------------------------------------- */
 
+/* Written on each engine's API, not on the game interface, on purpose:
+ * these figures are the engines' raw speed (see the top of this file). */
+
 /* A random-play measure: games per CPU second and per wall second. */
 typedef struct {
     double cpu_rate;
@@ -542,16 +551,6 @@ static int bench_random(bench *b, const tw_nw_catalog *catalog)
 
 /* ---- Bots ------------------------------------------------------------------- */
 
-/* Whether a bot searches (and gets the time-boxed game count). */
-static int nw_searching(int kind)
-{
-    return kind == TW_NW_BOT_STRONG || kind == TW_NW_BOT_CLAIRVOYANT;
-}
-static int fox_searching(int kind)
-{
-    return kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS;
-}
-
 /* Sets the game count and deadline of one configuration. */
 static void plan_run(const bench *b, int searching, tw_sim_common *common)
 {
@@ -572,18 +571,24 @@ static void plan_run(const bench *b, int searching, tw_sim_common *common)
     }
 }
 
+/* Plays one configuration of bots through the simulation (sim_play.c);
+ * searching bots get the time-boxed game count. Returns 0, or -1 with the
+ * error printed. */
+static int bench_run(const bench *b, const tw_sim_kind *kind, const tw_sim_options *opt, tw_sim_totals *t)
+{
+    tw_sim_common common;
+    plan_run(b, kind->slow(opt), &common);
+    if (tw_sim_play(kind, &common, opt, t) == 0)
+        return 0;
+    tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), t->error);
+    return -1;
+}
+
 /* Adds rate, interval and timing fields of one bot run. */
 static void bot_fields(json_t *o, long long wins, long long games, const tw_tally *decisions, double seconds)
 {
-    double lo, hi;
-    tw_wilson_interval(wins, games, TW_Z95, &lo, &hi);
     json_object_set_new(o, "games", json_integer(games));
-    json_object_set_new(o, "wins", json_integer(wins));
-    json_object_set_new(o, "win_rate", json_real(games ? (double)wins / (double)games : 0));
-    json_t *ci = json_array();
-    json_array_append_new(ci, json_real(lo));
-    json_array_append_new(ci, json_real(hi));
-    json_object_set_new(o, "win_rate_ci95", ci);
+    tw_sim_json_rate(o, wins, games);
     json_object_set_new(o, "ms_per_decision", json_real(decisions->sum ? 1000.0 * seconds / (double)decisions->sum : 0));
     json_object_set_new(o, "decisions_per_game", json_real(tw_tally_mean(decisions)));
 }
@@ -611,12 +616,10 @@ static int bench_nw_bots(bench *b, double bronze_intro[4], double ms_intro[4])
         if (!(a->nw_bots & (1u << kind)))
             continue;
         for (int setup = TW_NW_SETUP_INTRO; setup <= TW_NW_SETUP_FULL; setup++) {
-            tw_sim_common common;
-            plan_run(b, nw_searching(kind), &common);
-            tw_sim_nw_options opt = {kind, setup, TW_NW_MEDAL_BRONZE, 0, 0, NULL};
-            tw_sim_nw_totals t;
-            if (tw_sim_nw_run(&common, &opt, &t) != 0) {
-                tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), t.error);
+            tw_sim_options opt = {.setup = setup, .medal = TW_NW_MEDAL_BRONZE};
+            tw_sim_totals t;
+            opt.bots[0] = tw_nw_bot_kind_name((tw_nw_bot_kind)kind);
+            if (bench_run(b, &tw_sim_northwood, &opt, &t) != 0) {
                 json_decref(list);
                 return -1;
             }
@@ -624,30 +627,30 @@ static int bench_nw_bots(bench *b, double bronze_intro[4], double ms_intro[4])
             json_t *o = json_object();
             json_object_set_new(o, "bot", json_string(tw_nw_bot_kind_name((tw_nw_bot_kind)kind)));
             json_object_set_new(o, "setup", json_string(setup == TW_NW_SETUP_FULL ? "full" : "intro"));
-            bot_fields(o, t.wins[TW_NW_MEDAL_BRONZE], t.games, &t.decisions, t.game_seconds);
-            json_object_set_new(o, "mean_stars", json_real(tw_tally_mean(&t.stars)));
+            bot_fields(o, t.nw.wins[TW_NW_MEDAL_BRONZE], t.games, &t.decisions, t.game_seconds);
+            json_object_set_new(o, "mean_stars", json_real(tw_tally_mean(&t.nw.stars)));
             json_t *medals = json_object();
             say(b, "  %-11s %-5s %7lld games  mean stars %5.2f  ms/decision %8.3f\n",
                 tw_nw_bot_kind_name((tw_nw_bot_kind)kind), setup == TW_NW_SETUP_FULL ? "full" : "intro", t.games,
-                tw_tally_mean(&t.stars), ms);
+                tw_tally_mean(&t.nw.stars), ms);
             for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++) {
                 json_t *one = json_object();
-                bot_fields(one, t.wins[m], t.games, &t.decisions, t.game_seconds);
+                bot_fields(one, t.nw.wins[m], t.games, &t.decisions, t.game_seconds);
                 json_object_del(one, "ms_per_decision");
                 json_object_del(one, "decisions_per_game");
                 json_object_set_new(medals, tw_nw_medal_key(m), one);
                 say(b, "      %-6s ", tw_nw_medal_key(m));
-                say_win(b, t.wins[m], t.games);
+                say_win(b, t.nw.wins[m], t.games);
                 say(b, "\n");
             }
             json_object_set_new(o, "medals", medals);
             json_t *targets = json_array();
             for (int f = 0; f < TW_NW_FIEFS; f++)
-                json_array_append_new(targets, json_real(t.games ? (double)t.friendly[f] / (double)t.games : 0));
+                json_array_append_new(targets, json_real(t.games ? (double)t.nw.friendly[f] / (double)t.games : 0));
             json_object_set_new(o, "friendly_rate_by_target", targets);
             json_array_append_new(list, o);
             if (setup == TW_NW_SETUP_INTRO) {
-                bronze_intro[kind] = t.games ? (double)t.wins[TW_NW_MEDAL_BRONZE] / (double)t.games : 0;
+                bronze_intro[kind] = t.games ? (double)t.nw.wins[TW_NW_MEDAL_BRONZE] / (double)t.games : 0;
                 ms_intro[kind] = ms;
             }
         }
@@ -666,32 +669,21 @@ static int bench_fox_bots(bench *b)
         if (!(a->fox_bots & (1u << kind)))
             continue;
         for (int level = 1; level <= TW_FOX_LEVELS; level++) {
-            tw_fox_board board;
-            tw_diag diag;
-            if (tw_fox_board_load_level(&board, level, &diag) != TW_OK) {
-                char text[600];
-                tw_diag_format(&diag, text, sizeof text);
-                tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), text);
-                json_decref(list);
-                return -1;
-            }
-            tw_sim_common common;
-            plan_run(b, fox_searching(kind), &common);
-            tw_sim_fox_options opt = {{kind, kind}, level, &board, 0, 0};
-            tw_sim_fox_totals t;
-            if (tw_sim_fox_run(&common, &opt, &t) != 0) {
-                tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), t.error);
+            tw_sim_options opt = {.level = level};
+            tw_sim_totals t;
+            opt.bots[0] = opt.bots[1] = tw_fox_bot_kind_name((tw_fox_bot_kind)kind);
+            if (bench_run(b, &tw_sim_fox, &opt, &t) != 0) {
                 json_decref(list);
                 return -1;
             }
             json_t *o = json_object();
             json_object_set_new(o, "bot", json_string(tw_fox_bot_kind_name((tw_fox_bot_kind)kind)));
             json_object_set_new(o, "level", json_integer(level));
-            bot_fields(o, t.wins, t.games, &t.decisions, t.game_seconds);
-            json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&t.score)));
+            bot_fields(o, t.fox.wins, t.games, &t.decisions, t.game_seconds);
+            json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&t.fox.score)));
             json_array_append_new(list, o);
             say(b, "  %-11s level %d %7lld games  ", tw_fox_bot_kind_name((tw_fox_bot_kind)kind), level, t.games);
-            say_win(b, t.wins, t.games);
+            say_win(b, t.fox.wins, t.games);
             say(b, "  ms/decision %8.3f\n", t.decisions.sum ? 1000.0 * t.game_seconds / (double)t.decisions.sum : 0);
         }
     }
@@ -850,9 +842,9 @@ static long child_peak_rss(const bench *b, long long games)
             common.games = games;
             common.seed = b->args->seed;
             common.jobs = b->args->jobs;
-            tw_sim_nw_options opt = {TW_NW_BOT_RANDOM, TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 0, 0, NULL};
-            tw_sim_nw_totals *t = malloc(sizeof *t);
-            code = !t || tw_sim_nw_run(&common, &opt, t) != 0 || t->games != games;
+            tw_sim_options opt = {.bots = {"random", NULL}, .setup = TW_NW_SETUP_INTRO, .medal = TW_NW_MEDAL_BRONZE};
+            tw_sim_totals *t = malloc(sizeof *t);
+            code = !t || tw_sim_play(&tw_sim_northwood, &common, &opt, t) != 0 || t->games != games;
             free(t);
         }
         _exit(code);

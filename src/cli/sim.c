@@ -1,5 +1,6 @@
-/* `trickwood sim northwood|fox`: options, then the run (sim_nw.c,
- * sim_fox.c), then a summary as text, one JSON object or CSV rows.
+/* `trickwood sim northwood|fox`: options, then the run (sim_play.c, with
+ * the game's tallies from sim_nw.c or sim_fox.c), then a summary as text,
+ * one JSON object or CSV rows.
  *
  * Nothing that depends on timing goes into --json or --csv, so equal
  * options and seeds give byte-identical output whatever --jobs is. */
@@ -12,6 +13,7 @@
 #include "trickwood/fox_bots.h"
 #include "trickwood/fox_files.h"
 #include "trickwood/nw_bots.h"
+#include "trickwood/nw_files.h"
 
 const tw_msg tw_cli_sim_help = {{
     "  sim northwood|fox [OPTIONS]    play many games with bots and summarise them\n"
@@ -89,12 +91,14 @@ static const char *st(const tw_cli *cli, sim_text_id id)
 
 enum { GAME_NORTHWOOD = 0, GAME_FOX = 1 };
 
+/* The games' tally tables, by GAME_ value. */
+static const tw_sim_kind *const sim_kinds[] = {&tw_sim_northwood, &tw_sim_fox};
+
 /* Everything the command line chose. */
 typedef struct {
     int game;
     tw_sim_common common;
-    tw_sim_nw_options nw;
-    tw_sim_fox_options fox;
+    tw_sim_options opt;
     tw_fox_board board;
     const char *board_path;
     const char *characters_path; /* --characters-csv FILE, or NULL */
@@ -113,50 +117,18 @@ static int number_option(tw_cli *cli, const char *usage, const char *name, const
     return -1;
 }
 
-/* The search-effort options, each for one game's searching bots. */
-enum { EFFORT_ITERATIONS, EFFORT_ROLLOUTS, EFFORT_SAMPLES, EFFORT_NODES, EFFORT_COUNT };
-static const struct {
-    const char *name;
-    int game;
-} effort_options[EFFORT_COUNT] = {
-    [EFFORT_ITERATIONS] = {"--iterations", GAME_NORTHWOOD},
-    [EFFORT_ROLLOUTS] = {"--rollouts", GAME_NORTHWOOD},
-    [EFFORT_SAMPLES] = {"--samples", GAME_FOX},
-    [EFFORT_NODES] = {"--nodes", GAME_FOX},
-};
-
-/* Matches a search-effort option at argv[*i] as tw_cli_opt_value does
- * (*got is its answer): returns the option's index, or -1 for another
- * option. */
-static int effort_option(int argc, char **argv, int *i, const char **value, int *got)
+/* The game's own spelling of a bot name, or NULL when it has no such bot. */
+static const char *bot_name(int game, const char *name)
 {
-    for (int k = 0; k < EFFORT_COUNT; k++)
-        if ((*got = tw_cli_opt_value(argc, argv, i, effort_options[k].name, value)) != 0)
-            return k;
-    return -1;
+    const char *const *names = sim_kinds[game]->game->bot_names;
+    for (int i = 0; names[i]; i++)
+        if (strcmp(names[i], name) == 0)
+            return names[i];
+    return NULL;
 }
 
-/* Stores the value of search-effort option k. */
-static void set_effort(sim_args *a, int k, long long number)
-{
-    switch (k) {
-    case EFFORT_ITERATIONS:
-        a->nw.iterations = (int)number;
-        break;
-    case EFFORT_ROLLOUTS:
-        a->nw.rollouts = (int)number;
-        break;
-    case EFFORT_SAMPLES:
-        a->fox.samples = (int)number;
-        break;
-    default:
-        a->fox.nodes = number;
-        break;
-    }
-}
-
-/* Parses "A,B" into two Fox bot kinds. */
-static int parse_bot_pair(const char *text, int bots[2])
+/* Parses "A,B" into two Fox bot names. */
+static int parse_bot_pair(const char *text, const char *bots[2])
 {
     const char *comma = strchr(text, ',');
     if (!comma || strchr(comma + 1, ','))
@@ -167,9 +139,96 @@ static int parse_bot_pair(const char *text, int bots[2])
         return -1;
     memcpy(first, text, n);
     first[n] = '\0';
-    bots[0] = tw_fox_bot_kind_from_name(first);
-    bots[1] = tw_fox_bot_kind_from_name(comma + 1);
-    return bots[0] < 0 || bots[1] < 0 ? -1 : 0;
+    bots[0] = bot_name(GAME_FOX, first);
+    bots[1] = bot_name(GAME_FOX, comma + 1);
+    return bots[0] && bots[1] ? 0 : -1;
+}
+
+/* The options that belong to one game: a flag, or a text or a number
+ * follows. */
+enum { G_INTRO, G_FULL, G_MEDAL, G_CHARACTERS, G_ITERATIONS, G_ROLLOUTS, G_BOTS, G_LEVEL, G_BOARD, G_SAMPLES, G_NODES,
+       G_COUNT };
+enum { FLAG, TEXT, NUMBER };
+static const struct {
+    const char *name;
+    int game;
+    int value;
+} game_options[G_COUNT] = {
+    [G_INTRO] = {"--intro", GAME_NORTHWOOD, FLAG},
+    [G_FULL] = {"--full", GAME_NORTHWOOD, FLAG},
+    [G_MEDAL] = {"--medal", GAME_NORTHWOOD, TEXT},
+    [G_CHARACTERS] = {"--characters-csv", GAME_NORTHWOOD, TEXT},
+    [G_ITERATIONS] = {"--iterations", GAME_NORTHWOOD, NUMBER},
+    [G_ROLLOUTS] = {"--rollouts", GAME_NORTHWOOD, NUMBER},
+    [G_BOTS] = {"--bots", GAME_FOX, TEXT},
+    [G_LEVEL] = {"--level", GAME_FOX, TEXT},
+    [G_BOARD] = {"--board", GAME_FOX, TEXT},
+    [G_SAMPLES] = {"--samples", GAME_FOX, NUMBER},
+    [G_NODES] = {"--nodes", GAME_FOX, NUMBER},
+};
+
+/* Matches one game's option at argv[*i] (*got as tw_cli_opt_value answers,
+ * 1 for a flag): returns its G_ index, or -1 for another option. */
+static int game_option(int argc, char **argv, int *i, const char **value, int *got)
+{
+    for (int k = 0; k < G_COUNT; k++) {
+        if (game_options[k].value == FLAG)
+            *got = strcmp(argv[*i], game_options[k].name) == 0;
+        else
+            *got = tw_cli_opt_value(argc, argv, i, game_options[k].name, value);
+        if (*got != 0)
+            return k;
+    }
+    return -1;
+}
+
+/* Stores one game's option k with its value v; returns 0, or the exit
+ * code after a printed error. */
+static int set_game_option(tw_cli *cli, const char *usage, sim_args *a, int k, const char *v)
+{
+    long long number = 0;
+    if (game_options[k].value == NUMBER && number_option(cli, usage, game_options[k].name, v, 1, 10000000, &number) < 0)
+        return TW_EXIT_USAGE;
+    int medal = k == G_MEDAL ? tw_nw_medal_from_key(v) : 0;
+    switch (k) {
+    case G_INTRO:
+    case G_FULL:
+        a->opt.setup = k == G_FULL ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
+        break;
+    case G_MEDAL:
+        if (medal < TW_NW_MEDAL_BRONZE)
+            return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_MEDAL), v);
+        a->opt.medal = medal;
+        break;
+    case G_CHARACTERS:
+        a->characters_path = v;
+        break;
+    case G_BOTS:
+        if (parse_bot_pair(v, a->opt.bots) < 0)
+            return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_BOTS), v);
+        break;
+    case G_LEVEL:
+        if (strlen(v) != 1 || v[0] < '1' || v[0] > '3')
+            return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_LEVEL), v);
+        a->opt.level = v[0] - '0';
+        break;
+    case G_BOARD:
+        a->board_path = v;
+        break;
+    case G_ITERATIONS:
+        a->opt.iterations = (int)number;
+        break;
+    case G_ROLLOUTS:
+        a->opt.rollouts = (int)number;
+        break;
+    case G_SAMPLES:
+        a->opt.samples = (int)number;
+        break;
+    default:
+        a->opt.nodes = number;
+        break;
+    }
+    return 0;
 }
 
 /* Reads the options; returns 0, or the exit code after a printed error. */
@@ -180,11 +239,9 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
     a->common.games = 10000;
     a->common.seed = 1;
     a->common.jobs = tw_sim_cpu_count();
-    a->nw.bot = TW_NW_BOT_GREEDY;
-    a->nw.setup = TW_NW_SETUP_INTRO;
-    a->nw.medal = TW_NW_MEDAL_BRONZE;
-    a->fox.bots[0] = a->fox.bots[1] = TW_FOX_BOT_RULE;
-    a->fox.level = 1;
+    a->opt.setup = TW_NW_SETUP_INTRO;
+    a->opt.medal = TW_NW_MEDAL_BRONZE;
+    a->opt.level = 1;
     if (argc < 2 || argv[1][0] == '-')
         return tw_cli_usage_error(cli, usage, "%s", st(cli, SIM_T_NEED_GAME));
     if (strcmp(argv[1], "northwood") == 0)
@@ -193,12 +250,13 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
         a->game = GAME_FOX;
     else
         return tw_cli_usage_error(cli, usage, st(cli, SIM_T_UNKNOWN_GAME), argv[1]);
+    a->opt.bots[0] = a->opt.bots[1] = a->game == GAME_NORTHWOOD ? "greedy" : "rule";
     const char *game_name = argv[1];
     int json = 0, csv = 0;
     for (int i = 2; i < argc; i++) {
         const char *v = NULL;
         const char *arg = argv[i];
-        int got, effort;
+        int got, k;
         long long number;
         if ((got = tw_cli_display_option(cli, argc, argv, &i)) != 0) {
             if (got < 0)
@@ -209,10 +267,6 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
             csv = 1;
         } else if (strcmp(arg, "--quiet") == 0 || strcmp(arg, "-q") == 0) {
             a->quiet = 1;
-        } else if (strcmp(arg, "--intro") == 0 || strcmp(arg, "--full") == 0) {
-            if (a->game != GAME_NORTHWOOD)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), arg, game_name);
-            a->nw.setup = strcmp(arg, "--full") == 0 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
         } else if ((got = tw_cli_opt_value(argc, argv, &i, "--games", &v)) != 0) {
             if (got < 0 || number_option(cli, usage, "--games", v, 1, 1000000000000LL, &number) < 0)
                 goto missing_or_bad;
@@ -228,61 +282,17 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
         } else if ((got = tw_cli_opt_value(argc, argv, &i, "--bot", &v)) != 0) {
             if (got < 0)
                 goto missing_or_bad;
-            if (a->game == GAME_NORTHWOOD) {
-                a->nw.bot = tw_nw_bot_kind_from_name(v);
-                if (a->nw.bot < 0)
-                    return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_NW_BOT), v);
-            } else {
-                int kind = tw_fox_bot_kind_from_name(v);
-                if (kind < 0)
-                    return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_FOX_BOT), v);
-                a->fox.bots[0] = a->fox.bots[1] = kind;
-            }
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--bots", &v)) != 0) {
+            if (!(a->opt.bots[0] = a->opt.bots[1] = bot_name(a->game, v)))
+                return tw_cli_usage_error(cli, usage,
+                                          st(cli, a->game == GAME_NORTHWOOD ? SIM_T_BAD_NW_BOT : SIM_T_BAD_FOX_BOT), v);
+        } else if ((k = game_option(argc, argv, &i, &v, &got)) >= 0) {
             if (got < 0)
                 goto missing_or_bad;
-            if (a->game != GAME_FOX)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), "--bots", game_name);
-            if (parse_bot_pair(v, a->fox.bots) < 0)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_BOTS), v);
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--medal", &v)) != 0) {
-            if (got < 0)
-                goto missing_or_bad;
-            if (a->game != GAME_NORTHWOOD)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), "--medal", game_name);
-            int medal = tw_nw_medal_from_key(v);
-            if (medal < TW_NW_MEDAL_BRONZE)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_MEDAL), v);
-            a->nw.medal = medal;
-        } else if ((effort = effort_option(argc, argv, &i, &v, &got)) >= 0) {
-            if (got < 0)
-                goto missing_or_bad;
-            if (a->game != effort_options[effort].game)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), effort_options[effort].name,
-                                          game_name);
-            if (number_option(cli, usage, effort_options[effort].name, v, 1, 10000000, &number) < 0)
-                return TW_EXIT_USAGE;
-            set_effort(a, effort, number);
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--characters-csv", &v)) != 0) {
-            if (got < 0)
-                goto missing_or_bad;
-            if (a->game != GAME_NORTHWOOD)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), "--characters-csv", game_name);
-            a->characters_path = v;
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--level", &v)) != 0) {
-            if (got < 0)
-                goto missing_or_bad;
-            if (a->game != GAME_FOX)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), "--level", game_name);
-            if (strlen(v) != 1 || v[0] < '1' || v[0] > '3')
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_LEVEL), v);
-            a->fox.level = v[0] - '0';
-        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--board", &v)) != 0) {
-            if (got < 0)
-                goto missing_or_bad;
-            if (a->game != GAME_FOX)
-                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), "--board", game_name);
-            a->board_path = v;
+            if (a->game != game_options[k].game)
+                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_NOT_FOR_GAME), game_options[k].name, game_name);
+            int code = set_game_option(cli, usage, a, k, v);
+            if (code != 0)
+                return code;
         } else if (arg[0] == '-') {
             return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_UNKNOWN_OPTION), arg);
         } else {
@@ -311,32 +321,42 @@ static int load_board(tw_cli *cli, sim_args *a)
     tw_diag diag;
     tw_diag_init(&diag, a->board_path ? a->board_path : "");
     tw_error err = a->board_path ? tw_fox_board_load(&a->board, a->board_path, &diag)
-                                 : tw_fox_board_load_level(&a->board, a->fox.level, &diag);
+                                 : tw_fox_board_load_level(&a->board, a->opt.level, &diag);
     if (err == TW_OK)
-        err = tw_fox_board_check_level(&a->board, a->fox.level, &diag);
+        err = tw_fox_board_check_level(&a->board, a->opt.level, &diag);
     if (err != TW_OK) {
         char text[700];
         tw_diag_format(&diag, text, sizeof text);
         tw_cli_errorf(cli, st(cli, SIM_T_BOARD), text);
         return TW_EXIT_FAIL;
     }
-    a->fox.board = &a->board;
+    a->opt.board = &a->board;
+    a->opt.own_board = a->board_path != NULL;
     return 0;
 }
 
-/* ---- JSON --------------------------------------------------------------- */
+/* ---- Output helpers (the games' summaries use them) ---------------------- */
 
 /* Adds wins, win_rate and win_rate_ci95 for wins out of games. */
-static void json_rate(json_t *obj, long long wins, long long games)
+void tw_sim_json_rate(json_t *obj, long long wins, long long games)
 {
     double lo, hi;
     tw_wilson_interval(wins, games, TW_Z95, &lo, &hi);
     json_object_set_new(obj, "wins", json_integer(wins));
-    json_object_set_new(obj, "win_rate", json_real(games ? (double)wins / (double)games : 0.0));
-    json_t *ci = json_array();
-    json_array_append_new(ci, json_real(lo));
-    json_array_append_new(ci, json_real(hi));
-    json_object_set_new(obj, "win_rate_ci95", ci);
+    json_object_set_new(obj, "win_rate", json_real(tw_sim_share(wins, games)));
+    json_object_set_new(obj, "win_rate_ci95", json_pack("[f, f]", lo, hi));
+}
+
+/* part / whole, 0 when whole is 0. */
+double tw_sim_share(long long part, long long whole)
+{
+    return whole ? (double)part / (double)whole : 0.0;
+}
+
+/* 100 * part / whole, 0 when whole is 0. */
+double tw_sim_percent(long long part, long long whole)
+{
+    return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
 /* Prints a JSON object on one line group and frees it. */
@@ -347,93 +367,8 @@ static void json_print(FILE *out, json_t *obj)
     json_decref(obj);
 }
 
-/* The Northwood summary as one JSON object. */
-static json_t *nw_json(const sim_args *a, const tw_sim_nw_totals *t)
-{
-    json_t *o = json_object();
-    json_object_set_new(o, "game", json_string("northwood"));
-    json_object_set_new(o, "bot", json_string(tw_nw_bot_kind_name((tw_nw_bot_kind)a->nw.bot)));
-    json_object_set_new(o, "setup", json_string(a->nw.setup == TW_NW_SETUP_FULL ? "full" : "intro"));
-    json_object_set_new(o, "medal", json_string(tw_nw_medal_key(a->nw.medal)));
-    json_object_set_new(o, "seed", json_integer((json_int_t)a->common.seed));
-    json_object_set_new(o, "games", json_integer(t->games));
-    json_rate(o, t->wins[a->nw.medal], t->games);
-    json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&t->stars)));
-    json_object_set_new(o, "score_sd", json_real(tw_tally_sd(&t->stars)));
-    json_t *medals = json_object();
-    for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++) {
-        json_t *one = json_object();
-        json_object_set_new(one, "stars", json_integer(tw_nw_medal_threshold((tw_nw_medal)m)));
-        json_rate(one, t->wins[m], t->games);
-        json_object_set_new(medals, tw_nw_medal_key(m), one);
-    }
-    json_object_set_new(o, "medals", medals);
-    json_t *hist = json_array();
-    for (int s = 0; s <= TW_SIM_NW_MAX_STARS; s++)
-        json_array_append_new(hist, json_integer(t->stars_hist[s]));
-    json_object_set_new(o, "score_histogram", hist);
-    json_t *targets = json_array();
-    for (int f = 0; f < TW_NW_FIEFS; f++) {
-        json_t *one = json_object();
-        json_object_set_new(one, "target", json_integer(f));
-        json_object_set_new(one, "stars", json_integer(tw_nw_stars[f]));
-        json_object_set_new(one, "visited", json_integer(t->visited[f]));
-        json_object_set_new(one, "friendly", json_integer(t->friendly[f]));
-        json_object_set_new(one, "friendly_rate", json_real(t->games ? (double)t->friendly[f] / (double)t->games : 0));
-        json_object_set_new(one, "friendly_per_visit",
-                            json_real(t->visited[f] ? (double)t->friendly[f] / (double)t->visited[f] : 0));
-        json_array_append_new(targets, one);
-    }
-    json_object_set_new(o, "targets", targets);
-    json_object_set_new(o, "stopped", json_integer(t->stopped));
-    json_object_set_new(o, "decisions_per_game", json_real(tw_tally_mean(&t->decisions)));
-    return o;
-}
-
-/* The Fox summary as one JSON object. */
-static json_t *fox_json(const sim_args *a, const tw_sim_fox_totals *t)
-{
-    json_t *o = json_object();
-    json_object_set_new(o, "game", json_string("fox"));
-    json_t *bots = json_array();
-    json_array_append_new(bots, json_string(tw_fox_bot_kind_name((tw_fox_bot_kind)a->fox.bots[0])));
-    json_array_append_new(bots, json_string(tw_fox_bot_kind_name((tw_fox_bot_kind)a->fox.bots[1])));
-    json_object_set_new(o, "bots", bots);
-    json_object_set_new(o, "level", json_integer(a->fox.level));
-    json_object_set_new(o, "board", json_string(a->board.id));
-    json_object_set_new(o, "seed", json_integer((json_int_t)a->common.seed));
-    json_object_set_new(o, "games", json_integer(t->games));
-    json_rate(o, t->wins, t->games);
-    json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&t->score)));
-    json_object_set_new(o, "score_sd", json_real(tw_tally_sd(&t->score)));
-    json_object_set_new(o, "mean_score_when_won", json_real(t->wins ? (double)t->score.sum / (double)t->wins : 0));
-    int top = 0;
-    for (int s = 0; s <= TW_SIM_FOX_MAX_SCORE; s++)
-        if (t->score_hist[s])
-            top = s;
-    json_t *hist = json_array();
-    for (int s = 0; s <= top; s++)
-        json_array_append_new(hist, json_integer(t->score_hist[s]));
-    json_object_set_new(o, "score_histogram", hist);
-    json_t *rounds = json_array();
-    for (int r = 1; r <= TW_FOX_ROUNDS; r++) {
-        json_t *one = json_object();
-        json_object_set_new(one, "round", json_integer(r));
-        json_object_set_new(one, "wins", json_integer(t->won_in_round[r]));
-        json_object_set_new(one, "lost_off_path", json_integer(t->lost_path_in_round[r]));
-        json_array_append_new(rounds, one);
-    }
-    json_object_set_new(o, "rounds", rounds);
-    json_object_set_new(o, "lost_time", json_integer(t->lost_time));
-    json_object_set_new(o, "mean_gems_collected", json_real(tw_tally_mean(&t->gems)));
-    json_object_set_new(o, "decisions_per_game", json_real(tw_tally_mean(&t->decisions)));
-    return o;
-}
-
-/* ---- Text --------------------------------------------------------------- */
-
 /* One row: label, count, share of games, with a bar scaled to top. */
-static void text_bar(FILE *out, const char *label, long long count, long long games, long long top)
+void tw_sim_text_bar(FILE *out, const char *label, long long count, long long games, long long top)
 {
     enum { WIDTH = 40 };
     int len = top > 0 ? (int)((double)count * WIDTH / (double)top + 0.5) : 0;
@@ -441,98 +376,49 @@ static void text_bar(FILE *out, const char *label, long long count, long long ga
     for (int i = 0; i < WIDTH; i++)
         bar[i] = i < len ? '#' : ' ';
     bar[WIDTH] = '\0';
-    fprintf(out, "  %-9s |%s| %6.2f%%  %lld\n", label, bar, games ? 100.0 * (double)count / (double)games : 0.0,
-            count);
+    fprintf(out, "  %-9s |%s| %6.2f%%  %lld\n", label, bar, tw_sim_percent(count, games), count);
 }
 
 /* A win rate with its interval, as "12.34% [11.70%, 13.00%]". */
-static void text_rate(FILE *out, long long wins, long long games)
+void tw_sim_text_rate(FILE *out, long long wins, long long games)
 {
     double lo, hi;
     tw_wilson_interval(wins, games, TW_Z95, &lo, &hi);
-    fprintf(out, "%8lld  %7.3f%%  [%.3f%%, %.3f%%]\n", wins, games ? 100.0 * (double)wins / (double)games : 0.0,
-            100.0 * lo, 100.0 * hi);
+    fprintf(out, "%8lld  %7.3f%%  [%.3f%%, %.3f%%]\n", wins, tw_sim_percent(wins, games), 100.0 * lo, 100.0 * hi);
 }
 
 /* The timing lines (human output only: they vary from run to run). */
-static void text_timing(FILE *out, const tw_tally *decisions, double game_seconds, double elapsed, int jobs,
-                        long long games)
+void tw_sim_text_timing(FILE *out, const tw_sim_totals *t, int jobs)
 {
-    double per_decision = decisions->sum ? 1000.0 * game_seconds / (double)decisions->sum : 0.0;
-    fprintf(out, "Decisions per game: %.1f, %.4f ms of CPU per decision (bot and engine)\n", tw_tally_mean(decisions),
-            per_decision);
-    fprintf(out, "Took %.2f s on %d thread%s (%.0f games/s)\n", elapsed, jobs, jobs == 1 ? "" : "s",
-            elapsed > 0 ? (double)games / elapsed : 0.0);
-}
-
-/* The Northwood summary for people. */
-static void nw_text(FILE *out, const sim_args *a, const tw_sim_nw_totals *t)
-{
-    fprintf(out, "For Northwood! - %lld %s games, bot %s, aiming for %s, seed %llu\n", t->games,
-            a->nw.setup == TW_NW_SETUP_FULL ? "full-deal" : "intro", tw_nw_bot_kind_name((tw_nw_bot_kind)a->nw.bot),
-            tw_nw_medal_key(a->nw.medal), (unsigned long long)a->common.seed);
-    fprintf(out, "\nMedal    stars     wins  win rate  95%% interval (Wilson)\n");
-    for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++) {
-        fprintf(out, "%-6s %c %5d ", tw_nw_medal_key(m), m == a->nw.medal ? '*' : ' ',
-                tw_nw_medal_threshold((tw_nw_medal)m));
-        text_rate(out, t->wins[m], t->games);
-    }
-    fprintf(out, "\nStars: mean %.3f, standard deviation %.3f\n", tw_tally_mean(&t->stars), tw_tally_sd(&t->stars));
-    long long top = 0;
-    for (int s = 0; s <= TW_SIM_NW_MAX_STARS; s++)
-        if (t->stars_hist[s] > top)
-            top = t->stars_hist[s];
-    for (int s = 0; s <= TW_SIM_NW_MAX_STARS; s++) {
-        char label[16];
-        snprintf(label, sizeof label, "%d", s);
-        text_bar(out, label, t->stars_hist[s], t->games, top);
-    }
-    fprintf(out, "\nFiefs by target: how often each ended friendly\n");
-    fprintf(out, "  target stars  friendly/games  friendly/visits\n");
-    for (int f = 0; f < TW_NW_FIEFS; f++)
-        fprintf(out, "  %6d %5d  %13.2f%%  %14.2f%%\n", f, tw_nw_stars[f],
-                t->games ? 100.0 * (double)t->friendly[f] / (double)t->games : 0.0,
-                t->visited[f] ? 100.0 * (double)t->friendly[f] / (double)t->visited[f] : 0.0);
-    fprintf(out, "\nGames ended early by the bot: %lld\n", t->stopped);
-    text_timing(out, &t->decisions, t->game_seconds, t->elapsed, a->common.jobs, t->games);
-}
-
-/* The Fox summary for people. */
-static void fox_text(FILE *out, const sim_args *a, const tw_sim_fox_totals *t)
-{
-    fprintf(out, "Fox in the Forest Duet - %lld games at level %d on %s, bots %s (seat 0) and %s (seat 1), seed %llu\n",
-            t->games, a->fox.level, a->board.id, tw_fox_bot_kind_name((tw_fox_bot_kind)a->fox.bots[0]),
-            tw_fox_bot_kind_name((tw_fox_bot_kind)a->fox.bots[1]), (unsigned long long)a->common.seed);
-    fprintf(out, "\n             wins  win rate  95%% interval (Wilson)\n");
-    fprintf(out, "level %d ", a->fox.level);
-    text_rate(out, t->wins, t->games);
-    fprintf(out, "\nScore (0 when lost): mean %.3f, standard deviation %.3f; mean of won games %.3f\n",
-            tw_tally_mean(&t->score), tw_tally_sd(&t->score), t->wins ? (double)t->score.sum / (double)t->wins : 0.0);
-    /* lost games, then won scores in bands of 5 */
-    long long bands[TW_SIM_FOX_MAX_SCORE / 5 + 2] = {0};
-    long long top = t->score_hist[0];
-    for (int s = 1; s <= TW_SIM_FOX_MAX_SCORE; s++)
-        bands[s / 5] += t->score_hist[s];
-    for (int b = 0; b <= TW_SIM_FOX_MAX_SCORE / 5; b++)
-        if (bands[b] > top)
-            top = bands[b];
-    text_bar(out, "lost", t->score_hist[0], t->games, top);
-    for (int b = 0; b <= TW_SIM_FOX_MAX_SCORE / 5; b++) {
-        if (!bands[b])
-            continue;
-        char label[16];
-        snprintf(label, sizeof label, "%d-%d", b * 5, b * 5 + 4);
-        text_bar(out, label, bands[b], t->games, top);
-    }
-    fprintf(out, "\nBy round     won  lost off the path\n");
-    for (int r = 1; r <= TW_FOX_ROUNDS; r++)
-        fprintf(out, "  round %d %7lld  %17lld\n", r, t->won_in_round[r], t->lost_path_in_round[r]);
-    fprintf(out, "Lost on time (gems left after round 3): %lld\n", t->lost_time);
-    fprintf(out, "Gems collected per game: %.2f\n", tw_tally_mean(&t->gems));
-    text_timing(out, &t->decisions, t->game_seconds, t->elapsed, a->common.jobs, t->games);
+    double per_decision = t->decisions.sum ? 1000.0 * t->game_seconds / (double)t->decisions.sum : 0.0;
+    fprintf(out, "Decisions per game: %.1f, %.4f ms of CPU per decision (bot and engine)\n",
+            tw_tally_mean(&t->decisions), per_decision);
+    fprintf(out, "Took %.2f s on %d thread%s (%.0f games/s)\n", t->elapsed, jobs, jobs == 1 ? "" : "s",
+            t->elapsed > 0 ? (double)t->games / t->elapsed : 0.0);
 }
 
 /* ---- The command ---------------------------------------------------------- */
+
+/* Opens the --characters-csv file and loads the characters' names for it;
+ * returns 0, or prints the problem and returns an exit code. */
+static int open_characters(tw_cli *cli, sim_args *a, tw_nw_catalog **catalog)
+{
+    tw_diag diag;
+    *catalog = malloc(sizeof **catalog);
+    if (!*catalog || tw_nw_catalog_load_default(*catalog, &diag) != TW_OK) {
+        char text[700] = "out of memory";
+        if (*catalog)
+            tw_diag_format(&diag, text, sizeof text);
+        tw_cli_errorf(cli, st(cli, SIM_T_FAILED), text);
+        return TW_EXIT_FAIL;
+    }
+    a->opt.catalog = *catalog;
+    if (!(a->opt.characters = fopen(a->characters_path, "w"))) {
+        tw_cli_errorf(cli, st(cli, SIM_T_CHARACTERS_FILE), a->characters_path);
+        return TW_EXIT_FAIL;
+    }
+    return 0;
+}
 
 /* `trickwood sim northwood|fox [OPTIONS]`. */
 int tw_cli_sim(tw_cli *cli, int argc, char **argv)
@@ -550,47 +436,26 @@ int tw_cli_sim(tw_cli *cli, int argc, char **argv)
     }
     if (a.output == TW_SIM_OUT_CSV)
         a.common.csv = cli->out;
-    int status;
-    const char *error;
-    tw_sim_nw_totals *nw = NULL;
-    tw_sim_fox_totals *fox = NULL;
-    if (a.game == GAME_NORTHWOOD) {
-        if (a.characters_path && !(a.nw.characters = fopen(a.characters_path, "w"))) {
-            tw_cli_errorf(cli, st(cli, SIM_T_CHARACTERS_FILE), a.characters_path);
-            return TW_EXIT_FAIL;
-        }
-        nw = malloc(sizeof *nw);
-        if (!nw) {
-            if (a.nw.characters)
-                fclose(a.nw.characters);
-            return TW_EXIT_FAIL;
-        }
-        status = tw_sim_nw_run(&a.common, &a.nw, nw);
-        error = nw->error;
-        if (a.nw.characters && fclose(a.nw.characters) != 0 && status == 0) {
-            tw_cli_errorf(cli, st(cli, SIM_T_CHARACTERS_FILE), a.characters_path);
-            free(nw);
-            return TW_EXIT_FAIL;
-        }
-    } else {
-        fox = malloc(sizeof *fox);
-        if (!fox)
-            return TW_EXIT_FAIL;
-        status = tw_sim_fox_run(&a.common, &a.fox, fox);
-        error = fox->error;
-    }
-    if (status != 0) {
-        tw_cli_errorf(cli, st(cli, SIM_T_FAILED), error);
+    const tw_sim_kind *kind = sim_kinds[a.game];
+    tw_nw_catalog *catalog = NULL;
+    tw_sim_totals *totals = malloc(sizeof *totals);
+    if (!totals)
         code = TW_EXIT_FAIL;
-    } else if (a.output == TW_SIM_OUT_JSON) {
-        json_print(cli->out, nw ? nw_json(&a, nw) : fox_json(&a, fox));
-    } else if (a.output == TW_SIM_OUT_TEXT) {
-        if (nw)
-            nw_text(cli->out, &a, nw);
-        else
-            fox_text(cli->out, &a, fox);
+    else if (a.characters_path)
+        code = open_characters(cli, &a, &catalog);
+    if (code == 0 && tw_sim_play(kind, &a.common, &a.opt, totals) != 0) {
+        tw_cli_errorf(cli, st(cli, SIM_T_FAILED), totals->error);
+        code = TW_EXIT_FAIL;
     }
-    free(nw);
-    free(fox);
+    if (a.opt.characters && fclose(a.opt.characters) != 0 && code == 0) {
+        tw_cli_errorf(cli, st(cli, SIM_T_CHARACTERS_FILE), a.characters_path);
+        code = TW_EXIT_FAIL;
+    }
+    if (code == 0 && a.output == TW_SIM_OUT_JSON)
+        json_print(cli->out, kind->json(&a.common, &a.opt, totals));
+    else if (code == 0 && a.output == TW_SIM_OUT_TEXT)
+        kind->text(cli->out, &a.common, &a.opt, totals);
+    free(catalog);
+    free(totals);
     return code;
 }

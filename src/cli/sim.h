@@ -15,6 +15,8 @@
 
 #include "cli/cli.h"
 #include "trickwood/foxduet.h"
+#include "trickwood/game.h"
+#include "trickwood/northwood.h"
 #include "trickwood/stats.h"
 
 /* What the runner needs to know about one simulation. */
@@ -57,12 +59,6 @@ uint64_t tw_sim_game_seed(uint64_t seed, long long game);
 /* Seed of the bot in seat `seat` of a game (derived from the game seed). */
 uint64_t tw_sim_bot_seed(uint64_t game_seed, int seat);
 
-/* Keeps the first (lowest) failing game of a run and its reason, from any
- * worker thread: *failed_game (-1 when none yet) and error (size bytes)
- * are updated under lock. */
-void tw_sim_note_failure(pthread_mutex_t *lock, long long *failed_game, char *error, size_t size, long long game,
-                         const char *why);
-
 /* Games per chunk for a run: at most max, and small enough that each of
  * the jobs gets several chunks. */
 int tw_sim_chunk_size(long long games, int jobs, int max);
@@ -75,10 +71,10 @@ int tw_sim_parse_count(const char *text, long long min, long long max, long long
  * stream; done == total ends the line. */
 void tw_sim_draw_progress(FILE *to, long long done, long long total, double elapsed_s);
 
-/* ---- Per-game simulations (sim_nw.c, sim_fox.c) ------------------------ */
+/* ---- Simulations over the game interface (sim_play.c) ------------------ */
 
 /* What a run prints on its output stream besides the totals. */
-typedef enum { TW_SIM_OUT_TEXT = 0, TW_SIM_OUT_JSON = 1, TW_SIM_OUT_CSV = 2, TW_SIM_OUT_NONE = 3 } tw_sim_output;
+typedef enum { TW_SIM_OUT_TEXT = 0, TW_SIM_OUT_JSON = 1, TW_SIM_OUT_CSV = 2 } tw_sim_output;
 
 /* Common settings of a run. */
 typedef struct {
@@ -90,63 +86,41 @@ typedef struct {
     double deadline; /* stop handing out games after this tw_sim_now() (0: none) */
 } tw_sim_common;
 
+/* What the command line chose for the games themselves; each game reads
+ * its own fields. */
+typedef struct {
+    const char *bots[2];  /* the game's bot names, by seat */
+    /* For Northwood! */
+    int setup;            /* tw_nw_setup */
+    int medal;            /* tw_nw_medal the games aim for (and win_rate is about) */
+    int iterations;       /* the strong bot's effort (0: its defaults) */
+    int rollouts;
+    FILE *characters;     /* one row per character dealt in each game (sim --characters-csv), or NULL */
+    const tw_nw_catalog *catalog; /* the characters' names for those rows */
+    /* Fox Duet */
+    int level;            /* 1..3 */
+    const tw_fox_board *board; /* the board (for its name); NULL: the level's */
+    int own_board;        /* play on board rather than the level's (sim --board) */
+    int samples;          /* strong: deals per decision (0: default) */
+    long long nodes;      /* strong: nodes per deal; open-hands: nodes per decision (0: default) */
+} tw_sim_options;
+
 #define TW_SIM_NW_MAX_STARS 20
 
-/* For Northwood! run settings. iterations/rollouts tune the strong bot
- * (0: its defaults). characters receives one CSV row per character dealt
- * in each game (sim --characters-csv, docs/simulation.md). */
+/* For Northwood! tallies. */
 typedef struct {
-    int bot;         /* tw_nw_bot_kind */
-    int setup;       /* tw_nw_setup */
-    int medal;       /* tw_nw_medal the games aim for (and win_rate is about) */
-    int iterations;
-    int rollouts;
-    FILE *characters; /* per-game character rows go here (header first) when not NULL */
-} tw_sim_nw_options;
-
-/* For Northwood! totals, reduced in game order. */
-typedef struct {
-    long long games;
     long long wins[4];                          /* by medal 1..3: stars reached its threshold */
     tw_tally stars;
     long long stars_hist[TW_SIM_NW_MAX_STARS + 1];
     long long friendly[8];                      /* by target: the fief ended friendly */
     long long visited[8];                       /* by target: the fief was visited */
     long long stopped;                          /* games the bot ended early */
-    tw_tally decisions;                         /* per game */
-    double game_seconds;                        /* CPU time inside games, summed over workers */
-    double elapsed;                             /* wall time of the run */
-    long long failed_game;                      /* first game that failed, or -1 */
-    char error[160];
-} tw_sim_nw_totals;
-
-/* Plays a For Northwood! run. Returns 0, or -1 with totals->error set. */
-int tw_sim_nw_run(const tw_sim_common *common, const tw_sim_nw_options *opt, tw_sim_nw_totals *totals);
-
-/* Runs one game kind's simulation with the common settings: quick bots
- * share out games in large chunks, searching ones (slow) in chunks of one
- * so that every worker keeps busy until the end. On failure error gets
- * "out of memory" unless it already says why. Returns as tw_sim_run. */
-int tw_sim_run_games(const tw_sim_common *common, int slow, size_t result_size, void *ctx,
-                     int (*play)(void *ctx, void *scratch, long long game, void *result),
-                     void (*reduce)(void *ctx, long long game, const void *result), double *elapsed_s,
-                     char *error, size_t error_size);
+} tw_sim_nw_tally;
 
 #define TW_SIM_FOX_MAX_SCORE 99
 
-/* Fox Duet run settings: a bot kind per seat, the level and the board.
- * samples/nodes tune the searching bots (0: their defaults). */
+/* Fox Duet tallies. */
 typedef struct {
-    int bots[2];                 /* tw_fox_bot_kind by seat */
-    int level;                   /* 1..3 */
-    const tw_fox_board *board;
-    int samples;                 /* strong: deals per decision */
-    long long nodes;             /* strong: nodes per deal; open-hands: nodes per decision */
-} tw_sim_fox_options;
-
-/* Fox Duet totals, reduced in game order. */
-typedef struct {
-    long long games;
     long long wins;
     tw_tally score;                             /* 0 for a lost game */
     long long score_hist[TW_SIM_FOX_MAX_SCORE + 1];
@@ -154,15 +128,83 @@ typedef struct {
     long long lost_path_in_round[4];            /* off the path with no forest token, by round */
     long long lost_time;                        /* gems left after round 3 */
     tw_tally gems;                              /* gems collected per game */
-    tw_tally decisions;
-    double game_seconds;
-    double elapsed;
-    long long failed_game;
-    char error[160];
-} tw_sim_fox_totals;
+} tw_sim_fox_tally;
 
-/* Plays a Fox Duet run. Returns 0, or -1 with totals->error set. */
-int tw_sim_fox_run(const tw_sim_common *common, const tw_sim_fox_options *opt, tw_sim_fox_totals *totals);
+/* A run's totals, reduced in game order: what every game has, then each
+ * game's own tallies (only the played game's are filled). */
+typedef struct {
+    long long games;
+    tw_tally decisions;                         /* per game */
+    double game_seconds;                        /* CPU time inside games, summed over workers */
+    double elapsed;                             /* wall time of the run */
+    long long failed_game;                      /* first game that failed, or -1 */
+    char error[160];
+    tw_sim_nw_tally nw;
+    tw_sim_fox_tally fox;
+} tw_sim_totals;
+
+/* What every game's result holds, before the game's own part. */
+typedef struct {
+    uint64_t seed;
+    double seconds;      /* CPU time of the game */
+    uint32_t decisions;
+    uint8_t dealer;      /* the seat that dealt first (games of two seats) */
+} tw_sim_head;
+
+/* What differs from game to game in a simulation: how its matches start,
+ * how hard its bots search, and its tallies (what a finished match adds,
+ * their text, JSON and CSV). The play loop itself is written once over
+ * the game interface (sim_play.c). */
+typedef struct tw_sim_kind {
+    const tw_game *game;
+    size_t result_size; /* the game's own part of one game's result */
+    /* Whether the bots search (slow: games are handed out one by one). */
+    int (*slow)(const tw_sim_options *opt);
+    /* The configuration a game starts with when seat `dealer` deals first
+     * (a new reference; NULL when out of memory). */
+    json_t *(*config)(const tw_sim_options *opt, int dealer);
+    /* Starts a match (NULL: the game's start). */
+    tw_match *(*start)(const tw_sim_options *opt, json_t *config, uint64_t seed, tw_diag *diag);
+    /* Sets a new bot's search effort from the options (NULL: none). */
+    void (*tune)(tw_game_bot *bot, const tw_sim_options *opt);
+    /* Notes what a new match dealt (NULL: nothing). */
+    void (*begin)(void *result, const tw_match *m);
+    /* Notes an action about to be applied (NULL: nothing). */
+    void (*observe)(void *result, const tw_match *m, tw_game_action action);
+    /* Notes how the match ended. */
+    void (*finish)(void *result, const tw_match *m);
+    /* Adds one game to the game's tallies. */
+    void (*add)(tw_sim_totals *t, const tw_sim_head *head, const void *result);
+    /* Writes the CSV headers (common->csv, opt->characters when set). */
+    void (*csv_header)(const tw_sim_common *common, const tw_sim_options *opt);
+    /* Writes one game's CSV rows. */
+    void (*csv_rows)(const tw_sim_common *common, const tw_sim_options *opt, long long game, const tw_sim_head *head,
+                     const void *result);
+    /* The summary as one JSON object. */
+    json_t *(*json)(const tw_sim_common *common, const tw_sim_options *opt, const tw_sim_totals *t);
+    /* The summary for people. */
+    void (*text)(FILE *out, const tw_sim_common *common, const tw_sim_options *opt, const tw_sim_totals *t);
+} tw_sim_kind;
+
+extern const tw_sim_kind tw_sim_northwood; /* sim_nw.c */
+extern const tw_sim_kind tw_sim_fox;       /* sim_fox.c */
+
+/* Plays a run of one game. Returns 0, or -1 with totals->error set. */
+int tw_sim_play(const tw_sim_kind *kind, const tw_sim_common *common, const tw_sim_options *opt,
+                tw_sim_totals *totals);
+
+/* Output helpers shared by the games' summaries (sim.c). */
+/* Adds wins, win_rate and win_rate_ci95 for wins out of games. */
+void tw_sim_json_rate(json_t *obj, long long wins, long long games);
+/* A share, and a percentage (0 when out of nothing). */
+double tw_sim_share(long long part, long long whole);
+double tw_sim_percent(long long part, long long whole);
+/* One histogram row: label, count, share of games, with a bar scaled to top. */
+void tw_sim_text_bar(FILE *out, const char *label, long long count, long long games, long long top);
+/* A win rate with its interval, as "12.34% [11.70%, 13.00%]". */
+void tw_sim_text_rate(FILE *out, long long wins, long long games);
+/* The timing lines (human output only: they vary from run to run). */
+void tw_sim_text_timing(FILE *out, const tw_sim_totals *t, int jobs);
 
 /* The `sim` subcommand and its help text. */
 int tw_cli_sim(tw_cli *cli, int argc, char **argv);

@@ -1,21 +1,14 @@
-/* Fox in the Forest Duet bulk simulation: a bot in each seat, each
- * deciding from its own view (except the open-hands bot, by design);
- * totals are reduced in game order (sim_run.c). */
-#include <pthread.h>
+/* What a Fox in the Forest Duet simulation tallies (the play loop is
+ * sim_play.c): wins and scores, how games ended by round, gems. */
 #include <string.h>
 
 #include "cli/sim.h"
 #include "trickwood/fox_bots.h"
 
-/* Far more decisions than any game takes: a bot that goes past it loops. */
-#define MAX_DECISIONS 2000
+extern const tw_game tw_game_fox;
 
 /* One game's outcome. */
 typedef struct {
-    uint64_t seed;
-    double seconds;
-    uint32_t decisions;
-    uint8_t dealer;
     uint8_t end;          /* tw_fox_end */
     uint8_t round;
     uint8_t score;
@@ -24,86 +17,59 @@ typedef struct {
     uint8_t forest_left;
 } fox_result;
 
-/* The run. */
-typedef struct {
-    const tw_sim_common *common;
-    const tw_sim_fox_options *opt;
-    tw_sim_fox_totals *totals;
-    pthread_mutex_t error_lock;
-} fox_run;
-
-/* Records the first (lowest) failing game with its reason. */
-static void fail_game(fox_run *run, long long game, const char *why)
+/* Whether a seat's bot searches. */
+static int fox_slow(const tw_sim_options *opt)
 {
-    tw_sim_note_failure(&run->error_lock, &run->totals->failed_game, run->totals->error, sizeof run->totals->error,
-                        game, why);
-}
-
-/* Plays one game with fresh bots seeded from the game seed. The first
- * dealer comes from the seed too, so both seats deal first equally often. */
-static int fox_play(void *ctx, void *scratch, long long game, void *out)
-{
-    (void)scratch;
-    fox_run *run = ctx;
-    const tw_sim_fox_options *opt = run->opt;
-    fox_result *r = out;
-    r->seed = tw_sim_game_seed(run->common->seed, game);
-    r->dealer = (uint8_t)(tw_mix64(r->seed) & 1);
-    tw_fox_config cfg = {opt->level, r->dealer, r->seed};
-    tw_fox_state s;
-    if (tw_fox_new(&s, opt->board, &cfg, NULL) != TW_OK) {
-        fail_game(run, game, "the board cannot start a game at this level");
-        return -1;
-    }
-    tw_fox_bot *bots[2];
+    int slow = 0;
     for (int seat = 0; seat < 2; seat++) {
-        bots[seat] = tw_fox_bot_new((tw_fox_bot_kind)opt->bots[seat], tw_sim_bot_seed(r->seed, seat));
-        if (bots[seat]) /* 0 keeps a bot's own effort */
-            tw_fox_bot_set_effort(bots[seat], opt->nodes, opt->samples, opt->nodes);
+        int kind = tw_fox_bot_kind_from_name(opt->bots[seat]);
+        slow |= kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS;
     }
-    int status = 0;
-    if (!bots[0] || !bots[1]) {
-        fail_game(run, game, "out of memory for the bots");
-        status = -1;
-    }
-    double start = tw_sim_thread_cpu();
-    while (status == 0 && !tw_fox_is_over(&s)) {
-        int seat = tw_fox_to_act(&s);
-        tw_fox_action a = TW_FOX_NO_ACTION;
-        if (seat < 0 || tw_fox_bot_choose(bots[seat], &s, &a) != TW_OK || tw_fox_apply(&s, a, NULL) != TW_OK) {
-            char text[48], why[96];
-            tw_fox_action_format(&s, a, text, sizeof text);
-            snprintf(why, sizeof why, "the bot in seat %d chose an illegal action (%s)", seat, text);
-            fail_game(run, game, why);
-            status = -1;
-            break;
-        }
-        if (++r->decisions > MAX_DECISIONS) {
-            fail_game(run, game, "the game did not end");
-            status = -1;
-        }
-    }
-    r->seconds = tw_sim_thread_cpu() - start;
-    tw_fox_bot_free(bots[0]);
-    tw_fox_bot_free(bots[1]);
-    r->end = s.end;
-    r->round = s.round;
-    int score = tw_fox_score(&s);
-    r->score = (uint8_t)(score > TW_SIM_FOX_MAX_SCORE ? TW_SIM_FOX_MAX_SCORE : score);
-    r->gems = s.path.gems_collected;
-    r->gems_placed = s.path.gems_placed;
-    r->forest_left = s.path.forest_left;
-    return status;
+    return slow;
 }
 
-/* Adds one game to the totals and writes its CSV row. */
-static void fox_reduce(void *ctx, long long game, const void *in)
+/* The level and the first dealer. */
+static json_t *fox_config(const tw_sim_options *opt, int dealer)
 {
-    fox_run *run = ctx;
+    return json_pack("{s:i, s:i}", "level", opt->level, "dealer", dealer);
+}
+
+/* Starts a match on the --board file, or on the level's board. */
+static tw_match *fox_start(const tw_sim_options *opt, json_t *config, uint64_t seed, tw_diag *diag)
+{
+    if (opt->own_board && opt->board)
+        return tw_game_fox.start_on_board(config, opt->board, opt->board->id, seed, diag);
+    return tw_game_fox.start(config, seed, diag);
+}
+
+/* The searching bots' effort (0 keeps a bot's own). */
+static void fox_tune(tw_game_bot *bot, const tw_sim_options *opt)
+{
+    if (tw_game_bot_engine(bot)) /* 0 keeps a bot's own effort */
+        tw_fox_bot_set_effort(tw_game_bot_engine(bot), opt->nodes, opt->samples, opt->nodes);
+}
+
+/* How the match ended. */
+static void fox_finish(void *out, const tw_match *m)
+{
+    fox_result *r = out;
+    const tw_fox_state *s = m->game->state(m);
+    r->end = s->end;
+    r->round = s->round;
+    int score = tw_fox_score(s);
+    r->score = (uint8_t)(score > TW_SIM_FOX_MAX_SCORE ? TW_SIM_FOX_MAX_SCORE : score);
+    r->gems = s->path.gems_collected;
+    r->gems_placed = s->path.gems_placed;
+    r->forest_left = s->path.forest_left;
+}
+
+/* Adds one game to the tallies. */
+static void fox_add(tw_sim_totals *totals, const tw_sim_head *head, const void *in)
+{
+    (void)head;
     const fox_result *r = in;
-    tw_sim_fox_totals *t = run->totals;
+    tw_sim_fox_tally *t = &totals->fox;
     int round = r->round >= 1 && r->round <= 3 ? r->round : 3;
-    t->games++;
     if (r->end == TW_FOX_END_WON) {
         t->wins++;
         t->won_in_round[round]++;
@@ -115,33 +81,115 @@ static void fox_reduce(void *ctx, long long game, const void *in)
     tw_tally_add(&t->score, r->score);
     t->score_hist[r->score]++;
     tw_tally_add(&t->gems, r->gems);
-    tw_tally_add(&t->decisions, r->decisions);
-    t->game_seconds += r->seconds;
-    FILE *csv = run->common->csv;
-    if (csv)
-        fprintf(csv, "%lld,%llu,%d,%d,%s,%d,%d,%d,%d,%d,%u\n", game, (unsigned long long)r->seed, r->dealer,
-                r->end == TW_FOX_END_WON, tw_fox_end_key(r->end), r->round, r->score, r->gems, r->gems_placed,
-                r->forest_left, (unsigned)r->decisions);
 }
 
-/* Writes the CSV header and runs the games. */
-int tw_sim_fox_run(const tw_sim_common *common, const tw_sim_fox_options *opt, tw_sim_fox_totals *totals)
+/* The CSV header. */
+static void fox_csv_header(const tw_sim_common *common, const tw_sim_options *opt)
 {
-    memset(totals, 0, sizeof *totals);
-    totals->failed_game = -1;
-    fox_run run;
-    memset(&run, 0, sizeof run);
-    run.common = common;
-    run.opt = opt;
-    run.totals = totals;
+    (void)opt;
     if (common->csv)
         fputs("game,seed,dealer,won,end,round,score,gems_collected,gems_placed,forest_left,decisions\n", common->csv);
-    pthread_mutex_init(&run.error_lock, NULL);
-    int slow = 0;
-    for (int seat = 0; seat < 2; seat++)
-        slow |= opt->bots[seat] == TW_FOX_BOT_STRONG || opt->bots[seat] == TW_FOX_BOT_OPEN_HANDS;
-    int status = tw_sim_run_games(common, slow, sizeof(fox_result), &run, fox_play, fox_reduce, &totals->elapsed,
-                                  totals->error, sizeof totals->error);
-    pthread_mutex_destroy(&run.error_lock);
-    return status;
 }
+
+/* One game's CSV row. */
+static void fox_csv_rows(const tw_sim_common *common, const tw_sim_options *opt, long long game,
+                         const tw_sim_head *head, const void *in)
+{
+    (void)opt;
+    const fox_result *r = in;
+    if (common->csv)
+        fprintf(common->csv, "%lld,%llu,%d,%d,%s,%d,%d,%d,%d,%d,%u\n", game, (unsigned long long)head->seed,
+                head->dealer, r->end == TW_FOX_END_WON, tw_fox_end_key(r->end), r->round, r->score, r->gems,
+                r->gems_placed, r->forest_left, (unsigned)head->decisions);
+}
+
+/* The board's name. */
+static const char *board_name(const tw_sim_options *opt)
+{
+    return opt->board ? opt->board->id : tw_fox_level(opt->level)->board_file;
+}
+
+/* The summary as one JSON object. */
+static json_t *fox_json(const tw_sim_common *common, const tw_sim_options *opt, const tw_sim_totals *totals)
+{
+    const tw_sim_fox_tally *t = &totals->fox;
+    json_t *o = json_pack("{s:s, s:[s, s], s:i, s:s, s:I, s:I}", "game", "fox", "bots", opt->bots[0], opt->bots[1],
+                          "level", opt->level, "board", board_name(opt), "seed", (json_int_t)common->seed, "games",
+                          (json_int_t)totals->games);
+    tw_sim_json_rate(o, t->wins, totals->games);
+    json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&t->score)));
+    json_object_set_new(o, "score_sd", json_real(tw_tally_sd(&t->score)));
+    json_object_set_new(o, "mean_score_when_won", json_real(t->wins ? (double)t->score.sum / (double)t->wins : 0));
+    int top = 0;
+    for (int s = 0; s <= TW_SIM_FOX_MAX_SCORE; s++)
+        if (t->score_hist[s])
+            top = s;
+    json_t *hist = json_array();
+    for (int s = 0; s <= top; s++)
+        json_array_append_new(hist, json_integer(t->score_hist[s]));
+    json_object_set_new(o, "score_histogram", hist);
+    json_t *rounds = json_array();
+    for (int r = 1; r <= TW_FOX_ROUNDS; r++)
+        json_array_append_new(rounds, json_pack("{s:i, s:I, s:I}", "round", r, "wins", (json_int_t)t->won_in_round[r],
+                                                "lost_off_path", (json_int_t)t->lost_path_in_round[r]));
+    json_object_set_new(o, "rounds", rounds);
+    json_object_set_new(o, "lost_time", json_integer(t->lost_time));
+    json_object_set_new(o, "mean_gems_collected", json_real(tw_tally_mean(&t->gems)));
+    json_object_set_new(o, "decisions_per_game", json_real(tw_tally_mean(&totals->decisions)));
+    return o;
+}
+
+/* The scores for people: lost games, then won scores in bands of 5. */
+static void score_bars(FILE *out, const tw_sim_fox_tally *t, long long games)
+{
+    long long bands[TW_SIM_FOX_MAX_SCORE / 5 + 2] = {0};
+    long long top = t->score_hist[0];
+    for (int s = 1; s <= TW_SIM_FOX_MAX_SCORE; s++)
+        bands[s / 5] += t->score_hist[s];
+    for (int b = 0; b <= TW_SIM_FOX_MAX_SCORE / 5; b++)
+        if (bands[b] > top)
+            top = bands[b];
+    tw_sim_text_bar(out, "lost", t->score_hist[0], games, top);
+    for (int b = 0; b <= TW_SIM_FOX_MAX_SCORE / 5; b++) {
+        if (!bands[b])
+            continue;
+        char label[16];
+        snprintf(label, sizeof label, "%d-%d", b * 5, b * 5 + 4);
+        tw_sim_text_bar(out, label, bands[b], games, top);
+    }
+}
+
+/* The summary for people. */
+static void fox_text(FILE *out, const tw_sim_common *common, const tw_sim_options *opt, const tw_sim_totals *totals)
+{
+    const tw_sim_fox_tally *t = &totals->fox;
+    fprintf(out, "Fox in the Forest Duet - %lld games at level %d on %s, bots %s (seat 0) and %s (seat 1), seed %llu\n",
+            totals->games, opt->level, board_name(opt), opt->bots[0], opt->bots[1], (unsigned long long)common->seed);
+    fprintf(out, "\n             wins  win rate  95%% interval (Wilson)\n");
+    fprintf(out, "level %d ", opt->level);
+    tw_sim_text_rate(out, t->wins, totals->games);
+    fprintf(out, "\nScore (0 when lost): mean %.3f, standard deviation %.3f; mean of won games %.3f\n",
+            tw_tally_mean(&t->score), tw_tally_sd(&t->score), t->wins ? (double)t->score.sum / (double)t->wins : 0.0);
+    score_bars(out, t, totals->games);
+    fprintf(out, "\nBy round     won  lost off the path\n");
+    for (int r = 1; r <= TW_FOX_ROUNDS; r++)
+        fprintf(out, "  round %d %7lld  %17lld\n", r, t->won_in_round[r], t->lost_path_in_round[r]);
+    fprintf(out, "Lost on time (gems left after round 3): %lld\n", t->lost_time);
+    fprintf(out, "Gems collected per game: %.2f\n", tw_tally_mean(&t->gems));
+    tw_sim_text_timing(out, totals, common->jobs);
+}
+
+const tw_sim_kind tw_sim_fox = {
+    .game = &tw_game_fox,
+    .result_size = sizeof(fox_result),
+    .slow = fox_slow,
+    .config = fox_config,
+    .start = fox_start,
+    .tune = fox_tune,
+    .finish = fox_finish,
+    .add = fox_add,
+    .csv_header = fox_csv_header,
+    .csv_rows = fox_csv_rows,
+    .json = fox_json,
+    .text = fox_text,
+};

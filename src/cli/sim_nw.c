@@ -1,21 +1,15 @@
-/* For Northwood! bulk simulation: one bot plays games with seeds derived
- * from the run's seed; totals are reduced in game order (sim_run.c). */
-#include <pthread.h>
-#include <stdlib.h>
+/* What a For Northwood! simulation tallies (the play loop is sim_play.c):
+ * stars and medals, fiefs by target, and the characters CSV. */
 #include <string.h>
 
 #include "cli/sim.h"
 #include "trickwood/nw_bots.h"
 #include "trickwood/nw_files.h"
 
-/* Far more decisions than any game takes: a bot that goes past it loops. */
-#define MAX_DECISIONS 5000
+extern const tw_game tw_game_northwood;
 
 /* One game's outcome, as the reducer and the CSVs need it. */
 typedef struct {
-    uint64_t seed;
-    double seconds;
-    uint32_t decisions;
     uint8_t stars;
     uint8_t stopped;
     uint8_t status[TW_NW_FIEFS]; /* tw_nw_fief_status by target */
@@ -29,32 +23,53 @@ typedef struct {
     uint16_t sub_uses[TW_NW_FIEFS];     /* activations while substituting */
 } nw_result;
 
-/* The run: settings, the catalog and the totals being reduced. */
-typedef struct {
-    const tw_sim_common *common;
-    const tw_sim_nw_options *opt;
-    tw_nw_catalog *catalog;
-    tw_sim_nw_totals *totals;
-    pthread_mutex_t error_lock;
-} nw_run;
-
-/* Records the first (lowest) failing game with its reason. */
-static void fail_game(nw_run *run, long long game, const char *why)
+/* The engine's state behind a match. */
+static const tw_nw_state *state_of(const tw_match *m)
 {
-    tw_sim_note_failure(&run->error_lock, &run->totals->failed_game, run->totals->error, sizeof run->totals->error,
-                        game, why);
+    return m->game->state(m);
+}
+
+/* Whether the bot searches. */
+static int nw_slow(const tw_sim_options *opt)
+{
+    int kind = tw_nw_bot_kind_from_name(opt->bots[0]);
+    return kind == TW_NW_BOT_STRONG || kind == TW_NW_BOT_CLAIRVOYANT;
+}
+
+/* The deal and the medal; the player is never offered to finish early. */
+static json_t *nw_config(const tw_sim_options *opt, int dealer)
+{
+    (void)dealer;
+    return json_pack("{s:s, s:s, s:b}", "setup", opt->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal",
+                     tw_nw_medal_key(opt->medal), "finish", 0);
+}
+
+/* The strong bot's search effort. */
+static void nw_tune(tw_game_bot *bot, const tw_sim_options *opt)
+{
+    if ((opt->iterations > 0 || opt->rollouts > 0) && tw_game_bot_engine(bot))
+        tw_nw_bot_set_effort(tw_game_bot_engine(bot), opt->iterations, opt->rollouts);
+}
+
+/* The starting allies. */
+static void nw_begin(void *out, const tw_match *m)
+{
+    nw_result *r = out;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        r->ally[slot] = state_of(m)->slots[slot].ally.catalog_index;
 }
 
 /* Counts what an action about to be applied does with the characters: a
  * ruler brought in as a substitute, an ability activated by an ally or by
  * a substitute. */
-static void note_characters(nw_result *r, const tw_nw_state *s, tw_nw_action a)
+static void nw_observe(void *out, const tw_match *m, tw_game_action a)
 {
+    nw_result *r = out;
     int arg = TW_NW_ACTION_ARG(a);
     if (TW_NW_ACTION_KIND(a) == TW_NW_ACT_SUBSTITUTE && arg / TW_NW_SLOTS < TW_NW_FIEFS) {
         r->substituted[arg / TW_NW_SLOTS] = 1;
     } else if (TW_NW_ACTION_KIND(a) == TW_NW_ACT_ACTIVATE && arg < TW_NW_SLOTS) {
-        int fief = s->slots[arg].sub_fief;
+        int fief = state_of(m)->slots[arg].sub_fief;
         if (fief >= 0)
             r->sub_uses[fief]++;
         else
@@ -62,91 +77,25 @@ static void note_characters(nw_result *r, const tw_nw_state *s, tw_nw_action a)
     }
 }
 
-/* Writes one character row of a game (characters CSV). */
-static void character_row(FILE *out, const tw_nw_catalog *catalog, long long game, const nw_result *r, int index,
-                          const char *role, int fief, int friendly, int substituted, int sub_uses, int ally_uses)
+/* The stars, the fiefs and their rulers at the end. */
+static void nw_finish(void *out, const tw_match *m)
 {
-    const char *id = index < catalog->count ? catalog->entries[index].id : "?";
-    int suit = index < catalog->count ? catalog->entries[index].suit : -1;
-    int crown = index < catalog->count ? catalog->entries[index].crown : 0;
-    const char *suit_key = tw_nw_suit_key(suit);
-    fprintf(out, "%lld,%llu,%s,%s,%d,%s,%d,%d,%d,%d,%d,%d,%s\n", game, (unsigned long long)r->seed, id,
-            suit_key ? suit_key : "?", crown, role, fief, friendly, substituted, sub_uses, ally_uses, r->stars,
-            tw_nw_medal_key(tw_nw_medal_for(r->stars)));
-}
-
-/* Writes the characters CSV rows of one game: its four starting allies,
- * then its eight rulers by fief. */
-static void character_rows(FILE *out, const tw_nw_catalog *catalog, long long game, const nw_result *r)
-{
-    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
-        character_row(out, catalog, game, r, r->ally[slot], "ally", -1, 0, 0, 0, r->ally_uses[slot]);
-    for (int f = 0; f < TW_NW_FIEFS; f++)
-        character_row(out, catalog, game, r, r->ruler[f], "ruler", f, r->status[f] == TW_NW_FIEF_FRIENDLY,
-                      r->substituted[f], r->sub_uses[f], 0);
-}
-
-/* Plays one game with a fresh bot seeded from the game seed, so the game
- * is the same whichever worker plays it. */
-static int nw_play(void *ctx, void *scratch, long long game, void *out)
-{
-    (void)scratch;
-    nw_run *run = ctx;
-    const tw_sim_nw_options *opt = run->opt;
     nw_result *r = out;
-    r->seed = tw_sim_game_seed(run->common->seed, game);
-    tw_nw_config cfg = {(tw_nw_setup)opt->setup, (tw_nw_medal)opt->medal, r->seed, 0};
-    tw_nw_state s;
-    if (tw_nw_new(&s, run->catalog, &cfg, NULL) != TW_OK) {
-        fail_game(run, game, "the catalog cannot deal this setup");
-        return -1;
-    }
-    tw_nw_bot *bot = tw_nw_bot_new((tw_nw_bot_kind)opt->bot, tw_sim_bot_seed(r->seed, 0));
-    if (!bot) {
-        fail_game(run, game, "out of memory for the bot");
-        return -1;
-    }
-    if (opt->iterations > 0 || opt->rollouts > 0)
-        tw_nw_bot_set_effort(bot, opt->iterations, opt->rollouts);
-    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
-        r->ally[slot] = s.slots[slot].ally.catalog_index;
-    double start = tw_sim_thread_cpu();
-    int status = 0;
-    while (!tw_nw_is_over(&s)) {
-        tw_nw_action a = tw_nw_bot_choose(bot, &s);
-        note_characters(r, &s, a);
-        if (tw_nw_apply(&s, a, NULL) != TW_OK) {
-            char text[48], why[96];
-            tw_nw_action_format(a, text, sizeof text);
-            snprintf(why, sizeof why, "the bot chose an illegal action (%s)", text);
-            fail_game(run, game, why);
-            status = -1;
-            break;
-        }
-        if (++r->decisions > MAX_DECISIONS) {
-            fail_game(run, game, "the game did not end");
-            status = -1;
-            break;
-        }
-    }
-    r->seconds = tw_sim_thread_cpu() - start;
-    tw_nw_bot_free(bot);
-    r->stars = (uint8_t)tw_nw_stars_won(&s);
-    r->stopped = s.stopped;
+    const tw_nw_state *s = state_of(m);
+    r->stars = (uint8_t)tw_nw_stars_won(s);
+    r->stopped = s->stopped;
     for (int f = 0; f < TW_NW_FIEFS; f++) {
-        r->status[f] = s.fiefs[f].status;
-        r->ruler[f] = s.fiefs[f].ruler.catalog_index;
+        r->status[f] = s->fiefs[f].status;
+        r->ruler[f] = s->fiefs[f].ruler.catalog_index;
     }
-    return status;
 }
 
-/* Adds one game to the totals and writes its CSV row. */
-static void nw_reduce(void *ctx, long long game, const void *in)
+/* Adds one game to the tallies. */
+static void nw_add(tw_sim_totals *totals, const tw_sim_head *head, const void *in)
 {
-    nw_run *run = ctx;
+    (void)head;
     const nw_result *r = in;
-    tw_sim_nw_totals *t = run->totals;
-    t->games++;
+    tw_sim_nw_tally *t = &totals->nw;
     for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++)
         if (r->stars >= tw_nw_medal_threshold((tw_nw_medal)m))
             t->wins[m]++;
@@ -157,44 +106,11 @@ static void nw_reduce(void *ctx, long long game, const void *in)
         t->visited[f] += r->status[f] != TW_NW_FIEF_NEUTRAL;
     }
     t->stopped += r->stopped;
-    tw_tally_add(&t->decisions, r->decisions);
-    t->game_seconds += r->seconds;
-    FILE *csv = run->common->csv;
-    if (csv) {
-        fprintf(csv, "%lld,%llu,%d,%s,%d,%d,%u", game, (unsigned long long)r->seed, r->stars,
-                tw_nw_medal_key(tw_nw_medal_for(r->stars)), r->stars >= tw_nw_medal_threshold((tw_nw_medal)run->opt->medal),
-                r->stopped, (unsigned)r->decisions);
-        for (int f = 0; f < TW_NW_FIEFS; f++)
-            fprintf(csv, ",%s", tw_nw_status_key(r->status[f]));
-        fputc('\n', csv);
-    }
-    if (run->opt->characters)
-        character_rows(run->opt->characters, run->catalog, game, r);
 }
 
-/* Loads the catalog, writes the CSV header and runs the games. */
-int tw_sim_nw_run(const tw_sim_common *common, const tw_sim_nw_options *opt, tw_sim_nw_totals *totals)
+/* The CSV headers. */
+static void nw_csv_header(const tw_sim_common *common, const tw_sim_options *opt)
 {
-    memset(totals, 0, sizeof *totals);
-    totals->failed_game = -1;
-    nw_run run;
-    memset(&run, 0, sizeof run);
-    run.common = common;
-    run.opt = opt;
-    run.totals = totals;
-    run.catalog = malloc(sizeof *run.catalog);
-    if (!run.catalog) {
-        snprintf(totals->error, sizeof totals->error, "out of memory");
-        return -1;
-    }
-    tw_diag diag;
-    if (tw_nw_catalog_load_default(run.catalog, &diag) != TW_OK) {
-        char text[600];
-        tw_diag_format(&diag, text, sizeof text);
-        snprintf(totals->error, sizeof totals->error, "%.150s", text);
-        free(run.catalog);
-        return -1;
-    }
     if (common->csv) {
         fputs("game,seed,stars,medal,won,stopped,decisions", common->csv);
         for (int f = 0; f < TW_NW_FIEFS; f++)
@@ -204,11 +120,132 @@ int tw_sim_nw_run(const tw_sim_common *common, const tw_sim_nw_options *opt, tw_
     if (opt->characters)
         fputs("game,seed,character,suit,crown,role,fief,friendly,substituted,sub_uses,ally_uses,stars,medal\n",
               opt->characters);
-    pthread_mutex_init(&run.error_lock, NULL);
-    int slow = opt->bot == TW_NW_BOT_STRONG || opt->bot == TW_NW_BOT_CLAIRVOYANT;
-    int status = tw_sim_run_games(common, slow, sizeof(nw_result), &run, nw_play, nw_reduce, &totals->elapsed,
-                                  totals->error, sizeof totals->error);
-    pthread_mutex_destroy(&run.error_lock);
-    free(run.catalog);
-    return status;
 }
+
+/* Writes one character row of a game (characters CSV). */
+static void character_row(FILE *out, const tw_nw_catalog *catalog, long long game, uint64_t seed,
+                          const nw_result *r, int index, const char *role, int fief, int friendly, int substituted,
+                          int sub_uses, int ally_uses)
+{
+    const char *id = index < catalog->count ? catalog->entries[index].id : "?";
+    int suit = index < catalog->count ? catalog->entries[index].suit : -1;
+    int crown = index < catalog->count ? catalog->entries[index].crown : 0;
+    const char *suit_key = tw_nw_suit_key(suit);
+    fprintf(out, "%lld,%llu,%s,%s,%d,%s,%d,%d,%d,%d,%d,%d,%s\n", game, (unsigned long long)seed, id,
+            suit_key ? suit_key : "?", crown, role, fief, friendly, substituted, sub_uses, ally_uses, r->stars,
+            tw_nw_medal_key(tw_nw_medal_for(r->stars)));
+}
+
+/* Writes one game's CSV row and, with --characters-csv, its four starting
+ * allies then its eight rulers by fief. */
+static void nw_csv_rows(const tw_sim_common *common, const tw_sim_options *opt, long long game,
+                        const tw_sim_head *head, const void *in)
+{
+    const nw_result *r = in;
+    FILE *csv = common->csv;
+    if (csv) {
+        fprintf(csv, "%lld,%llu,%d,%s,%d,%d,%u", game, (unsigned long long)head->seed, r->stars,
+                tw_nw_medal_key(tw_nw_medal_for(r->stars)), r->stars >= tw_nw_medal_threshold((tw_nw_medal)opt->medal),
+                r->stopped, (unsigned)head->decisions);
+        for (int f = 0; f < TW_NW_FIEFS; f++)
+            fprintf(csv, ",%s", tw_nw_status_key(r->status[f]));
+        fputc('\n', csv);
+    }
+    FILE *out = opt->characters;
+    if (!out || !opt->catalog)
+        return;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        character_row(out, opt->catalog, game, head->seed, r, r->ally[slot], "ally", -1, 0, 0, 0, r->ally_uses[slot]);
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        character_row(out, opt->catalog, game, head->seed, r, r->ruler[f], "ruler", f,
+                      r->status[f] == TW_NW_FIEF_FRIENDLY, r->substituted[f], r->sub_uses[f], 0);
+}
+
+/* The fiefs by target as JSON. */
+static json_t *targets_json(const tw_sim_totals *totals)
+{
+    const tw_sim_nw_tally *t = &totals->nw;
+    json_t *targets = json_array();
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        json_array_append_new(targets, json_pack("{s:i, s:i, s:I, s:I, s:f, s:f}", "target", f, "stars",
+                                                 tw_nw_stars[f], "visited", (json_int_t)t->visited[f], "friendly",
+                                                 (json_int_t)t->friendly[f], "friendly_rate",
+                                                 tw_sim_share(t->friendly[f], totals->games), "friendly_per_visit",
+                                                 tw_sim_share(t->friendly[f], t->visited[f])));
+    return targets;
+}
+
+/* The summary as one JSON object. */
+static json_t *nw_json(const tw_sim_common *common, const tw_sim_options *opt, const tw_sim_totals *totals)
+{
+    const tw_sim_nw_tally *t = &totals->nw;
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I}", "game", "northwood", "bot", opt->bots[0], "setup",
+                          opt->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal", tw_nw_medal_key(opt->medal),
+                          "seed", (json_int_t)common->seed, "games", (json_int_t)totals->games);
+    tw_sim_json_rate(o, t->wins[opt->medal], totals->games);
+    json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&t->stars)));
+    json_object_set_new(o, "score_sd", json_real(tw_tally_sd(&t->stars)));
+    json_t *medals = json_object();
+    for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++) {
+        json_t *one = json_pack("{s:i}", "stars", tw_nw_medal_threshold((tw_nw_medal)m));
+        tw_sim_json_rate(one, t->wins[m], totals->games);
+        json_object_set_new(medals, tw_nw_medal_key(m), one);
+    }
+    json_object_set_new(o, "medals", medals);
+    json_t *hist = json_array();
+    for (int s = 0; s <= TW_SIM_NW_MAX_STARS; s++)
+        json_array_append_new(hist, json_integer(t->stars_hist[s]));
+    json_object_set_new(o, "score_histogram", hist);
+    json_object_set_new(o, "targets", targets_json(totals));
+    json_object_set_new(o, "stopped", json_integer(t->stopped));
+    json_object_set_new(o, "decisions_per_game", json_real(tw_tally_mean(&totals->decisions)));
+    return o;
+}
+
+/* The summary for people. */
+static void nw_text(FILE *out, const tw_sim_common *common, const tw_sim_options *opt, const tw_sim_totals *totals)
+{
+    const tw_sim_nw_tally *t = &totals->nw;
+    fprintf(out, "For Northwood! - %lld %s games, bot %s, aiming for %s, seed %llu\n", totals->games,
+            opt->setup == TW_NW_SETUP_FULL ? "full-deal" : "intro", opt->bots[0], tw_nw_medal_key(opt->medal),
+            (unsigned long long)common->seed);
+    fprintf(out, "\nMedal    stars     wins  win rate  95%% interval (Wilson)\n");
+    for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++) {
+        fprintf(out, "%-6s %c %5d ", tw_nw_medal_key(m), m == opt->medal ? '*' : ' ',
+                tw_nw_medal_threshold((tw_nw_medal)m));
+        tw_sim_text_rate(out, t->wins[m], totals->games);
+    }
+    fprintf(out, "\nStars: mean %.3f, standard deviation %.3f\n", tw_tally_mean(&t->stars), tw_tally_sd(&t->stars));
+    long long top = 0;
+    for (int s = 0; s <= TW_SIM_NW_MAX_STARS; s++)
+        if (t->stars_hist[s] > top)
+            top = t->stars_hist[s];
+    for (int s = 0; s <= TW_SIM_NW_MAX_STARS; s++) {
+        char label[16];
+        snprintf(label, sizeof label, "%d", s);
+        tw_sim_text_bar(out, label, t->stars_hist[s], totals->games, top);
+    }
+    fprintf(out, "\nFiefs by target: how often each ended friendly\n");
+    fprintf(out, "  target stars  friendly/games  friendly/visits\n");
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        fprintf(out, "  %6d %5d  %13.2f%%  %14.2f%%\n", f, tw_nw_stars[f], tw_sim_percent(t->friendly[f], totals->games),
+                tw_sim_percent(t->friendly[f], t->visited[f]));
+    fprintf(out, "\nGames ended early by the bot: %lld\n", t->stopped);
+    tw_sim_text_timing(out, totals, common->jobs);
+}
+
+const tw_sim_kind tw_sim_northwood = {
+    .game = &tw_game_northwood,
+    .result_size = sizeof(nw_result),
+    .slow = nw_slow,
+    .config = nw_config,
+    .tune = nw_tune,
+    .begin = nw_begin,
+    .observe = nw_observe,
+    .finish = nw_finish,
+    .add = nw_add,
+    .csv_header = nw_csv_header,
+    .csv_rows = nw_csv_rows,
+    .json = nw_json,
+    .text = nw_text,
+};

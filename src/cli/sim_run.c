@@ -84,17 +84,6 @@ uint64_t tw_sim_bot_seed(uint64_t game_seed, int seat)
     return tw_mix64(game_seed ^ (0xb5ad4eceda1ce2a9ULL * (uint64_t)(seat + 1)));
 }
 
-void tw_sim_note_failure(pthread_mutex_t *lock, long long *failed_game, char *error, size_t size, long long game,
-                         const char *why)
-{
-    pthread_mutex_lock(lock);
-    if (*failed_game < 0 || game < *failed_game) {
-        *failed_game = game;
-        snprintf(error, size, "game %lld: %s", game, why);
-    }
-    pthread_mutex_unlock(lock);
-}
-
 /* Chunks of at most max games, small enough that every worker gets about
  * eight of them. */
 int tw_sim_chunk_size(long long games, int jobs, int max)
@@ -357,28 +346,5 @@ int tw_sim_run(const tw_sim_spec *spec, double *elapsed_s)
     free(run.buffers);
     if (elapsed_s)
         *elapsed_s = elapsed;
-    return status;
-}
-
-/* Runs one game kind's simulation with the common settings. */
-int tw_sim_run_games(const tw_sim_common *common, int slow, size_t result_size, void *ctx,
-                     int (*play)(void *ctx, void *scratch, long long game, void *result),
-                     void (*reduce)(void *ctx, long long game, const void *result), double *elapsed_s,
-                     char *error, size_t error_size)
-{
-    tw_sim_spec spec = {
-        .games = common->games,
-        .jobs = common->jobs,
-        .chunk = tw_sim_chunk_size(common->games, common->jobs, slow ? 1 : 256),
-        .result_size = result_size,
-        .ctx = ctx,
-        .play = play,
-        .reduce = reduce,
-        .progress = common->progress,
-        .deadline = common->deadline,
-    };
-    int status = tw_sim_run(&spec, elapsed_s);
-    if (status != 0 && !error[0])
-        snprintf(error, error_size, "out of memory");
     return status;
 }

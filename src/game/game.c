@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trickwood/game.h"
+#include "game_internal.h"
 
 extern const tw_game tw_game_northwood;
 extern const tw_game tw_game_fox;
@@ -31,10 +31,24 @@ const tw_game *tw_game_find_record_name(const char *name)
     return NULL;
 }
 
-/* Remembers an applied action, growing the list as needed. */
+/* Remembers an applied action, growing the list as needed (the list
+ * rarely needs to grow: that is left to tw_actions_push). */
 tw_error tw_match_push(tw_match *m, tw_game_action action)
 {
+    if (m->count < m->cap) {
+        m->actions[m->count++] = action;
+        return TW_OK;
+    }
     return tw_actions_push(&m->actions, &m->count, &m->cap, action);
+}
+
+/* Sets a diagnostic about one member of a configuration. */
+int tw_game_config_error(tw_diag *diag, const char *key, const char *message)
+{
+    char field[80];
+    snprintf(field, sizeof field, "config.%.60s", key);
+    tw_diag_set(diag, 0, field, "%s", message);
+    return -1;
 }
 
 /* Frees a match whose engine part holds no pointer (both games'). */
@@ -144,4 +158,34 @@ void tw_game_reason(const tw_match *m, const char *text, const char *example,
         engine_reason(m, action, out, size);
     if (out[0])
         tw_game_append_legal(m, out, size);
+}
+
+/* Makes a held bot: the random kind's generator, or the engine's bot. */
+tw_game_bot *tw_game_bot_make(int kind, int random_kind, uint64_t seed, void *(*engine_new)(int kind, uint64_t seed))
+{
+    tw_game_bot *bot = kind < 0 ? NULL : calloc(1, sizeof *bot);
+    if (!bot)
+        return NULL;
+    tw_rng_seed(&bot->rng, seed);
+    if (kind != random_kind && !(bot->engine = engine_new(kind, seed))) {
+        free(bot);
+        return NULL;
+    }
+    return bot;
+}
+
+/* Frees a held bot. */
+void tw_game_bot_release(tw_game_bot *bot, void (*engine_free)(void *engine))
+{
+    if (!bot)
+        return;
+    if (bot->engine)
+        engine_free(bot->engine);
+    free(bot);
+}
+
+/* The engine's bot behind a held one. */
+void *tw_game_bot_engine(tw_game_bot *bot)
+{
+    return bot ? bot->engine : NULL;
 }

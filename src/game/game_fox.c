@@ -1,7 +1,7 @@
 /* The Fox in the Forest Duet behind the game interface (trickwood/game.h):
- * a match holds its board, its configuration, the engine's state and the
- * last finished trick (the view shows it; the state keeps no cards of
- * finished tricks). */
+ * a match holds its board, its configuration and the engine's state; the
+ * view's last finished trick (the state keeps no cards of finished
+ * tricks) is found from the match's actions when a view asks for it. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +28,6 @@ typedef struct {
     int seq;             /* event log lines written so far */
     tw_fox_state state;
     tw_fox_board board;
-    last_trick last;
 } fox_match;
 
 extern const tw_game tw_game_fox;
@@ -53,8 +52,6 @@ static int read_config(json_t *config, tw_fox_config *out, char *board_ref, size
     const char *key;
     json_t *value;
     json_object_foreach(config, key, value) {
-        char field[80];
-        snprintf(field, sizeof field, "config.%.60s", key);
         long long v = json_is_integer(value) ? json_integer_value(value) : -1;
         if (strcmp(key, "level") == 0 && v >= 1 && v <= 3) {
             out->level = (int)v;
@@ -63,12 +60,11 @@ static int read_config(json_t *config, tw_fox_config *out, char *board_ref, size
         } else if (strcmp(key, "board") == 0 && json_is_string(value)) {
             board = json_string_value(value);
         } else {
-            tw_diag_set(diag, 0, field,
-                        strcmp(key, "level") == 0    ? "must be 1, 2 or 3"
-                        : strcmp(key, "dealer") == 0 ? "must be 0 or 1"
-                        : strcmp(key, "board") == 0  ? "must be a board file name"
-                                                     : "unknown member (allowed: level, dealer, board)");
-            return -1;
+            return tw_game_config_error(diag, key,
+                                        strcmp(key, "level") == 0    ? "must be 1, 2 or 3"
+                                        : strcmp(key, "dealer") == 0 ? "must be 0 or 1"
+                                        : strcmp(key, "board") == 0  ? "must be a board file name"
+                                                                     : "unknown member (allowed: level, dealer, board)");
         }
     }
     const char *level_file = tw_fox_level(out->level)->board_file;
@@ -76,7 +72,10 @@ static int read_config(json_t *config, tw_fox_config *out, char *board_ref, size
         tw_diag_set(diag, 0, "config.board", "must be the level's board file");
         return -1;
     }
-    snprintf(board_ref, size, "%s", board ? board : level_file);
+    const char *ref = board ? board : level_file;
+    size_t n = strlen(ref) < size ? strlen(ref) : size - 1; /* not snprintf: matches start often */
+    memcpy(board_ref, ref, n);
+    board_ref[n] = '\0';
     return 0;
 }
 
@@ -116,6 +115,20 @@ static int level_board(int level, const char *board_ref, tw_fox_board *out, tw_d
     return 0;
 }
 
+/* Deals a started match's first round with the seed; frees it and
+ * returns NULL (diag set) when the seed or the board will not do. */
+static tw_match *fox_deal(fox_match *m, uint64_t seed, tw_diag *diag)
+{
+    m->config.seed = seed;
+    if (seed > TW_MAX_SEED || tw_fox_new(&m->state, &m->board, &m->config, NULL) != TW_OK) {
+        tw_diag_set(diag, 0, seed > TW_MAX_SEED ? "seed" : "config.level",
+                    seed > TW_MAX_SEED ? "must be at most 2^53-1" : "the board cannot be played at this level");
+        free(m);
+        return NULL;
+    }
+    return &m->base;
+}
+
 /* Starts a match on the level's board (or the one the configuration names). */
 static tw_match *fox_start(json_t *config, uint64_t seed, tw_diag *diag)
 {
@@ -128,14 +141,24 @@ static tw_match *fox_start(json_t *config, uint64_t seed, tw_diag *diag)
         free(m);
         return NULL;
     }
-    m->config.seed = seed;
-    if (seed > TW_MAX_SEED || tw_fox_new(&m->state, &m->board, &m->config, NULL) != TW_OK) {
-        tw_diag_set(diag, 0, seed > TW_MAX_SEED ? "seed" : "config.level",
-                    seed > TW_MAX_SEED ? "must be at most 2^53-1" : "the board cannot be played at this level");
+    return fox_deal(m, seed, diag);
+}
+
+/* Starts a match on a board of the caller's. */
+static tw_match *fox_start_on_board(json_t *config, const void *board, const char *board_ref, uint64_t seed,
+                                    tw_diag *diag)
+{
+    fox_match *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->base.game = &tw_game_fox;
+    if (read_config(config, &m->config, m->board_ref, sizeof m->board_ref, diag) != 0) {
         free(m);
         return NULL;
     }
-    return &m->base;
+    m->board = *(const tw_fox_board *)board;
+    snprintf(m->board_ref, sizeof m->board_ref, "%s", board_ref ? board_ref : "");
+    return fox_deal(m, seed, diag);
 }
 
 /* Rebuilds a match from a record: its board and configuration, then
@@ -195,6 +218,27 @@ static void track_trick(last_trick *lt, const tw_fox_events *events)
     }
 }
 
+/* The last finished trick of the round. A match does not follow it as
+ * actions are applied (simulations apply millions of them and never
+ * look): a view finds it by playing the match's actions again from its
+ * deal, following their events. */
+static last_trick find_last_trick(const fox_match *m)
+{
+    last_trick lt;
+    memset(&lt, 0, sizeof lt);
+    tw_fox_state s;
+    if (tw_fox_new(&s, &m->board, &m->config, NULL) != TW_OK)
+        return lt;
+    for (int i = 0; i < m->base.count; i++) {
+        tw_fox_events events;
+        events.count = events.overflow = 0;
+        if (tw_fox_apply(&s, m->base.actions[i], &events) != TW_OK)
+            break;
+        track_trick(&lt, &events);
+    }
+    return lt;
+}
+
 /* {"cards": [{seat, card}, {seat, card}], "winner": seat} or null. */
 static json_t *last_trick_json(const last_trick *lt)
 {
@@ -211,26 +255,26 @@ static json_t *last_trick_json(const last_trick *lt)
 
 static int fox_action_hidden(const tw_match *gm, int index, int seat);
 
-/* Applies a legal action, follows the trick, and writes the events as
- * seat may see them (-1: every card shown). */
+/* Applies a legal action and writes the events as seat may see them (-1:
+ * every card shown). The engine leaves the state as it was when it
+ * refuses an action, so the match applies in place; the action is
+ * remembered first and forgotten again when refused. Events and the
+ * action's text are made only when written: simulations apply millions
+ * of actions. */
 static tw_error fox_apply_seen(tw_match *gm, tw_game_action action, int seat, int *seq, tw_buf *lines)
 {
     fox_match *m = of(gm);
-    tw_fox_state next = m->state;
     tw_fox_events events;
     events.count = events.overflow = 0;
-    char text[48];
-    tw_fox_action_format(&m->state, action, text, (int)sizeof text);
-    tw_error err = tw_fox_apply(&next, action, &events);
-    if (err == TW_OK)
-        err = tw_match_push(gm, action);
-    if (err == TW_OK) {
-        m->state = next;
-        track_trick(&m->last, &events);
-        if (lines)
-            tw_fox_events_to_jsonl(&events, gm->count - 1, fox_action_hidden(gm, gm->count - 1, seat) ? NULL : text,
-                                   seat, seq, lines);
-    }
+    char text[48] = "";
+    if (lines)
+        tw_fox_action_format(&m->state, action, text, (int)sizeof text);
+    tw_error err = tw_match_push(gm, action);
+    if (err == TW_OK && (err = tw_fox_apply(&m->state, action, lines ? &events : NULL)) != TW_OK)
+        gm->count--;
+    if (err == TW_OK && lines)
+        tw_fox_events_to_jsonl(&events, gm->count - 1, fox_action_hidden(gm, gm->count - 1, seat) ? NULL : text, seat,
+                               seq, lines);
     return err;
 }
 
@@ -271,8 +315,9 @@ static json_t *fox_view_json(const tw_match *m, int seat)
     tw_fox_view view;
     tw_fox_view_of(&cof(m)->state, seat, &view);
     json_t *obj = tw_fox_view_json(&view, &cof(m)->board);
+    last_trick lt = find_last_trick(cof(m));
     if (obj)
-        json_object_set_new(obj, "last_trick", last_trick_json(&cof(m)->last));
+        json_object_set_new(obj, "last_trick", last_trick_json(&lt));
     return obj;
 }
 
@@ -325,33 +370,47 @@ static tw_error fox_event_log(const tw_match *gm, tw_buf *buf)
 /* The bot names, the strongest that plays from a view first. */
 static const char *const fox_bot_names[] = {"strong", "rule", "random", "open-hands", NULL};
 
+/* The engine's bot of a kind (for tw_game_bot_make). */
+static void *fox_engine_bot(int kind, uint64_t seed)
+{
+    return tw_fox_bot_new((tw_fox_bot_kind)kind, seed);
+}
+
 /* A named bot. */
 static tw_game_bot *fox_bot_new(const char *name, uint64_t seed)
 {
-    int kind = tw_fox_bot_kind_from_name(name);
-    return kind < 0 ? NULL : (tw_game_bot *)tw_fox_bot_new((tw_fox_bot_kind)kind, seed);
+    return tw_game_bot_make(tw_fox_bot_kind_from_name(name), TW_FOX_BOT_RANDOM, seed, fox_engine_bot);
 }
 
-/* The bot's action for the seat to act, from its view (the open-hands
- * bot, an upper bound for study, sees both hands). */
-static tw_error fox_bot_choose(tw_game_bot *gb, const tw_match *m, tw_game_action *out)
+/* The bot's action for the seat to act: tw_fox_bot_choose decides from
+ * the seat's view (the open-hands bot, an upper bound for study, sees
+ * both hands). The random bot needs only the legal actions, the same in
+ * the view as in the state: it picks among them as the engine's does. */
+static tw_error fox_bot_choose(tw_game_bot *bot, const tw_match *m, tw_game_action *out)
 {
-    tw_fox_bot *bot = (tw_fox_bot *)gb;
     const tw_fox_state *s = &cof(m)->state;
-    int seat = tw_fox_to_act(s);
-    if (seat < 0)
+    if (bot->engine)
+        return tw_fox_bot_choose(bot->engine, s, out);
+    if (tw_fox_to_act(s) < 0)
         return TW_ERR_GAME_OVER;
-    if (tw_fox_bot_kind_of(bot) == TW_FOX_BOT_OPEN_HANDS)
-        return tw_fox_bot_choose(bot, s, out);
-    tw_fox_view view;
-    tw_fox_view_of(s, seat, &view);
-    return tw_fox_bot_choose_from_view(bot, &view, out);
+    tw_fox_action list[TW_FOX_MAX_ACTIONS];
+    int n = tw_fox_legal_actions(s, list);
+    if (n == 0)
+        return TW_ERR_PHASE;
+    *out = list[tw_rng_below(&bot->rng, (uint32_t)n)];
+    return TW_OK;
+}
+
+/* Frees the engine's bot (for tw_game_bot_release). */
+static void fox_engine_bot_free(void *bot)
+{
+    tw_fox_bot_free(bot);
 }
 
 /* Frees a bot. */
 static void fox_bot_free(tw_game_bot *bot)
 {
-    tw_fox_bot_free((tw_fox_bot *)bot);
+    tw_game_bot_release(bot, fox_engine_bot_free);
 }
 
 /* The strong bot's hint for the seat to act, from its view: the action
@@ -470,15 +529,15 @@ static int fox_check(const tw_match *m, const char **why)
     return tw_fox_check_invariants(&cof(m)->state, why);
 }
 
-/* The options of a new game, and the bots that may be the partner. */
-static const tw_game_option fox_options[] = {{"level", NULL, 1, TW_FOX_LEVELS}, {NULL, NULL, 0, 0}};
-static const char *const fox_partner_bots[] = {"rule", "strong", "random", NULL};
-
 /* The engine's state, for screens. */
 static const void *fox_state(const tw_match *m)
 {
     return &cof(m)->state;
 }
+
+/* The options of a new game, and the bots that may be the partner. */
+static const tw_game_option fox_options[] = {{"level", NULL, 1, TW_FOX_LEVELS}, {NULL, NULL, 0, 0}};
+static const char *const fox_partner_bots[] = {"rule", "strong", "random", NULL};
 
 const tw_game tw_game_fox = {
     .key = "fox",
@@ -515,4 +574,5 @@ const tw_game tw_game_fox = {
     .restart = fox_restart,
     .state = fox_state,
     .event_log = fox_event_log,
+    .start_on_board = fox_start_on_board,
 };

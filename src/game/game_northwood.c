@@ -67,31 +67,22 @@ static int read_config(json_t *config, tw_nw_config *out, tw_diag *diag)
     const char *key;
     json_t *value;
     json_object_foreach(config, key, value) {
-        char field[80];
-        snprintf(field, sizeof field, "config.%.60s", key);
         if (strcmp(key, "setup") == 0) {
             const char *v = json_string_value(value);
-            if (!v || (strcmp(v, "intro") != 0 && strcmp(v, "full") != 0)) {
-                tw_diag_set(diag, 0, field, "must be \"intro\" or \"full\"");
-                return -1;
-            }
+            if (!v || (strcmp(v, "intro") != 0 && strcmp(v, "full") != 0))
+                return tw_game_config_error(diag, key, "must be \"intro\" or \"full\"");
             out->setup = strcmp(v, "full") == 0 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
         } else if (strcmp(key, "medal") == 0) {
             int medal = json_is_string(value) ? tw_nw_medal_from_key(json_string_value(value)) : -1;
-            if (medal < TW_NW_MEDAL_BRONZE) {
-                tw_diag_set(diag, 0, field, "must be \"bronze\", \"silver\" or \"gold\"");
-                return -1;
-            }
+            if (medal < TW_NW_MEDAL_BRONZE)
+                return tw_game_config_error(diag, key, "must be \"bronze\", \"silver\" or \"gold\"");
             out->medal = (tw_nw_medal)medal;
         } else if (strcmp(key, "finish") == 0) {
-            if (!json_is_boolean(value)) {
-                tw_diag_set(diag, 0, field, "must be true or false");
-                return -1;
-            }
+            if (!json_is_boolean(value))
+                return tw_game_config_error(diag, key, "must be true or false");
             out->offer_finish = json_is_true(value);
         } else {
-            tw_diag_set(diag, 0, field, "unknown member (allowed: setup, medal, finish)");
-            return -1;
+            return tw_game_config_error(diag, key, "unknown member (allowed: setup, medal, finish)");
         }
     }
     return 0;
@@ -168,23 +159,23 @@ static int nw_legal(const tw_match *m, tw_game_action *out)
 }
 
 /* Applies a legal action and writes its events, numbered from *seq on
- * (the one player sees every event of its own game: seat is unused). */
+ * (the one player sees every event of its own game: seat is unused). The
+ * engine leaves the state as it was when it refuses an action, so the
+ * match applies in place (no copy of the state: simulations apply
+ * millions of actions); the action is remembered first and forgotten
+ * again when refused. */
 static tw_error nw_apply_seen(tw_match *gm, tw_game_action action, int seat, int *seq, tw_buf *lines)
 {
     (void)seat;
     nw_match *m = of(gm);
-    tw_nw_state next = m->state;
     tw_nw_events *events = lines ? calloc(1, sizeof *events) : NULL;
     if (lines && !events)
         return TW_ERR_NOMEM;
-    tw_error err = tw_nw_apply(&next, action, events);
-    if (err == TW_OK)
-        err = tw_match_push(gm, action);
-    if (err == TW_OK) {
-        m->state = next;
-        if (lines)
-            tw_nw_events_to_jsonl(events, action, seq, lines);
-    }
+    tw_error err = tw_match_push(gm, action);
+    if (err == TW_OK && (err = tw_nw_apply(&m->state, action, events)) != TW_OK)
+        gm->count--;
+    if (err == TW_OK && lines)
+        tw_nw_events_to_jsonl(events, action, seq, lines);
     free(events);
     return err;
 }
@@ -282,38 +273,51 @@ static tw_error nw_event_log(const tw_match *gm, tw_buf *buf)
 /* The bot names, the strongest that plays from a view first. */
 static const char *const nw_bot_names[] = {"strong", "greedy", "random", "clairvoyant", NULL};
 
+/* The engine's bot of a kind (for tw_game_bot_make). */
+static void *nw_engine_bot(int kind, uint64_t seed)
+{
+    return tw_nw_bot_new((tw_nw_bot_kind)kind, seed);
+}
+
 /* A named bot. */
 static tw_game_bot *nw_bot_new(const char *name, uint64_t seed)
 {
-    int kind = tw_nw_bot_kind_from_name(name);
-    return kind < 0 ? NULL : (tw_game_bot *)tw_nw_bot_new((tw_nw_bot_kind)kind, seed);
+    return tw_game_bot_make(tw_nw_bot_kind_from_name(name), TW_NW_BOT_RANDOM, seed, nw_engine_bot);
 }
 
-/* The bot's action, from the player's view (the clairvoyant bot, a bound
- * for study, reads the state). */
-static tw_error nw_bot_choose(tw_game_bot *gb, const tw_match *m, tw_game_action *out)
+/* The bot's action, from the player's view: tw_nw_bot_choose makes the
+ * view (on the stack, no allocation per decision) for every bot but the
+ * clairvoyant one, a bound for study that reads the state. The random
+ * bot needs only the legal actions, the same in the view as in the
+ * state: it picks among them as the engine's does (never stopping while
+ * anything else is legal). */
+static tw_error nw_bot_choose(tw_game_bot *bot, const tw_match *m, tw_game_action *out)
 {
-    tw_nw_bot *bot = (tw_nw_bot *)gb;
     const tw_nw_state *s = &cof(m)->state;
     if (tw_nw_is_over(s))
         return TW_ERR_GAME_OVER;
-    if (tw_nw_bot_kind_of(bot) == TW_NW_BOT_CLAIRVOYANT) {
-        *out = tw_nw_bot_choose(bot, s);
+    if (bot->engine) {
+        *out = tw_nw_bot_choose(bot->engine, s);
         return TW_OK;
     }
-    tw_nw_view *view = malloc(sizeof *view);
-    if (!view)
-        return TW_ERR_NOMEM;
-    tw_nw_view_of(s, view);
-    *out = tw_nw_bot_choose_from_view(bot, view);
-    free(view);
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_legal_actions(s, acts);
+    do
+        *out = acts[tw_rng_below(&bot->rng, (uint32_t)n)];
+    while (TW_NW_ACTION_KIND(*out) == TW_NW_ACT_STOP && n > 1);
     return TW_OK;
+}
+
+/* Frees the engine's bot (for tw_game_bot_release). */
+static void nw_engine_bot_free(void *bot)
+{
+    tw_nw_bot_free(bot);
 }
 
 /* Frees a bot. */
 static void nw_bot_free(tw_game_bot *bot)
 {
-    tw_nw_bot_free((tw_nw_bot *)bot);
+    tw_game_bot_release(bot, nw_engine_bot_free);
 }
 
 /* A probability for JSON: null when unknown (< 0). */
@@ -430,16 +434,16 @@ static int nw_check(const tw_match *m, const char **why)
     return tw_nw_check_invariants(&cof(m)->state, why);
 }
 
-/* The options of a new game. */
-static const char *const nw_setups[] = {"intro", "full", NULL};
-static const char *const nw_medals[] = {"bronze", "silver", "gold", NULL};
-static const tw_game_option nw_options[] = {{"setup", nw_setups, 0, 0}, {"medal", nw_medals, 0, 0}, {NULL, NULL, 0, 0}};
-
 /* The engine's state, for screens. */
 static const void *nw_state(const tw_match *m)
 {
     return &cof(m)->state;
 }
+
+/* The options of a new game. */
+static const char *const nw_setups[] = {"intro", "full", NULL};
+static const char *const nw_medals[] = {"bronze", "silver", "gold", NULL};
+static const tw_game_option nw_options[] = {{"setup", nw_setups, 0, 0}, {"medal", nw_medals, 0, 0}, {NULL, NULL, 0, 0}};
 
 const tw_game tw_game_northwood = {
     .key = "northwood",
