@@ -459,6 +459,46 @@ TEST(sim_nw_every_bot_plays_legally)
     run_free(&r);
 }
 
+TEST(sim_nw_clairvoyant_counts_unsettled_questions)
+{
+    /* The clairvoyant run reports how many of its solver questions the
+     * budget cut off: the sum over the same games played here with the
+     * same seeds; other bots' runs have no such member. */
+    const char *args[] = {"sim", "northwood", "--bot", "clairvoyant", "--full", "--games", "3", "--seed", "4",
+                          "--jobs", "1", "--json", NULL};
+    run_result r = run_cli(args);
+    CHECK_INT(r.code, 0);
+    json_error_t jerr;
+    json_t *o = json_loads(r.out, 0, &jerr);
+    REQUIRE(o);
+    json_t *unsettled = json_object_get(o, "unsettled");
+    REQUIRE(json_is_integer(unsettled));
+    static tw_nw_catalog catalog;
+    tw_diag diag;
+    REQUIRE(tw_nw_catalog_load_default(&catalog, &diag) == TW_OK);
+    long long expected = 0;
+    for (long long g = 0; g < 3; g++) {
+        uint64_t seed = tw_sim_game_seed(4, g);
+        tw_nw_state s;
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0};
+        REQUIRE(tw_nw_new(&s, &catalog, &cfg, NULL) == TW_OK);
+        tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_CLAIRVOYANT, tw_sim_bot_seed(seed, 0));
+        REQUIRE(bot);
+        while (!tw_nw_is_over(&s))
+            REQUIRE(tw_nw_apply(&s, tw_nw_bot_choose(bot, &s), NULL) == TW_OK);
+        expected += tw_nw_bot_unsettled(bot);
+        tw_nw_bot_free(bot);
+    }
+    CHECK_INT(json_integer_value(unsettled), expected);
+    json_decref(o);
+    run_free(&r);
+    const char *greedy[] = {"sim", "northwood", "--bot", "greedy", "--games", "3", "--json", NULL};
+    r = run_cli(greedy);
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "unsettled") == NULL);
+    run_free(&r);
+}
+
 TEST(sim_nw_characters_csv)
 {
     /* --characters-csv: per game, its four starting allies then its eight
@@ -704,6 +744,39 @@ TEST(sim_bench_json_quick)
         json_t *memory = json_object_get(root, "memory");
         CHECK(json_integer_value(json_object_get(memory, "long_peak_kib")) > 0);
         CHECK_INT(json_integer_value(json_object_get(memory, "long_games")), 300);
+        json_decref(root);
+    }
+    run_free(&r);
+}
+
+TEST(sim_bench_solver_part)
+{
+    /* The solver part: four rows per deal (allies ready or spent, with the
+     * programme and passes or the plain search), each with its questions
+     * and times in order; the same visits give the same yes count with
+     * and without the programme when nothing was cut off. */
+    const char *args[] = {"bench", "--json", "--parts", "solver", "--visits", "40", "--seed", "3", NULL};
+    run_result r = run_cli(args);
+    CHECK_INT(r.code, 0);
+    json_t *root = parse_json(r.out);
+    if (root) {
+        json_t *rows = json_object_get(json_object_get(root, "solver"), "rows");
+        REQUIRE(json_array_size(rows) == 8);
+        for (size_t i = 0; i < 8; i++) {
+            json_t *row = json_array_get(rows, i);
+            CHECK_INT(json_integer_value(json_object_get(row, "questions")), 40);
+            double p50 = json_real_value(json_object_get(row, "p50_ms"));
+            double p99 = json_real_value(json_object_get(row, "p99_ms"));
+            double max = json_real_value(json_object_get(row, "max_ms"));
+            CHECK(p50 >= 0 && p50 <= p99 && p99 <= max);
+            if (i % 2 == 1) {
+                json_t *fast = json_array_get(rows, i - 1);
+                if (json_integer_value(json_object_get(row, "cut_off")) == 0 &&
+                    json_integer_value(json_object_get(fast, "cut_off")) == 0)
+                    CHECK_INT(json_integer_value(json_object_get(row, "yes")),
+                              json_integer_value(json_object_get(fast, "yes")));
+            }
+        }
         json_decref(root);
     }
     run_free(&r);

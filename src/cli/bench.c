@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/bench_solver.h"
 #include "cli/sim.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/fox_files.h"
@@ -36,7 +37,7 @@
 const tw_msg tw_cli_bench_help = {{
     "  bench [OPTIONS]                measure speed, bot strength, hint times and memory\n"
     "      --json                     one JSON object (figures only)\n"
-    "      --parts LIST               among random,bots,hints,memory (default: all)\n"
+    "      --parts LIST               among random,bots,hints,memory,solver (default: all)\n"
     "      --games N                  games per configuration for the quick bots (default: 10000)\n"
     "      --search-games N           the same for the searching bots (default: as many as fit\n"
     "                                 in --search-seconds per configuration)\n"
@@ -44,11 +45,12 @@ const tw_msg tw_cli_bench_help = {{
     "      --full                     10000 games for every bot: takes hours\n"
     "      --seconds S                time of each random-play measure (default: 2)\n"
     "      --memory-games N           games of the long memory run (default: 1000000)\n"
+    "      --visits N                 visit starts per deal timed by the solver part (default: 2000)\n"
     "      --bots LIST                only these bots (names of either game)\n"
     "      --seed N, --jobs N, --quiet as for sim\n",
     "  bench [OPTIONS]                mesurer vitesse, force des robots, durée des conseils et mémoire\n"
     "      --json                     un objet JSON (les mesures seules)\n"
-    "      --parts LISTE              parmi random,bots,hints,memory (par défaut : toutes)\n"
+    "      --parts LISTE              parmi random,bots,hints,memory,solver (par défaut : toutes)\n"
     "      --games N                  parties par configuration pour les robots rapides (par défaut : 10000)\n"
     "      --search-games N           idem pour les robots qui cherchent (par défaut : autant qu'il en tient\n"
     "                                 en --search-seconds par configuration)\n"
@@ -56,6 +58,7 @@ const tw_msg tw_cli_bench_help = {{
     "      --full                     10000 parties pour chaque robot : prend des heures\n"
     "      --seconds S                durée de chaque mesure de jeu au hasard (par défaut : 2)\n"
     "      --memory-games N           parties de la longue série mémoire (par défaut : 1000000)\n"
+    "      --visits N                 débuts de visite par donne chronométrés par la partie solver (par défaut : 2000)\n"
     "      --bots LISTE               seulement ces robots (noms de l'un ou l'autre jeu)\n"
     "      --seed N, --jobs N, --quiet comme pour sim\n",
 }};
@@ -67,15 +70,15 @@ const tw_msg tw_cli_bench_help = {{
 #define HINT_MS_TARGET 100.0
 #define GAP_TARGET 0.5
 
-enum { PART_RANDOM = 1, PART_BOTS = 2, PART_HINTS = 4, PART_MEMORY = 8, PART_ALL = 15 };
+enum { PART_RANDOM = 1, PART_BOTS = 2, PART_HINTS = 4, PART_MEMORY = 8, PART_SOLVER = 16, PART_ALL = 31 };
 
 /* Bench messages (errors only: the report itself is for developers). */
 typedef enum { B_T_BAD_NUMBER = 0, B_T_BAD_PART, B_T_BAD_BOT, B_T_SETUP, B_T_COUNT } bench_text_id;
 
 static const tw_msg bench_text[B_T_COUNT] = {
     [B_T_BAD_NUMBER] = {{"%s takes a number from %g to %g, not '%s'", "%s attend un nombre de %g à %g, pas « %s »"}},
-    [B_T_BAD_PART] = {{"--parts takes names among random, bots, hints and memory, not '%s'",
-                       "--parts attend des noms parmi random, bots, hints et memory, pas « %s »"}},
+    [B_T_BAD_PART] = {{"--parts takes names among random, bots, hints, memory and solver, not '%s'",
+                       "--parts attend des noms parmi random, bots, hints, memory et solver, pas « %s »"}},
     [B_T_BAD_BOT] = {{"--bots: '%s' is not a bot of either game", "--bots : « %s » n'est un robot d'aucun des deux jeux"}},
     [B_T_SETUP] = {{"the benchmark cannot start: %s", "le banc d'essai ne peut pas démarrer : %s"}},
 };
@@ -96,6 +99,7 @@ typedef struct {
     double search_seconds;
     double seconds;
     long long memory_games;
+    int visits;              /* visit starts per deal for the solver part */
     uint64_t seed;
     int jobs;
     unsigned nw_bots;        /* bit per tw_nw_bot_kind */
@@ -138,13 +142,13 @@ static int parse_real(const char *text, double min, double max, double *out)
 /* Parses --parts. */
 static int parse_parts(const char *text, unsigned *out)
 {
-    static const char *const NAMES[] = {"random", "bots", "hints", "memory"};
+    static const char *const NAMES[] = {"random", "bots", "hints", "memory", "solver"};
     unsigned parts = 0;
     char buf[128];
     snprintf(buf, sizeof buf, "%s", text);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         int found = -1;
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < 5; i++)
             if (strcmp(tok, NAMES[i]) == 0)
                 found = i;
         if (found < 0)
@@ -183,6 +187,7 @@ static int parse_args(tw_cli *cli, int argc, char **argv, bench_args *a)
     const char *usage = tw_msg_get(&tw_cli_bench_help, cli->lang);
     memset(a, 0, sizeof *a);
     a->parts = PART_ALL;
+    a->visits = 2000;
     a->games = 10000;
     a->search_seconds = 20;
     a->seconds = 2;
@@ -214,16 +219,16 @@ static int parse_args(tw_cli *cli, int argc, char **argv, bench_args *a)
             a->search_games = 10000;
             continue;
         }
-        static const char *const COUNTS[] = {"--games", "--search-games", "--memory-games", "--seed", "--jobs"};
+        static const char *const COUNTS[] = {"--games", "--search-games", "--memory-games", "--seed", "--jobs", "--visits"};
         static const char *const REALS[] = {"--seconds", "--search-seconds"};
         int handled = 0;
-        for (int k = 0; k < 5 && !handled; k++) {
+        for (int k = 0; k < 6 && !handled; k++) {
             if ((got = tw_cli_opt_value(argc, argv, &i, COUNTS[k], &v)) == 0)
                 continue;
             handled = 1;
             if (got < 0)
                 return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), COUNTS[k]);
-            long long max = k == 3 ? (1LL << 53) - 1 : k == 4 ? 256 : 1000000000LL;
+            long long max = k == 3 ? (1LL << 53) - 1 : k == 4 ? 256 : k == 5 ? 1000000 : 1000000000LL;
             long long min = k == 3 ? 0 : 1;
             if (tw_sim_parse_count(v, min, max, &n) != 0)
                 return tw_cli_usage_error(cli, usage, bt(cli, B_T_BAD_NUMBER), COUNTS[k], (double)min, (double)max, v);
@@ -235,8 +240,10 @@ static int parse_args(tw_cli *cli, int argc, char **argv, bench_args *a)
                 a->memory_games = n;
             else if (k == 3)
                 a->seed = (uint64_t)n;
-            else
+            else if (k == 4)
                 a->jobs = (int)n;
+            else
+                a->visits = (int)n;
         }
         for (int k = 0; k < 2 && !handled; k++) {
             if ((got = tw_cli_opt_value(argc, argv, &i, REALS[k], &v)) == 0)
@@ -932,6 +939,13 @@ int tw_cli_bench(tw_cli *cli, int argc, char **argv)
             bench_gap(&b, bronze, ms);
         if (status == 0)
             status = bench_fox_bots(&b);
+    }
+    if (status == 0 && (a.parts & PART_SOLVER)) {
+        json_t *solver = tw_bench_solver(a.seed, a.visits, a.visits < 200 ? a.visits : 200, b.log);
+        if (solver)
+            json_object_set_new(b.root, "solver", solver);
+        else
+            status = -1;
     }
     if (status == 0 && (a.parts & PART_HINTS))
         status = bench_hints(&b, catalog);

@@ -115,6 +115,7 @@ typedef struct {
     long long friendly[8];                      /* by target: the fief ended friendly */
     long long visited[8];                       /* by target: the fief was visited */
     long long stopped;                          /* games the bot ended early */
+    long long unsettled;                        /* clairvoyant: solver questions cut off by its budget */
 } tw_sim_nw_tally;
 
 #define TW_SIM_FOX_MAX_SCORE 99
@@ -173,6 +174,9 @@ typedef struct tw_sim_kind {
     void (*observe)(void *result, const tw_match *m, tw_game_action action);
     /* Notes how the match ended. */
     void (*finish)(void *result, const tw_match *m);
+    /* Notes what a seat's bot reports once the game is over (NULL:
+     * nothing). */
+    void (*bot_done)(void *result, tw_game_bot *bot);
     /* Adds one game to the game's tallies. */
     void (*add)(tw_sim_totals *t, const tw_sim_head *head, const void *result);
     /* Writes the CSV headers (common->csv, opt->characters when set). */

@@ -21,6 +21,7 @@ typedef struct {
     uint16_t ruler[TW_NW_FIEFS];
     uint8_t substituted[TW_NW_FIEFS];   /* the ruler was brought in as a substitute */
     uint16_t sub_uses[TW_NW_FIEFS];     /* activations while substituting */
+    uint32_t unsettled;                 /* the clairvoyant bot's questions cut off by its budget */
 } nw_result;
 
 /* The engine's state behind a match. */
@@ -90,6 +91,15 @@ static void nw_finish(void *out, const tw_match *m)
     }
 }
 
+/* The clairvoyant bot's questions that its budget cut off. */
+static void nw_bot_done(void *out, tw_game_bot *bot)
+{
+    nw_result *r = out;
+    tw_nw_bot *engine = tw_game_bot_engine(bot);
+    if (engine)
+        r->unsettled += (uint32_t)tw_nw_bot_unsettled(engine);
+}
+
 /* Adds one game to the tallies. */
 static void nw_add(tw_sim_totals *totals, const tw_sim_head *head, const void *in)
 {
@@ -106,6 +116,7 @@ static void nw_add(tw_sim_totals *totals, const tw_sim_head *head, const void *i
         t->visited[f] += r->status[f] != TW_NW_FIEF_NEUTRAL;
     }
     t->stopped += r->stopped;
+    t->unsettled += r->unsettled;
 }
 
 /* The CSV headers. */
@@ -198,6 +209,8 @@ static json_t *nw_json(const tw_sim_common *common, const tw_sim_options *opt, c
     json_object_set_new(o, "score_histogram", hist);
     json_object_set_new(o, "targets", targets_json(totals));
     json_object_set_new(o, "stopped", json_integer(t->stopped));
+    if (strcmp(opt->bots[0], "clairvoyant") == 0)
+        json_object_set_new(o, "unsettled", json_integer(t->unsettled));
     json_object_set_new(o, "decisions_per_game", json_real(tw_tally_mean(&totals->decisions)));
     return o;
 }
@@ -231,6 +244,8 @@ static void nw_text(FILE *out, const tw_sim_common *common, const tw_sim_options
         fprintf(out, "  %6d %5d  %13.2f%%  %14.2f%%\n", f, tw_nw_stars[f], tw_sim_percent(t->friendly[f], totals->games),
                 tw_sim_percent(t->friendly[f], t->visited[f]));
     fprintf(out, "\nGames ended early by the bot: %lld\n", t->stopped);
+    if (strcmp(opt->bots[0], "clairvoyant") == 0)
+        fprintf(out, "Solver questions cut off by the budget (not answered exactly): %lld\n", t->unsettled);
     tw_sim_text_timing(out, totals, common->jobs);
 }
 
@@ -243,6 +258,7 @@ const tw_sim_kind tw_sim_northwood = {
     .begin = nw_begin,
     .observe = nw_observe,
     .finish = nw_finish,
+    .bot_done = nw_bot_done,
     .add = nw_add,
     .csv_header = nw_csv_header,
     .csv_rows = nw_csv_rows,

@@ -110,8 +110,11 @@ static int play_game(void *ctx, void *scratch, long long game, void *out)
     if (status == 0)
         status = play_out(run, game, m, bots, head, result);
     head->seconds = tw_sim_thread_cpu() - start;
-    for (int seat = 0; seat < 2; seat++)
+    for (int seat = 0; seat < 2; seat++) {
+        if (bots[seat] && run->kind->bot_done)
+            run->kind->bot_done(result, bots[seat]);
         run->game->bot_free(bots[seat]);
+    }
     run->kind->finish(result, m);
     run->game->free(m);
     return status;
