@@ -29,6 +29,38 @@ const char *tw_error_name(tw_error err);
 /* Player-facing languages. */
 typedef enum { TW_LANG_EN = 0, TW_LANG_FR = 1 } tw_lang;
 
+/* One event of a game, as both engines report them: a type of the game's
+ * own, the card concerned, the zones or piles it moves between, and three
+ * small values whose meaning the type gives. */
+typedef struct {
+    uint8_t type;
+    uint8_t card;
+    uint8_t from;
+    uint8_t to;
+    uint8_t a;
+    uint8_t b;
+    uint8_t c;
+} tw_event;
+
+/* Records an event in items[*count] when count is below max, else sets
+ * *overflow (the engines' event buffers). */
+static inline void tw_event_record(tw_event *items, int *count, int max, int *overflow, uint8_t type, uint8_t card,
+                                   uint8_t from, uint8_t to, uint8_t a, uint8_t b, uint8_t c)
+{
+    if (*count >= max) {
+        *overflow = 1;
+        return;
+    }
+    tw_event *ev = &items[(*count)++];
+    ev->type = type;
+    ev->card = card;
+    ev->from = from;
+    ev->to = to;
+    ev->a = a;
+    ev->b = b;
+    ev->c = c;
+}
+
 /* A PCG32 random number generator. It lives inside game states so that a
  * game is reproducible from its seed and its action list. */
 typedef struct {

@@ -201,15 +201,8 @@ typedef enum {
     TW_FOX_EV_GAME_END = 18     /* a: tw_fox_end, b: score (0 when lost), c: round */
 } tw_fox_event_type;
 
-typedef struct {
-    uint8_t type;
-    uint8_t card;
-    uint8_t from;
-    uint8_t to;
-    uint8_t a;
-    uint8_t b;
-    uint8_t c;
-} tw_fox_event;
+/* An event (trickwood/core.h); its type is a tw_fox_event_type. */
+typedef tw_event tw_fox_event;
 
 #define TW_FOX_MAX_EVENTS 128
 

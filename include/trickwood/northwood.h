@@ -259,15 +259,8 @@ typedef enum {
     TW_NW_EV_DECIDED = 18     /* a: fief, b: 1 if sure to hit: the player finished a decided visit */
 } tw_nw_event_type;
 
-typedef struct {
-    uint8_t type;
-    uint8_t card;
-    uint8_t from;
-    uint8_t to;
-    uint8_t a;
-    uint8_t b;
-    uint8_t c;
-} tw_nw_event;
+/* An event (trickwood/core.h); its type is a tw_nw_event_type. */
+typedef tw_event tw_nw_event;
 
 #define TW_NW_MAX_EVENTS 160
 

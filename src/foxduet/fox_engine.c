@@ -17,18 +17,7 @@ int tw_fox_card_footprints(int card)
 void fox_emit_to(tw_fox_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to, uint8_t a, uint8_t b,
                  uint8_t c)
 {
-    if (events->count >= TW_FOX_MAX_EVENTS) {
-        events->overflow = 1;
-        return;
-    }
-    tw_fox_event *ev = &events->items[events->count++];
-    ev->type = type;
-    ev->card = card;
-    ev->from = from;
-    ev->to = to;
-    ev->a = a;
-    ev->b = b;
-    ev->c = c;
+    tw_event_record(events->items, &events->count, TW_FOX_MAX_EVENTS, &events->overflow, type, card, from, to, a, b, c);
 }
 
 /* ---- Queries ---------------------------------------------------------- */
