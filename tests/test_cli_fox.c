@@ -741,6 +741,33 @@ TEST(fox_cli_old_save_resumes_with_its_players_file)
     tw_test_cli_free(&r);
 }
 
+/* The autosave of an earlier version, with its players file, moves into
+ * the folder of saves together: resuming it keeps who plays. */
+TEST(fox_cli_old_autosave_moves_with_its_players_file)
+{
+    const char *xdg = tw_test_tmp("xdg-fox-old-autosave");
+    char dir[512], save[600], side[600];
+    snprintf(dir, sizeof dir, "%s", xdg);
+    setenv("XDG_DATA_HOME", dir, 1);
+    snprintf(save, sizeof save, "%s/trickwood/foxduet-save.json", dir);
+    snprintf(side, sizeof side, "%s/trickwood/foxduet-save.players.json", dir);
+    const char *args[] = {"fox", "--seed", "10", "--lang", "en", "--save", save, NULL};
+    tw_test_cli_result r = tw_test_cli_run("1\nquit\n", args);
+    CHECK_INT(r.code, 0);
+    tw_test_cli_free(&r);
+    strip_players(save);
+    write_players_file(side, 0, 2, "random");
+    const char *resume[] = {"resume", "--lang", "en", NULL};
+    r = tw_test_cli_run("quit\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "The game saved by an earlier version in");
+    CHECK_CONTAINS(r.out, "You are player 2; your partner, player 1, is the built-in random partner");
+    CHECK_CONTAINS(r.out, "the file of an earlier version");
+    CHECK_CONTAINS(r.out, "/trickwood/saves/foxduet-level1-seed10-");
+    tw_test_cli_free(&r);
+    CHECK(access(save, F_OK) != 0 && access(side, F_OK) != 0);
+}
+
 TEST(fox_cli_bad_players_in_a_save_are_reported)
 {
     tw_test_scratch_xdg("xdg-fox-bad-players");
