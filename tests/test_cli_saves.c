@@ -387,3 +387,34 @@ TEST(cli_saves_explicit_save_asks_first)
     CHECK(strcmp(a, b) != 0);
     CHECK(access(a, R_OK) == 0 && access(b, R_OK) == 0);
 }
+
+/* `saves --delete N` shows game N and deletes it only after a yes. */
+TEST(cli_saves_delete_asks_first)
+{
+    char dir[PATH], a[PATH], b[PATH];
+    fresh_xdg("xdg-saves-delete", dir, sizeof dir);
+    const char *one[] = {"northwood", "--seed", "1", "--lang", "en", NULL};
+    CHECK_INT(run_saved("quit\n", one, "The game is saved in ", a, sizeof a), 0);
+    const char *two[] = {"fox", "--seed", "2", "--lang", "en", NULL};
+    CHECK_INT(run_saved("quit\n", two, "The game is saved in ", b, sizeof b), 0);
+    set_mtime(a, 1900000000L);
+    set_mtime(b, 2000000000L);
+    const char *del[] = {"saves", "--delete", "2", "--lang", "en", NULL};
+    tw_test_cli_result r = tw_test_cli_run("", del);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "  2. For Northwood!");
+    CHECK_CONTAINS(r.out, "Nothing deleted.");
+    tw_test_cli_free(&r);
+    CHECK(access(a, F_OK) == 0);
+    r = tw_test_cli_run("yes\n", del);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "Deleted ");
+    CHECK_CONTAINS(r.out, a);
+    tw_test_cli_free(&r);
+    CHECK(access(a, F_OK) != 0 && access(b, F_OK) == 0);
+    r = tw_test_cli_run("yes\n", del);
+    CHECK_INT(r.code, 2);
+    CHECK_CONTAINS(r.err, "--delete takes a number of the list, 1 to 1, not '2'");
+    tw_test_cli_free(&r);
+    CHECK(access(b, F_OK) == 0);
+}

@@ -34,10 +34,12 @@ static const tw_cli_ui *const games[] = {&tw_nw_cli_ui, &tw_fox_cli_ui};
 
 const tw_msg tw_cli_saves_help = {{
     "  saves [--json] [--finished]    the saved games, newest first: game, setup, seed, when last\n"
-    "                                 played, how far, file (--finished: the finished ones)\n",
+    "                                 played, how far, file (--finished: the finished ones)\n"
+    "      --delete N                 delete game N of the list (after asking)\n",
     "  saves [--json] [--finished]    les parties enregistrées, la plus récente d'abord : jeu, mise en\n"
     "                                 place, graine, dernière partie jouée, avancement, fichier\n"
-    "                                 (--finished : les parties terminées)\n",
+    "                                 (--finished : les parties terminées)\n"
+    "      --delete N                 supprimer la partie N de la liste (après confirmation)\n",
 }};
 
 /* One saved game as listed. */
@@ -325,51 +327,6 @@ static int print_json(tw_cli *cli, const save_list *list, const char *dir, int f
     return bad ? TW_EXIT_FAIL : TW_EXIT_OK;
 }
 
-/* The --json and --finished options of `saves`. */
-static int saves_option(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i)
-{
-    (void)cli, (void)usage, (void)argc;
-    int *flags = ctx;
-    int which = strcmp(argv[*i], "--json") == 0 ? 0 : strcmp(argv[*i], "--finished") == 0 ? 1 : -1;
-    if (which < 0)
-        return 0;
-    flags[which] = 1;
-    return 1;
-}
-
-/* `trickwood saves [--json] [--finished]`. */
-int tw_cli_saves(tw_cli *cli, int argc, char **argv)
-{
-    int flags[2] = {0, 0}; /* --json, --finished */
-    const tw_cli_args args = {.usage = tw_msg_get(&tw_cli_saves_help, cli->lang), .option = saves_option, .ctx = flags};
-    int code = tw_cli_read_args(cli, &args, argc, argv);
-    if (code)
-        return code;
-    tw_cli_setup_term(cli);
-    char dir[TW_CLI_PATH];
-    if (tw_cli_saves_prepare(cli, flags[0]) != 0 || tw_path_saves_dir(flags[1], 0, dir, sizeof dir) != 0) {
-        tw_cli_errorf(cli, "%s", G(TW_T_NO_SAVE_DIR));
-        return TW_EXIT_FAIL;
-    }
-    save_list list;
-    if (list_folder(cli, dir, flags[1], &list) != 0) {
-        list_free(&list);
-        return TW_EXIT_FAIL;
-    }
-    code = TW_EXIT_OK;
-    if (flags[0])
-        code = print_json(cli, &list, dir, flags[1]);
-    else {
-        print_list(cli, &list, dir, flags[1]);
-        if (list.count && !flags[1])
-            tw_cli_printf(cli, "%s", G(TW_T_SAVES_HOW));
-    }
-    list_free(&list);
-    return code;
-}
-
-/* ---- Asking ---------------------------------------------------------------- */
-
 /* Asks a question and reads one line into line (echoed when the input is
  * not a terminal). Returns 0 at the end of the input. */
 static int ask_line(tw_cli *cli, const char *question, char *line, size_t size)
@@ -383,6 +340,88 @@ static int ask_line(tw_cli *cli, const char *question, char *line, size_t size)
         tw_cli_printf(cli, "%s\n", line);
     return 1;
 }
+
+/* The options of `saves`. */
+typedef struct {
+    int json, finished;
+    const char *delete; /* --delete N: the number in the list */
+} saves_options;
+
+/* The --json, --finished and --delete N options of `saves`. */
+static int saves_option(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i)
+{
+    saves_options *o = ctx;
+    if (strcmp(argv[*i], "--json") == 0 || strcmp(argv[*i], "--finished") == 0) {
+        *(argv[*i][2] == 'j' ? &o->json : &o->finished) = 1;
+        return 1;
+    }
+    int got = tw_cli_opt_value(argc, argv, i, "--delete", &o->delete);
+    return got < 0 ? -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--delete") : got;
+}
+
+/* `saves --delete N`: shows game N of the list and deletes its file (and
+ * a players file of an earlier version beside it) once the player says
+ * yes. */
+static int delete_entry(tw_cli *cli, const save_list *list, const char *number)
+{
+    long value = 0;
+    int index = tw_prompt_number(number, list->count, &value);
+    if (index < 0) {
+        tw_cli_errorf(cli, G(TW_T_DELETE_RANGE), list->count, number);
+        return TW_EXIT_USAGE;
+    }
+    const save_entry *e = &list->items[index];
+    char question[256], line[TW_PROMPT_LINE];
+    print_entry(cli, e, index + 1);
+    snprintf(question, sizeof question, "%s%s", G(TW_T_DELETE_ASK), G(TW_T_YES_NO));
+    if (!ask_line(cli, question, line, sizeof line) || !tw_prompt_word(line, WORDS_YES)) {
+        tw_cli_printf(cli, "%s", G(TW_T_DELETE_KEPT));
+        return TW_EXIT_OK;
+    }
+    char side[TW_CLI_PATH + 16];
+    snprintf(side, sizeof side, "%.*s.players.json", (int)(strlen(e->path) - 5), e->path);
+    if (unlink(e->path) != 0) {
+        tw_cli_errorf(cli, G(TW_T_SAVE_FAILED), e->path);
+        return TW_EXIT_FAIL;
+    }
+    (void)unlink(side);
+    tw_cli_printf(cli, G(TW_T_DELETED), e->path);
+    return TW_EXIT_OK;
+}
+
+/* `trickwood saves [--json] [--finished] [--delete N]`. */
+int tw_cli_saves(tw_cli *cli, int argc, char **argv)
+{
+    saves_options o = {0, 0, NULL};
+    const tw_cli_args args = {.usage = tw_msg_get(&tw_cli_saves_help, cli->lang), .option = saves_option, .ctx = &o};
+    int code = tw_cli_read_args(cli, &args, argc, argv);
+    if (code)
+        return code;
+    tw_cli_setup_term(cli);
+    char dir[TW_CLI_PATH];
+    if (tw_cli_saves_prepare(cli, o.json) != 0 || tw_path_saves_dir(o.finished, 0, dir, sizeof dir) != 0) {
+        tw_cli_errorf(cli, "%s", G(TW_T_NO_SAVE_DIR));
+        return TW_EXIT_FAIL;
+    }
+    save_list list;
+    if (list_folder(cli, dir, o.finished, &list) != 0) {
+        list_free(&list);
+        return TW_EXIT_FAIL;
+    }
+    if (o.delete)
+        code = delete_entry(cli, &list, o.delete);
+    else if (o.json)
+        code = print_json(cli, &list, dir, o.finished);
+    else {
+        print_list(cli, &list, dir, o.finished);
+        if (list.count && !o.finished)
+            tw_cli_printf(cli, "%s", G(TW_T_SAVES_HOW));
+    }
+    list_free(&list);
+    return code;
+}
+
+/* ---- Asking ---------------------------------------------------------------- */
 
 /* `resume` without a file: one save, or the player's pick. */
 int tw_cli_saves_choose(tw_cli *cli, char *out, size_t size)

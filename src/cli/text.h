@@ -61,6 +61,10 @@ typedef enum {
     TW_T_REPLACE_ASK,
     TW_T_REPLACE_REFUSED,
     TW_T_YES_NO,
+    TW_T_DELETE_ASK,
+    TW_T_DELETE_KEPT,
+    TW_T_DELETED,
+    TW_T_DELETE_RANGE,
     TW_T_COUNT
 } tw_text_id;
 

@@ -121,6 +121,11 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
                                "la partie en cours dans %s est gardée : donnez un autre --save FICHIER, ou reprenez-la "
                                "avec trickwood resume %s"}},
     [TW_T_YES_NO] = {{" (yes/no)", " (oui/non)"}},
+    [TW_T_DELETE_ASK] = {{"Delete this game for good?", "Supprimer cette partie pour de bon ?"}},
+    [TW_T_DELETE_KEPT] = {{"Nothing deleted.\n", "Rien n'est supprimé.\n"}},
+    [TW_T_DELETED] = {{"Deleted %s\n", "Supprimé : %s\n"}},
+    [TW_T_DELETE_RANGE] = {{"--delete takes a number of the list, 1 to %d, not '%s'",
+                            "--delete attend un numéro de la liste, de 1 à %d, pas « %s »"}},
 };
 
 /* A game-independent message. */
