@@ -333,6 +333,11 @@ TEST(cli_saves_old_autosave_migrated)
     CHECK_INT(r.code, 0);
     snprintf(line, sizeof line, "Resuming the game saved in %s (2 actions already played)", moved);
     CHECK_CONTAINS(r.out, line);
+    tw_test_cli_free(&r);    /* the old place, as an earlier version printed it, points to the list */
+    const char *old_place[] = {"resume", old_nw, "--lang", "en", NULL};
+    r = tw_test_cli_run("", old_place);
+    CHECK_INT(r.code, 1);
+    CHECK_CONTAINS(r.err, "The saved games are listed by: trickwood saves");
     tw_test_cli_free(&r);
 }
 

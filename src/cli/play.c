@@ -488,6 +488,7 @@ static int resume_open(tw_cli_session *ss, const char *file, const char *record,
     set_path(ss->events_path, events);
     if (access(ss->save_path, F_OK) != 0) {
         tw_cli_errorf(cli, M(TW_CLI_M_NO_SAVE), ss->save_path);
+        fputs(G(TW_T_SEE_SAVES), cli->err); /* an old autosave has moved, say */
         return TW_EXIT_FAIL;
     }
     return tw_cli_session_load(ss, 1);

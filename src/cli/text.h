@@ -65,6 +65,7 @@ typedef enum {
     TW_T_DELETE_KEPT,
     TW_T_DELETED,
     TW_T_DELETE_RANGE,
+    TW_T_SEE_SAVES,
     TW_T_COUNT
 } tw_text_id;
 

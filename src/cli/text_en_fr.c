@@ -124,6 +124,8 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
     [TW_T_DELETE_ASK] = {{"Delete this game for good?", "Supprimer cette partie pour de bon ?"}},
     [TW_T_DELETE_KEPT] = {{"Nothing deleted.\n", "Rien n'est supprimé.\n"}},
     [TW_T_DELETED] = {{"Deleted %s\n", "Supprimé : %s\n"}},
+    [TW_T_SEE_SAVES] = {{"The saved games are listed by: trickwood saves\n",
+                         "La liste des parties enregistrées : trickwood saves\n"}},
     [TW_T_DELETE_RANGE] = {{"--delete takes a number of the list, 1 to %d, not '%s'",
                             "--delete attend un numéro de la liste, de 1 à %d, pas « %s »"}},
 };
