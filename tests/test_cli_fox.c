@@ -326,6 +326,7 @@ TEST(fox_cli_hotseat_win_typed_in_record_notation)
     for (int s = 1; s <= 40 && !script; s++) {
         snprintf(seed, sizeof seed, "%d", s);
         const char *start[] = {"fox", "--hotseat", "--seed", seed, "--lang", "en", "--ascii", "--save", save, NULL};
+        unlink(save); /* each run starts a new game there */
         tw_test_cli_result r = tw_test_cli_run("", start); /* ends at once: the save holds the configuration */
         tw_test_cli_free(&r);
         tw_fox_record rec;
@@ -341,6 +342,7 @@ TEST(fox_cli_hotseat_win_typed_in_record_notation)
     }
     REQUIRE(script != NULL);
     const char *args[] = {"fox", "--hotseat", "--seed", seed, "--lang", "en", "--ascii", "--save", save, NULL};
+    unlink(save);
     tw_test_cli_result r = tw_test_cli_run(script, args);
     free(script);
     CHECK_INT(r.code, 0);
@@ -412,6 +414,7 @@ static int find_follow_deal(const char *save, char *seed, size_t size, tw_fox_st
     for (int s = 1; s <= 60; s++) {
         snprintf(seed, size, "%d", s);
         const char *args[] = {"fox", "--seed", seed, "--lang", "en", "--ascii", "--save", save, NULL};
+        unlink(save); /* each run starts a new game there */
         tw_test_cli_result r = tw_test_cli_run("", args);
         tw_test_cli_free(&r);
         tw_fox_record rec;
@@ -453,6 +456,7 @@ TEST(fox_cli_invalid_input_reprompts)
     snprintf(input, sizeof input, "99\nxyz\n\nhelp\nboard\n%s\n%s\nplay %s\nquit\n", partner_code, off_code,
              good_lower);
     const char *args[] = {"fox", "--seed", seed, "--lang", "en", "--ascii", "--save", save, NULL};
+    unlink(save);
     tw_test_cli_result r = tw_test_cli_run(input, args);
     CHECK_INT(r.code, 0);
     REQUIRE(r.out != NULL);
@@ -737,6 +741,33 @@ TEST(fox_cli_old_save_resumes_with_its_players_file)
     tw_test_cli_free(&r);
 }
 
+/* The autosave of an earlier version, with its players file, moves into
+ * the folder of saves together: resuming it keeps who plays. */
+TEST(fox_cli_old_autosave_moves_with_its_players_file)
+{
+    const char *xdg = tw_test_tmp("xdg-fox-old-autosave");
+    char dir[512], save[600], side[600];
+    snprintf(dir, sizeof dir, "%s", xdg);
+    setenv("XDG_DATA_HOME", dir, 1);
+    snprintf(save, sizeof save, "%s/trickwood/foxduet-save.json", dir);
+    snprintf(side, sizeof side, "%s/trickwood/foxduet-save.players.json", dir);
+    const char *args[] = {"fox", "--seed", "10", "--lang", "en", "--save", save, NULL};
+    tw_test_cli_result r = tw_test_cli_run("1\nquit\n", args);
+    CHECK_INT(r.code, 0);
+    tw_test_cli_free(&r);
+    strip_players(save);
+    write_players_file(side, 0, 2, "random");
+    const char *resume[] = {"resume", "--lang", "en", NULL};
+    r = tw_test_cli_run("quit\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "The game saved by an earlier version in");
+    CHECK_CONTAINS(r.out, "You are player 2; your partner, player 1, is the built-in random partner");
+    CHECK_CONTAINS(r.out, "the file of an earlier version");
+    CHECK_CONTAINS(r.out, "/trickwood/saves/foxduet-level1-seed10-");
+    tw_test_cli_free(&r);
+    CHECK(access(save, F_OK) != 0 && access(side, F_OK) != 0);
+}
+
 TEST(fox_cli_bad_players_in_a_save_are_reported)
 {
     tw_test_scratch_xdg("xdg-fox-bad-players");
@@ -939,45 +970,47 @@ static void set_mtime(const char *path, long seconds)
 TEST(fox_cli_resume_and_replay_find_the_game)
 {
     const char *xdg = tw_test_tmp("xdg-fox-both");
-    char dir[512], nw[600], fox[600];
+    char dir[512], nw[600], fox[600], line[700];
     snprintf(dir, sizeof dir, "%s", xdg);
     setenv("XDG_DATA_HOME", dir, 1);
-    snprintf(nw, sizeof nw, "%s/trickwood/northwood-save.json", dir);
-    snprintf(fox, sizeof fox, "%s/trickwood/foxduet-save.json", dir);
-    /* nothing saved yet: both places are named */
+    /* nothing saved yet: the folder of saves is named */
     const char *resume[] = {"resume", "--lang", "en", NULL};
     tw_test_cli_result r = tw_test_cli_run("", resume);
     CHECK_INT(r.code, 1);
     CHECK_CONTAINS(r.err, "no saved game in");
-    CHECK_CONTAINS(r.err, "foxduet-save.json");
+    CHECK_CONTAINS(r.err, "trickwood/saves");
     tw_test_cli_free(&r);
-    /* one game of each, in the default places */
+    /* one game of each, in the folder of saves */
     const char *northwood[] = {"northwood", "--seed", "4", "--lang", "en", NULL};
     r = tw_test_cli_run("1\n1\nquit\n", northwood);
     CHECK_INT(r.code, 0);
+    REQUIRE(tw_test_line_after(r.out, "The game is saved in ", nw, sizeof nw));
     tw_test_cli_free(&r);
     const char *foxgame[] = {"fox", "--seed", "4", "--lang", "en", NULL};
     r = tw_test_cli_run("1\nquit\n", foxgame);
     CHECK_INT(r.code, 0);
-    CHECK_CONTAINS(r.out, fox);
+    REQUIRE(tw_test_line_after(r.out, "The game is saved in ", fox, sizeof fox));
+    CHECK_CONTAINS(fox, "/trickwood/saves/foxduet-level1-seed4-");
     tw_test_cli_free(&r);
     REQUIRE(access(nw, R_OK) == 0 && access(fox, R_OK) == 0);
     CHECK(tw_cli_ui_of_file(nw) == &tw_nw_cli_ui);
     CHECK(tw_cli_ui_of_file(fox) == &tw_fox_cli_ui);
 
-    /* without a file, the most recently saved game goes on */
+    /* without a file, the list comes newest first: Enter takes it */
     set_mtime(nw, 2000000000L);
     set_mtime(fox, 1900000000L);
-    r = tw_test_cli_run("quit\n", resume);
+    r = tw_test_cli_run("\nquit\n", resume);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "For Northwood!");
-    CHECK_CONTAINS(r.out, nw);
+    snprintf(line, sizeof line, "Resuming the game saved in %s", nw);
+    CHECK_CONTAINS(r.out, line);
     tw_test_cli_free(&r);
     set_mtime(fox, 2100000000L);
-    r = tw_test_cli_run("quit\n", resume);
+    r = tw_test_cli_run("1\nquit\n", resume);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "The Fox in the Forest Duet");
-    CHECK_CONTAINS(r.out, fox);
+    snprintf(line, sizeof line, "Resuming the game saved in %s", fox);
+    CHECK_CONTAINS(r.out, line);
     tw_test_cli_free(&r);
 
     /* with a file, its "game" field decides */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/nw_cli.h"
 #include "cli_harness.h"
@@ -83,6 +84,7 @@ static tw_test_cli_result run_plan(const plan *p, const char *lang, const char *
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)p->seed);
     char *input = plan_input(p, tail);
     const char *args[] = {"northwood", "--full", "--seed", seed, "--lang", lang, "--save", save, NULL};
+    unlink(save); /* a new game there each time, not asked to replace the last one */
     tw_test_cli_result r = tw_test_cli_run(input ? input : "", args);
     free(input);
     return r;

@@ -13,6 +13,11 @@ int tw_path_save_dir(char *out, size_t size);
  * folder when create is set. Returns 0, or -1 on failure. */
 int tw_path_save_file(const char *name, int create, char *out, size_t size);
 
+/* Writes the folder of saved games (the save folder's "saves", or its
+ * "saves/finished" for finished games when finished is set) into out and
+ * creates it when create is set. Returns 0, or -1 on failure. */
+int tw_path_saves_dir(int finished, int create, char *out, size_t size);
+
 /* Creates a folder and its missing parents. Returns 0 or -1. */
 int tw_path_mkdirs(const char *dir);
 

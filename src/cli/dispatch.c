@@ -2,29 +2,25 @@
  * "game" field says which game it holds, and the command goes on with that
  * game's terminal table (play.h). A file of no known game goes to the
  * first game, For Northwood!, whose loader explains what is wrong with
- * it. `resume` without a file takes the autosave written last. */
+ * it. `resume` without a file takes the one game saved, or asks which
+ * (saves.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "cli/fox_cli.h"
 #include "cli/play.h"
-#include "trickwood/paths.h"
-
-#define T(id) tw_fox_cli_text(cli->lang, (id))
 
 #define MAX_ARGS 64
 
 /* The help of `resume` and `replay`, for every game. */
 const tw_msg tw_cli_resume_help = {{
     "  resume [FILE] [OPTIONS]        continue a saved game of either game\n"
-    "                                 (default: the most recent autosave)\n"
+    "                                 (default: the one saved game, or the one you pick)\n"
     "      --record FILE, --events FILE as for northwood and fox\n"
     "      --hotseat, --seat 1|2, --partner NAME  Fox: change who plays (default: as saved)\n",
     "  resume [FICHIER] [OPTIONS]     reprendre une partie enregistrée de l'un ou l'autre jeu\n"
-    "                                 (par défaut : la sauvegarde automatique la plus récente)\n"
+    "                                 (par défaut : la seule partie enregistrée, ou celle choisie)\n"
     "      --record FICHIER, --events FICHIER comme pour northwood et fox\n"
     "      --hotseat, --seat 1|2, --partner NOM  Renard : changer qui joue (par défaut : comme enregistré)\n",
 }};
@@ -54,23 +50,6 @@ static int find_file_arg(int argc, char **argv, const char *const *value_options
             }
     }
     return -1;
-}
-
-/* Reads the time a file was last written into out; returns 0, or -1 when
- * the file does not exist. */
-static int modified_at(const char *path, struct timespec *out)
-{
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return -1;
-    *out = st.st_mtim;
-    return 0;
-}
-
-/* Whether a is later than b. */
-static int later(const struct timespec *a, const struct timespec *b)
-{
-    return a->tv_sec != b->tv_sec ? a->tv_sec > b->tv_sec : a->tv_nsec > b->tv_nsec;
 }
 
 /* The games' terminal tables, the first being the fallback. */
@@ -118,22 +97,11 @@ int tw_cli_game_resume(tw_cli *cli, int argc, char **argv)
     int at = find_file_arg(argc, argv, value_options);
     if (at >= 0)
         return tw_cli_play_resume(cli, ui_of_file(argv[at]), argc, argv);
-    char paths[GAMES][TW_CLI_PATH];
-    for (int g = 0; g < GAMES; g++)
-        if (tw_path_save_file(games[g]->save_name, 0, paths[g], sizeof paths[g]) != 0)
-            return tw_cli_play_resume(cli, games[0], argc, argv); /* it explains that there is no save folder */
-    int latest = -1;
-    struct timespec latest_time = {0, 0}, t;
-    for (int g = 0; g < GAMES; g++)
-        if (modified_at(paths[g], &t) == 0 && (latest < 0 || later(&t, &latest_time))) {
-            latest = g;
-            latest_time = t;
-        }
-    if (latest < 0) {
-        tw_cli_errorf(cli, T(FX_T_NO_SAVE_EITHER), paths[0], paths[1]);
-        return TW_EXIT_FAIL;
-    }
-    return resume_with_file(cli, games[latest], argc, argv, paths[latest]);
+    char path[TW_CLI_PATH];
+    int code = tw_cli_saves_choose(cli, path, sizeof path);
+    if (code)
+        return code < 0 ? TW_EXIT_OK : code;
+    return resume_with_file(cli, ui_of_file(path), argc, argv, path);
 }
 
 /* `trickwood replay FILE [--auto]`. */

@@ -310,6 +310,24 @@ static void fox_replay_step(tw_cli_session *ss, int step, int steps, const char 
     tw_cli_printf(cli, T(FX_T_REPLAY_STEP), step, steps, who, label, notation);
 }
 
+/* The game for the list of saves: the level; the round and the trick
+ * being played. */
+static void fox_describe(tw_cli_session *ss, tw_cli_about *about)
+{
+    tw_cli *cli = ss->cli;
+    const tw_fox_state *state = state_of(ss->match);
+    int trick = state->tricks_done < TW_FOX_TRICKS ? state->tricks_done + 1 : TW_FOX_TRICKS;
+    snprintf(about->key, sizeof about->key, "level%d", state->level);
+    snprintf(about->setup, sizeof about->setup, T(FX_T_ABOUT_SETUP), state->level);
+    if (tw_match_is_over(ss->match))
+        snprintf(about->progress, sizeof about->progress, T(FX_T_ABOUT_OVER), state->round);
+    else
+        snprintf(about->progress, sizeof about->progress, T(FX_T_ABOUT_PROGRESS), state->round, trick);
+    about->setup_json = json_pack("{s:i}", "level", state->level);
+    about->progress_json = json_pack("{s:i, s:i, s:i}", "round", state->round, "trick", trick, "gems",
+                                     state->path.gems_collected);
+}
+
 /* Says who plays. */
 static void show_players(tw_cli_session *ss)
 {
@@ -407,6 +425,7 @@ const tw_cli_ui tw_fox_cli_ui = {
         [TW_CLI_M_REPLAY_TITLE] = FX_T_REPLAY_TITLE,
         [TW_CLI_M_REPLAY_WAIT] = FX_T_REPLAY_WAIT,
         [TW_CLI_M_REPLAY_STOPPED] = FX_T_REPLAY_STOPPED,
+        [TW_CLI_M_GAME_NAME] = FX_T_GAME_NAME,
     },
     .wrap_question = 1,
     .tell_deal = 1,
@@ -416,6 +435,7 @@ const tw_cli_ui tw_fox_cli_ui = {
     .load = fox_load,
     .data_record = fox_data_record,
     .record_text = fox_record_text,
+    .describe = fox_describe,
     .saved = fox_saved,
     .resume_option = fox_resume_option,
     .resumed = fox_resumed,
@@ -528,7 +548,8 @@ int tw_cli_fox(tw_cli *cli, int argc, char **argv)
     if (!code)
         code = start_match(ss, &o, board, board_ref);
     if (!code) {
-        players_path_for(ss->save_path, d->players_path, sizeof d->players_path);
+        if (o.save) /* a players file of an earlier version there is stale */
+            players_path_for(ss->save_path, d->players_path, sizeof d->players_path);
         tw_cli_printf(cli, T(FX_T_NEW_GAME), T(FX_T_GAME_NAME), o.level, (unsigned long long)o.seed,
                       (unsigned long long)o.seed);
         show_players(ss);

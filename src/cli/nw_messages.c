@@ -388,6 +388,9 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_SAVE_AT] = {{"Autosave: %s\n", "Sauvegarde automatique : %s\n"}},
     [NW_T_FINISHED_SAVED] = {{"The save %s is kept and marked as finished.\n",
                               "La sauvegarde %s est conservée et marquée comme terminée.\n"}},
+    [NW_T_ABOUT_SETUP] = {{"%s, aiming for %s", "%s, médaille visée : %s"}},
+    [NW_T_ABOUT_PROGRESS] = {{"visit %d of %d, %d stars won", "visite %d sur %d, %d étoiles gagnées"}},
+    [NW_T_ABOUT_OVER] = {{"finished, %d stars won", "terminée, %d étoiles gagnées"}},
 
     [NW_T_REPLAY_TITLE] = {{"Replay of %s: %d actions.\n", "Relecture de %s : %d actions.\n"}},
     [NW_T_REPLAY_STEP] = {{"Step %d of %d: %s   [%s]\n", "Étape %d sur %d : %s   [%s]\n"}},

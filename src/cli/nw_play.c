@@ -118,6 +118,29 @@ static void nw_replay_step(tw_cli_session *ss, int step, int steps, const char *
     tw_cli_printf(cli, T(NW_T_REPLAY_STEP), step, steps, label, notation);
 }
 
+/* The game for the list of saves: the deal and the medal aimed for; the
+ * visit being played (or the next one) and the stars won. */
+static void nw_describe(tw_cli_session *ss, tw_cli_about *about)
+{
+    tw_cli *cli = ss->cli;
+    const tw_nw_state *state = state_of(ss->match);
+    const char *deal = state->setup == TW_NW_SETUP_FULL ? "full" : "intro";
+    const char *medal = tw_nw_medal_key(state->medal);
+    int visit = 1, stars = tw_nw_stars_won(state);
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        visit += state->fiefs[f].status != TW_NW_FIEF_NEUTRAL && visit < TW_NW_FIEFS;
+    snprintf(about->key, sizeof about->key, "%s-%s", deal, medal);
+    snprintf(about->setup, sizeof about->setup, T(NW_T_ABOUT_SETUP),
+             T(state->setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO),
+             T((tw_nw_text_id)(NW_T_MEDAL_NONE + state->medal % 4)));
+    if (tw_match_is_over(ss->match))
+        snprintf(about->progress, sizeof about->progress, T(NW_T_ABOUT_OVER), stars);
+    else
+        snprintf(about->progress, sizeof about->progress, T(NW_T_ABOUT_PROGRESS), visit, TW_NW_FIEFS, stars);
+    about->setup_json = json_pack("{s:s, s:s}", "deal", deal, "medal", medal);
+    about->progress_json = json_pack("{s:i, s:i, s:i}", "visit", visit, "visits", TW_NW_FIEFS, "stars", stars);
+}
+
 /* The words of Northwood's own command: the piles in full. */
 static const char *const WORDS_PILES[] = {"piles", "pile", "p", NULL};
 
@@ -139,12 +162,14 @@ const tw_cli_ui tw_nw_cli_ui = {
         [TW_CLI_M_REPLAY_TITLE] = NW_T_REPLAY_TITLE,
         [TW_CLI_M_REPLAY_WAIT] = NW_T_REPLAY_WAIT,
         [TW_CLI_M_REPLAY_STOPPED] = NW_T_REPLAY_STOPPED,
+        [TW_CLI_M_GAME_NAME] = NW_T_GAME_NAME,
     },
     .extra_words = WORDS_PILES,
     .data_size = sizeof(nw_data),
     .data_free = nw_data_free,
     .load = nw_load,
     .data_record = nw_data_record,
+    .describe = nw_describe,
     .draw = nw_draw,
     .question = nw_question,
     .label = nw_label,

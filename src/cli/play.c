@@ -134,9 +134,12 @@ int tw_cli_session_paths(tw_cli_session *ss, const char *save, const char *recor
 {
     tw_cli *cli = ss->cli;
     if (save) {
+        int code = tw_cli_saves_guard(cli, save);
+        if (code)
+            return code;
         set_path(ss->save_path, save);
         tw_path_make_parent(ss->save_path); /* a failure shows when saving */
-    } else if (tw_path_save_file(ss->ui->save_name, 1, ss->save_path, sizeof ss->save_path) != 0) {
+    } else if (tw_cli_saves_prepare(cli, 0) != 0) {
         tw_cli_errorf(cli, "%s", G(TW_T_NO_SAVE_DIR));
         return TW_EXIT_FAIL;
     }
@@ -410,6 +413,7 @@ static int finish(tw_cli_session *ss)
     ss->ui->draw(ss, viewer, !hotseat);
     ss->ui->result(ss);
     save_all(ss);
+    tw_cli_saves_finished(ss);
     const char *record = ss->record_path[0] ? ss->record_path : ss->save_path;
     tw_cli_printf(cli, M(TW_CLI_M_RECORD_AT), record, record);
     if (ss->events_path[0])
@@ -460,9 +464,13 @@ static int play_loop(tw_cli_session *ss)
     }
 }
 
-/* Plays a new game. */
+/* Plays a new game (its save named now when no --save was given). */
 int tw_cli_play_new(tw_cli_session *ss)
 {
+    if (!ss->save_path[0] && tw_cli_saves_name(ss) != 0) {
+        tw_cli_errorf(ss->cli, "%s", tw_text(ss->cli->lang, TW_T_NO_SAVE_DIR));
+        return TW_EXIT_FAIL;
+    }
     tw_cli_printf(ss->cli, M(TW_CLI_M_SAVE_AT), ss->save_path);
     if (ss->ui->tell_deal)
         told_push(ss, ss->match, TW_CLI_DEAL);
@@ -475,15 +483,12 @@ int tw_cli_play_new(tw_cli_session *ss)
 static int resume_open(tw_cli_session *ss, const char *file, const char *record, const char *events)
 {
     tw_cli *cli = ss->cli;
-    int code = file ? 0 : tw_cli_session_paths(ss, NULL, NULL, NULL);
-    if (code)
-        return code;
-    if (file)
-        set_path(ss->save_path, file);
+    set_path(ss->save_path, file);
     set_path(ss->record_path, record);
     set_path(ss->events_path, events);
     if (access(ss->save_path, F_OK) != 0) {
         tw_cli_errorf(cli, M(TW_CLI_M_NO_SAVE), ss->save_path);
+        fputs(G(TW_T_SEE_SAVES), cli->err); /* an old autosave has moved, say */
         return TW_EXIT_FAIL;
     }
     return tw_cli_session_load(ss, 1);

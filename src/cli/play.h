@@ -35,10 +35,23 @@ typedef enum {
     TW_CLI_M_REPLAY_TITLE,    /* %s %d: the file, its actions */
     TW_CLI_M_REPLAY_WAIT,     /* the prompt between steps */
     TW_CLI_M_REPLAY_STOPPED,  /* %d %d: step, steps */
+    TW_CLI_M_GAME_NAME,       /* the game's name */
     TW_CLI_M_COUNT
 } tw_cli_msg;
 
 typedef struct tw_cli_session tw_cli_session;
+
+/* A game as the list of saves shows it (saves.c): its setup as a short
+ * key for file names ("full-silver", "level1"), its setup and how far it
+ * has gone in the player's words, and both as JSON objects (owned by the
+ * caller once set; NULL when out of memory). */
+typedef struct {
+    char key[64];
+    char setup[160];
+    char progress[160];
+    json_t *setup_json;
+    json_t *progress_json;
+} tw_cli_about;
 
 /* What a game's terminal module provides. Hooks get the session; the
  * game's own data (the record it was started or loaded from) is
@@ -46,7 +59,7 @@ typedef struct tw_cli_session tw_cli_session;
 typedef struct {
     const tw_game *game;
     const char *file_game;          /* the "game" field of its files */
-    const char *save_name;          /* the autosave in the save folder */
+    const char *save_name;          /* the one autosave of earlier versions */
     const tw_msg *texts;            /* the game's message table */
     int msg[TW_CLI_M_COUNT];        /* the index in it of each flow message */
     int wrap_question;              /* wrap the question at 78 columns */
@@ -66,6 +79,8 @@ typedef struct {
     /* The record as saved, when the game's own (tw_game.record_json) does
      * not hold all (NULL: that one). */
     tw_error (*record_text)(tw_cli_session *ss, tw_buf *buf);
+    /* Describes the game of ss->match for the list of saves. */
+    void (*describe)(tw_cli_session *ss, tw_cli_about *about);
     /* After the autosave was written (NULL: nothing to do). */
     void (*saved)(tw_cli_session *ss);
 
@@ -143,8 +158,10 @@ int tw_cli_session_start(tw_cli_session *ss, tw_diag *diag);
  * (resume: to play on; else to replay). Returns 0 or an exit code after
  * reporting what is wrong with the file. */
 int tw_cli_session_load(tw_cli_session *ss, int resume);
-/* Sets the autosave (--save, or the game's in the save folder) and the
- * optional copies. Returns 0 or an exit code (no save folder). */
+/* Sets the autosave and the optional copies. With --save FILE (save),
+ * asks before replacing an unfinished game there; without, prepares the
+ * folder of saves (the file is named when the game starts). Returns 0 or
+ * an exit code (no save folder, or the player keeps the other game). */
 int tw_cli_session_paths(tw_cli_session *ss, const char *save, const char *record, const char *events);
 
 /* Plays a new game whose session is ready (match, seats, paths): says
@@ -169,6 +186,30 @@ extern const tw_msg tw_cli_replay_help;
 /* The table of the game a record or save holds, from its "game" field;
  * NULL when it names no game of this program (dispatch.c). */
 const tw_cli_ui *tw_cli_ui_of_file(const char *path);
+
+/* ---- Saved games (saves.c) ---- */
+
+/* `trickwood saves [--json] [--finished]` and its help. */
+int tw_cli_saves(tw_cli *cli, int argc, char **argv);
+extern const tw_msg tw_cli_saves_help;
+/* Creates the folder of saves and moves the autosaves of earlier
+ * versions into it (quiet: says nothing). Returns 0, or -1 when there is
+ * no save folder. */
+int tw_cli_saves_prepare(tw_cli *cli, int quiet);
+/* `resume` without a file: the one unfinished save, or the one the
+ * player picks from the list (Enter or no answer: the newest). Returns 0
+ * with its path in out, -1 when the player left without one, or an exit
+ * code (no save). */
+int tw_cli_saves_choose(tw_cli *cli, char *out, size_t size);
+/* Names the save of a new game (its match made) in the folder of saves,
+ * a file no other game has. Returns 0, or -1. */
+int tw_cli_saves_name(tw_cli_session *ss);
+/* Asks before a new game replaces the unfinished game saved at path.
+ * Returns 0 to go on, or an exit code after saying why not. */
+int tw_cli_saves_guard(tw_cli *cli, const char *path);
+/* A finished game saved in the folder of saves moves to its "finished"
+ * folder (ss->save_path follows). */
+void tw_cli_saves_finished(tw_cli_session *ss);
 
 /* Clears a terminal (and its scrollback) so that the last player's hand
  * cannot be read; on a pipe it prints a separator instead. */

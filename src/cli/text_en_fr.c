@@ -94,6 +94,40 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
     [TW_T_RESUME_FINISHED] = {{"This game is finished; here is how it ended.\n",
                                "Cette partie est terminée ; voici comment elle s'est finie.\n"}},
     [TW_T_REPLAY_END] = {{"End of the record.\n", "Fin de l'enregistrement.\n"}},
+    [TW_T_SAVES_TITLE] = {{"Saved games, newest first (in %s):\n",
+                           "Parties enregistrées, la plus récente d'abord (dans %s) :\n"}},
+    [TW_T_FINISHED_TITLE] = {{"Finished games, newest first (in %s):\n",
+                              "Parties terminées, la plus récente d'abord (dans %s) :\n"}},
+    [TW_T_SAVES_ITEM] = {{"%3d. %s | %s | seed %llu\n       last played %s | %s\n       %s\n",
+                          "%3d. %s | %s | graine %llu\n       jouée le %s | %s\n       %s\n"}},
+    [TW_T_SAVES_NONE] = {{"No game here yet.\n", "Aucune partie ici pour l'instant.\n"}},
+    [TW_T_SAVES_HOW] = {{"Continue one with: trickwood resume (it asks which), or trickwood resume FILE\n",
+                         "Pour en reprendre une : trickwood resume (qui demande laquelle), ou trickwood resume FICHIER\n"}},
+    [TW_T_NO_SAVES] = {{"no saved game in %s: start one with trickwood northwood or trickwood fox",
+                        "aucune partie enregistrée dans %s : commencez-en une avec trickwood northwood ou trickwood fox"}},
+    [TW_T_PICK_SAVE] = {{"Which game (1-%d, Enter: the newest)?", "Quelle partie (1-%d, Entrée : la plus récente) ?"}},
+    [TW_T_PICK_NEWEST] = {{"No answer: resuming the newest game, %s\n",
+                           "Pas de réponse : reprise de la partie la plus récente, %s\n"}},
+    [TW_T_PICK_AGAIN] = {{"  answer 1 to %d, Enter for the newest, or quit\n",
+                          "  répondez de 1 à %d, Entrée pour la plus récente, ou quitter\n"}},
+    [TW_T_MIGRATED] = {{"The game saved by an earlier version in %s is now %s\n",
+                        "La partie enregistrée par une version précédente dans %s est maintenant %s\n"}},
+    [TW_T_REPLACE_ASK] = {{"%s holds an unfinished game (%s, %s, seed %llu, %s).\n"
+                           "Start the new game in its place, losing that one?",
+                           "%s contient une partie en cours (%s, %s, graine %llu, %s).\n"
+                           "Commencer la nouvelle partie à sa place, en perdant celle-ci ?"}},
+    [TW_T_REPLACE_REFUSED] = {{"the unfinished game in %s is kept: give another --save FILE, or continue it with "
+                               "trickwood resume %s",
+                               "la partie en cours dans %s est gardée : donnez un autre --save FICHIER, ou reprenez-la "
+                               "avec trickwood resume %s"}},
+    [TW_T_YES_NO] = {{" (yes/no)", " (oui/non)"}},
+    [TW_T_DELETE_ASK] = {{"Delete this game for good?", "Supprimer cette partie pour de bon ?"}},
+    [TW_T_DELETE_KEPT] = {{"Nothing deleted.\n", "Rien n'est supprimé.\n"}},
+    [TW_T_DELETED] = {{"Deleted %s\n", "Supprimé : %s\n"}},
+    [TW_T_SEE_SAVES] = {{"The saved games are listed by: trickwood saves\n",
+                         "La liste des parties enregistrées : trickwood saves\n"}},
+    [TW_T_DELETE_RANGE] = {{"--delete takes a number of the list, 1 to %d, not '%s'",
+                            "--delete attend un numéro de la liste, de 1 à %d, pas « %s »"}},
 };
 
 /* A game-independent message. */

@@ -35,6 +35,14 @@ int tw_path_save_file(const char *name, int create, char *out, size_t size)
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
+/* The folder of saved games, or of finished ones. */
+int tw_path_saves_dir(int finished, int create, char *out, size_t size)
+{
+    if (tw_path_save_file(finished ? "saves/finished" : "saves", 0, out, size) != 0)
+        return -1;
+    return create && tw_path_mkdirs(out) != 0 ? -1 : 0;
+}
+
 /* mkdir -p. */
 int tw_path_mkdirs(const char *dir)
 {
