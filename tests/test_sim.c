@@ -733,6 +733,11 @@ TEST(sim_bench_json_quick)
         CHECK(json_real_value(json_object_get(root, "northwood_shuffle_floor_games_per_s")) >
               json_real_value(json_object_get(root, "northwood_random_games_per_s")));
         CHECK(json_real_value(json_object_get(root, "fox_random_games_per_s")) > 0);
+        /* the same random games through the game interface, both games */
+        json_t *through = json_object_get(root, "random_through_interface");
+        CHECK(json_real_value(json_object_get(json_object_get(through, "northwood"), "games_per_cpu_s")) > 0);
+        CHECK(json_real_value(json_object_get(json_object_get(through, "fox"), "games_per_cpu_s")) > 0);
+        CHECK(json_real_value(json_object_get(json_object_get(through, "northwood"), "decisions_per_game")) > 100);
         json_t *machine = json_object_get(root, "machine");
         CHECK(json_integer_value(json_object_get(machine, "cpus")) >= 1);
         json_t *nw = json_object_get(root, "northwood_bots");

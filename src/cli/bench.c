@@ -6,8 +6,10 @@
  *   engines on purpose: it measures the engine's raw speed (the project's
  *   targets, and the ratio against a bare loop such as the shuffles
  *   alone), which the game interface's calls and bookkeeping (the action
- *   list, the match's allocation) would blur; `sim --bot random` gives
- *   the speed through the interface;
+ *   list, the match's allocation) would blur; then the same random games
+ *   through the game interface, one loop for both games (the way sim,
+ *   the terminal and the server play), with its ratio to the engine's
+ *   loop;
  * - each bot's win rate (with a 95% interval) and its CPU milliseconds per
  *   decision, through the simulation (sim_play.c: the game interface);
  * - how long hints take;
@@ -486,6 +488,51 @@ static rate fox_random_rate(const tw_fox_board *board, int level, double seconds
     return measure_rate(fox_random_batch, &c, 1000, seconds);
 }
 
+/* Random play through the game interface: the game, its configuration
+ * and the seed of the run. The same loop for every game. */
+typedef struct {
+    const tw_game *game;
+    json_t *config;
+    uint64_t seed;
+} game_random_ctx;
+
+/* Plays random games through the game interface: each game starts from
+ * the configuration and its own seed, and a held random bot (the one
+ * sim --bot random uses) picks every action of every seat. */
+static int game_random_batch(void *ctx, long long first, int count, long long *decisions)
+{
+    game_random_ctx *c = ctx;
+    const tw_game *g = c->game;
+    for (long long i = first; i < first + count; i++) {
+        uint64_t seed = tw_mix64(c->seed + (uint64_t)i) >> 11; /* seeds of games are at most 2^53 - 1 */
+        tw_diag diag;
+        tw_match *m = g->start(c->config, seed, &diag);
+        tw_game_bot *bot = m ? g->bot_new("random", seed) : NULL;
+        tw_game_action a;
+        int status = bot ? 0 : -1;
+        while (status == 0 && g->to_act(m) >= 0) {
+            if (g->bot_choose(bot, m, &a) != TW_OK || g->apply(m, a, NULL) != TW_OK)
+                status = -1;
+            (*decisions)++;
+        }
+        g->bot_free(bot);
+        if (m)
+            g->free(m);
+        if (status != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Random games per CPU second through the game interface, for about
+ * `seconds`; config is borrowed. */
+static rate game_random_rate(const char *key, json_t *config, double seconds, uint64_t seed)
+{
+    game_random_ctx c = {tw_game_find(key), config, seed};
+    rate none = {0, 0, 0, 0};
+    return c.game ? measure_rate(game_random_batch, &c, 1000, seconds) : none;
+}
+
 /* A rate as a JSON object. */
 static json_t *rate_json(const rate *r)
 {
@@ -553,6 +600,29 @@ static int bench_random(bench *b, const tw_nw_catalog *catalog)
     }
     json_object_set_new(b->root, "fox_random_target", json_real(FOX_RANDOM_TARGET));
     json_object_set_new(b->root, "fox_random", fox);
+
+    /* the same games through the game interface, the way sim, the
+     * terminal and the server play them (one loop for both games) */
+    say(b, "Through the game interface (start, held random bot, apply), per second of CPU:\n");
+    static const struct {
+        const char *key, *label, *config;
+        int engine; /* 0: Northwood intro, 1: Fox level 1 */
+    } through[] = {{"northwood", "For Northwood! intro", "{\"setup\": \"intro\", \"finish\": false}", 0},
+                   {"fox", "Fox Duet level 1", "{\"level\": 1}", 1}};
+    json_t *interface = json_object();
+    for (int i = 0; i < 2; i++) {
+        json_t *config = json_loads(through[i].config, 0, NULL);
+        rate r = game_random_rate(through[i].key, config, a->seconds, a->seed);
+        json_decref(config);
+        double engine = through[i].engine == 0 ? nw_intro.cpu_rate
+                                               : json_real_value(json_object_get(b->root, "fox_random_games_per_s"));
+        say(b, "  %-42s %10.0f games/s, %.2f of the engine's own loop above\n", through[i].label, r.cpu_rate,
+            engine > 0 ? r.cpu_rate / engine : 0.0);
+        json_t *o = rate_json(&r);
+        json_object_set_new(o, "of_engine_loop", json_real(engine > 0 ? r.cpu_rate / engine : 0.0));
+        json_object_set_new(interface, through[i].key, o);
+    }
+    json_object_set_new(b->root, "random_through_interface", interface);
     return 0;
 }
 
