@@ -455,11 +455,11 @@ static int copy_games(const char *db, int count)
         "INSERT INTO tpl (id) SELECT id FROM games ORDER BY rowid;"
         "CREATE TEMP TABLE n (i INTEGER PRIMARY KEY);"
         "WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i + 1 < ?1) INSERT INTO n SELECT i FROM c;"
-        "INSERT INTO games (id, game, config, seed, token0, token1, join_code, partner, created_at, finished_at,"
-        " result, record, active_at)"
-        " SELECT printf('b%011d', n.i), g.game, g.config, g.seed, g.token0, g.token1, g.join_code, g.partner,"
-        " g.created_at, g.finished_at, g.result, g.record, g.active_at"
-        " FROM n JOIN tpl ON tpl.k = 1 + n.i % (SELECT count(*) FROM tpl) JOIN games g ON g.id = tpl.id;"
+        /* Through a copy of whole rows, so that any schema version works. */
+        "CREATE TEMP TABLE c AS SELECT g.* FROM n JOIN tpl ON tpl.k = 1 + n.i % (SELECT count(*) FROM tpl)"
+        " JOIN games g ON g.id = tpl.id ORDER BY n.i;"
+        "UPDATE c SET id = printf('b%011d', rowid - 1);"
+        "INSERT INTO games SELECT * FROM c;"
         "INSERT INTO actions (game_id, seq, seat, action)"
         " SELECT printf('b%011d', n.i), a.seq, a.seat, a.action"
         " FROM n JOIN tpl ON tpl.k = 1 + n.i % (SELECT count(*) FROM tpl) JOIN actions a ON a.game_id = tpl.id;"
@@ -520,6 +520,21 @@ static long random_states(table *t, const int *picks, int n, char (*tokens)[64],
         json_decref(r);
     }
     return errors;
+}
+
+/* The server's resident memory in KiB (VmRSS), 0 when unknown. */
+static long server_rss_kib(void)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)server.pid);
+    FILE *f = fopen(path, "r");
+    long kib = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmRSS:", 6) == 0)
+            kib = atol(line + 6);
+    if (f)
+        fclose(f);
+    return kib;
 }
 
 /* Prints a latency line and frees the samples. */
@@ -584,8 +599,11 @@ static int stored_main(int count, int requests)
            serving, first);
     printf("  %s\n", strchr(server.banner, '\n') ? strchr(server.banner, '\n') + 1 : "");
     samples cold = {0}, warm = {0};
+    long rss0 = server_rss_kib();
     errors += random_states(&t, picks, requests, tokens, &cold);
     errors += random_states(&t, picks, requests, tokens, &warm);
+    printf("server memory (VmRSS): %ld KiB after the first request, %ld KiB with %d games loaded\n", rss0,
+           server_rss_kib(), requests);
     print_latency("state requests, first on each game (loaded from the store)", &cold);
     print_latency("state requests, again (in memory)", &warm);
     printf("errors: %ld\n", errors);
