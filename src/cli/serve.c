@@ -33,7 +33,7 @@ const tw_msg tw_srv_serve_help = {{
     "      --workers N                threads that compute hints and bots (default: cores - 1, at least 1)\n"
     "      --archive-after DAYS       archive unfinished games nobody played this long (default 30; 0: never)\n"
     "      --archive-unjoined-after DAYS  the same for tables whose second seat is still open (default 1)\n"
-    "      --max-loaded N             games kept in memory at most (default 10000)\n",
+    "      --max-loaded N             games kept in memory at most (default 2000)\n",
     "  serve [OPTIONS]                jouer dans le navigateur : l'appli web et son API JSON sur un seul port\n"
     "      --port N                   port d'écoute (8080 par défaut ; 0 en choisit un libre)\n"
     "      --host ADRESSE             adresse d'écoute (127.0.0.1 par défaut : cette machine seulement)\n"
@@ -47,7 +47,7 @@ const tw_msg tw_srv_serve_help = {{
     "      --workers N                fils qui calculent conseils et robots (par défaut : cœurs - 1, au moins 1)\n"
     "      --archive-after JOURS      archiver les parties non finies où personne n'a joué depuis ce temps (30 par défaut ; 0 : jamais)\n"
     "      --archive-unjoined-after JOURS  de même pour les tables dont la seconde place est encore libre (1 par défaut)\n"
-    "      --max-loaded N             parties gardées en mémoire au plus (10000 par défaut)\n",
+    "      --max-loaded N             parties gardées en mémoire au plus (2000 par défaut)\n",
 }};
 
 typedef enum {

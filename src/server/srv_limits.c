@@ -31,7 +31,7 @@ void tw_srv_limits_default(tw_srv_limits *limits)
     limits->queue = 16;
     limits->archive_days = 30;
     limits->unjoined_days = 1;
-    limits->max_loaded = 10000;
+    limits->max_loaded = 2000;
     /* Tests make days short (docs/server.md, "Tests"); nothing else should. */
     const char *day = getenv("TRICKWOOD_TEST_DAY_MS");
     long long ms = day ? atoll(day) : 0;

@@ -541,8 +541,8 @@ static long server_rss_kib(void)
 static void print_latency(const char *what, samples *s)
 {
     qsort(s->ms, (size_t)s->count, sizeof *s->ms, by_value);
-    printf("%s: %d, latency p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", what, s->count, quantile(s, 0.5),
-           quantile(s, 0.99), s->count ? s->ms[s->count - 1] : 0.0);
+    printf("%s: %d, latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n", what, s->count,
+           quantile(s, 0.5), quantile(s, 0.9), quantile(s, 0.99), s->count ? s->ms[s->count - 1] : 0.0);
     free(s->ms);
     s->ms = NULL;
 }
