@@ -229,10 +229,12 @@ tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue);
 void tw_srv_pool_cancel(tw_srv_pool *pool);
 /* Lets the running jobs finish, then stops the threads and frees the pool. */
 void tw_srv_pool_stop(tw_srv_pool *pool);
-/* Runs fn(arg) on a worker and waits for it. With may_refuse, a full
- * queue refuses at once (-1, fn not run); else the call waits for room.
- * Without a pool (NULL), fn runs in the calling thread. 0 once fn ran;
- * -1 when refused, or when the server began stopping (fn not run). */
+/* Runs fn(arg) on a worker and waits for it. With may_refuse (a hint),
+ * a full queue refuses at once (-1, fn not run) and the job waits at the
+ * end of the queue; without (a bot's decision, which a move waits for),
+ * it is never refused and goes before every hint waiting. Without a pool
+ * (NULL), fn runs in the calling thread. 0 once fn ran; -1 when refused,
+ * or when the server began stopping (fn not run). */
 int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may_refuse);
 
 /* The server: storage, the table of games, the web folder. */

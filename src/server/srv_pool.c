@@ -3,7 +3,9 @@
  * its job over and waits, so however many hints are asked at once, no
  * more than the pool's threads think at the same time, and the rest of
  * the machine stays free for state requests and moves. The workers run
- * at a lower priority (nice 10) for the same reason. */
+ * at a lower priority (nice 10) for the same reason. A bot's decision,
+ * which a move waits for, goes before every hint waiting, so a flood of
+ * hints on one table never queues another table's moves behind it. */
 #define _DEFAULT_SOURCE
 #include <signal.h>
 #include <stdlib.h>
@@ -28,6 +30,7 @@ struct tw_srv_pool {
     pthread_cond_t work;  /* a job was queued, or the pool stops */
     pthread_cond_t done;  /* a job finished, or room was made */
     pool_job *head, *tail;
+    pool_job *urgent;     /* the last bot decision queued (they come first, in order); NULL when none waits */
     unsigned waiting;     /* jobs queued, not yet taken */
     unsigned queue;       /* most jobs that may wait */
     int stopping;
@@ -51,6 +54,8 @@ static void *worker(void *cls)
         pool->head = job->next;
         if (!pool->head)
             pool->tail = NULL;
+        if (pool->urgent == job)
+            pool->urgent = NULL;
         pool->waiting--;
         pthread_mutex_unlock(&pool->lock);
         job->fn(job->arg);
@@ -106,7 +111,7 @@ void tw_srv_pool_cancel(tw_srv_pool *pool)
         job->cancelled = 1;
         job->done = 1;
     }
-    pool->head = pool->tail = NULL;
+    pool->head = pool->tail = pool->urgent = NULL;
     pool->waiting = 0;
     pthread_cond_broadcast(&pool->work);
     pthread_cond_broadcast(&pool->done);
@@ -138,22 +143,29 @@ int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may
     }
     pool_job job = {fn, arg, 0, 0, NULL};
     pthread_mutex_lock(&pool->lock);
-    while (pool->waiting >= pool->queue && !pool->stopping) {
-        if (may_refuse) {
-            pthread_mutex_unlock(&pool->lock);
-            return -1;
-        }
-        pthread_cond_wait(&pool->done, &pool->lock);
+    if (may_refuse && pool->waiting >= pool->queue && !pool->stopping) {
+        pthread_mutex_unlock(&pool->lock);
+        return -1;
     }
     if (pool->stopping) {
         pthread_mutex_unlock(&pool->lock);
         return -1; /* the server is stopping: no new long computation */
     }
-    if (pool->tail)
-        pool->tail->next = &job;
-    else
-        pool->head = &job;
-    pool->tail = &job;
+    if (!may_refuse) {
+        /* A bot's decision: after the ones waiting, before every hint. */
+        pool_job **at = pool->urgent ? &pool->urgent->next : &pool->head;
+        job.next = *at;
+        *at = &job;
+        if (!job.next)
+            pool->tail = &job;
+        pool->urgent = &job;
+    } else {
+        if (pool->tail)
+            pool->tail->next = &job;
+        else
+            pool->head = &job;
+        pool->tail = &job;
+    }
     pool->waiting++;
     pthread_cond_signal(&pool->work);
     while (!job.done)
