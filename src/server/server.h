@@ -222,7 +222,9 @@ int tw_srv_origin_allowed(const char *origin, const char *host);
 
 typedef struct tw_srv_pool tw_srv_pool;
 
-/* Starts workers threads with room for queue jobs waiting. NULL on failure. */
+/* Starts workers + 1 threads (at most workers run hints at once; the
+ * extra one is for bots' decisions) with room for queue hints waiting.
+ * NULL on failure. */
 tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue);
 /* Begins a shutdown: jobs still waiting are dropped (their callers get
  * -1) and no new job is taken; the ones running finish. */
