@@ -308,9 +308,10 @@ TEST(server_archive_idle_games_leave_memory)
     CHECK_INT(tw_srv_sweep(srv), 0);
     CHECK_INT(srv->game_count, 1); /* the held one stays */
     tw_srv_release(srv, held);
+    /* Loading another one over max_loaded drops the one let go. */
     tw_srv_game *again = tw_srv_find(srv, ids[1], NULL);
     CHECK(again != NULL);
-    CHECK_INT(srv->game_count, 2);
+    CHECK_INT(srv->game_count, 1);
     tw_srv_release(srv, again);
     /* Unused for longer than a day / 144: dropped whatever max_loaded. */
     srv->limits.max_loaded = 100;
@@ -322,6 +323,18 @@ TEST(server_archive_idle_games_leave_memory)
     REQUIRE(back);
     CHECK_INT(back->match->count, version);
     tw_srv_release(srv, back);
+    /* Between sweeps, loading beyond max_loaded drops the least
+     * recently used games nobody holds. */
+    srv->limits.max_loaded = 4;
+    srv->limits.day_ms = 86400000;
+    char more[10][32];
+    for (int i = 0; i < 10; i++) {
+        create_in_process(srv, more[i]);
+        CHECK(srv->game_count <= 4);
+    }
+    tw_srv_game *old = tw_srv_find(srv, more[0], NULL);
+    CHECK(old != NULL);
+    tw_srv_release(srv, old);
     tw_srv_store_close(&srv->store);
     tw_srv_free(srv);
     free(srv);

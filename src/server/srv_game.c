@@ -167,6 +167,8 @@ void tw_srv_release(tw_srv *srv, tw_srv_game *g)
     pthread_mutex_unlock(&srv->games_lock);
 }
 
+static void unload_locked(tw_srv *srv, long long idle_ms);
+
 /* Whether stored game id is archived (1), live (0), or unreadable (-1). */
 static int stored_archived(tw_srv *srv, const char *id)
 {
@@ -209,6 +211,10 @@ static tw_srv_game *table_insert(tw_srv *srv, tw_srv_game *g, unsigned long gen,
     *b = g;
     srv->game_count++;
     hold(g);
+    /* Between sweeps too, memory stays bounded: an eighth over
+     * max_loaded, the least recently used games nobody holds go. */
+    if (srv->game_count > (int)(srv->limits.max_loaded + srv->limits.max_loaded / 8))
+        unload_locked(srv, -1);
     pthread_mutex_unlock(&srv->games_lock);
     return g;
 }
@@ -582,18 +588,18 @@ static int by_use(const void *a, const void *b)
 }
 
 /* Drops from memory the games nobody holds that are archived or unused
- * for idle_ms, then the least recently used ones nobody holds while
- * more than max_loaded are in memory. They reload on demand. */
-static void unload_idle(tw_srv *srv, long long idle_ms)
+ * for idle_ms (none by idleness when idle_ms < 0), then the least
+ * recently used ones nobody holds while more than max_loaded are in
+ * memory. They reload on demand. The table's lock is held. */
+static void unload_locked(tw_srv *srv, long long idle_ms)
 {
     long long now = tw_srv_mono_ms();
-    pthread_mutex_lock(&srv->games_lock);
     tw_srv_game **spare = calloc((size_t)srv->game_count + 1, sizeof *spare);
     int nspare = 0;
     for (size_t b = 0; b < srv->bucket_count; b++)
         for (tw_srv_game **at = &srv->buckets[b]; *at;) {
             tw_srv_game *g = *at;
-            if (g->refs == 0 && (g->archived || now - g->used_ms >= idle_ms)) {
+            if (g->refs == 0 && (g->archived || (idle_ms >= 0 && now - g->used_ms >= idle_ms))) {
                 *at = g->next;
                 srv->game_count--;
                 game_free(g);
@@ -615,8 +621,15 @@ static void unload_idle(tw_srv *srv, long long idle_ms)
             game_free(spare[i]);
         }
     }
-    pthread_mutex_unlock(&srv->games_lock);
     free(spare);
+}
+
+/* unload_locked, taking the table's lock. */
+static void unload_idle(tw_srv *srv, long long idle_ms)
+{
+    pthread_mutex_lock(&srv->games_lock);
+    unload_locked(srv, idle_ms);
+    pthread_mutex_unlock(&srv->games_lock);
 }
 
 /* Archives the stale live games, batch after batch, then drops idle
