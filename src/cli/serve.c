@@ -30,7 +30,10 @@ const tw_msg tw_srv_serve_help = {{
     "      --timeout SECONDS          close a connection silent this long (default 10)\n"
     "      --create-rate N            games one address may create per minute (default 60; 0: no limit)\n"
     "      --hint-rate N              hints one address may ask per minute (default 30; 0: no limit)\n"
-    "      --workers N                threads that compute hints and bots (default: cores - 1, at least 1)\n",
+    "      --workers N                threads that compute hints and bots (default: cores - 1, at least 1)\n"
+    "      --archive-after DAYS       archive unfinished games nobody played this long (default 30; 0: never)\n"
+    "      --archive-unjoined-after DAYS  the same for tables whose second seat is still open (default 1)\n"
+    "      --max-loaded N             games kept in memory at most (default 2000)\n",
     "  serve [OPTIONS]                jouer dans le navigateur : l'appli web et son API JSON sur un seul port\n"
     "      --port N                   port d'écoute (8080 par défaut ; 0 en choisit un libre)\n"
     "      --host ADRESSE             adresse d'écoute (127.0.0.1 par défaut : cette machine seulement)\n"
@@ -41,7 +44,10 @@ const tw_msg tw_srv_serve_help = {{
     "      --timeout SECONDES         fermer une connexion muette depuis ce temps (10 par défaut)\n"
     "      --create-rate N            parties qu'une adresse peut créer par minute (60 par défaut ; 0 : sans limite)\n"
     "      --hint-rate N              conseils qu'une adresse peut demander par minute (30 par défaut ; 0 : sans limite)\n"
-    "      --workers N                fils qui calculent conseils et robots (par défaut : cœurs - 1, au moins 1)\n",
+    "      --workers N                fils qui calculent conseils et robots (par défaut : cœurs - 1, au moins 1)\n"
+    "      --archive-after JOURS      archiver les parties non finies où personne n'a joué depuis ce temps (30 par défaut ; 0 : jamais)\n"
+    "      --archive-unjoined-after JOURS  de même pour les tables dont la seconde place est encore libre (1 par défaut)\n"
+    "      --max-loaded N             parties gardées en mémoire au plus (2000 par défaut)\n",
 }};
 
 typedef enum {
@@ -56,6 +62,7 @@ typedef enum {
     SV_START_FAILED,
     SV_CANNOT_START,
     SV_BAD_NUMBER,
+    SV_ARCHIVED,
     SV_COUNT
 } sv_text_id;
 
@@ -75,6 +82,8 @@ const tw_msg tw_srv_texts[SV_COUNT] = {
     [SV_CANNOT_START] = {{"cannot start: %s", "démarrage impossible : %s"}},
     [SV_BAD_NUMBER] = {{"%s takes a whole number from %u to %u, not %s",
                         "%s attend un nombre entier de %u à %u, pas %s"}},
+    [SV_ARCHIVED] = {{"Games archived (nobody played them for too long): %d\n",
+                      "Parties archivées (personne n'y a joué depuis trop longtemps) : %d\n"}},
 };
 
 /* A message of this command in the player's language. */
@@ -91,11 +100,11 @@ typedef struct {
     const char *host;
     const char *db;
     const char *web;
-    const char *limit_text[6]; /* the limit options as given, in LIMIT_NAMES order */
+    const char *limit_text[9]; /* the limit options as given, in LIMIT_NAMES order */
 } serve_options;
 
 /* The options that set limits, their ranges and where they go. */
-#define LIMIT_OPTIONS 6
+#define LIMIT_OPTIONS 9
 static const struct {
     const char *name;
     unsigned lo, hi;
@@ -107,6 +116,9 @@ static const struct {
     {"--create-rate", 0, 1000000, offsetof(tw_srv_limits, create_per_minute)},
     {"--hint-rate", 0, 1000000, offsetof(tw_srv_limits, hints_per_minute)},
     {"--workers", 1, 256, offsetof(tw_srv_limits, workers)},
+    {"--archive-after", 0, 36500, offsetof(tw_srv_limits, archive_days)},
+    {"--archive-unjoined-after", 0, 36500, offsetof(tw_srv_limits, unjoined_days)},
+    {"--max-loaded", 1, 10000000, offsetof(tw_srv_limits, max_loaded)},
 };
 
 /* Reads the limit options given into limits (the rest keep their
@@ -308,6 +320,7 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
         release_server(srv);
         return TW_EXIT_FAIL;
     }
+    int archived = tw_srv_sweep(srv); /* before the count: archived games are not in progress */
     int restored = tw_srv_restore(srv, cli->err);
     /* Threads started from here on inherit the blocked signals, so only
      * sigwait() below sees SIGINT and SIGTERM. */
@@ -317,13 +330,15 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
-    struct MHD_Daemon *daemon = tw_srv_http_start(srv, fd);
+    struct MHD_Daemon *daemon = tw_srv_sweeper_start(srv) == 0 ? tw_srv_http_start(srv, fd) : NULL;
     if (!daemon) {
         tw_cli_errorf(cli, "%s", sv(cli, SV_START_FAILED));
         close(fd);
         code = TW_EXIT_FAIL;
     } else {
         fprintf(cli->out, sv(cli, SV_DB), db_path);
+        if (archived > 0)
+            fprintf(cli->out, sv(cli, SV_ARCHIVED), archived);
         if (restored > 0)
             fprintf(cli->out, sv(cli, SV_RESTORED), restored);
         print_serving(cli, o.host, port);
@@ -336,6 +351,7 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
         fflush(cli->out);
     }
     pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+    tw_srv_sweeper_stop(srv);
     tw_srv_pool_stop(srv->pool);
     srv->pool = NULL;
     tw_srv_store_close(&srv->store);

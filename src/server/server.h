@@ -51,6 +51,10 @@ typedef struct {
     unsigned hints_per_minute;  /* --hint-rate: hints one address may ask per minute */
     unsigned workers;           /* --workers: threads that run hints and bots */
     unsigned queue;             /* hints waiting for a worker before 503 */
+    unsigned archive_days;      /* --archive-after: an unfinished game untouched this long is archived (0: never) */
+    unsigned unjoined_days;     /* --archive-unjoined-after: the same for a table whose seat 1 is open */
+    unsigned max_loaded;        /* games kept in memory at most (idle ones beyond are dropped) */
+    long long day_ms;           /* a day in milliseconds (shorter only in tests: TRICKWOOD_TEST_DAY_MS) */
 } tw_srv_limits;
 
 /* Fills limits with the defaults (workers from the number of cores). */
@@ -71,6 +75,8 @@ typedef struct {
 tw_srv_reply tw_srv_ok(int status, json_t *body);
 /* An error reply {"error": message, "code": code} (printf-style message). */
 tw_srv_reply tw_srv_error(int status, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The reply for an archived game: 410, code "archived". */
+tw_srv_reply tw_srv_archived(const char *id);
 
 /* ---- Utilities (srv_util.c) ---------------------------------------------- */
 
@@ -79,6 +85,10 @@ tw_srv_reply tw_srv_error(int status, const char *code, const char *fmt, ...) __
 int tw_srv_random_text(char *out, size_t n, const char *alphabet);
 /* Writes the current UTC time as ISO 8601 ("2024-05-01T12:34:56Z"). */
 void tw_srv_now_iso(char out[32]);
+/* The current time in milliseconds since 1970 (the store's activity times). */
+long long tw_srv_now_ms(void);
+/* Milliseconds on a monotonic clock (when a game in memory was last used). */
+long long tw_srv_mono_ms(void);
 /* Compares two tokens in time that does not depend on where they differ. */
 int tw_srv_token_equal(const char *a, const char *b);
 /* A random 64-bit value (for seeds), from the kernel's random source. */
@@ -108,9 +118,13 @@ typedef struct {
     char partner[16];
     char created_at[32];
     char finished_at[32];
+    char archived_at[32];
+    long long active_ms; /* last activity: created, joined, last action (ms since 1970) */
 } tw_srv_game_row;
 
-/* Opens (creating when needed) the database at path and its tables.
+/* Opens (creating when needed) the database at path and its tables,
+ * bringing an older database to today's schema (user_version 1: the
+ * active_at and archived_at columns, the index of live games).
  * First takes the lock file path.lock, so that a second server on the
  * same file refuses to start (the message names the file and the pid
  * holding it); then checks that the database can be written. Returns 0,
@@ -118,14 +132,16 @@ typedef struct {
 int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size);
 /* Closes the database. */
 void tw_srv_store_close(tw_srv_store *store);
-/* Stores a new game. Returns 0 or -1. */
+/* Stores a new game, active from row->active_ms (0: now). Returns 0 or -1. */
 int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row);
-/* Updates the seat-1 token, join code, partner and config of a game. */
+/* Updates the seat-1 token, join code, partner and config of a game,
+ * and its last activity (now). Refused (-1) once it is archived. */
 int tw_srv_store_set_seat(tw_srv_store *store, const char *id, const char *token1, const char *join_code,
                           const char *partner, const char *config);
-/* Stores one action (seq counts from 0) and, when record_json is not
- * NULL, marks the game finished with its result and record, all in one
- * committed transaction. Returns 0 or -1 (nothing stored). */
+/* Stores one action (seq counts from 0), sets the game's last activity
+ * and, when record_json is not NULL, marks the game finished with its
+ * result and record, all in one committed transaction. Returns 0 or -1
+ * (nothing stored; also when the game is archived). */
 int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int seat, const char *action,
                             const char *result_json, const char *record_json, const char *finished_at);
 /* Reads a game row. Returns 1 when found, 0 when not, -1 on error. */
@@ -134,8 +150,17 @@ int tw_srv_store_get_game(tw_srv_store *store, const char *id, tw_srv_game_row *
  * the count, or -1 on error. */
 int tw_srv_store_actions(tw_srv_store *store, const char *id, void (*fn)(void *ctx, int seat, const char *action),
                          void *ctx);
-/* Lists the ids of unfinished games (oldest first) into a JSON array. */
-json_t *tw_srv_store_unfinished(tw_srv_store *store);
+/* Counts the live games: unfinished and not archived (an index scan). */
+int tw_srv_store_count_live(tw_srv_store *store);
+/* Ids (at most max, into ids[max][32]) of live games that the sweep
+ * archives: last active before cut_ms, or before unjoined_cut_ms with
+ * seat 1 open (a cut of 0 archives nothing). Returns the count or -1. */
+int tw_srv_store_stale(tw_srv_store *store, long long cut_ms, long long unjoined_cut_ms, char (*ids)[32], int max);
+/* Marks the listed games archived (at archived_at) in one transaction,
+ * each only if it is still live and still stale by the same cuts;
+ * done[i] says which were. Returns how many, or -1 (none). */
+int tw_srv_store_archive(tw_srv_store *store, char (*ids)[32], int n, long long cut_ms, long long unjoined_cut_ms,
+                         const char *archived_at, int *done);
 /* Finished games, newest first, as a JSON array of {id, game, created_at,
  * finished_at, config, result}; game may be NULL for both games. */
 json_t *tw_srv_store_history(tw_srv_store *store, const char *game, int limit);
@@ -164,6 +189,11 @@ typedef struct tw_srv_game {
     json_t *log;             /* [{version, seat, action}]: every action taken */
     tw_match *match;
     int finished;            /* stored as finished */
+    int archived;            /* archived by the sweep: every request gets 410 */
+    /* The table's (read and written with the table's lock): */
+    int refs;                /* requests and event streams holding the game */
+    long long used_ms;       /* when it was last asked for (tw_srv_mono_ms) */
+    struct tw_srv_game *next; /* the next game in its hash bucket */
 } tw_srv_game;
 
 /* ---- Rate limits and log throttling (srv_limits.c) ---------------------------- */
@@ -192,17 +222,21 @@ int tw_srv_origin_allowed(const char *origin, const char *host);
 
 typedef struct tw_srv_pool tw_srv_pool;
 
-/* Starts workers threads with room for queue jobs waiting. NULL on failure. */
+/* Starts workers + 1 threads (at most workers run hints at once; the
+ * extra one is for bots' decisions) with room for queue hints waiting.
+ * NULL on failure. */
 tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue);
 /* Begins a shutdown: jobs still waiting are dropped (their callers get
  * -1) and no new job is taken; the ones running finish. */
 void tw_srv_pool_cancel(tw_srv_pool *pool);
 /* Lets the running jobs finish, then stops the threads and frees the pool. */
 void tw_srv_pool_stop(tw_srv_pool *pool);
-/* Runs fn(arg) on a worker and waits for it. With may_refuse, a full
- * queue refuses at once (-1, fn not run); else the call waits for room.
- * Without a pool (NULL), fn runs in the calling thread. 0 once fn ran;
- * -1 when refused, or when the server began stopping (fn not run). */
+/* Runs fn(arg) on a worker and waits for it. With may_refuse (a hint),
+ * a full queue refuses at once (-1, fn not run) and the job waits at the
+ * end of the queue; without (a bot's decision, which a move waits for),
+ * it is never refused and goes before every hint waiting. Without a pool
+ * (NULL), fn runs in the calling thread. 0 once fn ran; -1 when refused,
+ * or when the server began stopping (fn not run). */
 int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may_refuse);
 
 /* The server: storage, the table of games, the web folder. */
@@ -210,9 +244,14 @@ typedef struct {
     tw_srv_store store;
     char web_dir[1024];
     pthread_mutex_t games_lock;
-    tw_srv_game **games;
+    tw_srv_game **buckets;   /* the games in memory, hashed by id */
+    size_t bucket_count;
     int game_count;
-    int game_cap;
+    unsigned long archive_gen; /* counts archiving passes (a load that overlapped one checks again) */
+    pthread_t sweeper;
+    int sweeper_running;
+    pthread_mutex_t sweep_lock;
+    pthread_cond_t sweep_wake;
     atomic_int stopping;
     int quiet;
     tw_srv_limits limits;
@@ -227,20 +266,34 @@ typedef struct {
 int tw_srv_init(tw_srv *srv, char *err, size_t err_size);
 /* Frees every game (storage is closed separately). */
 void tw_srv_free(tw_srv *srv);
-/* Counts the unfinished games in storage (games are loaded on demand
- * by tw_srv_find, not here). err is unused. */
+/* Counts the live games in storage (games are loaded on demand by
+ * tw_srv_find, not here). err is unused. */
 int tw_srv_restore(tw_srv *srv, FILE *err);
-/* Finds a game by id, loading a finished one from storage when needed.
- * NULL when unknown. */
-tw_srv_game *tw_srv_find(tw_srv *srv, const char *id);
+/* Finds a game by id, loading it from storage when needed, and holds it
+ * (give it back with tw_srv_release). NULL when unknown, or archived
+ * (*archived is then 1; archived may be NULL). */
+tw_srv_game *tw_srv_find(tw_srv *srv, const char *id, int *archived);
+/* Gives back a game held by tw_srv_find or tw_srv_add (may be NULL). */
+void tw_srv_release(tw_srv *srv, tw_srv_game *g);
+/* One sweep: archives the stale live games (--archive-after,
+ * --archive-unjoined-after), then drops from memory the games nobody
+ * holds that are archived, unused for a while, or beyond max_loaded.
+ * Returns how many games it archived. */
+int tw_srv_sweep(tw_srv *srv);
+/* Starts the thread that sweeps every hour (a day / 24); 0 or -1. */
+int tw_srv_sweeper_start(tw_srv *srv);
+/* Stops it (when started). */
+void tw_srv_sweeper_stop(tw_srv *srv);
+/* Frees every game in memory, held or not (tests and the fuzz target). */
+void tw_srv_drop_games(tw_srv *srv);
 /* Wakes every event stream (on shutdown). */
 void tw_srv_wake_all(tw_srv *srv);
 
 /* A new empty game, and freeing one that never reached the table. */
 tw_srv_game *tw_srv_game_new(void);
 void tw_srv_game_discard(tw_srv_game *g);
-/* Adds a new game to the table; returns it (NULL when out of memory,
- * the game is then freed). */
+/* Adds a new game to the table; returns it held (give it back with
+ * tw_srv_release), or NULL when out of memory (the game is then freed). */
 tw_srv_game *tw_srv_add(tw_srv *srv, tw_srv_game *g);
 /* Starts the game's match from its configuration (game, config and seed
  * filled in; a "partner" member is the server's and left out). 0, or -1. */

@@ -222,6 +222,7 @@ static int store_new_game(tw_srv *srv, const tw_srv_game *g)
     snprintf(row.join_code, sizeof row.join_code, "%s", g->join_code);
     snprintf(row.partner, sizeof row.partner, "%s", g->partner);
     snprintf(row.created_at, sizeof row.created_at, "%s", g->created_at);
+    row.active_ms = tw_srv_now_ms();
     free(config);
     return tw_srv_store_add_game(&srv->store, &row);
 }
@@ -279,6 +280,7 @@ tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body)
         json_object_set_new(reply, "join_url", json_string(url));
     }
     pthread_mutex_unlock(&g->lock);
+    tw_srv_release(srv, g);
     return tw_srv_ok(201, reply);
 }
 
@@ -296,6 +298,10 @@ tw_srv_reply tw_srv_join(tw_srv *srv, tw_srv_game *g, json_t *body)
     if (g->game->seats < 2)
         return one_seat(g, "seat to join");
     pthread_mutex_lock(&g->lock);
+    if (g->archived) {
+        pthread_mutex_unlock(&g->lock);
+        return tw_srv_archived(g->id);
+    }
     if (strcmp(g->partner, "open") != 0) {
         pthread_mutex_unlock(&g->lock);
         return tw_srv_error(409, "conflict", "seat 1 of this table is already taken");
@@ -355,6 +361,10 @@ tw_srv_reply tw_srv_seat_bot(tw_srv *srv, tw_srv_game *g, int seat_asked, const 
         return tw_srv_error(400, "bad_request", "\"bot\" is required: %s", list);
     }
     pthread_mutex_lock(&g->lock);
+    if (g->archived) {
+        pthread_mutex_unlock(&g->lock);
+        return tw_srv_archived(g->id);
+    }
     if (strcmp(g->partner, "human") == 0) {
         pthread_mutex_unlock(&g->lock);
         return tw_srv_error(409, "conflict", "seat 1 is taken by a player");
@@ -429,8 +439,11 @@ tw_srv_reply tw_srv_state(tw_srv *srv, tw_srv_game *g, const char *token)
     (void)srv;
     pthread_mutex_lock(&g->lock);
     int seat = tw_srv_seat_of(g, token);
-    json_t *state = seat >= 0 ? state_json(g, seat) : NULL;
+    int archived = g->archived;
+    json_t *state = seat >= 0 && !archived ? state_json(g, seat) : NULL;
     pthread_mutex_unlock(&g->lock);
+    if (archived)
+        return tw_srv_archived(g->id);
     if (seat < 0)
         return bad_token(token);
     if (!state)
@@ -468,6 +481,10 @@ tw_srv_reply tw_srv_act(tw_srv *srv, tw_srv_game *g, const char *token, json_t *
     tw_srv_reply out;
     pthread_mutex_lock(&g->lock);
     int seat = tw_srv_seat_of(g, token);
+    if (g->archived) {
+        pthread_mutex_unlock(&g->lock);
+        return tw_srv_archived(g->id);
+    }
     if (seat < 0) {
         pthread_mutex_unlock(&g->lock);
         return bad_token(token);
@@ -539,11 +556,14 @@ tw_srv_reply tw_srv_hint(tw_srv *srv, tw_srv_game *g, const char *token)
     int seat = tw_srv_seat_of(g, token);
     int to_act = tw_srv_game_to_act(g);
     job.seed = tw_mix64(g->seed ^ 0x68696e74ULL ^ (uint64_t)g->match->count);
-    if (seat >= 0 && to_act >= 0 && to_act == seat)
+    int archived = g->archived;
+    if (seat >= 0 && to_act >= 0 && to_act == seat && !archived)
         job.match = g->game->clone(g->match);
     pthread_mutex_unlock(&g->lock);
     tw_srv_reply reply;
-    if (seat < 0)
+    if (archived)
+        reply = tw_srv_archived(g->id);
+    else if (seat < 0)
         reply = bad_token(token);
     else if (to_act < 0)
         reply = tw_srv_error(409, "conflict", "the game is over");

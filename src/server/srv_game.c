@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "server/server.h"
 
@@ -65,14 +66,27 @@ static void game_free(tw_srv_game *g)
     free(g);
 }
 
+/* Removes every game from the table and frees it, held or not. */
+void tw_srv_drop_games(tw_srv *srv)
+{
+    pthread_mutex_lock(&srv->games_lock);
+    for (size_t b = 0; b < srv->bucket_count; b++)
+        while (srv->buckets[b]) {
+            tw_srv_game *g = srv->buckets[b];
+            srv->buckets[b] = g->next;
+            game_free(g);
+        }
+    srv->game_count = 0;
+    pthread_mutex_unlock(&srv->games_lock);
+}
+
 /* Frees the table. */
 void tw_srv_free(tw_srv *srv)
 {
-    for (int i = 0; i < srv->game_count; i++)
-        game_free(srv->games[i]);
-    free(srv->games);
-    srv->games = NULL;
-    srv->game_count = srv->game_cap = 0;
+    tw_srv_drop_games(srv);
+    free(srv->buckets);
+    srv->buckets = NULL;
+    srv->bucket_count = 0;
     pthread_mutex_destroy(&srv->games_lock);
 }
 
@@ -88,55 +102,133 @@ static tw_srv_game *game_alloc(void)
     return g;
 }
 
-/* Adds a game to the table unless one with its id is there already;
- * returns the game that is in the table afterwards. */
-static tw_srv_game *table_insert(tw_srv *srv, tw_srv_game *g)
+/* ---- The table of games in memory --------------------------------------------- */
+
+/* The bucket of an id (FNV-1a); the table's lock is held. */
+static tw_srv_game **bucket_of(tw_srv *srv, const char *id)
 {
-    pthread_mutex_lock(&srv->games_lock);
-    for (int i = 0; i < srv->game_count; i++)
-        if (strcmp(srv->games[i]->id, g->id) == 0) {
-            tw_srv_game *there = srv->games[i];
-            pthread_mutex_unlock(&srv->games_lock);
-            game_free(g);
-            return there;
+    uint64_t h = 1469598103934665603ULL;
+    for (const char *p = id; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+    return &srv->buckets[h % srv->bucket_count];
+}
+
+/* Looks a game up; the table's lock is held. */
+static tw_srv_game *bucket_find(tw_srv *srv, const char *id)
+{
+    if (!srv->bucket_count)
+        return NULL;
+    for (tw_srv_game *g = *bucket_of(srv, id); g; g = g->next)
+        if (strcmp(g->id, id) == 0)
+            return g;
+    return NULL;
+}
+
+/* Doubles the buckets when there are more games than buckets (the table's
+ * lock is held). Out of memory, the table stays as it is. */
+static void table_grow(tw_srv *srv)
+{
+    if ((size_t)srv->game_count < srv->bucket_count)
+        return;
+    size_t n = srv->bucket_count ? srv->bucket_count * 2 : 1024;
+    tw_srv_game **old = srv->buckets;
+    size_t old_n = srv->bucket_count;
+    tw_srv_game **grown = calloc(n, sizeof *grown);
+    if (!grown)
+        return;
+    srv->buckets = grown;
+    srv->bucket_count = n;
+    for (size_t b = 0; b < old_n; b++)
+        while (old[b]) {
+            tw_srv_game *g = old[b];
+            old[b] = g->next;
+            tw_srv_game **to = bucket_of(srv, g->id);
+            g->next = *to;
+            *to = g;
         }
-    if (srv->game_count == srv->game_cap) {
-        int cap = srv->game_cap ? srv->game_cap * 2 : 64;
-        tw_srv_game **grown = realloc(srv->games, (size_t)cap * sizeof *grown);
-        if (!grown) {
-            pthread_mutex_unlock(&srv->games_lock);
-            game_free(g);
-            return NULL;
-        }
-        srv->games = grown;
-        srv->game_cap = cap;
-    }
-    srv->games[srv->game_count++] = g;
-    pthread_mutex_unlock(&srv->games_lock);
+    free(old);
+}
+
+/* Takes a hold on a game (the table's lock is held). */
+static tw_srv_game *hold(tw_srv_game *g)
+{
+    g->refs++;
+    g->used_ms = tw_srv_mono_ms();
     return g;
 }
 
-/* Looks a game up in the table only. */
-static tw_srv_game *table_find(tw_srv *srv, const char *id)
+void tw_srv_release(tw_srv *srv, tw_srv_game *g)
 {
-    tw_srv_game *found = NULL;
+    if (!g)
+        return;
     pthread_mutex_lock(&srv->games_lock);
-    for (int i = 0; i < srv->game_count && !found; i++)
-        if (strcmp(srv->games[i]->id, id) == 0)
-            found = srv->games[i];
+    g->refs--;
+    g->used_ms = tw_srv_mono_ms();
     pthread_mutex_unlock(&srv->games_lock);
-    return found;
+}
+
+static void unload_locked(tw_srv *srv, long long idle_ms);
+
+/* Whether stored game id is archived (1), live (0), or unreadable (-1). */
+static int stored_archived(tw_srv *srv, const char *id)
+{
+    tw_srv_game_row row;
+    int found = tw_srv_store_get_game(&srv->store, id, &row);
+    return found == 1 ? row.archived_at[0] != '\0' : -1;
+}
+
+/* Adds a game to the table unless one with its id is there already, and
+ * holds the game that is in the table afterwards. A game loaded while
+ * an archiving pass ran (gen is no longer the table's archive_gen) is
+ * checked again: NULL and *archived when it was archived meanwhile. */
+static tw_srv_game *table_insert(tw_srv *srv, tw_srv_game *g, unsigned long gen, int *archived)
+{
+    pthread_mutex_lock(&srv->games_lock);
+    tw_srv_game *there = bucket_find(srv, g->id);
+    if (there) {
+        there = there->archived ? NULL : hold(there);
+        if (!there && archived)
+            *archived = 1;
+        pthread_mutex_unlock(&srv->games_lock);
+        game_free(g);
+        return there;
+    }
+    if (gen != srv->archive_gen && stored_archived(srv, g->id) == 1) {
+        if (archived)
+            *archived = 1;
+        pthread_mutex_unlock(&srv->games_lock);
+        game_free(g);
+        return NULL;
+    }
+    table_grow(srv);
+    if (!srv->bucket_count) {
+        pthread_mutex_unlock(&srv->games_lock);
+        game_free(g);
+        return NULL;
+    }
+    tw_srv_game **b = bucket_of(srv, g->id);
+    g->next = *b;
+    *b = g;
+    srv->game_count++;
+    hold(g);
+    /* Between sweeps too, memory stays bounded: an eighth over
+     * max_loaded, the least recently used games nobody holds go. */
+    if (srv->game_count > (int)(srv->limits.max_loaded + srv->limits.max_loaded / 8))
+        unload_locked(srv, -1);
+    pthread_mutex_unlock(&srv->games_lock);
+    return g;
 }
 
 /* Wakes every event stream so that it notices the shutdown. */
 void tw_srv_wake_all(tw_srv *srv)
 {
     pthread_mutex_lock(&srv->games_lock);
-    for (int i = 0; i < srv->game_count; i++) {
-        pthread_mutex_lock(&srv->games[i]->lock);
-        pthread_cond_broadcast(&srv->games[i]->changed);
-        pthread_mutex_unlock(&srv->games[i]->lock);
-    }
+    for (size_t b = 0; b < srv->bucket_count; b++)
+        for (tw_srv_game *g = srv->buckets[b]; g; g = g->next) {
+            pthread_mutex_lock(&g->lock);
+            pthread_cond_broadcast(&g->changed);
+            pthread_mutex_unlock(&g->lock);
+        }
     pthread_mutex_unlock(&srv->games_lock);
 }
 
@@ -378,54 +470,246 @@ static tw_srv_game *load_game(tw_srv *srv, const tw_srv_game_row *row, char *why
     return g;
 }
 
-/* Finds a game, loading it from storage when it is not in memory (games
- * are loaded on demand, also after a restart). An unfinished game whose
- * seat 1 is a bot to act lets it play on as it is loaded. */
-tw_srv_game *tw_srv_find(tw_srv *srv, const char *id)
+/* Finds a game and holds it, loading it from storage when it is not in
+ * memory (games are loaded on demand, also after a restart). An
+ * unfinished game whose seat 1 is a bot to act lets it play on as it is
+ * loaded. An archived game is not loaded: NULL, and *archived. */
+tw_srv_game *tw_srv_find(tw_srv *srv, const char *id, int *archived)
 {
+    if (archived)
+        *archived = 0;
     size_t len = strlen(id);
     if (len == 0 || len >= sizeof ((tw_srv_game *)0)->id)
         return NULL;
     for (size_t i = 0; i < len; i++)
         if (!((id[i] >= 'a' && id[i] <= 'z') || (id[i] >= '0' && id[i] <= '9')))
             return NULL;
-    tw_srv_game *g = table_find(srv, id);
-    if (g)
-        return g;
+    pthread_mutex_lock(&srv->games_lock);
+    tw_srv_game *g = bucket_find(srv, id);
+    int gone = g && g->archived;
+    if (g && !gone)
+        hold(g);
+    unsigned long gen = srv->archive_gen;
+    pthread_mutex_unlock(&srv->games_lock);
+    if (g || gone) {
+        if (gone && archived)
+            *archived = 1;
+        return gone ? NULL : g;
+    }
     tw_srv_game_row row;
     if (tw_srv_store_get_game(&srv->store, id, &row) != 1)
         return NULL;
+    if (row.archived_at[0]) {
+        if (archived)
+            *archived = 1;
+        return NULL;
+    }
     char why[200];
     g = load_game(srv, &row, why, sizeof why);
     if (!g) {
         fprintf(stderr, "trickwood serve: game %s cannot be rebuilt: %s\n", id, why);
         return NULL;
     }
-    g = table_insert(srv, g);
+    g = table_insert(srv, g, gen, archived);
     if (g && !g->finished) {
         pthread_mutex_lock(&g->lock);
-        tw_srv_run_bots(srv, g, NULL, 0);
+        if (!g->archived)
+            tw_srv_run_bots(srv, g, NULL, 0);
         pthread_mutex_unlock(&g->lock);
     }
     return g;
 }
 
-/* At start: counts the unfinished games in storage. None is rebuilt
- * here: each is loaded (and its bot plays on) when first asked for, so a
+/* At start: counts the live games in storage. None is rebuilt here:
+ * each is loaded (and its bot plays on) when first asked for, so a
  * restart answers at once however many games are stored. */
 int tw_srv_restore(tw_srv *srv, FILE *err)
 {
     (void)err;
-    json_t *ids = tw_srv_store_unfinished(&srv->store);
-    int count = (int)json_array_size(ids);
-    json_decref(ids);
+    int count = tw_srv_store_count_live(&srv->store);
+    return count < 0 ? 0 : count;
+}
+
+/* ---- Archiving and dropping from memory ----------------------------------------- */
+
+/* Ids archived per transaction. */
+#define ARCHIVE_BATCH 256
+
+/* The cut (ms since 1970) of days of inactivity; 0 archives nothing. */
+static long long archive_cut(const tw_srv *srv, unsigned days, long long now)
+{
+    return days ? now - (long long)days * srv->limits.day_ms : 0;
+}
+
+/* Archives one batch of stale games: the games in memory among them are
+ * locked first (a game busy now is skipped: it is in use), so that none
+ * is archived in the middle of a request; each is marked archived in
+ * memory too and its event streams are woken to end. Returns how many
+ * were archived, 0 when none was stale, -1 on a storage error. */
+static int archive_batch(tw_srv *srv, long long cut, long long unjoined_cut, const char *now_iso)
+{
+    char ids[ARCHIVE_BATCH][32];
+    int n = tw_srv_store_stale(&srv->store, cut, unjoined_cut, ids, ARCHIVE_BATCH);
+    if (n <= 0)
+        return n;
+    tw_srv_game *held[ARCHIVE_BATCH];
+    int done[ARCHIVE_BATCH];
+    int kept = 0;
+    pthread_mutex_lock(&srv->games_lock);
+    for (int i = 0; i < n; i++) {
+        tw_srv_game *g = bucket_find(srv, ids[i]);
+        if (g && pthread_mutex_trylock(&g->lock) != 0)
+            continue;
+        if (kept != i)
+            memcpy(ids[kept], ids[i], sizeof ids[kept]);
+        held[kept++] = g;
+    }
+    int count = tw_srv_store_archive(&srv->store, ids, kept, cut, unjoined_cut, now_iso, done);
+    for (int i = 0; i < kept; i++) {
+        if (!held[i])
+            continue;
+        if (count > 0 && done[i]) {
+            held[i]->archived = 1;
+            held[i]->changes++;
+            pthread_cond_broadcast(&held[i]->changed);
+        }
+        pthread_mutex_unlock(&held[i]->lock);
+    }
+    srv->archive_gen++;
+    pthread_mutex_unlock(&srv->games_lock);
     return count;
 }
 
-/* Adds a newly created game to the table. */
+/* Orders games by when they were last used, oldest first. */
+static int by_use(const void *a, const void *b)
+{
+    long long ua = (*(tw_srv_game *const *)a)->used_ms, ub = (*(tw_srv_game *const *)b)->used_ms;
+    return ua < ub ? -1 : ua > ub;
+}
+
+/* Drops from memory the games nobody holds that are archived or unused
+ * for idle_ms (none by idleness when idle_ms < 0), then the least
+ * recently used ones nobody holds while more than max_loaded are in
+ * memory. They reload on demand. The table's lock is held. */
+static void unload_locked(tw_srv *srv, long long idle_ms)
+{
+    long long now = tw_srv_mono_ms();
+    tw_srv_game **spare = calloc((size_t)srv->game_count + 1, sizeof *spare);
+    int nspare = 0;
+    for (size_t b = 0; b < srv->bucket_count; b++)
+        for (tw_srv_game **at = &srv->buckets[b]; *at;) {
+            tw_srv_game *g = *at;
+            if (g->refs == 0 && (g->archived || (idle_ms >= 0 && now - g->used_ms >= idle_ms))) {
+                *at = g->next;
+                srv->game_count--;
+                game_free(g);
+                continue;
+            }
+            if (g->refs == 0 && spare)
+                spare[nspare++] = g;
+            at = &g->next;
+        }
+    int over = srv->game_count - (int)srv->limits.max_loaded;
+    if (spare && over > 0) {
+        qsort(spare, (size_t)nspare, sizeof *spare, by_use);
+        for (int i = 0; i < nspare && i < over; i++) {
+            tw_srv_game **at = bucket_of(srv, spare[i]->id);
+            while (*at != spare[i])
+                at = &(*at)->next;
+            *at = spare[i]->next;
+            srv->game_count--;
+            game_free(spare[i]);
+        }
+    }
+    free(spare);
+}
+
+/* unload_locked, taking the table's lock. */
+static void unload_idle(tw_srv *srv, long long idle_ms)
+{
+    pthread_mutex_lock(&srv->games_lock);
+    unload_locked(srv, idle_ms);
+    pthread_mutex_unlock(&srv->games_lock);
+}
+
+/* Archives the stale live games, batch after batch, then drops idle
+ * games from memory (after a tenth of a day's hour: 10 minutes). */
+int tw_srv_sweep(tw_srv *srv)
+{
+    long long now = tw_srv_now_ms();
+    long long cut = archive_cut(srv, srv->limits.archive_days, now);
+    long long unjoined_cut = archive_cut(srv, srv->limits.unjoined_days, now);
+    char now_iso[32];
+    tw_srv_now_iso(now_iso);
+    int total = 0, n;
+    while ((cut > 0 || unjoined_cut > 0) && !atomic_load(&srv->stopping) &&
+           (n = archive_batch(srv, cut, unjoined_cut, now_iso)) > 0)
+        total += n;
+    unload_idle(srv, srv->limits.day_ms / 144);
+    return total;
+}
+
+/* The sweeper thread: a sweep every hour (a day / 24) until the server
+ * stops. */
+static void *sweeper_main(void *arg)
+{
+    tw_srv *srv = arg;
+    long long period = srv->limits.day_ms / 24;
+    pthread_mutex_lock(&srv->sweep_lock);
+    while (!atomic_load(&srv->stopping)) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += (time_t)(period / 1000);
+        until.tv_nsec += (long)(period % 1000) * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&srv->sweep_wake, &srv->sweep_lock, &until);
+        if (atomic_load(&srv->stopping))
+            break;
+        pthread_mutex_unlock(&srv->sweep_lock);
+        tw_srv_sweep(srv);
+        pthread_mutex_lock(&srv->sweep_lock);
+    }
+    pthread_mutex_unlock(&srv->sweep_lock);
+    return NULL;
+}
+
+int tw_srv_sweeper_start(tw_srv *srv)
+{
+    pthread_mutex_init(&srv->sweep_lock, NULL);
+    pthread_cond_init(&srv->sweep_wake, NULL);
+    if (pthread_create(&srv->sweeper, NULL, sweeper_main, srv) != 0) {
+        pthread_cond_destroy(&srv->sweep_wake);
+        pthread_mutex_destroy(&srv->sweep_lock);
+        return -1;
+    }
+    srv->sweeper_running = 1;
+    return 0;
+}
+
+void tw_srv_sweeper_stop(tw_srv *srv)
+{
+    if (!srv->sweeper_running)
+        return;
+    pthread_mutex_lock(&srv->sweep_lock);
+    atomic_store(&srv->stopping, 1);
+    pthread_cond_broadcast(&srv->sweep_wake);
+    pthread_mutex_unlock(&srv->sweep_lock);
+    pthread_join(srv->sweeper, NULL);
+    pthread_cond_destroy(&srv->sweep_wake);
+    pthread_mutex_destroy(&srv->sweep_lock);
+    srv->sweeper_running = 0;
+}
+
+/* Adds a newly created game to the table, held. */
 tw_srv_game *tw_srv_add(tw_srv *srv, tw_srv_game *g)
 {
-    return table_insert(srv, g);
+    pthread_mutex_lock(&srv->games_lock);
+    unsigned long gen = srv->archive_gen;
+    pthread_mutex_unlock(&srv->games_lock);
+    return table_insert(srv, g, gen, NULL);
 }
 
 /* A new game object (for srv_api.c). */

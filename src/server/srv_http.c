@@ -166,7 +166,7 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
     deadline.tv_sec += ping < 1 ? 1 : ping < TW_SRV_PING_SECONDS ? ping : TW_SRV_PING_SECONDS;
     int gone = 0;
     pthread_mutex_lock(&g->lock);
-    while (s->started && g->changes == s->seen && !atomic_load(&s->srv->stopping)) {
+    while (s->started && g->changes == s->seen && !g->archived && !atomic_load(&s->srv->stopping)) {
         struct timespec now, until;
         clock_gettime(CLOCK_REALTIME, &now);
         if (now.tv_sec > deadline.tv_sec || (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec))
@@ -181,7 +181,7 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
             break;
         }
     }
-    int stopping = atomic_load(&s->srv->stopping);
+    int stopping = atomic_load(&s->srv->stopping) || (s->started && g->archived);
     int changed = !s->started || g->changes != s->seen;
     int version = g->match->count;
     s->seen = g->changes;
@@ -200,19 +200,31 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
     return n > 0 && (size_t)n < max ? n : MHD_CONTENT_READER_END_WITH_ERROR;
 }
 
-/* Frees an event stream's context when the connection ends. */
+/* Frees an event stream's context when the connection ends, and gives
+ * its game back. */
 static void sse_free(void *cls)
 {
-    free(cls);
+    sse_ctx *s = cls;
+    tw_srv_release(s->srv, s->game);
+    free(s);
 }
 
-/* Opens an event stream for a seat of a game; for HEAD, only its headers. */
+/* Opens an event stream for a seat of a game (held: the stream gives it
+ * back when it ends); for HEAD, only its headers. */
 static enum MHD_Result send_events(tw_srv *srv, struct MHD_Connection *c, tw_srv_game *g, const char *token,
                                    int head)
 {
     pthread_mutex_lock(&g->lock);
     int seat = tw_srv_seat_of(g, token);
+    int archived = g->archived;
     pthread_mutex_unlock(&g->lock);
+    if (seat < 0 || archived || head) {
+        char id[sizeof g->id];
+        memcpy(id, g->id, sizeof id);
+        tw_srv_release(srv, g); /* g may be gone from here on */
+        if (archived)
+            return send_reply(c, tw_srv_archived(id));
+    }
     if (seat < 0)
         return send_reply(c, tw_srv_error(403, "forbidden", "this token does not open a seat at this table"));
     struct MHD_Response *resp;
@@ -222,15 +234,17 @@ static enum MHD_Result send_events(tw_srv *srv, struct MHD_Connection *c, tw_srv
             return MHD_NO;
     } else {
         sse_ctx *s = calloc(1, sizeof *s);
-        if (!s)
+        if (!s) {
+            tw_srv_release(srv, g);
             return MHD_NO;
+        }
         s->srv = srv;
         s->game = g;
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         s->fd = info ? info->connect_fd : -1;
         resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read, s, sse_free);
         if (!resp) {
-            free(s);
+            sse_free(s);
             return MHD_NO;
         }
     }
@@ -346,9 +360,12 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
         json_t *body = NULL;
         if (post_route >= 0 && !(body = parse_body(rq, &reply)))
             return reply;
-        tw_srv_game *g = tw_srv_find(srv, seg[1]);
+        int archived = 0;
+        tw_srv_game *g = tw_srv_find(srv, seg[1], &archived);
         if (!g) {
             json_decref(body);
+            if (archived)
+                return tw_srv_archived(seg[1]);
             return tw_srv_error(404, "not_found", "no game has the id \"%.40s\"", seg[1]);
         }
         const char *token = request_token(c);
@@ -364,9 +381,11 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
         else if (strcmp(what, "hint") == 0)
             reply = tw_srv_hint(srv, g, token);
         else {
-            *events = g;
+            *events = g; /* the stream holds the game from here */
             reply = tw_srv_ok(200, NULL);
         }
+        if (!*events)
+            tw_srv_release(srv, g);
         json_decref(body);
         return reply;
     }

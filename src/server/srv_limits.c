@@ -29,6 +29,13 @@ void tw_srv_limits_default(tw_srv_limits *limits)
     limits->hints_per_minute = 30;
     limits->workers = cores > 2 ? (unsigned)(cores - 1) : 1;
     limits->queue = 16;
+    limits->archive_days = 30;
+    limits->unjoined_days = 1;
+    limits->max_loaded = 2000;
+    /* Tests make days short (docs/server.md, "Tests"); nothing else should. */
+    const char *day = getenv("TRICKWOOD_TEST_DAY_MS");
+    long long ms = day ? atoll(day) : 0;
+    limits->day_ms = ms >= 24 ? ms : 86400000LL;
 }
 
 /* Seconds on a monotonic clock, with a fraction. */

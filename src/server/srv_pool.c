@@ -3,7 +3,9 @@
  * its job over and waits, so however many hints are asked at once, no
  * more than the pool's threads think at the same time, and the rest of
  * the machine stays free for state requests and moves. The workers run
- * at a lower priority (nice 10) for the same reason. */
+ * at a lower priority (nice 10) for the same reason. A bot's decision,
+ * which a move waits for, goes before every hint waiting, so a flood of
+ * hints on one table never queues another table's moves behind it. */
 #define _DEFAULT_SOURCE
 #include <signal.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@ typedef struct pool_job {
     void *arg;
     int done;
     int cancelled; /* dropped unrun: the server is stopping */
+    int urgent;    /* a bot's decision (else a hint) */
     struct pool_job *next;
 } pool_job;
 
@@ -28,14 +31,37 @@ struct tw_srv_pool {
     pthread_cond_t work;  /* a job was queued, or the pool stops */
     pthread_cond_t done;  /* a job finished, or room was made */
     pool_job *head, *tail;
+    pool_job *urgent;     /* the last bot decision queued (they come first, in order); NULL when none waits */
     unsigned waiting;     /* jobs queued, not yet taken */
     unsigned queue;       /* most jobs that may wait */
+    unsigned hinting;     /* hints running now */
+    unsigned hint_threads; /* most hints running at once (--workers) */
     int stopping;
     unsigned threads;
     pthread_t *ids;
 };
 
-/* A worker: takes jobs in order until the pool stops and the queue is empty. */
+/* Takes the next job a worker may run now (the pool's lock is held): a
+ * bot's decision, or a hint while fewer than hint_threads think. */
+static pool_job *take_job(tw_srv_pool *pool)
+{
+    pool_job *job = pool->head;
+    if (!job || (!job->urgent && pool->hinting >= pool->hint_threads))
+        return NULL;
+    pool->head = job->next;
+    if (!pool->head)
+        pool->tail = NULL;
+    if (pool->urgent == job)
+        pool->urgent = NULL;
+    pool->waiting--;
+    if (!job->urgent)
+        pool->hinting++;
+    return job;
+}
+
+/* A worker: takes jobs in order until the pool stops and the queue is
+ * empty. There is one thread more than hints may use, so a bot's
+ * decision finds a thread even while every hint thread thinks. */
 static void *worker(void *cls)
 {
     tw_srv_pool *pool = cls;
@@ -43,18 +69,18 @@ static void *worker(void *cls)
     setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
     pthread_mutex_lock(&pool->lock);
     for (;;) {
-        while (!pool->head && !pool->stopping)
+        pool_job *job;
+        while (!(job = take_job(pool)) && !(pool->stopping && !pool->head))
             pthread_cond_wait(&pool->work, &pool->lock);
-        if (!pool->head)
+        if (!job)
             break;
-        pool_job *job = pool->head;
-        pool->head = job->next;
-        if (!pool->head)
-            pool->tail = NULL;
-        pool->waiting--;
         pthread_mutex_unlock(&pool->lock);
         job->fn(job->arg);
         pthread_mutex_lock(&pool->lock);
+        if (!job->urgent) {
+            pool->hinting--;
+            pthread_cond_broadcast(&pool->work); /* a hint may start now */
+        }
         job->done = 1;
         pthread_cond_broadcast(&pool->done);
     }
@@ -69,7 +95,7 @@ tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue)
     tw_srv_pool *pool = calloc(1, sizeof *pool);
     if (!pool)
         return NULL;
-    pool->ids = calloc(workers, sizeof *pool->ids);
+    pool->ids = calloc(workers + 1, sizeof *pool->ids);
     if (!pool->ids) {
         free(pool);
         return NULL;
@@ -78,12 +104,13 @@ tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue)
     pthread_cond_init(&pool->work, NULL);
     pthread_cond_init(&pool->done, NULL);
     pool->queue = queue;
+    pool->hint_threads = workers;
     /* Workers take no signals: SIGINT and SIGTERM are for the main
      * thread's sigwait (a worker would end the process instead). */
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);
-    for (unsigned i = 0; i < workers; i++) {
+    for (unsigned i = 0; i < workers + 1; i++) {
         if (pthread_create(&pool->ids[i], NULL, worker, pool) != 0)
             break;
         pool->threads++;
@@ -106,7 +133,7 @@ void tw_srv_pool_cancel(tw_srv_pool *pool)
         job->cancelled = 1;
         job->done = 1;
     }
-    pool->head = pool->tail = NULL;
+    pool->head = pool->tail = pool->urgent = NULL;
     pool->waiting = 0;
     pthread_cond_broadcast(&pool->work);
     pthread_cond_broadcast(&pool->done);
@@ -136,26 +163,33 @@ int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may
         fn(arg);
         return 0;
     }
-    pool_job job = {fn, arg, 0, 0, NULL};
+    pool_job job = {fn, arg, 0, 0, !may_refuse, NULL};
     pthread_mutex_lock(&pool->lock);
-    while (pool->waiting >= pool->queue && !pool->stopping) {
-        if (may_refuse) {
-            pthread_mutex_unlock(&pool->lock);
-            return -1;
-        }
-        pthread_cond_wait(&pool->done, &pool->lock);
+    if (may_refuse && pool->waiting >= pool->queue && !pool->stopping) {
+        pthread_mutex_unlock(&pool->lock);
+        return -1;
     }
     if (pool->stopping) {
         pthread_mutex_unlock(&pool->lock);
         return -1; /* the server is stopping: no new long computation */
     }
-    if (pool->tail)
-        pool->tail->next = &job;
-    else
-        pool->head = &job;
-    pool->tail = &job;
+    if (!may_refuse) {
+        /* A bot's decision: after the ones waiting, before every hint. */
+        pool_job **at = pool->urgent ? &pool->urgent->next : &pool->head;
+        job.next = *at;
+        *at = &job;
+        if (!job.next)
+            pool->tail = &job;
+        pool->urgent = &job;
+    } else {
+        if (pool->tail)
+            pool->tail->next = &job;
+        else
+            pool->head = &job;
+        pool->tail = &job;
+    }
     pool->waiting++;
-    pthread_cond_signal(&pool->work);
+    pthread_cond_broadcast(&pool->work);
     while (!job.done)
         pthread_cond_wait(&pool->done, &pool->lock);
     pthread_mutex_unlock(&pool->lock);

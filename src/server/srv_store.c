@@ -1,6 +1,7 @@
 /* SQLite storage of the web server. Two tables: games (configuration,
- * seed, seat tokens, partner, times, and for finished games the result
- * and the record) and actions (one row per action, in order). The
+ * seed, seat tokens, partner, times, the last activity, and for finished
+ * games the result and the record; archived games are marked, never
+ * deleted) and actions (one row per action, in order). The
  * database runs with synchronous=FULL in WAL mode, and an action's row is
  * committed before the HTTP reply, so a killed server loses nothing it
  * acknowledged. One connection is shared under a mutex. One server at a
@@ -40,6 +41,44 @@ static const char *const SCHEMA =
     " PRIMARY KEY (game_id, seq));"
     "CREATE INDEX IF NOT EXISTS games_finished ON games(finished_at);"
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);";
+
+/* Schema version 1 (PRAGMA user_version): a game's last activity
+ * (created, joined, last action; milliseconds since 1970) and when it was
+ * archived. Games stored before it count as active at the upgrade: their
+ * action times were never stored, and none should be archived for that. */
+static const char *const MIGRATE_1 =
+    "ALTER TABLE games ADD COLUMN active_at INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN archived_at TEXT;"
+    "UPDATE games SET active_at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER);"
+    "PRAGMA user_version = 1;";
+
+/* The live games (unfinished, not archived) by last activity: the count
+ * at start and the sweep read this index only. */
+static const char *const LIVE_INDEX =
+    "CREATE INDEX IF NOT EXISTS games_live ON games(active_at) WHERE finished_at IS NULL AND archived_at IS NULL;";
+
+/* Brings the schema to today's version, in one transaction. 1 on success. */
+static int migrate(sqlite3 *db, char **msg)
+{
+    sqlite3_stmt *st = NULL;
+    int version = -1;
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (version < 0)
+        return 0;
+    if (version < 1) {
+        if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, msg) != SQLITE_OK)
+            return 0;
+        if (sqlite3_exec(db, MIGRATE_1, NULL, NULL, msg) != SQLITE_OK) {
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+            return 0;
+        }
+        if (sqlite3_exec(db, "COMMIT", NULL, NULL, msg) != SQLITE_OK)
+            return 0;
+    }
+    return sqlite3_exec(db, LIVE_INDEX, NULL, NULL, msg) == SQLITE_OK;
+}
 
 /* Copies a text column (empty for NULL). */
 static void column_text(sqlite3_stmt *st, int col, char *out, size_t size)
@@ -140,7 +179,7 @@ int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t e
     }
     if (sqlite3_exec(store->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL,
                      NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(store->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK ||
+        sqlite3_exec(store->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK || !migrate(store->db, &msg) ||
         check_writable(store->db, path, err, err_size) != 0) {
         if (msg)
             snprintf(err, err_size, "cannot use the database %s: %s", path, msg);
@@ -170,7 +209,7 @@ void tw_srv_store_close(tw_srv_store *store)
 int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row)
 {
     static const char *const sql = "INSERT INTO games (id, game, config, seed, token0, token1, join_code, partner,"
-                                   " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+                                   " created_at, active_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     pthread_mutex_lock(&store->lock);
     sqlite3_stmt *st = NULL;
     int ok = sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK;
@@ -184,6 +223,7 @@ int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row)
         bind_text_or_null(st, 7, row->join_code);
         sqlite3_bind_text(st, 8, row->partner, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 9, row->created_at, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(st, 10, row->active_ms ? row->active_ms : tw_srv_now_ms());
         ok = sqlite3_step(st) == SQLITE_DONE;
     }
     sqlite3_finalize(st);
@@ -195,7 +235,8 @@ int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row)
 int tw_srv_store_set_seat(tw_srv_store *store, const char *id, const char *token1, const char *join_code,
                           const char *partner, const char *config)
 {
-    static const char *const sql = "UPDATE games SET token1 = ?, join_code = ?, partner = ?, config = ? WHERE id = ?";
+    static const char *const sql = "UPDATE games SET token1 = ?, join_code = ?, partner = ?, config = ?, active_at = ?"
+                                   " WHERE id = ? AND archived_at IS NULL";
     pthread_mutex_lock(&store->lock);
     sqlite3_stmt *st = NULL;
     int ok = sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK;
@@ -204,7 +245,8 @@ int tw_srv_store_set_seat(tw_srv_store *store, const char *id, const char *token
         bind_text_or_null(st, 2, join_code);
         sqlite3_bind_text(st, 3, partner, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 4, config, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 5, id, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(st, 5, tw_srv_now_ms());
+        sqlite3_bind_text(st, 6, id, -1, SQLITE_TRANSIENT);
         ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
     }
     sqlite3_finalize(st);
@@ -239,15 +281,20 @@ int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int se
         sqlite3_finalize(st);
         st = NULL;
     }
-    if (ok && record_json) {
+    if (ok) {
         ok = sqlite3_prepare_v2(store->db,
-                                "UPDATE games SET finished_at = ?, result = ?, record = ? WHERE id = ?", -1, &st,
-                                NULL) == SQLITE_OK;
+                                record_json ? "UPDATE games SET active_at = ?1, finished_at = ?3, result = ?4,"
+                                              " record = ?5 WHERE id = ?2 AND archived_at IS NULL"
+                                            : "UPDATE games SET active_at = ?1 WHERE id = ?2 AND archived_at IS NULL",
+                                -1, &st, NULL) == SQLITE_OK;
         if (ok) {
-            sqlite3_bind_text(st, 1, finished_at, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_text(st, 2, result_json, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_text(st, 3, record_json, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_text(st, 4, id, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_int64(st, 1, tw_srv_now_ms());
+            sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
+            if (record_json) {
+                sqlite3_bind_text(st, 3, finished_at, -1, SQLITE_TRANSIENT);
+                sqlite3_bind_text(st, 4, result_json, -1, SQLITE_TRANSIENT);
+                sqlite3_bind_text(st, 5, record_json, -1, SQLITE_TRANSIENT);
+            }
             ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
         }
         sqlite3_finalize(st);
@@ -274,11 +321,13 @@ static void read_row(sqlite3_stmt *st, tw_srv_game_row *row)
     column_text(st, 7, row->partner, sizeof row->partner);
     column_text(st, 8, row->created_at, sizeof row->created_at);
     column_text(st, 9, row->finished_at, sizeof row->finished_at);
+    column_text(st, 10, row->archived_at, sizeof row->archived_at);
+    row->active_ms = sqlite3_column_int64(st, 11);
 }
 
-#define SELECT_GAME                                                                                  \
-    "SELECT id, game, config, seed, token0, token1, join_code, partner, created_at, finished_at" \
-    " FROM games WHERE id = ?"
+#define SELECT_GAME                                                                                               \
+    "SELECT id, game, config, seed, token0, token1, join_code, partner, created_at, finished_at, archived_at," \
+    " active_at FROM games WHERE id = ?"
 
 /* Reads one game row. */
 int tw_srv_store_get_game(tw_srv_store *store, const char *id, tw_srv_game_row *row)
@@ -326,22 +375,81 @@ int tw_srv_store_actions(tw_srv_store *store, const char *id, void (*fn)(void *c
     return count;
 }
 
-/* Ids of the games not finished yet. */
-json_t *tw_srv_store_unfinished(tw_srv_store *store)
+/* The number of live games, from the index of live games. */
+int tw_srv_store_count_live(tw_srv_store *store)
 {
-    json_t *ids = json_array();
     pthread_mutex_lock(&store->lock);
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(store->db, "SELECT id FROM games WHERE finished_at IS NULL ORDER BY created_at, id", -1,
-                           &st, NULL) == SQLITE_OK)
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            const unsigned char *t = sqlite3_column_text(st, 0);
-            if (t)
-                json_array_append_new(ids, json_string((const char *)t));
-        }
+    int count = -1;
+    if (sqlite3_prepare_v2(store->db,
+                           "SELECT count(*) FROM games INDEXED BY games_live"
+                           " WHERE finished_at IS NULL AND archived_at IS NULL",
+                           -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        count = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
     pthread_mutex_unlock(&store->lock);
-    return ids;
+    return count;
+}
+
+/* The condition of a stale live game, with the cuts as ?1 (any game) and
+ * ?2 (seat 1 open). The range on active_at (below the later cut) lets
+ * the index of live games find them without a full scan. */
+#define STALE_WHERE                                                                                          \
+    " finished_at IS NULL AND archived_at IS NULL AND active_at < max(?1, ?2)"                              \
+    " AND (active_at < ?1 OR partner = 'open')"
+
+/* Ids of stale live games, oldest activity first. */
+int tw_srv_store_stale(tw_srv_store *store, long long cut_ms, long long unjoined_cut_ms, char (*ids)[32], int max)
+{
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st = NULL;
+    int n = -1;
+    if (sqlite3_prepare_v2(store->db, "SELECT id FROM games INDEXED BY games_live WHERE" STALE_WHERE " LIMIT ?3", -1,
+                           &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_int64(st, 1, cut_ms);
+        sqlite3_bind_int64(st, 2, unjoined_cut_ms);
+        sqlite3_bind_int(st, 3, max);
+        n = 0;
+        while (n < max && sqlite3_step(st) == SQLITE_ROW)
+            column_text(st, 0, ids[n++], 32);
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&store->lock);
+    return n;
+}
+
+/* Archives the listed games that are still stale, in one transaction. */
+int tw_srv_store_archive(tw_srv_store *store, char (*ids)[32], int n, long long cut_ms, long long unjoined_cut_ms,
+                         const char *archived_at, int *done)
+{
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st = NULL;
+    int count = 0;
+    int ok = exec_ok(store->db, "BEGIN IMMEDIATE");
+    int began = ok;
+    if (ok)
+        ok = sqlite3_prepare_v2(store->db, "UPDATE games SET archived_at = ?3 WHERE id = ?4 AND" STALE_WHERE, -1, &st,
+                                NULL) == SQLITE_OK;
+    for (int i = 0; ok && i < n; i++) {
+        sqlite3_reset(st);
+        sqlite3_bind_int64(st, 1, cut_ms);
+        sqlite3_bind_int64(st, 2, unjoined_cut_ms);
+        sqlite3_bind_text(st, 3, archived_at, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 4, ids[i], -1, SQLITE_TRANSIENT);
+        ok = sqlite3_step(st) == SQLITE_DONE;
+        done[i] = ok && sqlite3_changes(store->db) == 1;
+        count += done[i];
+    }
+    sqlite3_finalize(st);
+    if (ok)
+        ok = exec_ok(store->db, "COMMIT");
+    if (!ok && began)
+        exec_ok(store->db, "ROLLBACK");
+    pthread_mutex_unlock(&store->lock);
+    if (!ok)
+        memset(done, 0, (size_t)n * sizeof *done);
+    return ok ? count : -1;
 }
 
 /* Parses stored JSON text (written by this server); null when broken. */

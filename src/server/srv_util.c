@@ -64,6 +64,26 @@ void tw_srv_now_iso(char out[32])
     strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* Milliseconds of one clock. */
+static long long clock_ms(clockid_t id)
+{
+    struct timespec t;
+    clock_gettime(id, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Wall-clock milliseconds since 1970 (stored activity times). */
+long long tw_srv_now_ms(void)
+{
+    return clock_ms(CLOCK_REALTIME);
+}
+
+/* Monotonic milliseconds (when a game in memory was last used). */
+long long tw_srv_mono_ms(void)
+{
+    return clock_ms(CLOCK_MONOTONIC);
+}
+
 /* Equal tokens, checked over the whole length whatever the contents. */
 int tw_srv_token_equal(const char *a, const char *b)
 {
@@ -95,6 +115,15 @@ tw_srv_reply tw_srv_error(int status, const char *code, const char *fmt, ...)
     if (!r.body) /* a message that is not UTF-8 (quoted user input) */
         r.body = json_pack("{s:s, s:s}", "error", "the request was refused", "code", code);
     return r;
+}
+
+/* An archived game: kept in the database, no longer played or shown. */
+tw_srv_reply tw_srv_archived(const char *id)
+{
+    return tw_srv_error(410, "archived",
+                        "the game \"%.40s\" was archived: nobody played it for too long, so it can no longer be "
+                        "played; start a new game",
+                        id);
 }
 
 /* Quotes and joins texts for a message. */

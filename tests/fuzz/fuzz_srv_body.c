@@ -69,7 +69,8 @@ static tw_srv_game *fixed_game(const char *body_text, char token[64])
     if (r.status != 201 || !id || !tok)
         fuzz_fail("a fixed game could not be created", NULL);
     snprintf(token, 64, "%s", tok);
-    tw_srv_game *g = tw_srv_find(&srv, id);
+    tw_srv_game *g = tw_srv_find(&srv, id, NULL);
+    tw_srv_release(&srv, g); /* nothing drops games here but drop_games */
     json_decref(r.body);
     if (!g)
         fuzz_fail("a created game is not in the table", NULL);
@@ -79,9 +80,7 @@ static tw_srv_game *fixed_game(const char *body_text, char token[64])
 /* Frees every game in the table (the next input starts from none). */
 static void drop_games(void)
 {
-    for (int i = 0; i < srv.game_count; i++)
-        tw_srv_game_discard(srv.games[i]);
-    srv.game_count = 0;
+    tw_srv_drop_games(&srv);
 }
 
 /* Runs one request body through every endpoint that takes one. */

@@ -14,11 +14,21 @@
  * action with the engine) and hold exactly the actions the table saw
  * applied. Exit status 0 when there was no error and every game checks.
  *
- *   build/release/loadtest [--seconds N] [--tables N] [--streams N] */
+ *   build/release/loadtest [--seconds N] [--tables N] [--streams N]
+ *
+ * With --stored N it measures a large store instead (docs/server.md,
+ * "A large store"): it plays TEMPLATES games to random depths through
+ * the API, copies them in SQLite until N games are stored, restarts the
+ * server on that database, and prints how long the restart took to
+ * answer its first state request and the latency of state requests on
+ * random games, first (loaded from the store) and again (in memory).
+ *
+ *   build/release/loadtest --stored N [--requests N] */
 #include <errno.h>
 #include <jansson.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -394,6 +404,226 @@ static int check_game(const played *g)
     return bad ? -1 : 0;
 }
 
+/* ---- A large store (--stored N) ------------------------------------------------ */
+
+/* Games played through the API and then copied in SQLite. */
+#define TEMPLATES 60
+
+/* Plays game k of the templates to a random depth (some to the end):
+ * For Northwood! alone or the Duet with a rule bot. Returns 0 or -1. */
+static int play_template(table *t, int k)
+{
+    json_t *r = NULL;
+    int status = request(t, NULL, "POST", "/api/games", NULL,
+                         k % 2 ? "{\"game\":\"foxduet\",\"partner\":\"rule\"}" : "{\"game\":\"northwood\"}", &r);
+    char id[32], token[64], path[128];
+    snprintf(id, sizeof id, "%s", status == 201 ? json_string_value(json_object_get(r, "id")) : "");
+    snprintf(token, sizeof token, "%s", status == 201 ? json_string_value(json_object_get(r, "token")) : "");
+    json_decref(r);
+    if (status != 201)
+        return -1;
+    int depth = (int)(next_random(t) % 120);
+    for (int i = 0; i < depth; i++) {
+        snprintf(path, sizeof path, "/api/games/%s/state", id);
+        if (request(t, NULL, "GET", path, token, NULL, &r) != 200)
+            return -1;
+        const char *a = json_is_true(json_object_get(r, "over")) ? NULL : pick(t, json_object_get(r, "legal"));
+        int version = (int)json_integer_value(json_object_get(r, "version"));
+        char body[160];
+        if (a)
+            snprintf(body, sizeof body, "{\"action\":\"%s\",\"version\":%d}", a, version);
+        json_decref(r);
+        if (!a)
+            break;
+        snprintf(path, sizeof path, "/api/games/%s/actions", id);
+        status = request(t, NULL, "POST", path, token, body, &r);
+        json_decref(r);
+        if (status != 200)
+            return -1;
+    }
+    return 0;
+}
+
+/* Copies the stored games until count are stored: game i is a copy of
+ * template i % TEMPLATES (same configuration, seat tokens and actions)
+ * with the id "b" followed by i in 11 digits. 0, or -1 with a message. */
+static int copy_games(const char *db, int count)
+{
+    static const char *const sql =
+        "BEGIN;"
+        "CREATE TEMP TABLE tpl (k INTEGER PRIMARY KEY, id TEXT);"
+        "INSERT INTO tpl (id) SELECT id FROM games ORDER BY rowid;"
+        "CREATE TEMP TABLE n (i INTEGER PRIMARY KEY);"
+        "WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i + 1 < ?1) INSERT INTO n SELECT i FROM c;"
+        /* Through a copy of whole rows, so that any schema version works. */
+        "CREATE TEMP TABLE c AS SELECT g.* FROM n JOIN tpl ON tpl.k = 1 + n.i % (SELECT count(*) FROM tpl)"
+        " JOIN games g ON g.id = tpl.id ORDER BY n.i;"
+        "UPDATE c SET id = printf('b%011d', rowid - 1);"
+        "INSERT INTO games SELECT * FROM c;"
+        "INSERT INTO actions (game_id, seq, seat, action)"
+        " SELECT printf('b%011d', n.i), a.seq, a.seat, a.action"
+        " FROM n JOIN tpl ON tpl.k = 1 + n.i % (SELECT count(*) FROM tpl) JOIN actions a ON a.game_id = tpl.id;"
+        "COMMIT;";
+    sqlite3 *h = NULL;
+    char *msg = NULL;
+    char *text = sqlite3_mprintf("%s", sql);
+    char number[32];
+    snprintf(number, sizeof number, "%d", count - TEMPLATES);
+    char *filled = NULL;
+    /* ?1 in a script: put the number in its place. */
+    const char *at = strstr(text, "?1");
+    if (at)
+        filled = sqlite3_mprintf("%.*s%s%s", (int)(at - text), text, number, at + 2);
+    int rc = sqlite3_open(db, &h) == SQLITE_OK && filled && sqlite3_exec(h, filled, NULL, NULL, &msg) == SQLITE_OK;
+    if (!rc)
+        fprintf(stderr, "loadtest: cannot copy the games: %s\n", msg ? msg : h ? sqlite3_errmsg(h) : "no database");
+    sqlite3_free(msg);
+    sqlite3_free(text);
+    sqlite3_free(filled);
+    sqlite3_close(h);
+    return rc ? 0 : -1;
+}
+
+/* The ids and seat-0 tokens of the stored games, by copy number. */
+static int stored_tokens(const char *db, int count, char (*tokens)[64])
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    int n = 0;
+    if (sqlite3_open(db, &h) == SQLITE_OK &&
+        sqlite3_prepare_v2(h, "SELECT id, token0 FROM games WHERE id GLOB 'b[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]'", -1, &st, NULL) == SQLITE_OK)
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            int i = atoi((const char *)sqlite3_column_text(st, 0) + 1);
+            if (i >= 0 && i < count) {
+                snprintf(tokens[i], 64, "%s", (const char *)sqlite3_column_text(st, 1));
+                n++;
+            }
+        }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return n;
+}
+
+/* Asks the state of random stored games (each once, in the order of
+ * picks); latencies into s. Returns the errors. */
+static long random_states(table *t, const int *picks, int n, char (*tokens)[64], samples *s)
+{
+    long errors = 0;
+    for (int k = 0; k < n; k++) {
+        char path[128];
+        snprintf(path, sizeof path, "/api/games/b%011d/state", picks[k]);
+        json_t *r = NULL;
+        int status = request(t, s, "GET", path, tokens[picks[k]], NULL, &r);
+        if (status != 200)
+            report(t, "state of a stored game", status, json_string_value(json_object_get(r, "error")));
+        errors += status != 200;
+        json_decref(r);
+    }
+    return errors;
+}
+
+/* The server's resident memory in KiB (VmRSS), 0 when unknown. */
+static long server_rss_kib(void)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)server.pid);
+    FILE *f = fopen(path, "r");
+    long kib = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmRSS:", 6) == 0)
+            kib = atol(line + 6);
+    if (f)
+        fclose(f);
+    return kib;
+}
+
+/* Prints a latency line and frees the samples. */
+static void print_latency(const char *what, samples *s)
+{
+    qsort(s->ms, (size_t)s->count, sizeof *s->ms, by_value);
+    printf("%s: %d, latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n", what, s->count,
+           quantile(s, 0.5), quantile(s, 0.9), quantile(s, 0.99), s->count ? s->ms[s->count - 1] : 0.0);
+    free(s->ms);
+    s->ms = NULL;
+}
+
+/* The --stored mode: see the comment at the top. */
+static int stored_main(int count, int requests)
+{
+    char folder[] = "/tmp/trickwood-stored-XXXXXX";
+    if (!mkdtemp(folder) || count < TEMPLATES * 2 || requests < 1 || requests > count) {
+        fprintf(stderr, "usage: loadtest --stored N (at least %d) [--requests 1-N]\n", TEMPLATES * 2);
+        return 2;
+    }
+    char db[256];
+    snprintf(db, sizeof db, "%s/stored.db", folder);
+    const char *const extra[] = {"--create-rate", "0", "--hint-rate", "0", NULL};
+    deadline_ms = tw_ts_now_ms() + 24LL * 3600 * 1000;
+    table t = {0};
+    t.fd = -1;
+    t.rng = 4242u;
+    t.buf = malloc(REPLY_LIMIT);
+    char (*tokens)[64] = calloc((size_t)count, sizeof *tokens);
+    int *picks = calloc((size_t)requests, sizeof *picks);
+    if (!t.buf || !tokens || !picks || tw_ts_start_args(&server, db, NULL, extra) != 0) {
+        fprintf(stderr, "loadtest: the server did not start (%s)\n", tw_ts_binary());
+        return 2;
+    }
+    long long t0 = tw_ts_now_ms();
+    for (int k = 0; k < TEMPLATES; k++)
+        if (play_template(&t, k) != 0) {
+            fprintf(stderr, "loadtest: could not play template game %d\n", k);
+            return 1;
+        }
+    close(t.fd);
+    t.fd = -1;
+    tw_ts_stop(&server);
+    if (copy_games(db, count) != 0)
+        return 1;
+    int have = stored_tokens(db, count - TEMPLATES, tokens);
+    printf("loadtest --stored: %d games in %s (%d played through the API, %d copies) in %.1f s\n",
+           have + TEMPLATES, db, TEMPLATES, have, (double)(tw_ts_now_ms() - t0) / 1000.0);
+    for (int k = 0; k < requests; k++)
+        picks[k] = (int)(((unsigned long)next_random(&t) << 15 | next_random(&t)) % (unsigned long)have);
+
+    /* The restart: from starting the program to the first answer. */
+    t0 = tw_ts_now_ms();
+    if (tw_ts_start_args(&server, db, NULL, extra) != 0) {
+        fprintf(stderr, "loadtest: the server did not start again\n");
+        return 1;
+    }
+    long long serving = tw_ts_now_ms() - t0;
+    long errors = random_states(&t, picks, 1, tokens, NULL);
+    long long first = tw_ts_now_ms() - t0;
+    printf("restart: serving after %lld ms, first state request (a stored game) answered after %lld ms\n",
+           serving, first);
+    printf("  %s\n", strchr(server.banner, '\n') ? strchr(server.banner, '\n') + 1 : "");
+    samples cold = {0}, warm = {0};
+    long rss0 = server_rss_kib();
+    errors += random_states(&t, picks, requests, tokens, &cold);
+    errors += random_states(&t, picks, requests, tokens, &warm);
+    printf("server memory (VmRSS): %ld KiB after the first request, %ld KiB with %d games loaded\n", rss0,
+           server_rss_kib(), requests);
+    print_latency("state requests, first on each game (loaded from the store)", &cold);
+    print_latency("state requests, again (in memory)", &warm);
+    printf("errors: %ld\n", errors);
+    close(t.fd);
+    int stopped = tw_ts_stop(&server);
+    static const char *const suffixes[] = {"", "-wal", "-shm", ".lock", ".log"};
+    for (int i = 0; i < 5; i++) {
+        char path[300];
+        snprintf(path, sizeof path, "%s%s", db, suffixes[i]);
+        unlink(path);
+    }
+    rmdir(folder);
+    free(t.buf);
+    free(tokens);
+    free(picks);
+    int ok = errors == 0 && stopped == 0;
+    printf("%s\n", ok ? "loadtest --stored: passed" : "loadtest --stored: FAILED");
+    return ok ? 0 : 1;
+}
+
 /* Reads a whole-number option value. */
 static int option(int argc, char **argv, const char *name, int fallback)
 {
@@ -409,6 +639,9 @@ int main(int argc, char **argv)
     int seconds = option(argc, argv, "--seconds", 20);
     int tables = option(argc, argv, "--tables", 8);
     int streams = option(argc, argv, "--streams", 2000);
+    int stored = option(argc, argv, "--stored", 0);
+    if (stored)
+        return stored_main(stored, option(argc, argv, "--requests", 2000));
     if (seconds < 1 || tables < 1 || tables > MAX_TABLES || streams < 0) {
         fprintf(stderr, "usage: loadtest [--seconds N] [--tables 1-%d] [--streams N]\n", MAX_TABLES);
         return 2;
