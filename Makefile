@@ -14,7 +14,7 @@ CLI_SRC = $(sort $(wildcard src/cli/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
 HEADERS = $(wildcard include/trickwood/*.h src/*/*.h tests/*.h)
 
-.PHONY: all deps play serve test test-e2e check-clang check-tsan fuzz fuzz-build loadtest bench clean
+.PHONY: all deps play serve test test-e2e check-clang check-tsan fuzz fuzz-build loadtest bench clean install uninstall
 
 all: build/trickwood build/libtrickwood.a
 
@@ -76,12 +76,15 @@ serve: deps
 	./build/trickwood serve
 
 # Runs the suite twice: optimised, then under ASan + UBSan, then the server
-# tests under ThreadSanitizer, then the browser end-to-end tests. The last
+# tests under ThreadSanitizer, the fuzz targets briefly, `make install` into
+# a temporary folder (scripts/check-install.sh), then the browser
+# end-to-end tests. The last
 # line is the combined "N passed, N failed".
 test:
 	@sh scripts/install-deps.sh --test
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood fuzz-build
-	@sh tests/run.sh build/release/run-tests build/asan/run-tests scripts/check-tsan.sh tests/fuzz/run.sh tests/e2e/run.sh
+	@sh tests/run.sh build/release/run-tests build/asan/run-tests scripts/check-tsan.sh tests/fuzz/run.sh \
+		scripts/check-install.sh tests/e2e/run.sh
 
 # Browser end-to-end tests: headless Chromium plays the web app served by
 # build/trickwood serve (tests/e2e/run.sh; screenshots in build/e2e-artifacts/).
@@ -112,6 +115,28 @@ loadtest: build/release/loadtest build/release/trickwood
 
 bench: build/trickwood
 	./build/trickwood bench
+
+# ---- Installing (docs/install.md) ----
+# `make install` puts the program in $(PREFIX)/bin, its data and web app in
+# $(PREFIX)/share/trickwood and the manual page in $(PREFIX)/share/man/man1;
+# DESTDIR is put in front of every path (for packages). The installed
+# program finds its data beside it, without the source tree.
+PREFIX ?= /usr/local
+SHARE = $(DESTDIR)$(PREFIX)/share/trickwood
+install: build/trickwood
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/data/boards $(SHARE)/data/examples $(SHARE)/web/js $(SHARE)/web/css \
+		$(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 build/trickwood $(DESTDIR)$(PREFIX)/bin/trickwood
+	install -m 644 data/*.json $(SHARE)/data/
+	install -m 644 data/boards/*.json $(SHARE)/data/boards/
+	install -m 644 $(wildcard data/examples/*) $(SHARE)/data/examples/
+	install -m 644 web/index.html web/favicon.svg $(SHARE)/web/
+	install -m 644 web/js/*.js $(SHARE)/web/js/
+	install -m 644 web/css/*.css $(SHARE)/web/css/
+	install -m 644 docs/trickwood.1 $(DESTDIR)$(PREFIX)/share/man/man1/trickwood.1
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/trickwood $(DESTDIR)$(PREFIX)/share/man/man1/trickwood.1
+	rm -rf $(SHARE)
 
 clean:
 	rm -rf build

@@ -12,7 +12,7 @@ const tw_msg tw_fox_cli_fox_help = {{
     "      --hotseat                  two people share this screen instead of the built-in partner\n"
     "      --board FILE               play on another board file\n"
     "      --save FILE                autosave here after every action\n"
-    "                                 (default: $XDG_DATA_HOME/trickwood/foxduet-save.json)\n"
+    "                                 (default: a new file of its own in $XDG_DATA_HOME/trickwood/saves/)\n"
     "      --record FILE              also write the game record here after every action\n"
     "      --events FILE              write the event log (JSON lines) here after every action\n",
     "  fox [OPTIONS]                  jouer au Renard des Bois : Duo (deux joueurs, une équipe)\n"
@@ -24,7 +24,7 @@ const tw_msg tw_fox_cli_fox_help = {{
     "      --hotseat                  deux personnes partagent cet écran, sans partenaire intégré\n"
     "      --board FICHIER            jouer sur un autre fichier de plateau\n"
     "      --save FICHIER             sauvegarde automatique ici après chaque action\n"
-    "                                 (par défaut : $XDG_DATA_HOME/trickwood/foxduet-save.json)\n"
+    "                                 (par défaut : un nouveau fichier dans $XDG_DATA_HOME/trickwood/saves/)\n"
     "      --record FICHIER           écrire aussi l'enregistrement de la partie ici après chaque action\n"
     "      --events FICHIER           écrire le journal des événements (lignes JSON) ici après chaque action\n",
 }};

@@ -10,7 +10,7 @@ const tw_msg tw_nw_cli_northwood_help = {{
     "      --seed N                   the deal, 0 to 2^53-1 (default: from the clock, shown on screen)\n"
     "      --characters FILE          add the characters of a file (may be repeated)\n"
     "      --save FILE                autosave here after every action\n"
-    "                                 (default: $XDG_DATA_HOME/trickwood/northwood-save.json)\n"
+    "                                 (default: a new file of its own in $XDG_DATA_HOME/trickwood/saves/)\n"
     "      --record FILE              also write the game record here after every action\n"
     "      --events FILE              write the event log (JSON lines) here after every action\n",
     "  northwood [OPTIONS]            jouer aux Fiefs de Norbois ! (solo)\n"
@@ -19,7 +19,7 @@ const tw_msg tw_nw_cli_northwood_help = {{
     "      --seed N                   la donne, de 0 à 2^53-1 (par défaut : selon l'horloge, affichée)\n"
     "      --characters FICHIER       ajouter les personnages d'un fichier (répétable)\n"
     "      --save FICHIER             sauvegarde automatique ici après chaque action\n"
-    "                                 (par défaut : $XDG_DATA_HOME/trickwood/northwood-save.json)\n"
+    "                                 (par défaut : un nouveau fichier dans $XDG_DATA_HOME/trickwood/saves/)\n"
     "      --record FICHIER           écrire aussi l'enregistrement de la partie ici après chaque action\n"
     "      --events FICHIER           écrire le journal des événements (lignes JSON) ici après chaque action\n",
 }};

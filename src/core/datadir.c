@@ -7,8 +7,10 @@
 
 #include "trickwood/io.h"
 
-/* Finds the data folder: $TRICKWOOD_DATA, then ../data next to the
- * program's folder, then the folder the program was built from. */
+/* Finds the data folder: $TRICKWOOD_DATA, then the data beside the
+ * program (../data and ../../data from a checkout's build/ folders, or
+ * ../share/trickwood/data once installed under a prefix), then the folder
+ * the program was built for. */
 const char *tw_data_dir(void)
 {
     static char dir[1024];
@@ -22,8 +24,8 @@ const char *tw_data_dir(void)
         char *slash = strrchr(exe, '/');
         if (slash) {
             *slash = '\0';
-            const char *ups[] = {"/../data", "/../../data", "/data"};
-            for (int i = 0; i < 3; i++) {
+            const char *ups[] = {"/../share/trickwood/data", "/../data", "/../../data", "/data"};
+            for (int i = 0; i < 4; i++) {
                 snprintf(dir, sizeof dir, "%s%s/characters.json", exe, ups[i]);
                 if (access(dir, R_OK) == 0) {
                     snprintf(dir, sizeof dir, "%s%s", exe, ups[i]);
