@@ -123,6 +123,9 @@ test('northwood: a full game in the browser, with hint and log', async (browser)
   for (const verb of ['visit', 'respond']) check(seen.has(verb), 'played a ' + verb + ' action');
   const summary = await page.locator('[data-testid=game-over]').textContent();
   check(/★|stars/.test(summary) && /medal/i.test(summary), 'the end screen tells the stars and the medal: ' + summary);
+  const wonMedal = summary.match(/won the (\w+) medal/);
+  const reachedMedal = summary.match(/Medal reached: (\w+)/);
+  check(!wonMedal || (reachedMedal && wonMedal[1] === reachedMedal[1]), 'a win names the medal reached: ' + summary);
   const logCount = await page.locator('[data-testid=log] li').count();
   check(logCount > 10, 'the log lists what happened');
   const logText = await page.locator('[data-testid=log]').textContent();

@@ -257,7 +257,7 @@ function trickTable(ctx) {
       node = cardEl(entry.card, { cls: oldTc.includes(entry.card) ? '' : (mine ? 'anim-play-me' : 'anim-play-partner') });
     } else node = el('div', { class: 'card-slot' });
     return el('div', { class: 'trick-slot' + (mine ? ' mine' : ' theirs') },
-      el('span', { class: 'who' }, whoName(s), led ? ' ★' : ''), node);
+      el('span', { class: 'who' }, whoName(s), led ? ' · ' + t('fox_led_mark') : ''), node);
   };
   table.appendChild(el('div', { class: 'pile trick', 'data-testid': 'trick' }, el('h3', {}, t('fox_trick_area')),
     el('div', { class: 'trick-row' }, slotFor(1 - seat), slotFor(seat))));

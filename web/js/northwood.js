@@ -397,7 +397,8 @@ function overText(ctx) {
   const reached = r.medal && r.medal !== 'none' ? t('medal_' + r.medal) : t('medal_none');
   const won = r.won ?? false;
   return { won, lines: [
-    won ? t('nw_end_won', { medal: t('medal_' + view.medal), stars }) : t('nw_end_lost', { medal: t('medal_' + view.medal), stars }),
+    // a win names the medal reached (it may be above the one aimed for)
+    won ? t('nw_end_won', { medal: reached, stars }) : t('nw_end_lost', { medal: t('medal_' + view.medal), stars }),
     t('nw_end_medal', { medal: reached }),
     r.stopped ? t('nw_end_stopped') : null,
   ] };
