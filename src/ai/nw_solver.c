@@ -446,13 +446,10 @@ static int ended_friendly(const tw_nw_state *before, const tw_nw_state *after)
 
 /* ---- The rest of a visit without abilities ------------------------------ */
 
-/* Whether nothing but answers is left in the visit: a statement waits,
- * every ally is spent, no ability is running and no delayed effect waits.
- * (Allies become ready again only through an ability.) */
-static int answers_only(const tw_nw_state *s)
+/* Whether every ally is spent (allies become ready again only through an
+ * ability). */
+static int allies_spent(const tw_nw_state *s)
 {
-    if (s->phase != TW_NW_PHASE_RESPONSE || s->run.active || s->trigger.active)
-        return 0;
     for (int slot = 0; slot < TW_NW_SLOTS; slot++)
         if (!s->slots[slot].exhausted)
             return 0;
@@ -618,9 +615,11 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
         int result = dp_solve(sv, s, &first);
         if (result && depth == 0)
             sv->root_action = first;
-        if (result || allowance == 0 || answers_only(s)) {
-            if (!result && allowance == 0 && !answers_only(s))
-                sv->restricted = 1;
+        /* nothing but answers left: a statement waits and every ally is spent */
+        int answers_only = s->phase == TW_NW_PHASE_RESPONSE && allies_spent(s);
+        if (result || allowance == 0 || answers_only) {
+            if (!result && !answers_only)
+                sv->restricted = 1; /* the allowance, not the cards, said no */
             sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
             return result;
         }

@@ -3,22 +3,14 @@
  * and against the same solver without its subset programme. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli/bench_solver.h"
+#include "cli/sim.h"
 #include "trickwood/nw_bots.h"
 #include "trickwood/nw_files.h"
 
 /* The clairvoyant bot's budget per question. */
 #define SOLVER_BUDGET 2000000
-
-/* Seconds on a monotonic clock. */
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Whether a state is the start of a visit: its first decision after the
  * substitutes, nothing answered yet. */
@@ -89,9 +81,9 @@ static void time_row(json_t *rows, FILE *log, const char *deal, int abilities, i
         if (!abilities)
             for (int slot = 0; slot < TW_NW_SLOTS; slot++)
                 s.slots[slot].exhausted = 1;
-        double t0 = now_seconds();
+        double t0 = tw_sim_now();
         yes += tw_nw_solve_visit(solver, &s);
-        ms[i] = (now_seconds() - t0) * 1000.0;
+        ms[i] = (tw_sim_now() - t0) * 1000.0;
         total += ms[i];
         cut += tw_nw_solver_aborted(solver);
     }
