@@ -339,6 +339,14 @@ static inline int tw_nw_answer_scores(int card, int statement, int trump)
            ((TW_NW_SUIT(statement) != trump) & (TW_NW_SUIT(card) == trump));
 }
 
+/* The cards of a hand that may answer a statement: those of its suit when
+ * the hand holds any, else every card. */
+static inline uint32_t tw_nw_answers_allowed(uint32_t hand, int statement)
+{
+    uint32_t follow = hand & (0xFFu << (TW_NW_SUIT(statement) * 8));
+    return follow ? follow : hand;
+}
+
 /* Whether the statement waiting for an answer is surely the visit's last
  * decision: once it is answered the hand or the deck is empty, and no
  * delayed effect (Baron of Eyes) waits for the answer (an even answer

@@ -488,13 +488,6 @@ static void dp_plan_of(const tw_nw_state *s, dp_plan *plan)
         plan->statement[i] = waiting && i == 0 ? s->discard[s->discard_n - 1] : s->deck[s->deck_n - 1 - i + waiting];
 }
 
-/* The hand cards that may answer a statement: its suit if held, else any. */
-static uint32_t dp_legal(uint32_t hand, int statement)
-{
-    uint32_t follow = hand & (0xFFu << (TW_NW_SUIT(statement) * 8));
-    return follow ? follow : hand;
-}
-
 /* The score gains a hand can still make answering statements index, ...
  * of the plan (bit g set: exactly g more answers can score). Memoised on
  * the hand within one call (the hand left tells which statement is next). */
@@ -510,7 +503,7 @@ static uint64_t dp_gains(tw_nw_solver *sv, const dp_plan *plan, uint32_t hand, i
     }
     int statement = plan->statement[index];
     uint64_t gains = 0;
-    for (uint32_t legal = dp_legal(hand, statement); legal; legal &= legal - 1) {
+    for (uint32_t legal = tw_nw_answers_allowed(hand, statement); legal; legal &= legal - 1) {
         int card = __builtin_ctz(legal);
         int scores = tw_nw_answer_scores(card, statement, plan->trump);
         gains |= dp_gains(sv, plan, hand & ~(1u << card), index + 1) << scores;
@@ -565,7 +558,7 @@ static int dp_solve(tw_nw_solver *sv, const tw_nw_state *s, tw_nw_action *first)
         return 1;
     }
     int statement = plan.statement[0];
-    for (uint32_t legal = dp_legal(s->hand, statement); legal; legal &= legal - 1) {
+    for (uint32_t legal = tw_nw_answers_allowed(s->hand, statement); legal; legal &= legal - 1) {
         int card = __builtin_ctz(legal);
         int scores = tw_nw_answer_scores(card, statement, plan.trump);
         if (need - scores < 0)

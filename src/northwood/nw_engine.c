@@ -302,9 +302,7 @@ static uint32_t legal_responses(const tw_nw_state *s)
     int statement = tw_nw_statement(s);
     if (statement == TW_NW_NO_CARD)
         return 0;
-    uint32_t suit_mask = 0xFFu << (TW_NW_SUIT(statement) * 8);
-    uint32_t follow = s->hand & suit_mask;
-    return follow ? follow : s->hand;
+    return tw_nw_answers_allowed(s->hand, statement);
 }
 
 /* Stars of the lost fiefs. */
