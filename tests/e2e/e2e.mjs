@@ -806,6 +806,32 @@ test('texts: every English text has a French one with the same marks', async () 
 
 // ---------------------------------------------------------------------
 
+test('an archived game: its own screen, and it leaves the list of games to continue', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  await startNorthwood(page, 77);
+  const id = decodeURIComponent(page.url().split('#/play/')[1]);
+  // The server archives games left alone for days; here its 410 answer is
+  // given to the page for this game's next action (the server side of
+  // archiving is tested against the real binary in tests/test_server_archive.c).
+  const body = JSON.stringify({ error: 'the game was archived', code: 'archived' });
+  await page.route('**/api/games/' + id + '/**', (route) => route.fulfill({ status: 410, contentType: 'application/json', body }));
+  await page.locator('#main [data-action]').first().click();
+  await page.waitForSelector('[data-testid=archived]');
+  const text = await page.locator('[data-testid=archived]').innerText();
+  check(/put away/.test(text) && /Start a new game/.test(text), 'archived screen text: ' + text);
+  await page.unroute('**/api/games/' + id + '/**');
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-northwood]');
+  const links = await page.$$eval('#main a[href^="#/play/"]', (els) => els.map((e) => e.getAttribute('href')));
+  check(!links.some((h) => h.includes(id)), 'archived game still offered to continue: ' + links.join(' '));
+  // Opening its address again shows the same screen, not an error.
+  await page.route('**/api/games/' + id + '/**', (route) => route.fulfill({ status: 410, contentType: 'application/json', body }));
+  await page.goto(BASE + '/#/play/' + encodeURIComponent(id));
+  await page.waitForSelector('[data-testid=archived]');
+  checkNoErrors(page, 'archived');
+  await ctx.close();
+});
+
 async function main() {
   let passed = 0;
   let failed = 0;

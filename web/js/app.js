@@ -4,7 +4,7 @@
 
 import { t, lang, setLang } from './i18n.js';
 import { el, clear, toast, installNumberKeys } from './ui.js';
-import { api, saveToken, tokenFor, recentGames } from './api.js';
+import { api, saveToken, tokenFor, recentGames, forgetGame } from './api.js';
 import { GameSession } from './session.js';
 import { gameScreen } from './table.js';
 import { gameOf } from './games.js';
@@ -43,6 +43,21 @@ function showError(e, retry) {
     el('p', {}, msg),
     retry ? el('button', { type: 'button', class: 'button', onclick: retry }, t('retry')) : null,
     el('p', {}, el('a', { href: '#/' }, t('nav_home')))));
+}
+
+// Whether an error answer says the game was archived (410 archived).
+function isArchived(e) {
+  return !!e && (e.code === 'archived' || e.status === 410);
+}
+
+// The screen for an archived game: what happened and a way on. The game
+// is dropped from this browser's list of games to continue.
+function showArchived(id) {
+  forgetGame(id);
+  clear(main).appendChild(el('div', { class: 'panel', role: 'alert', 'data-testid': 'archived' },
+    el('h1', {}, t('archived_title')),
+    el('p', {}, t('archived_body')),
+    el('p', {}, el('a', { class: 'button primary', href: '#/' }, t('archived_new')))));
 }
 
 // A radio group: name, legend, [[value, label]], checked value.
@@ -139,15 +154,21 @@ function playPage(id) {
   }
   clear(main).appendChild(el('p', { class: 'muted' }, t('loading')));
   let screen = null;
+  // An archived game (while open or when opened) gets its own screen.
+  const archived = () => {
+    session.close();
+    screen = null;
+    showArchived(id);
+  };
   const session = new GameSession(id, token, (st, events, prev) => {
     if (!screen) screen = gameScreen(main, session, gameOf(st.game), { gameId: id });
     screen.render(st, events, prev);
     document.title = t(gameOf(st.game).nameKey) + ' · Trickwood';
-  }, (e) => toast(t('error_prefix', { msg: e.message }), 'error'));
+  }, (e) => (isArchived(e) ? archived() : toast(t('error_prefix', { msg: e.message }), 'error')));
   const start = () => session.load([]).then((st) => {
     // A two-seat table follows the partner's moves on the event stream.
     if (st && gameOf(st.game).seats === 2 && !st.over) session.listen();
-  }).catch((e) => showError(e, start));
+  }).catch((e) => (isArchived(e) ? archived() : showError(e, start)));
   start();
   return {
     destroy() { session.close(); },

@@ -13,6 +13,9 @@ const EN = {
   error_prefix: 'Something went wrong: {msg}',
   network_error: 'The server could not be reached. Is trickwood serve still running?',
   retry: 'Try again',
+  archived_title: 'This game was put away',
+  archived_body: 'Nobody played this game for a long time, so the server archived it and it can no longer be played. Finished games stay in the history.',
+  archived_new: 'Start a new game',
 
   // start page
   start_title: 'Choose a game',
@@ -370,6 +373,9 @@ const FR = {
   error_prefix: 'Un problème est survenu : {msg}',
   network_error: 'Le serveur ne répond pas. trickwood serve tourne-t-il encore ?',
   retry: 'Réessayer',
+  archived_title: 'Cette partie a été rangée',
+  archived_body: "Personne n'a joué cette partie depuis longtemps : le serveur l'a archivée et elle ne peut plus être jouée. Les parties finies restent dans l'historique.",
+  archived_new: 'Commencer une nouvelle partie',
 
   start_title: 'Choisissez un jeu',
   start_intro: 'Deux jeux de plis sylvestres, joués avec le moteur de règles de Trickwood. Chaque choix est un bouton : souris, doigt ou clavier (Tab, Entrée, et les touches chiffrées pour les choix listés).',

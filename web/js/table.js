@@ -67,6 +67,7 @@ export function gameScreen(root, session, game, opts) {
     hintText = '';
     session.act(action).catch((e) => {
       if (e.code === 'conflict' || e.status === 409) toast(t('stale'));
+      else if (e.code === 'archived' || e.status === 410) session.onError(e);
       else if (e.status === 0) toast(t('network_error'), 'error');
       else toast(t('illegal', { msg: e.message }), 'error');
     });
