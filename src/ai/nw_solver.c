@@ -109,141 +109,19 @@ static uint64_t mix_pile(uint64_t h, const uint8_t *cards, int n)
     return h;
 }
 
-/* Whether a list of steps can read the discard or score pile beyond its
- * size: take its top card (moves, swaps). A copy of a ruler reads what
- * the rulers' own steps read. Steps this list does not know count as
- * readers. */
-static int steps_read_piles(const tw_nw_step *steps, int n, const tw_nw_state *s, int depth)
-{
-    for (int i = 0; i < n; i++) {
-        const tw_nw_step *st = &steps[i];
-        switch (st->op) {
-        case TW_NW_OP_MOVE_TOP:
-        case TW_NW_OP_SWAP_TOP:
-            if (st->a == TW_NW_PILE_DISCARD || st->a == TW_NW_PILE_SCORE)
-                return 1;
-            break;
-        case TW_NW_OP_COPY_RULER:
-            for (int f = 0; depth == 0 && f < TW_NW_FIEFS; f++)
-                if (s->fiefs[f].ruler_present &&
-                    steps_read_piles(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps, s, depth + 1))
-                    return 1;
-            break;
-        case TW_NW_OP_DRAW_UP_TO:
-        case TW_NW_OP_CHOOSE_MOVE:
-        case TW_NW_OP_MOVE_SUIT:
-        case TW_NW_OP_MOVE_HIGHEST:
-        case TW_NW_OP_MOVE_PAIR_SUM:
-        case TW_NW_OP_NAME_SUIT:
-        case TW_NW_OP_PEEK:
-        case TW_NW_OP_EXCHANGE_TOP:
-        case TW_NW_OP_SWAP_RULER:
-        case TW_NW_OP_DRAW_UNTIL_SUIT:
-        case TW_NW_OP_MOVE_LOWEST:
-        case TW_NW_OP_DRAW_VALUE:
-        case TW_NW_OP_SEARCH_VALUE:
-        case TW_NW_OP_MOVE_DUPLICATES:
-        case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
-        case TW_NW_OP_MOVE_VALUES:
-        case TW_NW_OP_REPEAT:
-        case TW_NW_OP_MOVE_SUM:
-        case TW_NW_OP_AFTER_RESPONSE:
-        case TW_NW_OP_SKIP_IF:
-        case TW_NW_OP_MOVE_VISIT:
-        case TW_NW_OP_READY_ALLY:
-            break;
-        default:
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* Whether the order of the discard and score piles can still matter in
- * this visit: some ability that may yet run (a ready ally, or one made
- * ready again by an ability, the one running, a delayed effect) takes a
- * card from their tops. Otherwise only their sizes, their cards and the
- * statement on top can change the outcome. Spent allies count too, since
- * an ability can make them ready again. */
-static int piles_order_matters(const tw_nw_state *s)
-{
-    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
-        const tw_nw_character *ch = tw_nw_slot_character(s, slot);
-        if (steps_read_piles(ch->steps, ch->nsteps, s, 0))
-            return 1;
-    }
-    if (s->run.active && steps_read_piles(s->run.program, s->run.len, s, 0))
-        return 1;
-    return s->trigger.active && steps_read_piles(s->trigger.steps, s->trigger.len, s, 0);
-}
-
-/* The cards of a pile as a set, one bit per card. */
-static uint32_t pile_set(const uint8_t *cards, int n)
-{
-    uint32_t set = 0;
-    for (int i = 0; i < n; i++)
-        set |= 1u << cards[i];
-    return set;
-}
-
-/* Hashes every part of the state that can change the visit's outcome:
- * the visited fief (an ability can move the visit), the deck in order,
- * the hand, the discard and score piles (in order only while an ability
- * may still take from their tops; else as sets, with the statement on
- * top: answers given in another order then meet in one entry), the slots
- * and rulers, a running ability with all its registers, and a delayed
- * trigger waiting for the next response. */
-static uint64_t state_key(const tw_nw_state *s)
-{
-    uint64_t h = 0x12345678abcdefULL;
-    h = mix(h, (uint64_t)s->phase | (uint64_t)(uint8_t)s->visiting << 8 | (uint64_t)s->ability_this_dialogue << 16 |
-                   (uint64_t)s->offer_finish << 24);
-    h = mix(h, s->hand);
-    h = mix(h, (uint64_t)s->deck_n << 8 | s->discard_n | (uint64_t)s->score_n << 16);
-    h = mix_pile(h, s->deck, s->deck_n);
-    if (piles_order_matters(s)) {
-        h = mix_pile(h, s->discard, s->discard_n);
-        h = mix_pile(h, s->score, s->score_n);
-    } else {
-        int top = tw_nw_pile_top(s, TW_NW_PILE_DISCARD);
-        h = mix(h, (uint64_t)pile_set(s->discard, s->discard_n) | (uint64_t)(uint8_t)top << 32 | 1ULL << 40);
-        h = mix(h, pile_set(s->score, s->score_n));
-    }
-    for (int i = 0; i < TW_NW_SLOTS; i++)
-        h = mix(h, (uint64_t)s->slots[i].exhausted | (uint64_t)(uint8_t)s->slots[i].sub_fief << 8);
-    for (int f = 0; f < TW_NW_FIEFS; f++)
-        h = mix(h, (uint64_t)s->fiefs[f].ruler.catalog_index | (uint64_t)s->fiefs[f].status << 16);
-    if (s->run.active) {
-        const tw_nw_run *r = &s->run;
-        h = mix(h, (uint64_t)r->slot | (uint64_t)r->pc << 8 | (uint64_t)r->len << 16 | (uint64_t)r->choice << 24 |
-                       (uint64_t)r->left << 32 | (uint64_t)r->first_pick << 40 | (uint64_t)r->named_suit << 48 |
-                       (uint64_t)r->step_started << 56);
-        h = mix(h, (uint64_t)r->may_pass | (uint64_t)r->memo << 8 | (uint64_t)r->repeat_left << 16 |
-                       (uint64_t)r->repeat_start << 24 | (uint64_t)r->repeat_end << 32 | (uint64_t)r->triggered << 40);
-        h = mix(h, r->pending);
-        for (int i = 0; i < r->len; i++)
-            h = mix(h, (uint64_t)r->program[i].op | (uint64_t)r->program[i].a << 8 | (uint64_t)r->program[i].b << 16 |
-                           (uint64_t)r->program[i].c << 24);
-    }
-    if (s->trigger.active) {
-        const tw_nw_trigger *t = &s->trigger;
-        h = mix(h, 0x7472696767ULL | (uint64_t)t->slot << 40 | (uint64_t)t->len << 48);
-        for (int i = 0; i < t->len; i++)
-            h = mix(h, (uint64_t)t->steps[i].op | (uint64_t)t->steps[i].a << 8 | (uint64_t)t->steps[i].b << 16 |
-                           (uint64_t)t->steps[i].c << 24);
-    }
-    return h | 2; /* never 0, low bit free for the result */
-}
-
-/* What an ability could do to the score and to the number of dialogues,
- * at most (used for bounds only). */
+/* What the abilities that may still run in a visit could do, at most: to
+ * the score and to the number of dialogues (for the bounds), and how many
+ * cards they could take from the tops of the discard and score piles (for
+ * the table's key: deeper cards are never read again). */
 typedef struct {
     int add_score;  /* cards it may put on the score pile */
     int take_score; /* cards it may take off the score pile */
     int add_hand;   /* cards it may bring into the hand */
     int add_deck;   /* cards it may put on the deck */
     int moves_visit; /* it can move the visit: any unvisited fief's target may become the one */
-    int unbounded;   /* no bound holds: it can make used abilities ready again */
+    int read_discard; /* cards it may take from the top of the discard pile */
+    int read_score;   /* cards it may take from the top of the score pile */
+    int unbounded;    /* no bound holds: it can make used abilities ready again */
 } potential;
 
 /* Adds the potential of a list of steps. */
@@ -256,6 +134,8 @@ static void add_potential(potential *to, const potential *from, int times)
     to->take_score += times * from->take_score;
     to->add_hand += times * from->add_hand;
     to->add_deck += times * from->add_deck;
+    to->read_discard += times * from->read_discard;
+    to->read_score += times * from->read_score;
     to->moves_visit |= from->moves_visit;
     to->unbounded |= from->unbounded;
 }
@@ -263,16 +143,18 @@ static void add_potential(potential *to, const potential *from, int times)
 /* The largest potential among the rulers on the row, for copy steps. */
 static void copy_potential(const tw_nw_state *s, potential *p, int depth)
 {
-    potential best = {0, 0, 0, 0, 0, 0};
+    potential best = {0};
     for (int f = 0; f < TW_NW_FIEFS; f++) {
         if (!s->fiefs[f].ruler_present)
             continue;
-        potential one = {0, 0, 0, 0, 0, 0};
+        potential one = {0};
         steps_potential(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps, s, &one, depth + 1);
         if (one.add_score > best.add_score) best.add_score = one.add_score;
         if (one.take_score > best.take_score) best.take_score = one.take_score;
         if (one.add_hand > best.add_hand) best.add_hand = one.add_hand;
         if (one.add_deck > best.add_deck) best.add_deck = one.add_deck;
+        if (one.read_discard > best.read_discard) best.read_discard = one.read_discard;
+        if (one.read_score > best.read_score) best.read_score = one.read_score;
         best.moves_visit |= one.moves_visit;
         best.unbounded |= one.unbounded;
     }
@@ -299,6 +181,8 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
             if (st->a == TW_NW_PILE_SCORE) p->take_score += count;
             if (st->b == TW_NW_PILE_HAND) p->add_hand += count;
             if (st->b == TW_NW_PILE_DECK) p->add_deck += count;
+            if (st->a == TW_NW_PILE_DISCARD) p->read_discard += count;
+            if (st->a == TW_NW_PILE_SCORE) p->read_score += count;
             break;
         case TW_NW_OP_DRAW_UP_TO:
             p->add_hand += count;
@@ -341,7 +225,7 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
             /* the body runs once in this loop and up to once more for
              * each other ally */
             int body = count < n - i - 1 ? count : n - i - 1;
-            potential once = {0, 0, 0, 0, 0, 0};
+            potential once = {0};
             steps_potential(&steps[i + 1], body, s, &once, depth);
             add_potential(p, &once, TW_NW_SLOTS - 1);
             break;
@@ -361,7 +245,10 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
         case TW_NW_OP_SWAP_RULER:
         case TW_NW_OP_AFTER_RESPONSE: /* the steps after it are counted here */
         case TW_NW_OP_SKIP_IF:
-        case TW_NW_OP_SWAP_TOP:       /* one card out of the hand, one in */
+            break;
+        case TW_NW_OP_SWAP_TOP: /* one card out of the hand, one in */
+            if (st->a == TW_NW_PILE_DISCARD) p->read_discard += 1;
+            if (st->a == TW_NW_PILE_SCORE) p->read_score += 1;
             break;
         default:
             p->unbounded = 1; /* a step this bound does not know */
@@ -370,38 +257,132 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
     }
 }
 
-/* Whether the visit's target is still within the score's reachable range. */
-static int within_bounds(const tw_nw_state *s)
+/* The potential of everything that may still run in this visit: the
+ * ready allies (every ally when with_spent is set), the rest of a running
+ * ability (its repeated body as many times as it may still run) and a
+ * delayed effect waiting for a response. Spent allies can run again only
+ * through a step that readies them, which makes the potential unbounded. */
+static void visit_potential(const tw_nw_state *s, int with_spent, potential *p)
 {
-    potential p = {0, 0, 0, 0, 0, 0};
+    memset(p, 0, sizeof *p);
     for (int slot = 0; slot < TW_NW_SLOTS; slot++)
-        if (!s->slots[slot].exhausted) {
+        if (with_spent || !s->slots[slot].exhausted) {
             const tw_nw_character *ch = tw_nw_slot_character(s, slot);
-            steps_potential(ch->steps, ch->nsteps, s, &p, 0);
+            steps_potential(ch->steps, ch->nsteps, s, p, 0);
         }
     if (s->run.active) {
         const tw_nw_run *r = &s->run;
-        steps_potential(&r->program[r->pc], r->len - r->pc, s, &p, 0);
+        steps_potential(&r->program[r->pc], r->len - r->pc, s, p, 0);
         if (r->repeat_left && r->repeat_end > r->repeat_start && r->repeat_end <= r->len) {
-            potential body = {0, 0, 0, 0, 0, 0};
+            potential body = {0};
             steps_potential(&r->program[r->repeat_start], r->repeat_end - r->repeat_start, s, &body, 0);
-            add_potential(&p, &body, r->repeat_left);
+            add_potential(p, &body, r->repeat_left);
         }
     }
     if (s->trigger.active)
-        steps_potential(s->trigger.steps, s->trigger.len, s, &p, 0);
-    if (p.unbounded)
+        steps_potential(s->trigger.steps, s->trigger.len, s, p, 0);
+}
+
+/* The cards of a pile as a set, one bit per card. */
+static uint32_t pile_set(const uint8_t *cards, int n)
+{
+    uint32_t set = 0;
+    for (int i = 0; i < n; i++)
+        set |= 1u << cards[i];
+    return set;
+}
+
+/* How many cards on the top of a pile the key must keep in order: those
+ * the abilities still to run could take (and, for the discard pile, the
+ * statement on top), or -1 for the whole pile when a spent ally may be
+ * readied to run again and some ability takes from that pile. */
+static int ordered_top(const tw_nw_state *s, const potential *p, int pile)
+{
+    int statement = pile == TW_NW_PILE_DISCARD ? 1 : 0;
+    const potential *from = p;
+    potential every;
+    if (p->unbounded) {
+        visit_potential(s, 1, &every);
+        from = &every;
+    }
+    int reads = pile == TW_NW_PILE_DISCARD ? from->read_discard : from->read_score;
+    if (p->unbounded)
+        return reads ? -1 : statement;
+    return reads + statement;
+}
+
+/* Folds a pile into a running hash: its cards as a set, and the `ordered`
+ * cards on its top in order (< 0: the whole pile in order). Abilities take
+ * cards from a pile's top only, so cards below those the abilities still
+ * to run could take are never read again: only which cards they are
+ * matters, and answers given in another order then meet in one entry. */
+static uint64_t mix_pile_top(uint64_t h, const uint8_t *cards, int n, int ordered)
+{
+    if (ordered < 0 || ordered >= n)
+        return mix_pile(h, cards, n);
+    h = mix(h, (uint64_t)pile_set(cards, n) | 1ULL << 40);
+    return mix_pile(h, &cards[n - ordered], ordered);
+}
+
+/* Hashes every part of the state that can change the visit's outcome:
+ * the visited fief (an ability can move the visit), the deck in order,
+ * the hand, the discard and score piles (the statement on top and as many
+ * cards below it as the abilities still to run could take, in order; the
+ * rest as sets), the slots and rulers, a running ability with all its
+ * registers, and a delayed trigger waiting for the next response. p is
+ * the potential of what may still run (visit_potential). */
+static uint64_t state_key(const tw_nw_state *s, const potential *p)
+{
+    uint64_t h = 0x12345678abcdefULL;
+    h = mix(h, (uint64_t)s->phase | (uint64_t)(uint8_t)s->visiting << 8 | (uint64_t)s->ability_this_dialogue << 16 |
+                   (uint64_t)s->offer_finish << 24);
+    h = mix(h, s->hand);
+    h = mix(h, (uint64_t)s->deck_n << 8 | s->discard_n | (uint64_t)s->score_n << 16);
+    h = mix_pile(h, s->deck, s->deck_n);
+    h = mix_pile_top(h, s->discard, s->discard_n, ordered_top(s, p, TW_NW_PILE_DISCARD));
+    h = mix_pile_top(h, s->score, s->score_n, ordered_top(s, p, TW_NW_PILE_SCORE));
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        h = mix(h, (uint64_t)s->slots[i].exhausted | (uint64_t)(uint8_t)s->slots[i].sub_fief << 8);
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        h = mix(h, (uint64_t)s->fiefs[f].ruler.catalog_index | (uint64_t)s->fiefs[f].status << 16);
+    if (s->run.active) {
+        const tw_nw_run *r = &s->run;
+        h = mix(h, (uint64_t)r->slot | (uint64_t)r->pc << 8 | (uint64_t)r->len << 16 | (uint64_t)r->choice << 24 |
+                       (uint64_t)r->left << 32 | (uint64_t)r->first_pick << 40 | (uint64_t)r->named_suit << 48 |
+                       (uint64_t)r->step_started << 56);
+        h = mix(h, (uint64_t)r->may_pass | (uint64_t)r->memo << 8 | (uint64_t)r->repeat_left << 16 |
+                       (uint64_t)r->repeat_start << 24 | (uint64_t)r->repeat_end << 32 | (uint64_t)r->triggered << 40);
+        h = mix(h, r->pending);
+        for (int i = 0; i < r->len; i++)
+            h = mix(h, (uint64_t)r->program[i].op | (uint64_t)r->program[i].a << 8 | (uint64_t)r->program[i].b << 16 |
+                           (uint64_t)r->program[i].c << 24);
+    }
+    if (s->trigger.active) {
+        const tw_nw_trigger *t = &s->trigger;
+        h = mix(h, 0x7472696767ULL | (uint64_t)t->slot << 40 | (uint64_t)t->len << 48);
+        for (int i = 0; i < t->len; i++)
+            h = mix(h, (uint64_t)t->steps[i].op | (uint64_t)t->steps[i].a << 8 | (uint64_t)t->steps[i].b << 16 |
+                           (uint64_t)t->steps[i].c << 24);
+    }
+    return h | 2; /* never 0, low bit free for the result */
+}
+
+/* Whether the visit's target is still within the score's reachable
+ * range, given what the abilities that may still run could do (p). */
+static int within_bounds(const tw_nw_state *s, const potential *p)
+{
+    if (p->unbounded)
         return 1;
     int score = s->score_n;
-    int from_deck = s->deck_n + p.add_deck + (s->phase == TW_NW_PHASE_RESPONSE ? 1 : 0);
-    int from_hand = tw_popcount32(s->hand) + p.add_hand;
+    int from_deck = s->deck_n + p->add_deck + (s->phase == TW_NW_PHASE_RESPONSE ? 1 : 0);
+    int from_hand = tw_popcount32(s->hand) + p->add_hand;
     int dialogues = from_deck < from_hand ? from_deck : from_hand;
-    int high = score + dialogues + p.add_score;
-    int low = score - p.take_score;
+    int high = score + dialogues + p->add_score;
+    int low = score - p->take_score;
     if (s->visiting >= low && s->visiting <= high)
         return 1;
     /* a visit that can move may end on any unvisited fief's target */
-    for (int f = 0; p.moves_visit && f < TW_NW_FIEFS; f++)
+    for (int f = 0; p->moves_visit && f < TW_NW_FIEFS; f++)
         if (s->fiefs[f].status == TW_NW_FIEF_NEUTRAL && f >= low && f <= high)
             return 1;
     return 0;
@@ -587,9 +568,11 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
         sv->aborted = 1;
         return 0;
     }
-    if (!within_bounds(s))
+    potential p;
+    visit_potential(s, 0, &p);
+    if (!within_bounds(s, &p))
         return 0;
-    uint64_t key = state_key(s);
+    uint64_t key = state_key(s, &p);
     if (allowance >= 0)
         key = mix(key, 0x616c6cULL + (uint64_t)allowance) | 2;
     size_t slot = (size_t)(key >> 20) & sv->mask;
