@@ -283,15 +283,6 @@ static void visit_potential(const tw_nw_state *s, int with_spent, potential *p)
         steps_potential(s->trigger.steps, s->trigger.len, s, p, 0);
 }
 
-/* The cards of a pile as a set, one bit per card. */
-static uint32_t pile_set(const uint8_t *cards, int n)
-{
-    uint32_t set = 0;
-    for (int i = 0; i < n; i++)
-        set |= 1u << cards[i];
-    return set;
-}
-
 /* How many cards on the top of a pile the key must keep in order: those
  * the abilities still to run could take (and, for the discard pile, the
  * statement on top), or -1 for the whole pile when a spent ally may be
@@ -311,24 +302,24 @@ static int ordered_top(const tw_nw_state *s, const potential *p, int pile)
     return reads + statement;
 }
 
-/* Folds a pile into a running hash: its cards as a set, and the `ordered`
- * cards on its top in order (< 0: the whole pile in order). Abilities take
- * cards from a pile's top only, so cards below those the abilities still
- * to run could take are never read again: only which cards they are
- * matters, and answers given in another order then meet in one entry. */
+/* Folds a pile into a running hash: the `ordered` cards on its top, in
+ * order (< 0: the whole pile); the caller folds the pile's size in.
+ * Abilities take cards from a pile's top only and nothing else in a visit
+ * reads a pile, so the cards below those the abilities still to run could
+ * take never matter again: answers given in another order, or other
+ * answers that scored as many points, then meet in one entry. */
 static uint64_t mix_pile_top(uint64_t h, const uint8_t *cards, int n, int ordered)
 {
     if (ordered < 0 || ordered >= n)
         return mix_pile(h, cards, n);
-    h = mix(h, (uint64_t)pile_set(cards, n) | 1ULL << 40);
     return mix_pile(h, &cards[n - ordered], ordered);
 }
 
 /* Hashes every part of the state that can change the visit's outcome:
  * the visited fief (an ability can move the visit), the deck in order,
- * the hand, the discard and score piles (the statement on top and as many
- * cards below it as the abilities still to run could take, in order; the
- * rest as sets), the slots and rulers, a running ability with all its
+ * the hand, the sizes of the discard and score piles and, in order, the
+ * statement on top and as many cards as the abilities still to run could
+ * take from their tops, the slots and rulers, a running ability with all its
  * registers, and a delayed trigger waiting for the next response. p is
  * the potential of what may still run (visit_potential). */
 static uint64_t state_key(const tw_nw_state *s, const potential *p)
