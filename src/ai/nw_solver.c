@@ -32,6 +32,22 @@ typedef struct {
 #define DP_LOG2_ENTRIES 16
 #define DP_PROBES 8
 
+/* What the abilities that may still run in a visit could do, at most: to
+ * the score and to the number of dialogues (for the bounds), and how many
+ * cards they could take from the tops of the discard and score piles (for
+ * the table's key: deeper cards are never read again). */
+typedef struct {
+    int add_score;  /* cards it may put on the score pile */
+    int take_score; /* cards it may take off the score pile */
+    int add_hand;   /* cards it may bring into the hand */
+    int draws_deck; /* times it may draw the whole deck (counted at the deck's size) */
+    int add_deck;   /* cards it may put on the deck */
+    int moves_visit; /* it can move the visit: any unvisited fief's target may become the one */
+    int read_discard; /* cards it may take from the top of the discard pile */
+    int read_score;   /* cards it may take from the top of the score pile */
+    int unbounded;    /* no bound holds: it can make used abilities ready again */
+} potential;
+
 struct tw_nw_solver {
     uint64_t *keys; /* 0 = empty; the low bit of a stored key holds the result */
     dp_entry *dp;   /* the subset programme's memo (made on first use) */
@@ -44,6 +60,10 @@ struct tw_nw_solver {
     int aborted;      /* the current query ran out of budget */
     int restricted;   /* a pass skipped an ability because its allowance was spent */
     tw_nw_action root_action; /* the first action of the line found at the root */
+    /* each ally's potential, kept while the characters it depends on (the
+     * allies and the rulers a copy may run) stay the same */
+    potential ally_potential[TW_NW_SLOTS];
+    uint64_t ally_potential_of[2]; /* signature of those characters; {0, 0}: none kept */
 };
 
 /* Creates the table. */
@@ -109,20 +129,6 @@ static uint64_t mix_pile(uint64_t h, const uint8_t *cards, int n)
     return h;
 }
 
-/* What the abilities that may still run in a visit could do, at most: to
- * the score and to the number of dialogues (for the bounds), and how many
- * cards they could take from the tops of the discard and score piles (for
- * the table's key: deeper cards are never read again). */
-typedef struct {
-    int add_score;  /* cards it may put on the score pile */
-    int take_score; /* cards it may take off the score pile */
-    int add_hand;   /* cards it may bring into the hand */
-    int add_deck;   /* cards it may put on the deck */
-    int moves_visit; /* it can move the visit: any unvisited fief's target may become the one */
-    int read_discard; /* cards it may take from the top of the discard pile */
-    int read_score;   /* cards it may take from the top of the score pile */
-    int unbounded;    /* no bound holds: it can make used abilities ready again */
-} potential;
 
 /* Adds the potential of a list of steps. */
 static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s, potential *p, int depth);
@@ -133,6 +139,7 @@ static void add_potential(potential *to, const potential *from, int times)
     to->add_score += times * from->add_score;
     to->take_score += times * from->take_score;
     to->add_hand += times * from->add_hand;
+    to->draws_deck += times * from->draws_deck;
     to->add_deck += times * from->add_deck;
     to->read_discard += times * from->read_discard;
     to->read_score += times * from->read_score;
@@ -152,6 +159,7 @@ static void copy_potential(const tw_nw_state *s, potential *p, int depth)
         if (one.add_score > best.add_score) best.add_score = one.add_score;
         if (one.take_score > best.take_score) best.take_score = one.take_score;
         if (one.add_hand > best.add_hand) best.add_hand = one.add_hand;
+        if (one.draws_deck > best.draws_deck) best.draws_deck = one.draws_deck;
         if (one.add_deck > best.add_deck) best.add_deck = one.add_deck;
         if (one.read_discard > best.read_discard) best.read_discard = one.read_discard;
         if (one.read_score > best.read_score) best.read_score = one.read_score;
@@ -209,7 +217,7 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
             moved_from_hand(p, st->b, TW_NW_CARDS);
             break;
         case TW_NW_OP_DRAW_UNTIL_SUIT:
-            p->add_hand += s->deck_n; /* it may draw the whole deck */
+            p->draws_deck += 1; /* it may draw the whole deck */
             break;
         case TW_NW_OP_DRAW_VALUE:
             p->add_hand += TW_NW_VALUES;
@@ -257,19 +265,50 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
     }
 }
 
+/* A signature of the characters the allies' potentials depend on: the
+ * rulers on the row (a copy runs one, a substitute is one) and which
+ * ruler substitutes on each slot. Two words, compared as they are. */
+static void characters_signature(const tw_nw_state *s, uint64_t signature[2])
+{
+    uint64_t rulers = 0, slots = 1;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        rulers = rulers << 8 | (uint64_t)(s->fiefs[f].ruler.catalog_index & 0x7f) << 1 | s->fiefs[f].ruler_present;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        slots = slots << 8 | (uint8_t)s->slots[slot].sub_fief;
+    signature[0] = rulers;
+    signature[1] = slots;
+}
+
+/* Each ally's potential, worked out again only when the characters it
+ * depends on changed (a ruler swapped places, say). */
+static const potential *ally_potentials(tw_nw_solver *sv, const tw_nw_state *s)
+{
+    uint64_t signature[2];
+    characters_signature(s, signature);
+    if (signature[0] != sv->ally_potential_of[0] || signature[1] != sv->ally_potential_of[1]) {
+        for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+            const tw_nw_character *ch = tw_nw_slot_character(s, slot);
+            memset(&sv->ally_potential[slot], 0, sizeof sv->ally_potential[slot]);
+            steps_potential(ch->steps, ch->nsteps, s, &sv->ally_potential[slot], 0);
+        }
+        sv->ally_potential_of[0] = signature[0];
+        sv->ally_potential_of[1] = signature[1];
+    }
+    return sv->ally_potential;
+}
+
 /* The potential of everything that may still run in this visit: the
  * ready allies (every ally when with_spent is set), the rest of a running
  * ability (its repeated body as many times as it may still run) and a
  * delayed effect waiting for a response. Spent allies can run again only
  * through a step that readies them, which makes the potential unbounded. */
-static void visit_potential(const tw_nw_state *s, int with_spent, potential *p)
+static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spent, potential *p)
 {
     memset(p, 0, sizeof *p);
+    const potential *allies = ally_potentials(sv, s);
     for (int slot = 0; slot < TW_NW_SLOTS; slot++)
-        if (with_spent || !s->slots[slot].exhausted) {
-            const tw_nw_character *ch = tw_nw_slot_character(s, slot);
-            steps_potential(ch->steps, ch->nsteps, s, p, 0);
-        }
+        if (with_spent || !s->slots[slot].exhausted)
+            add_potential(p, &allies[slot], 1);
     if (s->run.active) {
         const tw_nw_run *r = &s->run;
         steps_potential(&r->program[r->pc], r->len - r->pc, s, p, 0);
@@ -287,13 +326,13 @@ static void visit_potential(const tw_nw_state *s, int with_spent, potential *p)
  * the abilities still to run could take (and, for the discard pile, the
  * statement on top), or -1 for the whole pile when a spent ally may be
  * readied to run again and some ability takes from that pile. */
-static int ordered_top(const tw_nw_state *s, const potential *p, int pile)
+static int ordered_top(tw_nw_solver *sv, const tw_nw_state *s, const potential *p, int pile)
 {
     int statement = pile == TW_NW_PILE_DISCARD ? 1 : 0;
     const potential *from = p;
     potential every;
     if (p->unbounded) {
-        visit_potential(s, 1, &every);
+        visit_potential(sv, s, 1, &every);
         from = &every;
     }
     int reads = pile == TW_NW_PILE_DISCARD ? from->read_discard : from->read_score;
@@ -322,7 +361,7 @@ static uint64_t mix_pile_top(uint64_t h, const uint8_t *cards, int n, int ordere
  * take from their tops, the slots and rulers, a running ability with all its
  * registers, and a delayed trigger waiting for the next response. p is
  * the potential of what may still run (visit_potential). */
-static uint64_t state_key(const tw_nw_state *s, const potential *p)
+static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potential *p)
 {
     uint64_t h = 0x12345678abcdefULL;
     h = mix(h, (uint64_t)s->phase | (uint64_t)(uint8_t)s->visiting << 8 | (uint64_t)s->ability_this_dialogue << 16 |
@@ -330,8 +369,8 @@ static uint64_t state_key(const tw_nw_state *s, const potential *p)
     h = mix(h, s->hand);
     h = mix(h, (uint64_t)s->deck_n << 8 | s->discard_n | (uint64_t)s->score_n << 16);
     h = mix_pile(h, s->deck, s->deck_n);
-    h = mix_pile_top(h, s->discard, s->discard_n, ordered_top(s, p, TW_NW_PILE_DISCARD));
-    h = mix_pile_top(h, s->score, s->score_n, ordered_top(s, p, TW_NW_PILE_SCORE));
+    h = mix_pile_top(h, s->discard, s->discard_n, ordered_top(sv, s, p, TW_NW_PILE_DISCARD));
+    h = mix_pile_top(h, s->score, s->score_n, ordered_top(sv, s, p, TW_NW_PILE_SCORE));
     for (int i = 0; i < TW_NW_SLOTS; i++)
         h = mix(h, (uint64_t)s->slots[i].exhausted | (uint64_t)(uint8_t)s->slots[i].sub_fief << 8);
     for (int f = 0; f < TW_NW_FIEFS; f++)
@@ -366,7 +405,7 @@ static int within_bounds(const tw_nw_state *s, const potential *p)
         return 1;
     int score = s->score_n;
     int from_deck = s->deck_n + p->add_deck + (s->phase == TW_NW_PHASE_RESPONSE ? 1 : 0);
-    int from_hand = tw_popcount32(s->hand) + p->add_hand;
+    int from_hand = tw_popcount32(s->hand) + p->add_hand + p->draws_deck * s->deck_n;
     int dialogues = from_deck < from_hand ? from_deck : from_hand;
     int high = score + dialogues + p->add_score;
     int low = score - p->take_score;
@@ -389,6 +428,14 @@ static int response_scores(const tw_nw_state *s, int card)
  * move the score toward the target, and no ability before abilities. */
 static void order_actions(const tw_nw_state *s, tw_nw_action *acts, int n, int target)
 {
+    if (s->phase == TW_NW_PHASE_BEFORE_STATEMENT && n > 1 && TW_NW_ACTION_KIND(acts[0]) == TW_NW_ACT_PROCEED) {
+        /* abilities first: the programme already said no to going on
+         * without one, so a line that wins uses one now or later */
+        tw_nw_action proceed = acts[0];
+        memmove(&acts[0], &acts[1], (size_t)(n - 1) * sizeof acts[0]);
+        acts[n - 1] = proceed;
+        return;
+    }
     if (s->phase != TW_NW_PHASE_RESPONSE)
         return;
     int want_score = s->score_n < target;
@@ -560,10 +607,10 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
         return 0;
     }
     potential p;
-    visit_potential(s, 0, &p);
+    visit_potential(sv, s, 0, &p);
     if (!within_bounds(s, &p))
         return 0;
-    uint64_t key = state_key(s, &p);
+    uint64_t key = state_key(sv, s, &p);
     if (allowance >= 0)
         key = mix(key, 0x616c6cULL + (uint64_t)allowance) | 2;
     size_t slot = (size_t)(key >> 20) & sv->mask;
@@ -655,6 +702,8 @@ int tw_nw_solve_visit(tw_nw_solver *solver, const tw_nw_state *state)
         return 0;
     solver->aborted = 0;
     solver->budget = solver->budget_per_query;
+    /* states of another deal may number their characters alike */
+    memset(solver->ally_potential_of, 0, sizeof solver->ally_potential_of);
     /* "finish" changes no answer (it ends a visit with the outcome that
      * playing on is sure to reach) and its test is a search of its own at
      * every node: the solver plays on */
@@ -699,6 +748,7 @@ int tw_nw_solve_actions(tw_nw_solver *solver, const tw_nw_state *state, const tw
             continue; /* not a visit */
         solver->aborted = 0;
         solver->budget = solver->budget_per_query;
+        memset(solver->ally_potential_of, 0, sizeof solver->ally_potential_of);
         next.offer_finish = 0; /* as in tw_nw_solve_visit */
         if (next.visiting < 0)
             ok[i] = (uint8_t)ended_friendly(state, &next);
