@@ -124,7 +124,7 @@ tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed)
     /* the clairvoyant bot plays as the strong one from a view */
     int ok = kind == TW_NW_BOT_RANDOM || kind == TW_NW_BOT_GREEDY || search_memory(bot);
     if (ok && kind == TW_NW_BOT_CLAIRVOYANT) {
-        bot->solver = tw_nw_solver_new(20);
+        bot->solver = tw_nw_solver_new(TW_NW_SOLVER_TABLE_LOG2);
         ok = bot->solver != NULL;
     }
     if (!ok) {

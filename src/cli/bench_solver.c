@@ -65,7 +65,7 @@ static int by_value(const void *a, const void *b)
 static void time_row(json_t *rows, FILE *log, const char *deal, int abilities, int programme,
                      const tw_nw_state *states, int count)
 {
-    tw_nw_solver *solver = tw_nw_solver_new(20);
+    tw_nw_solver *solver = tw_nw_solver_new(TW_NW_SOLVER_TABLE_LOG2);
     double *ms = malloc((size_t)(count > 0 ? count : 1) * sizeof *ms);
     if (!solver || !ms) {
         tw_nw_solver_free(solver);
