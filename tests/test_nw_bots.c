@@ -209,6 +209,58 @@ static int random_visit_position(uint64_t seed, tw_rng *rng, int max_hand, int s
     return 1;
 }
 
+/* plain_search with a node budget: -1 when the budget ran out. */
+static int plain_search_within(const tw_nw_state *s, long *budget)
+{
+    if (--*budget < 0)
+        return -1;
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_legal_actions(s, acts);
+    for (int i = 0; i < n; i++) {
+        if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
+            continue;
+        tw_nw_state next = *s;
+        tw_nw_apply(&next, acts[i], NULL);
+        int ok = next.visiting < 0 ? visit_ended_friendly(s, &next) : plain_search_within(&next, budget);
+        if (ok != 0)
+            return ok;
+    }
+    return 0;
+}
+
+TEST(nw_solver_agrees_with_a_plain_search_with_allies_ready)
+{
+    /* The table's key (pile cards below those abilities could take left
+     * out), the bounds (the scoring ceiling) and the order of the search
+     * against a search with none of them, on positions with up to four
+     * cards in hand and the allies as the game left them, both deals. */
+    tw_nw_solver *solver = tw_nw_solver_new(16);
+    REQUIRE(solver);
+    tw_rng rng;
+    tw_rng_seed(&rng, 31337);
+    int compared = 0, yes = 0, with_allies = 0;
+    for (uint64_t seed = 1; seed <= 3000 && compared < 600; seed++) {
+        tw_nw_state s;
+        if (!random_visit_position(seed * 13 + 5, &rng, 4, 0, &s))
+            continue;
+        long budget = 200000;
+        int expected = plain_search_within(&s, &budget);
+        if (expected < 0)
+            continue;
+        int ready = 0;
+        for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+            ready += !s.slots[slot].exhausted;
+        CHECK_INT(tw_nw_solve_visit(solver, &s), expected);
+        compared++;
+        yes += expected;
+        with_allies += ready > 0;
+    }
+    CHECK(compared >= 400);
+    CHECK(with_allies >= compared / 2);
+    CHECK(yes > compared / 10 && yes < compared - compared / 10);
+    tw_nw_solver_free(solver);
+}
+
 TEST(nw_solver_subset_programme_agrees_with_the_search)
 {
     /* The subset programme for the answers-only rest of a visit against

@@ -43,6 +43,8 @@ typedef struct {
     int draws_deck; /* times it may draw the whole deck (counted at the deck's size) */
     int add_deck;   /* cards it may put on the deck */
     int moves_visit; /* it can move the visit: any unvisited fief's target may become the one */
+    int changes_trump; /* it can change the visited ruler, and so the trump */
+    int shuffles;      /* it can shuffle the deck */
     int read_discard; /* cards it may take from the top of the discard pile */
     int read_score;   /* cards it may take from the top of the score pile */
     int unbounded;    /* no bound holds: it can make used abilities ready again */
@@ -144,6 +146,8 @@ static void add_potential(potential *to, const potential *from, int times)
     to->read_discard += times * from->read_discard;
     to->read_score += times * from->read_score;
     to->moves_visit |= from->moves_visit;
+    to->changes_trump |= from->changes_trump;
+    to->shuffles |= from->shuffles;
     to->unbounded |= from->unbounded;
 }
 
@@ -164,6 +168,8 @@ static void copy_potential(const tw_nw_state *s, potential *p, int depth)
         if (one.read_discard > best.read_discard) best.read_discard = one.read_discard;
         if (one.read_score > best.read_score) best.read_score = one.read_score;
         best.moves_visit |= one.moves_visit;
+        best.changes_trump |= one.changes_trump;
+        best.shuffles |= one.shuffles;
         best.unbounded |= one.unbounded;
     }
     add_potential(p, &best, 1);
@@ -224,6 +230,7 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
             break;
         case TW_NW_OP_SEARCH_VALUE:
             p->add_hand += TW_NW_SUITS - 1; /* the other cards of a value held */
+            p->shuffles = 1;
             break;
         case TW_NW_OP_EXCHANGE_TOP:
             p->add_hand += 1;
@@ -244,17 +251,21 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
             break;
         case TW_NW_OP_MOVE_VISIT:
             p->moves_visit = 1;
+            p->changes_trump = 1;
+            break;
+        case TW_NW_OP_SWAP_RULER:
+            p->changes_trump = 1;
             break;
         case TW_NW_OP_READY_ALLY:
             p->unbounded = 1;
             break;
         case TW_NW_OP_NAME_SUIT:
         case TW_NW_OP_PEEK:
-        case TW_NW_OP_SWAP_RULER:
         case TW_NW_OP_AFTER_RESPONSE: /* the steps after it are counted here */
         case TW_NW_OP_SKIP_IF:
             break;
         case TW_NW_OP_SWAP_TOP: /* one card out of the hand, one in */
+            p->add_hand += 1;
             if (st->a == TW_NW_PILE_DISCARD) p->read_discard += 1;
             if (st->a == TW_NW_PILE_SCORE) p->read_score += 1;
             break;
@@ -397,6 +408,56 @@ static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potentia
     return h | 2; /* never 0, low bit free for the result */
 }
 
+/* How many of a suit's statements (bit v: value v + 1) the suit's hand
+ * cards can beat, each card and each statement used once: a card beats
+ * the statements below it. Values are taken from low to high, each card
+ * taking a statement below it while one is left. */
+static int suit_pairs(unsigned hand, unsigned statements, int *left)
+{
+    int below = 0, pairs = 0;
+    for (int v = 0; v < TW_NW_VALUES; v++) {
+        if ((hand >> v & 1) && below > 0) {
+            pairs++;
+            below--;
+        }
+        below += (int)(statements >> v & 1);
+    }
+    *left = below;
+    return pairs;
+}
+
+/* The most answers that can still score when the trump stays and the deck
+ * is never shuffled, whatever the order of play: the statements all come
+ * from the top `window` deck cards (and the one waiting), and each hand
+ * card scores at most once, against a lower card of its suit or, as a
+ * trump, against a lower trump or any other suit. Following suit is left
+ * out (it only takes choices away), which keeps this a ceiling. */
+static int scoring_ceiling(const tw_nw_state *s, int window)
+{
+    uint32_t statements = 0;
+    if (s->phase == TW_NW_PHASE_RESPONSE && s->discard_n)
+        statements |= 1u << s->discard[s->discard_n - 1];
+    for (int i = 0; i < window && i < s->deck_n; i++)
+        statements |= 1u << s->deck[s->deck_n - 1 - i];
+    int trump = tw_nw_trump(s);
+    int total = 0, others_left = 0;
+    for (int suit = 0; suit < TW_NW_SUITS; suit++) {
+        if (suit == trump)
+            continue;
+        int left;
+        total += suit_pairs(s->hand >> (8 * suit) & 0xFFu, statements >> (8 * suit) & 0xFFu, &left);
+        others_left += left;
+    }
+    if (trump >= 0) {
+        unsigned trumps = s->hand >> (8 * trump) & 0xFFu;
+        int unused;
+        int among_trumps = suit_pairs(trumps, statements >> (8 * trump) & 0xFFu, &unused);
+        int held = tw_popcount32(trumps);
+        total += held < among_trumps + others_left ? held : among_trumps + others_left;
+    }
+    return total;
+}
+
 /* Whether the visit's target is still within the score's reachable
  * range, given what the abilities that may still run could do (p). */
 static int within_bounds(const tw_nw_state *s, const potential *p)
@@ -408,6 +469,16 @@ static int within_bounds(const tw_nw_state *s, const potential *p)
     int from_hand = tw_popcount32(s->hand) + p->add_hand + p->draws_deck * s->deck_n;
     int dialogues = from_deck < from_hand ? from_deck : from_hand;
     int high = score + dialogues + p->add_score;
+    if (!p->changes_trump && !p->shuffles) {
+        /* the statements come from the deck's top in order: those the
+         * dialogues and the draws can reach, and the cards abilities put
+         * on the deck, each beaten by one hand card at most; each card
+         * brought into the hand scores once at most */
+        int ceiling = scoring_ceiling(s, dialogues + p->add_hand + p->draws_deck * s->deck_n) + p->add_hand +
+                      p->draws_deck * s->deck_n + p->add_deck;
+        if (ceiling < dialogues)
+            high = score + ceiling + p->add_score;
+    }
     int low = score - p->take_score;
     if (s->visiting >= low && s->visiting <= high)
         return 1;
