@@ -316,7 +316,7 @@ static void fox_describe(tw_cli_session *ss, tw_cli_about *about)
 {
     tw_cli *cli = ss->cli;
     const tw_fox_state *state = state_of(ss->match);
-    int trick = state->tricks_done < TW_FOX_TRICKS ? state->tricks_done + 1 : TW_FOX_TRICKS;
+    int trick = tw_fox_cli_trick_number(state);
     snprintf(about->key, sizeof about->key, "level%d", state->level);
     snprintf(about->setup, sizeof about->setup, T(FX_T_ABOUT_SETUP), state->level);
     if (tw_match_is_over(ss->match))
@@ -531,6 +531,7 @@ int tw_cli_fox(tw_cli *cli, int argc, char **argv)
     if (code)
         return code;
     tw_cli_setup_term(cli);
+    tw_cli_wrap_begin(cli);
     if (!o.seed_given)
         o.seed = tw_cli_clock_seed();
     tw_cli_session *ss = tw_cli_session_new(cli, &tw_fox_cli_ui);

@@ -80,14 +80,17 @@ static void card_question(const tw_cli *cli, const tw_nw_state *s, const char *n
     }
     case TW_NW_OP_MOVE_LOWEST: {
         int value = s->run.pending ? TW_NW_VALUE(tw_lowest_bit32(s->run.pending)) : 0;
-        snprintf(out, size, T(NW_T_Q_LOWEST), name, value, value);
+        char draw[64];
+        snprintf(out, size, T(NW_T_Q_LOWEST), name, value, tw_text_count(cli->lang, value, TW_T_CARDS_ONE, draw, sizeof draw));
         break;
     }
     case TW_NW_OP_SEARCH_VALUE: snprintf(out, size, T(NW_T_Q_SEARCH), name); break;
     case TW_NW_OP_MOVE_DUPLICATES: snprintf(out, size, T(NW_T_Q_DUPLICATES), name); break;
     case TW_NW_OP_MOVE_HAND_COUNT_VALUE: {
         int held = tw_nw_hand_count(s);
-        snprintf(out, size, T(NW_T_Q_HAND_COUNT), name, held, held);
+        char count[64];
+        snprintf(out, size, T(NW_T_Q_HAND_COUNT), name, tw_text_count(cli->lang, held, TW_T_CARDS_ONE, count, sizeof count),
+                 held);
         break;
     }
     case TW_NW_OP_MOVE_VALUES: snprintf(out, size, T(NW_T_Q_VALUES), name); break;
@@ -150,7 +153,10 @@ static void pick_label(const tw_cli *cli, const tw_nw_state *s, int card, char *
     const tw_nw_step *st = current_step(s);
     switch (st->op) {
     case TW_NW_OP_EXCHANGE_TOP: snprintf(out, size, T(NW_T_L_EXCHANGE), text); break;
-    case TW_NW_OP_MOVE_LOWEST: snprintf(out, size, T(NW_T_L_LOWEST), text, TW_NW_VALUE(card)); break;
+    case TW_NW_OP_MOVE_LOWEST:
+        snprintf(out, size, T(NW_T_L_LOWEST), text,
+                 tw_text_count(cli->lang, TW_NW_VALUE(card), TW_T_CARDS_ONE, other, sizeof other));
+        break;
     case TW_NW_OP_SEARCH_VALUE: snprintf(out, size, T(NW_T_L_SEARCH), TW_NW_VALUE(card), text); break;
     case TW_NW_OP_SWAP_TOP:
         tw_nw_cli_card(cli, tw_nw_pile_top(s, st->a), other, sizeof other);

@@ -296,8 +296,10 @@ static void draw_visit(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
     char ruler[128];
     tw_nw_cli_character(cli, catalog, &s->fiefs[f].ruler, ruler, sizeof ruler);
     fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
+    char deck[64];
+    tw_text_count(cli->lang, s->deck_n, TW_T_CARDS_ONE, deck, sizeof deck);
     tw_cli_printf(cli, T(NW_T_VISIT_LINE), f, ruler, tw_nw_cli_suit_symbol(cli, trump),
-                  tw_nw_cli_suit_name(cli, trump), tw_nw_score(s), f, s->deck_n);
+                  tw_nw_cli_suit_name(cli, trump), tw_nw_score(s), f, deck);
     fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
     int statement = tw_nw_statement(s);
     if (statement != TW_NW_NO_CARD) {
@@ -529,12 +531,13 @@ void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state
             break;
         case TW_NW_EV_VISIT_END:
             tw_nw_cli_character(cli, catalog, &after->fiefs[ev->a].ruler, a, sizeof a);
+            tw_text_count(cli->lang, tw_nw_stars[ev->a % TW_NW_FIEFS], TW_T_STARS_ONE, b, sizeof b);
             if (decided && ev->b)
-                tw_cli_printf(cli, T(NW_T_N_EARLY_WON), a, tw_nw_stars[ev->a]);
+                tw_cli_printf(cli, T(NW_T_N_EARLY_WON), a, b);
             else if (decided)
                 tw_cli_printf(cli, T(NW_T_N_EARLY_LOST), a);
             else if (ev->b)
-                tw_cli_printf(cli, T(NW_T_N_VISIT_WON), ev->a, ev->c, ev->a, a, tw_nw_stars[ev->a]);
+                tw_cli_printf(cli, T(NW_T_N_VISIT_WON), ev->a, ev->c, ev->a, a, b);
             else
                 tw_cli_printf(cli, T(NW_T_N_VISIT_LOST), ev->a, ev->c, ev->a, a);
             in_ability = 0;
