@@ -17,6 +17,7 @@
 #include "cli_harness.h"
 #include "test.h"
 #include "trickwood/fox_files.h"
+#include <jansson.h>
 
 TEST(cli_terminal_counts_singular_and_plural)
 {
@@ -302,4 +303,187 @@ TEST(cli_terminal_wrap_at_word_boundaries)
                     "     width : here\n"
                     "prompt? ");
     free(text);
+}
+
+/* ---- French input --------------------------------------------------------- */
+
+/* The actions of a saved record, as a JSON array (decref it), or NULL. */
+static json_t *record_actions(const char *path)
+{
+    json_error_t error;
+    json_t *root = json_load_file(path, 0, &error);
+    json_t *actions = root ? json_incref(json_object_get(root, "actions")) : NULL;
+    json_decref(root);
+    return actions;
+}
+
+/* Rewrites one action of the record notation word by word with words
+ * (pairs: English, French) and the card letters (pairs of letters). */
+static void to_french(const char *action, const char *const *words, const char *letters, char *out, size_t size)
+{
+    char copy[128];
+    snprintf(copy, sizeof copy, "%s", action);
+    out[0] = '\0';
+    for (char *save = NULL, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        char word[64];
+        snprintf(word, sizeof word, "%s", w);
+        size_t len = strlen(word);
+        if (len >= 2 && word[0] >= '0' && word[0] <= '9')
+            for (size_t i = 0; letters[i] && letters[i + 1]; i += 2)
+                if (word[len - 1] == letters[i]) {
+                    word[len - 1] = letters[i + 1];
+                    break;
+                }
+        for (int i = 0; words[i]; i += 2)
+            if (strcmp(word, words[i]) == 0) {
+                snprintf(word, sizeof word, "%s", words[i + 1]);
+                break;
+            }
+        size_t at = strlen(out);
+        snprintf(out + at, size - at, "%s%s", at ? " " : "", word);
+    }
+}
+
+/* Whether two saves hold the same actions. */
+static int same_actions(const char *a, const char *b)
+{
+    json_t *x = record_actions(a), *y = record_actions(b);
+    int same = x && y && json_equal(x, y);
+    json_decref(x);
+    json_decref(y);
+    return same;
+}
+
+/* Answers that wander through the choices (the 2nd, 1st, 3rd...): a game
+ * with substitutes and abilities, not only the first choices. */
+static char *wandering_answers(int n)
+{
+    char *text = malloc((size_t)n * 3 + 1);
+    if (!text)
+        return NULL;
+    static const char cycle[] = "2131";
+    for (int i = 0; i < n; i++) {
+        text[i * 2] = cycle[i % 4];
+        text[i * 2 + 1] = '\n';
+    }
+    text[n * 2] = '\0';
+    return text;
+}
+
+TEST(cli_terminal_french_words_northwood)
+{
+    tw_test_scratch_xdg("xdg-terminal");
+    char english[512], french[512], mixed[512];
+    snprintf(english, sizeof english, "%s", tw_test_tmp("fr-words-en.json"));
+    snprintf(french, sizeof french, "%s", tw_test_tmp("fr-words-fr.json"));
+    snprintf(mixed, sizeof mixed, "%s", tw_test_tmp("fr-words-mixed.json"));
+    unlink(english);
+    unlink(french);
+    unlink(mixed);
+    char *answers = wandering_answers(400);
+    REQUIRE(answers != NULL);
+    const char *a[] = {"northwood", "--full", "--seed", "7", "--lang", "en", "--save", english, NULL};
+    tw_test_cli_result r = tw_test_cli_run(answers, a);
+    free(answers);
+    tw_test_cli_free(&r);
+    json_t *actions = record_actions(english);
+    REQUIRE(actions != NULL && json_array_size(actions) > 20);
+    static const char *const words[] = {
+        "visit", "visiter", "substitute", "remplacer", "begin", "commencer", "activate", "activer",
+        "proceed", "poursuivre", "respond", "répondre", "pick", "choisir", "name", "nommer", "ally", "allié",
+        "continue", "continuer", "pass", "passer", "finish", "terminer", "stop", "arrêter", "claws", "griffes",
+        "flowers", "fleurs", "leaves", "feuilles", "eyes", "yeux", NULL,
+    };
+    size_t n = json_array_size(actions), size = n * 64 + 16;
+    char *typed = malloc(size), *kept = malloc(size);
+    REQUIRE(typed && kept);
+    typed[0] = kept[0] = '\0';
+    int verbs = 0, cards = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *action = json_string_value(json_array_get(actions, i));
+        char line[128];
+        to_french(action, words, "CGEY", line, sizeof line);
+        verbs += strcmp(line, action) != 0;
+        if (strncmp(line, "répondre ", 9) == 0 && i % 2) /* a bare card every other time */
+            memmove(line, line + 9, strlen(line + 9) + 1);
+        cards += strchr(line, 'G') || strchr(line, 'Y');
+        size_t at = strlen(typed);
+        snprintf(typed + at, size - at, "%s\n", line);
+        at = strlen(kept);
+        snprintf(kept + at, size - at, "%s\n", action);
+    }
+    CHECK(verbs > 10 && cards > 3);
+    const char *b[] = {"northwood", "--full", "--seed", "7", "--lang", "fr", "--save", french, NULL};
+    r = tw_test_cli_run(typed, b);
+    CHECK(!strstr(r.out, "n'est pas compris"));
+    tw_test_cli_free(&r);
+    CHECK(same_actions(english, french));
+    /* the English notation keeps working in a French game */
+    const char *c[] = {"northwood", "--full", "--seed", "7", "--lang", "fr", "--save", mixed, NULL};
+    r = tw_test_cli_run(kept, c);
+    tw_test_cli_free(&r);
+    CHECK(same_actions(english, mixed));
+    free(typed);
+    free(kept);
+    json_decref(actions);
+    /* the French letters are shown: on the screen and in the help */
+    const char *d[] = {"northwood", "--seed", "7", "--lang", "fr", "--ascii", NULL};
+    r = tw_test_cli_run("aide\nquitter\n", d);
+    CHECK_CONTAINS(r.out, "une carte comme 7Y (lettres G\n  Griffes, F Fleurs, L Feuilles, Y Yeux");
+    CHECK_CONTAINS(r.out, "une carte comme 7Y (G F L Y)");
+    CHECK_CONTAINS(r.out, "Reine des Griffes G");
+    CHECK_CONTAINS(r.out, "Roi des Yeux Y");
+    tw_test_cli_free(&r);
+}
+
+TEST(cli_terminal_french_words_fox)
+{
+    tw_test_scratch_xdg("xdg-terminal");
+    char english[512], french[512];
+    snprintf(english, sizeof english, "%s", tw_test_tmp("fox-fr-words-en.json"));
+    snprintf(french, sizeof french, "%s", tw_test_tmp("fox-fr-words-fr.json"));
+    unlink(english);
+    unlink(french);
+    char *answers = wandering_answers(600);
+    REQUIRE(answers != NULL);
+    const char *a[] = {"fox", "--seed", "8", "--lang", "en", "--save", english, NULL};
+    tw_test_cli_result r = tw_test_cli_run(answers, a);
+    free(answers);
+    tw_test_cli_free(&r);
+    tw_fox_record rec;
+    tw_diag diag;
+    REQUIRE(tw_fox_record_load(&rec, english, &diag) == TW_OK);
+    json_t *actions = record_actions(english);
+    REQUIRE(actions != NULL);
+    static const char *const words[] = {
+        "play", "jouer", "fox", "renard", "self", "soi", "partner", "partenaire", "keep", "garder",
+        "exchange", "échanger", "gift", "donner", "ignore", "ignorer", "none", "aucune",
+        "toward-winner", "vers-gagnant", "toward-partner", "vers-partenaire", "forest", "forêt",
+        "left", "gauche", "right", "droite", NULL,
+    };
+    size_t n = json_array_size(actions), size = n * 64 + 16;
+    char *typed = malloc(size);
+    REQUIRE(typed != NULL);
+    typed[0] = '\0';
+    int mine = 0;
+    for (size_t i = 0; i < n; i++) {
+        tw_fox_state s;
+        REQUIRE(tw_fox_record_replay(&rec, (int)i, &s, NULL) == TW_OK);
+        if (tw_fox_to_act(&s) != 0) /* the partner's move */
+            continue;
+        char line[128];
+        to_french(json_string_value(json_array_get(actions, i)), words, "DCSE", line, sizeof line);
+        size_t at = strlen(typed);
+        snprintf(typed + at, size - at, "%s\n", line);
+        mine++;
+    }
+    tw_fox_record_free(&rec);
+    CHECK(mine > 10);
+    const char *b[] = {"fox", "--seed", "8", "--lang", "fr", "--save", french, NULL};
+    r = tw_test_cli_run(typed, b);
+    CHECK(!strstr(r.out, "n'est pas compris"));
+    tw_test_cli_free(&r);
+    CHECK(same_actions(english, french));
+    free(typed);
+    json_decref(actions);
 }

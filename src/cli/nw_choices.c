@@ -15,6 +15,18 @@ static const char *const WORDS_STOP_DRAWING[] = {"stop", "arreter", "arrêter", 
 static const char *const WORDS_PASS[] = {"pass", "passer", "no", "non", "none", "aucun", NULL};
 static const char *const WORDS_FINISH[] = {"finish", "terminer", "finir", NULL};
 
+/* French words of the record notation, and the French suit letters of
+ * cards (G Griffes, Y Yeux; F and L are the same in both languages). */
+static const tw_prompt_alias FRENCH_WORDS[] = {
+    {"visiter", "visit"}, {"remplacer", "substitute"}, {"substituer", "substitute"}, {"commencer", "begin"},
+    {"activer", "activate"}, {"utiliser", "activate"}, {"poursuivre", "proceed"}, {"répondre", "respond"},
+    {"repondre", "respond"}, {"choisir", "pick"}, {"prendre", "pick"}, {"nommer", "name"}, {"allié", "ally"},
+    {"allie", "ally"}, {"continuer", "continue"}, {"passer", "pass"}, {"terminer", "finish"}, {"finir", "finish"},
+    {"arrêter", "stop"}, {"arreter", "stop"}, {"griffes", "claws"}, {"fleurs", "flowers"}, {"feuilles", "leaves"},
+    {"yeux", "eyes"}, {NULL, NULL},
+};
+static const char FRENCH_LETTERS[] = "gcye";
+
 /* Whether the answer to a statement wins a point. */
 int tw_nw_cli_response_scores(const tw_nw_state *state, int card)
 {
@@ -375,5 +387,11 @@ void tw_nw_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *ty
  * of the current decision, or the record notation. */
 int tw_nw_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out)
 {
-    return bare_word_action(tw_cli_state(ss), word, out) == 0 ? 0 : tw_nw_action_parse(word, out);
+    const tw_nw_state *s = tw_cli_state(ss);
+    if (bare_word_action(s, word, out) == 0 || tw_nw_action_parse(word, out) == 0)
+        return 0;
+    char english[TW_PROMPT_LINE];
+    if (!tw_prompt_translate(word, FRENCH_WORDS, FRENCH_LETTERS, english, sizeof english))
+        return -1;
+    return bare_word_action(s, english, out) == 0 ? 0 : tw_nw_action_parse(english, out);
 }

@@ -214,9 +214,12 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "  hors d'atteinte, vous pouvez arrêter la partie (le choix « stop »).\n"
         "\n"
         "À chaque question\n"
-        "  tapez le numéro d'un choix, ou un mot : une carte comme 7E (lettres C\n"
-        "  Griffes, F Fleurs, L Feuilles, E Yeux), visit 3, activate 0, ally 2,\n"
-        "  continuer, passer, terminer, stop ; piles montre la défausse et la pile\n"
+        "  tapez le numéro d'un choix, ou un mot : une carte comme 7Y (lettres G\n"
+        "  Griffes, F Fleurs, L Feuilles, Y Yeux ; les lettres anglaises C et E\n"
+        "  marchent aussi), visiter 3, remplacer 3 0, commencer, activer 0,\n"
+        "  poursuivre, répondre 7Y, choisir 7Y, nommer yeux, fief 4, allié 2,\n"
+        "  continuer, passer, terminer, arrêter (les mots anglais des\n"
+        "  enregistrements marchent aussi) ; piles montre la défausse et la pile\n"
         "  de score en entier, indice donne le conseil du robot fort (d'après ce\n"
         "  que vous voyez) avec ses chances pour la visite et la médaille, aide\n"
         "  affiche cette page, quitter enregistre et sort (reprise avec :\n"
@@ -282,7 +285,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_Q_SWAP_TOP] = {{"%s: the top card of %s is %s: swap a hand card of the same value with it, or pass?",
                           "%s : le dessus de %s est %s : l'échanger contre une carte de votre main de même valeur, ou passer ?"}},
     [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, help, piles, quit)\n",
-                    "  (un nombre, ou un mot : une carte comme 7E, indice, aide, piles, quitter)\n"}},
+                    "  (un nombre, ou un mot : une carte comme 7Y (G F L Y), indice, aide, piles, quitter)\n"}},
 
     [NW_T_L_VISIT] = {{"Visit fief %d (target %d, %s, %s)", "Visiter le fief %d (cible %d, %s, %s)"}},
     [NW_T_L_SUBSTITUTE] = {{"Bring in %s (fief %d) in place of %s (slot %d): %s",

@@ -2,8 +2,9 @@
  * decision, built from the player's view so nothing hidden leaks.
  *
  * Suit symbols (single-width, no emoji): Claws ♠ (red), Flowers ✿
- * (magenta), Leaves ♣ (green), Eyes ◉ (cyan); ASCII fallback: the record
- * letters C, F, L, E. */
+ * (magenta), Leaves ♣ (green), Eyes ◉ (cyan); ASCII fallback: the letters
+ * typed for cards, C F L E in English (the record's), G F L Y in French
+ * (Griffes, Fleurs, feuiLles, Yeux: no two alike). */
 #include <stdio.h>
 #include <string.h>
 
@@ -12,7 +13,7 @@
 #define T(id) tw_nw_cli_text(cli->lang, (id))
 
 static const char *const SUIT_UTF8[TW_NW_SUITS] = {"\xe2\x99\xa0", "\xe2\x9c\xbf", "\xe2\x99\xa3", "\xe2\x97\x89"};
-static const char *const SUIT_ASCII[TW_NW_SUITS] = {"C", "F", "L", "E"};
+static const char *const SUIT_ASCII[2][TW_NW_SUITS] = {{"C", "F", "L", "E"}, {"G", "F", "L", "Y"}};
 static const tw_style SUIT_STYLE[TW_NW_SUITS] = {TW_STYLE_RED, TW_STYLE_MAGENTA, TW_STYLE_GREEN, TW_STYLE_CYAN};
 
 /* The symbol of a suit. */
@@ -20,7 +21,7 @@ const char *tw_nw_cli_suit_symbol(const tw_cli *cli, int suit)
 {
     if (suit < 0 || suit >= TW_NW_SUITS)
         return "?";
-    return tw_term_symbol(&cli->term, SUIT_UTF8[suit], SUIT_ASCII[suit]);
+    return tw_term_symbol(&cli->term, SUIT_UTF8[suit], SUIT_ASCII[cli->lang == TW_LANG_FR][suit]);
 }
 
 /* The name of a suit. */
