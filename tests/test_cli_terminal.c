@@ -17,6 +17,7 @@
 #include "cli_harness.h"
 #include "test.h"
 #include "trickwood/fox_files.h"
+#include "trickwood/nw_files.h"
 #include <jansson.h>
 
 TEST(cli_terminal_counts_singular_and_plural)
@@ -486,4 +487,132 @@ TEST(cli_terminal_french_words_fox)
     CHECK(same_actions(english, french));
     free(typed);
     json_decref(actions);
+}
+
+/* ---- The layout at 80 columns ---------------------------------------------- */
+
+/* The first line of text wider than width (display columns), copied into
+ * out; 0 when every line fits. */
+static int line_too_wide(const char *text, int width, char *out, size_t size)
+{
+    while (*text) {
+        size_t n = strcspn(text, "\n");
+        char line[2048];
+        snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), text);
+        if (tw_term_width(line) > width) {
+            snprintf(out, size, "%s", line);
+            return 1;
+        }
+        text += n + (text[n] == '\n');
+    }
+    return 0;
+}
+
+/* Runs a whole game (wandering answers) and checks that no line is wider
+ * than 80 columns. Returns the output (free it). */
+static char *game_at_80(const char *const *args)
+{
+    char *answers = wandering_answers(3000);
+    if (!answers)
+        return NULL;
+    tw_test_cli_result r = tw_test_cli_run(answers, args);
+    free(answers);
+    CHECK_INT(r.code, 0);
+    char wide[2048];
+    if (r.out && line_too_wide(r.out, 80, wide, sizeof wide))
+        tw_test_fail(__FILE__, __LINE__, "%s %s: a line wider than 80 columns: \"%s\"", args[0], args[4], wide);
+    CHECK(r.out && (strstr(r.out, "Stars won") || strstr(r.out, "Étoiles gagnées") || strstr(r.out, "Victo") ||
+                    strstr(r.out, "Défaite") || strstr(r.out, "Defeat")));
+    free(r.err);
+    return r.out;
+}
+
+TEST(cli_terminal_no_line_wider_than_80)
+{
+    tw_test_scratch_xdg("xdg-terminal");
+    char *old = getenv("LC_ALL") ? strdup(getenv("LC_ALL")) : NULL;
+    setenv("LC_ALL", "C.UTF-8", 1); /* the symbols count one column each */
+    static const char *const langs[] = {"en", "fr"};
+    static const char *const layouts[][2] = {{"--compact", NULL}, {"--width", "80"}};
+    for (int l = 0; l < 2; l++)
+        for (int k = 0; k < 2; k++) {
+            const char *save = tw_test_tmp("w.json");
+            unlink(save);
+            const char *nw[] = {"northwood", "--full", "--seed", "9", "--lang", langs[l], "--save", save,
+                                layouts[k][0], layouts[k][1], NULL};
+            free(game_at_80(nw));
+            unlink(save);
+            const char *fox[] = {"fox", "--level", "3", "--lang", langs[l], "--seed", "9", "--save", save,
+                                 layouts[k][0], layouts[k][1], NULL};
+            free(game_at_80(fox));
+            unlink(save);
+        }
+    if (old)
+        setenv("LC_ALL", old, 1);
+    else
+        unsetenv("LC_ALL");
+    free(old);
+}
+
+/* Collapses every run of spaces and line ends into one space, in place. */
+static void squeeze(char *text)
+{
+    char *out = text;
+    for (const char *p = text; *p; p++) {
+        int space = *p == ' ' || *p == '\n';
+        if (space && out > text && out[-1] == ' ')
+            continue;
+        *out++ = space ? ' ' : *p;
+    }
+    *out = '\0';
+}
+
+/* How many times needle occurs in text. */
+static int occurrences(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; *needle && (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        n++;
+    return n;
+}
+
+TEST(cli_terminal_compact_ability_once_per_screen)
+{
+    tw_test_scratch_xdg("xdg-terminal");
+    tw_nw_catalog *catalog = calloc(1, sizeof *catalog);
+    tw_diag diag;
+    REQUIRE(catalog && tw_nw_catalog_load_default(catalog, &diag) == TW_OK);
+    static const char *const langs[] = {"en", "fr"};
+    for (int l = 0; l < 2; l++) {
+        const char *save = tw_test_tmp("once.json");
+        unlink(save);
+        const char *args[] = {"northwood", "--full", "--seed", "9", "--lang", langs[l], "--ascii", "--save", save,
+                              "--compact", NULL};
+        char *out = game_at_80(args);
+        REQUIRE(out != NULL);
+        int screens = 0, abilities = 0;
+        const char *rule = "------------------------------------------------------------------------";
+        for (char *at = strstr(out, rule); at; screens++) {
+            char *next = strstr(at + strlen(rule), rule);
+            size_t n = next ? (size_t)(next - at) : strlen(at);
+            char *screen = strndup(at, n);
+            REQUIRE(screen != NULL);
+            squeeze(screen);
+            for (int i = 0; i < catalog->count; i++) {
+                char text[300];
+                snprintf(text, sizeof text, "%s", catalog->entries[i].text[l]);
+                squeeze(text);
+                int seen = occurrences(screen, text);
+                abilities += seen;
+                if (seen > 1)
+                    tw_test_fail(__FILE__, __LINE__, "%s: \"%s\" %d times on one screen", langs[l], text, seen);
+            }
+            free(screen);
+            at = next;
+        }
+        CHECK(screens > 20);
+        CHECK(abilities > 10); /* the choices carry them */
+        free(out);
+    }
+    free(catalog);
 }

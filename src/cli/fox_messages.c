@@ -111,8 +111,10 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
                            "Vous remportez le pli et il contient un Musicien : dans quel sens va le jeton (%s) ?"}},
     [FX_T_Q_FOREST] = {{"End of round %d: which end of the path gets a forest token?",
                         "Fin de la manche %d : quelle extrémité du sentier reçoit un jeton forêt ?"}},
-    [FX_T_HINT] = {{"  (a number, a card such as 7R, hint, help, board or quit)\n",
-                    "  (un numéro, une carte comme 7R, indice, aide, plateau ou quitter)\n"}},
+    [FX_T_HINT] = {{"  (a number, a card such as 7R, hint, cards, help, board or quit)\n",
+                    "  (un numéro, une carte comme 7R, indice, cartes, aide, plateau ou quitter)\n"}},
+    [FX_T_CARDS_TITLE] = {{"The abilities of the odd ranks (every suit):\n",
+                           "Les capacités des rangs impairs (dans chaque couleur) :\n"}},
     [FX_T_H_ACTION] = {{"Hint: %s\n", "Conseil : %s\n"}},
     [FX_T_H_ODDS] = {{"  Estimated chance that the team wins the game: %d%% (%d sampled deals of the hidden cards)\n",
                       "  Chance estimée que l'équipe gagne la partie : %d %% (%d donnes simulées des cartes cachées)\n"}},
@@ -323,6 +325,7 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
         "  it), or the record notation: play 7R, fox self, fox partner, keep,\n"
         "  exchange 3D, gift 5S, ignore none, ignore 5D, direction toward-winner,\n"
         "  direction toward-partner, forest left, forest right.\n"
+        "  cards lists the abilities of the odd ranks.\n"
         "  hint gives the strong partner's advice (from what you can see), help or ?\n"
         "  shows this page, board shows the board's note, quit saves and leaves\n"
         "  (so does the end of the input); trickwood resume goes on later. When\n"
@@ -340,6 +343,7 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
         "  ignorer 5C, direction vers-gagnant, direction vers-partenaire,\n"
         "  forêt gauche, forêt droite ; ou en anglais : play 7R, fox self, keep,\n"
         "  exchange 3D, gift 5S, ignore none, direction toward-winner, forest left.\n"
+        "  cartes montre les capacités des rangs impairs.\n"
         "  indice donne le conseil du partenaire fort (d'après ce que vous voyez),\n"
         "  aide ou ? affiche cette page, plateau affiche la note du plateau, quitter\n"
         "  enregistre et sort (la fin de l'entrée aussi) ; trickwood resume reprend.\n"

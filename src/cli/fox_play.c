@@ -251,6 +251,13 @@ static void fox_label(tw_cli_session *ss, int seat, tw_game_action action, char 
     tw_fox_cli_label(ss->cli, &look, state_of(ss->match), action, out, size);
 }
 
+/* `cards`: the abilities of the odd ranks. */
+static void fox_cards(tw_cli_session *ss)
+{
+    tw_cli_printf(ss->cli, "%s", tw_fox_cli_text(ss->cli->lang, FX_T_CARDS_TITLE));
+    tw_fox_cli_abilities(ss->cli);
+}
+
 /* The board's name and note. */
 static void fox_board(tw_cli_session *ss)
 {
@@ -446,6 +453,7 @@ const tw_cli_ui tw_fox_cli_ui = {
     .refusal = tw_fox_cli_refusal,
     .rules = tw_fox_cli_rules,
     .extra = fox_board,
+    .cards = fox_cards,
     .hint = fox_hint,
     .narrate = fox_narrate,
     .result = tw_fox_cli_result,

@@ -217,7 +217,8 @@ static void draw_path(tw_cli *cli, const tw_fox_state *s, const tw_fox_look *loo
             fprintf(cli->out, "  %s%s%s", tw_term_symbol(t, "\xc2\xb7", "."), mark, after);
     }
     fputc('\n', cli->out);
-    tw_cli_printf(cli, T(FX_T_LEGEND), token, forest);
+    if (!cli->compact)
+        tw_cli_printf(cli, T(FX_T_LEGEND), token, forest);
 }
 
 /* The trick so far (or who leads, or the pause between rounds). */
@@ -264,11 +265,37 @@ static void draw_trick(tw_cli *cli, const tw_fox_state *s, const tw_fox_look *lo
     }
 }
 
+/* One hand in the compact layout: the title, then on the same line each
+ * card with its footprints, suits apart (`cards` names the abilities). */
+static void draw_hand_compact(tw_cli *cli, uint32_t hand, const char *title)
+{
+    const tw_term *t = &cli->term;
+    fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
+    fprintf(cli->out, "%.*s", (int)strcspn(title, "\n"), title);
+    fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
+    for (int suit = 0; suit < TW_FOX_SUITS; suit++) {
+        int first = 1;
+        for (int c = suit * 10; c < suit * 10 + 10; c++) {
+            if (!(hand & TW_FOX_SUIT_MASK(suit) & (1u << c)))
+                continue;
+            char code[48];
+            tw_fox_cli_card(cli, c, code, sizeof code);
+            fprintf(cli->out, "%s%s[%d]", first ? "  " : " ", code, tw_fox_card_footprints(c));
+            first = 0;
+        }
+    }
+    fputc('\n', cli->out);
+}
+
 /* One hand: a title, then one line per suit (wrapped), each card with its
  * footprints and its ability name. */
 static void draw_hand(tw_cli *cli, uint32_t hand, const char *title)
 {
     const tw_term *t = &cli->term;
+    if (cli->compact) {
+        draw_hand_compact(cli, hand, title);
+        return;
+    }
     fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
     fputs(title, cli->out);
     fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
@@ -350,7 +377,8 @@ void tw_fox_cli_draw(tw_cli *cli, const tw_fox_state *state, const tw_fox_board 
     tw_cli_printf(cli, T(FX_T_HEADER), T(FX_T_GAME_NAME), s->level, (unsigned long long)seed, s->round, number);
     fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
     fputc('\n', cli->out);
-    tw_cli_printf(cli, T(FX_T_BOARD_LINE), board_name(cli, board), board_mark(cli, board));
+    if (!cli->compact)
+        tw_cli_printf(cli, T(FX_T_BOARD_LINE), board_name(cli, board), board_mark(cli, board));
     draw_path(cli, s, look);
     tw_cli_printf(cli, T(FX_T_FOREST_LINE), s->path.forest_left, s->path.forest_start, tw_fox_gems_on_board(s),
                   s->path.gems_collected);
@@ -382,16 +410,22 @@ void tw_fox_cli_draw(tw_cli *cli, const tw_fox_state *state, const tw_fox_board 
     }
 }
 
-/* Prints the rules summary, the abilities and the answers. */
-void tw_fox_cli_rules(tw_cli *cli)
+/* The abilities of the odd ranks, one wrapped paragraph each. */
+void tw_fox_cli_abilities(tw_cli *cli)
 {
-    fputs(T(FX_T_RULES), cli->out);
     for (int rank = 1; rank <= TW_FOX_RANKS; rank += 2) {
         char text[512];
         snprintf(text, sizeof text, "%d %s: %s", rank, tw_fox_ability_name(rank, cli->lang),
                  tw_fox_ability_text(rank, cli->lang));
         tw_term_wrap(cli->out, text, 2, WIDTH + 6);
     }
+}
+
+/* Prints the rules summary, the abilities and the answers. */
+void tw_fox_cli_rules(tw_cli *cli)
+{
+    fputs(T(FX_T_RULES), cli->out);
+    tw_fox_cli_abilities(cli);
     fputs(T(FX_T_RULES_TAIL), cli->out);
 }
 

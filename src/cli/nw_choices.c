@@ -225,6 +225,46 @@ static void activate_label(const tw_cli *cli, const tw_nw_state *s, const tw_nw_
     }
 }
 
+/* The first slot a friendly ruler may stand in for: its substitute label
+ * carries the ruler's ability, the others do not repeat it. */
+static int first_free_slot(const tw_nw_state *s)
+{
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        if (s->slots[slot].sub_fief < 0)
+            return slot;
+    return -1;
+}
+
+/* The character whose ability the label of an action carries, or NULL. */
+static const tw_nw_character *label_character(const tw_nw_state *s, tw_nw_action action)
+{
+    int arg = TW_NW_ACTION_ARG(action);
+    switch ((tw_nw_action_kind)TW_NW_ACTION_KIND(action)) {
+    case TW_NW_ACT_SUBSTITUTE:
+        return arg % TW_NW_SLOTS == first_free_slot(s) ? &s->fiefs[(arg / TW_NW_SLOTS) % TW_NW_FIEFS].ruler : NULL;
+    case TW_NW_ACT_ACTIVATE: {
+        const tw_nw_character *ch = tw_nw_slot_character(s, arg % TW_NW_SLOTS);
+        const tw_nw_character *copied = tw_nw_cli_copied_ruler(s, ch);
+        return copied ? copied : ch;
+    }
+    case TW_NW_ACT_PICK_SLOT: return tw_nw_slot_character(s, arg % TW_NW_SLOTS);
+    default: return NULL;
+    }
+}
+
+/* Whether the labels of the decision now carry ch's ability. */
+int tw_nw_cli_label_shows(const tw_nw_state *state, const tw_nw_character *ch)
+{
+    tw_nw_action actions[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_is_over(state) ? 0 : tw_nw_legal_actions(state, actions);
+    for (int i = 0; i < n; i++) {
+        const tw_nw_character *shown = label_character(state, actions[i]);
+        if (shown && shown->catalog_index == ch->catalog_index)
+            return 1;
+    }
+    return 0;
+}
+
 /* Label of an answer: whether it scores, and what an armed delayed
  * ability (Baron of Eyes) does after it. */
 static void respond_label(const tw_cli *cli, const tw_nw_state *s, int card, char *out, size_t size)
@@ -255,7 +295,10 @@ void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_ca
         const tw_nw_character *ruler = &state->fiefs[fief].ruler;
         tw_nw_cli_character(cli, catalog, ruler, a, sizeof a);
         tw_nw_cli_character(cli, catalog, &state->slots[slot].ally, b, sizeof b);
-        snprintf(out, size, T(NW_T_L_SUBSTITUTE), a, fief, b, slot, tw_nw_cli_ability_text(cli, catalog, ruler));
+        if (slot == first_free_slot(state)) /* the ruler's ability, once */
+            snprintf(out, size, T(NW_T_L_SUBSTITUTE), a, fief, b, slot, tw_nw_cli_ability_text(cli, catalog, ruler));
+        else
+            snprintf(out, size, T(NW_T_L_SUBSTITUTE_AGAIN), a, fief, b, slot);
         break;
     }
     case TW_NW_ACT_BEGIN: snprintf(out, size, "%s", T(NW_T_L_BEGIN)); break;

@@ -147,7 +147,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "  type the number of a choice, or a word: a card such as 7E (letters C\n"
         "  Claws, F Flowers, L Leaves, E Eyes), visit 3, activate 0, ally 2,\n"
         "  continue, pass, finish, stop; piles shows the discard and score piles\n"
-        "  in full, hint gives the strong bot's advice (from what you can see) with\n"
+        "  in full, cards lists every character on the table with its ability,\n"
+        "  hint gives the strong bot's advice (from what you can see) with\n"
         "  its chances for the visit and the medal, help shows this page, quit\n"
         "  saves and leaves (continue later with: trickwood resume). When there is\n"
         "  only one choice, Enter takes it.\n\n",
@@ -220,7 +221,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "  poursuivre, répondre 7Y, choisir 7Y, nommer yeux, fief 4, allié 2,\n"
         "  continuer, passer, terminer, arrêter (les mots anglais des\n"
         "  enregistrements marchent aussi) ; piles montre la défausse et la pile\n"
-        "  de score en entier, indice donne le conseil du robot fort (d'après ce\n"
+        "  de score en entier, cartes montre chaque personnage en jeu et sa\n"
+        "  capacité, indice donne le conseil du robot fort (d'après ce\n"
         "  que vous voyez) avec ses chances pour la visite et la médaille, aide\n"
         "  affiche cette page, quitter enregistre et sort (reprise avec :\n"
         "  trickwood resume). Quand il n'y a qu'un choix, Entrée le prend.\n\n",
@@ -236,7 +238,17 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_DECIDED_MISS] = {{"This visit is decided: it will miss its target (%d) whatever happens. You may finish it now (finish) or play on.\n",
                             "Cette visite est jouée d'avance : elle manquera sa cible (%d) quoi qu'il arrive. Vous pouvez la terminer maintenant (finish) ou continuer à jouer.\n"}},
     [NW_T_COPYING] = {{"%s, using the ability of %s", "%s, avec la capacité de %s"}},
-    [NW_T_COPY_NOW] = {{"On this visit: %s: %s", "Pour cette visite : %s : %s"}},
+    [NW_T_COPY_NOW] = {{"On this visit: the ability of %s.", "Pour cette visite : la capacité de %s."}},
+    [NW_T_HEADER_COMPACT] = {{"%s | seed %llu | %s | %s %d%s | %d%s won, %d possible",
+                              "%s | graine %llu | %s | %s %d%s | %d%s gagnées, %d possibles"}},
+    [NW_T_SLOT_COMPACT] = {{"%d %s [%s]", "%d %s [%s]"}},
+    [NW_T_VISIT_COMPACT] = {{"Fief %d: trump %s %s | score %d/%d | deck %s | discard (%d) %s | scored (%d) %s\n",
+                             "Fief %d : atout %s %s | score %d/%d | pioche %s | défausse (%d) %s | marqué (%d) %s\n"}},
+    [NW_T_CARDS_TITLE] = {{"The characters on the table and what each does:\n",
+                           "Les personnages en jeu et ce que fait chacun :\n"}},
+    [NW_T_CARDS_FIEF] = {{"Fief %d, ruler %s (%s): %s", "Fief %d, chef %s (%s) : %s"}},
+    [NW_T_CARDS_SLOT] = {{"Slot %d, %s: %s", "Place %d, %s : %s"}},
+    [NW_T_CARDS_WAITING] = {{"Slot %d, %s (replaced on this visit): %s", "Place %d, %s (remplacé pour cette visite) : %s"}},
 
     [NW_T_Q_CHOOSE_FIEF] = {{"Which fief do you visit?", "Quel fief visitez-vous ?"}},
     [NW_T_Q_SUBSTITUTES] = {{"Bring in a friendly ruler in place of an ally, or start the dialogues?",
@@ -284,12 +296,14 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_Q_READY] = {{"%s: which used ally becomes ready again?", "%s : quel allié déjà utilisé redevient prêt ?"}},
     [NW_T_Q_SWAP_TOP] = {{"%s: the top card of %s is %s: swap a hand card of the same value with it, or pass?",
                           "%s : le dessus de %s est %s : l'échanger contre une carte de votre main de même valeur, ou passer ?"}},
-    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, help, piles, quit)\n",
-                    "  (un nombre, ou un mot : une carte comme 7Y (G F L Y), indice, aide, piles, quitter)\n"}},
+    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, cards, help, piles, quit)\n",
+                    "  (un nombre, ou un mot : une carte comme 7Y (G F L Y), indice, cartes, aide, piles, quitter)\n"}},
 
     [NW_T_L_VISIT] = {{"Visit fief %d (target %d, %s, %s)", "Visiter le fief %d (cible %d, %s, %s)"}},
     [NW_T_L_SUBSTITUTE] = {{"Bring in %s (fief %d) in place of %s (slot %d): %s",
                             "Faire venir %s (fief %d) à la place de %s (place %d) : %s"}},
+    [NW_T_L_SUBSTITUTE_AGAIN] = {{"Bring in %s (fief %d) in place of %s (slot %d)",
+                                  "Faire venir %s (fief %d) à la place de %s (place %d)"}},
     [NW_T_L_BEGIN] = {{"Start the dialogues", "Commencer les dialogues"}},
     [NW_T_L_PROCEED] = {{"No ability: hear the statement", "Pas de capacité : écouter la déclaration"}},
     [NW_T_L_ACTIVATE] = {{"Use %s: %s", "Utiliser %s : %s"}},

@@ -143,6 +143,12 @@ static void nw_describe(tw_cli_session *ss, tw_cli_about *about)
     about->progress_json = json_pack("{s:i, s:i, s:i}", "visit", visit, "visits", TW_NW_FIEFS, "stars", stars);
 }
 
+/* `cards`: the characters on the table and their abilities. */
+static void nw_cards(tw_cli_session *ss)
+{
+    tw_nw_cli_cards(ss->cli, state_of(ss->match), &data_of(ss)->rec.catalog);
+}
+
 /* The words of Northwood's own command: the piles in full. */
 static const char *const WORDS_PILES[] = {"piles", "pile", "p", NULL};
 
@@ -179,6 +185,7 @@ const tw_cli_ui tw_nw_cli_ui = {
     .refusal = tw_nw_cli_refusal,
     .rules = tw_nw_cli_rules,
     .extra = tw_nw_cli_piles,
+    .cards = nw_cards,
     .hint = nw_hint,
     .narrate = nw_narrate,
     .result = tw_nw_cli_result,

@@ -21,6 +21,7 @@
 static const char *const WORDS_HELP[] = {"help", "?", "h", "aide", "rules", "regles", "règles", NULL};
 static const char *const WORDS_QUIT[] = {"quit", "q", "exit", "quitter", NULL};
 static const char *const WORDS_HINT[] = {"hint", "indice", "conseil", NULL};
+static const char *const WORDS_CARDS[] = {"cards", "cartes", "abilities", "capacités", "capacites", NULL};
 
 /* Outcome of asking for one answer. */
 enum { ASK_ACTION, ASK_QUIT, ASK_EOF };
@@ -325,6 +326,10 @@ static int read_answer(tw_cli_session *ss, int seat, const char *text, const tw_
         ss->ui->extra(ss);
         return -1;
     }
+    if (ss->ui->cards && tw_prompt_word(text, WORDS_CARDS)) {
+        ss->ui->cards(ss);
+        return -1;
+    }
     if (tw_prompt_word(text, WORDS_QUIT))
         return ASK_QUIT;
     if (tw_prompt_word(text, WORDS_HINT)) {
@@ -457,8 +462,13 @@ static int play_loop(tw_cli_session *ss)
                 return leave(ss, got == ASK_EOF);
         }
         ss->last_seat = seat;
-        tell(ss, seat);
-        ss->ui->draw(ss, seat, 1);
+        if (ss->cli->compact) { /* the last result right above the question */
+            ss->ui->draw(ss, seat, 1);
+            tell(ss, seat);
+        } else {
+            tell(ss, seat);
+            ss->ui->draw(ss, seat, 1);
+        }
         tw_game_action actions[TW_GAME_MAX_ACTIONS];
         int count = game->legal(ss->match, actions);
         show_choices(ss, seat, actions, count);
