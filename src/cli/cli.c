@@ -1,11 +1,20 @@
 /* The program's entry: language and display options shared by every
  * command, dispatch through the command table, help and version. */
+#define _DEFAULT_SOURCE /* realpath */
 #include "cli/cli.h"
 
+#include <limits.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#define COMPACT_WIDTH 80  /* the compact layout's width when the terminal's is unknown */
+#define ROOMY_COLS 100    /* a terminal smaller than this ... */
+#define ROOMY_ROWS 40     /* ... or this gets the compact layout */
+#define MIN_WIDTH 40
+#define MAX_WIDTH 1000
 
 const tw_msg tw_cli_help_help = {{"  help | --help                  this page\n",
                                   "  help | --help                  cette page\n"}};
@@ -58,7 +67,7 @@ int tw_cli_usage_error(tw_cli *cli, const char *usage, const char *fmt, ...)
         fputs(tw_text(cli->lang, TW_T_USAGE_HEAD), cli->err);
         fputs(usage, cli->err);
     }
-    fputs(tw_text(cli->lang, TW_T_SEE_HELP), cli->err);
+    fprintf(cli->err, tw_text(cli->lang, TW_T_SEE_HELP), tw_cli_prog(cli));
     return TW_EXIT_USAGE;
 }
 
@@ -81,10 +90,42 @@ int tw_cli_opt_value(int argc, char **argv, int *i, const char *name, const char
     return 1;
 }
 
-/* Handles --lang, --ascii and --no-color. */
+/* Reads --width N: a whole number of columns from MIN_WIDTH to
+ * MAX_WIDTH. Returns 1, 0 when argv[*i] is another option, -1 after
+ * reporting a bad value. */
+static int width_option(tw_cli *cli, int argc, char **argv, int *i)
+{
+    const char *value = NULL;
+    int got = tw_cli_opt_value(argc, argv, i, "--width", &value);
+    if (got < 0) {
+        tw_cli_usage_error(cli, NULL, tw_text(cli->lang, TW_T_MISSING_VALUE), "--width");
+        return -1;
+    }
+    if (got == 0)
+        return 0;
+    char *end = NULL;
+    long width = strtol(value, &end, 10);
+    if (!value[0] || *end || width < MIN_WIDTH || width > MAX_WIDTH) {
+        tw_cli_usage_error(cli, NULL, tw_text(cli->lang, TW_T_BAD_WIDTH), MIN_WIDTH, MAX_WIDTH, value);
+        return -1;
+    }
+    cli->width = (int)width;
+    cli->width_given = 1;
+    return 1;
+}
+
+/* Handles --lang, --ascii, --no-color, --width and --compact. */
 int tw_cli_display_option(tw_cli *cli, int argc, char **argv, int *i)
 {
     const char *value = NULL;
+    if (strcmp(argv[*i], "--compact") == 0) {
+        cli->compact = 1;
+        cli->width_given = 1;
+        return 1;
+    }
+    int width = width_option(cli, argc, argv, i);
+    if (width)
+        return width;
     if (strcmp(argv[*i], "--ascii") == 0) {
         cli->ascii = 1;
         return 1;
@@ -109,10 +150,117 @@ int tw_cli_display_option(tw_cli *cli, int argc, char **argv, int *i)
     return 1;
 }
 
-/* Sets colours and symbols for the output stream. */
+/* Sets colours and symbols for the output stream, and the layout: the
+ * options given, else the terminal's size (compact under ROOMY_COLS x
+ * ROOMY_ROWS, lines wrapped at its width). */
 void tw_cli_setup_term(tw_cli *cli)
 {
-    tw_term_setup(&cli->term, cli->out, cli->ascii, cli->no_color);
+    FILE *real = cli->screen ? cli->screen : cli->out;
+    tw_term_setup(&cli->term, real, cli->ascii, cli->no_color);
+    int cols = 0, rows = 0;
+    if (!cli->width_given && tw_term_size(real, &cols, &rows)) {
+        cli->width = cols;
+        cli->compact = cols < ROOMY_COLS || rows < ROOMY_ROWS;
+    }
+    if (cli->compact && !cli->width)
+        cli->width = COMPACT_WIDTH;
+}
+
+/* Whether the real output is a terminal. */
+int tw_cli_out_is_tty(const tw_cli *cli)
+{
+    FILE *real = cli->screen ? cli->screen : cli->out;
+    int fd = real ? fileno(real) : -1;
+    return fd >= 0 && isatty(fd);
+}
+
+/* Collects the output in memory until the next flush. */
+void tw_cli_wrap_begin(tw_cli *cli)
+{
+    if (cli->width <= 0 || cli->screen)
+        return;
+    FILE *held = open_memstream(&cli->held, &cli->held_len);
+    if (!held)
+        return; /* lines then go out unwrapped */
+    cli->screen = cli->out;
+    cli->out = held;
+}
+
+/* Writes what was collected, wrapped, and collects again. */
+void tw_cli_flush(tw_cli *cli)
+{
+    if (!cli->screen) {
+        fflush(cli->out);
+        return;
+    }
+    fclose(cli->out);
+    tw_term_wrap_block(cli->screen, cli->held ? cli->held : "", cli->held_len, cli->width);
+    fflush(cli->screen);
+    free(cli->held);
+    cli->held = NULL;
+    cli->held_len = 0;
+    cli->out = open_memstream(&cli->held, &cli->held_len);
+    if (!cli->out) { /* out of memory: go on unwrapped */
+        cli->out = cli->screen;
+        cli->screen = NULL;
+    }
+}
+
+/* Stops collecting. */
+void tw_cli_wrap_end(tw_cli *cli)
+{
+    if (!cli->screen)
+        return;
+    tw_cli_flush(cli);
+    if (!cli->screen)
+        return;
+    fclose(cli->out);
+    free(cli->held);
+    cli->held = NULL;
+    cli->held_len = 0;
+    cli->out = cli->screen;
+    cli->screen = NULL;
+}
+
+/* Whether path names the same file as the one at real_self. */
+static int same_file(const char *path, const char *real_self)
+{
+    char real[PATH_MAX];
+    return realpath(path, real) && strcmp(real, real_self) == 0;
+}
+
+/* The program's name for messages. */
+const char *tw_cli_prog(const tw_cli *cli)
+{
+    return cli->prog[0] ? cli->prog : "trickwood";
+}
+
+/* How to run this program again. */
+void tw_cli_program_name(const char *argv0, const char *path, char *out, size_t size)
+{
+    snprintf(out, size, "trickwood");
+    if (!argv0 || !strchr(argv0, '/'))
+        return;
+    char self[PATH_MAX];
+    if (!realpath(argv0, self)) {
+        snprintf(out, size, "%s", argv0);
+        return;
+    }
+    const char *base = strrchr(argv0, '/') + 1;
+    const char *dir = path ? path : "";
+    while (*dir) {
+        size_t n = strcspn(dir, ":");
+        char candidate[PATH_MAX];
+        if (n > 0 && n + strlen(base) + 2 < sizeof candidate) {
+            snprintf(candidate, sizeof candidate, "%.*s/%s", (int)n, dir, base);
+            if (same_file(candidate, self)) {
+                snprintf(out, size, "%s", base);
+                return;
+            }
+        }
+        dir += n + (dir[n] == ':');
+    }
+    snprintf(out, size, "%s", argv0);
 }
 
 /* `trickwood help`. */
@@ -159,6 +307,7 @@ int tw_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
     cli.in = in;
     cli.out = out;
     cli.err = err;
+    tw_cli_program_name(argc > 0 ? argv[0] : NULL, getenv("PATH"), cli.prog, sizeof cli.prog);
     cli.lang = early_lang(argc, argv);
     tw_cli_setup_term(&cli);
     if (argc < 2) {
@@ -173,6 +322,7 @@ int tw_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
     for (int i = 0; i < tw_cli_command_count; i++)
         if (strcmp(tw_cli_commands[i].name, name) == 0) {
             int code = tw_cli_commands[i].run(&cli, argc - 1, argv + 1);
+            tw_cli_wrap_end(&cli);
             fflush(out);
             fflush(err);
             return code;

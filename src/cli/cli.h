@@ -27,6 +27,17 @@ typedef struct {
     tw_term term;
     int ascii;    /* --ascii given */
     int no_color; /* --no-color given */
+    /* The screen's layout: width > 0 wraps every line of a game at that
+     * many columns, at word boundaries (--width N, or the terminal's
+     * width); compact draws the short screen of small terminals
+     * (--compact, or a terminal under 100x40). */
+    int width;
+    int compact;
+    int width_given;   /* --width or --compact given */
+    char prog[512];    /* how to run this program again ("trickwood" when installed) */
+    FILE *screen;      /* the real output while out collects lines to wrap (NULL: none) */
+    char *held;        /* what out collected (tw_cli_flush writes it) */
+    size_t held_len;
 } tw_cli;
 
 /* A subcommand: its name, its entry and its help text (synopsis and
@@ -73,6 +84,27 @@ int tw_cli_display_option(tw_cli *cli, int argc, char **argv, int *i);
 
 /* Sets up the terminal style from the output stream and the options. */
 void tw_cli_setup_term(tw_cli *cli);
+
+/* Whether the player's output is a terminal (the real one when lines are
+ * being collected for wrapping). */
+int tw_cli_out_is_tty(const tw_cli *cli);
+/* Starts collecting the output of a game so that its lines are wrapped at
+ * cli->width (nothing when the width is 0): called once the display
+ * options are read. */
+void tw_cli_wrap_begin(tw_cli *cli);
+/* Writes what was collected, each line wrapped at cli->width; called
+ * before every read of an answer and at the end. */
+void tw_cli_flush(tw_cli *cli);
+/* Stops collecting (after a last flush). */
+void tw_cli_wrap_end(tw_cli *cli);
+
+/* How to run this program again, for messages such as "Continue it with:
+ * trickwood resume": "trickwood" when argv0 has no slash (found on the
+ * PATH) or is the program a PATH folder holds, else argv0 as typed (a
+ * checkout's ./build/release/trickwood). path is the PATH to search. */
+void tw_cli_program_name(const char *argv0, const char *path, char *out, size_t size);
+/* cli->prog, or "trickwood" when it is empty. */
+const char *tw_cli_prog(const tw_cli *cli);
 
 /* Prints to the player (cli->out); fmt comes from a message table. */
 void tw_cli_printf(tw_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

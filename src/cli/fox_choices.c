@@ -17,6 +17,17 @@ static const char *const WORDS_LEFT[] = {"left", "gauche", NULL};
 static const char *const WORDS_RIGHT[] = {"right", "droite", NULL};
 static const char *const WORDS_NONE[] = {"none", "aucune", NULL};
 
+/* French words of the record notation, and the French suit letters of
+ * cards (C Colombes, E Étoiles; R is the same in both languages). */
+static const tw_prompt_alias FRENCH_WORDS[] = {
+    {"jouer", "play"}, {"renard", "fox"}, {"soi", "self"}, {"moi", "self"}, {"partenaire", "partner"},
+    {"garder", "keep"}, {"échanger", "exchange"}, {"echanger", "exchange"}, {"donner", "gift"},
+    {"ignorer", "ignore"}, {"aucune", "none"}, {"aucun", "none"}, {"les-deux", "both"},
+    {"vers-gagnant", "toward-winner"}, {"vers-partenaire", "toward-partner"}, {"forêt", "forest"},
+    {"foret", "forest"}, {"gauche", "left"}, {"droite", "right"}, {NULL, NULL},
+};
+static const char FRENCH_LETTERS[] = "cdes";
+
 /* Whether a Musician is in the trick. */
 static int musician_in_trick(const tw_fox_state *s)
 {
@@ -256,5 +267,10 @@ void tw_fox_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *t
 int tw_fox_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out)
 {
     const tw_fox_state *state = tw_cli_state(ss);
-    return tw_fox_action_parse(state, word, out) == 0 ? 0 : bare_word_action(state, word, out);
+    if (tw_fox_action_parse(state, word, out) == 0 || bare_word_action(state, word, out) == 0)
+        return 0;
+    char english[TW_PROMPT_LINE];
+    if (!tw_prompt_translate(word, FRENCH_WORDS, FRENCH_LETTERS, english, sizeof english))
+        return -1;
+    return tw_fox_action_parse(state, english, out) == 0 ? 0 : bare_word_action(state, english, out);
 }

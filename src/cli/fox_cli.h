@@ -61,8 +61,8 @@ typedef enum {
     FX_T_N_GIFT_PICK_OTHER, FX_T_N_GIFT_PICK_SEEN, FX_T_N_RECEIVE_YOU, FX_T_N_RECEIVE_OTHER, FX_T_N_WON_YOU,
     FX_T_N_WON_OTHER, FX_T_N_IGNORE_NONE_YOU, FX_T_N_IGNORE_NONE_OTHER, FX_T_N_IGNORE_YOU,
     FX_T_N_IGNORE_OTHER, FX_T_N_DIRECTION_YOU, FX_T_N_DIRECTION_OTHER, FX_T_N_TOKEN, FX_T_N_TOKEN_STAYS,
-    FX_T_N_OFF_PATH, FX_T_N_FOREST, FX_T_N_RESET, FX_T_N_SLIDE, FX_T_N_COLLECT, FX_T_N_NO_GEM,
-    FX_T_N_ROUND_END, FX_T_N_GEMS_ADDED, FX_T_N_GAME_WON, FX_T_N_GAME_LOST_PATH, FX_T_N_GAME_LOST_TIME,
+    FX_T_CARDS_TITLE, FX_T_N_OFF_PATH, FX_T_N_FOREST_SIDE_YOU, FX_T_N_FOREST_SIDE_OTHER, FX_T_N_FOREST, FX_T_N_RESET, FX_T_N_SLIDE, FX_T_N_COLLECT, FX_T_N_NO_GEM,
+    FX_T_N_ROUND_END, FX_T_GEMS_ONE, FX_T_GEMS_MANY, FX_T_TOKENS_ONE, FX_T_TOKENS_MANY, FX_T_N_GEMS_ADDED, FX_T_N_GAME_WON, FX_T_N_GAME_LOST_PATH, FX_T_N_GAME_LOST_TIME,
     FX_T_AND,
     /* results */
     FX_T_RESULT_WON, FX_T_RESULT_SCORE, FX_T_RESULT_LOST_PATH, FX_T_RESULT_LOST_TIME,
@@ -116,6 +116,14 @@ void tw_fox_cli_card(const tw_cli *cli, int card, char *out, size_t size);
 void tw_fox_cli_card_long(const tw_cli *cli, int card, char *out, size_t size);
 /* "3 spaces", "1 space" in the player's language. */
 void tw_fox_cli_spaces(const tw_cli *cli, int n, char *out, size_t size);
+/* The abilities of the odd ranks (the help, and `cards`). */
+void tw_fox_cli_abilities(tw_cli *cli);
+/* The trick a screen names: the one being played, or once the game is
+ * over the last one played. */
+int tw_fox_cli_trick_number(const tw_fox_state *s);
+/* A count with its noun from the Fox table ("1 gem", "3 gems"): one is
+ * the singular's id, the plural's is the next. Returns out. */
+char *tw_fox_cli_count(const tw_cli *cli, int n, tw_fox_text_id one, char *out, size_t size);
 /* Draws the screen for look: header, board, path, forest tokens and gems,
  * decree and trump, the trick, the other seat's card count, and the
  * viewer's hand (both hands when look->viewer is -1; no hand when

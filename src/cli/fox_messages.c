@@ -83,11 +83,11 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_FOLLOWED_YOU] = {{"you followed with %s", "vous avez suivi avec %s"}},
     [FX_T_FOLLOWED_OTHER] = {{"%s followed with %s", "%s a suivi avec %s"}},
     [FX_T_TRICK_WINNER] = {{"  It is won by %s.\n", "  Il est remporté par %s.\n"}},
-    [FX_T_OTHER_HOLDS] = {{"%s holds %d cards.\n", "%s a %d cartes en main.\n"}},
+    [FX_T_OTHER_HOLDS] = {{"%s holds %s.\n", "%s a %s en main.\n"}},
     [FX_T_OTHER_KNOWN] = {{"  Among them, you know of: %s\n", "  Parmi elles, vous connaissez : %s\n"}},
-    [FX_T_HAND_TITLE] = {{"Your hand (%d cards, [n] = footprints):\n", "Votre main (%d cartes, [n] = empreintes) :\n"}},
-    [FX_T_HAND_OF] = {{"Player %d's hand (%d cards, [n] = footprints):\n",
-                       "Main du joueur %d (%d cartes, [n] = empreintes) :\n"}},
+    [FX_T_HAND_TITLE] = {{"Your hand (%s, [n] = footprints):\n", "Votre main (%s, [n] = empreintes) :\n"}},
+    [FX_T_HAND_OF] = {{"Player %d's hand (%s, [n] = footprints):\n",
+                       "Main du joueur %d (%s, [n] = empreintes) :\n"}},
     [FX_T_NO_CARDS] = {{"  (no cards)\n", "  (aucune carte)\n"}},
     [FX_T_BETWEEN_ROUNDS] = {{"Round %d is over: before the next deal, a forest token goes on one end.\n",
                               "La manche %d est finie : avant la donne suivante, un jeton forêt va à une extrémité.\n"}},
@@ -111,8 +111,10 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
                            "Vous remportez le pli et il contient un Musicien : dans quel sens va le jeton (%s) ?"}},
     [FX_T_Q_FOREST] = {{"End of round %d: which end of the path gets a forest token?",
                         "Fin de la manche %d : quelle extrémité du sentier reçoit un jeton forêt ?"}},
-    [FX_T_HINT] = {{"  (a number, a card such as 7R, hint, help, board or quit)\n",
-                    "  (un numéro, une carte comme 7R, indice, aide, plateau ou quitter)\n"}},
+    [FX_T_HINT] = {{"  (a number, a card such as 7R, hint, cards, help, board or quit)\n",
+                    "  (un numéro, une carte comme 7R, indice, cartes, aide, plateau ou quitter)\n"}},
+    [FX_T_CARDS_TITLE] = {{"The abilities of the odd ranks (every suit):\n",
+                           "Les capacités des rangs impairs (dans chaque couleur) :\n"}},
     [FX_T_H_ACTION] = {{"Hint: %s\n", "Conseil : %s\n"}},
     [FX_T_H_ODDS] = {{"  Estimated chance that the team wins the game: %d%% (%d sampled deals of the hidden cards)\n",
                       "  Chance estimée que l'équipe gagne la partie : %d %% (%d donnes simulées des cartes cachées)\n"}},
@@ -184,6 +186,10 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
                              "Le jeton d'équipe reste sur la case %d (aucune empreinte à compter).\n"}},
     [FX_T_N_OFF_PATH] = {{"The team token runs off the path at the end toward %s!\n",
                           "Le jeton d'équipe sort du sentier à l'extrémité vers %s !\n"}},
+    [FX_T_N_FOREST_SIDE_YOU] = {{"You put the forest token at the end toward %s.\n",
+                                 "Vous posez le jeton forêt à l'extrémité vers %s.\n"}},
+    [FX_T_N_FOREST_SIDE_OTHER] = {{"%s chose the end toward %s for the forest token.\n",
+                                   "%s a choisi l'extrémité vers %s pour le jeton forêt.\n"}},
     [FX_T_N_FOREST] = {{"A forest token now covers space %d (%d left).\n",
                         "Un jeton forêt couvre maintenant la case %d (%d restants).\n"}},
     [FX_T_N_RESET] = {{"The team token goes back to the start space.\n",
@@ -193,8 +199,12 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_N_COLLECT] = {{"A gem is collected on space %d: %d left on the board.\n",
                          "Une gemme est collectée sur la case %d : il en reste %d sur le plateau.\n"}},
     [FX_T_N_NO_GEM] = {{"No gem on space %d.\n", "Pas de gemme sur la case %d.\n"}},
-    [FX_T_N_ROUND_END] = {{"End of round %d: %d gems on the board, %d forest tokens left.\n",
-                           "Fin de la manche %d : %d gemmes sur le plateau, %d jetons forêt restants.\n"}},
+    [FX_T_N_ROUND_END] = {{"End of round %d: %s on the board, %s left.\n",
+                           "Fin de la manche %d : %s sur le plateau, il reste %s.\n"}},
+    [FX_T_GEMS_ONE] = {{"%d gem", "%d gemme"}},
+    [FX_T_GEMS_MANY] = {{"%d gems", "%d gemmes"}},
+    [FX_T_TOKENS_ONE] = {{"%d forest token", "%d jeton forêt"}},
+    [FX_T_TOKENS_MANY] = {{"%d forest tokens", "%d jetons forêt"}},
     [FX_T_N_GEMS_ADDED] = {{"The (+) slots each get a gem, on spaces %s.\n",
                             "Les emplacements (+) reçoivent chacun une gemme, sur les cases %s.\n"}},
     [FX_T_N_GAME_WON] = {{"The last gem is collected: the team wins!\n",
@@ -209,10 +219,10 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
                           "Victoire dans la manche %d : toutes les gemmes sont collectées !\n"}},
     [FX_T_RESULT_SCORE] = {{"Score: %d = %d (level %d) + %d (cards still in hand) + %d (won before round 3) + %d (forest tokens left x 3)\n",
                             "Score : %d = %d (niveau %d) + %d (cartes encore en main) + %d (victoire avant la manche 3) + %d (jetons forêt restants x 3)\n"}},
-    [FX_T_RESULT_LOST_PATH] = {{"Defeat in round %d: the team got lost in the forest (%d gems were left).\n",
-                                "Défaite dans la manche %d : l'équipe s'est perdue dans la forêt (il restait %d gemmes).\n"}},
-    [FX_T_RESULT_LOST_TIME] = {{"Defeat: time ran out after round %d with %d gems left on the board.\n",
-                                "Défaite : le temps s'est écoulé après la manche %d, avec %d gemmes sur le plateau.\n"}},
+    [FX_T_RESULT_LOST_PATH] = {{"Defeat in round %d: the team got lost in the forest (%s left on the board).\n",
+                                "Défaite dans la manche %d : l'équipe s'est perdue dans la forêt (il restait %s).\n"}},
+    [FX_T_RESULT_LOST_TIME] = {{"Defeat: time ran out after round %d with %s left on the board.\n",
+                                "Défaite : le temps s'est écoulé après la manche %d, avec %s sur le plateau.\n"}},
     [FX_T_RULES] = {{
         "\nHOW TO PLAY THE FOX IN THE FOREST DUET (two players, one team)\n"
         "\n"
@@ -315,8 +325,11 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
         "  it), or the record notation: play 7R, fox self, fox partner, keep,\n"
         "  exchange 3D, gift 5S, ignore none, ignore 5D, direction toward-winner,\n"
         "  direction toward-partner, forest left, forest right.\n"
-        "  help or ? shows this page, board shows the board's note, quit saves and\n"
-        "  leaves (so does the end of the input); trickwood resume goes on later.\n",
+        "  cards lists the abilities of the odd ranks.\n"
+        "  hint gives the strong partner's advice (from what you can see), help or ?\n"
+        "  shows this page, board shows the board's note, quit saves and leaves\n"
+        "  (so does the end of the input); trickwood resume goes on later. When\n"
+        "  there is only one choice, Enter takes it.\n",
         "\n"
         "Communication\n"
         "  Pendant une manche, ne dites rien à votre partenaire de vos cartes ni de\n"
@@ -324,11 +337,17 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
         "\n"
         "Répondre\n"
         "  Tapez le numéro d'un choix, ou une carte comme 7R (pour la jouer, la donner\n"
-        "  ou l'échanger), ou la notation des enregistrements : play 7R, fox self,\n"
-        "  fox partner, keep, exchange 3D, gift 5S, ignore none, ignore 5D,\n"
-        "  direction toward-winner, direction toward-partner, forest left, forest right.\n"
+        "  ou l'échanger ; lettres D ou C Colombes, R Roses, S ou E Étoiles), ou la\n"
+        "  notation des enregistrements, en français : jouer 7R, renard soi,\n"
+        "  renard partenaire, garder, échanger 3C, donner 5E, ignorer aucune,\n"
+        "  ignorer 5C, direction vers-gagnant, direction vers-partenaire,\n"
+        "  forêt gauche, forêt droite ; ou en anglais : play 7R, fox self, keep,\n"
+        "  exchange 3D, gift 5S, ignore none, direction toward-winner, forest left.\n"
+        "  cartes montre les capacités des rangs impairs.\n"
+        "  indice donne le conseil du partenaire fort (d'après ce que vous voyez),\n"
         "  aide ou ? affiche cette page, plateau affiche la note du plateau, quitter\n"
-        "  enregistre et sort (la fin de l'entrée aussi) ; trickwood resume reprend.\n"}},
+        "  enregistre et sort (la fin de l'entrée aussi) ; trickwood resume reprend.\n"
+        "  Quand il n'y a qu'un choix, Entrée le prend.\n"}},
 
     [FX_T_NEW_GAME] = {{"New game: %s, level %d, seed %llu (play the same deal again with --seed %llu).\n",
                         "Nouvelle partie : %s, niveau %d, graine %llu (rejouez la même donne avec --seed %llu).\n"}},
@@ -339,8 +358,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_BOARD_NOTE] = {{"Board %s: %s\n", "Plateau %s : %s\n"}},
     [FX_T_SAVE_AT] = {{"The game is saved after every action in %s\n",
                        "La partie est enregistrée après chaque action dans %s\n"}},
-    [FX_T_RECORD_AT] = {{"Game record: %s (watch it again with: trickwood replay %s)\n",
-                         "Enregistrement de la partie : %s (pour la revoir : trickwood replay %s)\n"}},
+    [FX_T_RECORD_AT] = {{"Game record: %s (watch it again with: %s replay %s)\n",
+                         "Enregistrement de la partie : %s (pour la revoir : %s replay %s)\n"}},
     [FX_T_FINISHED_SAVED] = {{"The autosave %s is kept and marked as finished.\n",
                               "La sauvegarde automatique %s est conservée et marquée comme terminée.\n"}},
     [FX_T_NO_SAVE] = {{"no saved game in %s", "pas de partie enregistrée dans %s"}},

@@ -16,6 +16,7 @@ typedef struct {
     int reset;        /* the token ran off the path: its next move is the reset */
     int gems;         /* gems on the board so far */
     int forest_left;  /* forest tokens in the supply so far */
+    int chooser;      /* the seat that chose the end of a forest token, -1: none */
     char added[128];  /* spaces that got a (+) gem, not told yet */
 } narration;
 
@@ -196,6 +197,11 @@ static void narrate_event(tw_cli *cli, const tw_fox_look *look, const tw_fox_sta
         tw_cli_printf(cli, T(FX_T_N_OFF_PATH), whom);
         break;
     case TW_FOX_EV_FOREST:
+        if (n->chooser >= 0) { /* the end-of-round choice: who chose which end */
+            tw_fox_cli_name(cli, look, ev->a ? 1 : 0, TW_FOX_OBJECT, n->chooser, whom, sizeof whom);
+            say_choice(cli, look, n->chooser, FX_T_N_FOREST_SIDE_YOU, FX_T_N_FOREST_SIDE_OTHER, whom);
+            n->chooser = -1;
+        }
         n->forest_left = ev->c;
         tw_cli_printf(cli, T(FX_T_N_FOREST), TW_FOX_INDEX_SPACE(ev->b), ev->c);
         break;
@@ -212,9 +218,12 @@ static void narrate_event(tw_cli *cli, const tw_fox_look *look, const tw_fox_sta
         snprintf(n->added + len, sizeof n->added - len, "%s%d", len ? ", " : "", TW_FOX_INDEX_SPACE(ev->b));
         break;
     }
-    case TW_FOX_EV_ROUND_END:
-        tw_cli_printf(cli, T(FX_T_N_ROUND_END), ev->a, n->gems, n->forest_left);
+    case TW_FOX_EV_ROUND_END: {
+        char gems[64], tokens[64];
+        tw_cli_printf(cli, T(FX_T_N_ROUND_END), ev->a, tw_fox_cli_count(cli, n->gems, FX_T_GEMS_ONE, gems, sizeof gems),
+                      tw_fox_cli_count(cli, n->forest_left, FX_T_TOKENS_ONE, tokens, sizeof tokens));
         break;
+    }
     case TW_FOX_EV_GAME_END: narrate_game_end(cli, ev->a); break;
     default: break;
     }
@@ -232,6 +241,7 @@ void tw_fox_cli_narrate(tw_cli *cli, const tw_fox_look *look, const tw_fox_state
     n.decree = -1;
     n.gems = tw_fox_gems_on_board(before);
     n.forest_left = before->path.forest_left;
+    n.chooser = before->phase == TW_FOX_PHASE_FOREST ? tw_fox_to_act(before) : -1;
     for (int i = 0; i < events->count; i++) {
         tw_fox_event ev = events->items[i];
         if (look->viewer >= 0)

@@ -251,6 +251,13 @@ static void fox_label(tw_cli_session *ss, int seat, tw_game_action action, char 
     tw_fox_cli_label(ss->cli, &look, state_of(ss->match), action, out, size);
 }
 
+/* `cards`: the abilities of the odd ranks. */
+static void fox_cards(tw_cli_session *ss)
+{
+    tw_cli_printf(ss->cli, "%s", tw_fox_cli_text(ss->cli->lang, FX_T_CARDS_TITLE));
+    tw_fox_cli_abilities(ss->cli);
+}
+
 /* The board's name and note. */
 static void fox_board(tw_cli_session *ss)
 {
@@ -316,7 +323,7 @@ static void fox_describe(tw_cli_session *ss, tw_cli_about *about)
 {
     tw_cli *cli = ss->cli;
     const tw_fox_state *state = state_of(ss->match);
-    int trick = state->tricks_done < TW_FOX_TRICKS ? state->tricks_done + 1 : TW_FOX_TRICKS;
+    int trick = tw_fox_cli_trick_number(state);
     snprintf(about->key, sizeof about->key, "level%d", state->level);
     snprintf(about->setup, sizeof about->setup, T(FX_T_ABOUT_SETUP), state->level);
     if (tw_match_is_over(ss->match))
@@ -446,6 +453,7 @@ const tw_cli_ui tw_fox_cli_ui = {
     .refusal = tw_fox_cli_refusal,
     .rules = tw_fox_cli_rules,
     .extra = fox_board,
+    .cards = fox_cards,
     .hint = fox_hint,
     .narrate = fox_narrate,
     .result = tw_fox_cli_result,
@@ -531,6 +539,7 @@ int tw_cli_fox(tw_cli *cli, int argc, char **argv)
     if (code)
         return code;
     tw_cli_setup_term(cli);
+    tw_cli_wrap_begin(cli);
     if (!o.seed_given)
         o.seed = tw_cli_clock_seed();
     tw_cli_session *ss = tw_cli_session_new(cli, &tw_fox_cli_ui);

@@ -69,6 +69,13 @@ static void footprints_text(const tw_cli *cli, int n, char *out, size_t size)
     snprintf(out, size, T(one ? FX_T_FOOTPRINT_ONE : FX_T_FOOTPRINT_MANY), n);
 }
 
+/* A count with its noun from the game's table (one: the singular's id,
+ * followed by the plural's). Returns out. */
+char *tw_fox_cli_count(const tw_cli *cli, int n, tw_fox_text_id one, char *out, size_t size)
+{
+    return tw_msg_count(&tw_fox_cli_table[one], cli->lang, n, out, size);
+}
+
 /* "1 space", "3 spaces". */
 void tw_fox_cli_spaces(const tw_cli *cli, int n, char *out, size_t size)
 {
@@ -92,6 +99,14 @@ void tw_fox_cli_card_long(const tw_cli *cli, int card, char *out, size_t size)
         snprintf(out, size, T(FX_T_CARD_LONG_ABILITY), code, suit, ability, steps);
     else
         snprintf(out, size, T(FX_T_CARD_LONG), code, suit, steps);
+}
+
+/* The trick the screen names: the one being played, or after the game's
+ * end the last one played (a game lost on trick 10 shows trick 10). */
+int tw_fox_cli_trick_number(const tw_fox_state *s)
+{
+    int number = s->phase == TW_FOX_PHASE_GAME_OVER ? s->tricks_done : s->tricks_done + 1;
+    return number < 1 ? 1 : number > TW_FOX_TRICKS ? TW_FOX_TRICKS : number;
 }
 
 /* A horizontal rule between screens. */
@@ -202,13 +217,14 @@ static void draw_path(tw_cli *cli, const tw_fox_state *s, const tw_fox_look *loo
             fprintf(cli->out, "  %s%s%s", tw_term_symbol(t, "\xc2\xb7", "."), mark, after);
     }
     fputc('\n', cli->out);
-    tw_cli_printf(cli, T(FX_T_LEGEND), token, forest);
+    if (!cli->compact)
+        tw_cli_printf(cli, T(FX_T_LEGEND), token, forest);
 }
 
 /* The trick so far (or who leads, or the pause between rounds). */
 static void draw_trick(tw_cli *cli, const tw_fox_state *s, const tw_fox_look *look)
 {
-    int number = s->tricks_done < TW_FOX_TRICKS ? s->tricks_done + 1 : TW_FOX_TRICKS;
+    int number = tw_fox_cli_trick_number(s);
     char who[64];
     if (s->phase == TW_FOX_PHASE_GAME_OVER)
         return;
@@ -249,11 +265,37 @@ static void draw_trick(tw_cli *cli, const tw_fox_state *s, const tw_fox_look *lo
     }
 }
 
+/* One hand in the compact layout: the title, then on the same line each
+ * card with its footprints, suits apart (`cards` names the abilities). */
+static void draw_hand_compact(tw_cli *cli, uint32_t hand, const char *title)
+{
+    const tw_term *t = &cli->term;
+    fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
+    fprintf(cli->out, "%.*s", (int)strcspn(title, "\n"), title);
+    fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
+    for (int suit = 0; suit < TW_FOX_SUITS; suit++) {
+        int first = 1;
+        for (int c = suit * 10; c < suit * 10 + 10; c++) {
+            if (!(hand & TW_FOX_SUIT_MASK(suit) & (1u << c)))
+                continue;
+            char code[48];
+            tw_fox_cli_card(cli, c, code, sizeof code);
+            fprintf(cli->out, "%s%s[%d]", first ? "  " : " ", code, tw_fox_card_footprints(c));
+            first = 0;
+        }
+    }
+    fputc('\n', cli->out);
+}
+
 /* One hand: a title, then one line per suit (wrapped), each card with its
  * footprints and its ability name. */
 static void draw_hand(tw_cli *cli, uint32_t hand, const char *title)
 {
     const tw_term *t = &cli->term;
+    if (cli->compact) {
+        draw_hand_compact(cli, hand, title);
+        return;
+    }
     fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
     fputs(title, cli->out);
     fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
@@ -301,7 +343,9 @@ static void draw_other(tw_cli *cli, const tw_fox_state *s, const tw_fox_look *lo
     int other = 1 - look->viewer;
     char who[64];
     tw_fox_cli_name(cli, look, other, TW_FOX_SUBJECT, -1, who, sizeof who);
-    tw_cli_printf(cli, T(FX_T_OTHER_HOLDS), who, tw_fox_hand_count(s, other));
+    char cards[64];
+    tw_text_count(cli->lang, tw_fox_hand_count(s, other), TW_T_CARDS_ONE, cards, sizeof cards);
+    tw_cli_printf(cli, T(FX_T_OTHER_HOLDS), who, cards);
     uint32_t known = s->known[other] & s->hand[other];
     if (!known)
         return;
@@ -328,12 +372,13 @@ void tw_fox_cli_draw(tw_cli *cli, const tw_fox_state *state, const tw_fox_board 
         s = &view.visible;
     }
     rule(cli);
-    int number = s->tricks_done < TW_FOX_TRICKS ? s->tricks_done + 1 : TW_FOX_TRICKS;
+    int number = tw_fox_cli_trick_number(s);
     fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
     tw_cli_printf(cli, T(FX_T_HEADER), T(FX_T_GAME_NAME), s->level, (unsigned long long)seed, s->round, number);
     fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
     fputc('\n', cli->out);
-    tw_cli_printf(cli, T(FX_T_BOARD_LINE), board_name(cli, board), board_mark(cli, board));
+    if (!cli->compact)
+        tw_cli_printf(cli, T(FX_T_BOARD_LINE), board_name(cli, board), board_mark(cli, board));
     draw_path(cli, s, look);
     tw_cli_printf(cli, T(FX_T_FOREST_LINE), s->path.forest_left, s->path.forest_start, tw_fox_gems_on_board(s),
                   s->path.gems_collected);
@@ -347,7 +392,9 @@ void tw_fox_cli_draw(tw_cli *cli, const tw_fox_state *state, const tw_fox_board 
         draw_other(cli, s, look);
         if (show_hand) {
             char title[128];
-            snprintf(title, sizeof title, T(FX_T_HAND_TITLE), tw_fox_hand_count(s, look->viewer));
+            char cards[64];
+            tw_text_count(cli->lang, tw_fox_hand_count(s, look->viewer), TW_T_CARDS_ONE, cards, sizeof cards);
+            snprintf(title, sizeof title, T(FX_T_HAND_TITLE), cards);
             draw_hand(cli, s->hand[look->viewer], title);
         }
         return;
@@ -356,8 +403,21 @@ void tw_fox_cli_draw(tw_cli *cli, const tw_fox_state *state, const tw_fox_board 
         return;
     for (int seat = 0; seat < 2; seat++) {
         char title[128];
-        snprintf(title, sizeof title, T(FX_T_HAND_OF), seat + 1, tw_fox_hand_count(s, seat));
+        char cards[64];
+        tw_text_count(cli->lang, tw_fox_hand_count(s, seat), TW_T_CARDS_ONE, cards, sizeof cards);
+        snprintf(title, sizeof title, T(FX_T_HAND_OF), seat + 1, cards);
         draw_hand(cli, s->hand[seat], title);
+    }
+}
+
+/* The abilities of the odd ranks, one wrapped paragraph each. */
+void tw_fox_cli_abilities(tw_cli *cli)
+{
+    for (int rank = 1; rank <= TW_FOX_RANKS; rank += 2) {
+        char text[512];
+        snprintf(text, sizeof text, "%d %s: %s", rank, tw_fox_ability_name(rank, cli->lang),
+                 tw_fox_ability_text(rank, cli->lang));
+        tw_term_wrap(cli->out, text, 2, WIDTH + 6);
     }
 }
 
@@ -365,12 +425,7 @@ void tw_fox_cli_draw(tw_cli *cli, const tw_fox_state *state, const tw_fox_board 
 void tw_fox_cli_rules(tw_cli *cli)
 {
     fputs(T(FX_T_RULES), cli->out);
-    for (int rank = 1; rank <= TW_FOX_RANKS; rank += 2) {
-        char text[512];
-        snprintf(text, sizeof text, "%d %s: %s", rank, tw_fox_ability_name(rank, cli->lang),
-                 tw_fox_ability_text(rank, cli->lang));
-        tw_term_wrap(cli->out, text, 2, WIDTH + 6);
-    }
+    tw_fox_cli_abilities(cli);
     fputs(T(FX_T_RULES_TAIL), cli->out);
 }
 
@@ -394,10 +449,12 @@ void tw_fox_cli_result(tw_cli_session *ss)
         tw_cli_printf(cli, T(FX_T_RESULT_SCORE), tw_fox_score(state), base, state->level, cards, early, forest);
         return;
     }
+    char gems[64];
+    tw_fox_cli_count(cli, tw_fox_gems_on_board(state), FX_T_GEMS_ONE, gems, sizeof gems);
     fputs(tw_term_style(t, TW_STYLE_RED), cli->out);
     if (state->end == TW_FOX_END_LOST_PATH)
-        tw_cli_printf(cli, T(FX_T_RESULT_LOST_PATH), state->round, tw_fox_gems_on_board(state));
+        tw_cli_printf(cli, T(FX_T_RESULT_LOST_PATH), state->round, gems);
     else
-        tw_cli_printf(cli, T(FX_T_RESULT_LOST_TIME), state->round, tw_fox_gems_on_board(state));
+        tw_cli_printf(cli, T(FX_T_RESULT_LOST_TIME), state->round, gems);
     fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
 }

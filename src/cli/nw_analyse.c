@@ -182,7 +182,9 @@ int tw_cli_analyse(tw_cli *cli, int argc, char **argv)
         tw_cli_printf(cli, T(NW_T_A_NONE), percent(NOTABLE_COST));
     if (tw_nw_is_over(&state)) {
         int stars = tw_nw_stars_won(&state);
-        tw_cli_printf(cli, T(NW_T_A_RESULT), stars, tw_nw_cli_text(cli->lang, NW_T_MEDAL_NONE + tw_nw_medal_for(stars)));
+        char count[64];
+        tw_text_count(cli->lang, stars, TW_T_STARS_ONE, count, sizeof count);
+        tw_cli_printf(cli, T(NW_T_A_RESULT), count, tw_nw_cli_text(cli->lang, NW_T_MEDAL_NONE + tw_nw_medal_for(stars)));
     }
 done:
     tw_nw_bot_free(bot);

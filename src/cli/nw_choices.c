@@ -15,6 +15,18 @@ static const char *const WORDS_STOP_DRAWING[] = {"stop", "arreter", "arrêter", 
 static const char *const WORDS_PASS[] = {"pass", "passer", "no", "non", "none", "aucun", NULL};
 static const char *const WORDS_FINISH[] = {"finish", "terminer", "finir", NULL};
 
+/* French words of the record notation, and the French suit letters of
+ * cards (G Griffes, Y Yeux; F and L are the same in both languages). */
+static const tw_prompt_alias FRENCH_WORDS[] = {
+    {"visiter", "visit"}, {"remplacer", "substitute"}, {"substituer", "substitute"}, {"commencer", "begin"},
+    {"activer", "activate"}, {"utiliser", "activate"}, {"poursuivre", "proceed"}, {"répondre", "respond"},
+    {"repondre", "respond"}, {"choisir", "pick"}, {"prendre", "pick"}, {"nommer", "name"}, {"allié", "ally"},
+    {"allie", "ally"}, {"continuer", "continue"}, {"passer", "pass"}, {"terminer", "finish"}, {"finir", "finish"},
+    {"arrêter", "stop"}, {"arreter", "stop"}, {"griffes", "claws"}, {"fleurs", "flowers"}, {"feuilles", "leaves"},
+    {"yeux", "eyes"}, {NULL, NULL},
+};
+static const char FRENCH_LETTERS[] = "gcye";
+
 /* Whether the answer to a statement wins a point. */
 int tw_nw_cli_response_scores(const tw_nw_state *state, int card)
 {
@@ -80,14 +92,17 @@ static void card_question(const tw_cli *cli, const tw_nw_state *s, const char *n
     }
     case TW_NW_OP_MOVE_LOWEST: {
         int value = s->run.pending ? TW_NW_VALUE(tw_lowest_bit32(s->run.pending)) : 0;
-        snprintf(out, size, T(NW_T_Q_LOWEST), name, value, value);
+        char draw[64];
+        snprintf(out, size, T(NW_T_Q_LOWEST), name, value, tw_text_count(cli->lang, value, TW_T_CARDS_ONE, draw, sizeof draw));
         break;
     }
     case TW_NW_OP_SEARCH_VALUE: snprintf(out, size, T(NW_T_Q_SEARCH), name); break;
     case TW_NW_OP_MOVE_DUPLICATES: snprintf(out, size, T(NW_T_Q_DUPLICATES), name); break;
     case TW_NW_OP_MOVE_HAND_COUNT_VALUE: {
         int held = tw_nw_hand_count(s);
-        snprintf(out, size, T(NW_T_Q_HAND_COUNT), name, held, held);
+        char count[64];
+        snprintf(out, size, T(NW_T_Q_HAND_COUNT), name, tw_text_count(cli->lang, held, TW_T_CARDS_ONE, count, sizeof count),
+                 held);
         break;
     }
     case TW_NW_OP_MOVE_VALUES: snprintf(out, size, T(NW_T_Q_VALUES), name); break;
@@ -150,7 +165,10 @@ static void pick_label(const tw_cli *cli, const tw_nw_state *s, int card, char *
     const tw_nw_step *st = current_step(s);
     switch (st->op) {
     case TW_NW_OP_EXCHANGE_TOP: snprintf(out, size, T(NW_T_L_EXCHANGE), text); break;
-    case TW_NW_OP_MOVE_LOWEST: snprintf(out, size, T(NW_T_L_LOWEST), text, TW_NW_VALUE(card)); break;
+    case TW_NW_OP_MOVE_LOWEST:
+        snprintf(out, size, T(NW_T_L_LOWEST), text,
+                 tw_text_count(cli->lang, TW_NW_VALUE(card), TW_T_CARDS_ONE, other, sizeof other));
+        break;
     case TW_NW_OP_SEARCH_VALUE: snprintf(out, size, T(NW_T_L_SEARCH), TW_NW_VALUE(card), text); break;
     case TW_NW_OP_SWAP_TOP:
         tw_nw_cli_card(cli, tw_nw_pile_top(s, st->a), other, sizeof other);
@@ -207,6 +225,46 @@ static void activate_label(const tw_cli *cli, const tw_nw_state *s, const tw_nw_
     }
 }
 
+/* The first slot a friendly ruler may stand in for: its substitute label
+ * carries the ruler's ability, the others do not repeat it. */
+static int first_free_slot(const tw_nw_state *s)
+{
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        if (s->slots[slot].sub_fief < 0)
+            return slot;
+    return -1;
+}
+
+/* The character whose ability the label of an action carries, or NULL. */
+static const tw_nw_character *label_character(const tw_nw_state *s, tw_nw_action action)
+{
+    int arg = TW_NW_ACTION_ARG(action);
+    switch ((tw_nw_action_kind)TW_NW_ACTION_KIND(action)) {
+    case TW_NW_ACT_SUBSTITUTE:
+        return arg % TW_NW_SLOTS == first_free_slot(s) ? &s->fiefs[(arg / TW_NW_SLOTS) % TW_NW_FIEFS].ruler : NULL;
+    case TW_NW_ACT_ACTIVATE: {
+        const tw_nw_character *ch = tw_nw_slot_character(s, arg % TW_NW_SLOTS);
+        const tw_nw_character *copied = tw_nw_cli_copied_ruler(s, ch);
+        return copied ? copied : ch;
+    }
+    case TW_NW_ACT_PICK_SLOT: return tw_nw_slot_character(s, arg % TW_NW_SLOTS);
+    default: return NULL;
+    }
+}
+
+/* Whether the labels of the decision now carry ch's ability. */
+int tw_nw_cli_label_shows(const tw_nw_state *state, const tw_nw_character *ch)
+{
+    tw_nw_action actions[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_is_over(state) ? 0 : tw_nw_legal_actions(state, actions);
+    for (int i = 0; i < n; i++) {
+        const tw_nw_character *shown = label_character(state, actions[i]);
+        if (shown && shown->catalog_index == ch->catalog_index)
+            return 1;
+    }
+    return 0;
+}
+
 /* Label of an answer: whether it scores, and what an armed delayed
  * ability (Baron of Eyes) does after it. */
 static void respond_label(const tw_cli *cli, const tw_nw_state *s, int card, char *out, size_t size)
@@ -237,7 +295,10 @@ void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_ca
         const tw_nw_character *ruler = &state->fiefs[fief].ruler;
         tw_nw_cli_character(cli, catalog, ruler, a, sizeof a);
         tw_nw_cli_character(cli, catalog, &state->slots[slot].ally, b, sizeof b);
-        snprintf(out, size, T(NW_T_L_SUBSTITUTE), a, fief, b, slot, tw_nw_cli_ability_text(cli, catalog, ruler));
+        if (slot == first_free_slot(state)) /* the ruler's ability, once */
+            snprintf(out, size, T(NW_T_L_SUBSTITUTE), a, fief, b, slot, tw_nw_cli_ability_text(cli, catalog, ruler));
+        else
+            snprintf(out, size, T(NW_T_L_SUBSTITUTE_AGAIN), a, fief, b, slot);
         break;
     }
     case TW_NW_ACT_BEGIN: snprintf(out, size, "%s", T(NW_T_L_BEGIN)); break;
@@ -369,5 +430,11 @@ void tw_nw_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *ty
  * of the current decision, or the record notation. */
 int tw_nw_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out)
 {
-    return bare_word_action(tw_cli_state(ss), word, out) == 0 ? 0 : tw_nw_action_parse(word, out);
+    const tw_nw_state *s = tw_cli_state(ss);
+    if (bare_word_action(s, word, out) == 0 || tw_nw_action_parse(word, out) == 0)
+        return 0;
+    char english[TW_PROMPT_LINE];
+    if (!tw_prompt_translate(word, FRENCH_WORDS, FRENCH_LETTERS, english, sizeof english))
+        return -1;
+    return bare_word_action(s, english, out) == 0 ? 0 : tw_nw_action_parse(english, out);
 }

@@ -38,7 +38,8 @@ typedef enum {
     NW_T_PILES_TITLE, NW_T_DISCARD_PILE, NW_T_SCORE_PILE, NW_T_EMPTY,
     NW_T_RESULT_STARS, NW_T_RESULT_MEDAL, NW_T_RESULT_WON, NW_T_RESULT_LOST, NW_T_RESULT_STOPPED,
     NW_T_RULES, NW_T_CROWN_WORD, NW_T_CROWN_LEGEND, NW_T_TRIGGER_ARMED, NW_T_DECIDED_HIT, NW_T_DECIDED_MISS,
-    NW_T_COPYING, NW_T_COPY_NOW,
+    NW_T_COPYING, NW_T_COPY_NOW, NW_T_HEADER_COMPACT, NW_T_SLOT_COMPACT, NW_T_VISIT_COMPACT,
+    NW_T_CARDS_TITLE, NW_T_CARDS_FIEF, NW_T_CARDS_SLOT, NW_T_CARDS_WAITING,
     /* questions */
     NW_T_Q_CHOOSE_FIEF, NW_T_Q_SUBSTITUTES, NW_T_Q_BEFORE, NW_T_Q_RESPONSE, NW_T_Q_CHOOSE_MOVE,
     NW_T_Q_MOVE_ORDER, NW_T_Q_PAIR_FIRST, NW_T_Q_PAIR_SECOND, NW_T_Q_EXCHANGE, NW_T_Q_NAME_SUIT,
@@ -47,7 +48,7 @@ typedef enum {
     NW_T_Q_REPEAT_MORE, NW_T_Q_REPEAT_LAST, NW_T_Q_SUM, NW_T_Q_TRIGGER_ODD, NW_T_Q_MOVE_VISIT, NW_T_Q_READY,
     NW_T_Q_SWAP_TOP,
     /* choice labels */
-    NW_T_L_VISIT, NW_T_L_SUBSTITUTE, NW_T_L_BEGIN, NW_T_L_PROCEED, NW_T_L_ACTIVATE, NW_T_L_RESPOND_SCORES,
+    NW_T_L_VISIT, NW_T_L_SUBSTITUTE, NW_T_L_SUBSTITUTE_AGAIN, NW_T_L_BEGIN, NW_T_L_PROCEED, NW_T_L_ACTIVATE, NW_T_L_RESPOND_SCORES,
     NW_T_L_RESPOND_NO, NW_T_L_DISCARD, NW_T_L_PICK_TO, NW_T_L_EXCHANGE, NW_T_L_NAME, NW_T_L_SWAP, NW_T_L_STOP,
     NW_T_L_ACTIVATE_COPY, NW_T_L_CONTINUE, NW_T_L_STOP_DRAWING, NW_T_L_PASS_SWAP, NW_T_L_PASS, NW_T_L_LOWEST,
     NW_T_L_SEARCH, NW_T_L_SWAP_TOP, NW_T_L_MOVE_LEFT, NW_T_L_MOVE_RIGHT, NW_T_L_READY, NW_T_L_FINISH_HIT,
@@ -65,6 +66,7 @@ typedef enum {
     NW_T_NEW_GAME, NW_T_FULL_KNOWN, NW_T_FULL_REFUSED, NW_T_SETUP_FAILED,
     NW_T_NO_SAVE, NW_T_BAD_SEED, NW_T_BAD_MEDAL, NW_T_RECORD_AT,
     NW_T_SAVE_AT, NW_T_FINISHED_SAVED, NW_T_ABOUT_SETUP, NW_T_ABOUT_PROGRESS, NW_T_ABOUT_OVER,
+    NW_T_STARS_WON_ONE, NW_T_STARS_WON_MANY, /* a singular is followed by its plural */
     /* replay */
     NW_T_REPLAY_TITLE, NW_T_REPLAY_STEP, NW_T_REPLAY_WAIT, NW_T_REPLAY_STOPPED,
     /* hints and analysis */
@@ -146,6 +148,13 @@ void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_ca
 int tw_nw_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out);
 /* Says why a well-formed action (typed as typed) is not legal now. */
 void tw_nw_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *typed, char *reason, size_t size);
+
+/* Whether the labels of the decision now carry the ability of ch (a
+ * substitute, an ability to use, an ally to make ready): the screen then
+ * leaves it out, so that each ability is printed once. */
+int tw_nw_cli_label_shows(const tw_nw_state *state, const tw_nw_character *ch);
+/* Lists every character on the table with its ability (`cards`). */
+void tw_nw_cli_cards(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog);
 
 /* Whether a response would win a point (an aid: the rules are open). */
 int tw_nw_cli_response_scores(const tw_nw_state *state, int card);

@@ -62,8 +62,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_SUB_FOR] = {{"(substitute for %s)", "(remplace %s)"}},
     [NW_T_READY] = {{"ready", "prêt"}},
     [NW_T_USED] = {{"used", "utilisé"}},
-    [NW_T_VISIT_LINE] = {{"Visiting fief %d, ruler %s | trump %s %s | score %d, target %d | deck %d cards\n",
-                          "Visite du fief %d, chef %s | atout %s %s | score %d, cible %d | pioche %d cartes\n"}},
+    [NW_T_VISIT_LINE] = {{"Visiting fief %d, ruler %s | trump %s %s | score %d, target %d | deck %s\n",
+                          "Visite du fief %d, chef %s | atout %s %s | score %d, cible %d | pioche %s\n"}},
     [NW_T_STATEMENT_LINE] = {{"The ruler says: %s\n", "Déclaration du chef : %s\n"}},
     [NW_T_KNOWN_DECK] = {{"Deck cards you know (position 1 is the top): %s\n",
                           "Cartes de la pioche que vous connaissez (la position 1 est le dessus) : %s\n"}},
@@ -147,8 +147,11 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "  type the number of a choice, or a word: a card such as 7E (letters C\n"
         "  Claws, F Flowers, L Leaves, E Eyes), visit 3, activate 0, ally 2,\n"
         "  continue, pass, finish, stop; piles shows the discard and score piles\n"
-        "  in full, help shows this page, quit saves and leaves (continue later\n"
-        "  with: trickwood resume).\n\n",
+        "  in full, cards lists every character on the table with its ability,\n"
+        "  hint gives the strong bot's advice (from what you can see) with\n"
+        "  its chances for the visit and the medal, help shows this page, quit\n"
+        "  saves and leaves (continue later with: trickwood resume). When there is\n"
+        "  only one choice, Enter takes it.\n\n",
         "\nCOMMENT JOUER AUX FIEFS DE NORBOIS ! (solo)\n"
         "\n"
         "But\n"
@@ -212,11 +215,17 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "  hors d'atteinte, vous pouvez arrêter la partie (le choix « stop »).\n"
         "\n"
         "À chaque question\n"
-        "  tapez le numéro d'un choix, ou un mot : une carte comme 7E (lettres C\n"
-        "  Griffes, F Fleurs, L Feuilles, E Yeux), visit 3, activate 0, ally 2,\n"
-        "  continuer, passer, terminer, stop ; piles montre la défausse et la pile\n"
-        "  de score en entier, aide affiche cette page, quitter enregistre et sort\n"
-        "  (reprise avec : trickwood resume).\n\n",
+        "  tapez le numéro d'un choix, ou un mot : une carte comme 7Y (lettres G\n"
+        "  Griffes, F Fleurs, L Feuilles, Y Yeux ; les lettres anglaises C et E\n"
+        "  marchent aussi), visiter 3, remplacer 3 0, commencer, activer 0,\n"
+        "  poursuivre, répondre 7Y, choisir 7Y, nommer yeux, fief 4, allié 2,\n"
+        "  continuer, passer, terminer, arrêter (les mots anglais des\n"
+        "  enregistrements marchent aussi) ; piles montre la défausse et la pile\n"
+        "  de score en entier, cartes montre chaque personnage en jeu et sa\n"
+        "  capacité, indice donne le conseil du robot fort (d'après ce\n"
+        "  que vous voyez) avec ses chances pour la visite et la médaille, aide\n"
+        "  affiche cette page, quitter enregistre et sort (reprise avec :\n"
+        "  trickwood resume). Quand il n'y a qu'un choix, Entrée le prend.\n\n",
     }},
 
     [NW_T_CROWN_WORD] = {{"(crown)", "(couronne)"}},
@@ -229,7 +238,17 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_DECIDED_MISS] = {{"This visit is decided: it will miss its target (%d) whatever happens. You may finish it now (finish) or play on.\n",
                             "Cette visite est jouée d'avance : elle manquera sa cible (%d) quoi qu'il arrive. Vous pouvez la terminer maintenant (finish) ou continuer à jouer.\n"}},
     [NW_T_COPYING] = {{"%s, using the ability of %s", "%s, avec la capacité de %s"}},
-    [NW_T_COPY_NOW] = {{"On this visit: %s: %s", "Pour cette visite : %s : %s"}},
+    [NW_T_COPY_NOW] = {{"On this visit: the ability of %s.", "Pour cette visite : la capacité de %s."}},
+    [NW_T_HEADER_COMPACT] = {{"%s | seed %llu | %s | %s %d%s | %d%s won, %d possible",
+                              "%s | graine %llu | %s | %s %d%s | %d%s gagnées, %d possibles"}},
+    [NW_T_SLOT_COMPACT] = {{"%d %s [%s]", "%d %s [%s]"}},
+    [NW_T_VISIT_COMPACT] = {{"Fief %d: trump %s %s | score %d/%d | deck %s | discard (%d) %s | scored (%d) %s\n",
+                             "Fief %d : atout %s %s | score %d/%d | pioche %s | défausse (%d) %s | marqué (%d) %s\n"}},
+    [NW_T_CARDS_TITLE] = {{"The characters on the table and what each does:\n",
+                           "Les personnages en jeu et ce que fait chacun :\n"}},
+    [NW_T_CARDS_FIEF] = {{"Fief %d, ruler %s (%s): %s", "Fief %d, chef %s (%s) : %s"}},
+    [NW_T_CARDS_SLOT] = {{"Slot %d, %s: %s", "Place %d, %s : %s"}},
+    [NW_T_CARDS_WAITING] = {{"Slot %d, %s (replaced on this visit): %s", "Place %d, %s (remplacé pour cette visite) : %s"}},
 
     [NW_T_Q_CHOOSE_FIEF] = {{"Which fief do you visit?", "Quel fief visitez-vous ?"}},
     [NW_T_Q_SUBSTITUTES] = {{"Bring in a friendly ruler in place of an ally, or start the dialogues?",
@@ -254,14 +273,14 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_Q_GENERIC] = {{"%s: make your choice", "%s : faites votre choix"}},
     [NW_T_Q_CONTINUE] = {{"%s: no trump card (%s) drawn yet. Draw another card, or stop here?",
                           "%s : pas encore de carte d'atout (%s). Piocher une autre carte, ou s'arrêter là ?"}},
-    [NW_T_Q_LOWEST] = {{"%s: which of your lowest cards (value %d) do you discard? You then draw %d cards.",
-                        "%s : laquelle de vos cartes les plus faibles (valeur %d) défaussez-vous ? Vous piochez ensuite %d cartes."}},
+    [NW_T_Q_LOWEST] = {{"%s: which of your lowest cards (value %d) do you discard? You then draw %s.",
+                        "%s : laquelle de vos cartes les plus faibles (valeur %d) défaussez-vous ? Vous piochez ensuite %s."}},
     [NW_T_Q_SEARCH] = {{"%s: which value do you search the deck for? Point at a hand card of that value (you keep it); then the deck is shuffled.",
                         "%s : quelle valeur cherchez-vous dans la pioche ? Désignez une carte de votre main de cette valeur (vous la gardez) ; la pioche est ensuite mélangée."}},
     [NW_T_Q_DUPLICATES] = {{"%s: which duplicate do you discard next? One card of each value stays in your hand (the last one discarded ends on top).",
                             "%s : quel double défaussez-vous maintenant ? Une carte de chaque valeur reste en main (la dernière défaussée finit dessus)."}},
-    [NW_T_Q_HAND_COUNT] = {{"%s: you hold %d cards: which card of value %d do you discard?",
-                            "%s : vous avez %d cartes en main : quelle carte de valeur %d défaussez-vous ?"}},
+    [NW_T_Q_HAND_COUNT] = {{"%s: you hold %s: which card of value %d do you discard?",
+                            "%s : vous avez %s en main : quelle carte de valeur %d défaussez-vous ?"}},
     [NW_T_Q_VALUES] = {{"%s: every 1, 2 and 3 in your hand is discarded; which one goes next? (the last one chosen ends on top)",
                         "%s : tous vos 1, 2 et 3 sont défaussés ; lequel part maintenant ? (le dernier choisi finit dessus)"}},
     [NW_T_Q_REPEAT_MORE] = {{"%s: discard a card, then you draw one (rounds left after this one: %d)",
@@ -277,12 +296,14 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_Q_READY] = {{"%s: which used ally becomes ready again?", "%s : quel allié déjà utilisé redevient prêt ?"}},
     [NW_T_Q_SWAP_TOP] = {{"%s: the top card of %s is %s: swap a hand card of the same value with it, or pass?",
                           "%s : le dessus de %s est %s : l'échanger contre une carte de votre main de même valeur, ou passer ?"}},
-    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, help, piles, quit)\n",
-                    "  (un nombre, ou un mot : une carte comme 7E, indice, aide, piles, quitter)\n"}},
+    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, cards, help, piles, quit)\n",
+                    "  (un nombre, ou un mot : une carte comme 7Y (G F L Y), indice, cartes, aide, piles, quitter)\n"}},
 
     [NW_T_L_VISIT] = {{"Visit fief %d (target %d, %s, %s)", "Visiter le fief %d (cible %d, %s, %s)"}},
     [NW_T_L_SUBSTITUTE] = {{"Bring in %s (fief %d) in place of %s (slot %d): %s",
                             "Faire venir %s (fief %d) à la place de %s (place %d) : %s"}},
+    [NW_T_L_SUBSTITUTE_AGAIN] = {{"Bring in %s (fief %d) in place of %s (slot %d)",
+                                  "Faire venir %s (fief %d) à la place de %s (place %d)"}},
     [NW_T_L_BEGIN] = {{"Start the dialogues", "Commencer les dialogues"}},
     [NW_T_L_PROCEED] = {{"No ability: hear the statement", "Pas de capacité : écouter la déclaration"}},
     [NW_T_L_ACTIVATE] = {{"Use %s: %s", "Utiliser %s : %s"}},
@@ -300,7 +321,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_L_STOP_DRAWING] = {{"Stop drawing", "Arrêter de piocher"}},
     [NW_T_L_PASS_SWAP] = {{"Pass: no swap", "Passer : pas d'échange"}},
     [NW_T_L_PASS] = {{"Pass", "Passer"}},
-    [NW_T_L_LOWEST] = {{"Discard %s, then draw %d cards", "Défausser %s, puis piocher %d cartes"}},
+    [NW_T_L_LOWEST] = {{"Discard %s, then draw %s", "Défausser %s, puis piocher %s"}},
     [NW_T_L_SEARCH] = {{"Search the deck for every %d (you keep %s)", "Chercher tous les %d de la pioche (vous gardez %s)"}},
     [NW_T_L_SWAP_TOP] = {{"Swap %s for %s", "Échanger %s contre %s"}},
     [NW_T_L_MOVE_LEFT] = {{"Left: move the visit to fief %d (target %d, %s, trump %s)",
@@ -344,8 +365,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
                                  "Vous répondez %s à %s : un point (score %d).\n"}},
     [NW_T_N_RESPONSE_NO] = {{"You answer %s to %s: no point (score %d).\n",
                              "Vous répondez %s à %s : pas de point (score %d).\n"}},
-    [NW_T_N_VISIT_WON] = {{"End of the visit to fief %d: score %d, target %d. %s is now friendly: +%d stars.\n",
-                           "Fin de la visite du fief %d : score %d, cible %d. %s devient ami : +%d étoiles.\n"}},
+    [NW_T_N_VISIT_WON] = {{"End of the visit to fief %d: score %d, target %d. %s is now friendly: +%s.\n",
+                           "Fin de la visite du fief %d : score %d, cible %d. %s devient ami : +%s.\n"}},
     [NW_T_N_VISIT_LOST] = {{"End of the visit to fief %d: score %d, target %d. The fief is lost and %s leaves the game.\n",
                             "Fin de la visite du fief %d : score %d, cible %d. Le fief est perdu et %s quitte la partie.\n"}},
     [NW_T_N_SUB_LEAVES] = {{"%s leaves the game after substituting; fief %d keeps its stars.\n",
@@ -367,7 +388,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
                              "Vous terminez la visite du fief %d : elle était sûre d'atteindre sa cible.\n"}},
     [NW_T_N_DECIDED_MISS] = {{"You finish the visit to fief %d: it could no longer hit its target.\n",
                               "Vous terminez la visite du fief %d : elle ne pouvait plus atteindre sa cible.\n"}},
-    [NW_T_N_EARLY_WON] = {{"%s is now friendly: +%d stars.\n", "%s devient ami : +%d étoiles.\n"}},
+    [NW_T_N_EARLY_WON] = {{"%s is now friendly: +%s.\n", "%s devient ami : +%s.\n"}},
     [NW_T_N_EARLY_LOST] = {{"The fief is lost and %s leaves the game.\n", "Le fief est perdu et %s quitte la partie.\n"}},
 
     [NW_T_NEW_GAME] = {{"New game, seed %llu (the same deal again: --seed %llu).\n",
@@ -383,14 +404,16 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
                         "--seed attend un nombre entier de 0 à %llu, pas « %s »"}},
     [NW_T_BAD_MEDAL] = {{"--medal takes bronze, silver or gold, not '%s'",
                          "--medal attend bronze, silver (argent) ou gold (or), pas « %s »"}},
-    [NW_T_RECORD_AT] = {{"Game record: %s (watch it again: trickwood replay %s)\n",
-                         "Enregistrement de la partie : %s (pour la revoir : trickwood replay %s)\n"}},
+    [NW_T_RECORD_AT] = {{"Game record: %s (watch it again: %s replay %s)\n",
+                         "Enregistrement de la partie : %s (pour la revoir : %s replay %s)\n"}},
     [NW_T_SAVE_AT] = {{"Autosave: %s\n", "Sauvegarde automatique : %s\n"}},
     [NW_T_FINISHED_SAVED] = {{"The save %s is kept and marked as finished.\n",
                               "La sauvegarde %s est conservée et marquée comme terminée.\n"}},
     [NW_T_ABOUT_SETUP] = {{"%s, aiming for %s", "%s, médaille visée : %s"}},
-    [NW_T_ABOUT_PROGRESS] = {{"visit %d of %d, %d stars won", "visite %d sur %d, %d étoiles gagnées"}},
-    [NW_T_ABOUT_OVER] = {{"finished, %d stars won", "terminée, %d étoiles gagnées"}},
+    [NW_T_ABOUT_PROGRESS] = {{"visit %d of %d, %s", "visite %d sur %d, %s"}},
+    [NW_T_ABOUT_OVER] = {{"finished, %s", "terminée, %s"}},
+    [NW_T_STARS_WON_ONE] = {{"%d star won", "%d étoile gagnée"}},
+    [NW_T_STARS_WON_MANY] = {{"%d stars won", "%d étoiles gagnées"}},
 
     [NW_T_REPLAY_TITLE] = {{"Replay of %s: %d actions.\n", "Relecture de %s : %d actions.\n"}},
     [NW_T_REPLAY_STEP] = {{"Step %d of %d: %s   [%s]\n", "Étape %d sur %d : %s   [%s]\n"}},
@@ -420,7 +443,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
                            "   Un meilleur choix était\n     %s  (%d %%)\n"}},
     [NW_T_A_NONE] = {{"\nNo decision stands out: each was within %d points of the best estimate.\n",
                       "\nAucune décision ne ressort : chacune était à moins de %d points de la meilleure estimation.\n"}},
-    [NW_T_A_RESULT] = {{"\nResult: %d stars (%s).\n", "\nRésultat : %d étoiles (%s).\n"}},
+    [NW_T_A_RESULT] = {{"\nResult: %s (%s).\n", "\nRésultat : %s (%s).\n"}},
     [NW_T_A_NOT_OVER] = {{"(This game is not finished; the analysis covers the moves played so far.)\n",
                           "(Cette partie n'est pas finie ; l'analyse porte sur les coups déjà joués.)\n"}},
 };

@@ -133,12 +133,20 @@ static void nw_describe(tw_cli_session *ss, tw_cli_about *about)
     snprintf(about->setup, sizeof about->setup, T(NW_T_ABOUT_SETUP),
              T(state->setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO),
              T((tw_nw_text_id)(NW_T_MEDAL_NONE + state->medal % 4)));
+    char won[64];
+    tw_msg_count(&tw_nw_cli_table[NW_T_STARS_WON_ONE], cli->lang, stars, won, sizeof won);
     if (tw_match_is_over(ss->match))
-        snprintf(about->progress, sizeof about->progress, T(NW_T_ABOUT_OVER), stars);
+        snprintf(about->progress, sizeof about->progress, T(NW_T_ABOUT_OVER), won);
     else
-        snprintf(about->progress, sizeof about->progress, T(NW_T_ABOUT_PROGRESS), visit, TW_NW_FIEFS, stars);
+        snprintf(about->progress, sizeof about->progress, T(NW_T_ABOUT_PROGRESS), visit, TW_NW_FIEFS, won);
     about->setup_json = json_pack("{s:s, s:s}", "deal", deal, "medal", medal);
     about->progress_json = json_pack("{s:i, s:i, s:i}", "visit", visit, "visits", TW_NW_FIEFS, "stars", stars);
+}
+
+/* `cards`: the characters on the table and their abilities. */
+static void nw_cards(tw_cli_session *ss)
+{
+    tw_nw_cli_cards(ss->cli, state_of(ss->match), &data_of(ss)->rec.catalog);
 }
 
 /* The words of Northwood's own command: the piles in full. */
@@ -177,6 +185,7 @@ const tw_cli_ui tw_nw_cli_ui = {
     .refusal = tw_nw_cli_refusal,
     .rules = tw_nw_cli_rules,
     .extra = tw_nw_cli_piles,
+    .cards = nw_cards,
     .hint = nw_hint,
     .narrate = nw_narrate,
     .result = tw_nw_cli_result,
@@ -309,6 +318,7 @@ int tw_cli_northwood(tw_cli *cli, int argc, char **argv)
     if (code)
         return code;
     tw_cli_setup_term(cli);
+    tw_cli_wrap_begin(cli);
     if (!o.seed_given)
         o.config.seed = tw_cli_clock_seed();
     tw_cli_session *ss = tw_cli_session_new(cli, &tw_nw_cli_ui);

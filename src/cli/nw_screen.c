@@ -2,8 +2,9 @@
  * decision, built from the player's view so nothing hidden leaks.
  *
  * Suit symbols (single-width, no emoji): Claws ♠ (red), Flowers ✿
- * (magenta), Leaves ♣ (green), Eyes ◉ (cyan); ASCII fallback: the record
- * letters C, F, L, E. */
+ * (magenta), Leaves ♣ (green), Eyes ◉ (cyan); ASCII fallback: the letters
+ * typed for cards, C F L E in English (the record's), G F L Y in French
+ * (Griffes, Fleurs, feuiLles, Yeux: no two alike). */
 #include <stdio.h>
 #include <string.h>
 
@@ -12,7 +13,7 @@
 #define T(id) tw_nw_cli_text(cli->lang, (id))
 
 static const char *const SUIT_UTF8[TW_NW_SUITS] = {"\xe2\x99\xa0", "\xe2\x9c\xbf", "\xe2\x99\xa3", "\xe2\x97\x89"};
-static const char *const SUIT_ASCII[TW_NW_SUITS] = {"C", "F", "L", "E"};
+static const char *const SUIT_ASCII[2][TW_NW_SUITS] = {{"C", "F", "L", "E"}, {"G", "F", "L", "Y"}};
 static const tw_style SUIT_STYLE[TW_NW_SUITS] = {TW_STYLE_RED, TW_STYLE_MAGENTA, TW_STYLE_GREEN, TW_STYLE_CYAN};
 
 /* The symbol of a suit. */
@@ -20,7 +21,7 @@ const char *tw_nw_cli_suit_symbol(const tw_cli *cli, int suit)
 {
     if (suit < 0 || suit >= TW_NW_SUITS)
         return "?";
-    return tw_term_symbol(&cli->term, SUIT_UTF8[suit], SUIT_ASCII[suit]);
+    return tw_term_symbol(&cli->term, SUIT_UTF8[suit], SUIT_ASCII[cli->lang == TW_LANG_FR][suit]);
 }
 
 /* The name of a suit. */
@@ -166,14 +167,20 @@ static void fief_status(const tw_cli *cli, const tw_nw_state *s, int f, char *ou
     }
 }
 
-/* The header line. */
+/* The header line (shorter in the compact layout). */
 static void draw_header(tw_cli *cli, const tw_nw_state *s, uint64_t seed)
 {
     const tw_term *t = &cli->term;
     char star[8];
     tw_nw_cli_stars(cli, 1, star, sizeof star);
     fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
-    tw_cli_printf(cli, T(NW_T_HEADER), T(NW_T_GAME_NAME), (unsigned long long)seed,
+    if (cli->compact)
+        tw_cli_printf(cli, T(NW_T_HEADER_COMPACT), T(NW_T_GAME_NAME), (unsigned long long)seed,
+                      T(s->setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO),
+                      T((tw_nw_text_id)(NW_T_MEDAL_NONE + s->medal % 4)), tw_nw_medal_threshold((tw_nw_medal)s->medal),
+                      star, tw_nw_stars_won(s), star, tw_nw_stars_possible(s));
+    else
+        tw_cli_printf(cli, T(NW_T_HEADER), T(NW_T_GAME_NAME), (unsigned long long)seed,
                   T(s->setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO),
                   T((tw_nw_text_id)(NW_T_MEDAL_NONE + s->medal % 4)), tw_nw_medal_threshold((tw_nw_medal)s->medal),
                   star, tw_nw_stars_won(s), tw_nw_stars_possible(s));
@@ -182,11 +189,13 @@ static void draw_header(tw_cli *cli, const tw_nw_state *s, uint64_t seed)
 }
 
 /* Whether the screen should show a fief ruler's ability: the visited
- * ruler (a copier can use it) and friendly rulers free to substitute. */
-static int ruler_text_shown(const tw_nw_state *s, int f)
+ * ruler (a copier can use it) and friendly rulers free to substitute,
+ * unless a choice below carries it; never in the compact layout (the
+ * choices and `cards` do). */
+static int ruler_text_shown(const tw_cli *cli, const tw_nw_state *s, int f)
 {
     const tw_nw_fief *fi = &s->fiefs[f];
-    if (!fi->ruler_present)
+    if (cli->compact || !fi->ruler_present || tw_nw_cli_label_shows(s, &fi->ruler))
         return 0;
     return s->visiting == f || (fi->status == TW_NW_FIEF_FRIENDLY && fi->sub_slot < 0);
 }
@@ -196,14 +205,17 @@ static int ruler_text_shown(const tw_nw_state *s, int f)
 static void draw_fiefs(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog)
 {
     const tw_term *t = &cli->term;
-    tw_cli_printf(cli, "%s%s%s\n", tw_term_style(t, TW_STYLE_BOLD), T(NW_T_FIEFS_TITLE),
-                  tw_term_style(t, TW_STYLE_RESET));
-    fputs("    ", cli->out);
-    tw_term_pad(cli->out, T(NW_T_COL_FIEF), 6);
-    tw_term_pad(cli->out, T(NW_T_COL_TARGET), 8);
-    tw_term_pad(cli->out, T(NW_T_COL_STARS), 9);
-    tw_term_pad(cli->out, T(NW_T_COL_RULER), 26);
-    fprintf(cli->out, "%s\n", T(NW_T_COL_STATUS));
+    int compact = cli->compact;
+    if (!compact) {
+        tw_cli_printf(cli, "%s%s%s\n", tw_term_style(t, TW_STYLE_BOLD), T(NW_T_FIEFS_TITLE),
+                      tw_term_style(t, TW_STYLE_RESET));
+        fputs("    ", cli->out);
+        tw_term_pad(cli->out, T(NW_T_COL_FIEF), 6);
+        tw_term_pad(cli->out, T(NW_T_COL_TARGET), 8);
+        tw_term_pad(cli->out, T(NW_T_COL_STARS), 9);
+        tw_term_pad(cli->out, T(NW_T_COL_RULER), 26);
+        fprintf(cli->out, "%s\n", T(NW_T_COL_STATUS));
+    }
     for (int f = 0; f < TW_NW_FIEFS; f++) {
         char num[16], target[16], stars[32], ruler[160], status[160];
         const char *mark = s->visiting == f ? tw_term_symbol(t, "\xe2\x96\xb6", ">") : " ";
@@ -212,13 +224,14 @@ static void draw_fiefs(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
         tw_nw_cli_stars(cli, tw_nw_stars[f], stars, sizeof stars);
         tw_nw_cli_character(cli, catalog, &s->fiefs[f].ruler, ruler, sizeof ruler);
         fief_status(cli, s, f, status, sizeof status);
-        fprintf(cli->out, "  %s ", mark);
-        tw_term_pad(cli->out, num, 6);
-        tw_term_pad(cli->out, target, 8);
-        tw_term_pad(cli->out, stars, 9);
+        fprintf(cli->out, compact ? "%s " : "  %s ", mark);
+        tw_term_pad(cli->out, num, compact ? 2 : 6); /* compact: the number is the target */
+        if (!compact)
+            tw_term_pad(cli->out, target, 8);
+        tw_term_pad(cli->out, stars, compact ? 5 : 9);
         tw_term_pad(cli->out, ruler, 25);
         fprintf(cli->out, " %s\n", status);
-        if (ruler_text_shown(s, f)) {
+        if (ruler_text_shown(cli, s, f)) {
             fputs(tw_term_style(t, TW_STYLE_DIM), cli->out);
             tw_term_wrap(cli->out, tw_nw_cli_ability_text(cli, catalog, &s->fiefs[f].ruler), 10, 78);
             fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
@@ -238,11 +251,44 @@ static int crown_on_table(const tw_nw_state *s, const tw_nw_catalog *catalog)
     return 0;
 }
 
-/* The four ability slots: active character, ready or used, text (and,
- * for a copier during a visit, the ability it would copy). */
+/* The compact form of the four slots: two to a line, no texts. */
+static void draw_slots_compact(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog)
+{
+    const tw_term *t = &cli->term;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        const tw_nw_slot *sl = &s->slots[slot];
+        char name[160], ally[160], who[400], item[480];
+        tw_nw_cli_character(cli, catalog, tw_nw_slot_character(s, slot), name, sizeof name);
+        snprintf(who, sizeof who, "%s", name);
+        if (sl->sub_fief >= 0) {
+            char sub[200];
+            tw_nw_cli_character(cli, catalog, &sl->ally, ally, sizeof ally);
+            snprintf(sub, sizeof sub, T(NW_T_SUB_FOR), ally);
+            snprintf(who, sizeof who, "%s %s", name, sub);
+        }
+        snprintf(item, sizeof item, T(NW_T_SLOT_COMPACT), slot, who, sl->exhausted ? T(NW_T_USED) : T(NW_T_READY));
+        fputs(slot % 2 ? "  " : "", cli->out);
+        fputs(tw_term_style(t, sl->exhausted ? TW_STYLE_DIM : TW_STYLE_RESET), cli->out);
+        if (slot % 2 == 0)
+            tw_term_pad(cli->out, item, 38);
+        else
+            fputs(item, cli->out);
+        fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
+        if (slot % 2)
+            fputc('\n', cli->out);
+    }
+}
+
+/* The four ability slots: active character, ready or used, text unless a
+ * choice below carries it (and, for a copier during a visit, which
+ * ability it would copy). */
 static void draw_slots(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog)
 {
     const tw_term *t = &cli->term;
+    if (cli->compact) {
+        draw_slots_compact(cli, s, catalog);
+        return;
+    }
     tw_cli_printf(cli, "%s%s%s\n", tw_term_style(t, TW_STYLE_BOLD), T(NW_T_ALLIES_TITLE),
                   tw_term_style(t, TW_STYLE_RESET));
     for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
@@ -269,12 +315,13 @@ static void draw_slots(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
         fprintf(cli->out, " %s[%s]%s\n", tw_term_style(t, sl->exhausted ? TW_STYLE_DIM : TW_STYLE_GREEN), state,
                 tw_term_style(t, TW_STYLE_RESET));
         fputs(tw_term_style(t, TW_STYLE_DIM), cli->out);
-        tw_term_wrap(cli->out, tw_nw_cli_ability_text(cli, catalog, ch), 8, 78);
+        if (!tw_nw_cli_label_shows(s, ch))
+            tw_term_wrap(cli->out, tw_nw_cli_ability_text(cli, catalog, ch), 8, 78);
         const tw_nw_character *copied = tw_nw_cli_copied_ruler(s, ch);
         if (copied) {
             char ruler[160], line[600];
             tw_nw_cli_character(cli, catalog, copied, ruler, sizeof ruler);
-            snprintf(line, sizeof line, T(NW_T_COPY_NOW), ruler, tw_nw_cli_ability_text(cli, catalog, copied));
+            snprintf(line, sizeof line, T(NW_T_COPY_NOW), ruler);
             tw_term_wrap(cli->out, line, 8, 78);
         }
         fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
@@ -293,11 +340,20 @@ static void draw_visit(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
     const tw_term *t = &cli->term;
     int f = s->visiting;
     int trump = tw_nw_trump(s);
-    char ruler[128];
+    char ruler[128], deck[64], dtop[48] = "-", stop[48] = "-";
     tw_nw_cli_character(cli, catalog, &s->fiefs[f].ruler, ruler, sizeof ruler);
+    tw_text_count(cli->lang, s->deck_n, TW_T_CARDS_ONE, deck, sizeof deck);
+    if (s->discard_n)
+        tw_nw_cli_card(cli, s->discard[s->discard_n - 1], dtop, sizeof dtop);
+    if (s->score_n)
+        tw_nw_cli_card(cli, s->score[s->score_n - 1], stop, sizeof stop);
     fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
-    tw_cli_printf(cli, T(NW_T_VISIT_LINE), f, ruler, tw_nw_cli_suit_symbol(cli, trump),
-                  tw_nw_cli_suit_name(cli, trump), tw_nw_score(s), f, s->deck_n);
+    if (cli->compact)
+        tw_cli_printf(cli, T(NW_T_VISIT_COMPACT), f, tw_nw_cli_suit_symbol(cli, trump), tw_nw_cli_suit_name(cli, trump),
+                      tw_nw_score(s), f, deck, s->discard_n, dtop, s->score_n, stop);
+    else
+        tw_cli_printf(cli, T(NW_T_VISIT_LINE), f, ruler, tw_nw_cli_suit_symbol(cli, trump),
+                      tw_nw_cli_suit_name(cli, trump), tw_nw_score(s), f, deck);
     fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
     int statement = tw_nw_statement(s);
     if (statement != TW_NW_NO_CARD) {
@@ -318,12 +374,8 @@ static void draw_visit(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
     }
     if (known[0])
         tw_cli_printf(cli, T(NW_T_KNOWN_DECK), known);
-    char dtop[48] = "-", stop[48] = "-";
-    if (s->discard_n)
-        tw_nw_cli_card(cli, s->discard[s->discard_n - 1], dtop, sizeof dtop);
-    if (s->score_n)
-        tw_nw_cli_card(cli, s->score[s->score_n - 1], stop, sizeof stop);
-    tw_cli_printf(cli, T(NW_T_PILES_LINE), s->discard_n, dtop, s->score_n, stop);
+    if (!cli->compact)
+        tw_cli_printf(cli, T(NW_T_PILES_LINE), s->discard_n, dtop, s->score_n, stop);
     if (s->trigger.active && s->trigger.slot < TW_NW_SLOTS) {
         char name[320];
         tw_nw_cli_acting_name(cli, s, catalog, s->trigger.slot, name, sizeof name);
@@ -382,6 +434,50 @@ void tw_nw_cli_draw(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *
     draw_visit(cli, s, catalog);
     if (!tw_nw_is_over(s))
         draw_hand(cli, s);
+}
+
+/* Prints one line of `cards`, wrapped under its start. */
+static void cards_line(tw_cli *cli, const char *text)
+{
+    char line[1024];
+    snprintf(line, sizeof line, "  %s", text);
+    tw_term_wrap(cli->out, line, 4, 78);
+}
+
+/* Lists every character on the table with its ability, each once: the
+ * rulers still in their fiefs, then the characters on the four slots
+ * (and an ally a substitute replaces for this visit). */
+void tw_nw_cli_cards(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog)
+{
+    char name[160], status[160], line[900];
+    tw_cli_printf(cli, "%s", T(NW_T_CARDS_TITLE));
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        const tw_nw_fief *fi = &state->fiefs[f];
+        if (!fi->ruler_present || fi->sub_slot >= 0) /* gone, or listed on its slot */
+            continue;
+        tw_nw_cli_character(cli, catalog, &fi->ruler, name, sizeof name);
+        fief_status(cli, state, f, status, sizeof status);
+        snprintf(line, sizeof line, T(NW_T_CARDS_FIEF), f, name, status,
+                 tw_nw_cli_ability_text(cli, catalog, &fi->ruler));
+        cards_line(cli, line);
+    }
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        const tw_nw_slot *sl = &state->slots[slot];
+        const tw_nw_character *ch = tw_nw_slot_character(state, slot);
+        tw_nw_cli_character(cli, catalog, ch, name, sizeof name);
+        snprintf(line, sizeof line, T(NW_T_CARDS_SLOT), slot, name, tw_nw_cli_ability_text(cli, catalog, ch));
+        cards_line(cli, line);
+        if (sl->sub_fief >= 0) {
+            tw_nw_cli_character(cli, catalog, &sl->ally, name, sizeof name);
+            snprintf(line, sizeof line, T(NW_T_CARDS_WAITING), slot, name,
+                     tw_nw_cli_ability_text(cli, catalog, &sl->ally));
+            cards_line(cli, line);
+        }
+    }
+    if (crown_on_table(state, catalog)) {
+        fputs("  ", cli->out);
+        tw_cli_printf(cli, T(NW_T_CROWN_LEGEND), tw_nw_cli_crown_mark(cli));
+    }
 }
 
 /* Lists a pile bottom to top. */
@@ -529,12 +625,13 @@ void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state
             break;
         case TW_NW_EV_VISIT_END:
             tw_nw_cli_character(cli, catalog, &after->fiefs[ev->a].ruler, a, sizeof a);
+            tw_text_count(cli->lang, tw_nw_stars[ev->a % TW_NW_FIEFS], TW_T_STARS_ONE, b, sizeof b);
             if (decided && ev->b)
-                tw_cli_printf(cli, T(NW_T_N_EARLY_WON), a, tw_nw_stars[ev->a]);
+                tw_cli_printf(cli, T(NW_T_N_EARLY_WON), a, b);
             else if (decided)
                 tw_cli_printf(cli, T(NW_T_N_EARLY_LOST), a);
             else if (ev->b)
-                tw_cli_printf(cli, T(NW_T_N_VISIT_WON), ev->a, ev->c, ev->a, a, tw_nw_stars[ev->a]);
+                tw_cli_printf(cli, T(NW_T_N_VISIT_WON), ev->a, ev->c, ev->a, a, b);
             else
                 tw_cli_printf(cli, T(NW_T_N_VISIT_LOST), ev->a, ev->c, ev->a, a);
             in_ability = 0;

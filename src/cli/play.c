@@ -21,6 +21,7 @@
 static const char *const WORDS_HELP[] = {"help", "?", "h", "aide", "rules", "regles", "règles", NULL};
 static const char *const WORDS_QUIT[] = {"quit", "q", "exit", "quitter", NULL};
 static const char *const WORDS_HINT[] = {"hint", "indice", "conseil", NULL};
+static const char *const WORDS_CARDS[] = {"cards", "cartes", "abilities", "capacités", "capacites", NULL};
 
 /* Outcome of asking for one answer. */
 enum { ASK_ACTION, ASK_QUIT, ASK_EOF };
@@ -47,7 +48,7 @@ int tw_cli_hotseat(const tw_cli_session *ss)
 /* Clears the screen, or prints a separator on a pipe. */
 void tw_cli_clear_screen(tw_cli *cli)
 {
-    if (isatty(fileno(cli->out))) {
+    if (tw_cli_out_is_tty(cli)) {
         fputs("\033[H\033[2J\033[3J", cli->out);
         return;
     }
@@ -298,6 +299,10 @@ static int read_answer(tw_cli_session *ss, int seat, const char *text, const tw_
 {
     tw_cli *cli = ss->cli;
     reason[0] = '\0';
+    if (!text[0] && count == 1) { /* Enter takes the only choice */
+        *chosen = actions[0];
+        return ASK_ACTION;
+    }
     if (!text[0]) {
         snprintf(reason, size, G(TW_T_EMPTY_ANSWER), count);
         return -1;
@@ -319,6 +324,10 @@ static int read_answer(tw_cli_session *ss, int seat, const char *text, const tw_
     }
     if (tw_prompt_word(text, ss->ui->extra_words)) {
         ss->ui->extra(ss);
+        return -1;
+    }
+    if (ss->ui->cards && tw_prompt_word(text, WORDS_CARDS)) {
+        ss->ui->cards(ss);
         return -1;
     }
     if (tw_prompt_word(text, WORDS_QUIT))
@@ -353,8 +362,9 @@ static int ask(tw_cli_session *ss, int seat, const tw_game_action *actions, int 
     tw_cli *cli = ss->cli;
     for (;;) {
         char ask_text[64], line[TW_PROMPT_LINE], reason[256];
-        snprintf(ask_text, sizeof ask_text, G(TW_T_ASK), count);
+        snprintf(ask_text, sizeof ask_text, G(count == 1 ? TW_T_ASK_ONE : TW_T_ASK), count);
         tw_prompt_ask(cli->out, &cli->term, ask_text);
+        tw_cli_flush(cli);
         if (!tw_prompt_read(cli->in, line, sizeof line))
             return ASK_EOF;
         if (echo_input(cli))
@@ -374,6 +384,7 @@ static int wait_enter(tw_cli_session *ss, const char *prompt)
     tw_cli *cli = ss->cli;
     char line[TW_PROMPT_LINE];
     tw_prompt_ask(cli->out, &cli->term, prompt);
+    tw_cli_flush(cli);
     if (!tw_prompt_read(cli->in, line, sizeof line))
         return ASK_EOF;
     if (echo_input(cli))
@@ -415,7 +426,7 @@ static int finish(tw_cli_session *ss)
     save_all(ss);
     tw_cli_saves_finished(ss);
     const char *record = ss->record_path[0] ? ss->record_path : ss->save_path;
-    tw_cli_printf(cli, M(TW_CLI_M_RECORD_AT), record, record);
+    tw_cli_printf(cli, M(TW_CLI_M_RECORD_AT), record, tw_cli_prog(cli), record);
     if (ss->events_path[0])
         tw_cli_printf(cli, G(TW_T_EVENTS_AT), ss->events_path);
     tw_cli_printf(cli, M(TW_CLI_M_FINISHED_SAVED), ss->save_path);
@@ -428,7 +439,7 @@ static int leave(tw_cli_session *ss, int end_of_input)
     tw_cli *cli = ss->cli;
     save_all(ss);
     tw_cli_printf(cli, G(end_of_input ? TW_T_EOF_SAVED : TW_T_QUIT_SAVED), ss->save_path);
-    tw_cli_printf(cli, G(TW_T_RESUME_HINT), ss->save_path);
+    tw_cli_printf(cli, G(TW_T_RESUME_HINT), tw_cli_prog(cli), ss->save_path);
     return TW_EXIT_OK;
 }
 
@@ -451,8 +462,13 @@ static int play_loop(tw_cli_session *ss)
                 return leave(ss, got == ASK_EOF);
         }
         ss->last_seat = seat;
-        tell(ss, seat);
-        ss->ui->draw(ss, seat, 1);
+        if (ss->cli->compact) { /* the last result right above the question */
+            ss->ui->draw(ss, seat, 1);
+            tell(ss, seat);
+        } else {
+            tell(ss, seat);
+            ss->ui->draw(ss, seat, 1);
+        }
         tw_game_action actions[TW_GAME_MAX_ACTIONS];
         int count = game->legal(ss->match, actions);
         show_choices(ss, seat, actions, count);
@@ -488,7 +504,7 @@ static int resume_open(tw_cli_session *ss, const char *file, const char *record,
     set_path(ss->events_path, events);
     if (access(ss->save_path, F_OK) != 0) {
         tw_cli_errorf(cli, M(TW_CLI_M_NO_SAVE), ss->save_path);
-        fputs(G(TW_T_SEE_SAVES), cli->err); /* an old autosave has moved, say */
+        fprintf(cli->err, G(TW_T_SEE_SAVES), tw_cli_prog(cli)); /* an old autosave has moved, say */
         return TW_EXIT_FAIL;
     }
     return tw_cli_session_load(ss, 1);
@@ -507,6 +523,7 @@ int tw_cli_play_resume(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv)
     int code = tw_cli_read_args(cli, &args, argc, argv);
     if (!code) {
         tw_cli_setup_term(cli);
+        tw_cli_wrap_begin(cli);
         code = resume_open(ss, file, record, events);
     }
     if (!code) {

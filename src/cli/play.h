@@ -104,6 +104,9 @@ typedef struct {
     /* The rules and commands; the game's own command. */
     void (*rules)(tw_cli *cli);
     void (*extra)(tw_cli_session *ss);
+    /* `cards` (cartes): every character or card ability of the game, with
+     * what it does (NULL: none). */
+    void (*cards)(tw_cli_session *ss);
     /* Prints the hint of the game's table (tw_game.hint_json) for seat. */
     void (*hint)(tw_cli_session *ss, int seat, json_t *hint);
     /* Tells seat what an action did (before: the match before it), or the

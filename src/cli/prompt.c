@@ -83,6 +83,55 @@ char *tw_prompt_lower(char *text)
     return text;
 }
 
+/* A card word's new letter ("7g" with "gc": "7c"), or 0 when the word is
+ * not a number then one letter of letters. */
+static char card_letter(const char *word, size_t len, const char *letters)
+{
+    size_t digits = 0;
+    while (digits < len && word[digits] >= '0' && word[digits] <= '9')
+        digits++;
+    if (digits == 0 || digits + 1 != len)
+        return 0;
+    for (size_t i = 0; letters[i] && letters[i + 1]; i += 2)
+        if (letters[i] == word[digits])
+            return letters[i + 1];
+    return 0;
+}
+
+/* Rewrites an answer word by word. */
+int tw_prompt_translate(const char *text, const tw_prompt_alias *words, const char *letters, char *out, size_t size)
+{
+    size_t at = 0;
+    int changed = 0;
+    out[0] = '\0';
+    while (*text) {
+        size_t spaces = strspn(text, " "), len = strcspn(text + spaces, " ");
+        const char *word = text + spaces, *put = word;
+        size_t put_len = len;
+        char card[16];
+        char letter = letters ? card_letter(word, len, letters) : 0;
+        if (letter && len < sizeof card) {
+            memcpy(card, word, len);
+            card[len - 1] = letter;
+            card[len] = '\0';
+            put = card;
+        }
+        for (int i = 0; !letter && words && words[i].from; i++)
+            if (strlen(words[i].from) == len && memcmp(words[i].from, word, len) == 0) {
+                put = words[i].to;
+                put_len = strlen(put);
+                break;
+            }
+        changed |= put != word;
+        int n = snprintf(out + at, size - at, "%.*s%.*s", (int)spaces, text, (int)put_len, put);
+        if (n < 0 || (size_t)n >= size - at)
+            break;
+        at += (size_t)n;
+        text = word + len;
+    }
+    return changed;
+}
+
 /* Prints a numbered list. */
 void tw_prompt_list(FILE *out, const tw_term *term, const char *const *labels, int count)
 {

@@ -32,6 +32,18 @@ int tw_prompt_word(const char *text, const char *const *words);
 /* Lowercases the ASCII letters of text in place; returns text. */
 char *tw_prompt_lower(char *text);
 
+/* A word of another language and the word it stands for. */
+typedef struct {
+    const char *from;
+    const char *to;
+} tw_prompt_alias;
+
+/* Rewrites a lowercased answer word by word into out: a word found in
+ * words (ended by a NULL from) becomes its "to"; a card, a number then one
+ * letter, gets its letter changed by letters (pairs "from to", e.g. "gcye":
+ * g becomes c, y becomes e). Returns 1 when anything changed, else 0. */
+int tw_prompt_translate(const char *text, const tw_prompt_alias *words, const char *letters, char *out, size_t size);
+
 /* Prints choices as "  1. label" lines, numbers in bold. */
 void tw_prompt_list(FILE *out, const tw_term *term, const char *const *labels, int count);
 

@@ -42,6 +42,7 @@ int tw_cli_replay_args(tw_cli *cli, int argc, char **argv, const char *usage, co
     if (!*file)
         return tw_cli_usage_error(cli, usage, G(TW_T_MISSING_ARGUMENT), "FILE");
     tw_cli_setup_term(cli);
+    tw_cli_wrap_begin(cli);
     return 0;
 }
 
@@ -50,6 +51,7 @@ int tw_cli_replay_wait(tw_cli *cli, const char *prompt, int *automatic)
 {
     char line[TW_PROMPT_LINE];
     tw_prompt_ask(cli->out, &cli->term, prompt);
+    tw_cli_flush(cli);
     int got = tw_prompt_read(cli->in, line, sizeof line);
     if (!got || !isatty(fileno(cli->in)))
         fputc('\n', cli->out); /* piped input is not echoed by a terminal */

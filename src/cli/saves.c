@@ -332,6 +332,7 @@ static int print_json(tw_cli *cli, const save_list *list, const char *dir, int f
 static int ask_line(tw_cli *cli, const char *question, char *line, size_t size)
 {
     tw_prompt_ask(cli->out, &cli->term, question);
+    tw_cli_flush(cli);
     if (!tw_prompt_read(cli->in, line, size)) {
         fputc('\n', cli->out);
         return 0;
@@ -415,7 +416,7 @@ int tw_cli_saves(tw_cli *cli, int argc, char **argv)
     else {
         print_list(cli, &list, dir, o.finished);
         if (list.count && !o.finished)
-            tw_cli_printf(cli, "%s", G(TW_T_SAVES_HOW));
+            tw_cli_printf(cli, G(TW_T_SAVES_HOW), tw_cli_prog(cli), tw_cli_prog(cli));
     }
     list_free(&list);
     return code;
@@ -434,7 +435,7 @@ int tw_cli_saves_choose(tw_cli *cli, char *out, size_t size)
     }
     if (list_folder(cli, dir, 0, &list) != 0 || list.count == 0) {
         if (list.count == 0)
-            tw_cli_errorf(cli, G(TW_T_NO_SAVES), dir);
+            tw_cli_errorf(cli, G(TW_T_NO_SAVES), dir, tw_cli_prog(cli), tw_cli_prog(cli));
         list_free(&list);
         return TW_EXIT_FAIL;
     }
@@ -481,7 +482,7 @@ int tw_cli_saves_guard(tw_cli *cli, const char *path)
         snprintf(question, sizeof question, "%s%s", about, G(TW_T_YES_NO));
         yes = ask_line(cli, question, line, sizeof line) && tw_prompt_word(line, WORDS_YES);
         if (!yes)
-            tw_cli_errorf(cli, G(TW_T_REPLACE_REFUSED), path, path);
+            tw_cli_errorf(cli, G(TW_T_REPLACE_REFUSED), path, tw_cli_prog(cli), path);
     }
     entry_free(&e);
     return unfinished && !yes ? TW_EXIT_FAIL : 0;

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 static const char *const STYLE_CODES[TW_STYLE_COUNT] = {
@@ -169,6 +170,138 @@ void tw_term_wrap(FILE *out, const char *text, int indent, int width)
     }
     if (column > 0)
         fputc('\n', out);
+}
+
+/* The terminal's columns and rows. */
+int tw_term_size(FILE *out, int *cols, int *rows)
+{
+    struct winsize ws;
+    int fd = out ? fileno(out) : -1;
+    *cols = *rows = 0;
+    if (fd < 0 || !isatty(fd) || ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0)
+        return 0;
+    *cols = ws.ws_col;
+    *rows = ws.ws_row;
+    return 1;
+}
+
+/* The bytes of an escape sequence starting at p (ESC ... letter). */
+static size_t escape_len(const char *p, size_t n)
+{
+    size_t i = 1;
+    while (i < n && !((p[i] >= 'A' && p[i] <= 'Z') || (p[i] >= 'a' && p[i] <= 'z')))
+        i++;
+    return i < n ? i + 1 : n;
+}
+
+/* Display width of n bytes of text. */
+static int span_width(const char *p, size_t n)
+{
+    int width = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] == 0x1b) {
+            i += escape_len(p + i, n - i) - 1;
+            continue;
+        }
+        if (((unsigned char)p[i] & 0xC0) != 0x80)
+            width++;
+    }
+    return width;
+}
+
+/* Whether the space at p[i] may end a line: not when what follows is a
+ * lone French sign (; : ! ? or a closing quote) that belongs to the word
+ * before it. */
+static int may_break(const char *p, size_t n, size_t i)
+{
+    size_t j = i + 1, k = j;
+    while (k < n && p[k] != ' ')
+        k++;
+    if (k - j == 1 && strchr(";:!?", p[j]))
+        return 0;
+    return !(k - j == 2 && memcmp(p + j, "\xc2\xbb", 2) == 0);
+}
+
+/* The columns a continuation line starts at: the line's indent, and the
+ * number of a list item ("  3. ") when it has one. */
+static int hanging_indent(const char *p, size_t n)
+{
+    size_t i = 0;
+    while (i < n && p[i] == ' ')
+        i++;
+    size_t d = i;
+    while (d < n && p[d] >= '0' && p[d] <= '9')
+        d++;
+    if (d > i && d + 1 < n && p[d] == '.' && p[d + 1] == ' ')
+        return (int)(d + 2);
+    return (int)i;
+}
+
+/* Prints one line (no newline in it) wrapped at width. */
+static void wrap_line(FILE *out, const char *p, size_t n, int width)
+{
+    if (span_width(p, n) <= width) {
+        fwrite(p, 1, n, out);
+        return;
+    }
+    int hang = hanging_indent(p, n);
+    if (hang > width / 2)
+        hang = 0;
+    size_t start = 0;
+    int lead = 0; /* spaces printed before the segment */
+    while (start < n) {
+        size_t i = start, cut = 0;
+        int column = lead;
+        while (i < n && p[i] == ' ' && start == 0) /* a first line keeps its indent */
+            column++, i++;
+        size_t content = i;
+        for (; i < n; i++) {
+            if (p[i] == 0x1b) {
+                i += escape_len(p + i, n - i) - 1;
+                continue;
+            }
+            if (p[i] == ' ' && i > content && may_break(p, n, i)) {
+                if (column <= width || !cut)
+                    cut = i;
+                if (column > width)
+                    break;
+            }
+            if (((unsigned char)p[i] & 0xC0) != 0x80)
+                column++;
+        }
+        if (i >= n && column <= width)
+            cut = n;
+        if (!cut)
+            cut = n;
+        size_t end = cut;
+        while (end > start && p[end - 1] == ' ')
+            end--;
+        fprintf(out, "%*s", lead, "");
+        fwrite(p + start, 1, end - start, out);
+        start = cut;
+        while (start < n && p[start] == ' ')
+            start++;
+        if (start < n)
+            fputc('\n', out);
+        lead = hang;
+    }
+}
+
+/* Prints a block of lines, each wrapped at width. */
+void tw_term_wrap_block(FILE *out, const char *text, size_t len, int width)
+{
+    size_t at = 0;
+    while (at < len) {
+        const char *nl = memchr(text + at, '\n', len - at);
+        size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
+        if (width > 0)
+            wrap_line(out, text + at, n, width);
+        else
+            fwrite(text + at, 1, n, out);
+        if (nl)
+            fputc('\n', out);
+        at += n + (nl ? 1 : 0);
+    }
 }
 
 /* A card as rank and suit symbol, styled. */

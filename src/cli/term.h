@@ -61,6 +61,17 @@ void tw_term_pad(FILE *out, const char *text, int width);
  * with indent spaces and ending with a newline. */
 void tw_term_wrap(FILE *out, const char *text, int indent, int width);
 
+/* The size of the terminal out is (columns and rows); 0 when out is not
+ * a terminal or its size is unknown. */
+int tw_term_size(FILE *out, int *cols, int *rows);
+
+/* Prints a block of lines (len bytes), each wrapped at width display
+ * columns at spaces only, never inside a word: a line that fits is left
+ * as it is; the rest of a longer one continues under its first word
+ * (after a list number "12. " when it has one). A word wider than the
+ * width stands alone. A last line without a newline stays without one. */
+void tw_term_wrap_block(FILE *out, const char *text, size_t len, int width);
+
 /* A card as its rank then its suit symbol, in its suit's style: "?" when
  * rank is negative (no such card). */
 void tw_term_card(const tw_term *t, int rank, int style, const char *symbol, char *out, size_t size);

@@ -6,6 +6,8 @@
 #ifndef TRICKWOOD_CLI_TEXT_H
 #define TRICKWOOD_CLI_TEXT_H
 
+#include <stddef.h>
+
 #include "trickwood/core.h"
 
 /* One message in every language, indexed by tw_lang. */
@@ -66,6 +68,12 @@ typedef enum {
     TW_T_DELETED,
     TW_T_DELETE_RANGE,
     TW_T_SEE_SAVES,
+    TW_T_BAD_WIDTH,
+    TW_T_ASK_ONE,
+    TW_T_CARDS_ONE, /* each singular is followed by its plural */
+    TW_T_CARDS_MANY,
+    TW_T_STARS_ONE,
+    TW_T_STARS_MANY,
     TW_T_COUNT
 } tw_text_id;
 
@@ -74,5 +82,13 @@ extern const tw_msg tw_text_table[TW_T_COUNT];
 
 /* A game-independent message in a language. */
 const char *tw_text(tw_lang lang, tw_text_id id);
+
+/* A count with its noun in the singular (for 1) or the plural ("1 card",
+ * "3 cards"): one points at the singular's message, the plural's is the
+ * next of its table. Returns out. */
+char *tw_msg_count(const tw_msg *one, tw_lang lang, int n, char *out, size_t size);
+/* The same with the game-independent messages: one is the id of the
+ * singular. */
+char *tw_text_count(tw_lang lang, int n, tw_text_id one, char *out, size_t size);
 
 #endif

@@ -2,6 +2,7 @@
  * messages in English and French. */
 #include "cli/text.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Picks a language, falling back to English. */
@@ -57,8 +58,8 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
                           "Utilisation : trickwood COMMANDE [OPTIONS]\n"}},
     [TW_T_COMMANDS] = {{"Commands:\n", "Commandes :\n"}},
     [TW_T_UNKNOWN_COMMAND] = {{"unknown command '%s'", "commande inconnue « %s »"}},
-    [TW_T_SEE_HELP] = {{"Run 'trickwood help' to see the commands and their options.\n",
-                        "Lancez « trickwood help » pour voir les commandes et leurs options.\n"}},
+    [TW_T_SEE_HELP] = {{"Run '%s help' to see the commands and their options.\n",
+                        "Lancez « %s help » pour voir les commandes et leurs options.\n"}},
     [TW_T_MISSING_VALUE] = {{"option %s needs a value", "l'option %s attend une valeur"}},
     [TW_T_UNKNOWN_OPTION] = {{"unknown option '%s'", "option inconnue « %s »"}},
     [TW_T_EXTRA_ARGUMENT] = {{"unexpected argument '%s'", "argument inattendu « %s »"}},
@@ -68,11 +69,26 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
         {{"Display options (every game command):\n"
           "  --lang en|fr     language (default: from LC_ALL/LANG, French when it starts with fr)\n"
           "  --ascii          letters instead of UTF-8 symbols\n"
-          "  --no-color       no colours (they are only used on a terminal, never with NO_COLOR)\n",
+          "  --no-color       no colours (they are only used on a terminal, never with NO_COLOR)\n"
+          "  --compact        the short screen of an 80x24 terminal (automatic on a terminal\n"
+          "                   smaller than 100x40)\n"
+          "  --width N        wrap lines at N columns (default: the terminal's width; 80 with\n"
+          "                   --compact; none when the output is not a terminal)\n",
           "Options d'affichage (toutes les commandes de jeu) :\n"
           "  --lang en|fr     langue (par défaut : selon LC_ALL/LANG, français s'il commence par fr)\n"
           "  --ascii          des lettres au lieu des symboles UTF-8\n"
-          "  --no-color       sans couleurs (seulement sur un terminal, jamais avec NO_COLOR)\n"}},
+          "  --no-color       sans couleurs (seulement sur un terminal, jamais avec NO_COLOR)\n"
+          "  --compact        l'écran court d'un terminal de 80x24 (automatique sur un terminal\n"
+          "                   de moins de 100x40)\n"
+          "  --width N        couper les lignes à N colonnes (par défaut : la largeur du terminal ;\n"
+          "                   80 avec --compact ; aucune quand la sortie n'est pas un terminal)\n"}},
+    [TW_T_BAD_WIDTH] = {{"--width takes a number of columns from %d to %d, not '%s'",
+                         "--width attend un nombre de colonnes de %d à %d, pas « %s »"}},
+    [TW_T_ASK_ONE] = {{"Your choice (1, or Enter)?", "Votre choix (1, ou Entrée) ?"}},
+    [TW_T_CARDS_ONE] = {{"%d card", "%d carte"}},
+    [TW_T_CARDS_MANY] = {{"%d cards", "%d cartes"}},
+    [TW_T_STARS_ONE] = {{"%d star", "%d étoile"}},
+    [TW_T_STARS_MANY] = {{"%d stars", "%d étoiles"}},
     [TW_T_NOT_A_CHOICE] = {{"%ld is not a choice: answer 1 to %d", "%ld n'est pas un choix : répondez de 1 à %d"}},
     [TW_T_NOT_UNDERSTOOD] = {{"'%s' is not understood: answer 1 to %d, or type help",
                               "« %s » n'est pas compris : répondez de 1 à %d, ou tapez aide"}},
@@ -82,8 +98,8 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
     [TW_T_EOF_SAVED] = {{"\nEnd of input: the game is saved in %s\n",
                          "\nFin de l'entrée : la partie est enregistrée dans %s\n"}},
     [TW_T_QUIT_SAVED] = {{"The game is saved in %s\n", "La partie est enregistrée dans %s\n"}},
-    [TW_T_RESUME_HINT] = {{"Continue it with: trickwood resume %s\n",
-                           "Pour la reprendre : trickwood resume %s\n"}},
+    [TW_T_RESUME_HINT] = {{"Continue it with: %s resume %s\n",
+                           "Pour la reprendre : %s resume %s\n"}},
     [TW_T_SAVE_FAILED] = {{"warning: could not write %s", "attention : impossible d'écrire %s"}},
     [TW_T_NO_SAVE_DIR] = {{"no save folder: set XDG_DATA_HOME or HOME, or give --save FILE",
                            "pas de dossier de sauvegarde : définissez XDG_DATA_HOME ou HOME, ou donnez --save FICHIER"}},
@@ -101,10 +117,10 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
     [TW_T_SAVES_ITEM] = {{"%3d. %s | %s | seed %llu\n       last played %s | %s\n       %s\n",
                           "%3d. %s | %s | graine %llu\n       jouée le %s | %s\n       %s\n"}},
     [TW_T_SAVES_NONE] = {{"No game here yet.\n", "Aucune partie ici pour l'instant.\n"}},
-    [TW_T_SAVES_HOW] = {{"Continue one with: trickwood resume (it asks which), or trickwood resume FILE\n",
-                         "Pour en reprendre une : trickwood resume (qui demande laquelle), ou trickwood resume FICHIER\n"}},
-    [TW_T_NO_SAVES] = {{"no saved game in %s: start one with trickwood northwood or trickwood fox",
-                        "aucune partie enregistrée dans %s : commencez-en une avec trickwood northwood ou trickwood fox"}},
+    [TW_T_SAVES_HOW] = {{"Continue one with: %s resume (it asks which), or %s resume FILE\n",
+                         "Pour en reprendre une : %s resume (qui demande laquelle), ou %s resume FICHIER\n"}},
+    [TW_T_NO_SAVES] = {{"no saved game in %s: start one with %s northwood or %s fox",
+                        "aucune partie enregistrée dans %s : commencez-en une avec %s northwood ou %s fox"}},
     [TW_T_PICK_SAVE] = {{"Which game (1-%d, Enter: the newest)?", "Quelle partie (1-%d, Entrée : la plus récente) ?"}},
     [TW_T_PICK_NEWEST] = {{"No answer: resuming the newest game, %s\n",
                            "Pas de réponse : reprise de la partie la plus récente, %s\n"}},
@@ -117,18 +133,35 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
                            "%s contient une partie en cours (%s, %s, graine %llu, %s).\n"
                            "Commencer la nouvelle partie à sa place, en perdant celle-ci ?"}},
     [TW_T_REPLACE_REFUSED] = {{"the unfinished game in %s is kept: give another --save FILE, or continue it with "
-                               "trickwood resume %s",
+                               "%s resume %s",
                                "la partie en cours dans %s est gardée : donnez un autre --save FICHIER, ou reprenez-la "
-                               "avec trickwood resume %s"}},
+                               "avec %s resume %s"}},
     [TW_T_YES_NO] = {{" (yes/no)", " (oui/non)"}},
     [TW_T_DELETE_ASK] = {{"Delete this game for good?", "Supprimer cette partie pour de bon ?"}},
     [TW_T_DELETE_KEPT] = {{"Nothing deleted.\n", "Rien n'est supprimé.\n"}},
     [TW_T_DELETED] = {{"Deleted %s\n", "Supprimé : %s\n"}},
-    [TW_T_SEE_SAVES] = {{"The saved games are listed by: trickwood saves\n",
-                         "La liste des parties enregistrées : trickwood saves\n"}},
+    [TW_T_SEE_SAVES] = {{"The saved games are listed by: %s saves\n",
+                         "La liste des parties enregistrées : %s saves\n"}},
     [TW_T_DELETE_RANGE] = {{"--delete takes a number of the list, 1 to %d, not '%s'",
                             "--delete attend un numéro de la liste, de 1 à %d, pas « %s »"}},
 };
+
+/* A count with its noun: one[0] is the singular, one[1] the plural. */
+char *tw_msg_count(const tw_msg *one, tw_lang lang, int n, char *out, size_t size)
+{
+    snprintf(out, size, tw_msg_get(n == 1 || n == -1 ? &one[0] : &one[1], lang), n);
+    return out;
+}
+
+/* "1 card", "3 cards". */
+char *tw_text_count(tw_lang lang, int n, tw_text_id one, char *out, size_t size)
+{
+    if ((int)one < 0 || one + 1 >= TW_T_COUNT) {
+        snprintf(out, size, "%d", n);
+        return out;
+    }
+    return tw_msg_count(&tw_text_table[one], lang, n, out, size);
+}
 
 /* A game-independent message. */
 const char *tw_text(tw_lang lang, tw_text_id id)
