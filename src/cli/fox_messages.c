@@ -347,6 +347,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_ABOUT_SETUP] = {{"level %d", "niveau %d"}},
     [FX_T_ABOUT_PROGRESS] = {{"round %d, trick %d", "manche %d, pli %d"}},
     [FX_T_ABOUT_OVER] = {{"finished in round %d", "terminée à la manche %d"}},
+    [FX_T_HISTORY_SCORE] = {{"score %d, ended in round %d", "score %d, fin à la manche %d"}},
+    [FX_T_HISTORY_BOARD] = {{", board %s", ", plateau %s"}},
     [FX_T_BAD_SEED] = {{"--seed takes a whole number from 0 to %llu, not '%s'",
                         "--seed attend un nombre entier de 0 à %llu, pas « %s »"}},
     [FX_T_BAD_LEVEL] = {{"--level takes 1, 2 or 3, not '%s'", "--level attend 1, 2 ou 3, pas « %s »"}},

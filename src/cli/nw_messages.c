@@ -391,6 +391,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_ABOUT_SETUP] = {{"%s, aiming for %s", "%s, médaille visée : %s"}},
     [NW_T_ABOUT_PROGRESS] = {{"visit %d of %d, %d stars won", "visite %d sur %d, %d étoiles gagnées"}},
     [NW_T_ABOUT_OVER] = {{"finished, %d stars won", "terminée, %d étoiles gagnées"}},
+    [NW_T_HISTORY_SCORE] = {{"stars: %d, medal reached: %s", "étoiles : %d, médaille obtenue : %s"}},
 
     [NW_T_REPLAY_TITLE] = {{"Replay of %s: %d actions.\n", "Relecture de %s : %d actions.\n"}},
     [NW_T_REPLAY_STEP] = {{"Step %d of %d: %s   [%s]\n", "Étape %d sur %d : %s   [%s]\n"}},

@@ -16,6 +16,18 @@ static const char CODE_ALPHABET[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 #define CODE_LENGTH 8
 #define MAX_ACTION_TEXT 64
 
+/* A new game id (12 characters). 0, or -1 without a random source. */
+int tw_srv_new_id(char out[32])
+{
+    return tw_srv_random_text(out, ID_LENGTH, ID_ALPHABET);
+}
+
+/* A new seat token (32 characters). 0, or -1 without a random source. */
+int tw_srv_new_token(char out[64])
+{
+    return tw_srv_random_text(out, TOKEN_LENGTH, TOKEN_ALPHABET);
+}
+
 /* ---- Request bodies ----------------------------------------------------------- */
 
 /* The number of texts in a NULL-ended list. */
@@ -254,8 +266,7 @@ tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body)
         tw_srv_game_discard(g);
         return out;
     }
-    if (tw_srv_random_text(g->id, ID_LENGTH, ID_ALPHABET) != 0 ||
-        tw_srv_random_text(g->token[0], TOKEN_LENGTH, TOKEN_ALPHABET) != 0 || !g->config ||
+    if (tw_srv_new_id(g->id) != 0 || tw_srv_new_token(g->token[0]) != 0 || !g->config ||
         tw_srv_game_start(g) != 0 ||
         (game->seats > 1 && strcmp(g->partner, "open") != 0 && !(g->bot = tw_srv_new_bot(g, g->partner)))) {
         tw_srv_game_discard(g);
