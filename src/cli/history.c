@@ -183,15 +183,15 @@ static void say_again(tw_cli_session *ss)
         json_object_set_new(config, "partner", json_string(ss->partner));
     json_t *item = json_pack("{s:s, s:o?, s:o?, s:I}", "game", game->record_name, "config", config, "result",
                              game->result_json(ss->match), "seed", (json_int_t)ss->seed);
-    json_t *list = json_array();
-    char command[300];
-    json_array_append(list, item);
-    tw_srv_history_annotate(list);
-    again_command(item, command, sizeof command);
+    json_t *again = item ? tw_srv_again_request(item, NULL, 0) : NULL;
+    char command[300] = "";
+    if (again) {
+        json_object_set_new(item, "again", again);
+        again_command(item, command, sizeof command);
+    }
     if (command[0])
         tw_cli_printf(cli, H(HT_AGAIN), command);
     json_decref(item);
-    json_decref(list);
 }
 
 void tw_cli_history_finished(tw_cli_session *ss)
@@ -358,8 +358,13 @@ static int print_json(tw_cli *cli, const char *db, json_t *list, json_t *totals)
         again_command(item, command, sizeof command);
         json_object_set_new(item, "command", command[0] ? json_string(command) : json_null());
     }
-    json_t *root = json_pack("{s:s, s:i, s:s, s:O, s:O}", "format", "trickwood-history", "version", 1, "db", db,
-                             "totals", totals, "games", list);
+    return tw_cli_print_json(cli, json_pack("{s:s, s:i, s:s, s:O, s:O}", "format", "trickwood-history", "version", 1,
+                                            "db", db, "totals", totals, "games", list));
+}
+
+/* Prints a JSON document and frees it. */
+int tw_cli_print_json(tw_cli *cli, json_t *root)
+{
     int bad = !root || json_dumpf(root, cli->out, JSON_INDENT(2)) != 0;
     fputc('\n', cli->out);
     json_decref(root);

@@ -231,6 +231,9 @@ void tw_cli_saves_finished(tw_cli_session *ss);
 
 /* ---- The history (history.c) ---- */
 
+/* Prints a JSON document (indented, then a newline) and frees it; the
+ * exit code (TW_EXIT_FAIL when root is NULL or cannot be written). */
+int tw_cli_print_json(tw_cli *cli, json_t *root);
 /* `trickwood history [--json] [--game G] [--again N] [--db FILE]` and its help. */
 int tw_cli_history(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_cli_history_help;

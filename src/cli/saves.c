@@ -319,12 +319,8 @@ static int print_json(tw_cli *cli, const save_list *list, const char *dir, int f
                                                "last_played", when, "progress", e->about.progress_json, "finished",
                                                e->finished, "file", e->path));
     }
-    json_t *root = json_pack("{s:s, s:i, s:s, s:b, s:o?}", "format", "trickwood-saves", "version", 1, "folder", dir,
-                             "finished", finished, "saves", saves);
-    int bad = !root || json_dumpf(root, cli->out, JSON_INDENT(2)) != 0;
-    fputc('\n', cli->out);
-    json_decref(root);
-    return bad ? TW_EXIT_FAIL : TW_EXIT_OK;
+    return tw_cli_print_json(cli, json_pack("{s:s, s:i, s:s, s:b, s:o?}", "format", "trickwood-saves", "version", 1,
+                                            "folder", dir, "finished", finished, "saves", saves));
 }
 
 /* Asks a question and reads one line into line (echoed when the input is

@@ -202,6 +202,11 @@ json_t *tw_srv_history_totals(json_t *games, const char *only);
  * request that deals the same game again ({"game", the options, "seed"}),
  * or null when the web cannot (the terminal's own characters or board). */
 void tw_srv_history_annotate(json_t *games);
+/* The create request that deals a finished game again, from an object
+ * {game, config, result, seed} (a listed game): NULL when the web cannot
+ * (or the game is unknown). setup (may be NULL) gets the setup's key
+ * ("" when unknown). */
+json_t *tw_srv_again_request(json_t *item, char *setup, size_t size);
 /* Adds a finished match of the terminal to the history at db_path,
  * beside a server that may be running on it: config as the history
  * shows it, seed, partner ("none", a bot's name or "human"), source

@@ -298,6 +298,17 @@ static int exec_ok(sqlite3 *db, const char *sql)
     return sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK;
 }
 
+/* Ends a transaction begun with BEGIN IMMEDIATE (began: it was):
+ * commits when ok, else rolls back. Returns whether it was committed. */
+static int end_transaction(sqlite3 *db, int ok, int began)
+{
+    if (ok)
+        ok = exec_ok(db, "COMMIT");
+    if (!ok && began)
+        exec_ok(db, "ROLLBACK");
+    return ok;
+}
+
 /* Inserts an action row (and the finish), committed as one transaction. */
 int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int seat, const char *action,
                             const char *result_json, const char *record_json, const char *finished_at)
@@ -337,10 +348,7 @@ int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int se
         }
         sqlite3_finalize(st);
     }
-    if (ok)
-        ok = exec_ok(store->db, "COMMIT");
-    if (!ok && began)
-        exec_ok(store->db, "ROLLBACK");
+    ok = end_transaction(store->db, ok, began);
     pthread_mutex_unlock(&store->lock);
     return ok ? 0 : -1;
 }
@@ -480,10 +488,7 @@ int tw_srv_store_archive(tw_srv_store *store, char (*ids)[32], int n, long long 
         count += done[i];
     }
     sqlite3_finalize(st);
-    if (ok)
-        ok = exec_ok(store->db, "COMMIT");
-    if (!ok && began)
-        exec_ok(store->db, "ROLLBACK");
+    ok = end_transaction(store->db, ok, began);
     pthread_mutex_unlock(&store->lock);
     if (!ok)
         memset(done, 0, (size_t)n * sizeof *done);
@@ -618,10 +623,7 @@ int tw_srv_store_add_finished(tw_srv_store *store, const tw_srv_game_row *row, c
         for (int i = 0; ok && i < count; i++)
             ok = insert_action(st, row->id, i, seats[i], actions[i]);
     sqlite3_finalize(st);
-    if (ok)
-        ok = exec_ok(store->db, "COMMIT");
-    if (!ok && began)
-        exec_ok(store->db, "ROLLBACK");
+    ok = end_transaction(store->db, ok, began);
     pthread_mutex_unlock(&store->lock);
     return ok ? added : -1;
 }

@@ -92,8 +92,11 @@ static json_t *game_totals(const tw_game *game, json_t *games)
                 cap = cap ? cap * 2 : 8;
             }
             memset(&setups[nsetups++], 0, sizeof *setups);
-            json_array_append_new(setup_list, json_pack("{s:s, s:s, s:O, s:o, s:[]}", "setup", f.setup, "group",
-                                                        f.group, "config", json_object_get(item, "config"), "again",
+            /* A setup counts the games of every partner: its config names none. */
+            json_t *config = json_deep_copy(json_object_get(item, "config"));
+            json_object_del(config, "partner");
+            json_array_append_new(setup_list, json_pack("{s:s, s:s, s:o, s:o, s:[]}", "setup", f.setup, "group",
+                                                        f.group, "config", config ? config : json_null(), "again",
                                                         f.again ? f.again : json_null(), "results"));
             f.again = NULL;
         }
@@ -133,21 +136,31 @@ json_t *tw_srv_history_totals(json_t *games, const char *only)
     return json_pack("{s:o}", "games", list);
 }
 
+json_t *tw_srv_again_request(json_t *item, char *setup, size_t size)
+{
+    tw_game_facts f;
+    if (setup && size)
+        setup[0] = '\0';
+    if (item_facts(item, &f) != 0)
+        return NULL;
+    if (setup)
+        snprintf(setup, size, "%s", f.setup);
+    if (f.again) {
+        json_object_set_new(f.again, "game", json_incref(json_object_get(item, "game")));
+        json_object_set_new(f.again, "seed", json_incref(json_object_get(item, "seed")));
+    }
+    return f.again;
+}
+
 void tw_srv_history_annotate(json_t *games)
 {
     for (size_t i = 0; i < json_array_size(games); i++) {
         json_t *item = json_array_get(games, i);
-        tw_game_facts f;
-        json_t *again = json_null();
-        if (item_facts(item, &f) == 0) {
-            json_object_set_new(item, "setup", json_string(f.setup));
-            if (f.again) {
-                json_object_set_new(f.again, "game", json_incref(json_object_get(item, "game")));
-                json_object_set_new(f.again, "seed", json_incref(json_object_get(item, "seed")));
-                again = f.again;
-            }
-        }
-        json_object_set_new(item, "again", again);
+        char setup[64];
+        json_t *again = tw_srv_again_request(item, setup, sizeof setup);
+        if (setup[0])
+            json_object_set_new(item, "setup", json_string(setup));
+        json_object_set_new(item, "again", again ? again : json_null());
     }
 }
 
