@@ -240,6 +240,8 @@ TEST(fox_cli_partner_game_each_level)
             CHECK_CONTAINS(r.out, "Board Side B: This board is a reconstruction");
             CHECK_CONTAINS(r.out, "Board: Side B - a reconstruction, not the printed layout");
         }
+        /* the terminal says how to load another board (the browser does not) */
+        CHECK_CONTAINS(r.out, "--board FILE.");
         CHECK_CONTAINS(r.out, "Your partner holds");
         CHECK_CONTAINS(r.out, "Your partner plays");
         CHECK_CONTAINS(r.out, "[ @ ]");
@@ -387,6 +389,7 @@ TEST(fox_cli_french)
     CHECK_CONTAINS(r.out, "Votre main (");
     CHECK_CONTAINS(r.out, "Votre partenaire joue");
     CHECK_CONTAINS(r.out, "Plateau Face A : Disposition reprise d'une adaptation web publique");
+    CHECK_CONTAINS(r.out, "--board");
     CHECK_CONTAINS(r.out, "Plateau : Face A (tapez plateau pour l'origine de sa disposition)");
     CHECK_CONTAINS(r.out, "Jetons forêt restants");
     CHECK_CONTAINS(r.out, "« abc » n'est pas compris");

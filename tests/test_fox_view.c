@@ -200,6 +200,7 @@ TEST(fox_view_json_board_note_says_where_the_layout_comes_from)
         CHECK_INT(json_is_true(json_object_get(board, "reconstructed")), level != 1);
         CHECK_CONTAINS(en, level == 1 ? "public web implementation" : "reconstruction");
         CHECK_CONTAINS(fr, level == 1 ? "adaptation web publique" : "reconstitution");
+        CHECK(!strstr(en, "--board") && !strstr(fr, "--board")); /* a terminal option: not for the browser */
         json_decref(j);
     }
 }

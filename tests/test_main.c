@@ -79,6 +79,11 @@ int main(int argc, char **argv)
         perror("mkdtemp");
         return 2;
     }
+    /* Games finished by the tests go to a history in the scratch folder,
+     * never to the user's (a test may point it elsewhere). */
+    char xdg[600];
+    snprintf(xdg, sizeof xdg, "%s/xdg-default", tmp_dir);
+    setenv("XDG_DATA_HOME", xdg, 1);
     qsort(tests, (size_t)test_count, sizeof tests[0], by_name);
     int passed = 0, failed = 0;
     for (int i = 0; i < test_count; i++) {

@@ -263,8 +263,9 @@ TEST(server_archive_old_database_is_migrated)
     char code[32];
     CHECK_INT(state_status(&s, "oldgame00001", "Oldtokenoldtokenoldtokenoldtoken", code), 200);
     CHECK_INT(tw_ts_stop(&s), 0);
-    CHECK_INT(db_number(path, "PRAGMA user_version"), 1);
+    CHECK_INT(db_number(path, "PRAGMA user_version"), 2); /* 2: the source of the terminal's games */
     CHECK_INT(db_number(path, "SELECT count(*) FROM games WHERE archived_at IS NULL AND active_at > 1700000000000"), 2);
+    CHECK_INT(db_number(path, "SELECT count(*) FROM games WHERE source IS NULL"), 2);
     /* Opening it again changes nothing more. */
     REQUIRE(tw_ts_start(&s, path, NULL) == 0);
     CHECK_CONTAINS(s.banner, "taken up again: 2");

@@ -34,6 +34,18 @@ typedef struct {
     int lo, hi;
 } tw_game_option;
 
+/* What the history's totals and "play this deal again" need to know of
+ * one finished game (tw_game.history_facts). */
+typedef struct {
+    char setup[64];   /* the setup's key ("full-silver", "level2"): games of one key are counted together */
+    char group[16];   /* wins are also counted per group: Northwood's medal aimed for, the Duet's level ("2") */
+    char reached[16]; /* what the game reached: Northwood's medal ("none" to "gold"); "" for the Duet */
+    int score;        /* Northwood's stars, the Duet's score */
+    int won;
+    json_t *again;    /* the create options (web API, without seed) that deal it again; NULL when a game was
+                       * played with the terminal's own characters or board. The caller owns it. */
+} tw_game_facts;
+
 /* The table of one game. */
 typedef struct tw_game {
     const char *key;      /* "northwood" or "fox": in files, URLs and options */
@@ -131,6 +143,10 @@ typedef struct tw_game {
     /* A new match with the same configuration, data and seed and no
      * action applied (NULL when out of memory). */
     tw_match *(*restart)(const tw_match *m);
+    /* The facts of a finished game from its stored configuration and
+     * result (as the history lists them). 0, or -1 when they are not
+     * this game's. */
+    int (*history_facts)(json_t *config, json_t *result, tw_game_facts *out);
 
     /* ---- What front ends that know the game need (terminal, simulator) ---- */
     /* The engine's own state (a tw_nw_state, a tw_fox_state), read only,

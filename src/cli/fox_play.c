@@ -411,6 +411,41 @@ static int fox_resume_option(tw_cli *cli, void *data, const char *usage, int arg
     return players_option(cli, &((fox_data *)data)->options, usage, argc, argv, i);
 }
 
+/* ---- The history ---------------------------------------------------------- */
+
+/* The options of `fox` from the web's create options. */
+static void fox_again_args(json_t *again, char *out, size_t size)
+{
+    const char *partner = json_string_value(json_object_get(again, "partner"));
+    int n = snprintf(out, size, "--level %d", (int)json_integer_value(json_object_get(again, "level")));
+    if (partner && n > 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, " --partner %s", partner);
+}
+
+/* The level (and a board that is not the level's) in words. */
+static void fox_setup_words(tw_cli *cli, json_t *config, char *out, size_t size)
+{
+    int level = (int)json_integer_value(json_object_get(config, "level"));
+    const char *board = json_string_value(json_object_get(config, "board"));
+    int n = snprintf(out, size, T(FX_T_ABOUT_SETUP), level);
+    if (level >= 1 && level <= TW_FOX_LEVELS && (!board || strcmp(board, tw_fox_level(level)->board_file) != 0) &&
+        n > 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, T(FX_T_HISTORY_BOARD), board && *board ? board : "?");
+}
+
+/* A level ("2") in words. */
+static void fox_group_words(tw_cli *cli, const char *group, char *out, size_t size)
+{
+    snprintf(out, size, T(FX_T_ABOUT_SETUP), atoi(group));
+}
+
+/* The score and the round the game ended in. */
+static void fox_score_words(tw_cli *cli, json_t *result, char *out, size_t size)
+{
+    snprintf(out, size, T(FX_T_HISTORY_SCORE), (int)json_integer_value(json_object_get(result, "score")),
+             (int)json_integer_value(json_object_get(result, "round")));
+}
+
 /* The words of the Duet's own command: the board in full. */
 static const char *const WORDS_BOARD[] = {"board", "plateau", "b", NULL};
 
@@ -457,6 +492,10 @@ const tw_cli_ui tw_fox_cli_ui = {
     .hint = fox_hint,
     .narrate = fox_narrate,
     .result = tw_fox_cli_result,
+    .again_args = fox_again_args,
+    .setup_words = fox_setup_words,
+    .group_words = fox_group_words,
+    .score_words = fox_score_words,
     .replay_intro = fox_replay_intro,
     .replay_step = fox_replay_step,
 };

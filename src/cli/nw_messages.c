@@ -414,6 +414,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_ABOUT_OVER] = {{"finished, %s", "terminée, %s"}},
     [NW_T_STARS_WON_ONE] = {{"%d star won", "%d étoile gagnée"}},
     [NW_T_STARS_WON_MANY] = {{"%d stars won", "%d étoiles gagnées"}},
+    [NW_T_HISTORY_SCORE] = {{"stars: %d, medal reached: %s", "étoiles : %d, médaille obtenue : %s"}},
 
     [NW_T_REPLAY_TITLE] = {{"Replay of %s: %d actions.\n", "Relecture de %s : %d actions.\n"}},
     [NW_T_REPLAY_STEP] = {{"Step %d of %d: %s   [%s]\n", "Étape %d sur %d : %s   [%s]\n"}},

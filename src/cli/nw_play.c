@@ -149,6 +149,58 @@ static void nw_cards(tw_cli_session *ss)
     tw_nw_cli_cards(ss->cli, state_of(ss->match), &data_of(ss)->rec.catalog);
 }
 
+/* ---- The history ---------------------------------------------------------- */
+
+/* What the history keeps of the configuration: the setup and the medal
+ * aimed for, and how many characters the player's own files added. */
+static json_t *nw_history_config(tw_cli_session *ss)
+{
+    const tw_nw_record *rec = &data_of(ss)->rec;
+    json_t *config = json_pack("{s:s, s:s}", "setup", rec->config.setup == TW_NW_SETUP_FULL ? "full" : "intro",
+                               "medal", tw_nw_medal_key(rec->config.medal));
+    if (config && rec->extra_from < rec->catalog.count)
+        json_object_set_new(config, "characters", json_integer(rec->catalog.count - rec->extra_from));
+    return config;
+}
+
+/* The options of `northwood` from the web's create options. */
+static void nw_again_args(json_t *again, char *out, size_t size)
+{
+    const char *setup = json_string_value(json_object_get(again, "setup"));
+    const char *medal = json_string_value(json_object_get(again, "medal"));
+    snprintf(out, size, "--%s --medal %s", setup && strcmp(setup, "full") == 0 ? "full" : "intro",
+             medal ? medal : "bronze");
+}
+
+/* A medal's name from its key ("" for an unknown one). */
+static const char *medal_words(tw_cli *cli, const char *key)
+{
+    int medal = key ? tw_nw_medal_from_key(key) : -1;
+    return medal >= 0 ? T((tw_nw_text_id)(NW_T_MEDAL_NONE + medal % 4)) : "";
+}
+
+/* The setup and medal aimed for in words. */
+static void nw_setup_words(tw_cli *cli, json_t *config, char *out, size_t size)
+{
+    const char *setup = json_string_value(json_object_get(config, "setup"));
+    snprintf(out, size, T(NW_T_ABOUT_SETUP),
+             T(setup && strcmp(setup, "full") == 0 ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO),
+             medal_words(cli, json_string_value(json_object_get(config, "medal"))));
+}
+
+/* A medal key in words. */
+static void nw_group_words(tw_cli *cli, const char *group, char *out, size_t size)
+{
+    snprintf(out, size, "%s", medal_words(cli, group));
+}
+
+/* The stars and the medal reached. */
+static void nw_score_words(tw_cli *cli, json_t *result, char *out, size_t size)
+{
+    snprintf(out, size, T(NW_T_HISTORY_SCORE), (int)json_integer_value(json_object_get(result, "stars")),
+             medal_words(cli, json_string_value(json_object_get(result, "medal"))));
+}
+
 /* The words of Northwood's own command: the piles in full. */
 static const char *const WORDS_PILES[] = {"piles", "pile", "p", NULL};
 
@@ -190,6 +242,11 @@ const tw_cli_ui tw_nw_cli_ui = {
     .narrate = nw_narrate,
     .result = tw_nw_cli_result,
     .replay_step = nw_replay_step,
+    .history_config = nw_history_config,
+    .again_args = nw_again_args,
+    .setup_words = nw_setup_words,
+    .group_words = nw_group_words,
+    .score_words = nw_score_words,
 };
 
 /* ---- `trickwood northwood` ------------------------------------------------ */

@@ -430,6 +430,7 @@ static int finish(tw_cli_session *ss)
     if (ss->events_path[0])
         tw_cli_printf(cli, G(TW_T_EVENTS_AT), ss->events_path);
     tw_cli_printf(cli, M(TW_CLI_M_FINISHED_SAVED), ss->save_path);
+    tw_cli_history_finished(ss);
     return TW_EXIT_OK;
 }
 

@@ -118,6 +118,21 @@ typedef struct {
      * the line of one step. */
     void (*replay_intro)(tw_cli_session *ss);
     void (*replay_step)(tw_cli_session *ss, int step, int steps, const char *label, const char *notation);
+
+    /* ---- The history (history.c) ---- */
+    /* The configuration the history keeps of a finished game, in the
+     * server's form (tw_game.new_config's, without "partner"). */
+    json_t *(*history_config)(tw_cli_session *ss);
+    /* The options of this game's command that deal a game again from the
+     * web API's create options (tw_game_facts.again), without --seed. */
+    void (*again_args)(json_t *again, char *out, size_t size);
+    /* A stored configuration in words ("full deal, aiming for silver"). */
+    void (*setup_words)(tw_cli *cli, json_t *config, char *out, size_t size);
+    /* A group or a reached mark of tw_game_facts in words ("silver",
+     * "level 2"). */
+    void (*group_words)(tw_cli *cli, const char *group, char *out, size_t size);
+    /* A stored result's score in words ("22 stars, silver reached"). */
+    void (*score_words)(tw_cli *cli, json_t *result, char *out, size_t size);
 } tw_cli_ui;
 
 /* One action a seat has not been told about yet. */
@@ -210,9 +225,32 @@ int tw_cli_saves_name(tw_cli_session *ss);
 /* Asks before a new game replaces the unfinished game saved at path.
  * Returns 0 to go on, or an exit code after saying why not. */
 int tw_cli_saves_guard(tw_cli *cli, const char *path);
+/* Whether a file name is that of a game file (".json", not a players
+ * file of an earlier version beside a save). */
+int tw_cli_saves_game_file(const char *name);
 /* A finished game saved in the folder of saves moves to its "finished"
  * folder (ss->save_path follows). */
 void tw_cli_saves_finished(tw_cli_session *ss);
+
+/* ---- The history (history.c) ---- */
+
+/* Prints a JSON document (indented, then a newline) and frees it; the
+ * exit code (TW_EXIT_FAIL when root is NULL or cannot be written). */
+int tw_cli_print_json(tw_cli *cli, json_t *root);
+/* `trickwood history [--json] [--game G] [--again N] [--db FILE]` and its help. */
+int tw_cli_history(tw_cli *cli, int argc, char **argv);
+extern const tw_msg tw_cli_history_help;
+/* After a game ended at this terminal: adds it to the history (the
+ * server's database; a save that cannot be added stays in saves/finished
+ * and is added by the next `trickwood history`) and says how to play
+ * the same deal again. */
+void tw_cli_history_finished(tw_cli_session *ss);
+/* Adds the finished saves (saves/finished) that the database at db does
+ * not have yet: games whose adding failed when they ended, and games
+ * finished before the terminal kept a history (`history`, and `serve` on
+ * its default database). */
+void tw_cli_history_import(tw_cli *cli, const char *db);
+
 
 /* Clears a terminal (and its scrollback) so that the last player's hand
  * cannot be read; on a pipe it prints a separator instead. */

@@ -116,7 +116,7 @@ static void list_free(save_list *list)
 
 /* Whether a file name is that of a game file (".json", not a players
  * file of an earlier version beside a save). */
-static int game_file_name(const char *name)
+int tw_cli_saves_game_file(const char *name)
 {
     size_t len = strlen(name);
     return name[0] != '.' && len > 5 && strcmp(name + len - 5, ".json") == 0 &&
@@ -136,7 +136,7 @@ static int list_folder(tw_cli *cli, const char *dir, int finished, save_list *li
     struct dirent *de;
     while (!err && (de = readdir(d)) != NULL) {
         char path[TW_CLI_PATH];
-        if (!game_file_name(de->d_name) || snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >= (int)sizeof path)
+        if (!tw_cli_saves_game_file(de->d_name) || snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >= (int)sizeof path)
             continue;
         if (list->count == cap) {
             save_entry *grown = realloc(list->items, sizeof *grown * (size_t)(cap ? cap * 2 : 16));
@@ -233,7 +233,7 @@ void tw_cli_saves_finished(tw_cli_session *ss)
     if (strncmp(ss->save_path, dir, len) != 0 || ss->save_path[len] != '/')
         return;
     const char *name = ss->save_path + len + 1;
-    if (strchr(name, '/') || !game_file_name(name) || tw_path_saves_dir(1, 1, done, sizeof done) != 0)
+    if (strchr(name, '/') || !tw_cli_saves_game_file(name) || tw_path_saves_dir(1, 1, done, sizeof done) != 0)
         return;
     snprintf(stem, sizeof stem, "%.*s", (int)(strlen(name) - 5), name);
     if (move_unique(ss->save_path, done, stem, moved, sizeof moved) == 0)
@@ -319,12 +319,8 @@ static int print_json(tw_cli *cli, const save_list *list, const char *dir, int f
                                                "last_played", when, "progress", e->about.progress_json, "finished",
                                                e->finished, "file", e->path));
     }
-    json_t *root = json_pack("{s:s, s:i, s:s, s:b, s:o?}", "format", "trickwood-saves", "version", 1, "folder", dir,
-                             "finished", finished, "saves", saves);
-    int bad = !root || json_dumpf(root, cli->out, JSON_INDENT(2)) != 0;
-    fputc('\n', cli->out);
-    json_decref(root);
-    return bad ? TW_EXIT_FAIL : TW_EXIT_OK;
+    return tw_cli_print_json(cli, json_pack("{s:s, s:i, s:s, s:b, s:o?}", "format", "trickwood-saves", "version", 1,
+                                            "folder", dir, "finished", finished, "saves", saves));
 }
 
 /* Asks a question and reads one line into line (echoed when the input is

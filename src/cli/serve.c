@@ -17,6 +17,7 @@
 
 #include "trickwood/paths.h"
 #include "cli/cli.h"
+#include "cli/play.h"
 #include "server/server.h"
 
 const tw_msg tw_srv_serve_help = {{
@@ -311,6 +312,8 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
         release_server(srv);
         return TW_EXIT_FAIL;
     }
+    if (!o.db) /* the terminal's finished games not in the history yet */
+        tw_cli_history_import(cli, db_path);
     find_web_dir(cli, srv, o.web);
     int port = 0;
     int fd = listen_on(o.host, o.port, &port, err, sizeof err);

@@ -471,6 +471,39 @@ static json_t *fox_stored_config(json_t *stored)
     return config;
 }
 
+static const char *const fox_partner_bots[] = {"rule", "strong", "random", NULL};
+
+/* The facts of a finished game for the history: the level (and the
+ * board when it is not the level's), the score. Played again on the web
+ * on the level's own board only, with the same partner bot. */
+static int fox_history_facts(json_t *config, json_t *result, tw_game_facts *out)
+{
+    json_t *level = json_object_get(config, "level");
+    const char *board = json_string_value(json_object_get(config, "board"));
+    const char *partner = json_string_value(json_object_get(config, "partner"));
+    json_t *score = json_object_get(result, "score");
+    memset(out, 0, sizeof *out);
+    if (!json_is_integer(level) || json_integer_value(level) < 1 || json_integer_value(level) > TW_FOX_LEVELS ||
+        !json_is_integer(score))
+        return -1;
+    int l = (int)json_integer_value(level);
+    int own_board = board && strcmp(board, tw_fox_level(l)->board_file) == 0;
+    if (own_board)
+        snprintf(out->setup, sizeof out->setup, "level%d", l);
+    else
+        snprintf(out->setup, sizeof out->setup, "level%d-%.40s", l, board && *board ? board : "own-board");
+    snprintf(out->group, sizeof out->group, "%d", l);
+    out->score = (int)json_integer_value(score);
+    out->won = json_is_true(json_object_get(result, "won"));
+    if (!own_board)
+        return 0;
+    out->again = json_pack("{s:i}", "level", l);
+    for (int i = 0; out->again && partner && fox_partner_bots[i]; i++)
+        if (strcmp(partner, fox_partner_bots[i]) == 0)
+            json_object_set_new(out->again, "partner", json_string(partner));
+    return 0;
+}
+
 /* Whether seat may not see action index yet: the partner's Gift pick
  * while the second pick is awaited (the cards have not moved). */
 static int fox_action_hidden(const tw_match *gm, int index, int seat)
@@ -537,7 +570,6 @@ static const void *fox_state(const tw_match *m)
 
 /* The options of a new game, and the bots that may be the partner. */
 static const tw_game_option fox_options[] = {{"level", NULL, 1, TW_FOX_LEVELS}, {NULL, NULL, 0, 0}};
-static const char *const fox_partner_bots[] = {"rule", "strong", "random", NULL};
 
 const tw_game tw_game_fox = {
     .key = "fox",
@@ -572,6 +604,7 @@ const tw_game tw_game_fox = {
     .action_hidden = fox_action_hidden,
     .open_view_json = fox_open_view_json,
     .restart = fox_restart,
+    .history_facts = fox_history_facts,
     .state = fox_state,
     .event_log = fox_event_log,
     .start_on_board = fox_start_on_board,

@@ -388,6 +388,28 @@ static json_t *nw_stored_config(json_t *stored)
     return json_incref(stored);
 }
 
+/* The facts of a finished game for the history: the setup and medal
+ * aimed for, the stars and the medal reached. Played again on the web
+ * only without the terminal's own characters ("characters" counts them). */
+static int nw_history_facts(json_t *config, json_t *result, tw_game_facts *out)
+{
+    const char *setup = json_string_value(json_object_get(config, "setup"));
+    const char *medal = json_string_value(json_object_get(config, "medal"));
+    json_t *stars = json_object_get(result, "stars");
+    const char *reached = json_string_value(json_object_get(result, "medal"));
+    memset(out, 0, sizeof *out);
+    if (!setup || !medal || !json_is_integer(stars))
+        return -1;
+    snprintf(out->setup, sizeof out->setup, "%.20s-%.20s", setup, medal);
+    snprintf(out->group, sizeof out->group, "%s", medal);
+    snprintf(out->reached, sizeof out->reached, "%s", reached ? reached : "none");
+    out->score = (int)json_integer_value(stars);
+    out->won = json_is_true(json_object_get(result, "won"));
+    if (json_integer_value(json_object_get(config, "characters")) == 0)
+        out->again = json_pack("{s:s, s:s}", "setup", setup, "medal", medal);
+    return 0;
+}
+
 /* The one player sees every action it took: none is hidden. */
 static int nw_action_hidden(const tw_match *m, int index, int seat)
 {
@@ -478,6 +500,7 @@ const tw_game tw_game_northwood = {
     .action_hidden = nw_action_hidden,
     .open_view_json = nw_open_view_json,
     .restart = nw_restart,
+    .history_facts = nw_history_facts,
     .state = nw_state,
     .event_log = nw_event_log,
 };

@@ -96,6 +96,10 @@ uint64_t tw_srv_random_u64(void);
 /* Writes n texts quoted, separated by ", " and before the last one by
  * last: "\"a\", \"b\" or \"c\"" with last " or ". For messages. */
 void tw_srv_quote_list(const char *const *items, int n, const char *last, char *out, size_t size);
+/* A new game id, and a new seat token (srv_api.c). 0, or -1 without a
+ * random source. */
+int tw_srv_new_id(char out[32]);
+int tw_srv_new_token(char out[64]);
 /* The record names of every game ("\"northwood\" or \"foxduet\"). */
 void tw_srv_game_names(char *out, size_t size);
 
@@ -130,6 +134,12 @@ typedef struct {
  * holding it); then checks that the database can be written. Returns 0,
  * or -1 with a message in err. */
 int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size);
+/* Opens the same database beside a server that may be running on it
+ * (the terminal adding a finished game, or listing the history): no
+ * lock file is taken; SQLite's own locking and a busy timeout of 5
+ * seconds let both write, each in short transactions. Returns 0, or -1
+ * with a message in err. */
+int tw_srv_store_open_shared(tw_srv_store *store, const char *path, char *err, size_t err_size);
 /* Closes the database. */
 void tw_srv_store_close(tw_srv_store *store);
 /* Stores a new game, active from row->active_ms (0: now). Returns 0 or -1. */
@@ -161,12 +171,54 @@ int tw_srv_store_stale(tw_srv_store *store, long long cut_ms, long long unjoined
  * done[i] says which were. Returns how many, or -1 (none). */
 int tw_srv_store_archive(tw_srv_store *store, char (*ids)[32], int n, long long cut_ms, long long unjoined_cut_ms,
                          const char *archived_at, int *done);
+/* Adds a game finished elsewhere (the terminal) in one transaction: its
+ * row (id, game, config, seed, an unused token0, partner, created_at,
+ * finished_at), its result and record, and its count actions (seats[i],
+ * actions[i] in the record notation). source names it ("terminal:FILE"):
+ * a game of the same source already stored is kept as it is. Returns 1
+ * when added, 0 when it was there already, -1 on error (nothing stored). */
+int tw_srv_store_add_finished(tw_srv_store *store, const tw_srv_game_row *row, const char *source,
+                              const char *result_json, const char *record_json, int count, const int *seats,
+                              char (*actions)[48]);
 /* Finished games, newest first, as a JSON array of {id, game, created_at,
- * finished_at, config, result}; game may be NULL for both games. */
+ * finished_at, config, result, seed, origin ("web" or "terminal")}; game
+ * may be NULL for both games. */
 json_t *tw_srv_store_history(tw_srv_store *store, const char *game, int limit);
 /* A finished game's stored record and result texts (caller frees both).
  * Returns 1 when found and finished, 0 when not, -1 on error. */
 int tw_srv_store_finished(tw_srv_store *store, const char *id, char **record, char **result, tw_srv_game_row *row);
+
+/* ---- Totals and games of the terminal (srv_totals.c) ------------------------ */
+
+/* The totals over a list of finished games (as tw_srv_store_history
+ * gives them, newest first), per game (only: one record name, or NULL
+ * for every game): {"games": [{game, played, won, win_rate, best,
+ * average, streak {current, best}, groups {KEY: {played, won}}, reached
+ * (Northwood: per medal reached), setups [{setup, group, config, again,
+ * the same counts, results [{id, finished_at, score, won}] oldest first,
+ * the latest 40}]}]} (docs/web-api.md). */
+json_t *tw_srv_history_totals(json_t *games, const char *only);
+/* Adds to each listed game its "setup" key and "again": the create
+ * request that deals the same game again ({"game", the options, "seed"}),
+ * or null when the web cannot (the terminal's own characters or board). */
+void tw_srv_history_annotate(json_t *games);
+/* The create request that deals a finished game again, from an object
+ * {game, config, result, seed} (a listed game): NULL when the web cannot
+ * (or the game is unknown). setup (may be NULL) gets the setup's key
+ * ("" when unknown). */
+json_t *tw_srv_again_request(json_t *item, char *setup, size_t size);
+/* Adds a finished match of the terminal to the history at db_path,
+ * beside a server that may be running on it: config as the history
+ * shows it, seed, partner ("none", a bot's name or "human"), source
+ * ("terminal:FILE", kept once), when it finished (ISO time, or NULL:
+ * now; also its creation time, which the terminal does not keep).
+ * Returns 1 when added, 0 when it was there already, -1 with a message
+ * in err. */
+int tw_srv_history_add(const char *db_path, const tw_match *m, json_t *config, uint64_t seed, const char *partner,
+                       const char *source, const char *when, char *err, size_t err_size);
+/* The sources of the terminal's games already stored, as a JSON object
+ * whose keys are the sources (NULL on error). */
+json_t *tw_srv_store_sources(tw_srv_store *store);
 
 /* ---- Games in memory (srv_game.c) ----------------------------------------- */
 
@@ -338,6 +390,8 @@ tw_srv_reply tw_srv_hint(tw_srv *srv, tw_srv_game *g, const char *token);
 /* ---- History (srv_history.c) --------------------------------------------- */
 
 /* GET /api/history?game=... */
+/* GET /api/history/totals[?game=G]: the totals of every finished game. */
+tw_srv_reply tw_srv_history_totals_reply(tw_srv *srv, const char *game);
 tw_srv_reply tw_srv_history_list(tw_srv *srv, const char *game, const char *limit);
 /* GET /api/history/<id> */
 tw_srv_reply tw_srv_history_game(tw_srv *srv, const char *id);

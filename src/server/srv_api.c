@@ -16,6 +16,18 @@ static const char CODE_ALPHABET[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 #define CODE_LENGTH 8
 #define MAX_ACTION_TEXT 64
 
+/* A new game id (12 characters). 0, or -1 without a random source. */
+int tw_srv_new_id(char out[32])
+{
+    return tw_srv_random_text(out, ID_LENGTH, ID_ALPHABET);
+}
+
+/* A new seat token (32 characters). 0, or -1 without a random source. */
+int tw_srv_new_token(char out[64])
+{
+    return tw_srv_random_text(out, TOKEN_LENGTH, TOKEN_ALPHABET);
+}
+
 /* ---- Request bodies ----------------------------------------------------------- */
 
 /* The number of texts in a NULL-ended list. */
@@ -254,8 +266,7 @@ tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body)
         tw_srv_game_discard(g);
         return out;
     }
-    if (tw_srv_random_text(g->id, ID_LENGTH, ID_ALPHABET) != 0 ||
-        tw_srv_random_text(g->token[0], TOKEN_LENGTH, TOKEN_ALPHABET) != 0 || !g->config ||
+    if (tw_srv_new_id(g->id) != 0 || tw_srv_new_token(g->token[0]) != 0 || !g->config ||
         tw_srv_game_start(g) != 0 ||
         (game->seats > 1 && strcmp(g->partner, "open") != 0 && !(g->bot = tw_srv_new_bot(g, g->partner)))) {
         tw_srv_game_discard(g);
@@ -417,6 +428,17 @@ static json_t *legal_json(const tw_srv_game *g, int seat)
     return list;
 }
 
+/* The request that deals a finished game again ("play this deal
+ * again"), or null when the web cannot. */
+static json_t *again_json(const tw_srv_game *g, json_t *result)
+{
+    json_t *item = json_pack("{s:s, s:O, s:O, s:I}", "game", g->game->record_name, "config", g->config, "result",
+                             result, "seed", (json_int_t)g->seed);
+    json_t *again = item ? tw_srv_again_request(item, NULL, 0) : NULL;
+    json_decref(item);
+    return again ? again : json_null();
+}
+
 /* The whole state object of one seat: its view only. Call with the game
  * lock held. */
 static json_t *state_json(const tw_srv_game *g, int seat)
@@ -427,11 +449,14 @@ static json_t *state_json(const tw_srv_game *g, int seat)
     if (!view)
         return NULL;
     json_t *result = game->result_json(g->match);
-    return json_pack("{s:s, s:s, s:i, s:i, s:o, s:b, s:o, s:o, s:o, s:o, s:o}", "id", g->id, "game",
-                     game->record_name, "seat", seat, "version", g->match->count, "to_act",
-                     to_act >= 0 ? json_integer(to_act) : json_null(), "over", to_act < 0, "result",
-                     result ? result : json_null(), "partner", partner_json(g, seat), "view", view, "legal",
-                     legal_json(g, seat), "log", tw_srv_log_json(g, 0, seat));
+    json_t *state = json_pack("{s:s, s:s, s:i, s:i, s:o, s:b, s:o, s:o, s:o, s:o, s:o}", "id", g->id, "game",
+                              game->record_name, "seat", seat, "version", g->match->count, "to_act",
+                              to_act >= 0 ? json_integer(to_act) : json_null(), "over", to_act < 0, "result",
+                              result ? result : json_null(), "partner", partner_json(g, seat), "view", view, "legal",
+                              legal_json(g, seat), "log", tw_srv_log_json(g, 0, seat));
+    if (state && result) /* only once over: the seed tells the deck's order */
+        json_object_set_new(state, "again", again_json(g, result));
+    return state;
 }
 
 tw_srv_reply tw_srv_state(tw_srv *srv, tw_srv_game *g, const char *token)

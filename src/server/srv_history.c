@@ -24,20 +24,43 @@ static long long query_number(const char *text, long long lo, long long hi)
     return v >= lo && v <= hi ? v : -1;
 }
 
-tw_srv_reply tw_srv_history_list(tw_srv *srv, const char *game, const char *limit)
+/* Checks the "game" query value (empty: both games, *game set to NULL);
+ * 0, or -1 with the 400 reply in *out. */
+static int check_game(const char **game, tw_srv_reply *out)
 {
-    if (game && !*game)
-        game = NULL;
-    if (game && !tw_game_find_record_name(game)) {
+    if (*game && !**game)
+        *game = NULL;
+    if (*game && !tw_game_find_record_name(*game)) {
         char names[160];
         tw_srv_game_names(names, sizeof names);
-        return tw_srv_error(400, "bad_request", "game must be %s (or left out for both)", names);
+        *out = tw_srv_error(400, "bad_request", "game must be %s (or left out for both)", names);
+        return -1;
     }
+    return 0;
+}
+
+tw_srv_reply tw_srv_history_list(tw_srv *srv, const char *game, const char *limit)
+{
+    tw_srv_reply out;
+    if (check_game(&game, &out))
+        return out;
     long long n = HISTORY_DEFAULT_LIMIT;
     if (limit && (n = query_number(limit, 1, HISTORY_MAX_LIMIT)) < 0)
         return tw_srv_error(400, "bad_request", "limit must be a whole number from 1 to %d", HISTORY_MAX_LIMIT);
     json_t *games = tw_srv_store_history(&srv->store, game, (int)n);
+    tw_srv_history_annotate(games);
     return tw_srv_ok(200, json_pack("{s:o}", "games", games));
+}
+
+tw_srv_reply tw_srv_history_totals_reply(tw_srv *srv, const char *game)
+{
+    tw_srv_reply out;
+    if (check_game(&game, &out))
+        return out;
+    json_t *games = tw_srv_store_history(&srv->store, game, -1);
+    json_t *totals = tw_srv_history_totals(games, game);
+    json_decref(games);
+    return totals ? tw_srv_ok(200, totals) : tw_srv_error(500, "internal", "out of memory");
 }
 
 /* Loads a finished game's stored texts; on failure *reply is set. */

@@ -395,6 +395,8 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
         if (n == 1)
             return tw_srv_history_list(srv, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "game"),
                                        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "limit"));
+        if (n == 2 && strcmp(seg[1], "totals") == 0)
+            return tw_srv_history_totals_reply(srv, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "game"));
         if (n == 2)
             return tw_srv_history_game(srv, seg[1]);
         return tw_srv_history_replay(srv, seg[1], MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "step"));

@@ -57,27 +57,53 @@ static const char *const MIGRATE_1 =
 static const char *const LIVE_INDEX =
     "CREATE INDEX IF NOT EXISTS games_live ON games(active_at) WHERE finished_at IS NULL AND archived_at IS NULL;";
 
-/* Brings the schema to today's version, in one transaction. 1 on success. */
-static int migrate(sqlite3 *db, char **msg)
+/* Schema version 2: where a game was played. A finished game of the
+ * terminal carries the name of its save ("terminal:FILE"), unique, so
+ * that adding it twice keeps one row; games of the server have none. */
+static const char *const MIGRATE_2 =
+    "ALTER TABLE games ADD COLUMN source TEXT;"
+    "PRAGMA user_version = 2;";
+
+/* The index that keeps one row per terminal game. */
+static const char *const SOURCE_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS games_source ON games(source);";
+
+/* The schema version (PRAGMA user_version), or -1. */
+static int schema_version(sqlite3 *db)
 {
     sqlite3_stmt *st = NULL;
     int version = -1;
     if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
         version = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
+    return version;
+}
+
+/* Brings the schema to today's version, in one transaction (the version
+ * is read inside it: a server and a terminal opening an older file at
+ * once upgrade it once). 1 on success. */
+static int migrate(sqlite3 *db, char **msg)
+{
+    int version = schema_version(db);
     if (version < 0)
         return 0;
-    if (version < 1) {
+    if (version < 2) {
         if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, msg) != SQLITE_OK)
             return 0;
-        if (sqlite3_exec(db, MIGRATE_1, NULL, NULL, msg) != SQLITE_OK) {
+        version = schema_version(db);
+        int ok = version >= 0;
+        if (ok && version < 1)
+            ok = sqlite3_exec(db, MIGRATE_1, NULL, NULL, msg) == SQLITE_OK;
+        if (ok && version < 2)
+            ok = sqlite3_exec(db, MIGRATE_2, NULL, NULL, msg) == SQLITE_OK;
+        if (!ok) {
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
             return 0;
         }
         if (sqlite3_exec(db, "COMMIT", NULL, NULL, msg) != SQLITE_OK)
             return 0;
     }
-    return sqlite3_exec(db, LIVE_INDEX, NULL, NULL, msg) == SQLITE_OK;
+    return sqlite3_exec(db, LIVE_INDEX, NULL, NULL, msg) == SQLITE_OK &&
+           sqlite3_exec(db, SOURCE_INDEX, NULL, NULL, msg) == SQLITE_OK;
 }
 
 /* Copies a text column (empty for NULL). */
@@ -146,13 +172,25 @@ static int check_writable(sqlite3 *db, const char *path, char *err, size_t err_s
     return 0;
 }
 
-/* Opens the file, sets durability options and creates the tables. */
-int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size)
+/* Undoes a failed open: the connection and the lock file. Returns -1. */
+static int open_failed(tw_srv_store *store)
+{
+    sqlite3_close(store->db);
+    store->db = NULL;
+    if (store->lock_fd >= 0)
+        close(store->lock_fd);
+    store->lock_fd = -1;
+    return -1;
+}
+
+/* Opens the file (taking the server's lock when lock is set), sets
+ * durability options and creates or upgrades the tables. */
+static int open_db(tw_srv_store *store, const char *path, int lock, char *err, size_t err_size)
 {
     memset(store, 0, sizeof *store);
     pthread_mutex_init(&store->lock, NULL);
-    store->lock_fd = take_lock(path, err, err_size);
-    if (store->lock_fd < 0)
+    store->lock_fd = lock ? take_lock(path, err, err_size) : -1;
+    if (lock && store->lock_fd < 0)
         return -1;
     mode_t old = umask(077); /* the file holds seat tokens: owner only */
     int rc = sqlite3_open_v2(path, &store->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
@@ -161,36 +199,36 @@ int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t e
     if (rc != SQLITE_OK) {
         snprintf(err, err_size, "cannot open the database %s: %s", path,
                  store->db ? sqlite3_errmsg(store->db) : sqlite3_errstr(rc));
-        sqlite3_close(store->db);
-        store->db = NULL;
-        close(store->lock_fd);
-        store->lock_fd = -1;
-        return -1;
+        return open_failed(store);
     }
     sqlite3_busy_timeout(store->db, 5000);
     char *msg = NULL;
     if (sqlite3_db_readonly(store->db, "main") == 1) {
         snprintf(err, err_size, "the database %s cannot be written (the file is read-only for this user)", path);
-        sqlite3_close(store->db);
-        store->db = NULL;
-        close(store->lock_fd);
-        store->lock_fd = -1;
-        return -1;
+        return open_failed(store);
     }
     if (sqlite3_exec(store->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL,
                      NULL, &msg) != SQLITE_OK ||
         sqlite3_exec(store->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK || !migrate(store->db, &msg) ||
-        check_writable(store->db, path, err, err_size) != 0) {
+        (lock && check_writable(store->db, path, err, err_size) != 0)) {
         if (msg)
             snprintf(err, err_size, "cannot use the database %s: %s", path, msg);
         sqlite3_free(msg);
-        sqlite3_close(store->db);
-        store->db = NULL;
-        close(store->lock_fd);
-        store->lock_fd = -1;
-        return -1;
+        return open_failed(store);
     }
     return 0;
+}
+
+/* Opens the server's database, holding its lock. */
+int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size)
+{
+    return open_db(store, path, 1, err, err_size);
+}
+
+/* Opens the database beside a server that may hold it (no lock). */
+int tw_srv_store_open_shared(tw_srv_store *store, const char *path, char *err, size_t err_size)
+{
+    return open_db(store, path, 0, err, err_size);
 }
 
 /* Closes the connection, then lets the lock go (another server may start). */
@@ -260,6 +298,17 @@ static int exec_ok(sqlite3 *db, const char *sql)
     return sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK;
 }
 
+/* Ends a transaction begun with BEGIN IMMEDIATE (began: it was):
+ * commits when ok, else rolls back. Returns whether it was committed. */
+static int end_transaction(sqlite3 *db, int ok, int began)
+{
+    if (ok)
+        ok = exec_ok(db, "COMMIT");
+    if (!ok && began)
+        exec_ok(db, "ROLLBACK");
+    return ok;
+}
+
 /* Inserts an action row (and the finish), committed as one transaction. */
 int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int seat, const char *action,
                             const char *result_json, const char *record_json, const char *finished_at)
@@ -299,10 +348,7 @@ int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int se
         }
         sqlite3_finalize(st);
     }
-    if (ok)
-        ok = exec_ok(store->db, "COMMIT");
-    if (!ok && began)
-        exec_ok(store->db, "ROLLBACK");
+    ok = end_transaction(store->db, ok, began);
     pthread_mutex_unlock(&store->lock);
     return ok ? 0 : -1;
 }
@@ -442,10 +488,7 @@ int tw_srv_store_archive(tw_srv_store *store, char (*ids)[32], int n, long long 
         count += done[i];
     }
     sqlite3_finalize(st);
-    if (ok)
-        ok = exec_ok(store->db, "COMMIT");
-    if (!ok && began)
-        exec_ok(store->db, "ROLLBACK");
+    ok = end_transaction(store->db, ok, began);
     pthread_mutex_unlock(&store->lock);
     if (!ok)
         memset(done, 0, (size_t)n * sizeof *done);
@@ -471,17 +514,19 @@ json_t *tw_srv_store_history(tw_srv_store *store, const char *game, int limit)
     json_t *list = json_array();
     pthread_mutex_lock(&store->lock);
     sqlite3_stmt *st = NULL;
-    const char *sql = "SELECT id, game, created_at, finished_at, config, result FROM games"
+    const char *sql = "SELECT id, game, created_at, finished_at, config, result, seed, source FROM games"
                       " WHERE finished_at IS NOT NULL AND (?1 IS NULL OR game = ?1)"
                       " ORDER BY finished_at DESC, rowid DESC LIMIT ?2";
     if (sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK) {
         bind_text_or_null(st, 1, game);
         sqlite3_bind_int(st, 2, limit);
         while (sqlite3_step(st) == SQLITE_ROW) {
-            json_t *item = json_pack("{s:s?, s:s?, s:s?, s:s?, s:o, s:o}", "id", column_str(st, 0), "game",
+            json_t *item = json_pack("{s:s?, s:s?, s:s?, s:s?, s:o, s:o, s:I, s:s}", "id", column_str(st, 0), "game",
                                      column_str(st, 1), "created_at", column_str(st, 2), "finished_at",
                                      column_str(st, 3), "config", stored_json(sqlite3_column_text(st, 4)),
-                                     "result", stored_json(sqlite3_column_text(st, 5)));
+                                     "result", stored_json(sqlite3_column_text(st, 5)), "seed",
+                                     (json_int_t)sqlite3_column_int64(st, 6),
+                                     "origin", sqlite3_column_type(st, 7) == SQLITE_NULL ? "web" : "terminal");
             if (item)
                 json_array_append_new(list, item);
         }
@@ -528,4 +573,77 @@ int tw_srv_store_finished(tw_srv_store *store, const char *id, char **record, ch
         *record = *result = NULL;
     }
     return found;
+}
+
+/* Inserts one action row of a finished game (the statement prepared). */
+static int insert_action(sqlite3_stmt *st, const char *id, int seq, int seat, const char *action)
+{
+    sqlite3_reset(st);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, seq);
+    sqlite3_bind_int(st, 3, seat);
+    sqlite3_bind_text(st, 4, action, -1, SQLITE_TRANSIENT);
+    return sqlite3_step(st) == SQLITE_DONE;
+}
+
+/* Adds a game finished elsewhere (the terminal) with its actions, in one
+ * short transaction; a row of the same source already there is kept. */
+int tw_srv_store_add_finished(tw_srv_store *store, const tw_srv_game_row *row, const char *source,
+                              const char *result_json, const char *record_json, int count, const int *seats,
+                              char (*actions)[48])
+{
+    static const char *const sql =
+        "INSERT OR IGNORE INTO games (id, game, config, seed, token0, partner, created_at, active_at, finished_at,"
+        " result, record, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    pthread_mutex_lock(&store->lock);
+    int ok = exec_ok(store->db, "BEGIN IMMEDIATE");
+    int began = ok, added = 0;
+    sqlite3_stmt *st = NULL;
+    if (ok && (ok = sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK)) {
+        const char *texts[] = {row->id, row->game, row->config};
+        for (int k = 0; k < 3; k++)
+            sqlite3_bind_text(st, k + 1, texts[k], -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(st, 4, (sqlite3_int64)row->seed);
+        sqlite3_bind_text(st, 5, row->token[0], -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 6, row->partner, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 7, row->created_at, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(st, 8, row->active_ms ? row->active_ms : tw_srv_now_ms());
+        sqlite3_bind_text(st, 9, row->finished_at, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 10, result_json, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 11, record_json, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 12, source, -1, SQLITE_TRANSIENT);
+        ok = sqlite3_step(st) == SQLITE_DONE;
+        added = ok && sqlite3_changes(store->db) == 1;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if (ok && added &&
+        (ok = sqlite3_prepare_v2(store->db, "INSERT INTO actions (game_id, seq, seat, action) VALUES (?, ?, ?, ?)",
+                                 -1, &st, NULL) == SQLITE_OK))
+        for (int i = 0; ok && i < count; i++)
+            ok = insert_action(st, row->id, i, seats[i], actions[i]);
+    sqlite3_finalize(st);
+    ok = end_transaction(store->db, ok, began);
+    pthread_mutex_unlock(&store->lock);
+    return ok ? added : -1;
+}
+
+/* The sources already stored (the terminal's games), as object keys. */
+json_t *tw_srv_store_sources(tw_srv_store *store)
+{
+    json_t *set = json_object();
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st = NULL;
+    int rc = SQLITE_ERROR;
+    if (set && sqlite3_prepare_v2(store->db, "SELECT source FROM games WHERE source IS NOT NULL", -1, &st, NULL) ==
+                   SQLITE_OK)
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+            json_object_set_new(set, column_str(st, 0), json_true());
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&store->lock);
+    if (rc != SQLITE_DONE) {
+        json_decref(set);
+        return NULL;
+    }
+    return set;
 }

@@ -94,6 +94,19 @@ async function startNorthwood(page, seed) {
 
 // ---------------------------------------------------------------------
 
+test('start page: no stray text in a fresh browser', async (browser) => {
+  const { ctx, page } = await newPage(browser); // a new context: no game kept yet
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-northwood]');
+  const stray = await page.$$eval('#main', (els) => [...els[0].childNodes]
+    .filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim()).map((n) => n.textContent));
+  check(stray.length === 0, 'no loose text under the game cards: ' + stray.join(' | '));
+  const text = await page.locator('#main').innerText();
+  check(!/\bnull\b|\bundefined\b|\{\w+\}/.test(text), 'no "null", "undefined" or unfilled mark on the start page');
+  checkNoErrors(page, 'start page');
+  await ctx.close();
+});
+
 test('northwood: a full game in the browser, with hint and log', async (browser) => {
   const { ctx, page } = await newPage(browser);
   await startNorthwood(page, 2024);
@@ -103,6 +116,9 @@ test('northwood: a full game in the browser, with hint and log', async (browser)
   check((await page.locator('.hand [data-card]').count()) === 8, 'a hand of eight cards');
   const tipText = await page.locator('.fief .tip').first().textContent();
   check(tipText && tipText.length > 10, 'a ruler shows its ability text');
+  // The focus the new table puts on its first choice opens no tip over the allies.
+  check((await page.locator('.fief .tip:visible').count()) === 0, 'no ruler tip is open when the game opens');
+  const rulersAtStart = await page.$$eval('.fief-ruler', (els) => els.map((e) => e.textContent).join('|'));
   await shot(page, 'northwood-start');
 
   // A hint, with its odds, highlights one of the legal choices.
@@ -132,6 +148,14 @@ test('northwood: a full game in the browser, with hint and log', async (browser)
   check(!/\{\w+\}/.test(logText), 'every log line is filled in: ' + (logText.match(/[^.]*\{\w+\}[^.]*/) || [''])[0]);
   check((await page.locator('#main [data-action]').count()) === 0, 'no choice is left after the end');
   await shot(page, 'northwood-end', true);
+  // "Play this deal again": a new game, same setup and seed: the same rulers.
+  const endUrl = page.url();
+  await page.click('[data-testid=play-again]');
+  await page.waitForFunction((u) => location.href !== u && document.querySelector('[data-testid=prompt]'), endUrl);
+  await page.waitForSelector('.fief-ruler');
+  check(await versionOf(page) === 0, 'the deal played again starts a new game');
+  const rulersAgain = await page.$$eval('.fief-ruler', (els) => els.map((e) => e.textContent).join('|'));
+  check(rulersAgain === rulersAtStart, 'the deal played again has the same rulers: ' + rulersAgain + ' / ' + rulersAtStart);
   checkNoErrors(page, 'northwood');
   console.log(`   (${steps} actions, ${[...seen].join(', ')})`);
   await ctx.close();
@@ -445,7 +469,36 @@ test('history: finished games are listed, charted and replayed', async (browser)
   check(/For Northwood!/.test(text) && /Fox in the Forest Duet/.test(text), 'both games are in the list');
   check((await page.locator('svg.chart').count()) === 2, 'a chart per game');
   check((await page.locator('svg.chart .pt').count()) === rows, 'one chart point per game');
+  // Totals per game and setup: the games played add up to the rows, each
+  // setup has its bars, and every row can be played again.
+  await page.waitForSelector('[data-testid=history-totals]');
+  let played = 0;
+  for (const game of ['northwood', 'foxduet']) {
+    const box = page.locator('[data-testid=totals-' + game + ']');
+    if (!(await box.count())) continue;
+    const n = Number(await box.locator('.stats').first().locator('dd').first().textContent());
+    const mine = await page.locator('[data-testid=history-table] tbody tr', { hasText: game === 'northwood' ? 'For Northwood!' : 'Fox in the Forest' }).count();
+    check(n === mine, game + ': the totals count its games (' + n + ' / ' + mine + ')');
+    played += n;
+    const setups = await box.locator('[data-testid=setup-totals]').count();
+    check(setups > 0 && (await box.locator('svg.bars').count()) === setups, game + ': one bar chart per setup');
+    check(/Win rate/.test(await box.textContent()) && /Wins in a row/.test(await box.textContent()), game + ': rate and streaks are shown');
+  }
+  check(played === rows, 'the totals count every game (' + played + ' / ' + rows + ')');
+  check((await page.locator('[data-testid=again-button]').count()) === rows, 'a play-again button per row');
   await shot(page, 'history', true);
+  // Playing a Northwood row again deals its game: the rulers of its replay's first step.
+  const nwRow = page.locator('[data-testid=history-table] tbody tr', { hasText: 'For Northwood!' }).first();
+  const rowId = await nwRow.getAttribute('data-game-id');
+  await page.goto(BASE + '/#/replay/' + rowId + '/0');
+  await page.waitForSelector('.replay-board .fief-ruler');
+  const replayRulers = await page.$$eval('.replay-board .fief-ruler', (els) => els.map((e) => e.textContent).join('|'));
+  await page.goto(BASE + '/#/history');
+  await page.waitForSelector('[data-testid=history-table]');
+  await page.locator(`[data-testid=history-table] tbody tr[data-game-id="${rowId}"] [data-testid=again-button]`).click();
+  await page.waitForSelector('#main .fief-ruler');
+  const againRulers = await page.$$eval('#main .fief-ruler', (els) => els.map((e) => e.textContent).join('|'));
+  check(againRulers === replayRulers, 'the row played again has the same rulers');
   for (const game of ['Fox in the Forest Duet', 'For Northwood!']) {
     await page.goto(BASE + '/#/history');
     await page.waitForSelector('[data-testid=history-table]');

@@ -3,12 +3,13 @@
 // #/replay/<id>, #/help).
 
 import { t, lang, setLang } from './i18n.js';
-import { el, clear, toast, installNumberKeys } from './ui.js';
+import { el, clear, toast, installNumberKeys, installKeyboardMark } from './ui.js';
 import { api, saveToken, tokenFor, recentGames, forgetGame } from './api.js';
 import { GameSession } from './session.js';
 import { gameScreen } from './table.js';
 import { gameOf } from './games.js';
 import { historyPage, replayPage } from './history.js';
+import { openNewGame } from './again.js';
 import { helpPage } from './help.js';
 
 const main = document.getElementById('main');
@@ -118,13 +119,15 @@ function startPage() {
   onStart(foxForm, (f) => ({ game: 'foxduet', level: Number(f.elements.level.value), partner: f.elements.partner.value }));
 
   const recent = recentGames().filter((g) => tokenFor(g.id)).slice(0, 5);
-  clear(main).append(
+  // Only the parts there are: append() would write a missing one as "null".
+  clear(main).append(...[
     el('h1', {}, t('start_title')),
     el('p', { class: 'lead' }, t('start_intro')),
     el('div', { class: 'start-grid' }, nwForm, foxForm),
     recent.length ? el('section', { class: 'panel' }, el('h2', {}, t('continue_title')),
       el('ul', {}, recent.map((g) => el('li', {},
-        el('a', { href: '#/play/' + encodeURIComponent(g.id) }, t(gameOf(g.game).nameKey) + ' · ' + g.id))))) : null);
+        el('a', { href: '#/play/' + encodeURIComponent(g.id) }, t(gameOf(g.game).nameKey) + ' · ' + g.id))))) : null,
+  ].filter(Boolean));
   return { destroy() {}, rerender: startPage };
 }
 
@@ -133,12 +136,7 @@ async function createGame(body, form) {
   const btn = form.querySelector('button[type=submit]');
   btn.disabled = true;
   try {
-    const res = await api('POST', '/api/games', body);
-    saveToken(res.id, res.token, res.game || body.game);
-    if (res.join_url) {
-      try { sessionStorage.setItem('tw.join.' + res.id, res.join_url); } catch (e) { /* ignore */ }
-    }
-    location.hash = '#/play/' + encodeURIComponent(res.id);
+    await openNewGame(body);
   } catch (e) {
     toast(t('error_prefix', { msg: e.message }), 'error');
     btn.disabled = false;
@@ -227,4 +225,5 @@ for (const b of document.querySelectorAll('[data-lang]')) {
 }
 window.addEventListener('hashchange', route);
 installNumberKeys();
+installKeyboardMark();
 route();

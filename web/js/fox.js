@@ -385,7 +385,9 @@ export const foxGame = {
   // The history's words for a game's setup: level and partner.
   historyConfig(g) {
     const c = g.config || {};
-    const who = c.partner === 'human' || c.partner === 'open' ? t('hist_with_friend') : t('hist_with_bot', { name: c.partner || '?' });
+    // The totals' setups leave the partner out: they count every partner.
+    if (!c.partner) return t('hist_fox_config', { level: c.level ?? '?' });
+    const who = c.partner === 'human' || c.partner === 'open' ? t('hist_with_friend') : t('hist_with_bot', { name: c.partner });
     return t('hist_fox_config', { level: c.level ?? '?' }) + ', ' + who;
   },
   // The history's words for a game's result: the score, or the round lost in.
@@ -397,4 +399,7 @@ export const foxGame = {
   chartValue: (g) => ((g.result || {}).won ? Number(g.result.score || 0) : 0),
   chartTitleKey: 'hist_chart_fox',
   chartMax: (values) => Math.ceil(Math.max(30, ...values) / 20) * 20,
+  // The totals count wins per level (the groups' keys).
+  groupsTitleKey: 'hist_wins_level',
+  groupLabel: (key) => t('hist_fox_config', { level: key }),
 };

@@ -1,11 +1,15 @@
-// The history pages: the list of finished games with a chart of results
-// over time, and the step-by-step replay of one game.
+// The history pages: the totals of every finished game (terminal and
+// browser alike: one database) per game and per setup with bar charts,
+// the list of finished games with a chart of results over time and a
+// "play this deal again" button per row, and the step-by-step replay of
+// one game.
 
 import { t, lang } from './i18n.js';
 import { el, clear, toast } from './ui.js';
 import { api } from './api.js';
 import { GAMES, gameOf } from './games.js';
 import { gameScreen } from './table.js';
+import { againButton } from './again.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -72,25 +76,103 @@ function chart(games, title, maxY, refY) {
     ' · ', el('span', { class: 'legend won' }, '● ', t('hist_won')), ' ', el('span', { class: 'legend lost' }, '✕ ', t('hist_lost'))));
 }
 
+// A rate from 0 to 1 as a whole percentage.
+function percent(rate) {
+  return Math.round((Number(rate) || 0) * 100) + '%';
+}
+
+// An average with one decimal, in the current language.
+function decimal(x) {
+  return x === null || x === undefined ? '–' : Number(x).toLocaleString(lang() === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 1 });
+}
+
+// The counts of a set of games as a list of terms.
+function countsList(c) {
+  const streak = c.streak || {};
+  const item = (key, value) => el('div', {}, el('dt', {}, t(key)), el('dd', {}, String(value)));
+  return el('dl', { class: 'stats' },
+    item('hist_played', c.played), item('hist_won_n', c.won), item('hist_rate', percent(c.win_rate)),
+    item('hist_best', c.best ?? '–'), item('hist_average', decimal(c.average)),
+    item('hist_streak', t('hist_streak_value', { current: streak.current ?? 0, best: streak.best ?? 0 })));
+}
+
+// "bronze 2 of 3 · silver 1 of 2" for counts per group.
+function groupLine(kind, groups, withWon) {
+  return Object.entries(groups || {}).map(([key, c]) => kind.groupLabel(key) + ' ' +
+    (withWon ? t('hist_of', { won: c.won, played: c.played }) : String(c.played))).join(' · ');
+}
+
+// An inline SVG of bars, one per game of a setup (oldest first): the
+// height is the game's score, won games filled, lost ones pale.
+function bars(results, title, maxY, refY) {
+  const W = 320, H = 90, L = 4, R = 4, T = 6, B = 6;
+  const n = Math.max(results.length, 1);
+  const slot = Math.min((W - L - R) / n, 28); // a few games: narrow bars from the left
+  const y = (v) => T + (H - T - B) * (1 - Math.min(Math.max(v, 0), maxY) / maxY);
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'bars', role: 'img', 'aria-label': title });
+  root.appendChild(svg('title', {}, title));
+  root.appendChild(svg('line', { x1: L, x2: W - R, y1: H - B, y2: H - B, class: 'grid' }));
+  if (refY !== undefined) root.appendChild(svg('line', { x1: L, x2: W - R, y1: y(refY), y2: y(refY), class: 'ref' }));
+  results.forEach((r, i) => {
+    const top = y(r.score);
+    const label = formatDate(r.finished_at) + ': ' + r.score + ' · ' + t(r.won ? 'hist_won' : 'hist_lost');
+    root.appendChild(svg('rect', { x: L + i * slot + slot * 0.15, y: Math.min(top, H - B - 3), width: Math.max(slot * 0.7, 1),
+      height: Math.max(H - B - top, 3), class: 'bar ' + (r.won ? 'won' : 'lost') }, svg('title', {}, label)));
+  });
+  return root;
+}
+
+// The totals of one game: its counts, wins per group, medals reached,
+// then one row per setup with its counts, bars and a link to play again.
+function gameTotals(totals) {
+  const kind = gameOf(totals.game);
+  const box = el('section', { class: 'panel totals', 'data-testid': 'totals-' + totals.game, 'aria-label': t(kind.nameKey) },
+    el('h3', {}, t(kind.nameKey)), countsList(totals));
+  if (Object.keys(totals.groups || {}).length) {
+    box.appendChild(el('p', { 'data-testid': 'totals-groups' }, t(kind.groupsTitleKey), ': ', groupLine(kind, totals.groups, true)));
+  }
+  if (totals.reached) box.appendChild(el('p', {}, t('hist_reached'), ': ', groupLine(kind, totals.reached, false)));
+  for (const s of totals.setups || []) {
+    const words = kind.historyConfig({ config: s.config });
+    const scores = (s.results || []).map((r) => r.score);
+    box.appendChild(el('div', { class: 'setup-totals', 'data-testid': 'setup-totals', 'data-setup': s.setup },
+      el('h4', {}, words),
+      countsList(s),
+      bars(s.results || [], t('hist_setup_chart', { setup: words }), kind.chartMax(scores), kind.chartRef)));
+  }
+  return box;
+}
+
+// The totals section: every game with at least one finished game.
+function totalsSection(totals) {
+  const games = ((totals && totals.games) || []).filter((g) => g.played > 0);
+  if (!games.length) return null;
+  return el('section', { class: 'totals-grid', 'data-testid': 'history-totals', 'aria-label': t('hist_totals') },
+    el('h2', {}, t('hist_totals')), games.map(gameTotals));
+}
+
 // The list of past games: #/history or #/history/<game>.
 export function historyPage(main, filter) {
   let alive = true;
   async function load() {
     clear(main).appendChild(el('p', { class: 'muted' }, t('loading')));
-    let data;
+    let data, totals;
+    const query = filter ? '?game=' + encodeURIComponent(filter) : '';
     try {
-      data = await api('GET', '/api/history' + (filter ? '?game=' + encodeURIComponent(filter) : ''));
+      [data, totals] = await Promise.all([api('GET', '/api/history' + query), api('GET', '/api/history/totals' + query)]);
     } catch (e) {
       if (!alive) return;
       clear(main).appendChild(el('div', { class: 'panel error', role: 'alert' }, t('error_prefix', { msg: e.message })));
       return;
     }
     if (!alive) return;
-    render(data && data.games ? data.games : []);
+    render(data && data.games ? data.games : [], totals);
   }
   let lastGames = [];
-  function render(games) {
+  let lastTotals = null;
+  function render(games, totals) {
     lastGames = games;
+    lastTotals = totals;
     const select = el('select', { id: 'hist-filter', 'data-testid': 'hist-filter', onchange: (e) => {
       location.hash = '#/history' + (e.target.value ? '/' + e.target.value : '');
     } },
@@ -102,6 +184,8 @@ export function historyPage(main, filter) {
       main.appendChild(el('p', { class: 'panel', 'data-testid': 'hist-empty' }, t('hist_empty')));
       return;
     }
+    const summary = totalsSection(totals);
+    if (summary) main.appendChild(summary);
     const charts = el('section', { class: 'charts', 'aria-label': t('hist_chart') }, el('h2', {}, t('hist_chart')));
     for (const game of GAMES) {
       const mine = games.filter((g) => g.game === game.id);
@@ -112,17 +196,20 @@ export function historyPage(main, filter) {
       el('thead', {}, el('tr', {},
         el('th', { scope: 'col' }, t('hist_date')), el('th', { scope: 'col' }, t('hist_game')),
         el('th', { scope: 'col' }, t('hist_config')), el('th', { scope: 'col' }, t('hist_result')),
-        el('th', { scope: 'col' }, t('hist_replay')))),
+        el('th', { scope: 'col' }, t('hist_replay')),
+        el('th', { scope: 'col' }, t('hist_again')))),
       el('tbody', {}, games.map((g) => el('tr', { 'data-game-id': g.id, class: g.result && g.result.won ? 'won' : 'lost' },
-        el('td', {}, formatDate(g.finished_at)),
+        el('td', {}, formatDate(g.finished_at), ' ',
+          el('span', { class: 'muted origin', 'data-testid': 'origin' }, t(g.origin === 'terminal' ? 'hist_terminal' : 'hist_browser'))),
         el('td', {}, t(gameOf(g.game).nameKey)),
         el('td', {}, gameOf(g.game).historyConfig(g)),
         el('td', {}, resultText(g)),
-        el('td', {}, el('a', { class: 'button small', href: '#/replay/' + encodeURIComponent(g.id), 'data-testid': 'replay-link' }, t('hist_replay')))))));
+        el('td', {}, el('a', { class: 'button small', href: '#/replay/' + encodeURIComponent(g.id), 'data-testid': 'replay-link' }, t('hist_replay'))),
+        el('td', {}, againButton(g.again, 'button small secondary', 'again-button'))))));
     main.appendChild(el('div', { class: 'table-scroll' }, table));
   }
   load();
-  return { destroy() { alive = false; }, rerender() { render(lastGames); } };
+  return { destroy() { alive = false; }, rerender() { render(lastGames, lastTotals); } };
 }
 
 // The replay of one finished game: #/replay/<id>/<step>.

@@ -446,4 +446,7 @@ export const northwoodGame = {
   chartTitleKey: 'hist_chart_nw',
   chartMax: () => 20,
   chartRef: 16,
+  // The totals count wins per medal aimed for (the groups' keys).
+  groupsTitleKey: 'hist_wins_medal',
+  groupLabel: (key) => t('medal_' + key),
 };

@@ -34,6 +34,7 @@ import { el, clear, toast, focusKeeper, legalChoices } from './ui.js';
 import { cardEl } from './cards.js';
 import { formatEntry } from './log.js';
 import { api, gamePath } from './api.js';
+import { againButton } from './again.js';
 
 // Mounts the table of `game` in root; session is a GameSession (or a
 // replay's stand-in). opts: readOnly (a replay), gameId (for the share panel).
@@ -119,7 +120,7 @@ export function gameScreen(root, session, game, opts) {
     const buttons = el('div', { class: 'choices', role: 'group', 'aria-label': t('choices') });
     const hintBox = el('p', { class: 'hint-box', 'aria-live': 'polite' }, hintText);
     ctx.promptBox = !st.over || readOnly ? el('div', { class: 'prompt-box' }, game.promptLines(ctx), buttons, hintBox) : null;
-    ctx.summary = st.over && !readOnly ? summary(game.overText(ctx)) : null;
+    ctx.summary = st.over && !readOnly ? summary(game.overText(ctx), st.again) : null;
     ctx.share = game.seats === 2 && (st.partner || { kind: 'open' }).kind === 'open' && !st.over && !readOnly
       ? sharePanel(st, gameId, giveSeatToBot) : null;
 
@@ -166,14 +167,16 @@ export function gameScreen(root, session, game, opts) {
   };
 }
 
-// The game-over summary: {won, lines}, the first line in large print.
-function summary(over) {
+// The game-over summary: {won, lines}, the first line in large print;
+// again: the request that deals the same game again (null: none).
+function summary(over, again) {
   const lines = over.lines.filter((x) => x);
   return el('div', { class: 'summary ' + (over.won ? 'won' : 'lost'), 'data-testid': 'game-over' },
     el('h2', {}, t('game_over')),
     el('p', { class: 'big' }, lines[0]),
     lines.slice(1).map((line) => el('p', {}, line)),
     el('p', { class: 'row' },
+      againButton(again, 'button primary', 'play-again'),
       el('a', { class: 'button', href: '#/' }, t('new_game')),
       el('a', { class: 'button', href: '#/history' }, t('see_history'))));
 }

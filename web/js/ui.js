@@ -66,6 +66,18 @@ export function percent(p, unknownText) {
 
 // Number keys 1-9 press the element marked data-choice-index="n-1" on the
 // current screen, unless the user is typing in a field.
+// Marks the page while the player moves the focus with the keyboard (Tab,
+// arrows): the class "kbd" on <html>, gone at the next pointer press. A
+// fief's ability tip shows on keyboard focus only then, so the focus a
+// new table puts on its first choice does not open a tip over the allies.
+export function installKeyboardMark() {
+  const root = document.documentElement;
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Tab' || e.key.startsWith('Arrow')) root.classList.add('kbd');
+  });
+  document.addEventListener('pointerdown', () => root.classList.remove('kbd'));
+}
+
 export function installNumberKeys() {
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;

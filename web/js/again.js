@@ -1,0 +1,39 @@
+// New games from the web app: the start page's forms, and "play this deal
+// again" on the end screen of a game and in each history row. The request
+// that deals a finished game again (its setup and seed) comes from the
+// server (the state's and the history's "again", docs/web-api.md), so
+// nothing here knows a game's options.
+
+import { t } from './i18n.js';
+import { el, toast } from './ui.js';
+import { api, saveToken } from './api.js';
+
+// Creates a game on the server (POST /api/games with body), keeps its
+// seat token and opens it. Throws the API's error.
+export async function openNewGame(body) {
+  const res = await api('POST', '/api/games', body);
+  saveToken(res.id, res.token, res.game || body.game);
+  if (res.join_url) {
+    try { sessionStorage.setItem('tw.join.' + res.id, res.join_url); } catch (e) { /* ignore */ }
+  }
+  location.hash = '#/play/' + encodeURIComponent(res.id);
+  return res;
+}
+
+// The "play this deal again" button for a request (null when the web
+// cannot deal that game again: then no button).
+export function againButton(again, cls, testId) {
+  if (!again || typeof again !== 'object') return null;
+  const button = el('button', { type: 'button', class: cls, 'data-testid': testId,
+    title: t('again_title', { seed: again.seed }),
+    onclick: async () => {
+      button.disabled = true;
+      try {
+        await openNewGame(again);
+      } catch (e) {
+        toast(t('error_prefix', { msg: e.message }), 'error');
+        button.disabled = false;
+      }
+    } }, t('again'));
+  return button;
+}
