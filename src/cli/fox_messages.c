@@ -111,8 +111,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
                            "Vous remportez le pli et il contient un Musicien : dans quel sens va le jeton (%s) ?"}},
     [FX_T_Q_FOREST] = {{"End of round %d: which end of the path gets a forest token?",
                         "Fin de la manche %d : quelle extrémité du sentier reçoit un jeton forêt ?"}},
-    [FX_T_HINT] = {{"  (a number, a card such as 7R, hint, help, board or quit)\n",
-                    "  (un numéro, une carte comme 7R, indice, aide, plateau ou quitter)\n"}},
+    [FX_T_HINT] = {{"  (a number, a card such as 7R, hint, undo, help, board or quit)\n",
+                    "  (un numéro, une carte comme 7R, indice, annuler, aide, plateau ou quitter)\n"}},
     [FX_T_H_ACTION] = {{"Hint: %s\n", "Conseil : %s\n"}},
     [FX_T_H_ODDS] = {{"  Estimated chance that the team wins the game: %d%% (%d sampled deals of the hidden cards)\n",
                       "  Chance estimée que l'équipe gagne la partie : %d %% (%d donnes simulées des cartes cachées)\n"}},
@@ -316,7 +316,10 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
         "  exchange 3D, gift 5S, ignore none, ignore 5D, direction toward-winner,\n"
         "  direction toward-partner, forest left, forest right.\n"
         "  help or ? shows this page, board shows the board's note, quit saves and\n"
-        "  leaves (so does the end of the input); trickwood resume goes on later.\n",
+        "  leaves (so does the end of the input); trickwood resume goes on later.\n"
+        "  undo takes back your last decision (and the partner's after it) as long\n"
+        "  as no card was shown to either player since: a card played, given,\n"
+        "  exchanged or dealt stands.\n",
         "\n"
         "Communication\n"
         "  Pendant une manche, ne dites rien à votre partenaire de vos cartes ni de\n"
@@ -328,7 +331,10 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
         "  fox partner, keep, exchange 3D, gift 5S, ignore none, ignore 5D,\n"
         "  direction toward-winner, direction toward-partner, forest left, forest right.\n"
         "  aide ou ? affiche cette page, plateau affiche la note du plateau, quitter\n"
-        "  enregistre et sort (la fin de l'entrée aussi) ; trickwood resume reprend.\n"}},
+        "  enregistre et sort (la fin de l'entrée aussi) ; trickwood resume reprend.\n"
+        "  annuler reprend votre dernière décision (et celles du partenaire qui ont\n"
+        "  suivi) tant qu'aucune carte n'a été montrée à l'un des joueurs depuis :\n"
+        "  une carte jouée, donnée, échangée ou distribuée est acquise.\n"}},
 
     [FX_T_NEW_GAME] = {{"New game: %s, level %d, seed %llu (play the same deal again with --seed %llu).\n",
                         "Nouvelle partie : %s, niveau %d, graine %llu (rejouez la même donne avec --seed %llu).\n"}},
@@ -364,7 +370,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
 
     [FX_T_REPLAY_TITLE] = {{"Replay of %s: %d actions.\n", "Revue de %s : %d actions.\n"}},
     [FX_T_REPLAY_STEP] = {{"Step %d of %d, %s: %s [%s]\n", "Étape %d sur %d, %s : %s [%s]\n"}},
-    [FX_T_REPLAY_WAIT] = {{"Enter: next step, a: to the end, q: stop", "Entrée : étape suivante, a : jusqu'au bout, q : arrêter"}},
+    [FX_T_REPLAY_WAIT] = {{"Enter: next step, b: back, round N, trick N, step N, a: to the end, q: stop, help",
+                           "Entrée : étape suivante, b : retour, manche N, pli N, etape N, a : jusqu'au bout, q : arrêter, aide"}},
     [FX_T_REPLAY_STOPPED] = {{"Replay stopped at step %d of %d.\n", "Revue arrêtée à l'étape %d sur %d.\n"}},
 };
 

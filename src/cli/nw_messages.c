@@ -148,7 +148,10 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "  Claws, F Flowers, L Leaves, E Eyes), visit 3, activate 0, ally 2,\n"
         "  continue, pass, finish, stop; piles shows the discard and score piles\n"
         "  in full, help shows this page, quit saves and leaves (continue later\n"
-        "  with: trickwood resume).\n\n",
+        "  with: trickwood resume).\n"
+        "  undo takes back your last decision, and again the one before, as long\n"
+        "  as no hidden card was shown since (a statement, a card drawn or dealt,\n"
+        "  a peek): what you have seen stays seen.\n\n",
         "\nCOMMENT JOUER AUX FIEFS DE NORBOIS ! (solo)\n"
         "\n"
         "But\n"
@@ -216,7 +219,10 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "  Griffes, F Fleurs, L Feuilles, E Yeux), visit 3, activate 0, ally 2,\n"
         "  continuer, passer, terminer, stop ; piles montre la défausse et la pile\n"
         "  de score en entier, aide affiche cette page, quitter enregistre et sort\n"
-        "  (reprise avec : trickwood resume).\n\n",
+        "  (reprise avec : trickwood resume).\n"
+        "  annuler reprend votre dernière décision, puis encore la précédente, tant\n"
+        "  qu'aucune carte cachée n'a été montrée depuis (une déclaration, une\n"
+        "  carte piochée ou distribuée, un coup d'œil) : ce qui a été vu reste vu.\n\n",
     }},
 
     [NW_T_CROWN_WORD] = {{"(crown)", "(couronne)"}},
@@ -277,8 +283,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_Q_READY] = {{"%s: which used ally becomes ready again?", "%s : quel allié déjà utilisé redevient prêt ?"}},
     [NW_T_Q_SWAP_TOP] = {{"%s: the top card of %s is %s: swap a hand card of the same value with it, or pass?",
                           "%s : le dessus de %s est %s : l'échanger contre une carte de votre main de même valeur, ou passer ?"}},
-    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, help, piles, quit)\n",
-                    "  (un nombre, ou un mot : une carte comme 7E, indice, aide, piles, quitter)\n"}},
+    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, undo, help, piles, quit)\n",
+                    "  (un nombre, ou un mot : une carte comme 7E, indice, annuler, aide, piles, quitter)\n"}},
 
     [NW_T_L_VISIT] = {{"Visit fief %d (target %d, %s, %s)", "Visiter le fief %d (cible %d, %s, %s)"}},
     [NW_T_L_SUBSTITUTE] = {{"Bring in %s (fief %d) in place of %s (slot %d): %s",
@@ -394,8 +400,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
 
     [NW_T_REPLAY_TITLE] = {{"Replay of %s: %d actions.\n", "Relecture de %s : %d actions.\n"}},
     [NW_T_REPLAY_STEP] = {{"Step %d of %d: %s   [%s]\n", "Étape %d sur %d : %s   [%s]\n"}},
-    [NW_T_REPLAY_WAIT] = {{"Enter: next step, a: run to the end, q: stop",
-                           "Entrée : étape suivante, a : aller jusqu'au bout, q : arrêter"}},
+    [NW_T_REPLAY_WAIT] = {{"Enter: next step, b: back, visit N, step N, a: run to the end, q: stop, help",
+                           "Entrée : étape suivante, b : retour, visite N, etape N, a : aller jusqu'au bout, q : arrêter, aide"}},
     [NW_T_REPLAY_STOPPED] = {{"Replay stopped at step %d of %d.\n", "Relecture arrêtée à l'étape %d sur %d.\n"}},
 
     [NW_T_H_THINKING] = {{"Thinking over %d possible deals...\n", "Examen de %d donnes possibles...\n"}},

@@ -66,6 +66,11 @@ typedef enum {
     TW_T_DELETED,
     TW_T_DELETE_RANGE,
     TW_T_SEE_SAVES,
+    TW_T_UNDO_NONE,
+    TW_T_UNDO_DONE,
+    TW_T_REPLAY_HELP,
+    TW_T_REPLAY_NO_STEP,
+    TW_T_REPLAY_UNKNOWN,
     TW_T_COUNT
 } tw_text_id;
 
