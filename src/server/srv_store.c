@@ -307,6 +307,43 @@ int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int se
     return ok ? 0 : -1;
 }
 
+int tw_srv_store_take_back(tw_srv_store *store, const char *id, int keep)
+{
+    pthread_mutex_lock(&store->lock);
+    int ok = exec_ok(store->db, "BEGIN IMMEDIATE");
+    int began = ok;
+    sqlite3_stmt *st = NULL;
+    if (ok) {
+        ok = sqlite3_prepare_v2(store->db,
+                                "UPDATE games SET active_at = ?1 WHERE id = ?2 AND archived_at IS NULL"
+                                " AND finished_at IS NULL",
+                                -1, &st, NULL) == SQLITE_OK;
+        if (ok) {
+            sqlite3_bind_int64(st, 1, tw_srv_now_ms());
+            sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
+            ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
+        }
+        sqlite3_finalize(st);
+        st = NULL;
+    }
+    if (ok) {
+        ok = sqlite3_prepare_v2(store->db, "DELETE FROM actions WHERE game_id = ? AND seq >= ?", -1, &st, NULL) ==
+             SQLITE_OK;
+        if (ok) {
+            sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_int(st, 2, keep);
+            ok = sqlite3_step(st) == SQLITE_DONE;
+        }
+        sqlite3_finalize(st);
+    }
+    if (ok)
+        ok = exec_ok(store->db, "COMMIT");
+    if (!ok && began)
+        exec_ok(store->db, "ROLLBACK");
+    pthread_mutex_unlock(&store->lock);
+    return ok ? 0 : -1;
+}
+
 /* Fills a row from the columns of SELECT_GAME. */
 static void read_row(sqlite3_stmt *st, tw_srv_game_row *row)
 {
