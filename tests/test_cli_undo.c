@@ -135,16 +135,25 @@ static int replay_to(const char *record, const char *input)
     return step;
 }
 
-TEST(cli_replay_jumps_to_visits_and_steps)
+/* Plays a whole game of a game command (taking the first choice each
+ * time) with a seed, saved in a scratch record; returns its path. */
+static const char *played_record(const char *command, const char *seed, const char *name)
 {
-    tw_test_scratch_xdg("xdg-jump");
-    const char *record = tw_test_tmp("jump-nw.json");
+    tw_test_scratch_xdg(name);
+    const char *record = tw_test_tmp(name);
     char *input = tw_test_repeat_lines("1", 1500);
-    const char *args[] = {"northwood", "--seed", "8", "--lang", "en", "--save", record, NULL};
+    const char *args[] = {command, "--seed", seed, "--lang", "en", "--save", record, NULL};
     tw_test_cli_result r = tw_test_cli_run(input, args);
     free(input);
     CHECK_INT(r.code, 0);
     tw_test_cli_free(&r);
+    return record;
+}
+
+TEST(cli_replay_jumps_to_visits_and_steps)
+{
+    const char *record = played_record("northwood", "8", "jump-nw.json");
+    tw_test_cli_result r;
     /* the steps of the record's visits, read from the file */
     json_t *root = json_load_file(record, 0, NULL);
     json_t *actions = json_object_get(root, "actions");
@@ -178,14 +187,7 @@ TEST(cli_replay_jumps_to_visits_and_steps)
 
 TEST(cli_replay_jumps_to_rounds_and_tricks)
 {
-    tw_test_scratch_xdg("xdg-jump-fox");
-    const char *record = tw_test_tmp("jump-fox.json");
-    char *input = tw_test_repeat_lines("1", 1500);
-    const char *args[] = {"fox", "--seed", "11", "--lang", "en", "--save", record, NULL};
-    tw_test_cli_result r = tw_test_cli_run(input, args);
-    free(input);
-    CHECK_INT(r.code, 0);
-    tw_test_cli_free(&r);
+    const char *record = played_record("fox", "11", "jump-fox.json");
     /* Where each round and each trick of round 1 and 2 begins, from the
      * engine's state as the record is played again. */
     char *text = tw_read_file(record, NULL, NULL);

@@ -11,19 +11,6 @@
 #include "test.h"
 #include "test_server_client.h"
 
-/* A fresh database path. */
-static const char *undo_db(const char *name)
-{
-    const char *path = tw_test_tmp(name);
-    char side[600];
-    unlink(path);
-    snprintf(side, sizeof side, "%s-wal", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", path);
-    unlink(side);
-    return path;
-}
-
 /* A request on one game: POST with a body, or GET (body NULL). Returns
  * the status; *out gets the JSON reply. */
 static int game_call(const tw_ts_server *s, const char *id, const char *what, const char *token, const char *body,
@@ -51,6 +38,20 @@ static int undo(const tw_ts_server *s, const char *id, const char *token, int ve
     char body[64];
     snprintf(body, sizeof body, "{\"version\":%d}", version);
     return game_call(s, id, "undo", token, body, out);
+}
+
+/* Creates a game from a request body; its id and seat 0's token go to
+ * id and tok. Returns the status. */
+static int create(const tw_ts_server *s, const char *body, char id[32], char tok[64])
+{
+    json_t *created = NULL;
+    int status = tw_ts_json(s, "POST", "/api/games", NULL, body, &created);
+    const char *i = json_string_value(json_object_get(created, "id"));
+    const char *t = json_string_value(json_object_get(created, "token"));
+    snprintf(id, 32, "%s", i ? i : "");
+    snprintf(tok, 64, "%s", t ? t : "");
+    json_decref(created);
+    return status;
 }
 
 /* An integer member (-999 when absent). */
@@ -82,14 +83,11 @@ static void log_actions(json_t *state, char *out, size_t size)
 TEST(server_undo_northwood_until_a_card_is_shown)
 {
     tw_ts_server s;
-    const char *db = undo_db("undo.db");
+    const char *db = tw_ts_fresh_db(tw_test_tmp("undo.db"));
     REQUIRE(tw_ts_start(&s, db, NULL) == 0);
-    json_t *created = NULL, *st = NULL, *reply = NULL;
-    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"seed\":7}", &created) == 201);
+    json_t *st = NULL, *reply = NULL;
     char id[32], tok[64];
-    snprintf(id, sizeof id, "%s", json_string_value(json_object_get(created, "id")));
-    snprintf(tok, sizeof tok, "%s", json_string_value(json_object_get(created, "token")));
-    json_decref(created);
+    REQUIRE(create(&s, "{\"game\":\"northwood\",\"seed\":7}", id, tok) == 201);
 
     /* nothing to take back before the first decision */
     CHECK_INT(game_call(&s, id, "state", tok, NULL, &st), 200);
@@ -166,14 +164,11 @@ TEST(server_undo_northwood_until_a_card_is_shown)
 TEST(server_undo_duet_only_with_a_bot)
 {
     tw_ts_server s;
-    REQUIRE(tw_ts_start(&s, undo_db("undo-fox.db"), NULL) == 0);
-    json_t *created = NULL, *st = NULL, *reply = NULL;
-    /* two players: refused, with a reason */
-    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"foxduet\",\"seed\":3}", &created) == 201);
+    REQUIRE(tw_ts_start(&s, tw_ts_fresh_db(tw_test_tmp("undo-fox.db")), NULL) == 0);
+    json_t *st = NULL, *reply = NULL;
     char id[32], tok[64];
-    snprintf(id, sizeof id, "%s", json_string_value(json_object_get(created, "id")));
-    snprintf(tok, sizeof tok, "%s", json_string_value(json_object_get(created, "token")));
-    json_decref(created);
+    /* two players: refused, with a reason */
+    REQUIRE(create(&s, "{\"game\":\"foxduet\",\"seed\":3}", id, tok) == 201);
     CHECK_INT(game_call(&s, id, "state", tok, NULL, &st), 200);
     CHECK_INT(member(st, "undo"), 0);
     CHECK_INT(undo(&s, id, tok, (int)member(st, "version"), &reply), 409);
@@ -183,11 +178,7 @@ TEST(server_undo_duet_only_with_a_bot)
     json_decref(st);
 
     /* with a bot partner: the same rule as alone (the deal shows the hands) */
-    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"foxduet\",\"seed\":3,\"partner\":\"rule\"}",
-                       &created) == 201);
-    snprintf(id, sizeof id, "%s", json_string_value(json_object_get(created, "id")));
-    snprintf(tok, sizeof tok, "%s", json_string_value(json_object_get(created, "token")));
-    json_decref(created);
+    REQUIRE(create(&s, "{\"game\":\"foxduet\",\"seed\":3,\"partner\":\"rule\"}", id, tok) == 201);
     CHECK_INT(game_call(&s, id, "state", tok, NULL, &st), 200);
     CHECK_INT(undo(&s, id, tok, (int)member(st, "version"), &reply), 409);
     CHECK_STR(code(reply), "nothing_to_undo");

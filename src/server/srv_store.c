@@ -261,6 +261,19 @@ static int exec_ok(sqlite3 *db, const char *sql)
 }
 
 /* Inserts an action row (and the finish), committed as one transaction. */
+/* Ends a transaction begun (began) under the store's lock: commits when
+ * every step went well (ok), else rolls back; then unlocks. Returns
+ * whether it was committed. */
+static int end_transaction(tw_srv_store *store, int ok, int began)
+{
+    if (ok)
+        ok = exec_ok(store->db, "COMMIT");
+    if (!ok && began)
+        exec_ok(store->db, "ROLLBACK");
+    pthread_mutex_unlock(&store->lock);
+    return ok;
+}
+
 int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int seat, const char *action,
                             const char *result_json, const char *record_json, const char *finished_at)
 {
@@ -299,11 +312,7 @@ int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int se
         }
         sqlite3_finalize(st);
     }
-    if (ok)
-        ok = exec_ok(store->db, "COMMIT");
-    if (!ok && began)
-        exec_ok(store->db, "ROLLBACK");
-    pthread_mutex_unlock(&store->lock);
+    ok = end_transaction(store, ok, began);
     return ok ? 0 : -1;
 }
 
@@ -336,11 +345,7 @@ int tw_srv_store_take_back(tw_srv_store *store, const char *id, int keep)
         }
         sqlite3_finalize(st);
     }
-    if (ok)
-        ok = exec_ok(store->db, "COMMIT");
-    if (!ok && began)
-        exec_ok(store->db, "ROLLBACK");
-    pthread_mutex_unlock(&store->lock);
+    ok = end_transaction(store, ok, began);
     return ok ? 0 : -1;
 }
 
@@ -479,11 +484,7 @@ int tw_srv_store_archive(tw_srv_store *store, char (*ids)[32], int n, long long 
         count += done[i];
     }
     sqlite3_finalize(st);
-    if (ok)
-        ok = exec_ok(store->db, "COMMIT");
-    if (!ok && began)
-        exec_ok(store->db, "ROLLBACK");
-    pthread_mutex_unlock(&store->lock);
+    ok = end_transaction(store, ok, began);
     if (!ok)
         memset(done, 0, (size_t)n * sizeof *done);
     return ok ? count : -1;
