@@ -58,7 +58,13 @@ export function gameScreen(root, session, game, opts) {
       if (line) log.push(line);
     }
     loggedVersion = st.version;
-    for (const e of game.outcomeLines(events, before, st.view || {}, seat, first)) log.push(e);
+    // What an undo took back, in words (from the server's "undo" event).
+    for (const e of events.filter((x) => x && x.type === 'undo')) {
+      const labels = (e.actions || []).map((a) => (a ? game.actionLabel(a, st.view || {}, true) : '?'));
+      log.push({ key: 'log_undo', p: { what: labels.join(', ') } });
+    }
+    const played = events.filter((x) => !x || x.type !== 'undo');
+    for (const e of game.outcomeLines(played, before, st.view || {}, seat, first)) log.push(e);
   }
 
   // Sends an action; a refusal is shown as a toast.
@@ -69,6 +75,16 @@ export function gameScreen(root, session, game, opts) {
       if (e.code === 'conflict' || e.status === 409) toast(t('stale'));
       else if (e.status === 0) toast(t('network_error'), 'error');
       else toast(t('illegal', { msg: e.message }), 'error');
+    });
+  }
+
+  // Takes back the last decision; a refusal is shown as a toast.
+  function undo() {
+    hinted = null;
+    hintText = '';
+    session.undo().catch((e) => {
+      if (e.status === 0) toast(t('network_error'), 'error');
+      else toast(t('error_prefix', { msg: e.message }), 'error');
     });
   }
 
@@ -145,6 +161,10 @@ export function gameScreen(root, session, game, opts) {
     }
     if (myTurn && !readOnly) {
       buttons.appendChild(el('button', { type: 'button', class: 'button secondary hint-button', 'data-focus-key': 'hint', onclick: askHint }, t('hint')));
+    }
+    if (myTurn && !readOnly && st.undo > 0) {
+      buttons.appendChild(el('button', { type: 'button', class: 'button secondary undo-button', 'data-testid': 'undo',
+        'data-focus-key': 'undo', title: t('undo_title'), onclick: undo }, t('undo')));
     }
 
     if (!readOnly) side.appendChild(logBox(log));
