@@ -524,6 +524,8 @@ test('undo: a decision comes back until a card is shown', async (browser) => {
   }, id);
   check(st.log.map((e) => e.action).join(', ') === 'visit 1, proceed', 'the stored actions are the moves that stand: ' + st.log.map((e) => e.action).join(', '));
   await page.click('[data-lang=fr]');
+  const undoLine = await page.locator('[data-testid=log] li', { hasText: 'Annulé' }).first().textContent();
+  check(!/Visit fief/.test(undoLine), 'the undo line is worded again in French: ' + undoLine);
   await shot(page, 'undo-northwood');
   await page.click('[data-lang=en]');
   checkNoErrors(page, 'undo');

@@ -58,10 +58,12 @@ export function gameScreen(root, session, game, opts) {
       if (line) log.push(line);
     }
     loggedVersion = st.version;
-    // What an undo took back, in words (from the server's "undo" event).
+    // What an undo took back, in words (from the server's "undo" event)
+    // (worded when drawn, so that it follows the language).
     for (const e of events.filter((x) => x && x.type === 'undo')) {
-      const labels = (e.actions || []).map((a) => (a ? game.actionLabel(a, st.view || {}, true) : '?'));
-      log.push({ key: 'log_undo', p: { what: labels.join(', ') } });
+      const view = st.view || {};
+      const what = () => (e.actions || []).map((a) => (a ? game.actionLabel(a, view, true) : '?')).join(', ');
+      log.push({ key: 'log_undo', lazy: { what } });
     }
     const played = events.filter((x) => !x || x.type !== 'undo');
     for (const e of game.outcomeLines(played, before, st.view || {}, seat, first)) log.push(e);
