@@ -15,19 +15,6 @@
 
 /* ---- Helpers ---------------------------------------------------------------- */
 
-/* A per-test database path (a fresh file). */
-static const char *fresh_db(const char *name)
-{
-    const char *path = tw_test_tmp(name);
-    char side[600];
-    unlink(path);
-    snprintf(side, sizeof side, "%s-wal", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", path);
-    unlink(side);
-    return path;
-}
-
 /* GETs a seat's state; NULL unless the reply is 200. */
 static json_t *get_state(const tw_ts_server *s, const char *id, const char *token)
 {
@@ -303,7 +290,7 @@ static void nw_game(tw_ts_server *s)
 TEST(server_nw_whole_game_history_replay)
 {
     tw_ts_server s;
-    REQUIRE(tw_ts_start(&s, fresh_db("nw.db"), NULL) == 0);
+    REQUIRE(tw_ts_start(&s, tw_ts_fresh_db(tw_test_tmp("nw.db")), NULL) == 0);
     nw_game(&s);
     CHECK_INT(tw_ts_stop(&s), 0);
 }
@@ -439,7 +426,7 @@ static void fox_two_players(tw_ts_server *s)
 TEST(server_fox_two_players_stream_history)
 {
     tw_ts_server s;
-    REQUIRE(tw_ts_start(&s, fresh_db("fox2.db"), NULL) == 0);
+    REQUIRE(tw_ts_start(&s, tw_ts_fresh_db(tw_test_tmp("fox2.db")), NULL) == 0);
     fox_two_players(&s);
     CHECK_INT(tw_ts_stop(&s), 0);
 }
@@ -558,7 +545,7 @@ static void fox_seat_to_bot(tw_ts_server *s)
 TEST(server_fox_bot_partner_and_hint)
 {
     tw_ts_server s;
-    REQUIRE(tw_ts_start(&s, fresh_db("foxbot.db"), NULL) == 0);
+    REQUIRE(tw_ts_start(&s, tw_ts_fresh_db(tw_test_tmp("foxbot.db")), NULL) == 0);
     fox_with_bot(&s);
     fox_seat_to_bot(&s);
     CHECK_INT(tw_ts_stop(&s), 0);
@@ -627,7 +614,7 @@ static void restart(tw_ts_server *s, const char *db)
 TEST(server_restart_after_kill_keeps_games)
 {
     tw_ts_server s;
-    const char *db = fresh_db("restart.db");
+    const char *db = tw_ts_fresh_db(tw_test_tmp("restart.db"));
     char path[600];
     snprintf(path, sizeof path, "%s", db);
     REQUIRE(tw_ts_start(&s, path, NULL) == 0);
@@ -683,7 +670,7 @@ TEST(server_old_level_1_game_goes_on_on_the_old_side_a)
     REQUIRE(tw_fox_record_load(&rec, tw_test_data("examples/foxduet-record-v1-side-a.json"), &d) == TW_OK);
     static const char *const token[2] = {"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa0", "Bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb1"};
     const char *id = "oldsidea0001";
-    const char *db = fresh_db("old-side-a.db");
+    const char *db = tw_ts_fresh_db(tw_test_tmp("old-side-a.db"));
     char path[600];
     snprintf(path, sizeof path, "%s", db);
     int half = rec.count / 2;
@@ -763,7 +750,7 @@ static int log_contains(const tw_ts_server *s, const char *text)
  * asked for (404), not at start, and the others still play. */
 TEST(server_restart_loads_games_on_demand)
 {
-    const char *db = fresh_db("on-demand.db");
+    const char *db = tw_ts_fresh_db(tw_test_tmp("on-demand.db"));
     char path[600];
     snprintf(path, sizeof path, "%s", db);
     tw_srv_store store;

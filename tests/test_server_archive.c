@@ -19,19 +19,6 @@
 #include "test.h"
 #include "test_server_client.h"
 
-/* A per-test database path, with no file left from an earlier run. */
-static const char *archive_db(const char *name)
-{
-    const char *path = tw_test_tmp(name);
-    const char *ends[] = {"", "-wal", "-shm", ".lock"};
-    for (int i = 0; i < 4; i++) {
-        char file[600];
-        snprintf(file, sizeof file, "%s%s", path, ends[i]);
-        unlink(file);
-    }
-    return path;
-}
-
 /* Starts the server with a day lasting day_ms and the given options. */
 static int start_short_days(tw_ts_server *s, const char *db, const char *day_ms, const char *const *extra)
 {
@@ -160,7 +147,7 @@ static long long db_number(const char *db, const char *sql)
  * in the database, answer 410 after a restart too, and are not counted. */
 TEST(server_archive_untouched_games)
 {
-    const char *db = archive_db("archive.db");
+    const char *db = tw_ts_fresh_db(tw_test_tmp("archive.db"));
     char path[600];
     snprintf(path, sizeof path, "%s", db);
     const char *const options[] = {"--archive-after", "4", "--archive-unjoined-after", "1", NULL};
@@ -249,7 +236,7 @@ static const char *const OLD_SCHEMA =
  * time, even created years ago), and play goes on. */
 TEST(server_archive_old_database_is_migrated)
 {
-    const char *db = archive_db("archive-old.db");
+    const char *db = tw_ts_fresh_db(tw_test_tmp("archive-old.db"));
     char path[600];
     snprintf(path, sizeof path, "%s", db);
     sqlite3 *h = NULL;
@@ -289,7 +276,7 @@ static void create_in_process(tw_srv *srv, char id[32])
  * was. */
 TEST(server_archive_idle_games_leave_memory)
 {
-    const char *db = archive_db("archive-memory.db");
+    const char *db = tw_ts_fresh_db(tw_test_tmp("archive-memory.db"));
     char path[600], err[600];
     snprintf(path, sizeof path, "%s", db);
     tw_srv *srv = calloc(1, sizeof *srv);

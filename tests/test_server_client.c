@@ -440,6 +440,17 @@ int tw_ts_events_wait(int fd, int min_version, int timeout_ms)
     return -1;
 }
 
+const char *tw_ts_fresh_db(const char *path)
+{
+    const char *ends[] = {"", "-wal", "-shm", ".lock"};
+    for (int i = 0; i < 4; i++) {
+        char file[600];
+        snprintf(file, sizeof file, "%s%s", path, ends[i]);
+        unlink(file);
+    }
+    return path;
+}
+
 long long tw_ts_now_ms(void)
 {
     return now_ms();

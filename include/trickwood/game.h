@@ -162,6 +162,14 @@ typedef struct tw_game {
      * game without boards. */
     tw_match *(*start_on_board)(json_t *config, const void *board, const char *board_ref, uint64_t seed,
                                 tw_diag *diag);
+
+    /* ---- Undo (tw_match_undo_depth, tw_match_undo) ---- */
+    /* Applies a legal action as apply does (no events written) and tells
+     * whether it showed a seat a card that was hidden from it: a card
+     * dealt, drawn, turned as a statement or peeked at (For Northwood!),
+     * a card dealt, played, exchanged or given (the Duet). 1 or 0; -1
+     * when the action is refused (the match is then as it was). */
+    int (*apply_reveals)(tw_match *m, tw_game_action action);
 } tw_game;
 
 /* What every match holds first; the engines' matches extend it. */
@@ -194,6 +202,18 @@ tw_error tw_match_bot_action(const tw_match *m, const char *bot, uint64_t seed, 
  * random bot, which holds none (it picks among the legal actions without
  * making a view, as the engine's random bot would with the same seed). */
 void *tw_game_bot_engine(tw_game_bot *bot);
+/* How many of the last actions an undo takes back: every action since
+ * the last decision of a seat in seats (bit i: seat i) made after the
+ * last action that showed a hidden card, so that nothing a seat has seen
+ * can be chosen again. 0 when there is no such decision, or when the
+ * game is over (a finished game stands). Replays the match (cheap next
+ * to a person's decision; not for simulations). */
+int tw_match_undo_depth(const tw_match *m, unsigned seats);
+/* A new match: m without its last n actions, rebuilt from the start
+ * with the rest (the same configuration, data and seed), so the actions
+ * that stand play as they did. NULL when n is not from 1 to m's action
+ * count, or out of memory. Callers check n against tw_match_undo_depth. */
+tw_match *tw_match_undo(const tw_match *m, int n);
 /* Remembers an applied action (used by the engines' apply). Returns
  * TW_ERR_NOMEM when the list cannot grow. */
 tw_error tw_match_push(tw_match *m, tw_game_action action);

@@ -163,10 +163,6 @@ void tw_cli_report_diag(tw_cli *cli, const tw_diag *diag);
  * Returns 0 with *file and *automatic set, or an exit code after printing
  * the usage error. */
 int tw_cli_replay_args(tw_cli *cli, int argc, char **argv, const char *usage, const char **file, int *automatic);
-/* Waits between two replay steps with the prompt given. Returns 1 to go
- * on, 0 to stop ("q"); sets *automatic when the player asks to run to the
- * end ("a") or the input ends. */
-int tw_cli_replay_wait(tw_cli *cli, const char *prompt, int *automatic);
 
 /* Reports a bad command line: the message, then a hint to see the usage.
  * Returns TW_EXIT_USAGE. */

@@ -111,8 +111,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
                            "Vous remportez le pli et il contient un Musicien : dans quel sens va le jeton (%s) ?"}},
     [FX_T_Q_FOREST] = {{"End of round %d: which end of the path gets a forest token?",
                         "Fin de la manche %d : quelle extrémité du sentier reçoit un jeton forêt ?"}},
-    [FX_T_HINT] = {{"  (a number, a card such as 7R, hint, cards, help, board or quit)\n",
-                    "  (un numéro, une carte comme 7R, indice, cartes, aide, plateau ou quitter)\n"}},
+    [FX_T_HINT] = {{"  (a number, a card such as 7R, hint, undo, cards, help, board or quit)\n",
+                    "  (un numéro, une carte comme 7R, indice, annuler, cartes, aide, plateau ou quitter)\n"}},
     [FX_T_CARDS_TITLE] = {{"The abilities of the odd ranks (every suit):\n",
                            "Les capacités des rangs impairs (dans chaque couleur) :\n"}},
     [FX_T_H_ACTION] = {{"Hint: %s\n", "Conseil : %s\n"}},
@@ -329,7 +329,10 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
         "  hint gives the strong partner's advice (from what you can see), help or ?\n"
         "  shows this page, board shows the board's note, quit saves and leaves\n"
         "  (so does the end of the input); trickwood resume goes on later. When\n"
-        "  there is only one choice, Enter takes it.\n",
+        "  there is only one choice, Enter takes it.\n"
+        "  undo takes back your last decision (and the partner's after it) as long\n"
+        "  as no card was shown to either player since: a card played, given,\n"
+        "  exchanged or dealt stands.\n",
         "\n"
         "Communication\n"
         "  Pendant une manche, ne dites rien à votre partenaire de vos cartes ni de\n"
@@ -347,7 +350,10 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
         "  indice donne le conseil du partenaire fort (d'après ce que vous voyez),\n"
         "  aide ou ? affiche cette page, plateau affiche la note du plateau, quitter\n"
         "  enregistre et sort (la fin de l'entrée aussi) ; trickwood resume reprend.\n"
-        "  Quand il n'y a qu'un choix, Entrée le prend.\n"}},
+        "  Quand il n'y a qu'un choix, Entrée le prend.\n"
+        "  annuler reprend votre dernière décision (et celles du partenaire qui ont\n"
+        "  suivi) tant qu'aucune carte n'a été montrée à l'un des joueurs depuis :\n"
+        "  une carte jouée, donnée, échangée ou distribuée est acquise.\n"}},
 
     [FX_T_NEW_GAME] = {{"New game: %s, level %d, seed %llu (play the same deal again with --seed %llu).\n",
                         "Nouvelle partie : %s, niveau %d, graine %llu (rejouez la même donne avec --seed %llu).\n"}},
@@ -386,7 +392,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
 
     [FX_T_REPLAY_TITLE] = {{"Replay of %s: %d actions.\n", "Revue de %s : %d actions.\n"}},
     [FX_T_REPLAY_STEP] = {{"Step %d of %d, %s: %s [%s]\n", "Étape %d sur %d, %s : %s [%s]\n"}},
-    [FX_T_REPLAY_WAIT] = {{"Enter: next step, a: to the end, q: stop", "Entrée : étape suivante, a : jusqu'au bout, q : arrêter"}},
+    [FX_T_REPLAY_WAIT] = {{"Enter: next step, b: back, round N, trick N, step N, a: to the end, q: stop, help",
+                           "Entrée : étape suivante, b : retour, manche N, pli N, etape N, a : jusqu'au bout, q : arrêter, aide"}},
     [FX_T_REPLAY_STOPPED] = {{"Replay stopped at step %d of %d.\n", "Revue arrêtée à l'étape %d sur %d.\n"}},
 };
 

@@ -18,6 +18,7 @@
 
 #include "cli/fox_cli.h"
 #include "cli/play.h"
+#include "cli/prompt.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/json_util.h"
 
@@ -317,6 +318,39 @@ static void fox_replay_step(tw_cli_session *ss, int step, int steps, const char 
     tw_cli_printf(cli, T(FX_T_REPLAY_STEP), step, steps, who, label, notation);
 }
 
+/* A replay's jump: "round N" is the first step of round N, "trick N" the
+ * first step of trick N of the round shown at step (both found by
+ * playing the record again from start). */
+static int fox_replay_jump(tw_cli_session *ss, const tw_match *start, const tw_game_action *actions, int count,
+                           int step, const char *word, long n)
+{
+    static const char *const rounds[] = {"round", "manche", NULL};
+    static const char *const tricks[] = {"trick", "pli", NULL};
+    int by_round = tw_prompt_word(word, rounds);
+    if (!by_round && !tw_prompt_word(word, tricks))
+        return -2;
+    const tw_game *game = ss->ui->game;
+    int round = (int)n;
+    if (!by_round) { /* the round shown at step */
+        tw_match *m = game->clone(start);
+        for (int i = 0; m && i < step - 1; i++)
+            game->apply(m, actions[i], NULL);
+        round = m ? state_of(m)->round : 0;
+        game->free(m);
+    }
+    tw_match *m = game->clone(start);
+    int found = -1;
+    for (int i = 0; m && n >= 1 && i < count && found < 0; i++) {
+        const tw_fox_state *s = state_of(m);
+        if (s->round == round && (by_round || s->tricks_done == n - 1))
+            found = i + 1;
+        else if (game->apply(m, actions[i], NULL) != TW_OK)
+            break;
+    }
+    game->free(m);
+    return found;
+}
+
 /* The game for the list of saves: the level; the round and the trick
  * being played. */
 static void fox_describe(tw_cli_session *ss, tw_cli_about *about)
@@ -498,6 +532,7 @@ const tw_cli_ui tw_fox_cli_ui = {
     .score_words = fox_score_words,
     .replay_intro = fox_replay_intro,
     .replay_step = fox_replay_step,
+    .replay_jump = fox_replay_jump,
 };
 
 /* ---- `trickwood fox` ------------------------------------------------------ */

@@ -151,7 +151,10 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "  hint gives the strong bot's advice (from what you can see) with\n"
         "  its chances for the visit and the medal, help shows this page, quit\n"
         "  saves and leaves (continue later with: trickwood resume). When there is\n"
-        "  only one choice, Enter takes it.\n\n",
+        "  only one choice, Enter takes it.\n"
+        "  undo takes back your last decision, and again the one before, as long\n"
+        "  as no hidden card was shown since (a statement, a card drawn or dealt,\n"
+        "  a peek): what you have seen stays seen.\n\n",
         "\nCOMMENT JOUER AUX FIEFS DE NORBOIS ! (solo)\n"
         "\n"
         "But\n"
@@ -225,7 +228,10 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
         "  capacité, indice donne le conseil du robot fort (d'après ce\n"
         "  que vous voyez) avec ses chances pour la visite et la médaille, aide\n"
         "  affiche cette page, quitter enregistre et sort (reprise avec :\n"
-        "  trickwood resume). Quand il n'y a qu'un choix, Entrée le prend.\n\n",
+        "  trickwood resume). Quand il n'y a qu'un choix, Entrée le prend.\n"
+        "  annuler reprend votre dernière décision, puis encore la précédente, tant\n"
+        "  qu'aucune carte cachée n'a été montrée depuis (une déclaration, une\n"
+        "  carte piochée ou distribuée, un coup d'œil) : ce qui a été vu reste vu.\n\n",
     }},
 
     [NW_T_CROWN_WORD] = {{"(crown)", "(couronne)"}},
@@ -296,8 +302,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_Q_READY] = {{"%s: which used ally becomes ready again?", "%s : quel allié déjà utilisé redevient prêt ?"}},
     [NW_T_Q_SWAP_TOP] = {{"%s: the top card of %s is %s: swap a hand card of the same value with it, or pass?",
                           "%s : le dessus de %s est %s : l'échanger contre une carte de votre main de même valeur, ou passer ?"}},
-    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, cards, help, piles, quit)\n",
-                    "  (un nombre, ou un mot : une carte comme 7Y (G F L Y), indice, cartes, aide, piles, quitter)\n"}},
+    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, undo, cards, help, piles, quit)\n",
+                    "  (un nombre, ou un mot : une carte comme 7Y (G F L Y), indice, annuler, cartes, aide, piles, quitter)\n"}},
 
     [NW_T_L_VISIT] = {{"Visit fief %d (target %d, %s, %s)", "Visiter le fief %d (cible %d, %s, %s)"}},
     [NW_T_L_SUBSTITUTE] = {{"Bring in %s (fief %d) in place of %s (slot %d): %s",
@@ -418,8 +424,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
 
     [NW_T_REPLAY_TITLE] = {{"Replay of %s: %d actions.\n", "Relecture de %s : %d actions.\n"}},
     [NW_T_REPLAY_STEP] = {{"Step %d of %d: %s   [%s]\n", "Étape %d sur %d : %s   [%s]\n"}},
-    [NW_T_REPLAY_WAIT] = {{"Enter: next step, a: run to the end, q: stop",
-                           "Entrée : étape suivante, a : aller jusqu'au bout, q : arrêter"}},
+    [NW_T_REPLAY_WAIT] = {{"Enter: next step, b: back, visit N, step N, a: run to the end, q: stop, help",
+                           "Entrée : étape suivante, b : retour, visite N, etape N, a : aller jusqu'au bout, q : arrêter, aide"}},
     [NW_T_REPLAY_STOPPED] = {{"Replay stopped at step %d of %d.\n", "Relecture arrêtée à l'étape %d sur %d.\n"}},
 
     [NW_T_H_THINKING] = {{"Thinking over %d possible deals...\n", "Examen de %d donnes possibles...\n"}},

@@ -9,6 +9,7 @@
 
 #include "cli/nw_cli.h"
 #include "cli/play.h"
+#include "cli/prompt.h"
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))
 #define G(id) tw_text(cli->lang, (id))
@@ -116,6 +117,21 @@ static void nw_replay_step(tw_cli_session *ss, int step, int steps, const char *
 {
     tw_cli *cli = ss->cli;
     tw_cli_printf(cli, T(NW_T_REPLAY_STEP), step, steps, label, notation);
+}
+
+/* A replay's jump: "visit N" is the step of the Nth visit's choice of
+ * fief (the record's Nth "visit" action). */
+static int nw_replay_jump(tw_cli_session *ss, const tw_match *start, const tw_game_action *actions, int count, int step,
+                          const char *word, long n)
+{
+    static const char *const words[] = {"visit", "visite", NULL};
+    (void)ss, (void)start, (void)step;
+    if (!tw_prompt_word(word, words))
+        return -2;
+    for (int i = 0, visits = 0; n >= 1 && i < count; i++)
+        if (TW_NW_ACTION_KIND(actions[i]) == TW_NW_ACT_VISIT && ++visits == n)
+            return i + 1;
+    return -1;
 }
 
 /* The game for the list of saves: the deal and the medal aimed for; the
@@ -247,6 +263,7 @@ const tw_cli_ui tw_nw_cli_ui = {
     .setup_words = nw_setup_words,
     .group_words = nw_group_words,
     .score_words = nw_score_words,
+    .replay_jump = nw_replay_jump,
 };
 
 /* ---- `trickwood northwood` ------------------------------------------------ */

@@ -22,9 +22,10 @@ static const char *const WORDS_HELP[] = {"help", "?", "h", "aide", "rules", "reg
 static const char *const WORDS_QUIT[] = {"quit", "q", "exit", "quitter", NULL};
 static const char *const WORDS_HINT[] = {"hint", "indice", "conseil", NULL};
 static const char *const WORDS_CARDS[] = {"cards", "cartes", "abilities", "capacités", "capacites", NULL};
+static const char *const WORDS_UNDO[] = {"undo", "annuler", "defaire", "défaire", NULL};
 
 /* Outcome of asking for one answer. */
-enum { ASK_ACTION, ASK_QUIT, ASK_EOF };
+enum { ASK_ACTION, ASK_QUIT, ASK_EOF, ASK_UNDONE };
 
 /* A game's flow message. */
 const char *tw_cli_msg_text(const tw_cli_session *ss, tw_cli_msg id)
@@ -93,6 +94,7 @@ void tw_cli_session_free(tw_cli_session *ss)
         return;
     told_clear(ss, 0);
     told_clear(ss, 1);
+    json_decref(ss->undos);
     if (ss->match)
         ss->ui->game->free(ss->match);
     if (ss->ui->data_free)
@@ -157,7 +159,7 @@ static tw_error save_one(tw_cli_session *ss, int which, const char *path)
 {
     tw_buf buf = {0};
     const tw_game *game = ss->ui->game;
-    tw_error err = which == 2           ? game->event_log(ss->match, &buf)
+    tw_error err = which == 2           ? tw_cli_undo_event_log(ss, &buf)
                    : ss->ui->record_text ? ss->ui->record_text(ss, &buf)
                                          : game->record_json(ss->match, &buf);
     if (err == TW_OK)
@@ -332,6 +334,8 @@ static int read_answer(tw_cli_session *ss, int seat, const char *text, const tw_
     }
     if (tw_prompt_word(text, WORDS_QUIT))
         return ASK_QUIT;
+    if (tw_prompt_word(text, WORDS_UNDO))
+        return tw_cli_undo(ss) == 0 ? ASK_UNDONE : -1;
     if (tw_prompt_word(text, WORDS_HINT)) {
         json_t *hint = ss->ui->game->hint_json(ss->match, tw_mix64(ss->seed ^ 0x68696e74ULL));
         if (hint)
@@ -412,6 +416,60 @@ static int hand_over(tw_cli_session *ss, int seat)
     return wait_enter(ss, prompt);
 }
 
+/* ---- Undo ------------------------------------------------------------------ */
+
+/* The record notation of the last n actions of m, each formatted in the
+ * game as it was then (from back, the match without them), as a JSON
+ * array and joined with ", " in text. */
+static json_t *taken_back(const tw_match *m, const tw_match *back, int n, char *text, size_t size)
+{
+    const tw_game *game = m->game;
+    tw_match *copy = game->clone(back);
+    json_t *list = json_array();
+    text[0] = '\0';
+    for (int i = m->count - n; copy && list && i < m->count; i++) {
+        char one[48];
+        game->format(copy, m->actions[i], one, (int)sizeof one);
+        json_array_append_new(list, json_string(one));
+        size_t len = strlen(text);
+        snprintf(text + len, size - len, "%s%s", len ? ", " : "", one);
+        game->apply(copy, m->actions[i], NULL);
+    }
+    game->free(copy);
+    return list;
+}
+
+int tw_cli_undo(tw_cli_session *ss)
+{
+    tw_cli *cli = ss->cli;
+    unsigned seats = (ss->person[0] ? 1u : 0u) | (ss->person[1] ? 2u : 0u);
+    int n = tw_match_undo_depth(ss->match, seats);
+    tw_match *back = n > 0 ? tw_match_undo(ss->match, n) : NULL;
+    if (!back) {
+        tw_cli_printf(cli, "  %s%s%s\n", tw_term_style(&cli->term, TW_STYLE_YELLOW), G(TW_T_UNDO_NONE),
+                      tw_term_style(&cli->term, TW_STYLE_RESET));
+        return -1;
+    }
+    char text[512];
+    json_t *list = taken_back(ss->match, back, n, text, sizeof text);
+    if (!ss->undos)
+        ss->undos = json_array();
+    for (size_t i = 0; i < json_array_size(ss->undos); i++) { /* an undo further back moves the earlier ones */
+        json_t *at = json_object_get(json_array_get(ss->undos, i), "at");
+        if (json_integer_value(at) > back->count)
+            json_integer_set(at, back->count);
+    }
+    json_array_append_new(ss->undos, json_pack("{s:i, s:o}", "at", back->count, "actions", list ? list : json_array()));
+    ss->ui->game->free(ss->match);
+    ss->match = back;
+    told_clear(ss, 0);
+    told_clear(ss, 1);
+    save_all(ss);
+    tw_cli_printf(cli, "\n");
+    tw_cli_printf(cli, G(TW_T_UNDO_DONE), text);
+    return 0;
+}
+
 /* ---- The game ------------------------------------------------------------- */
 
 /* The end: what happened last, the final screen, the result and the files. */
@@ -475,6 +533,8 @@ static int play_loop(tw_cli_session *ss)
         show_choices(ss, seat, actions, count);
         tw_game_action chosen = 0;
         int got = ask(ss, seat, actions, count, &chosen);
+        if (got == ASK_UNDONE)
+            continue;
         if (got != ASK_ACTION)
             return leave(ss, got == ASK_EOF);
         play_action(ss, chosen);

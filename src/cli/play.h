@@ -133,6 +133,14 @@ typedef struct {
     void (*group_words)(tw_cli *cli, const char *group, char *out, size_t size);
     /* A stored result's score in words ("22 stars, silver reached"). */
     void (*score_words)(tw_cli *cli, json_t *result, char *out, size_t size);
+    /* A replay's jump to where a part of the game begins: word (lowercased)
+     * and number n (-1: none) as typed ("visit 3"; "round 2", "trick 5"),
+     * the record's actions from start (the match before the first), and
+     * the step shown now (1-based). Returns the step to show (1-based),
+     * -1 when the record has no such part, -2 when word is not one of the
+     * game's. NULL: the game has none. */
+    int (*replay_jump)(tw_cli_session *ss, const tw_match *start, const tw_game_action *actions, int count, int step,
+                       const char *word, long n);
 } tw_cli_ui;
 
 /* One action a seat has not been told about yet. */
@@ -157,6 +165,10 @@ struct tw_cli_session {
     int warned[3];                 /* a write failure was already reported */
     tw_cli_told told[2][TW_CLI_BACKLOG];
     int told_count[2];
+    /* The undos of this session, oldest first, for the event log:
+     * [{"at": actions standing after it, "actions": [taken back, in
+     * the record notation]}]; NULL before the first. */
+    json_t *undos;
 };
 
 /* The engine's state of the session's match (tw_game.state). */
@@ -185,6 +197,16 @@ int tw_cli_session_paths(tw_cli_session *ss, const char *save, const char *recor
 /* Plays a new game whose session is ready (match, seats, paths): says
  * where it is saved, tells the deal, saves, plays. Returns the exit code. */
 int tw_cli_play_new(tw_cli_session *ss);
+/* Takes back the last decision of a person at this screen (and the bot
+ * actions after it) when no hidden card was shown since, says what was
+ * taken back (or why nothing was), notes it for the event log and saves.
+ * Returns 0 when something was taken back, else -1. */
+int tw_cli_undo(tw_cli_session *ss);
+/* The event log of the session's match with a line for every undo of
+ * the session ({"type": "undo", "actions": [...]}) where it happened,
+ * every line numbered again (play_undo.c). */
+tw_error tw_cli_undo_event_log(const tw_cli_session *ss, tw_buf *buf);
+
 /* `trickwood resume [FILE]` for one game. */
 int tw_cli_play_resume(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv);
 /* `trickwood replay FILE [--auto]` for one game. */

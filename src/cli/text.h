@@ -74,6 +74,11 @@ typedef enum {
     TW_T_CARDS_MANY,
     TW_T_STARS_ONE,
     TW_T_STARS_MANY,
+    TW_T_UNDO_NONE,
+    TW_T_UNDO_DONE,
+    TW_T_REPLAY_HELP,
+    TW_T_REPLAY_NO_STEP,
+    TW_T_REPLAY_UNKNOWN,
     TW_T_COUNT
 } tw_text_id;
 

@@ -142,6 +142,30 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
     [TW_T_DELETED] = {{"Deleted %s\n", "Supprimé : %s\n"}},
     [TW_T_SEE_SAVES] = {{"The saved games are listed by: %s saves\n",
                          "La liste des parties enregistrées : %s saves\n"}},
+    [TW_T_UNDO_NONE] = {{"Nothing to take back: a hidden card was shown since your last decision (or you have made none yet), so it stands.",
+                         "Rien à annuler : une carte cachée a été montrée depuis votre dernière décision (ou vous n'en avez pas encore pris), elle est acquise."}},
+    [TW_T_UNDO_DONE] = {{"Taken back: %s\n", "Annulé : %s\n"}},
+    [TW_T_REPLAY_HELP] = {{"Moving in a replay:\n"
+                           "  Enter, f or next     the next step\n"
+                           "  b or back            the step before\n"
+                           "  step N               step N\n"
+                           "  visit N              For Northwood!: the start of the Nth visit (1 to 8)\n"
+                           "  round N              the Duet: the start of round N\n"
+                           "  trick N              the Duet: trick N of the round shown (1 to 11)\n"
+                           "  a                    run to the end without waiting\n"
+                           "  q                    stop\n",
+                           "Se déplacer dans une relecture :\n"
+                           "  Entrée, f ou suivant l'étape suivante\n"
+                           "  b ou retour          l'étape précédente\n"
+                           "  etape N              l'étape N\n"
+                           "  visite N             Les Fiefs de Norbois : le début de la N-ième visite (1 à 8)\n"
+                           "  manche N             Renard des Bois : le début de la manche N\n"
+                           "  pli N                Renard des Bois : le pli N de la manche affichée (1 à 11)\n"
+                           "  a                    aller jusqu'au bout sans attendre\n"
+                           "  q                    arrêter\n"}},
+    [TW_T_REPLAY_NO_STEP] = {{"'%s': this record has no such step", "« %s » : cet enregistrement n'a pas cette étape"}},
+    [TW_T_REPLAY_UNKNOWN] = {{"'%s' is not a replay command (help lists them)",
+                              "« %s » n'est pas une commande de relecture (aide les liste)"}},
     [TW_T_DELETE_RANGE] = {{"--delete takes a number of the list, 1 to %d, not '%s'",
                             "--delete attend un numéro de la liste, de 1 à %d, pas « %s »"}},
 };

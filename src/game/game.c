@@ -105,6 +105,42 @@ tw_match *tw_game_replay(tw_match *m, const tw_game_action *actions, int count, 
     return m;
 }
 
+/* How many of the last actions an undo takes back (trickwood/game.h):
+ * plays the actions again from the start, noting who took each one and
+ * which showed a hidden card. */
+int tw_match_undo_depth(const tw_match *m, unsigned seats)
+{
+    if (tw_match_is_over(m) || !m->game->apply_reveals)
+        return 0;
+    tw_match *copy = m->game->restart(m);
+    int last_reveal = 0, last_decision = -1;
+    for (int i = 0; copy && i < m->count; i++) {
+        int seat = m->game->to_act(copy);
+        int shown = m->game->apply_reveals(copy, m->actions[i]);
+        if (shown != 0) {
+            last_reveal = i + 1; /* a refused action (cannot be) counts as shown */
+            last_decision = -1;
+        } else if (seat >= 0 && seat < 32 && (seats >> seat & 1u)) {
+            last_decision = i;
+        }
+    }
+    if (!copy)
+        return 0;
+    m->game->free(copy);
+    return last_decision >= last_reveal ? m->count - last_decision : 0;
+}
+
+/* A new match without the last n actions, rebuilt from the start. */
+tw_match *tw_match_undo(const tw_match *m, int n)
+{
+    if (n < 1 || n > m->count)
+        return NULL;
+    tw_diag diag;
+    tw_diag_init(&diag, "undo");
+    tw_match *copy = m->game->restart(m);
+    return copy ? tw_game_replay(copy, m->actions, m->count - n, &diag) : NULL;
+}
+
 /* Whether the match is over. */
 int tw_match_is_over(const tw_match *m)
 {

@@ -284,6 +284,28 @@ static tw_error fox_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
     return fox_apply_seen(gm, action, -1, &of(gm)->seq, lines);
 }
 
+/* Applies an action and tells whether it showed a card to a seat that
+ * could not see it: any card moving, except the cards of a finished
+ * trick going aside (both seats saw them played). Events beyond the
+ * buffer count as shown. */
+static int fox_apply_reveals(tw_match *gm, tw_game_action action)
+{
+    tw_fox_events events;
+    events.count = events.overflow = 0;
+    if (tw_match_push(gm, action) != TW_OK)
+        return -1;
+    if (tw_fox_apply(&of(gm)->state, action, &events) != TW_OK) {
+        gm->count--;
+        return -1;
+    }
+    int shown = events.overflow;
+    for (int i = 0; i < events.count; i++) {
+        const tw_fox_event *e = &events.items[i];
+        shown |= e->type == TW_FOX_EV_MOVE && !(e->from == TW_FOX_ZONE_TRICK && e->to == TW_FOX_ZONE_ASIDE);
+    }
+    return shown;
+}
+
 /* The engine's reason for one action. */
 static void fox_engine_reason(const tw_match *m, tw_game_action action, char *out, size_t size)
 {
@@ -606,6 +628,7 @@ const tw_game tw_game_fox = {
     .restart = fox_restart,
     .history_facts = fox_history_facts,
     .state = fox_state,
+    .apply_reveals = fox_apply_reveals,
     .event_log = fox_event_log,
     .start_on_board = fox_start_on_board,
 };

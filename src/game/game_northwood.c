@@ -186,6 +186,30 @@ static tw_error nw_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
     return nw_apply_seen(gm, action, 0, &of(gm)->seq, lines);
 }
 
+/* Applies an action and tells whether it showed a hidden card: a card
+ * leaving the deck (dealt, drawn, turned as a statement, even one known
+ * from a peek) or a peek. Events beyond the buffer count as shown. */
+static int nw_apply_reveals(tw_match *gm, tw_game_action action)
+{
+    tw_nw_events *events = calloc(1, sizeof *events);
+    if (!events || tw_match_push(gm, action) != TW_OK) {
+        free(events);
+        return -1;
+    }
+    if (tw_nw_apply(&of(gm)->state, action, events) != TW_OK) {
+        gm->count--;
+        free(events);
+        return -1;
+    }
+    int shown = events->overflow;
+    for (int i = 0; i < events->count; i++) {
+        const tw_nw_event *e = &events->items[i];
+        shown |= (e->type == TW_NW_EV_MOVE && e->from == TW_NW_PILE_DECK) || e->type == TW_NW_EV_PEEK;
+    }
+    free(events);
+    return shown;
+}
+
 /* The engine's reason for one action. */
 static void nw_engine_reason(const tw_match *m, tw_game_action action, char *out, size_t size)
 {
@@ -503,4 +527,5 @@ const tw_game tw_game_northwood = {
     .history_facts = nw_history_facts,
     .state = nw_state,
     .event_log = nw_event_log,
+    .apply_reveals = nw_apply_reveals,
 };

@@ -154,6 +154,10 @@ int tw_srv_store_set_seat(tw_srv_store *store, const char *id, const char *token
  * (nothing stored; also when the game is archived). */
 int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int seat, const char *action,
                             const char *result_json, const char *record_json, const char *finished_at);
+/* Forgets the actions of a game from seq `keep` on (an undo) and sets
+ * its last activity, in one committed transaction. Returns 0 or -1
+ * (nothing changed; also when the game is archived). */
+int tw_srv_store_take_back(tw_srv_store *store, const char *id, int keep);
 /* Reads a game row. Returns 1 when found, 0 when not, -1 on error. */
 int tw_srv_store_get_game(tw_srv_store *store, const char *id, tw_srv_game_row *row);
 /* Reads the actions of a game in order: calls fn for each one. Returns
@@ -364,6 +368,15 @@ int tw_srv_run_bots(tw_srv *srv, tw_srv_game *g, json_t *events, int viewer);
 /* A bot of the game's for seat 1 (its seed from the game's and its
  * version), or NULL for an unknown name or out of memory. */
 tw_game_bot *tw_srv_new_bot(const tw_srv_game *g, const char *name);
+/* How many actions an undo by seat would take back now (back to its
+ * last decision after the last card shown: tw_match_undo_depth); 0 when
+ * there is none, or when undo is not offered: a table of two people
+ * (seat 1 open or a person's). Call with the game lock held. */
+int tw_srv_undo_depth(const tw_srv_game *g, int seat);
+/* Takes back the last n actions: stores it, then rebuilds the match from
+ * the actions that stand and gives seat 1's bot a fresh start. 0, or -1
+ * (nothing changed). Call with the game lock held. */
+int tw_srv_take_back(tw_srv *srv, tw_srv_game *g, int n);
 /* Log entries from index from on, as seat may see them (the table's
  * action_hidden ones have a null action). */
 json_t *tw_srv_log_json(const tw_srv_game *g, int from, int seat);
@@ -384,6 +397,8 @@ tw_srv_reply tw_srv_seat_bot(tw_srv *srv, tw_srv_game *g, int seat_asked, const 
 tw_srv_reply tw_srv_state(tw_srv *srv, tw_srv_game *g, const char *token);
 /* Applies an action for a seat, then any bot actions; stores each. */
 tw_srv_reply tw_srv_act(tw_srv *srv, tw_srv_game *g, const char *token, json_t *body);
+/* Takes back the seat's last decision (POST /api/games/ID/undo). */
+tw_srv_reply tw_srv_undo(tw_srv *srv, tw_srv_game *g, const char *token, json_t *body);
 /* A hint for the seat to act (computed on the worker pool). */
 tw_srv_reply tw_srv_hint(tw_srv *srv, tw_srv_game *g, const char *token);
 

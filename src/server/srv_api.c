@@ -449,11 +449,12 @@ static json_t *state_json(const tw_srv_game *g, int seat)
     if (!view)
         return NULL;
     json_t *result = game->result_json(g->match);
-    json_t *state = json_pack("{s:s, s:s, s:i, s:i, s:o, s:b, s:o, s:o, s:o, s:o, s:o}", "id", g->id, "game",
+    json_t *state = json_pack("{s:s, s:s, s:i, s:i, s:o, s:b, s:o, s:o, s:o, s:o, s:o, s:i}", "id", g->id, "game",
                               game->record_name, "seat", seat, "version", g->match->count, "to_act",
                               to_act >= 0 ? json_integer(to_act) : json_null(), "over", to_act < 0, "result",
                               result ? result : json_null(), "partner", partner_json(g, seat), "view", view, "legal",
-                              legal_json(g, seat), "log", tw_srv_log_json(g, 0, seat));
+                              legal_json(g, seat), "log", tw_srv_log_json(g, 0, seat), "undo",
+                              tw_srv_undo_depth(g, seat));
     if (state && result) /* only once over: the seed tells the deck's order */
         json_object_set_new(state, "again", again_json(g, result));
     return state;
@@ -555,6 +556,81 @@ tw_srv_reply tw_srv_act(tw_srv *srv, tw_srv_game *g, const char *token, json_t *
                               "events", events);
     pthread_mutex_unlock(&g->lock);
     return tw_srv_ok(200, reply);
+}
+
+/* ---- Undo ------------------------------------------------------------------------- */
+
+/* Checks an undo request under the game lock: the body, the seat, the
+ * version, a game in play, a table where undo is offered and something
+ * to take back. Returns how many actions to take back, or -1 with the
+ * reply in *out. */
+static int check_undo(const tw_srv_game *g, int seat, json_t *body, tw_srv_reply *out)
+{
+    static const char *const keys[] = {"version", NULL};
+    json_t *version = json_object_get(body, "version");
+    if (body_members(body, keys, out))
+        return -1;
+    if (!json_is_integer(version)) {
+        *out = tw_srv_error(400, "bad_request", "an undo needs \"version\" (the version the player saw, a number)");
+        return -1;
+    }
+    int now = g->match->count;
+    if (json_integer_value(version) != now) {
+        *out = tw_srv_error(409, "conflict", "the game has moved on: it is at version %d, not %lld", now,
+                            (long long)json_integer_value(version));
+        return -1;
+    }
+    if (tw_srv_game_to_act(g) < 0) {
+        *out = tw_srv_error(409, "conflict", "the game is over");
+        return -1;
+    }
+    if (g->game->seats > 1 && !g->bot) {
+        *out = tw_srv_error(409, "no_undo",
+                            "%s between two players has no undo: a move taken back would change what the partner "
+                            "already saw",
+                            g->game->title[0]);
+        return -1;
+    }
+    int n = tw_srv_undo_depth(g, seat);
+    if (n <= 0)
+        *out = tw_srv_error(409, "nothing_to_undo",
+                            "nothing to take back: a hidden card was shown since your last decision (or you made "
+                            "none yet), so it stands");
+    return n > 0 ? n : -1;
+}
+
+tw_srv_reply tw_srv_undo(tw_srv *srv, tw_srv_game *g, const char *token, json_t *body)
+{
+    tw_srv_reply out;
+    pthread_mutex_lock(&g->lock);
+    int seat = tw_srv_seat_of(g, token);
+    int n = -1;
+    if (g->archived)
+        out = tw_srv_archived(g->id);
+    else if (seat < 0)
+        out = bad_token(token);
+    else
+        n = check_undo(g, seat, body, &out);
+    if (n < 0) {
+        pthread_mutex_unlock(&g->lock);
+        return out;
+    }
+    int keep = g->match->count - n;
+    json_t *undone = tw_srv_log_json(g, keep, seat);
+    json_t *texts = json_array();
+    for (size_t i = 0; i < json_array_size(undone); i++)
+        json_array_append(texts, json_object_get(json_array_get(undone, i), "action"));
+    if (tw_srv_take_back(srv, g, n) != 0) {
+        pthread_mutex_unlock(&g->lock);
+        json_decref(undone);
+        json_decref(texts);
+        return tw_srv_error(500, "internal", "the undo could not be stored; nothing changed");
+    }
+    json_t *reply = json_pack("{s:i, s:o, s:[{s:i, s:n, s:s, s:o}], s:i}", "version", g->match->count, "undone",
+                              undone, "events", "seq", 0, "action", "type", "undo", "actions", texts, "undo",
+                              tw_srv_undo_depth(g, seat));
+    pthread_mutex_unlock(&g->lock);
+    return reply ? tw_srv_ok(200, reply) : tw_srv_error(500, "internal", "out of memory");
 }
 
 /* ---- Hints ------------------------------------------------------------------------- */

@@ -386,6 +386,46 @@ tw_game_bot *tw_srv_new_bot(const tw_srv_game *g, const char *name)
     return g->game->bot_new(name, tw_mix64(g->seed ^ 0x626f74ULL ^ (uint64_t)g->match->count));
 }
 
+/* ---- Undo ---------------------------------------------------------------------- */
+
+int tw_srv_undo_depth(const tw_srv_game *g, int seat)
+{
+    if (g->game->seats > 1 && !g->bot)
+        return 0; /* two people: a move taken back would change what the partner saw */
+    return seat >= 0 && seat < 2 ? tw_match_undo_depth(g->match, 1u << seat) : 0;
+}
+
+int tw_srv_take_back(tw_srv *srv, tw_srv_game *g, int n)
+{
+    const tw_game *game = g->game;
+    tw_match *back = tw_match_undo(g->match, n);
+    tw_game_bot *bot = NULL;
+    if (!back)
+        return -1;
+    if (g->bot) {
+        tw_match *held = g->match;
+        g->match = back; /* the bot's seed comes from the version */
+        bot = tw_srv_new_bot(g, g->partner);
+        g->match = held;
+    }
+    if ((g->bot && !bot) || tw_srv_store_take_back(&srv->store, g->id, back->count) != 0) {
+        game->bot_free(bot);
+        game->free(back);
+        return -1;
+    }
+    while (json_array_size(g->log) > (size_t)back->count)
+        pop_log(g);
+    game->free(g->match);
+    g->match = back;
+    if (g->bot) {
+        game->bot_free(g->bot);
+        g->bot = bot;
+    }
+    g->changes++;
+    pthread_cond_broadcast(&g->changed);
+    return 0;
+}
+
 /* ---- Rebuilding from storage ---------------------------------------------------- */
 
 /* What rebuilding from stored actions needs. */

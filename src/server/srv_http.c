@@ -317,7 +317,7 @@ static int split_api(const char *url, char seg[][64], int max)
 }
 
 /* The POST endpoints of a game. */
-typedef enum { GAME_JOIN, GAME_BOT, GAME_ACTIONS } game_post;
+typedef enum { GAME_JOIN, GAME_BOT, GAME_ACTIONS, GAME_UNDO } game_post;
 
 /* Routes an /api/ request. Returns the reply; *events is set when the
  * request opens an event stream on that game instead. */
@@ -349,6 +349,8 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
             post_route = GAME_BOT;
         else if (n == 3 && strcmp(what, "actions") == 0)
             post_route = GAME_ACTIONS;
+        else if (n == 3 && strcmp(what, "undo") == 0)
+            post_route = GAME_UNDO;
         else if (n == 3 && (strcmp(what, "state") == 0 || strcmp(what, "events") == 0 || strcmp(what, "hint") == 0))
             get_route = 1;
         else
@@ -376,6 +378,8 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
                                     body);
         else if (post_route == GAME_ACTIONS)
             reply = tw_srv_act(srv, g, token, body);
+        else if (post_route == GAME_UNDO)
+            reply = tw_srv_undo(srv, g, token, body);
         else if (strcmp(what, "state") == 0)
             reply = tw_srv_state(srv, g, token);
         else if (strcmp(what, "hint") == 0)

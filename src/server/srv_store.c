@@ -298,14 +298,16 @@ static int exec_ok(sqlite3 *db, const char *sql)
     return sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK;
 }
 
-/* Ends a transaction begun with BEGIN IMMEDIATE (began: it was):
- * commits when ok, else rolls back. Returns whether it was committed. */
-static int end_transaction(sqlite3 *db, int ok, int began)
+/* Ends a transaction begun (began) under the store's lock: commits when
+ * every step went well (ok), else rolls back; then unlocks. Returns
+ * whether it was committed. */
+static int end_transaction(tw_srv_store *store, int ok, int began)
 {
     if (ok)
-        ok = exec_ok(db, "COMMIT");
+        ok = exec_ok(store->db, "COMMIT");
     if (!ok && began)
-        exec_ok(db, "ROLLBACK");
+        exec_ok(store->db, "ROLLBACK");
+    pthread_mutex_unlock(&store->lock);
     return ok;
 }
 
@@ -348,8 +350,40 @@ int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int se
         }
         sqlite3_finalize(st);
     }
-    ok = end_transaction(store->db, ok, began);
-    pthread_mutex_unlock(&store->lock);
+    ok = end_transaction(store, ok, began);
+    return ok ? 0 : -1;
+}
+
+int tw_srv_store_take_back(tw_srv_store *store, const char *id, int keep)
+{
+    pthread_mutex_lock(&store->lock);
+    int ok = exec_ok(store->db, "BEGIN IMMEDIATE");
+    int began = ok;
+    sqlite3_stmt *st = NULL;
+    if (ok) {
+        ok = sqlite3_prepare_v2(store->db,
+                                "UPDATE games SET active_at = ?1 WHERE id = ?2 AND archived_at IS NULL"
+                                " AND finished_at IS NULL",
+                                -1, &st, NULL) == SQLITE_OK;
+        if (ok) {
+            sqlite3_bind_int64(st, 1, tw_srv_now_ms());
+            sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
+            ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
+        }
+        sqlite3_finalize(st);
+        st = NULL;
+    }
+    if (ok) {
+        ok = sqlite3_prepare_v2(store->db, "DELETE FROM actions WHERE game_id = ? AND seq >= ?", -1, &st, NULL) ==
+             SQLITE_OK;
+        if (ok) {
+            sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_int(st, 2, keep);
+            ok = sqlite3_step(st) == SQLITE_DONE;
+        }
+        sqlite3_finalize(st);
+    }
+    ok = end_transaction(store, ok, began);
     return ok ? 0 : -1;
 }
 
@@ -488,8 +522,7 @@ int tw_srv_store_archive(tw_srv_store *store, char (*ids)[32], int n, long long 
         count += done[i];
     }
     sqlite3_finalize(st);
-    ok = end_transaction(store->db, ok, began);
-    pthread_mutex_unlock(&store->lock);
+    ok = end_transaction(store, ok, began);
     if (!ok)
         memset(done, 0, (size_t)n * sizeof *done);
     return ok ? count : -1;
@@ -623,8 +656,7 @@ int tw_srv_store_add_finished(tw_srv_store *store, const tw_srv_game_row *row, c
         for (int i = 0; ok && i < count; i++)
             ok = insert_action(st, row->id, i, seats[i], actions[i]);
     sqlite3_finalize(st);
-    ok = end_transaction(store->db, ok, began);
-    pthread_mutex_unlock(&store->lock);
+    ok = end_transaction(store, ok, began);
     return ok ? added : -1;
 }
 

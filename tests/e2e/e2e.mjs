@@ -549,6 +549,98 @@ test('replay: the table is shown read-only, the Duet with both hands', async (br
   await ctx.close();
 });
 
+test('undo: a decision comes back until a card is shown', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  // Seed 7: four ready allies, so choosing a fief shows no card yet.
+  await startNorthwood(page, 7);
+  check((await page.locator('[data-testid=undo]').count()) === 0, 'no undo before the first decision');
+  await page.locator('#main [data-action="visit 0"]').first().click();
+  await page.waitForSelector('[data-testid=undo]');
+  check((await versionOf(page)) === 1, 'the fief choice was taken');
+  await page.click('[data-testid=undo]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=version]').getAttribute('data-version')) === 0);
+  await page.waitForFunction(() => /Taken back: /.test(document.querySelector('[data-testid=log]').textContent));
+  check((await page.locator('[data-testid=undo]').count()) === 0, 'nothing more to take back');
+  check((await page.locator('#main [data-action="visit 1"]').count()) > 0, 'the fief choice is open again');
+  // Another fief, then the statement: it stands.
+  await page.locator('#main [data-action="visit 1"]').first().click();
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=version]').getAttribute('data-version')) === 1);
+  await page.locator('#main [data-action="proceed"]').first().click();
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=version]').getAttribute('data-version')) === 2);
+  check((await page.locator('[data-testid=undo]').count()) === 0, 'no undo past the statement');
+  // What the server keeps is what stands.
+  const id = decodeURIComponent(/#\/play\/([^/]+)/.exec(page.url())[1]);
+  const st = await page.evaluate(async (gid) => {
+    const tokens = JSON.parse(sessionStorage.getItem('tw.tokens') || '{}');
+    const res = await fetch('/api/games/' + gid + '/state', { headers: { Authorization: 'Bearer ' + tokens[gid] } });
+    return res.json();
+  }, id);
+  check(st.log.map((e) => e.action).join(', ') === 'visit 1, proceed', 'the stored actions are the moves that stand: ' + st.log.map((e) => e.action).join(', '));
+  await page.click('[data-lang=fr]');
+  const undoLine = await page.locator('[data-testid=log] li', { hasText: 'Annulé' }).first().textContent();
+  check(!/Visit fief/.test(undoLine), 'the undo line is worded again in French: ' + undoLine);
+  await shot(page, 'undo-northwood');
+  await page.click('[data-lang=en]');
+  checkNoErrors(page, 'undo');
+  await ctx.close();
+});
+
+test('replay: jumps to a visit, a round and a trick land on their step', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  const waitStep = (k) => page.waitForFunction((n) => new RegExp('Step ' + n + ' of').test(document.querySelector('[data-testid=replay-step]').textContent), k);
+  const frame = (gid, k) => page.evaluate(async ([g, n]) => (await fetch('/api/history/' + g + '/replay?step=' + n)).json(), [gid, k]);
+  // Clicks a jump button and waits for its step; returns the step.
+  const jump = async (testid) => {
+    const k = Number(await page.getAttribute(`[data-testid=${testid}]`, 'data-step'));
+    await page.click(`[data-testid=${testid}]`);
+    await waitStep(k);
+    return k;
+  };
+  for (const game of ['northwood', 'foxduet']) {
+    await page.goto(BASE + '/#/history/' + game);
+    await page.waitForSelector('[data-testid=replay-link]');
+    await page.locator('[data-testid=replay-link]').first().click();
+    await page.waitForSelector('[data-testid=replay-step]');
+    const id = decodeURIComponent(/#\/replay\/([^/]+)/.exec(page.url())[1]);
+    const info = await page.evaluate(async (g) => (await fetch('/api/history/' + g)).json(), id);
+    const actions = info.record.actions;
+    if (game === 'northwood') {
+      const visits = actions.map((a, i) => (/^visit /.test(a) ? i : -1)).filter((i) => i >= 0);
+      for (const n of [3, 1, visits.length]) {
+        const k = await jump(`replay-visit-${n}`);
+        check(k === visits[n - 1], `visit ${n} is step ${visits[n - 1]}, not ${k}`);
+        const f = await frame(id, k);
+        check(/^visit /.test(f.next), `visit ${n}: the next action is the visit (${f.next})`);
+      }
+      await page.click('[data-testid=replay-prev]');
+      await waitStep(visits[visits.length - 1] - 1); // the step buttons go on from a jump
+    } else {
+      const rounds = await page.locator('[data-testid=replay-jumps-round] button').count();
+      check(rounds >= 1, 'the rounds are offered');
+      let k = await jump(`replay-round-${rounds}`);
+      let f = await frame(id, k);
+      check(f.view.round === rounds && f.view.tricks_done === 0 && f.view.trick.length === 0, `round ${rounds} starts at step ${k}`);
+      if (k > 0) {
+        const before = await frame(id, k - 1);
+        check(before.view.round !== rounds || before.view.trick.length > 0, 'the step before is not the round start');
+      }
+      // A trick of the round shown (the third, or the last when it has fewer).
+      const n = Math.min(3, await page.locator('[data-testid=replay-jumps-trick] button').count());
+      check(n >= 1, 'the tricks of the round are offered');
+      k = await jump('replay-trick-' + n);
+      f = await frame(id, k);
+      check(f.view.round === rounds && f.view.tricks_done === n - 1 && f.view.trick.length === 0, `trick ${n} starts at step ${k}`);
+      if (n > 1) {
+        const before = await frame(id, k - 1);
+        check(before.view.tricks_done !== n - 1 || before.view.trick.length > 0, `the step before is still trick ${n - 1}`);
+      }
+    }
+    await shot(page, 'replay-jumps-' + game, true);
+  }
+  checkNoErrors(page, 'replay jumps');
+  await ctx.close();
+});
+
 // Words the crown test expects on screen, by language.
 const CROWN_WORDS = {
   en: {

@@ -357,6 +357,9 @@ function overText(ctx) {
 }
 
 // The Fox in the Forest Duet for table.js and the history pages.
+// Tricks in a round of the Duet.
+const FOX_TRICKS = 11;
+
 export const foxGame = {
   id: 'foxduet',
   nameKey: 'fox_name',
@@ -382,6 +385,26 @@ export const foxGame = {
   overText,
   draw,
   side,
+  // Where a replay can jump (record actions; view of the step shown): the
+  // start of each round and of each trick of the round shown, the step
+  // before the lead of the trick. A round is 11 tricks of two plays (the
+  // decisions between tricks, the Gazelle's and the Musician's, come
+  // after the second play), so the k-th play of the game tells where.
+  replayJumps(actions, view) {
+    const plays = [];
+    actions.forEach((a, i) => { if (/^play /.test(a)) plays.push(i); });
+    const perRound = 2 * FOX_TRICKS;
+    const rounds = [];
+    for (let r = 0; r * perRound < plays.length; r++) rounds.push({ n: r + 1, step: plays[r * perRound] });
+    const round = (view && view.round) || 1;
+    const tricks = [];
+    for (let k = 0; k < FOX_TRICKS; k++) {
+      const at = plays[(round - 1) * perRound + 2 * k];
+      if (at !== undefined) tricks.push({ n: k + 1, step: at });
+    }
+    return [{ name: 'round', key: 'replay_jump_round', targets: rounds },
+      { name: 'trick', key: 'replay_jump_trick', targets: tricks }];
+  },
   // The history's words for a game's setup: level and partner.
   historyConfig(g) {
     const c = g.config || {};

@@ -273,10 +273,22 @@ export function replayPage(main, id, startStep) {
         } }, t(timer ? 'replay_pause' : 'replay_play')),
       btn('replay_next', 'next', step + 1, step >= last),
       btn('replay_last', 'last', last, step >= last));
+    // Jumps to where a part of the game begins (visits; rounds and tricks).
+    const actions = (info && info.record && Array.isArray(info.record.actions)) ? info.record.actions : [];
+    const jumps = kind.replayJumps ? kind.replayJumps(actions, frame.view || {}) : [];
+    const jumpRows = jumps.filter((j) => j.targets.length).map((j) => el('div', {
+      class: 'replay-jumps', role: 'group', 'aria-label': t(j.key), 'data-testid': 'replay-jumps-' + j.name },
+    el('span', { class: 'muted' }, t(j.key), ' '),
+    j.targets.map((x) => el('button', {
+      type: 'button', class: 'button small secondary' + (x.step === step ? ' current' : ''),
+      'data-replay': j.name + '-' + x.n, 'data-testid': 'replay-' + j.name + '-' + x.n, 'data-step': x.step,
+      'aria-label': t('replay_jump_to', { what: t(j.key), n: x.n }),
+      onclick: () => { stop(); show(x.step); } }, String(x.n)))));
     main.append(
       el('h1', {}, t('replay_title'), ' · ', t(kind.nameKey)),
       el('p', {}, el('a', { href: '#/history' }, '← ', t('replay_back'))),
       controls,
+      ...jumpRows,
       el('p', { class: 'prompt', 'data-testid': 'replay-step', 'aria-live': 'polite' }, t('replay_step', { k: step, n: last }), ' · ', label));
     board = el('div', { class: 'replay-board' });
     main.appendChild(board);

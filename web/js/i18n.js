@@ -63,6 +63,9 @@ const EN = {
   partner_kind_human: 'a friend',
   version: 'Move {n}',
   hint: 'Hint',
+  undo: 'Undo',
+  undo_title: 'Take back your last decision (never past a card that was shown)',
+  log_undo: 'Taken back: {what}',
   hint_busy: 'Thinking…',
   hint_nw: 'Suggested: {action}. Chance of hitting this fief\'s target: {target}. Chance of the medal: {medal}.',
   hint_fox: 'Suggested: {action}. Chance that the team wins: {win}.',
@@ -375,6 +378,10 @@ const EN = {
   replay_hand_of: 'Hand of player {n}',
   replay_player: 'Player {n}',
   replay_to_act: '{who} is to decide.',
+  replay_jump_visit: 'Visit',
+  replay_jump_round: 'Round',
+  replay_jump_trick: 'Trick',
+  replay_jump_to: '{what} {n}',
 
   // help
   help_title: 'How to use Trickwood in the browser',
@@ -438,6 +445,9 @@ const FR = {
   partner_kind_human: 'un ami',
   version: 'Coup {n}',
   hint: 'Conseil',
+  undo: 'Annuler',
+  undo_title: 'Reprendre votre dernière décision (jamais au-delà d\'une carte montrée)',
+  log_undo: 'Annulé : {what}',
   hint_busy: 'Réflexion…',
   hint_nw: 'Conseil : {action}. Chance d\'atteindre l\'objectif de ce fief : {target}. Chance d\'obtenir la médaille : {medal}.',
   hint_fox: 'Conseil : {action}. Chance de victoire de l\'équipe : {win}.',
@@ -745,6 +755,10 @@ const FR = {
   replay_hand_of: 'Main du joueur {n}',
   replay_player: 'Joueur {n}',
   replay_to_act: 'Au tour de : {who}.',
+  replay_jump_visit: 'Visite',
+  replay_jump_round: 'Manche',
+  replay_jump_trick: 'Pli',
+  replay_jump_to: '{what} {n}',
 
   help_title: 'Jouer à Trickwood dans le navigateur',
 };

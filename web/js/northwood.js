@@ -430,6 +430,13 @@ export const northwoodGame = {
   overText,
   draw,
   side,
+  // Where a replay can jump (record actions; view of the step shown): the
+  // start of each visit, the step before its "visit" action.
+  replayJumps(actions) {
+    const visits = [];
+    actions.forEach((a, i) => { if (/^visit /.test(a)) visits.push({ n: visits.length + 1, step: i }); });
+    return [{ name: 'visit', key: 'replay_jump_visit', targets: visits }];
+  },
   // The history's words for a game's setup: deal and medal aimed for.
   historyConfig(g) {
     const c = g.config || {};

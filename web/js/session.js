@@ -70,6 +70,29 @@ export class GameSession {
     }
   }
 
+  // Takes back this seat's last decision (the server refuses when a card
+  // was shown since, or between two players); resolves with the server's
+  // reply after the older state was loaded and reported with the reply's
+  // events (an "undo" event saying what was taken back).
+  async undo() {
+    if (this.busy || !this.state) return null;
+    this.busy = true;
+    try {
+      const res = await api('POST', gamePath(this.id, 'undo'), { version: this.state.version }, this.token);
+      this.state = null; // the version goes back: the older state is the one to keep
+      await this.load((res && res.events) || []);
+      return res;
+    } catch (e) {
+      if (e.code === 'conflict') {
+        try { await this.load([]); } catch (e2) { /* reported below */ }
+      }
+      throw e;
+    } finally {
+      this.busy = false;
+      if (this.missed) { this.missed = false; this.refresh(); }
+    }
+  }
+
   // Asks the server's strong bot for advice from this seat's view.
   hint() {
     return api('GET', gamePath(this.id, 'hint'), undefined, this.token);

@@ -59,7 +59,15 @@ export function gameScreen(root, session, game, opts) {
       if (line) log.push(line);
     }
     loggedVersion = st.version;
-    for (const e of game.outcomeLines(events, before, st.view || {}, seat, first)) log.push(e);
+    // What an undo took back, in words (from the server's "undo" event)
+    // (worded when drawn, so that it follows the language).
+    for (const e of events.filter((x) => x && x.type === 'undo')) {
+      const view = st.view || {};
+      const what = () => (e.actions || []).map((a) => (a ? game.actionLabel(a, view, true) : '?')).join(', ');
+      log.push({ key: 'log_undo', lazy: { what } });
+    }
+    const played = events.filter((x) => !x || x.type !== 'undo');
+    for (const e of game.outcomeLines(played, before, st.view || {}, seat, first)) log.push(e);
   }
 
   // Sends an action; a refusal is shown as a toast.
@@ -71,6 +79,16 @@ export function gameScreen(root, session, game, opts) {
       else if (e.code === 'archived' || e.status === 410) session.onError(e);
       else if (e.status === 0) toast(t('network_error'), 'error');
       else toast(t('illegal', { msg: e.message }), 'error');
+    });
+  }
+
+  // Takes back the last decision; a refusal is shown as a toast.
+  function undo() {
+    hinted = null;
+    hintText = '';
+    session.undo().catch((e) => {
+      if (e.status === 0) toast(t('network_error'), 'error');
+      else toast(t('error_prefix', { msg: e.message }), 'error');
     });
   }
 
@@ -147,6 +165,10 @@ export function gameScreen(root, session, game, opts) {
     }
     if (myTurn && !readOnly) {
       buttons.appendChild(el('button', { type: 'button', class: 'button secondary hint-button', 'data-focus-key': 'hint', onclick: askHint }, t('hint')));
+    }
+    if (myTurn && !readOnly && st.undo > 0) {
+      buttons.appendChild(el('button', { type: 'button', class: 'button secondary undo-button', 'data-testid': 'undo',
+        'data-focus-key': 'undo', title: t('undo_title'), onclick: undo }, t('undo')));
     }
 
     if (!readOnly) side.appendChild(logBox(log));
