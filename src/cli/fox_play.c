@@ -451,6 +451,9 @@ const tw_cli_ui tw_fox_cli_ui = {
     .result = tw_fox_cli_result,
     .replay_intro = fox_replay_intro,
     .replay_step = fox_replay_step,
+    .analyse_title = tw_fox_cli_analyse_title,
+    .analyse_item = tw_fox_cli_analyse_item,
+    .analyse_end = tw_fox_cli_analyse_end,
 };
 
 /* ---- `trickwood fox` ------------------------------------------------------ */

@@ -181,6 +181,9 @@ const tw_cli_ui tw_nw_cli_ui = {
     .narrate = nw_narrate,
     .result = tw_nw_cli_result,
     .replay_step = nw_replay_step,
+    .analyse_title = tw_nw_cli_analyse_title,
+    .analyse_item = tw_nw_cli_analyse_item,
+    .analyse_end = tw_nw_cli_analyse_end,
 };
 
 /* ---- `trickwood northwood` ------------------------------------------------ */
