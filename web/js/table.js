@@ -34,6 +34,7 @@ import { el, clear, toast, focusKeeper, legalChoices } from './ui.js';
 import { cardEl } from './cards.js';
 import { formatEntry } from './log.js';
 import { api, gamePath } from './api.js';
+import { analysisHref } from './analysis.js';
 
 // Mounts the table of `game` in root; session is a GameSession (or a
 // replay's stand-in). opts: readOnly (a replay), gameId (for the share panel).
@@ -118,7 +119,7 @@ export function gameScreen(root, session, game, opts) {
     const buttons = el('div', { class: 'choices', role: 'group', 'aria-label': t('choices') });
     const hintBox = el('p', { class: 'hint-box', 'aria-live': 'polite' }, hintText);
     ctx.promptBox = !st.over || readOnly ? el('div', { class: 'prompt-box' }, game.promptLines(ctx), buttons, hintBox) : null;
-    ctx.summary = st.over && !readOnly ? summary(game.overText(ctx)) : null;
+    ctx.summary = st.over && !readOnly ? summary(game.overText(ctx), gameId || st.id) : null;
     ctx.share = game.seats === 2 && (st.partner || { kind: 'open' }).kind === 'open' && !st.over && !readOnly
       ? sharePanel(st, gameId, giveSeatToBot) : null;
 
@@ -165,8 +166,9 @@ export function gameScreen(root, session, game, opts) {
   };
 }
 
-// The game-over summary: {won, lines}, the first line in large print.
-function summary(over) {
+// The game-over summary: {won, lines}, the first line in large print,
+// with the way to the game's analysis (id: the game's).
+function summary(over, id) {
   const lines = over.lines.filter((x) => x);
   return el('div', { class: 'summary ' + (over.won ? 'won' : 'lost'), 'data-testid': 'game-over' },
     el('h2', {}, t('game_over')),
@@ -174,6 +176,7 @@ function summary(over) {
     lines.slice(1).map((line) => el('p', {}, line)),
     el('p', { class: 'row' },
       el('a', { class: 'button', href: '#/' }, t('new_game')),
+      id ? el('a', { class: 'button', href: analysisHref(id), 'data-testid': 'analysis-link' }, t('an_link')) : null,
       el('a', { class: 'button', href: '#/history' }, t('see_history'))));
 }
 
