@@ -32,18 +32,6 @@ static tw_match *played(const tw_game *game, const char *bot, uint64_t seed, int
     return m;
 }
 
-/* The match of full just before action step. */
-static tw_match *before(const tw_match *full, int step)
-{
-    tw_match *m = full->game->restart(full);
-    for (int i = 0; m && i < step; i++)
-        if (full->game->apply(m, full->actions[i], NULL) != TW_OK) {
-            full->game->free(m);
-            return NULL;
-        }
-    return m;
-}
-
 /* Checks what every analysis must hold: chances in 0..1, the best at
  * the played one's when they are the same action, ranks given to the costliest (cost at least
  * TW_GAME_NOTABLE_COST) in order of cost. */
@@ -96,7 +84,7 @@ TEST(game_analyse_northwood_uses_the_estimator_of_each_position)
      * position with the same seed, give the same figures. */
     for (int k = 0; k < a.count; k += a.count / 3 + 1) {
         const tw_game_decision *d = &a.decisions[k];
-        tw_match *at = before(m, d->step);
+        tw_match *at = tw_match_at_step(m, d->step);
         REQUIRE(at);
         const tw_nw_state *s = game->state(at);
         tw_nw_action acts[TW_NW_MAX_ACTIONS];
@@ -125,7 +113,7 @@ TEST(game_analyse_northwood_uses_the_estimator_of_each_position)
     CHECK_INT((int)json_array_size(list), a.count);
     json_t *first = json_array_get(list, 0);
     char text[48];
-    tw_match *at = before(m, a.decisions[0].step);
+    tw_match *at = tw_match_at_step(m, a.decisions[0].step);
     REQUIRE(at);
     game->format(at, a.decisions[0].played, text, sizeof text);
     CHECK_STR(json_string_value(json_object_get(first, "played")), text);
@@ -170,7 +158,7 @@ TEST(game_analyse_fox_judges_each_seat_from_its_own_view)
      * deck re-dealt around its view). */
     for (int k = 0; k < all.count; k += all.count / 4 + 1) {
         const tw_game_decision *d = &all.decisions[k];
-        tw_match *at = before(m, d->step), *other = before(m, d->step);
+        tw_match *at = tw_match_at_step(m, d->step), *other = tw_match_at_step(m, d->step);
         REQUIRE(at && other);
         tw_fox_view view;
         tw_fox_view_of(game->state(at), d->seat, &view);

@@ -18,14 +18,7 @@
 /* A per-test database path (a fresh file). */
 static const char *fresh_db(const char *name)
 {
-    const char *path = tw_test_tmp(name);
-    char side[600];
-    unlink(path);
-    snprintf(side, sizeof side, "%s-wal", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", path);
-    unlink(side);
-    return path;
+    return tw_ts_fresh_db(tw_test_tmp(name));
 }
 
 /* GETs a seat's state; NULL unless the reply is 200. */

@@ -440,6 +440,17 @@ int tw_ts_events_wait(int fd, int min_version, int timeout_ms)
     return -1;
 }
 
+const char *tw_ts_fresh_db(const char *path)
+{
+    char side[600];
+    unlink(path);
+    snprintf(side, sizeof side, "%s-wal", path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", path);
+    unlink(side);
+    return path;
+}
+
 long long tw_ts_now_ms(void)
 {
     return now_ms();

@@ -60,6 +60,9 @@ int tw_ts_raw_from(const tw_ts_server *s, const char *source, int timeout_ms, co
 /* Opens a TCP connection to the server from a source address (NULL for
  * the default); returns the socket or -1. */
 int tw_ts_connect_from(const tw_ts_server *s, const char *source);
+/* Removes what an earlier run left of the database at path (the file,
+ * its -wal and -shm) and returns path. */
+const char *tw_ts_fresh_db(const char *path);
 /* Milliseconds on a monotonic clock. */
 long long tw_ts_now_ms(void);
 /* Frees a reply. */

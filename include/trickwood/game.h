@@ -236,6 +236,10 @@ typedef struct {
  * game's analyse_samples. Returns TW_OK, TW_ERR_NOMEM, or the error of
  * replaying a stored action. */
 tw_error tw_game_analyse(const tw_match *m, int viewer, int samples, uint64_t seed, int top, tw_game_analysis *out);
+/* A new match of m's game rebuilt from the start to just before action
+ * step (0..m->count): the position a replay shows at that step. NULL when
+ * out of memory or when an action cannot be applied again. */
+tw_match *tw_match_at_step(const tw_match *m, int step);
 /* Frees what an analysis holds (the struct itself is the caller's). */
 void tw_game_analysis_free(tw_game_analysis *a);
 /* The same walk as JSON (docs/web-api.md, "Analysis"): {"game",

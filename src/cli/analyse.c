@@ -32,18 +32,6 @@ static int positive(const char *text, int max)
     return (*text && !*end && v > 0 && v <= max) ? (int)v : -1;
 }
 
-/* The match of full just before action step (NULL when out of memory). */
-static tw_match *match_before(const tw_match *full, int step)
-{
-    tw_match *m = full->game->restart(full);
-    for (int i = 0; m && i < step; i++)
-        if (full->game->apply(m, full->actions[i], NULL) != TW_OK) {
-            full->game->free(m);
-            m = NULL;
-        }
-    return m;
-}
-
 /* Prints the ranked decisions of an analysis, costliest first, each with
  * the session's match set to the position before it. Returns how many,
  * or -1 when out of memory. */
@@ -58,7 +46,7 @@ static int print_ranked(tw_cli_session *ss, const tw_game_analysis *a)
                 d = &a->decisions[i];
         if (!d)
             break;
-        tw_match *at = match_before(full, d->step);
+        tw_match *at = tw_match_at_step(full, d->step);
         if (!at) {
             found = -1;
             break;

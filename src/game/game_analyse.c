@@ -43,6 +43,17 @@ static void rank_costliest(tw_game_analysis *a, int top)
     }
 }
 
+tw_match *tw_match_at_step(const tw_match *m, int step)
+{
+    tw_match *at = m->game->restart(m);
+    for (int i = 0; at && i < step && i < m->count; i++)
+        if (m->game->apply(at, m->actions[i], NULL) != TW_OK) {
+            m->game->free(at);
+            at = NULL;
+        }
+    return at;
+}
+
 tw_error tw_game_analyse(const tw_match *m, int viewer, int samples, uint64_t seed, int top, tw_game_analysis *out)
 {
     const tw_game *game = m->game;

@@ -107,6 +107,8 @@ tw_srv_reply tw_srv_bad_token(const char *token);
 /* Parses a whole number query value in [lo, hi]; -1 when it is not one
  * (or is NULL). */
 long long tw_srv_query_number(const char *text, long long lo, long long hi);
+/* The reply to a bad step query of a game of count actions: 400. */
+tw_srv_reply tw_srv_bad_step(int count);
 
 /* ---- Storage (srv_store.c) ------------------------------------------------ */
 

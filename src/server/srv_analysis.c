@@ -111,19 +111,6 @@ static tw_srv_reply think(tw_srv *srv, void (*fn)(void *), think_job *job, const
     return reply;
 }
 
-/* The match of full just before action step, a copy of the server's own
- * (NULL when out of memory or when a stored action cannot be applied). */
-static tw_match *match_at(const tw_match *full, int step)
-{
-    tw_match *m = full->game->restart(full);
-    for (int i = 0; m && i < step; i++)
-        if (full->game->apply(m, full->actions[i], NULL) != TW_OK) {
-            full->game->free(m);
-            m = NULL;
-        }
-    return m;
-}
-
 /* The seed of the hint at a step: the one the game's hint used at that
  * step while it was played. */
 static uint64_t hint_seed(uint64_t game_seed, int step)
@@ -135,7 +122,7 @@ static uint64_t hint_seed(uint64_t game_seed, int step)
  * "seat" to the answer. Frees nothing of full. */
 static tw_srv_reply hint_at(tw_srv *srv, const tw_match *full, uint64_t game_seed, int step)
 {
-    think_job job = {match_at(full, step), -1, hint_seed(game_seed, step), NULL};
+    think_job job = {tw_match_at_step(full, step), -1, hint_seed(game_seed, step), NULL};
     int seat = job.match ? full->game->to_act(job.match) : -1;
     if (job.match && seat < 0) {
         full->game->free(job.match);
@@ -194,11 +181,11 @@ tw_srv_reply tw_srv_game_hint_at(tw_srv *srv, tw_srv_game *g, const char *token,
     long long step = tw_srv_query_number(step_text, 0, full->count);
     tw_srv_reply reply;
     if (step < 0) {
-        reply = tw_srv_error(400, "bad_request", "step must be a whole number from 0 to %d", full->count);
+        reply = tw_srv_bad_step(full->count);
     } else if (!over) {
         /* In a game still played, only a step where this seat was to act,
          * worked out from what it saw then. */
-        tw_match *at = match_at(full, (int)step);
+        tw_match *at = tw_match_at_step(full, (int)step);
         int to_act = at ? full->game->to_act(at) : -1;
         if (at)
             full->game->free(at);
@@ -241,7 +228,7 @@ tw_srv_reply tw_srv_history_hint(tw_srv *srv, const char *id, const char *step_t
         return reply;
     long long step = tw_srv_query_number(step_text, 0, full->count);
     if (step < 0)
-        reply = tw_srv_error(400, "bad_request", "step must be a whole number from 0 to %d", full->count);
+        reply = tw_srv_bad_step(full->count);
     else
         reply = hint_at(srv, full, row.seed, (int)step);
     full->game->free(full);

@@ -122,8 +122,7 @@ tw_srv_reply tw_srv_history_replay(tw_srv *srv, const char *id, const char *step
     if (!full)
         return reply;
     long long step = step_text ? tw_srv_query_number(step_text, 0, full->count) : 0;
-    reply = step < 0 ? tw_srv_error(400, "bad_request", "step must be a whole number from 0 to %d", full->count)
-                     : replay_step(row.id, full, (int)step);
+    reply = step < 0 ? tw_srv_bad_step(full->count) : replay_step(row.id, full, (int)step);
     full->game->free(full);
     return reply;
 }

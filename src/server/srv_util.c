@@ -168,3 +168,8 @@ long long tw_srv_query_number(const char *text, long long lo, long long hi)
     }
     return v >= lo && v <= hi ? v : -1;
 }
+
+tw_srv_reply tw_srv_bad_step(int count)
+{
+    return tw_srv_error(400, "bad_request", "step must be a whole number from 0 to %d", count);
+}
