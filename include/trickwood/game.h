@@ -148,6 +148,27 @@ typedef struct tw_game {
      * this game's. */
     int (*history_facts)(json_t *config, json_t *result, tw_game_facts *out);
 
+    /* ---- Analysis (game_analyse.c walks a game with these) ---- */
+    /* Judges the decision of the seat to act before action played, from
+     * that seat's view only (never a hidden card): fills actions with the
+     * legal actions and p with each one's chance (0..1) of the outcome
+     * the game's analysis measures (chance_of), over samples sampled deals
+     * of what the seat cannot see, seeded from seed, with the game's one
+     * per-action estimator; *best is the estimator's best. Returns how
+     * many actions, or 0 when the decision is not judged (one option
+     * only, or a choice the game does not judge). */
+    int (*estimate)(const tw_match *m, tw_game_action played, int samples, uint64_t seed, tw_game_action *actions,
+                    double *p, int *best);
+    /* What the chances of estimate are of: "target" (For Northwood!: the
+     * visited fief's target) or "win" (the Duet: winning the game). */
+    const char *chance_of;
+    /* Sampled deals per decision when the caller names none. */
+    int analyse_samples;
+    /* Where the seat to act stands, in public terms, for an analysis:
+     * For Northwood! {"fief": k or null when choosing one, "score": cards
+     * in the score pile}, the Duet {"round", "trick"}. */
+    json_t *(*where_json)(const tw_match *m);
+
     /* ---- What front ends that know the game need (terminal, simulator) ---- */
     /* The engine's own state (a tw_nw_state, a tw_fox_state), read only,
      * for a front end that draws it with the engine's header (the
@@ -217,5 +238,52 @@ tw_match *tw_match_undo(const tw_match *m, int n);
 /* Remembers an applied action (used by the engines' apply). Returns
  * TW_ERR_NOMEM when the list cannot grow. */
 tw_error tw_match_push(tw_match *m, tw_game_action action);
+
+/* ---- Analysis of a game (game_analyse.c) ---- */
+
+/* Decisions that cost less than this are noise, never among the costliest. */
+#define TW_GAME_NOTABLE_COST 0.05
+
+/* One judged decision of a game. */
+typedef struct {
+    int step;                 /* actions before it: the replay step that shows it */
+    int seat;                 /* the seat that decided */
+    int options;              /* legal actions then */
+    tw_game_action played, best; /* best: the estimator's (the strong bot's) choice */
+    double p_played, p_best;  /* chances (0..1) after each; p_best is the chance before */
+    int rank;                 /* 1, 2... among the costliest; 0 when not one of them */
+} tw_game_decision;
+
+/* The analysis of a game's actions so far. */
+typedef struct {
+    tw_game_decision *decisions; /* in the order played */
+    int count;
+    int samples;
+} tw_game_analysis;
+
+/* Walks m's actions from the start and judges each decision with the
+ * table's estimate, from the acting seat's view at that point: every
+ * seat's decisions when viewer is -1 (a finished game, or a record read
+ * in the terminal), else only those of seat viewer (the rest of an
+ * unfinished game stays unknown to it). Decision k (0-based action
+ * index) is estimated with seed tw_mix64(seed + 7919 k), so an analysis
+ * is reproducible. The costliest (at least TW_GAME_NOTABLE_COST, at most
+ * top, the earlier first among equals) get a rank. samples <= 0: the
+ * game's analyse_samples. Returns TW_OK, TW_ERR_NOMEM, or the error of
+ * replaying a stored action. */
+tw_error tw_game_analyse(const tw_match *m, int viewer, int samples, uint64_t seed, int top, tw_game_analysis *out);
+/* A new match of m's game rebuilt from the start to just before action
+ * step (0..m->count): the position a replay shows at that step. NULL when
+ * out of memory or when an action cannot be applied again. */
+tw_match *tw_match_at_step(const tw_match *m, int step);
+/* Frees what an analysis holds (the struct itself is the caller's). */
+void tw_game_analysis_free(tw_game_analysis *a);
+/* The same walk as JSON (docs/web-api.md, "Analysis"): {"game",
+ * "chance_of", "samples", "steps", "over", "decisions": [{"step",
+ * "seat", "where", "options", "played", "p_played", "best", "p_best",
+ * "p_before", "cost", "rank"}], "costliest": [steps]}; cost is p_best -
+ * p_played, or 0 when that is negative. NULL when out of memory or when
+ * a stored action cannot be replayed. */
+json_t *tw_game_analyse_json(const tw_match *m, int viewer, int samples, uint64_t seed, int top);
 
 #endif

@@ -14,7 +14,7 @@ const tw_cli_command tw_cli_commands[] = {
     {"replay", tw_cli_game_replay, &tw_cli_replay_help},
     {"saves", tw_cli_saves, &tw_cli_saves_help},
     {"history", tw_cli_history, &tw_cli_history_help},
-    {"analyse", tw_cli_analyse, &tw_nw_cli_analyse_help},
+    {"analyse", tw_cli_analyse, &tw_cli_analyse_help},
     {"sim", tw_cli_sim, &tw_cli_sim_help},
     {"bench", tw_cli_bench, &tw_cli_bench_help},
     {"serve", tw_cli_serve, &tw_srv_serve_help},

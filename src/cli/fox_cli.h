@@ -75,6 +75,8 @@ typedef enum {
     /* replay */
     FX_T_REPLAY_TITLE, FX_T_REPLAY_STEP, FX_T_REPLAY_WAIT, FX_T_REPLAY_STOPPED,
     FX_T_H_ACTION, FX_T_H_ODDS,
+    /* analyse */
+    FX_T_A_TITLE, FX_T_A_NOT_OVER, FX_T_A_ITEM, FX_T_A_NONE,
     FX_T_COUNT
 } tw_fox_text_id;
 
@@ -137,6 +139,12 @@ void tw_fox_cli_board_note(tw_cli *cli, const tw_fox_board *board);
 void tw_fox_cli_rules(tw_cli *cli);
 /* Shows the result of an ended game (with the score of a win). */
 void tw_fox_cli_result(tw_cli_session *ss);
+/* `analyse` (fox_analyse.c): the heading, one of the costliest decisions
+ * (ss->match is the position before it) and the end (the result), as
+ * tw_cli_ui's analyse hooks. */
+void tw_fox_cli_analyse_title(tw_cli_session *ss, const char *path, int examined, int samples);
+void tw_fox_cli_analyse_item(tw_cli_session *ss, int rank, const tw_game_decision *d);
+void tw_fox_cli_analyse_end(tw_cli_session *ss, int found);
 
 /* ---- Narration (fox_narrate.c) ------------------------------------------ */
 

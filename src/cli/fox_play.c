@@ -533,6 +533,9 @@ const tw_cli_ui tw_fox_cli_ui = {
     .replay_intro = fox_replay_intro,
     .replay_step = fox_replay_step,
     .replay_jump = fox_replay_jump,
+    .analyse_title = tw_fox_cli_analyse_title,
+    .analyse_item = tw_fox_cli_analyse_item,
+    .analyse_end = tw_fox_cli_analyse_end,
 };
 
 /* ---- `trickwood fox` ------------------------------------------------------ */

@@ -11,14 +11,12 @@
 #include "cli/play.h"
 #include "trickwood/nw_files.h"
 
-/* ---- Commands (nw_play.c, nw_analyse.c) --------------------------------- */
+/* ---- Commands (nw_play.c) ------------------------------------------------ */
 
-/* `trickwood northwood` (a new game) and `trickwood analyse`; resume and
- * replay are the generic ones of play.h with tw_nw_cli_ui. */
+/* `trickwood northwood` (a new game); resume, replay and analyse are the
+ * generic ones of play.h with tw_nw_cli_ui. */
 int tw_cli_northwood(tw_cli *cli, int argc, char **argv);
-int tw_cli_analyse(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_nw_cli_northwood_help;
-extern const tw_msg tw_nw_cli_analyse_help;
 
 /* ---- Messages (nw_messages.c) ------------------------------------------ */
 
@@ -132,6 +130,12 @@ void tw_nw_cli_result(tw_cli_session *ss);
  * view only: the action in words with its odds for the visit and the
  * medal. */
 void tw_nw_cli_hint(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, json_t *hint);
+/* `analyse`: the heading, one of the costliest decisions (ss->match is
+ * the position before it) and the end (the result), as tw_cli_ui's
+ * analyse hooks. */
+void tw_nw_cli_analyse_title(tw_cli_session *ss, const char *path, int examined, int samples);
+void tw_nw_cli_analyse_item(tw_cli_session *ss, int rank, const tw_game_decision *d);
+void tw_nw_cli_analyse_end(tw_cli_session *ss, int found);
 
 /* ---- Choices (nw_choices.c) --------------------------------------------- */
 

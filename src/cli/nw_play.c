@@ -264,6 +264,9 @@ const tw_cli_ui tw_nw_cli_ui = {
     .group_words = nw_group_words,
     .score_words = nw_score_words,
     .replay_jump = nw_replay_jump,
+    .analyse_title = tw_nw_cli_analyse_title,
+    .analyse_item = tw_nw_cli_analyse_item,
+    .analyse_end = tw_nw_cli_analyse_end,
 };
 
 /* ---- `trickwood northwood` ------------------------------------------------ */

@@ -141,6 +141,13 @@ typedef struct {
      * game's. NULL: the game has none. */
     int (*replay_jump)(tw_cli_session *ss, const tw_match *start, const tw_game_action *actions, int count, int step,
                        const char *word, long n);
+    /* `analyse` (analyse.c): the heading (the file, the decisions judged,
+     * the sampled deals per decision), one of the costliest decisions
+     * (rank from 1; ss->match is the position just before it) and the
+     * end (found: how many were listed; ss->match is the whole game). */
+    void (*analyse_title)(tw_cli_session *ss, const char *path, int examined, int samples);
+    void (*analyse_item)(tw_cli_session *ss, int rank, const tw_game_decision *d);
+    void (*analyse_end)(tw_cli_session *ss, int found);
 } tw_cli_ui;
 
 /* One action a seat has not been told about yet. */
@@ -218,6 +225,11 @@ extern const tw_game tw_game_northwood;
 extern const tw_game tw_game_fox;
 extern const tw_cli_ui tw_nw_cli_ui;
 extern const tw_cli_ui tw_fox_cli_ui;
+
+/* `trickwood analyse RECORD [--samples N] [--top N]`, for either game,
+ * and its help (analyse.c). */
+int tw_cli_analyse(tw_cli *cli, int argc, char **argv);
+extern const tw_msg tw_cli_analyse_help;
 
 /* The help of `resume` and `replay` (dispatch.c). */
 extern const tw_msg tw_cli_resume_help;

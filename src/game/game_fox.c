@@ -12,6 +12,13 @@
 #include "trickwood/fox_files.h"
 #include "trickwood/foxduet.h"
 
+/* An analysis judges each decision as the strong bot decides a move:
+ * nodes per sampled deal and the search table; deals per decision by
+ * default (a quarter of a hint's, for a whole game's decisions). */
+#define ANALYSE_SAMPLES 32
+#define ANALYSE_SAMPLE_NODES 1000
+#define ANALYSE_TABLE_BITS 14
+
 /* The last finished trick of the round, and the cards of the trick in
  * progress as they were played. */
 typedef struct {
@@ -458,6 +465,41 @@ static json_t *fox_hint_json(const tw_match *m, uint64_t seed)
                      "samples", hint.samples);
 }
 
+/* Judges a decision for analysis with the strong bot's per-action
+ * estimate, from the acting seat's view only: the chance that the team
+ * wins the game after each action. Not judged: a single option. */
+static int fox_estimate(const tw_match *m, tw_game_action played, int samples, uint64_t seed, tw_game_action *actions,
+                        double *p, int *best)
+{
+    (void)played;
+    const tw_fox_state *s = &cof(m)->state;
+    int seat = tw_fox_to_act(s);
+    if (seat < 0)
+        return 0;
+    tw_fox_view view;
+    tw_fox_view_of(s, seat, &view);
+    tw_fox_action list[TW_FOX_MAX_ACTIONS];
+    int n = tw_fox_view_legal_actions(&view, list);
+    if (n < 2)
+        return 0;
+    tw_fox_search *search = tw_fox_search_new(ANALYSE_TABLE_BITS);
+    if (!search)
+        return 0;
+    *best = tw_fox_estimate_actions(search, &view, seed, samples, ANALYSE_SAMPLE_NODES, list, n, p);
+    tw_fox_search_free(search);
+    for (int i = 0; i < n; i++)
+        actions[i] = list[i];
+    return n;
+}
+
+/* Where the seat to act stands: the round and the trick (1-based). */
+static json_t *fox_where_json(const tw_match *m)
+{
+    const tw_fox_state *s = &cof(m)->state;
+    return json_pack("{s:i, s:i}", "round", (int)s->round, "trick",
+                     s->tricks_done < TW_FOX_TRICKS ? (int)s->tricks_done + 1 : TW_FOX_TRICKS);
+}
+
 /* A copy of the match. */
 static tw_match *fox_clone(const tw_match *gm)
 {
@@ -627,6 +669,10 @@ const tw_game tw_game_fox = {
     .open_view_json = fox_open_view_json,
     .restart = fox_restart,
     .history_facts = fox_history_facts,
+    .estimate = fox_estimate,
+    .chance_of = "win",
+    .analyse_samples = ANALYSE_SAMPLES,
+    .where_json = fox_where_json,
     .state = fox_state,
     .apply_reveals = fox_apply_reveals,
     .event_log = fox_event_log,

@@ -373,6 +373,44 @@ static json_t *nw_hint_json(const tw_match *m, uint64_t seed)
     return out;
 }
 
+/* Judges a decision for analysis with the strong bot's per-action
+ * estimate (a fresh bot from seed, so every figure is reproducible), from
+ * the player's view: the chance of ending the visit on its target (when
+ * choosing a fief, that fief's). Not judged: a single option, the
+ * substitutes asked at the start, and stopping, which is only offered
+ * once the medal is out of reach and gives up the fiefs by design. */
+static int nw_estimate(const tw_match *m, tw_game_action played, int samples, uint64_t seed, tw_game_action *actions,
+                       double *p, int *best)
+{
+    const tw_nw_state *s = &cof(m)->state;
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_legal_actions(s, acts);
+    if (n < 2 || s->phase == TW_NW_PHASE_SUBSTITUTES || TW_NW_ACTION_KIND(played) == TW_NW_ACT_STOP)
+        return 0;
+    tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, seed);
+    tw_nw_view *view = malloc(sizeof *view);
+    if (bot && view) {
+        tw_nw_view_of(s, view);
+        *best = tw_nw_estimate_actions(bot, view, acts, n, samples, p);
+        for (int i = 0; i < n; i++)
+            actions[i] = acts[i];
+    } else {
+        n = 0;
+    }
+    free(view);
+    tw_nw_bot_free(bot);
+    return n;
+}
+
+/* Where the player stands: the fief visited (null while choosing one) and
+ * the cards in the score pile. */
+static json_t *nw_where_json(const tw_match *m)
+{
+    const tw_nw_state *s = &cof(m)->state;
+    return json_pack("{s:o, s:i}", "fief", s->visiting >= 0 ? json_integer(s->visiting) : json_null(), "score",
+                     (int)s->score_n);
+}
+
 /* A copy of the match. */
 static tw_match *nw_clone(const tw_match *gm)
 {
@@ -525,6 +563,10 @@ const tw_game tw_game_northwood = {
     .open_view_json = nw_open_view_json,
     .restart = nw_restart,
     .history_facts = nw_history_facts,
+    .estimate = nw_estimate,
+    .chance_of = "target",
+    .analyse_samples = 60,
+    .where_json = nw_where_json,
     .state = nw_state,
     .event_log = nw_event_log,
     .apply_reveals = nw_apply_reveals,

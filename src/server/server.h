@@ -10,6 +10,7 @@
  *   srv_util.c     random ids and tokens, times, JSON error replies
  *   srv_limits.c   limits per client: rate limits, the Origin check, log throttling
  *   srv_pool.c     the bounded pool of worker threads that runs hints and bots
+ *   srv_analysis.c the analysis of a game and hints at any step of it
  *
  * Every game is handled through the game interface (trickwood/game.h): a
  * game table and a match. Nothing here is written for one game; what
@@ -35,6 +36,8 @@
 
 #include "trickwood/game.h"
 
+/* Analyses of finished games kept in memory (the oldest kept goes first). */
+#define TW_SRV_ANALYSIS_CACHE 64
 /* Largest request body accepted (413 beyond). */
 #define TW_SRV_MAX_BODY (64 * 1024)
 /* Seconds between keep-alive comments on an event stream (shorter than
@@ -102,6 +105,14 @@ int tw_srv_new_id(char out[32]);
 int tw_srv_new_token(char out[64]);
 /* The record names of every game ("\"northwood\" or \"foxduet\"). */
 void tw_srv_game_names(char *out, size_t size);
+/* The reply to a token that opens no seat of a table (none given, or
+ * a wrong one): 403 forbidden. */
+tw_srv_reply tw_srv_bad_token(const char *token);
+/* Parses a whole number query value in [lo, hi]; -1 when it is not one
+ * (or is NULL). */
+long long tw_srv_query_number(const char *text, long long lo, long long hi);
+/* The reply to a bad step query of a game of count actions: 400. */
+tw_srv_reply tw_srv_bad_step(int count);
 
 /* ---- Storage (srv_store.c) ------------------------------------------------ */
 
@@ -314,6 +325,13 @@ typedef struct {
     tw_srv_rate *create_rate;
     tw_srv_rate *hint_rate;
     tw_srv_pool *pool;
+    /* Analyses of finished games kept in memory (srv_analysis.c). */
+    pthread_mutex_t analysis_lock;
+    struct {
+        char id[32];
+        json_t *json; /* NULL: an empty slot */
+    } analyses[TW_SRV_ANALYSIS_CACHE];
+    unsigned long analysis_next; /* the slot the next analysis takes */
 } tw_srv;
 
 /* Checks that every game's data can be read (each game starts from its
@@ -412,6 +430,27 @@ tw_srv_reply tw_srv_history_list(tw_srv *srv, const char *game, const char *limi
 tw_srv_reply tw_srv_history_game(tw_srv *srv, const char *id);
 /* GET /api/history/<id>/replay?step=K */
 tw_srv_reply tw_srv_history_replay(tw_srv *srv, const char *id, const char *step);
+/* A finished game's match rebuilt from its stored record, its row in
+ * *row; NULL with the reply to give in *reply (404 when no finished game
+ * has the id). */
+tw_match *tw_srv_history_match(tw_srv *srv, const char *id, tw_srv_game_row *row, tw_srv_reply *reply);
+
+/* ---- Analysis and hints at a step (srv_analysis.c) --------------------------- */
+
+/* Sets up and frees the cache of finished games' analyses (tw_srv_init
+ * and tw_srv_free call them). */
+void tw_srv_analyses_init(tw_srv *srv);
+void tw_srv_analyses_free(tw_srv *srv);
+/* GET /api/games/<id>/analysis: the seat's own decisions while the game
+ * is played, every decision once it is over (kept). */
+tw_srv_reply tw_srv_game_analysis(tw_srv *srv, tw_srv_game *g, const char *token);
+/* GET /api/games/<id>/hint?step=K: a hint at step K, for a step where the
+ * token's seat was to act (any step once the game is over). */
+tw_srv_reply tw_srv_game_hint_at(tw_srv *srv, tw_srv_game *g, const char *token, const char *step);
+/* GET /api/history/<id>/analysis: every decision of a finished game (kept). */
+tw_srv_reply tw_srv_history_analysis(tw_srv *srv, const char *id);
+/* GET /api/history/<id>/hint?step=K: a hint at step K of a finished game. */
+tw_srv_reply tw_srv_history_hint(tw_srv *srv, const char *id, const char *step);
 
 
 /* ---- HTTP (srv_http.c, srv_static.c) -------------------------------------- */

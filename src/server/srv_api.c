@@ -113,14 +113,6 @@ int tw_srv_seat_of(const tw_srv_game *g, const char *token)
     return -1;
 }
 
-/* The reply for a missing or wrong token. */
-static tw_srv_reply bad_token(const char *token)
-{
-    if (!token || !*token)
-        return tw_srv_error(403, "forbidden",
-                            "this request needs a seat token (Authorization: Bearer TOKEN, or ?token=TOKEN)");
-    return tw_srv_error(403, "forbidden", "this token does not open a seat at this table");
-}
 
 /* Who the partner of seat is: {"kind": "human"|"bot"|"open", "name"};
  * null in a game of one seat. */
@@ -356,7 +348,7 @@ tw_srv_reply tw_srv_seat_bot(tw_srv *srv, tw_srv_game *g, int seat_asked, const 
     int seat = tw_srv_seat_of(g, token);
     pthread_mutex_unlock(&g->lock);
     if (seat < 0)
-        return bad_token(token);
+        return tw_srv_bad_token(token);
     if (seat != 0)
         return tw_srv_error(403, "forbidden", "only seat 0 may give the other seat to a bot");
     if (g->game->seats < 2 || !bots)
@@ -471,7 +463,7 @@ tw_srv_reply tw_srv_state(tw_srv *srv, tw_srv_game *g, const char *token)
     if (archived)
         return tw_srv_archived(g->id);
     if (seat < 0)
-        return bad_token(token);
+        return tw_srv_bad_token(token);
     if (!state)
         return tw_srv_error(500, "internal", "the view could not be built");
     return tw_srv_ok(200, state);
@@ -513,7 +505,7 @@ tw_srv_reply tw_srv_act(tw_srv *srv, tw_srv_game *g, const char *token, json_t *
     }
     if (seat < 0) {
         pthread_mutex_unlock(&g->lock);
-        return bad_token(token);
+        return tw_srv_bad_token(token);
     }
     json_t *version = json_object_get(body, "version");
     const char *text = json_string_value(json_object_get(body, "action"));
@@ -608,7 +600,7 @@ tw_srv_reply tw_srv_undo(tw_srv *srv, tw_srv_game *g, const char *token, json_t 
     if (g->archived)
         out = tw_srv_archived(g->id);
     else if (seat < 0)
-        out = bad_token(token);
+        out = tw_srv_bad_token(token);
     else
         n = check_undo(g, seat, body, &out);
     if (n < 0) {
@@ -665,7 +657,7 @@ tw_srv_reply tw_srv_hint(tw_srv *srv, tw_srv_game *g, const char *token)
     if (archived)
         reply = tw_srv_archived(g->id);
     else if (seat < 0)
-        reply = bad_token(token);
+        reply = tw_srv_bad_token(token);
     else if (to_act < 0)
         reply = tw_srv_error(409, "conflict", "the game is over");
     else if (to_act != seat)

@@ -35,6 +35,7 @@ static int try_start(const tw_game *game, json_t *config, char *err, size_t err_
 int tw_srv_init(tw_srv *srv, char *err, size_t err_size)
 {
     pthread_mutex_init(&srv->games_lock, NULL);
+    tw_srv_analyses_init(srv);
     for (int i = 0; i < tw_game_count; i++) {
         const tw_game *game = tw_games[i];
         json_t *empty = json_object();
@@ -88,6 +89,7 @@ void tw_srv_free(tw_srv *srv)
     srv->buckets = NULL;
     srv->bucket_count = 0;
     pthread_mutex_destroy(&srv->games_lock);
+    tw_srv_analyses_free(srv);
 }
 
 /* A new empty game. */

@@ -10,20 +10,6 @@
 #define HISTORY_DEFAULT_LIMIT 200
 #define HISTORY_MAX_LIMIT 1000
 
-/* Parses a whole number query value in [lo, hi]; -1 when it is not one. */
-static long long query_number(const char *text, long long lo, long long hi)
-{
-    if (!text || !*text || strlen(text) > 9)
-        return -1;
-    long long v = 0;
-    for (const char *p = text; *p; p++) {
-        if (*p < '0' || *p > '9')
-            return -1;
-        v = v * 10 + (*p - '0');
-    }
-    return v >= lo && v <= hi ? v : -1;
-}
-
 /* Checks the "game" query value (empty: both games, *game set to NULL);
  * 0, or -1 with the 400 reply in *out. */
 static int check_game(const char **game, tw_srv_reply *out)
@@ -45,7 +31,7 @@ tw_srv_reply tw_srv_history_list(tw_srv *srv, const char *game, const char *limi
     if (check_game(&game, &out))
         return out;
     long long n = HISTORY_DEFAULT_LIMIT;
-    if (limit && (n = query_number(limit, 1, HISTORY_MAX_LIMIT)) < 0)
+    if (limit && (n = tw_srv_query_number(limit, 1, HISTORY_MAX_LIMIT)) < 0)
         return tw_srv_error(400, "bad_request", "limit must be a whole number from 1 to %d", HISTORY_MAX_LIMIT);
     json_t *games = tw_srv_store_history(&srv->store, game, (int)n);
     tw_srv_history_annotate(games);
@@ -130,28 +116,36 @@ static tw_srv_reply replay_step(const char *id, const tw_match *full, int step)
                                     step < full->count ? next : NULL, "view", v));
 }
 
-tw_srv_reply tw_srv_history_replay(tw_srv *srv, const char *id, const char *step_text)
+tw_match *tw_srv_history_match(tw_srv *srv, const char *id, tw_srv_game_row *row, tw_srv_reply *reply)
 {
     char *record_text = NULL, *result_text = NULL;
-    tw_srv_game_row row;
-    int found = tw_srv_store_finished(&srv->store, id, &record_text, &result_text, &row);
+    int found = tw_srv_store_finished(&srv->store, id, &record_text, &result_text, row);
     free(result_text);
     if (found <= 0) {
         free(record_text);
-        return found == 0 ? tw_srv_error(404, "not_found", "no finished game has this id")
-                          : tw_srv_error(500, "internal", "the stored game cannot be read");
+        *reply = found == 0 ? tw_srv_error(404, "not_found", "no finished game has this id")
+                            : tw_srv_error(500, "internal", "the stored game cannot be read");
+        return NULL;
     }
-    const tw_game *game = tw_game_find_record_name(row.game);
+    const tw_game *game = tw_game_find_record_name(row->game);
     tw_diag diag;
     tw_diag_init(&diag, "record");
     tw_match *full = game ? game->from_record(record_text, "record", &diag) : NULL;
     free(record_text);
     if (!full)
-        return tw_srv_error(500, "internal", "the stored record cannot be replayed");
-    long long step = step_text ? query_number(step_text, 0, full->count) : 0;
-    tw_srv_reply reply = step < 0 ? tw_srv_error(400, "bad_request", "step must be a whole number from 0 to %d",
-                                                 full->count)
-                                  : replay_step(row.id, full, (int)step);
-    game->free(full);
+        *reply = tw_srv_error(500, "internal", "the stored record cannot be replayed");
+    return full;
+}
+
+tw_srv_reply tw_srv_history_replay(tw_srv *srv, const char *id, const char *step_text)
+{
+    tw_srv_game_row row;
+    tw_srv_reply reply;
+    tw_match *full = tw_srv_history_match(srv, id, &row, &reply);
+    if (!full)
+        return reply;
+    long long step = step_text ? tw_srv_query_number(step_text, 0, full->count) : 0;
+    reply = step < 0 ? tw_srv_bad_step(full->count) : replay_step(row.id, full, (int)step);
+    full->game->free(full);
     return reply;
 }

@@ -351,7 +351,8 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
             post_route = GAME_ACTIONS;
         else if (n == 3 && strcmp(what, "undo") == 0)
             post_route = GAME_UNDO;
-        else if (n == 3 && (strcmp(what, "state") == 0 || strcmp(what, "events") == 0 || strcmp(what, "hint") == 0))
+        else if (n == 3 && (strcmp(what, "state") == 0 || strcmp(what, "events") == 0 || strcmp(what, "hint") == 0 ||
+                            strcmp(what, "analysis") == 0))
             get_route = 1;
         else
             return tw_srv_error(404, "not_found", "no such API endpoint");
@@ -382,8 +383,11 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
             reply = tw_srv_undo(srv, g, token, body);
         else if (strcmp(what, "state") == 0)
             reply = tw_srv_state(srv, g, token);
-        else if (strcmp(what, "hint") == 0)
-            reply = tw_srv_hint(srv, g, token);
+        else if (strcmp(what, "hint") == 0) {
+            const char *step = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "step");
+            reply = step ? tw_srv_game_hint_at(srv, g, token, step) : tw_srv_hint(srv, g, token);
+        } else if (strcmp(what, "analysis") == 0)
+            reply = tw_srv_game_analysis(srv, g, token);
         else {
             *events = g; /* the stream holds the game from here */
             reply = tw_srv_ok(200, NULL);
@@ -393,7 +397,8 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
         json_decref(body);
         return reply;
     }
-    if (n >= 1 && strcmp(seg[0], "history") == 0 && n <= 3 && (n != 3 || strcmp(seg[2], "replay") == 0)) {
+    if (n >= 1 && strcmp(seg[0], "history") == 0 && n <= 3 &&
+        (n != 3 || strcmp(seg[2], "replay") == 0 || strcmp(seg[2], "analysis") == 0 || strcmp(seg[2], "hint") == 0)) {
         if (!is_get)
             return wrong_method(method, "GET, HEAD");
         if (n == 1)
@@ -403,7 +408,12 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
             return tw_srv_history_totals_reply(srv, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "game"));
         if (n == 2)
             return tw_srv_history_game(srv, seg[1]);
-        return tw_srv_history_replay(srv, seg[1], MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "step"));
+        const char *step = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "step");
+        if (strcmp(seg[2], "analysis") == 0)
+            return tw_srv_history_analysis(srv, seg[1]);
+        if (strcmp(seg[2], "hint") == 0)
+            return tw_srv_history_hint(srv, seg[1], step);
+        return tw_srv_history_replay(srv, seg[1], step);
     }
     return tw_srv_error(404, "not_found", "no such API endpoint");
 }
@@ -450,7 +460,9 @@ static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const char *url,
     }
     char client[64];
     int create = strcmp(method, "POST") == 0 && (strcmp(url, "/api/games") == 0 || strcmp(url, "/api/games/") == 0);
-    int hint = is_get && strncmp(url, "/api/games/", 11) == 0 && ends_with(url, "/hint");
+    /* hints and analyses, of a game being played or from the history */
+    int hint = is_get && (strncmp(url, "/api/games/", 11) == 0 || strncmp(url, "/api/history/", 13) == 0) &&
+               (ends_with(url, "/hint") || ends_with(url, "/analysis"));
     if (!create && !hint)
         return 0;
     client_key(c, client, sizeof client);

@@ -147,3 +147,29 @@ void tw_srv_game_names(char *out, size_t size)
         names[n++] = tw_games[i]->record_name;
     tw_srv_quote_list(names, n, " or ", out, size);
 }
+
+tw_srv_reply tw_srv_bad_token(const char *token)
+{
+    if (!token || !*token)
+        return tw_srv_error(403, "forbidden",
+                            "this request needs a seat token (Authorization: Bearer TOKEN, or ?token=TOKEN)");
+    return tw_srv_error(403, "forbidden", "this token does not open a seat at this table");
+}
+
+long long tw_srv_query_number(const char *text, long long lo, long long hi)
+{
+    if (!text || !*text || strlen(text) > 9)
+        return -1;
+    long long v = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    return v >= lo && v <= hi ? v : -1;
+}
+
+tw_srv_reply tw_srv_bad_step(int count)
+{
+    return tw_srv_error(400, "bad_request", "step must be a whole number from 0 to %d", count);
+}

@@ -148,8 +148,16 @@ test('northwood: a full game in the browser, with hint and log', async (browser)
   check(!/\{\w+\}/.test(logText), 'every log line is filled in: ' + (logText.match(/[^.]*\{\w+\}[^.]*/) || [''])[0]);
   check((await page.locator('#main [data-action]').count()) === 0, 'no choice is left after the end');
   await shot(page, 'northwood-end', true);
-  // "Play this deal again": a new game, same setup and seed: the same rulers.
   const endUrl = page.url();
+
+  // From the end screen, the analysis of the game just played.
+  await page.click('[data-testid=analysis-link]');
+  await checkAnalysis(page, /target/, 'northwood');
+
+  // "Play this deal again" from the end screen: a new game, same setup and
+  // seed: the same rulers.
+  await page.goto(endUrl);
+  await page.waitForSelector('[data-testid=play-again]');
   await page.click('[data-testid=play-again]');
   await page.waitForFunction((u) => location.href !== u && document.querySelector('[data-testid=prompt]'), endUrl);
   await page.waitForSelector('.fief-ruler');
@@ -160,6 +168,37 @@ test('northwood: a full game in the browser, with hint and log', async (browser)
   console.log(`   (${steps} actions, ${[...seen].join(', ')})`);
   await ctx.close();
 });
+
+// Checks the analysis page on screen: one row per judged decision with its
+// chances, the costliest rows highlighted and listed, what the chances
+// mean (meaning: a pattern of that line), a row's button opening the
+// replay at that decision's step, and a hint asked there.
+async function checkAnalysis(page, meaning, who) {
+  await page.waitForSelector('[data-testid=analysis-table]', { timeout: 60000 });
+  const rows = await page.locator('[data-testid=analysis-row]').count();
+  check(rows > 3, who + ': the analysis lists the decisions (' + rows + ')');
+  check(meaning.test(await page.textContent('[data-testid=analysis-meaning]')), who + ': the analysis says what its chances mean');
+  const table = await page.textContent('[data-testid=analysis-table]');
+  check(/\d%/.test(table), who + ': the rows show chances');
+  check(!/\{\w+\}/.test(await page.textContent('#main')), who + ': every text of the analysis is filled in');
+  const costly = await page.locator('[data-testid=analysis-row].costly').count();
+  const listed = await page.locator('ol[data-testid=analysis-costliest] li').count();
+  check(costly === listed && costly <= 5, who + ': the costliest rows are highlighted and listed (' + costly + ', ' + listed + ')');
+  await shot(page, 'analysis-' + who, true);
+  // A decision's button opens the replay at its step (the costliest, or the second row).
+  const target = costly ? page.locator('[data-testid=analysis-row].costly').first() : page.locator('[data-testid=analysis-row]').nth(1);
+  const step = Number(await target.getAttribute('data-step'));
+  await target.locator('[data-testid=analysis-jump]').click();
+  await page.waitForFunction((k) => {
+    const n = document.querySelector('[data-testid=replay-step]');
+    const m = n && /Step (\d+) of/.exec(n.textContent);
+    return m && Number(m[1]) === k;
+  }, step);
+  // The hint can be asked at this replay step.
+  await page.click('[data-testid=replay-hint-button]');
+  await page.waitForFunction(() => /%/.test((document.querySelector('[data-testid=replay-hint]') || {}).textContent || ''), null, { timeout: 60000 });
+  await shot(page, 'analysis-replay-' + who, true);
+}
 
 // Cards seen by a page, from its own state replies: its hand, the trick,
 // the decree, the last trick and the partner's known cards.
@@ -523,6 +562,24 @@ test('history: finished games are listed, charted and replayed', async (browser)
     await shot(page, game.startsWith('Fox') ? 'replay-fox' : 'replay-northwood', true);
   }
   checkNoErrors(page, 'history');
+  await ctx.close();
+});
+
+test('analysis: a Duet game from the history, in English and French', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  await page.goto(BASE + '/#/history/foxduet');
+  await page.waitForSelector('[data-testid=history-analysis-link]');
+  await page.locator('[data-testid=history-analysis-link]').first().click();
+  await checkAnalysis(page, /team wins/, 'fox');
+  // The replay leads back to the analysis, here in French.
+  await page.evaluate(() => localStorage.setItem('tw.lang', 'fr'));
+  await page.reload();
+  await page.waitForSelector('[data-testid=replay-analysis-link]');
+  await page.click('[data-testid=replay-analysis-link]');
+  await page.waitForSelector('[data-testid=analysis-table]', { timeout: 60000 });
+  check(/équipe gagne/.test(await page.textContent('[data-testid=analysis-meaning]')), 'the analysis speaks French');
+  check(/Joueur [12]/.test(await page.textContent('[data-testid=analysis-table]')), 'the Duet analysis names who decided');
+  checkNoErrors(page, 'analysis');
   await ctx.close();
 });
 

@@ -1,6 +1,6 @@
 // Entry point of the web app: the header, the language switch and the
 // routes (#/ start, #/play/<id>, #/join/<id>/<code>, #/history,
-// #/replay/<id>, #/help).
+// #/replay/<id>, #/analysis/<id>, #/help).
 
 import { t, lang, setLang } from './i18n.js';
 import { el, clear, toast, installNumberKeys, installKeyboardMark } from './ui.js';
@@ -10,6 +10,7 @@ import { gameScreen } from './table.js';
 import { gameOf } from './games.js';
 import { historyPage, replayPage } from './history.js';
 import { openNewGame } from './again.js';
+import { analysisPage } from './analysis.js';
 import { helpPage } from './help.js';
 
 const main = document.getElementById('main');
@@ -31,7 +32,7 @@ function translateChrome() {
 
 function currentNavHref() {
   const h = location.hash || '#/';
-  if (h.startsWith('#/history') || h.startsWith('#/replay')) return '#/history';
+  if (h.startsWith('#/history') || h.startsWith('#/replay') || h.startsWith('#/analysis')) return '#/history';
   if (h.startsWith('#/help')) return '#/help';
   if (h === '#/' || h === '' || h === '#') return '#/';
   return '';
@@ -210,6 +211,7 @@ function route() {
     case 'join': current = joinPage(parts[1], parts[2] || ''); break;
     case 'history': current = historyPage(main, parts[1] || ''); break;
     case 'replay': current = replayPage(main, parts[1], Number(parts[2] || 0)); break;
+    case 'analysis': current = analysisPage(main, parts[1]); break;
     case 'help': current = helpPage(main); break;
     default: current = startPage(); break;
   }

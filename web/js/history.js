@@ -10,6 +10,7 @@ import { api } from './api.js';
 import { GAMES, gameOf } from './games.js';
 import { gameScreen } from './table.js';
 import { againButton } from './again.js';
+import { analysisHref } from './analysis.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -204,7 +205,8 @@ export function historyPage(main, filter) {
         el('td', {}, t(gameOf(g.game).nameKey)),
         el('td', {}, gameOf(g.game).historyConfig(g)),
         el('td', {}, resultText(g)),
-        el('td', {}, el('a', { class: 'button small', href: '#/replay/' + encodeURIComponent(g.id), 'data-testid': 'replay-link' }, t('hist_replay'))),
+        el('td', {}, el('a', { class: 'button small', href: '#/replay/' + encodeURIComponent(g.id), 'data-testid': 'replay-link' }, t('hist_replay')),
+          ' ', el('a', { class: 'button small secondary', href: analysisHref(g.id), 'data-testid': 'history-analysis-link' }, t('an_title'))),
         el('td', {}, againButton(g.again, 'button small secondary', 'again-button'))))));
     main.appendChild(el('div', { class: 'table-scroll' }, table));
   }
@@ -222,7 +224,27 @@ export function replayPage(main, id, startStep) {
   let timer = null;
   let screen = null;
   let board = null;
+  let hint = null; // {step, text} of the hint asked at a step
   const fakeSession = { state: null, token: null };
+
+  // Asks the hint at the step shown, worked out from the view of the
+  // player to act there (GET /api/history/<id>/hint?step=K).
+  async function askHint() {
+    const at = step;
+    hint = { step: at, text: t('hint_busy') };
+    draw();
+    try {
+      const h = await api('GET', '/api/history/' + encodeURIComponent(id) + '/hint?step=' + at);
+      if (!alive || step !== at) return;
+      const kind = gameOf((info && info.game) || frame.game);
+      const text = kind.hintText(h, (frame && frame.view) || {});
+      hint = { step: at, text: kind.seats === 2 ? t('replay_hint_who', { n: h.seat + 1, text }) : text };
+    } catch (e) {
+      if (!alive || step !== at) return;
+      hint = { step: at, text: t('error_prefix', { msg: e.message }) };
+    }
+    draw();
+  }
 
   async function show(k) {
     try {
@@ -284,11 +306,17 @@ export function replayPage(main, id, startStep) {
       'data-replay': j.name + '-' + x.n, 'data-testid': 'replay-' + j.name + '-' + x.n, 'data-step': x.step,
       'aria-label': t('replay_jump_to', { what: t(j.key), n: x.n }),
       onclick: () => { stop(); show(x.step); } }, String(x.n)))));
+    const hintHere = hint && hint.step === step ? hint.text : '';
     main.append(
       el('h1', {}, t('replay_title'), ' · ', t(kind.nameKey)),
-      el('p', {}, el('a', { href: '#/history' }, '← ', t('replay_back'))),
+      el('p', {}, el('a', { href: '#/history' }, '← ', t('replay_back')), ' · ',
+        el('a', { href: analysisHref(id), 'data-testid': 'replay-analysis-link' }, t('an_title'))),
       controls,
       ...jumpRows,
+      el('p', { class: 'row' },
+        el('button', { type: 'button', class: 'button secondary', 'data-replay': 'hint', 'data-testid': 'replay-hint-button',
+          disabled: step >= last, onclick: () => { stop(); askHint(); } }, t('replay_hint')),
+        el('span', { class: 'hint-box', 'aria-live': 'polite', 'data-testid': 'replay-hint' }, hintHere)),
       el('p', { class: 'prompt', 'data-testid': 'replay-step', 'aria-live': 'polite' }, t('replay_step', { k: step, n: last }), ' · ', label));
     board = el('div', { class: 'replay-board' });
     main.appendChild(board);

@@ -35,6 +35,7 @@ import { cardEl } from './cards.js';
 import { formatEntry } from './log.js';
 import { api, gamePath } from './api.js';
 import { againButton } from './again.js';
+import { analysisHref } from './analysis.js';
 
 // Mounts the table of `game` in root; session is a GameSession (or a
 // replay's stand-in). opts: readOnly (a replay), gameId (for the share panel).
@@ -138,7 +139,7 @@ export function gameScreen(root, session, game, opts) {
     const buttons = el('div', { class: 'choices', role: 'group', 'aria-label': t('choices') });
     const hintBox = el('p', { class: 'hint-box', 'aria-live': 'polite' }, hintText);
     ctx.promptBox = !st.over || readOnly ? el('div', { class: 'prompt-box' }, game.promptLines(ctx), buttons, hintBox) : null;
-    ctx.summary = st.over && !readOnly ? summary(game.overText(ctx), st.again) : null;
+    ctx.summary = st.over && !readOnly ? summary(game.overText(ctx), st.again, gameId || st.id) : null;
     ctx.share = game.seats === 2 && (st.partner || { kind: 'open' }).kind === 'open' && !st.over && !readOnly
       ? sharePanel(st, gameId, giveSeatToBot) : null;
 
@@ -190,8 +191,9 @@ export function gameScreen(root, session, game, opts) {
 }
 
 // The game-over summary: {won, lines}, the first line in large print;
-// again: the request that deals the same game again (null: none).
-function summary(over, again) {
+// again: the request that deals the same game again (null: none); id:
+// the game's, for the way to its analysis.
+function summary(over, again, id) {
   const lines = over.lines.filter((x) => x);
   return el('div', { class: 'summary ' + (over.won ? 'won' : 'lost'), 'data-testid': 'game-over' },
     el('h2', {}, t('game_over')),
@@ -200,6 +202,7 @@ function summary(over, again) {
     el('p', { class: 'row' },
       againButton(again, 'button primary', 'play-again'),
       el('a', { class: 'button', href: '#/' }, t('new_game')),
+      id ? el('a', { class: 'button', href: analysisHref(id), 'data-testid': 'analysis-link' }, t('an_link')) : null,
       el('a', { class: 'button', href: '#/history' }, t('see_history'))));
 }
 

@@ -1,0 +1,189 @@
+/* The analysis of a game (tw_game_analyse, game_analyse.c) for both games:
+ * every judged decision's chances come from the game's one per-action
+ * estimator at that position (the same figure the estimator gives when
+ * asked directly), the costliest are ranked by cost, a seat's analysis
+ * holds only its own decisions, and the Duet's estimate reads only the
+ * acting seat's view (two deals the seat cannot tell apart give the same
+ * figures). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#include "trickwood/fox_bots.h"
+#include "trickwood/foxduet.h"
+#include "trickwood/game.h"
+#include "trickwood/nw_bots.h"
+#include "trickwood/northwood.h"
+
+/* Plays a match of game with its "rule"/"greedy" bot until over or limit
+ * actions; NULL on failure. */
+static tw_match *played(const tw_game *game, const char *bot, uint64_t seed, int limit)
+{
+    tw_diag d;
+    tw_match *m = game->start(NULL, seed, &d);
+    while (m && !tw_match_is_over(m) && m->count < limit) {
+        tw_game_action a;
+        if (tw_match_bot_action(m, bot, seed + (uint64_t)m->count, &a) != TW_OK || game->apply(m, a, NULL) != TW_OK) {
+            game->free(m);
+            return NULL;
+        }
+    }
+    return m;
+}
+
+/* Checks what every analysis must hold: chances in 0..1, the best at
+ * the played one's when they are the same action, ranks given to the costliest (cost at least
+ * TW_GAME_NOTABLE_COST) in order of cost. */
+static void check_sound(const tw_game_analysis *a, int top)
+{
+    int ranked = 0;
+    double last = 2.0;
+    for (int r = 1; r <= top; r++)
+        for (int i = 0; i < a->count; i++) {
+            const tw_game_decision *d = &a->decisions[i];
+            if (d->rank != r)
+                continue;
+            double cost = d->p_best - d->p_played;
+            CHECK(cost >= TW_GAME_NOTABLE_COST);
+            CHECK(cost <= last);
+            last = cost;
+            ranked++;
+        }
+    for (int i = 0; i < a->count; i++) {
+        const tw_game_decision *d = &a->decisions[i];
+        CHECK(d->p_played >= 0 && d->p_played <= 1 && d->p_best >= 0 && d->p_best <= 1);
+        if (d->played == d->best)
+            CHECK(d->p_best == d->p_played);
+        CHECK(d->options >= 2);
+        CHECK(d->rank >= 0 && d->rank <= top);
+        if (i > 0)
+            CHECK(d->step > a->decisions[i - 1].step);
+        /* an unranked decision is noise, or there was no room left and
+         * it costs no more than the last ranked one */
+        if (!d->rank)
+            CHECK(ranked < top ? d->p_best - d->p_played < TW_GAME_NOTABLE_COST : d->p_best - d->p_played <= last);
+    }
+}
+
+TEST(game_analyse_northwood_uses_the_estimator_of_each_position)
+{
+    const tw_game *game = tw_game_find("northwood");
+    REQUIRE(game);
+    tw_match *m = played(game, "greedy", 21, 400);
+    REQUIRE(m);
+    tw_game_analysis a, again;
+    REQUIRE(tw_game_analyse(m, -1, 12, 77, 5, &a) == TW_OK);
+    REQUIRE(tw_game_analyse(m, -1, 12, 77, 5, &again) == TW_OK);
+    CHECK(a.count > 5);
+    CHECK_INT(a.samples, 12);
+    CHECK_INT(again.count, a.count);
+    CHECK(memcmp(a.decisions, again.decisions, (size_t)a.count * sizeof *a.decisions) == 0);
+    check_sound(&a, 5);
+    /* Three decisions asked of the estimator directly, at the same
+     * position with the same seed, give the same figures. */
+    for (int k = 0; k < a.count; k += a.count / 3 + 1) {
+        const tw_game_decision *d = &a.decisions[k];
+        tw_match *at = tw_match_at_step(m, d->step);
+        REQUIRE(at);
+        const tw_nw_state *s = game->state(at);
+        tw_nw_action acts[TW_NW_MAX_ACTIONS];
+        double p[TW_NW_MAX_ACTIONS];
+        int n = tw_nw_legal_actions(s, acts);
+        CHECK_INT(n, d->options);
+        tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, tw_mix64(77 + 7919u * (uint64_t)d->step));
+        tw_nw_view *view = malloc(sizeof *view);
+        REQUIRE(bot && view);
+        tw_nw_view_of(s, view);
+        int best = tw_nw_estimate_actions(bot, view, acts, n, 12, p);
+        CHECK_INT(acts[best], d->best);
+        CHECK(fabs(p[best] - d->p_best) < 1e-12);
+        for (int i = 0; i < n; i++)
+            if (acts[i] == d->played)
+                CHECK(fabs(p[i] - d->p_played) < 1e-12);
+        free(view);
+        tw_nw_bot_free(bot);
+        game->free(at);
+    }
+    /* The JSON form holds the same decisions, in record notation. */
+    json_t *j = tw_game_analyse_json(m, -1, 12, 77, 5);
+    REQUIRE(j);
+    CHECK_STR(json_string_value(json_object_get(j, "chance_of")), "target");
+    json_t *list = json_object_get(j, "decisions");
+    CHECK_INT((int)json_array_size(list), a.count);
+    json_t *first = json_array_get(list, 0);
+    char text[48];
+    tw_match *at = tw_match_at_step(m, a.decisions[0].step);
+    REQUIRE(at);
+    game->format(at, a.decisions[0].played, text, sizeof text);
+    CHECK_STR(json_string_value(json_object_get(first, "played")), text);
+    CHECK(json_object_get(json_object_get(first, "where"), "score") != NULL);
+    game->free(at);
+    json_decref(j);
+    tw_game_analysis_free(&a);
+    tw_game_analysis_free(&again);
+    game->free(m);
+}
+
+TEST(game_analyse_fox_judges_each_seat_from_its_own_view)
+{
+    const tw_game *game = tw_game_find("fox");
+    REQUIRE(game);
+    tw_match *m = played(game, "rule", 8, 10000);
+    REQUIRE(m);
+    CHECK(tw_match_is_over(m));
+    tw_game_analysis all, mine[2];
+    REQUIRE(tw_game_analyse(m, -1, 4, 5, 5, &all) == TW_OK);
+    check_sound(&all, 5);
+    int seen[2] = {0, 0};
+    for (int seat = 0; seat < 2; seat++) {
+        REQUIRE(tw_game_analyse(m, seat, 4, 5, 5, &mine[seat]) == TW_OK);
+        for (int i = 0; i < mine[seat].count; i++)
+            CHECK_INT(mine[seat].decisions[i].seat, seat);
+    }
+    /* The seats' analyses split the whole one, with the same figures. */
+    CHECK_INT(mine[0].count + mine[1].count, all.count);
+    for (int i = 0; i < all.count; i++) {
+        const tw_game_decision *d = &all.decisions[i];
+        REQUIRE(d->seat == 0 || d->seat == 1);
+        const tw_game_decision *o = &mine[d->seat].decisions[seen[d->seat]++];
+        CHECK_INT(o->step, d->step);
+        CHECK_INT(o->best, d->best);
+        CHECK(o->p_best == d->p_best && o->p_played == d->p_played);
+    }
+    for (int seat = 0; seat < 2; seat++)
+        tw_game_analysis_free(&mine[seat]);
+    /* The estimate hook gives the same figures for a deal the acting
+     * seat cannot tell from the real one (the partner's hand and the
+     * deck re-dealt around its view). */
+    for (int k = 0; k < all.count; k += all.count / 4 + 1) {
+        const tw_game_decision *d = &all.decisions[k];
+        tw_match *at = tw_match_at_step(m, d->step), *other = tw_match_at_step(m, d->step);
+        REQUIRE(at && other);
+        tw_fox_view view;
+        tw_fox_view_of(game->state(at), d->seat, &view);
+        tw_fox_state *swapped = (tw_fox_state *)game->state(other);
+        tw_fox_determinize(&view, 1234 + (uint64_t)k, swapped);
+        tw_game_action acts[2][TW_GAME_MAX_ACTIONS];
+        double p[2][TW_GAME_MAX_ACTIONS];
+        int best[2];
+        uint64_t seed = tw_mix64(5 + 7919u * (uint64_t)d->step);
+        int n0 = game->estimate(at, d->played, 4, seed, acts[0], p[0], &best[0]);
+        int n1 = game->estimate(other, d->played, 4, seed, acts[1], p[1], &best[1]);
+        CHECK_INT(n0, d->options);
+        CHECK_INT(n1, n0);
+        CHECK_INT(best[1], best[0]);
+        CHECK(memcmp(p[0], p[1], (size_t)n0 * sizeof p[0][0]) == 0);
+        game->free(at);
+        game->free(other);
+    }
+    json_t *j = tw_game_analyse_json(m, -1, 4, 5, 5);
+    REQUIRE(j);
+    CHECK_STR(json_string_value(json_object_get(j, "chance_of")), "win");
+    CHECK(json_is_true(json_object_get(j, "over")));
+    json_t *where = json_object_get(json_array_get(json_object_get(j, "decisions"), 0), "where");
+    CHECK(json_integer_value(json_object_get(where, "round")) >= 1);
+    json_decref(j);
+    tw_game_analysis_free(&all);
+    game->free(m);
+}
