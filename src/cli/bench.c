@@ -6,7 +6,9 @@
  *   engines on purpose: it measures the engine's raw speed (the project's
  *   targets, and the ratio against a bare loop such as the shuffles
  *   alone), which the game interface's calls and bookkeeping (the action
- *   list, the match's allocation) would blur; then the same random games
+ *   list, the match's allocation) would blur; For Northwood! without
+ *   abilities by a bare reference loop and by the engine on the same
+ *   deals, with the ratio of their rates (bench_plain.c); then the same random games
  *   through the game interface, one loop for both games (the way sim,
  *   the terminal and the server play), with its ratio to the engine's
  *   loop;
@@ -29,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/bench_plain.h"
 #include "cli/bench_solver.h"
 #include "cli/sim.h"
 #include "trickwood/fox_bots.h"
@@ -71,6 +74,7 @@ const tw_msg tw_cli_bench_help = {{
 #define DECISION_MS_TARGET 50.0
 #define HINT_MS_TARGET 100.0
 #define GAP_TARGET 0.5
+#define PLAIN_RATIO_TARGET 0.8 /* the engine's share of the bare loop's rate, no abilities */
 
 enum { PART_RANDOM = 1, PART_BOTS = 2, PART_HINTS = 4, PART_MEMORY = 8, PART_SOLVER = 16, PART_ALL = 31 };
 
@@ -554,6 +558,58 @@ static void say_rate(bench *b, const char *what, const rate *r, double target)
     say(b, "\n");
 }
 
+/* For Northwood! without abilities (bench_plain.h): the bare reference
+ * loop and the engine play the same games in alternating batches of 1000,
+ * each side timed on its own CPU clock, until both together have run
+ * about 2 x seconds. Prints both rates, their ratio and whether both
+ * sides gave the same results. Returns 0, or -1 with the error printed. */
+static int bench_plain(bench *b, const tw_nw_catalog *catalog)
+{
+    enum { BATCH = 1000 };
+    const bench_args *a = b->args;
+    tw_bench_plain ref_side, engine_side;
+    tw_bench_plain_totals ref_t, engine_t;
+    memset(&ref_t, 0, sizeof ref_t);
+    memset(&engine_t, 0, sizeof engine_t);
+    int status = tw_bench_plain_init(&ref_side, catalog, a->seed) | tw_bench_plain_init(&engine_side, catalog, a->seed);
+    double ref_cpu = 0, engine_cpu = 0, ref_wall = 0, engine_wall = 0;
+    for (long long first = 0; status == 0 && ref_cpu + engine_cpu < 2 * a->seconds; first += BATCH) {
+        double cpu0 = tw_sim_thread_cpu(), wall0 = tw_sim_now();
+        tw_bench_plain_reference(&ref_side, first, BATCH, &ref_t);
+        double cpu1 = tw_sim_thread_cpu(), wall1 = tw_sim_now();
+        status = tw_bench_plain_engine(&engine_side, first, BATCH, &engine_t);
+        double cpu2 = tw_sim_thread_cpu(), wall2 = tw_sim_now();
+        ref_cpu += cpu1 - cpu0;
+        engine_cpu += cpu2 - cpu1;
+        ref_wall += wall1 - wall0;
+        engine_wall += wall2 - wall1;
+    }
+    if (status != 0) {
+        tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), "For Northwood! without abilities");
+        return -1;
+    }
+    int same = memcmp(&ref_t, &engine_t, sizeof ref_t) == 0;
+    rate ref = {(double)ref_t.games / ref_cpu, ref_wall > 0 ? (double)ref_t.games / ref_wall : 0,
+                (double)ref_t.picks / (double)ref_t.games, ref_t.games};
+    rate engine = {(double)engine_t.games / engine_cpu, engine_wall > 0 ? (double)engine_t.games / engine_wall : 0,
+                   (double)engine_t.picks / (double)engine_t.games, engine_t.games};
+    double ratio = engine.cpu_rate / ref.cpu_rate;
+    say(b, "  %-42s %10.0f games/s (a bare loop: bitmask hand, the engine's generator and deals)\n",
+        "For Northwood! no abilities, reference", ref.cpu_rate);
+    say(b, "  %-42s %10.0f games/s, %.2f of the reference (target %.2f: %s), same results: %s\n",
+        "For Northwood! no abilities, engine", engine.cpu_rate, ratio, PLAIN_RATIO_TARGET,
+        ratio >= PLAIN_RATIO_TARGET ? "met" : "NOT met", same ? "yes" : "NO");
+    json_t *o = json_object();
+    json_object_set_new(o, "reference", rate_json(&ref));
+    json_object_set_new(o, "engine", rate_json(&engine));
+    json_object_set_new(o, "engine_of_reference", json_real(ratio));
+    json_object_set_new(o, "target", json_real(PLAIN_RATIO_TARGET));
+    json_object_set_new(o, "same_results", json_boolean(same));
+    json_object_set_new(o, "stars_per_game", json_real((double)engine_t.stars / (double)engine_t.games));
+    json_object_set_new(b->root, "northwood_no_ability", o);
+    return 0;
+}
+
 /* Random play for both games. */
 static int bench_random(bench *b, const tw_nw_catalog *catalog)
 {
@@ -577,6 +633,8 @@ static int bench_random(bench *b, const tw_nw_catalog *catalog)
     json_object_set_new(nw, "intro_stop_allowed", rate_json(&nw_stop));
     json_object_set_new(nw, "full", rate_json(&nw_full));
     json_object_set_new(b->root, "northwood_random", nw);
+    if (bench_plain(b, catalog) != 0)
+        return -1;
 
     json_t *fox = json_object();
     for (int level = 1; level <= TW_FOX_LEVELS; level++) {

@@ -25,14 +25,10 @@ static inline void nw_emit(tw_nw_events *events, uint8_t type, uint8_t card, uin
         nw_emit_to(events, type, card, from, to, a, b, c);
 }
 
-/* Number of set bits, inline (the build targets plain x86-64, where
- * __builtin_popcount is a library call). */
+/* Number of set bits, inline (tw_bits32). */
 static inline int nw_count(uint32_t set)
 {
-    set = set - ((set >> 1) & 0x55555555u);
-    set = (set & 0x33333333u) + ((set >> 2) & 0x33333333u);
-    set = (set + (set >> 4)) & 0x0F0F0F0Fu;
-    return (int)((set * 0x01010101u) >> 24);
+    return tw_bits32(set);
 }
 
 /* Index of the lowest set bit of a non-zero set, inline. */
