@@ -349,7 +349,10 @@ static inline int tw_nw_answer_scores(int card, int statement, int trump)
 static inline uint32_t tw_nw_answers_allowed(uint32_t hand, int statement)
 {
     uint32_t follow = hand & (0xFFu << (TW_NW_SUIT(statement) * 8));
-    return follow ? follow : hand;
+    /* follow when possible, else the whole hand; written without a branch
+     * (whether a hand holds the suit is a coin the processor cannot guess):
+     * the mask is all ones when follow is empty */
+    return follow | (hand & (0u - (uint32_t)(follow == 0)));
 }
 
 /* Whether the statement waiting for an answer is surely the visit's last

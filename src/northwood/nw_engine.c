@@ -475,8 +475,9 @@ int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
     default:
         break;
     }
-    if (may_stop(state))
-        actions[n++] = TW_NW_ACTION(TW_NW_ACT_STOP, 0);
+    /* written always, counted when allowed: no branch on the game's fortunes */
+    actions[n] = TW_NW_ACTION(TW_NW_ACT_STOP, 0);
+    n += may_stop(state);
     if (state->offer_finish && finish_allowed(state))
         actions[n++] = TW_NW_ACTION(TW_NW_ACT_FINISH, 0);
     return n;
@@ -569,7 +570,7 @@ static void end_visit(tw_nw_state *s, tw_nw_events *events)
 /* After a dialogue or an ability: the visit ends if hand or deck is empty. */
 static int visit_should_end(const tw_nw_state *s)
 {
-    return s->hand == 0 || s->deck_n == 0;
+    return (s->hand == 0) | (s->deck_n == 0); /* one branch for the caller, not two */
 }
 
 void nw_after_ability(tw_nw_state *s, tw_nw_events *events)
@@ -596,10 +597,10 @@ static void respond(tw_nw_state *s, int card, tw_nw_events *events)
     int statement = s->discard[s->discard_n - 1];
     int trump = s->fiefs[s->visiting].ruler.suit; /* in a visit */
     int scores = tw_nw_answer_scores(card, statement, trump);
-    uint8_t *pile = scores ? s->score : s->discard;
-    uint8_t *count = scores ? &s->score_n : &s->discard_n;
+    uint8_t *const piles[2] = {s->discard, s->score};
+    uint8_t *const counts[2] = {&s->discard_n, &s->score_n};
     s->hand &= ~(1u << card);
-    pile[(*count)++] = (uint8_t)card;
+    piles[scores][(*counts[scores])++] = (uint8_t)card;
     nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, TW_NW_PILE_HAND,
             (uint8_t)(scores ? TW_NW_PILE_SCORE : TW_NW_PILE_DISCARD), 0, 0, 0);
     nw_emit(events, TW_NW_EV_RESPONSE, (uint8_t)card, 0, 0, (uint8_t)scores, 0, 0);
