@@ -211,8 +211,10 @@ static uint32_t swap_candidates(const tw_nw_state *s, int distance)
     int v = s->visiting;
     for (int f = 0; f < TW_NW_FIEFS; f++) {
         int d = f > v ? f - v : v - f;
-        if (f != v && d <= distance && s->fiefs[f].status == TW_NW_FIEF_NEUTRAL && s->fiefs[f].ruler_present)
-            result |= 1u << f;
+        /* & rather than &&: one bit computed per fief, no branch on the statuses */
+        uint32_t fits = (uint32_t)((f != v) & (d <= distance) & (s->fiefs[f].status == TW_NW_FIEF_NEUTRAL) &
+                                   (s->fiefs[f].ruler_present != 0));
+        result |= fits << f;
     }
     return result;
 }
