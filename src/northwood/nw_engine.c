@@ -434,9 +434,11 @@ static int add_mask(tw_nw_action *out, int n, int kind, uint32_t mask)
  * `first`, in bit order. Every step writes its action and counts it only
  * when its bit is set: a fixed number of steps, where a loop that stopped
  * after the last set bit would end at a random count, a branch the
- * processor mostly guesses wrong. May write up to `count` entries past
- * the count it returns (the list has room for TW_NW_MAX_ACTIONS). */
-static int add_window(tw_nw_action *out, int n, int kind, uint32_t mask, int first, int count)
+ * processor mostly guesses wrong. Inline, so that the compiler unrolls
+ * the steps of each call's constant width. May write up to `count`
+ * entries past the count it returns (the list has room for
+ * TW_NW_MAX_ACTIONS). */
+static NW_INLINE int add_window(tw_nw_action *out, int n, int kind, uint32_t mask, int first, int count)
 {
     for (int bit = first; bit < first + count; bit++) {
         out[n] = TW_NW_ACTION(kind, bit);
@@ -452,19 +454,6 @@ static uint32_t neutral_fiefs(const tw_nw_state *s)
     for (int f = 0; f < TW_NW_FIEFS; f++)
         mask |= (uint32_t)(s->fiefs[f].status == TW_NW_FIEF_NEUTRAL) << f;
     return mask;
-}
-
-/* The legal responses as actions: the cards of the statement's suit take
- * one window of eight (the usual case), a hand void in it every card. */
-static int add_responses(const tw_nw_state *s, tw_nw_action *out, int n)
-{
-    uint32_t allowed = legal_responses(s);
-    if (!allowed)
-        return n;
-    int first = TW_NW_SUIT(s->discard[s->discard_n - 1]) * 8;
-    if ((allowed & ~(0xFFu << first)) == 0)
-        return add_window(out, n, TW_NW_ACT_RESPOND, allowed, first, 8);
-    return add_mask(out, n, TW_NW_ACT_RESPOND, allowed);
 }
 
 /* Lists the legal actions in a fixed order. */
@@ -491,7 +480,7 @@ int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
         n = add_window(actions, n, TW_NW_ACT_ACTIVATE, ready_slots(state), 0, TW_NW_SLOTS);
         break;
     case TW_NW_PHASE_RESPONSE:
-        n = add_responses(state, actions, n);
+        n = add_mask(actions, n, TW_NW_ACT_RESPOND, legal_responses(state));
         break;
     case TW_NW_PHASE_ABILITY:
         if (state->run.choice == TW_NW_CHOICE_CARD)
