@@ -4,8 +4,10 @@
  * It plays GAMES random intro games exactly as `trickwood bench` does on
  * its line "For Northwood! intro, never stopping" (seed 1: the same deals
  * and the same picks), then prints the games, the decisions and the stars
- * won in total, which must be equal for every build. It uses only the
- * public API, so the same file builds against older libraries:
+ * won in total, which must be equal for every build. With a second
+ * argument "events" every call fills an event buffer (the cost of
+ * events). It uses only the public API, so the same file builds against
+ * older libraries:
  *
  *   cc -O2 -Iinclude -o /tmp/nw-random-loop scripts/nw-random-loop.c \
  *       build/release/libtrickwood.a -ljansson -lm
@@ -14,6 +16,7 @@
  * docs/benchmarks.md gives the comparison it serves. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "trickwood/northwood.h"
 #include "trickwood/nw_files.h"
@@ -22,6 +25,8 @@
 int main(int argc, char **argv)
 {
     long long games = argc > 1 ? atoll(argv[1]) : 100000;
+    static tw_nw_events buffer;
+    tw_nw_events *events = argc > 2 && strcmp(argv[2], "events") == 0 ? &buffer : NULL;
     uint64_t seed = 1;
     static tw_nw_catalog catalog;
     tw_diag diag;
@@ -35,7 +40,9 @@ int main(int argc, char **argv)
     for (long long g = 0; g < games; g++) {
         tw_nw_state s;
         tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, tw_mix64(seed + (uint64_t)g), 0};
-        if (tw_nw_new(&s, &catalog, &cfg, NULL) != TW_OK)
+        if (events)
+            events->count = events->overflow = 0;
+        if (tw_nw_new(&s, &catalog, &cfg, events) != TW_OK)
             return 1;
         while (!tw_nw_is_over(&s)) {
             tw_nw_action acts[TW_NW_MAX_ACTIONS];
@@ -43,7 +50,9 @@ int main(int argc, char **argv)
             tw_nw_action a = acts[tw_rng_below(&pick, (uint32_t)n)];
             while (n > 1 && TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP)
                 a = acts[tw_rng_below(&pick, (uint32_t)n)];
-            if (tw_nw_apply(&s, a, NULL) != TW_OK)
+            if (events)
+                events->count = events->overflow = 0;
+            if (tw_nw_apply(&s, a, events) != TW_OK)
                 return 1;
             decisions++;
         }

@@ -25,12 +25,14 @@ void nw_emit_to(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, 
                 uint8_t a, uint8_t b, uint8_t c);
 
 /* Appends an event when an event buffer was given. Inline, so that play
- * without events (search, simulation) pays one test and no call. */
+ * without events (search, simulation) pays one test and no call, and
+ * play with events writes the event in place, without a call either. */
 static inline void nw_emit(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to,
                            uint8_t a, uint8_t b, uint8_t c)
 {
     if (events)
-        nw_emit_to(events, type, card, from, to, a, b, c);
+        tw_event_record(events->items, &events->count, TW_NW_MAX_EVENTS, &events->overflow, type, card, from, to, a,
+                        b, c);
 }
 
 /* Number of set bits, inline (tw_bits32). */
