@@ -81,6 +81,15 @@ uint64_t tw_mix64(uint64_t x);
 
 /* Number of set bits in a 32-bit card set. */
 int tw_popcount32(uint32_t set);
+/* The same count inline, without a call (the build targets plain x86-64,
+ * where __builtin_popcount is a library call): for hot loops. */
+static inline int tw_bits32(uint32_t set)
+{
+    set = set - ((set >> 1) & 0x55555555u);
+    set = (set & 0x33333333u) + ((set >> 2) & 0x33333333u);
+    set = (set + (set >> 4)) & 0x0F0F0F0Fu;
+    return (int)((set * 0x01010101u) >> 24);
+}
 /* Index of the lowest set bit; set must be non-zero. */
 int tw_lowest_bit32(uint32_t set);
 

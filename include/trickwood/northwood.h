@@ -205,6 +205,11 @@ typedef struct {
     uint8_t score_n;
     tw_nw_run run;
     tw_nw_trigger trigger; /* armed by a delayed ability, fired by the next response */
+    /* Kept by the engine from the fief statuses, so that every action list
+     * need not read all eight: the stars of the lost fiefs. Code that sets
+     * fief statuses itself (loaders, tests, tools) calls
+     * tw_nw_recount_lost afterwards; tw_nw_check_invariants checks it. */
+    uint8_t stars_lost;
 } tw_nw_state;
 
 /* ---- Catalog of characters --------------------------------------------- */
@@ -344,7 +349,10 @@ static inline int tw_nw_answer_scores(int card, int statement, int trump)
 static inline uint32_t tw_nw_answers_allowed(uint32_t hand, int statement)
 {
     uint32_t follow = hand & (0xFFu << (TW_NW_SUIT(statement) * 8));
-    return follow ? follow : hand;
+    /* follow when possible, else the whole hand; written without a branch
+     * (whether a hand holds the suit is a coin the processor cannot guess):
+     * the mask is all ones when follow is empty */
+    return follow | (hand & (0u - (uint32_t)(follow == 0)));
 }
 
 /* Whether the statement waiting for an answer is surely the visit's last
@@ -374,8 +382,11 @@ int tw_nw_stars_won(const tw_nw_state *state);
 int tw_nw_stars_possible(const tw_nw_state *state);
 /* Highest medal reached by a star total. */
 tw_nw_medal tw_nw_medal_for(int stars);
-/* Whether the game has ended. */
-int tw_nw_is_over(const tw_nw_state *state);
+/* Whether the game has ended (inline: every play loop asks it). */
+static inline int tw_nw_is_over(const tw_nw_state *state)
+{
+    return state->phase == TW_NW_PHASE_GAME_OVER;
+}
 /* Whether the visit under way is decided: no choice of the player and no
  * order of the cards they cannot see can change whether it hits its
  * target. Reads only what the player sees. Returns 1 with *hit set (1 sure
@@ -394,6 +405,9 @@ void tw_nw_character_from_catalog(tw_nw_character *out, const tw_nw_catalog *cat
 int tw_nw_hand_count(const tw_nw_state *state);
 /* The statement being answered (top of discard in the response phase), or TW_NW_NO_CARD. */
 int tw_nw_statement(const tw_nw_state *state);
+/* Sets state->stars_lost from the fief statuses: for code that sets
+ * fief statuses itself (loaders, tests, tools). */
+void tw_nw_recount_lost(tw_nw_state *state);
 /* Checks internal consistency (each card in exactly one zone, and so on);
  * returns 1 when sound, else 0 and a reason in why (may be NULL). */
 int tw_nw_check_invariants(const tw_nw_state *state, const char **why);

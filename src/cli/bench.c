@@ -6,7 +6,9 @@
  *   engines on purpose: it measures the engine's raw speed (the project's
  *   targets, and the ratio against a bare loop such as the shuffles
  *   alone), which the game interface's calls and bookkeeping (the action
- *   list, the match's allocation) would blur; then the same random games
+ *   list, the match's allocation) would blur; For Northwood! without
+ *   abilities by a bare reference loop and by the engine on the same
+ *   deals, with the ratio of their rates (bench_plain.c); then the same random games
  *   through the game interface, one loop for both games (the way sim,
  *   the terminal and the server play), with its ratio to the engine's
  *   loop;
@@ -29,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/bench_plain.h"
 #include "cli/bench_solver.h"
 #include "cli/sim.h"
 #include "trickwood/fox_bots.h"
@@ -71,6 +74,7 @@ const tw_msg tw_cli_bench_help = {{
 #define DECISION_MS_TARGET 50.0
 #define HINT_MS_TARGET 100.0
 #define GAP_TARGET 0.5
+#define PLAIN_RATIO_TARGET 0.8 /* the engine's share of the bare loop's rate, no abilities */
 
 enum { PART_RANDOM = 1, PART_BOTS = 2, PART_HINTS = 4, PART_MEMORY = 8, PART_SOLVER = 16, PART_ALL = 31 };
 
@@ -380,14 +384,53 @@ static rate measure_rate(batch_fn play, void *ctx, int batch, double seconds)
     return r;
 }
 
+/* A rate from its totals (0 where nothing was timed). */
+static rate rate_of(long long games, long long decisions, double cpu, double wall)
+{
+    rate r = {cpu > 0 ? (double)games / cpu : 0, wall > 0 ? (double)games / wall : 0,
+              games ? (double)decisions / (double)games : 0, games};
+    return r;
+}
+
+/* Times two measures side by side: batches of `batch` games of a, then
+ * of b, in turn (the same game numbers), each on its own CPU clock, until
+ * both together have run about 2 x seconds. Alternating keeps the ratio
+ * of their rates fair on a machine whose speed drifts. Returns 0, or -1
+ * when a batch fails. */
+static int measure_pair(batch_fn a, void *ctx_a, batch_fn b, void *ctx_b, int batch, double seconds, rate *ra,
+                        rate *rb)
+{
+    long long games = 0, dec_a = 0, dec_b = 0;
+    double cpu_a = 0, cpu_b = 0, wall_a = 0, wall_b = 0;
+    int status = 0;
+    while (status == 0 && cpu_a + cpu_b < 2 * seconds) {
+        double cpu0 = tw_sim_thread_cpu(), wall0 = tw_sim_now();
+        status = a(ctx_a, games, batch, &dec_a);
+        double cpu1 = tw_sim_thread_cpu(), wall1 = tw_sim_now();
+        if (status == 0)
+            status = b(ctx_b, games, batch, &dec_b);
+        double cpu2 = tw_sim_thread_cpu(), wall2 = tw_sim_now();
+        cpu_a += cpu1 - cpu0;
+        cpu_b += cpu2 - cpu1;
+        wall_a += wall1 - wall0;
+        wall_b += wall2 - wall1;
+        games += batch;
+    }
+    *ra = rate_of(games, dec_a, cpu_a, wall_a);
+    *rb = rate_of(games, dec_b, cpu_b, wall_b);
+    return status;
+}
+
 /* Random For Northwood! play: the deal, the seed of the run, whether the
- * player may stop, and the generator of the picks. */
+ * player may stop, the generator of the picks, and an event buffer that
+ * every call fills (NULL: no events, as search and simulation play). */
 typedef struct {
     const tw_nw_catalog *catalog;
     int setup;
     int allow_stop;
     uint64_t seed;
     tw_rng pick;
+    tw_nw_events *events;
 } nw_random_ctx;
 
 /* Plays random For Northwood! games. With allow_stop the pick is uniform
@@ -399,7 +442,9 @@ static int nw_random_batch(void *ctx, long long first, int count, long long *dec
     for (long long g = first; g < first + count; g++) {
         tw_nw_state s;
         tw_nw_config cfg = {(tw_nw_setup)c->setup, TW_NW_MEDAL_BRONZE, tw_mix64(c->seed + (uint64_t)g), 0};
-        if (tw_nw_new(&s, c->catalog, &cfg, NULL) != TW_OK)
+        if (c->events)
+            c->events->count = c->events->overflow = 0;
+        if (tw_nw_new(&s, c->catalog, &cfg, c->events) != TW_OK)
             return -1;
         while (!tw_nw_is_over(&s)) {
             tw_nw_action acts[TW_NW_MAX_ACTIONS];
@@ -407,7 +452,9 @@ static int nw_random_batch(void *ctx, long long first, int count, long long *dec
             tw_nw_action a = acts[tw_rng_below(&c->pick, (uint32_t)n)];
             while (!c->allow_stop && n > 1 && TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP)
                 a = acts[tw_rng_below(&c->pick, (uint32_t)n)];
-            tw_nw_apply(&s, a, NULL);
+            if (c->events)
+                c->events->count = c->events->overflow = 0;
+            tw_nw_apply(&s, a, c->events);
             (*decisions)++;
         }
     }
@@ -417,7 +464,7 @@ static int nw_random_batch(void *ctx, long long first, int count, long long *dec
 /* Random For Northwood! games per CPU second, for about `seconds`. */
 static rate nw_random_rate(const tw_nw_catalog *catalog, int setup, int allow_stop, double seconds, uint64_t seed)
 {
-    nw_random_ctx c = {catalog, setup, allow_stop, seed, {0, 0}};
+    nw_random_ctx c = {catalog, setup, allow_stop, seed, {0, 0}, NULL};
     tw_rng_seed(&c.pick, seed);
     return measure_rate(nw_random_batch, &c, 1000, seconds);
 }
@@ -452,13 +499,14 @@ static int nw_shuffle_batch(void *ctx, long long first, int count, long long *de
     return 0;
 }
 
-/* Random Fox play: the board, the level, the seed of the run and the
- * generator of the picks. */
+/* Random Fox play: the board, the level, the seed of the run, the
+ * generator of the picks and an optional event buffer. */
 typedef struct {
     const tw_fox_board *board;
     int level;
     uint64_t seed;
     tw_rng pick;
+    tw_fox_events *events; /* filled by every call, or NULL */
 } fox_random_ctx;
 
 /* Plays random Fox games (both seats random); the first dealer alternates. */
@@ -468,12 +516,16 @@ static int fox_random_batch(void *ctx, long long first, int count, long long *de
     for (long long g = first; g < first + count; g++) {
         tw_fox_state s;
         tw_fox_config cfg = {c->level, (int)(g & 1), tw_mix64(c->seed + (uint64_t)g)};
-        if (tw_fox_new(&s, c->board, &cfg, NULL) != TW_OK)
+        if (c->events)
+            c->events->count = c->events->overflow = 0;
+        if (tw_fox_new(&s, c->board, &cfg, c->events) != TW_OK)
             return -1;
         while (!tw_fox_is_over(&s)) {
             tw_fox_action acts[TW_FOX_MAX_ACTIONS];
             int n = tw_fox_legal_actions(&s, acts);
-            tw_fox_apply(&s, acts[tw_rng_below(&c->pick, (uint32_t)n)], NULL);
+            if (c->events)
+                c->events->count = c->events->overflow = 0;
+            tw_fox_apply(&s, acts[tw_rng_below(&c->pick, (uint32_t)n)], c->events);
             (*decisions)++;
         }
     }
@@ -483,7 +535,7 @@ static int fox_random_batch(void *ctx, long long first, int count, long long *de
 /* Random Fox games per CPU second, for about `seconds`. */
 static rate fox_random_rate(const tw_fox_board *board, int level, double seconds, uint64_t seed)
 {
-    fox_random_ctx c = {board, level, seed, {0, 0}};
+    fox_random_ctx c = {board, level, seed, {0, 0}, NULL};
     tw_rng_seed(&c.pick, seed);
     return measure_rate(fox_random_batch, &c, 1000, seconds);
 }
@@ -554,6 +606,124 @@ static void say_rate(bench *b, const char *what, const rate *r, double target)
     say(b, "\n");
 }
 
+/* One side of the game without abilities (bench_plain.h), as a measure:
+ * its player and what its games gave. */
+typedef struct {
+    tw_bench_plain side;
+    tw_bench_plain_totals totals;
+} plain_ctx;
+
+/* The bare reference loop as a batch of a measure. */
+static int plain_reference_batch(void *ctx, long long first, int count, long long *decisions)
+{
+    plain_ctx *c = ctx;
+    long long before = c->totals.picks;
+    tw_bench_plain_reference(&c->side, first, count, &c->totals);
+    *decisions += c->totals.picks - before;
+    return 0;
+}
+
+/* The engine's loop as a batch of a measure. */
+static int plain_engine_batch(void *ctx, long long first, int count, long long *decisions)
+{
+    plain_ctx *c = ctx;
+    long long before = c->totals.picks;
+    int status = tw_bench_plain_engine(&c->side, first, count, &c->totals);
+    *decisions += c->totals.picks - before;
+    return status;
+}
+
+/* For Northwood! without abilities: the bare reference loop and the
+ * engine play the same games side by side (measure_pair). Prints both
+ * rates, their ratio and whether both sides gave the same results.
+ * Returns 0, or -1 with the error printed. */
+static int bench_plain(bench *b, const tw_nw_catalog *catalog)
+{
+    const bench_args *a = b->args;
+    plain_ctx ref_c, engine_c;
+    memset(&ref_c, 0, sizeof ref_c);
+    memset(&engine_c, 0, sizeof engine_c);
+    rate ref, engine;
+    if (tw_bench_plain_init(&ref_c.side, catalog, a->seed) != 0 ||
+        tw_bench_plain_init(&engine_c.side, catalog, a->seed) != 0 ||
+        measure_pair(plain_reference_batch, &ref_c, plain_engine_batch, &engine_c, 1000, a->seconds, &ref,
+                     &engine) != 0) {
+        tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), "For Northwood! without abilities");
+        return -1;
+    }
+    int same = memcmp(&ref_c.totals, &engine_c.totals, sizeof ref_c.totals) == 0;
+    double ratio = ref.cpu_rate > 0 ? engine.cpu_rate / ref.cpu_rate : 0;
+    say(b, "  %-42s %10.0f games/s (a bare loop: bitmask hand, the engine's generator and deals)\n",
+        "For Northwood! no abilities, reference", ref.cpu_rate);
+    say(b, "  %-42s %10.0f games/s, %.2f of the reference (target %.2f: %s), same results: %s\n",
+        "For Northwood! no abilities, engine", engine.cpu_rate, ratio, PLAIN_RATIO_TARGET,
+        ratio >= PLAIN_RATIO_TARGET ? "met" : "NOT met", same ? "yes" : "NO");
+    json_t *o = json_object();
+    json_object_set_new(o, "reference", rate_json(&ref));
+    json_object_set_new(o, "engine", rate_json(&engine));
+    json_object_set_new(o, "engine_of_reference", json_real(ratio));
+    json_object_set_new(o, "target", json_real(PLAIN_RATIO_TARGET));
+    json_object_set_new(o, "same_results", json_boolean(same));
+    json_object_set_new(o, "stars_per_game",
+                        json_real(engine_c.totals.games ? (double)engine_c.totals.stars / (double)engine_c.totals.games : 0));
+    json_object_set_new(b->root, "northwood_no_ability", o);
+    return 0;
+}
+
+/* Prints and records the cost of an event buffer for one game: the same
+ * random games without and with a buffer filled by every call. */
+static void say_events(bench *b, json_t *list, const char *key, const char *label, const rate *without,
+                       const rate *with)
+{
+    double cost = with->cpu_rate > 0 ? without->cpu_rate / with->cpu_rate - 1 : 0;
+    say(b, "  %-42s %10.0f games/s, %10.0f with events: events cost %+.1f%%\n", label, without->cpu_rate,
+        with->cpu_rate, 100 * cost);
+    json_t *o = json_object();
+    json_object_set_new(o, "without", rate_json(without));
+    json_object_set_new(o, "with", rate_json(with));
+    json_object_set_new(o, "extra_time", json_real(cost));
+    json_object_set_new(list, key, o);
+}
+
+/* What passing an event buffer costs: random For Northwood! intro games
+ * and Fox level-1 games, without and with events, side by side
+ * (measure_pair). Returns 0, or -1 with the error printed. */
+static int bench_events(bench *b, const tw_nw_catalog *catalog)
+{
+    const bench_args *a = b->args;
+    static tw_nw_events nw_events;
+    static tw_fox_events fox_events;
+    nw_random_ctx nw_off = {catalog, TW_NW_SETUP_INTRO, 0, a->seed, {0, 0}, NULL};
+    nw_random_ctx nw_on = {catalog, TW_NW_SETUP_INTRO, 0, a->seed, {0, 0}, &nw_events};
+    tw_rng_seed(&nw_off.pick, a->seed);
+    tw_rng_seed(&nw_on.pick, a->seed);
+    rate nw_without, nw_with, fox_without, fox_with;
+    tw_fox_board board;
+    tw_diag diag;
+    int status = measure_pair(nw_random_batch, &nw_off, nw_random_batch, &nw_on, 1000, a->seconds / 2, &nw_without,
+                              &nw_with);
+    if (status == 0)
+        status = tw_fox_board_load_level(&board, 1, &diag) == TW_OK ? 0 : -1;
+    if (status == 0) {
+        fox_random_ctx fox_off = {&board, 1, a->seed, {0, 0}, NULL};
+        fox_random_ctx fox_on = {&board, 1, a->seed, {0, 0}, &fox_events};
+        tw_rng_seed(&fox_off.pick, a->seed);
+        tw_rng_seed(&fox_on.pick, a->seed);
+        status = measure_pair(fox_random_batch, &fox_off, fox_random_batch, &fox_on, 1000, a->seconds / 2,
+                              &fox_without, &fox_with);
+    }
+    if (status != 0) {
+        tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), "random play with events");
+        return -1;
+    }
+    say(b, "Event buffers (the same random games without and with one, side by side), per second of CPU:\n");
+    json_t *list = json_object();
+    say_events(b, list, "northwood_intro", "For Northwood! intro", &nw_without, &nw_with);
+    say_events(b, list, "fox_level1", "Fox Duet level 1", &fox_without, &fox_with);
+    json_object_set_new(b->root, "events_cost", list);
+    return 0;
+}
+
 /* Random play for both games. */
 static int bench_random(bench *b, const tw_nw_catalog *catalog)
 {
@@ -577,6 +747,8 @@ static int bench_random(bench *b, const tw_nw_catalog *catalog)
     json_object_set_new(nw, "intro_stop_allowed", rate_json(&nw_stop));
     json_object_set_new(nw, "full", rate_json(&nw_full));
     json_object_set_new(b->root, "northwood_random", nw);
+    if (bench_plain(b, catalog) != 0)
+        return -1;
 
     json_t *fox = json_object();
     for (int level = 1; level <= TW_FOX_LEVELS; level++) {
@@ -623,7 +795,7 @@ static int bench_random(bench *b, const tw_nw_catalog *catalog)
         json_object_set_new(interface, through[i].key, o);
     }
     json_object_set_new(b->root, "random_through_interface", interface);
-    return 0;
+    return bench_events(b, catalog);
 }
 
 /* ---- Bots ------------------------------------------------------------------- */

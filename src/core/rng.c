@@ -71,17 +71,24 @@ static inline uint32_t fast_mod(uint32_t x, uint32_t d)
  * generator in registers. The threshold (-bound) % bound equals
  * 2^32 % bound; small bounds read it and the remainder from the tables
  * above, with the very same results. */
+#if defined(__SIZEOF_INT128__)
+/* The draw for a bound from 1 to FAST_BOUNDS, from the tables. */
+static inline uint32_t draw_small(tw_rng *rng, uint32_t bound)
+{
+    uint32_t tail = fast_tail[bound];
+    for (;;) {
+        uint32_t r = next_bits(rng);
+        if (r >= tail)
+            return fast_mod(r, bound);
+    }
+}
+#endif
+
 static inline uint32_t draw_below(tw_rng *rng, uint32_t bound)
 {
 #if defined(__SIZEOF_INT128__)
-    if (bound - 1 < FAST_BOUNDS) {
-        uint32_t tail = fast_tail[bound];
-        for (;;) {
-            uint32_t r = next_bits(rng);
-            if (r >= tail)
-                return fast_mod(r, bound);
-        }
-    }
+    if (bound - 1 < FAST_BOUNDS)
+        return draw_small(rng, bound);
 #endif
     uint32_t threshold = (uint32_t)(-bound) % bound;
     for (;;) {
@@ -97,17 +104,29 @@ uint32_t tw_rng_below(tw_rng *rng, uint32_t bound)
     return draw_below(rng, bound);
 }
 
+/* Swaps two items of an array. */
+static inline void swap_items(uint8_t *items, size_t a, size_t b)
+{
+    uint8_t tmp = items[a];
+    items[a] = items[b];
+    items[b] = tmp;
+}
+
 /* Shuffles the array with Fisher-Yates, on a local copy of the generator
  * (written back at the end: the same draws, fewer memory round trips). */
 void tw_rng_shuffle_u8(tw_rng *rng, uint8_t *items, size_t n)
 {
     tw_rng local = *rng;
-    for (size_t i = n; i > 1; i--) {
-        size_t j = draw_below(&local, (uint32_t)i);
-        uint8_t tmp = items[i - 1];
-        items[i - 1] = items[j];
-        items[j] = tmp;
-    }
+    size_t i = n;
+#if defined(__SIZEOF_INT128__)
+    /* every shuffle of the games (at most 64 items): each draw reads the
+     * tables without testing its bound again */
+    if (n <= FAST_BOUNDS)
+        for (; i > 1; i--)
+            swap_items(items, i - 1, draw_small(&local, (uint32_t)i));
+#endif
+    for (; i > 1; i--)
+        swap_items(items, i - 1, draw_below(&local, (uint32_t)i));
     *rng = local;
 }
 

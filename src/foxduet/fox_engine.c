@@ -13,13 +13,6 @@ int tw_fox_card_footprints(int card)
     return tw_fox_footprints[TW_FOX_RANK(card) - 1];
 }
 
-/* Records an event if there is room. */
-void fox_emit_to(tw_fox_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to, uint8_t a, uint8_t b,
-                 uint8_t c)
-{
-    tw_event_record(events->items, &events->count, TW_FOX_MAX_EVENTS, &events->overflow, type, card, from, to, a, b, c);
-}
-
 /* ---- Queries ---------------------------------------------------------- */
 
 int tw_fox_trump(const tw_fox_state *state)

@@ -4,17 +4,15 @@
 
 #include "trickwood/foxduet.h"
 
-/* Appends an event to a buffer (not NULL); fox_emit is the usual entry. */
-void fox_emit_to(tw_fox_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to, uint8_t a, uint8_t b,
-                 uint8_t c);
-
 /* Appends an event when an event buffer was given. Inline, so that play
- * without events (search, simulation) pays one test and no call. */
+ * without events (search, simulation) pays one test and no call, and
+ * play with events writes the event in place, without a call either. */
 static inline void fox_emit(tw_fox_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to, uint8_t a,
                             uint8_t b, uint8_t c)
 {
     if (events)
-        fox_emit_to(events, type, card, from, to, a, b, c);
+        tw_event_record(events->items, &events->count, TW_FOX_MAX_EVENTS, &events->overflow, type, card, from, to, a,
+                        b, c);
 }
 
 /* Hand zone of a seat. */

@@ -268,11 +268,6 @@ int tw_nw_stars_possible(const tw_nw_state *state)
     return stars;
 }
 
-int tw_nw_is_over(const tw_nw_state *state)
-{
-    return state->phase == TW_NW_PHASE_GAME_OVER;
-}
-
 int tw_nw_is_won(const tw_nw_state *state)
 {
     return tw_nw_is_over(state) && tw_nw_stars_won(state) >= tw_nw_medal_threshold(state->medal);
@@ -297,30 +292,37 @@ int tw_nw_statement(const tw_nw_state *state)
 }
 
 /* Hand cards the player may answer the statement with. */
-static uint32_t legal_responses(const tw_nw_state *s)
+static inline uint32_t legal_responses(const tw_nw_state *s)
 {
-    int statement = tw_nw_statement(s);
-    if (statement == TW_NW_NO_CARD)
+    if (s->phase != TW_NW_PHASE_RESPONSE || !s->discard_n)
         return 0;
-    return tw_nw_answers_allowed(s->hand, statement);
+    return tw_nw_answers_allowed(s->hand, s->discard[s->discard_n - 1]);
 }
 
-/* Stars of the lost fiefs. */
-static inline int stars_lost(const tw_nw_state *s)
+/* Stars of the lost fiefs, counted from their statuses. */
+static int count_stars_lost(const tw_nw_state *s)
 {
-#define LOST(f) (s->fiefs[f].status == TW_NW_FIEF_LOST)
-    return 4 * (LOST(0) + LOST(7)) + 3 * (LOST(1) + LOST(6)) + 2 * (LOST(2) + LOST(5)) + LOST(3) + LOST(4);
-#undef LOST
+    int stars = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (s->fiefs[f].status == TW_NW_FIEF_LOST)
+            stars += tw_nw_stars[f];
+    return stars;
+}
+
+/* Sets the kept count of lost stars from the fief statuses. */
+void tw_nw_recount_lost(tw_nw_state *state)
+{
+    state->stars_lost = (uint8_t)count_stars_lost(state);
 }
 
 /* Whether the player may end the game now: the chosen medal is out of
  * reach and no ability is half-way. Asked on every action list, so it
- * reads each fief status once. */
+ * reads the lost stars the state keeps rather than the eight fiefs. */
 static inline int may_stop(const tw_nw_state *s)
 {
     if (s->phase == TW_NW_PHASE_GAME_OVER || s->phase == TW_NW_PHASE_ABILITY)
         return 0;
-    return TOTAL_STARS - stars_lost(s) < tw_nw_medal_threshold((tw_nw_medal)s->medal);
+    return TOTAL_STARS - s->stars_lost < tw_nw_medal_threshold((tw_nw_medal)s->medal);
 }
 
 /* may_stop out of line: stop actions are rare in apply, and keeping the
@@ -358,56 +360,54 @@ static int substitution_possible(const tw_nw_state *s)
 }
 
 /* Direct legality check, without building the whole list; inline, so
- * that apply checks without a call. */
-static inline int legal_now(const tw_nw_state *state, tw_nw_action action)
+ * that apply checks without a call. It switches on the action's kind, as
+ * apply does next: the compiler then goes from each check straight to
+ * its action. A game that is over takes no action (every test fails:
+ * no phase matches, and stop and finish are refused there). */
+static NW_INLINE int legal_now(const tw_nw_state *state, tw_nw_action action)
 {
     int kind = TW_NW_ACTION_KIND(action);
     int arg = TW_NW_ACTION_ARG(action);
-    if (kind == TW_NW_ACT_STOP)
-        return arg == 0 && stop_allowed(state);
-    if (kind == TW_NW_ACT_FINISH)
-        return arg == 0 && finish_allowed(state);
-    switch (state->phase) {
-    case TW_NW_PHASE_CHOOSE_FIEF:
-        return kind == TW_NW_ACT_VISIT && arg < TW_NW_FIEFS &&
-               state->fiefs[arg].status == TW_NW_FIEF_NEUTRAL;
-    case TW_NW_PHASE_SUBSTITUTES:
-        if (kind == TW_NW_ACT_BEGIN)
-            return arg == 0;
-        if (kind == TW_NW_ACT_SUBSTITUTE) {
-            int fief = arg / TW_NW_SLOTS, slot = arg % TW_NW_SLOTS;
-            if (fief >= TW_NW_FIEFS)
-                return 0;
-            const tw_nw_fief *f = &state->fiefs[fief];
-            return f->status == TW_NW_FIEF_FRIENDLY && f->ruler_present && f->sub_slot < 0 &&
-                   state->slots[slot].sub_fief < 0;
-        }
-        return 0;
-    case TW_NW_PHASE_BEFORE_STATEMENT:
-        if (kind == TW_NW_ACT_PROCEED)
-            return arg == 0;
-        if (kind == TW_NW_ACT_ACTIVATE)
-            return arg < TW_NW_SLOTS && !state->slots[arg].exhausted;
-        return 0;
-    case TW_NW_PHASE_RESPONSE:
-        return kind == TW_NW_ACT_RESPOND && arg < TW_NW_CARDS && (legal_responses(state) & (1u << arg));
-    case TW_NW_PHASE_ABILITY:
-        if (kind == TW_NW_ACT_PASS)
-            return arg == 0 && state->run.may_pass;
-        switch (state->run.choice) {
-        case TW_NW_CHOICE_CARD:
-            return kind == TW_NW_ACT_PICK_CARD && arg < TW_NW_CARDS && (state->run.pending & (1u << arg));
-        case TW_NW_CHOICE_SLOT:
-            return kind == TW_NW_ACT_PICK_SLOT && arg < TW_NW_SLOTS && (state->run.pending & (1u << arg));
-        case TW_NW_CHOICE_CONTINUE:
-            return kind == TW_NW_ACT_CONTINUE && arg == 0;
-        case TW_NW_CHOICE_SUIT:
-            return kind == TW_NW_ACT_NAME_SUIT && arg < TW_NW_SUITS;
-        case TW_NW_CHOICE_FIEF:
-            return kind == TW_NW_ACT_PICK_FIEF && arg < TW_NW_FIEFS && (state->run.pending & (1u << arg));
-        default:
+    int phase = state->phase;
+    const tw_nw_run *run = &state->run;
+    switch (kind) {
+    case TW_NW_ACT_RESPOND:
+        return phase == TW_NW_PHASE_RESPONSE && arg < TW_NW_CARDS && (legal_responses(state) & (1u << arg));
+    case TW_NW_ACT_PROCEED:
+        return phase == TW_NW_PHASE_BEFORE_STATEMENT && arg == 0;
+    case TW_NW_ACT_ACTIVATE:
+        return phase == TW_NW_PHASE_BEFORE_STATEMENT && arg < TW_NW_SLOTS && !state->slots[arg].exhausted;
+    case TW_NW_ACT_VISIT:
+        return phase == TW_NW_PHASE_CHOOSE_FIEF && arg < TW_NW_FIEFS && state->fiefs[arg].status == TW_NW_FIEF_NEUTRAL;
+    case TW_NW_ACT_BEGIN:
+        return phase == TW_NW_PHASE_SUBSTITUTES && arg == 0;
+    case TW_NW_ACT_SUBSTITUTE: {
+        int fief = arg / TW_NW_SLOTS, slot = arg % TW_NW_SLOTS;
+        if (phase != TW_NW_PHASE_SUBSTITUTES || fief >= TW_NW_FIEFS)
             return 0;
-        }
+        const tw_nw_fief *f = &state->fiefs[fief];
+        return f->status == TW_NW_FIEF_FRIENDLY && f->ruler_present && f->sub_slot < 0 &&
+               state->slots[slot].sub_fief < 0;
+    }
+    case TW_NW_ACT_PICK_CARD:
+        return phase == TW_NW_PHASE_ABILITY && run->choice == TW_NW_CHOICE_CARD && arg < TW_NW_CARDS &&
+               (run->pending & (1u << arg));
+    case TW_NW_ACT_PICK_SLOT:
+        return phase == TW_NW_PHASE_ABILITY && run->choice == TW_NW_CHOICE_SLOT && arg < TW_NW_SLOTS &&
+               (run->pending & (1u << arg));
+    case TW_NW_ACT_PICK_FIEF:
+        return phase == TW_NW_PHASE_ABILITY && run->choice == TW_NW_CHOICE_FIEF && arg < TW_NW_FIEFS &&
+               (run->pending & (1u << arg));
+    case TW_NW_ACT_NAME_SUIT:
+        return phase == TW_NW_PHASE_ABILITY && run->choice == TW_NW_CHOICE_SUIT && arg < TW_NW_SUITS;
+    case TW_NW_ACT_CONTINUE:
+        return phase == TW_NW_PHASE_ABILITY && run->choice == TW_NW_CHOICE_CONTINUE && arg == 0;
+    case TW_NW_ACT_PASS:
+        return phase == TW_NW_PHASE_ABILITY && arg == 0 && run->may_pass;
+    case TW_NW_ACT_STOP:
+        return arg == 0 && stop_allowed(state);
+    case TW_NW_ACT_FINISH:
+        return arg == 0 && finish_allowed(state);
     default:
         return 0;
     }
@@ -430,15 +430,39 @@ static int add_mask(tw_nw_action *out, int n, int kind, uint32_t mask)
     return n;
 }
 
+/* Appends one action per set bit of mask among the `count` bits from
+ * `first`, in bit order. Every step writes its action and counts it only
+ * when its bit is set: a fixed number of steps, where a loop that stopped
+ * after the last set bit would end at a random count, a branch the
+ * processor mostly guesses wrong. Inline, so that the compiler unrolls
+ * the steps of each call's constant width. May write up to `count`
+ * entries past the count it returns (the list has room for
+ * TW_NW_MAX_ACTIONS). */
+static NW_INLINE int add_window(tw_nw_action *out, int n, int kind, uint32_t mask, int first, int count)
+{
+    for (int bit = first; bit < first + count; bit++) {
+        out[n] = TW_NW_ACTION(kind, bit);
+        n += (int)((mask >> bit) & 1);
+    }
+    return n;
+}
+
+/* The unvisited fiefs, one bit per fief. */
+static uint32_t neutral_fiefs(const tw_nw_state *s)
+{
+    uint32_t mask = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        mask |= (uint32_t)(s->fiefs[f].status == TW_NW_FIEF_NEUTRAL) << f;
+    return mask;
+}
+
 /* Lists the legal actions in a fixed order. */
 int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
 {
     int n = 0;
     switch (state->phase) {
     case TW_NW_PHASE_CHOOSE_FIEF:
-        for (int f = 0; f < TW_NW_FIEFS; f++)
-            if (state->fiefs[f].status == TW_NW_FIEF_NEUTRAL)
-                actions[n++] = TW_NW_ACTION(TW_NW_ACT_VISIT, f);
+        n = add_window(actions, n, TW_NW_ACT_VISIT, neutral_fiefs(state), 0, TW_NW_FIEFS);
         break;
     case TW_NW_PHASE_SUBSTITUTES:
         actions[n++] = TW_NW_ACTION(TW_NW_ACT_BEGIN, 0);
@@ -453,7 +477,7 @@ int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
         break;
     case TW_NW_PHASE_BEFORE_STATEMENT:
         actions[n++] = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
-        n = add_mask(actions, n, TW_NW_ACT_ACTIVATE, ready_slots(state));
+        n = add_window(actions, n, TW_NW_ACT_ACTIVATE, ready_slots(state), 0, TW_NW_SLOTS);
         break;
     case TW_NW_PHASE_RESPONSE:
         n = add_mask(actions, n, TW_NW_ACT_RESPOND, legal_responses(state));
@@ -475,8 +499,9 @@ int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
     default:
         break;
     }
-    if (may_stop(state))
-        actions[n++] = TW_NW_ACTION(TW_NW_ACT_STOP, 0);
+    /* written always, counted when allowed: no branch on the game's fortunes */
+    actions[n] = TW_NW_ACTION(TW_NW_ACT_STOP, 0);
+    n += may_stop(state);
     if (state->offer_finish && finish_allowed(state))
         actions[n++] = TW_NW_ACTION(TW_NW_ACT_FINISH, 0);
     return n;
@@ -533,6 +558,7 @@ static void end_visit_as(tw_nw_state *s, int friendly, tw_nw_events *events)
     nw_emit(events, TW_NW_EV_VISIT_END, TW_NW_NO_CARD, 0, 0, (uint8_t)fief, (uint8_t)friendly, (uint8_t)score);
     if (!friendly) {
         f->ruler_present = 0;
+        s->stars_lost = (uint8_t)(s->stars_lost + tw_nw_stars[fief]);
         nw_emit(events, TW_NW_EV_REMOVED, TW_NW_NO_CARD, 0, 0, (uint8_t)fief, 0, 0);
     }
     for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
@@ -568,7 +594,7 @@ static void end_visit(tw_nw_state *s, tw_nw_events *events)
 /* After a dialogue or an ability: the visit ends if hand or deck is empty. */
 static int visit_should_end(const tw_nw_state *s)
 {
-    return s->hand == 0 || s->deck_n == 0;
+    return (s->hand == 0) | (s->deck_n == 0); /* one branch for the caller, not two */
 }
 
 void nw_after_ability(tw_nw_state *s, tw_nw_events *events)
@@ -587,13 +613,20 @@ void nw_after_trigger(tw_nw_state *s, tw_nw_events *events)
         start_dialogue(s, events);
 }
 
-/* Scores (or not) the response and moves it to the right pile. */
+/* Scores (or not) the response and moves it to the right pile. The pile
+ * is picked without a branch: whether a random answer scores is a coin
+ * the processor cannot guess. */
 static void respond(tw_nw_state *s, int card, tw_nw_events *events)
 {
     int statement = s->discard[s->discard_n - 1];
-    int trump = tw_nw_trump(s);
+    int trump = s->fiefs[s->visiting].ruler.suit; /* in a visit */
     int scores = tw_nw_answer_scores(card, statement, trump);
-    nw_move_from_hand(s, card, scores ? TW_NW_PILE_SCORE : TW_NW_PILE_DISCARD, events);
+    uint8_t *const piles[2] = {s->discard, s->score};
+    uint8_t *const counts[2] = {&s->discard_n, &s->score_n};
+    s->hand &= ~(1u << card);
+    piles[scores][(*counts[scores])++] = (uint8_t)card;
+    nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, TW_NW_PILE_HAND,
+            (uint8_t)(scores ? TW_NW_PILE_SCORE : TW_NW_PILE_DISCARD), 0, 0, 0);
     nw_emit(events, TW_NW_EV_RESPONSE, (uint8_t)card, 0, 0, (uint8_t)scores, 0, 0);
     if (s->trigger.active)
         nw_trigger_fire(s, card, events); /* the trigger checks the visit's end itself */
@@ -603,13 +636,10 @@ static void respond(tw_nw_state *s, int card, tw_nw_events *events)
         start_dialogue(s, events);
 }
 
-/* Applies a legal action. */
-tw_error tw_nw_apply(tw_nw_state *state, tw_nw_action action, tw_nw_events *events)
+/* Carries out an action that apply found legal: the check is done, so
+ * nothing here tests legality again. */
+static tw_error apply_legal(tw_nw_state *state, tw_nw_action action, tw_nw_events *events)
 {
-    if (state->phase == TW_NW_PHASE_GAME_OVER)
-        return TW_ERR_GAME_OVER;
-    if (!legal_now(state, action))
-        return TW_ERR_ILLEGAL;
     int arg = TW_NW_ACTION_ARG(action);
     switch (TW_NW_ACTION_KIND(action)) {
     case TW_NW_ACT_VISIT:
@@ -674,6 +704,14 @@ tw_error tw_nw_apply(tw_nw_state *state, tw_nw_action action, tw_nw_events *even
     return TW_OK;
 }
 
+/* Applies a legal action: one check (inline), then the action. */
+tw_error tw_nw_apply(tw_nw_state *state, tw_nw_action action, tw_nw_events *events)
+{
+    if (!legal_now(state, action))
+        return state->phase == TW_NW_PHASE_GAME_OVER ? TW_ERR_GAME_OVER : TW_ERR_ILLEGAL;
+    return apply_legal(state, action, events);
+}
+
 /* ---- Invariants ------------------------------------------------------- */
 
 /* Checks that the state is internally consistent. */
@@ -702,6 +740,8 @@ int tw_nw_check_invariants(const tw_nw_state *s, const char **why)
         return tw_broken(why, "known flag above the top of the deck");
     if (s->phase > TW_NW_PHASE_GAME_OVER)
         return tw_broken(why, "phase out of range");
+    if (s->stars_lost != count_stars_lost(s))
+        return tw_broken(why, "the kept count of lost stars disagrees with the fiefs");
     int in_visit = s->phase == TW_NW_PHASE_SUBSTITUTES || s->phase == TW_NW_PHASE_BEFORE_STATEMENT ||
                    s->phase == TW_NW_PHASE_RESPONSE || s->phase == TW_NW_PHASE_ABILITY;
     if (in_visit && (s->visiting < 0 || s->visiting >= TW_NW_FIEFS))

@@ -12,27 +12,33 @@
 #define NW_COLD
 #endif
 
+/* Asks the compiler to inline a small check into its hot caller (apply),
+ * which it would otherwise call because other callers share it. */
+#if defined(__GNUC__)
+#define NW_INLINE inline __attribute__((always_inline))
+#else
+#define NW_INLINE inline
+#endif
+
 /* Appends an event to a buffer (not NULL); nw_emit is the usual entry. */
 void nw_emit_to(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to,
                 uint8_t a, uint8_t b, uint8_t c);
 
 /* Appends an event when an event buffer was given. Inline, so that play
- * without events (search, simulation) pays one test and no call. */
+ * without events (search, simulation) pays one test and no call, and
+ * play with events writes the event in place, without a call either. */
 static inline void nw_emit(tw_nw_events *events, uint8_t type, uint8_t card, uint8_t from, uint8_t to,
                            uint8_t a, uint8_t b, uint8_t c)
 {
     if (events)
-        nw_emit_to(events, type, card, from, to, a, b, c);
+        tw_event_record(events->items, &events->count, TW_NW_MAX_EVENTS, &events->overflow, type, card, from, to, a,
+                        b, c);
 }
 
-/* Number of set bits, inline (the build targets plain x86-64, where
- * __builtin_popcount is a library call). */
+/* Number of set bits, inline (tw_bits32). */
 static inline int nw_count(uint32_t set)
 {
-    set = set - ((set >> 1) & 0x55555555u);
-    set = (set & 0x33333333u) + ((set >> 2) & 0x33333333u);
-    set = (set + (set >> 4)) & 0x0F0F0F0Fu;
-    return (int)((set * 0x01010101u) >> 24);
+    return tw_bits32(set);
 }
 
 /* Index of the lowest set bit of a non-zero set, inline. */
