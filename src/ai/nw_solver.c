@@ -20,13 +20,14 @@
 
 #include "trickwood/nw_bots.h"
 
-/* One memo entry of the hand-subset programme: the hand left, the call it
- * belongs to, and the set of score gains it can still make (bit g: g more
+/* One memo entry of the hand-subset programme: which statements are left
+ * (tag: a hash of the statements to come and the trump, never 0), the
+ * hand left, and the set of score gains it can still make (bit g: g more
  * cards can still score). */
 typedef struct {
-    uint32_t hand;
-    uint32_t call;
+    uint64_t tag;
     uint64_t gains;
+    uint32_t hand;
 } dp_entry;
 
 #define DP_LOG2_ENTRIES 16
@@ -53,7 +54,6 @@ typedef struct {
 struct tw_nw_solver {
     uint64_t *keys; /* 0 = empty; the low bit of a stored key holds the result */
     dp_entry *dp;   /* the subset programme's memo (made on first use) */
-    uint32_t dp_call; /* numbers the programme's calls; an entry of another call is stale */
     int use_dp;       /* 0: search every node (the reference the tests compare with) */
     size_t mask;
     long long nodes;
@@ -552,6 +552,7 @@ static int allies_spent(const tw_nw_state *s)
 typedef struct {
     int count;
     int trump;
+    uint64_t signature; /* the trump, whether a statement waits, the deck */
     uint8_t statement[TW_NW_CARDS + 1];
 } dp_plan;
 
@@ -576,19 +577,29 @@ static void dp_plan_of(const tw_nw_state *s, dp_plan *plan)
     plan->trump = tw_nw_trump(s);
     for (int i = 0; i < plan->count; i++)
         plan->statement[i] = waiting && i == 0 ? s->discard[s->discard_n - 1] : s->deck[s->deck_n - 1 - i + waiting];
+    /* what the statements after the first are: the deck from its top (the
+     * waiting one is never looked up in the memo) */
+    plan->signature =
+        mix_pile(mix(0x64706c616eULL, (uint64_t)(uint8_t)plan->trump | (uint64_t)waiting << 8 | (uint64_t)s->deck_n << 16),
+                 s->deck, s->deck_n);
 }
 
 /* The score gains a hand can still make answering statements index, ...
  * of the plan (bit g set: exactly g more answers can score). Memoised on
- * the hand within one call (the hand left tells which statement is next). */
+ * the statements left and the hand, across calls: the answer depends on
+ * nothing else (the hand left tells how many answers remain, and a plan
+ * with the same deck, trump and waiting statement or not has the same
+ * statements at the same index), so answers found for one line of play
+ * serve every other that meets the same deck. */
 static uint64_t dp_gains(tw_nw_solver *sv, const dp_plan *plan, uint32_t hand, int index)
 {
     if (index == plan->count)
         return 1;
-    size_t home = (size_t)((hand * 0x9E3779B1u) >> (32 - DP_LOG2_ENTRIES));
+    uint64_t tag = mix(plan->signature, (uint64_t)index) | 1;
+    size_t home = (size_t)(((tag ^ hand) * 0x9E3779B97F4A7C15ULL) >> (64 - DP_LOG2_ENTRIES));
     for (int probe = 0; probe < DP_PROBES; probe++) {
         const dp_entry *e = &sv->dp[(home + (size_t)probe) & (((size_t)1 << DP_LOG2_ENTRIES) - 1)];
-        if (e->call == sv->dp_call && e->hand == hand)
+        if (e->tag == tag && e->hand == hand)
             return e->gains;
     }
     int statement = plan->statement[index];
@@ -598,36 +609,28 @@ static uint64_t dp_gains(tw_nw_solver *sv, const dp_plan *plan, uint32_t hand, i
         int scores = tw_nw_answer_scores(card, statement, plan->trump);
         gains |= dp_gains(sv, plan, hand & ~(1u << card), index + 1) << scores;
     }
-    /* remember it in the first free or stale slot of its run, else in its
-     * home slot (an entry lost is only recomputed) */
+    /* remember it in the first free slot of its run, else in its home
+     * slot (an entry lost is only recomputed) */
     dp_entry *slot = &sv->dp[home];
     for (int probe = 0; probe < DP_PROBES; probe++) {
         dp_entry *e = &sv->dp[(home + (size_t)probe) & (((size_t)1 << DP_LOG2_ENTRIES) - 1)];
-        if (e->call != sv->dp_call) {
+        if (e->tag == 0) {
             slot = e;
             break;
         }
     }
+    slot->tag = tag;
     slot->hand = hand;
-    slot->call = sv->dp_call;
     slot->gains = gains;
     return gains;
 }
 
-/* Starts a programme call: entries of earlier calls become stale. 0 when
- * the memo cannot be made. */
+/* Makes the programme's memo on first use; 0 when it cannot be made. */
 static int dp_begin(tw_nw_solver *sv)
 {
-    if (!sv->dp) {
+    if (!sv->dp)
         sv->dp = calloc((size_t)1 << DP_LOG2_ENTRIES, sizeof *sv->dp);
-        if (!sv->dp)
-            return 0;
-    }
-    if (++sv->dp_call == 0) { /* wrapped: clear, so no old entry matches */
-        memset(sv->dp, 0, ((size_t)1 << DP_LOG2_ENTRIES) * sizeof *sv->dp);
-        sv->dp_call = 1;
-    }
-    return 1;
+    return sv->dp != NULL;
 }
 
 /* Whether the rest of the visit, with no ability used any more, can end
