@@ -62,7 +62,8 @@ static int by_value(const void *a, const void *b)
 }
 
 /* Times the solver on each state and adds a row {deal, abilities, solver,
- * questions, yes, cut_off, p50_ms, p99_ms, max_ms, mean_ms}. */
+ * questions, yes, cut_off, p50_ms, p99_ms, max_ms, mean_ms, nodes}: nodes
+ * is the search nodes of all the questions (the same on any machine). */
 static void time_row(json_t *rows, FILE *log, const char *deal, int abilities, int programme,
                      const tw_nw_state *states, int count)
 {
@@ -77,6 +78,7 @@ static void time_row(json_t *rows, FILE *log, const char *deal, int abilities, i
     tw_nw_solver_set_dp(solver, programme);
     int yes = 0, cut = 0;
     double total = 0;
+    long long nodes_before = tw_nw_solver_nodes(solver);
     for (int i = 0; i < count; i++) {
         tw_nw_state s = states[i];
         if (!abilities)
@@ -91,13 +93,16 @@ static void time_row(json_t *rows, FILE *log, const char *deal, int abilities, i
     qsort(ms, (size_t)count, sizeof *ms, by_value);
     double p50 = count ? ms[count / 2] : 0, p99 = count ? ms[(count * 99) / 100] : 0,
            max = count ? ms[count - 1] : 0;
-    json_array_append_new(rows, json_pack("{s:s, s:b, s:s, s:i, s:i, s:i, s:f, s:f, s:f, s:f}", "deal", deal,
+    long long nodes = tw_nw_solver_nodes(solver) - nodes_before;
+    json_array_append_new(rows, json_pack("{s:s, s:b, s:s, s:i, s:i, s:i, s:f, s:f, s:f, s:f, s:I}", "deal", deal,
                                           "abilities", abilities, "solver", programme ? "programme" : "search",
                                           "questions", count, "yes", yes, "cut_off", cut, "p50_ms", p50, "p99_ms",
-                                          p99, "max_ms", max, "mean_ms", count ? total / count : 0.0));
+                                          p99, "max_ms", max, "mean_ms", count ? total / count : 0.0, "nodes",
+                                          (json_int_t)nodes));
     if (log)
-        fprintf(log, "  %-5s %-9s %-9s %6d %6d %7d %9.3f %9.3f %9.1f %9.3f\n", deal, abilities ? "ready" : "spent",
-                programme ? "programme" : "search", count, yes, cut, p50, p99, max, count ? total / count : 0.0);
+        fprintf(log, "  %-5s %-9s %-9s %6d %6d %7d %9.3f %9.3f %9.1f %9.3f %12lld\n", deal,
+                abilities ? "ready" : "spent", programme ? "programme" : "search", count, yes, cut, p50, p99, max,
+                count ? total / count : 0.0, nodes);
     free(ms);
     tw_nw_solver_free(solver);
 }
@@ -116,7 +121,7 @@ json_t *tw_bench_solver(uint64_t seed, int visits, int reference, FILE *log)
     }
     if (log)
         fprintf(log, "\nExact visit solver, one question per visit start, CPU time (random play, seed %llu, budget %d nodes):\n"
-                     "  deal  allies    solver    questions  yes cut off   p50 ms    p99 ms    max ms   mean ms\n",
+                     "  deal  allies    solver    questions  yes cut off   p50 ms    p99 ms    max ms   mean ms        nodes\n",
                 (unsigned long long)seed, SOLVER_BUDGET);
     static const struct {
         const char *name;
