@@ -616,3 +616,42 @@ TEST(cli_terminal_compact_ability_once_per_screen)
     }
     free(catalog);
 }
+
+TEST(cli_terminal_cards_lists_every_ability)
+{
+    tw_test_scratch_xdg("xdg-terminal");
+    tw_nw_catalog *catalog = calloc(1, sizeof *catalog);
+    tw_diag diag;
+    REQUIRE(catalog && tw_nw_catalog_load_default(catalog, &diag) == TW_OK);
+    static const char *const langs[] = {"en", "fr"};
+    for (int l = 0; l < 2; l++) {
+        /* before the first visit: the eight rulers and the four allies */
+        const char *args[] = {"northwood", "--full", "--seed", "9", "--lang", langs[l], "--ascii", NULL};
+        tw_test_cli_result r = tw_test_cli_run(l ? "cartes\nquitter\n" : "cards\nquit\n", args);
+        CHECK_INT(r.code, 0);
+        REQUIRE(r.out != NULL);
+        const char *list = strstr(r.out, l ? "Les personnages en jeu" : "The characters on the table");
+        REQUIRE(list != NULL);
+        char *text = strdup(list);
+        REQUIRE(text != NULL);
+        squeeze(text);
+        int listed = 0;
+        for (int i = 0; i < catalog->count; i++) {
+            char ability[300];
+            snprintf(ability, sizeof ability, "%s", catalog->entries[i].text[l]);
+            squeeze(ability);
+            listed += occurrences(text, ability) > 0;
+        }
+        CHECK_INT(listed, 12);
+        CHECK_CONTAINS(text, l ? "Fief 7, chef" : "Fief 7, ruler");
+        CHECK_CONTAINS(text, l ? "Place 3," : "Slot 3,");
+        free(text);
+        tw_test_cli_free(&r);
+    }
+    free(catalog);
+    const char *fox[] = {"fox", "--seed", "9", "--lang", "en", NULL};
+    tw_test_cli_result r = tw_test_cli_run("cards\nquit\n", fox);
+    CHECK_CONTAINS(r.out, "The abilities of the odd ranks (every suit):\n  1 Musician:");
+    CHECK_CONTAINS(r.out, "9 Royal Heir:");
+    tw_test_cli_free(&r);
+}
