@@ -576,22 +576,26 @@ static int occurrences(const char *text, const char *needle)
     return n;
 }
 
-TEST(cli_terminal_compact_ability_once_per_screen)
+TEST(cli_terminal_ability_once_per_screen)
 {
     tw_test_scratch_xdg("xdg-terminal");
     tw_nw_catalog *catalog = calloc(1, sizeof *catalog);
     tw_diag diag;
     REQUIRE(catalog && tw_nw_catalog_load_default(catalog, &diag) == TW_OK);
     static const char *const langs[] = {"en", "fr"};
-    for (int l = 0; l < 2; l++) {
+    for (int k = 0; k < 4; k++) {
+        int l = k % 2, compact = k < 2;
         const char *save = tw_test_tmp("once.json");
         unlink(save);
         const char *args[] = {"northwood", "--full", "--seed", "9", "--lang", langs[l], "--ascii", "--save", save,
-                              "--compact", NULL};
+                              compact ? "--compact" : "--width", compact ? NULL : "80", NULL};
         char *out = game_at_80(args);
         REQUIRE(out != NULL);
         int screens = 0, abilities = 0;
-        const char *rule = "------------------------------------------------------------------------";
+        /* a screen starts with its rule, or in the compact layout its header */
+        const char *rule = !compact ? "------------------------------------------------------------------------"
+                           : l      ? "Les Fiefs de Norbois ! |"
+                                    : "For Northwood! |";
         for (char *at = strstr(out, rule); at; screens++) {
             char *next = strstr(at + strlen(rule), rule);
             size_t n = next ? (size_t)(next - at) : strlen(at);
