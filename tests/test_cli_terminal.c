@@ -281,8 +281,19 @@ TEST(cli_terminal_resume_usage_before_asking)
     CHECK_INT(r.code, 2);
     CHECK_CONTAINS(r.err, "option --seat needs a value");
     tw_test_cli_free(&r);
+    /* the layout options are checked too */
+    const char *narrow[] = {"northwood", "--width", "10", NULL};
+    r = tw_test_cli_run("", narrow);
+    CHECK_INT(r.code, 2);
+    CHECK_CONTAINS(r.err, "--width takes a number of columns from 40 to 1000, not '10'");
+    tw_test_cli_free(&r);
+    const char *width_resume[] = {"resume", "--width", NULL};
+    r = tw_test_cli_run("1\nquit\n", width_resume);
+    CHECK_INT(r.code, 2);
+    CHECK_CONTAINS(r.err, "option --width needs a value");
+    tw_test_cli_free(&r);
     /* good options still reach the question */
-    const char *good[] = {"resume", "--hotseat", "--lang", "en", NULL};
+    const char *good[] = {"resume", "--hotseat", "--lang", "en", "--compact", "--width", "90", NULL};
     r = tw_test_cli_run("quit\n", good);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "Which game");
