@@ -281,8 +281,19 @@ TEST(cli_terminal_resume_usage_before_asking)
     CHECK_INT(r.code, 2);
     CHECK_CONTAINS(r.err, "option --seat needs a value");
     tw_test_cli_free(&r);
+    /* the layout options are checked too */
+    const char *narrow[] = {"northwood", "--width", "10", NULL};
+    r = tw_test_cli_run("", narrow);
+    CHECK_INT(r.code, 2);
+    CHECK_CONTAINS(r.err, "--width takes a number of columns from 40 to 1000, not '10'");
+    tw_test_cli_free(&r);
+    const char *width_resume[] = {"resume", "--width", NULL};
+    r = tw_test_cli_run("1\nquit\n", width_resume);
+    CHECK_INT(r.code, 2);
+    CHECK_CONTAINS(r.err, "option --width needs a value");
+    tw_test_cli_free(&r);
     /* good options still reach the question */
-    const char *good[] = {"resume", "--hotseat", "--lang", "en", NULL};
+    const char *good[] = {"resume", "--hotseat", "--lang", "en", "--compact", "--width", "90", NULL};
     r = tw_test_cli_run("quit\n", good);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "Which game");
@@ -576,37 +587,65 @@ static int occurrences(const char *text, const char *needle)
     return n;
 }
 
-TEST(cli_terminal_compact_ability_once_per_screen)
+/* The default characters (free it), or NULL. */
+static tw_nw_catalog *default_catalog(void)
 {
-    tw_test_scratch_xdg("xdg-terminal");
     tw_nw_catalog *catalog = calloc(1, sizeof *catalog);
     tw_diag diag;
-    REQUIRE(catalog && tw_nw_catalog_load_default(catalog, &diag) == TW_OK);
+    if (catalog && tw_nw_catalog_load_default(catalog, &diag) != TW_OK) {
+        free(catalog);
+        return NULL;
+    }
+    return catalog;
+}
+
+/* How many of the characters' ability texts (in language lang) a squeezed
+ * text holds; *most gets the most times one of them is there. */
+static int abilities_in(const char *text, const tw_nw_catalog *catalog, int lang, int *most)
+{
+    int found = 0;
+    *most = 0;
+    for (int i = 0; i < catalog->count; i++) {
+        char ability[300];
+        snprintf(ability, sizeof ability, "%s", catalog->entries[i].text[lang]);
+        squeeze(ability);
+        int seen = occurrences(text, ability);
+        found += seen > 0;
+        if (seen > *most)
+            *most = seen;
+    }
+    return found;
+}
+
+TEST(cli_terminal_ability_once_per_screen)
+{
+    tw_test_scratch_xdg("xdg-terminal");
+    tw_nw_catalog *catalog = default_catalog();
+    REQUIRE(catalog != NULL);
     static const char *const langs[] = {"en", "fr"};
-    for (int l = 0; l < 2; l++) {
+    for (int k = 0; k < 4; k++) {
+        int l = k % 2, compact = k < 2;
         const char *save = tw_test_tmp("once.json");
         unlink(save);
         const char *args[] = {"northwood", "--full", "--seed", "9", "--lang", langs[l], "--ascii", "--save", save,
-                              "--compact", NULL};
+                              compact ? "--compact" : "--width", compact ? NULL : "80", NULL};
         char *out = game_at_80(args);
         REQUIRE(out != NULL);
         int screens = 0, abilities = 0;
-        const char *rule = "------------------------------------------------------------------------";
+        /* a screen starts with its rule, or in the compact layout its header */
+        const char *rule = !compact ? "------------------------------------------------------------------------"
+                           : l      ? "Les Fiefs de Norbois ! |"
+                                    : "For Northwood! |";
         for (char *at = strstr(out, rule); at; screens++) {
             char *next = strstr(at + strlen(rule), rule);
             size_t n = next ? (size_t)(next - at) : strlen(at);
             char *screen = strndup(at, n);
             REQUIRE(screen != NULL);
             squeeze(screen);
-            for (int i = 0; i < catalog->count; i++) {
-                char text[300];
-                snprintf(text, sizeof text, "%s", catalog->entries[i].text[l]);
-                squeeze(text);
-                int seen = occurrences(screen, text);
-                abilities += seen;
-                if (seen > 1)
-                    tw_test_fail(__FILE__, __LINE__, "%s: \"%s\" %d times on one screen", langs[l], text, seen);
-            }
+            int most = 0;
+            abilities += abilities_in(screen, catalog, l, &most);
+            if (most > 1)
+                tw_test_fail(__FILE__, __LINE__, "%s: an ability %d times on one screen: %s", langs[l], most, screen);
             free(screen);
             at = next;
         }
@@ -615,4 +654,37 @@ TEST(cli_terminal_compact_ability_once_per_screen)
         free(out);
     }
     free(catalog);
+}
+
+TEST(cli_terminal_cards_lists_every_ability)
+{
+    tw_test_scratch_xdg("xdg-terminal");
+    tw_nw_catalog *catalog = default_catalog();
+    REQUIRE(catalog != NULL);
+    static const char *const langs[] = {"en", "fr"};
+    for (int l = 0; l < 2; l++) {
+        /* before the first visit: the eight rulers and the four allies */
+        const char *args[] = {"northwood", "--full", "--seed", "9", "--lang", langs[l], "--ascii", NULL};
+        tw_test_cli_result r = tw_test_cli_run(l ? "cartes\nquitter\n" : "cards\nquit\n", args);
+        CHECK_INT(r.code, 0);
+        REQUIRE(r.out != NULL);
+        const char *list = strstr(r.out, l ? "Les personnages en jeu" : "The characters on the table");
+        REQUIRE(list != NULL);
+        char *text = strdup(list);
+        REQUIRE(text != NULL);
+        squeeze(text);
+        int most = 0;
+        CHECK_INT(abilities_in(text, catalog, l, &most), 12);
+        CHECK_INT(most, 1);
+        CHECK_CONTAINS(text, l ? "Fief 7, chef" : "Fief 7, ruler");
+        CHECK_CONTAINS(text, l ? "Place 3," : "Slot 3,");
+        free(text);
+        tw_test_cli_free(&r);
+    }
+    free(catalog);
+    const char *fox[] = {"fox", "--seed", "9", "--lang", "en", NULL};
+    tw_test_cli_result r = tw_test_cli_run("cards\nquit\n", fox);
+    CHECK_CONTAINS(r.out, "The abilities of the odd ranks (every suit):\n  1 Musician:");
+    CHECK_CONTAINS(r.out, "9 Royal Heir:");
+    tw_test_cli_free(&r);
 }

@@ -90,19 +90,25 @@ int tw_cli_opt_value(int argc, char **argv, int *i, const char *name, const char
     return 1;
 }
 
+/* Matches a display option with a value: 1 with *value set, 0 when
+ * argv[*i] is another option, -1 after reporting a missing value. */
+static int display_value(tw_cli *cli, int argc, char **argv, int *i, const char *name, const char **value)
+{
+    int got = tw_cli_opt_value(argc, argv, i, name, value);
+    if (got < 0)
+        tw_cli_usage_error(cli, NULL, tw_text(cli->lang, TW_T_MISSING_VALUE), name);
+    return got;
+}
+
 /* Reads --width N: a whole number of columns from MIN_WIDTH to
  * MAX_WIDTH. Returns 1, 0 when argv[*i] is another option, -1 after
  * reporting a bad value. */
 static int width_option(tw_cli *cli, int argc, char **argv, int *i)
 {
     const char *value = NULL;
-    int got = tw_cli_opt_value(argc, argv, i, "--width", &value);
-    if (got < 0) {
-        tw_cli_usage_error(cli, NULL, tw_text(cli->lang, TW_T_MISSING_VALUE), "--width");
-        return -1;
-    }
-    if (got == 0)
-        return 0;
+    int got = display_value(cli, argc, argv, i, "--width", &value);
+    if (got <= 0)
+        return got;
     char *end = NULL;
     long width = strtol(value, &end, 10);
     if (!value[0] || *end || width < MIN_WIDTH || width > MAX_WIDTH) {
@@ -134,13 +140,9 @@ int tw_cli_display_option(tw_cli *cli, int argc, char **argv, int *i)
         cli->no_color = 1;
         return 1;
     }
-    int got = tw_cli_opt_value(argc, argv, i, "--lang", &value);
-    if (got < 0) {
-        tw_cli_usage_error(cli, NULL, tw_text(cli->lang, TW_T_MISSING_VALUE), "--lang");
-        return -1;
-    }
-    if (got == 0)
-        return 0;
+    int got = display_value(cli, argc, argv, i, "--lang", &value);
+    if (got <= 0)
+        return got;
     int lang = tw_term_lang_parse(value);
     if (lang < 0) {
         tw_cli_usage_error(cli, NULL, tw_text(cli->lang, TW_T_BAD_LANG), value);

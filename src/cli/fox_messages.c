@@ -74,6 +74,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
                       "  %s jeton d'équipe  %s jeton forêt  gemmes de chaque emplacement, + : icône (+)\n"}},
     [FX_T_FOREST_LINE] = {{"Forest tokens left: %d of %d | gems still to collect: %d on the board (%d collected)\n",
                            "Jetons forêt restants : %d sur %d | gemmes à collecter : %d sur le plateau (%d collectées)\n"}},
+    [FX_T_STATUS_COMPACT] = {{"Forest tokens %d/%d | gems: %d to collect, %d collected | decree %s, trump %s %s\n",
+                              "Jetons forêt %d/%d | gemmes : %d à prendre, %d prises | décret %s, atout %s %s\n"}},
     [FX_T_DECREE_LINE] = {{"Decree card: %s | trump: %s %s\n", "Carte décret : %s | atout : %s %s\n"}},
     [FX_T_TRICK_EMPTY_YOU] = {{"Trick %d of 11: you lead.\n", "Pli %d sur 11 : vous ouvrez.\n"}},
     [FX_T_TRICK_EMPTY_OTHER] = {{"Trick %d of 11: %s leads.\n", "Pli %d sur 11 : %s ouvre.\n"}},

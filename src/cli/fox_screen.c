@@ -109,11 +109,14 @@ int tw_fox_cli_trick_number(const tw_fox_state *s)
     return number < 1 ? 1 : number > TW_FOX_TRICKS ? TW_FOX_TRICKS : number;
 }
 
-/* A horizontal rule between screens. */
+/* A horizontal rule between screens (the compact layout has none: its
+ * bold header starts each screen). */
 static void rule(tw_cli *cli)
 {
     const char *bar = tw_term_symbol(&cli->term, "\xe2\x94\x80", "-");
     fputc('\n', cli->out);
+    if (cli->compact)
+        return;
     for (int i = 0; i < WIDTH; i++)
         fputs(bar, cli->out);
     fputc('\n', cli->out);
@@ -380,13 +383,20 @@ void tw_fox_cli_draw(tw_cli *cli, const tw_fox_state *state, const tw_fox_board 
     if (!cli->compact)
         tw_cli_printf(cli, T(FX_T_BOARD_LINE), board_name(cli, board), board_mark(cli, board));
     draw_path(cli, s, look);
-    tw_cli_printf(cli, T(FX_T_FOREST_LINE), s->path.forest_left, s->path.forest_start, tw_fox_gems_on_board(s),
-                  s->path.gems_collected);
     char decree[160];
-    tw_fox_cli_card_long(cli, s->decree, decree, sizeof decree);
     int trump = tw_fox_trump(s);
-    tw_cli_printf(cli, T(FX_T_DECREE_LINE), decree, tw_fox_cli_suit_symbol(cli, trump),
-                  tw_fox_suit_name(trump, cli->lang));
+    if (cli->compact) { /* forest tokens, gems, decree and trump on one line */
+        tw_fox_cli_card(cli, s->decree, decree, sizeof decree);
+        tw_cli_printf(cli, T(FX_T_STATUS_COMPACT), s->path.forest_left, s->path.forest_start,
+                      tw_fox_gems_on_board(s), s->path.gems_collected, decree, tw_fox_cli_suit_symbol(cli, trump),
+                      tw_fox_suit_name(trump, cli->lang));
+    } else {
+        tw_cli_printf(cli, T(FX_T_FOREST_LINE), s->path.forest_left, s->path.forest_start, tw_fox_gems_on_board(s),
+                      s->path.gems_collected);
+        tw_fox_cli_card_long(cli, s->decree, decree, sizeof decree);
+        tw_cli_printf(cli, T(FX_T_DECREE_LINE), decree, tw_fox_cli_suit_symbol(cli, trump),
+                      tw_fox_suit_name(trump, cli->lang));
+    }
     draw_trick(cli, s, look);
     if (look->viewer >= 0) {
         draw_other(cli, s, look);

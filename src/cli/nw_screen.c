@@ -126,45 +126,53 @@ static void append_card(const tw_cli *cli, char *buf, size_t size, int card)
     snprintf(buf + len, size - len, "%s%s", len ? " " : "", one);
 }
 
-/* A horizontal rule between screens. */
+/* A horizontal rule between screens (the compact layout has none: its
+ * bold header starts each screen). */
 static void rule(tw_cli *cli)
 {
     const char *bar = tw_term_symbol(&cli->term, "\xe2\x94\x80", "-");
+    if (cli->compact) {
+        fputc('\n', cli->out);
+        return;
+    }
     fputc('\n', cli->out);
     for (int i = 0; i < 72; i++)
         fputs(bar, cli->out);
     fputc('\n', cli->out);
 }
 
-/* Status text of a fief. */
-static void fief_status(const tw_cli *cli, const tw_nw_state *s, int f, char *out, size_t size)
+/* Status text of a fief (short: the words of the compact layout). */
+static void fief_status(const tw_cli *cli, const tw_nw_state *s, int f, int short_form, char *out, size_t size)
 {
+    int shift = short_form ? NW_T_STC_UNVISITED - NW_T_ST_UNVISITED : 0;
+#define ST(id) T((tw_nw_text_id)((id) + shift))
     const tw_nw_fief *fi = &s->fiefs[f];
     const tw_term *t = &cli->term;
     switch (fi->status) {
     case TW_NW_FIEF_NEUTRAL:
         if (s->visiting == f)
-            snprintf(out, size, "%s%s%s", tw_term_style(t, TW_STYLE_YELLOW), T(NW_T_ST_VISITING),
+            snprintf(out, size, "%s%s%s", tw_term_style(t, TW_STYLE_YELLOW), ST(NW_T_ST_VISITING),
                      tw_term_style(t, TW_STYLE_RESET));
         else
-            snprintf(out, size, "%s", T(NW_T_ST_UNVISITED));
+            snprintf(out, size, "%s", ST(NW_T_ST_UNVISITED));
         break;
     case TW_NW_FIEF_FRIENDLY: {
         char text[128];
         if (fi->sub_slot >= 0)
-            snprintf(text, sizeof text, T(NW_T_ST_FRIENDLY_SUB), fi->sub_slot);
+            snprintf(text, sizeof text, ST(NW_T_ST_FRIENDLY_SUB), fi->sub_slot);
         else if (!fi->ruler_present)
-            snprintf(text, sizeof text, "%s", T(NW_T_ST_FRIENDLY_GONE));
+            snprintf(text, sizeof text, "%s", ST(NW_T_ST_FRIENDLY_GONE));
         else
-            snprintf(text, sizeof text, "%s", T(NW_T_ST_FRIENDLY));
+            snprintf(text, sizeof text, "%s", ST(NW_T_ST_FRIENDLY));
         snprintf(out, size, "%s%s%s", tw_term_style(t, TW_STYLE_GREEN), text, tw_term_style(t, TW_STYLE_RESET));
         break;
     }
     default:
-        snprintf(out, size, "%s%s%s", tw_term_style(t, TW_STYLE_RED), T(NW_T_ST_LOST),
+        snprintf(out, size, "%s%s%s", tw_term_style(t, TW_STYLE_RED), ST(NW_T_ST_LOST),
                  tw_term_style(t, TW_STYLE_RESET));
         break;
     }
+#undef ST
 }
 
 /* The header line (shorter in the compact layout). */
@@ -200,35 +208,60 @@ static int ruler_text_shown(const tw_cli *cli, const tw_nw_state *s, int f)
     return s->visiting == f || (fi->status == TW_NW_FIEF_FRIENDLY && fi->sub_slot < 0);
 }
 
+/* The eight fiefs in the compact layout: two columns (0 to 3, then 4 to
+ * 7), each fief its number (its target), stars, ruler and a short status;
+ * no ability texts. */
+static void draw_fiefs_compact(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog)
+{
+    for (int row = 0; row < TW_NW_FIEFS / 2; row++)
+        for (int half = 0; half < 2; half++) {
+            int f = row + half * TW_NW_FIEFS / 2;
+            char num[16], stars[32], ruler[160], status[160];
+            snprintf(num, sizeof num, "%d", f);
+            tw_nw_cli_stars(cli, tw_nw_stars[f], stars, sizeof stars);
+            tw_nw_cli_character(cli, catalog, &s->fiefs[f].ruler, ruler, sizeof ruler);
+            fief_status(cli, s, f, 1, status, sizeof status);
+            tw_term_pad(cli->out, num, 2);
+            tw_term_pad(cli->out, stars, 5);
+            tw_term_pad(cli->out, ruler, 23);
+            fputc(' ', cli->out);
+            if (half == 0) {
+                tw_term_pad(cli->out, status, 9);
+            } else {
+                fputs(status, cli->out);
+                fputc('\n', cli->out);
+            }
+        }
+}
+
 /* The eight fiefs, one line each, with the ability of the rulers that can
  * act (the visited one and the possible substitutes). */
 static void draw_fiefs(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog)
 {
     const tw_term *t = &cli->term;
-    int compact = cli->compact;
-    if (!compact) {
-        tw_cli_printf(cli, "%s%s%s\n", tw_term_style(t, TW_STYLE_BOLD), T(NW_T_FIEFS_TITLE),
-                      tw_term_style(t, TW_STYLE_RESET));
-        fputs("    ", cli->out);
-        tw_term_pad(cli->out, T(NW_T_COL_FIEF), 6);
-        tw_term_pad(cli->out, T(NW_T_COL_TARGET), 8);
-        tw_term_pad(cli->out, T(NW_T_COL_STARS), 9);
-        tw_term_pad(cli->out, T(NW_T_COL_RULER), 26);
-        fprintf(cli->out, "%s\n", T(NW_T_COL_STATUS));
+    if (cli->compact) {
+        draw_fiefs_compact(cli, s, catalog);
+        return;
     }
+    tw_cli_printf(cli, "%s%s%s\n", tw_term_style(t, TW_STYLE_BOLD), T(NW_T_FIEFS_TITLE),
+                  tw_term_style(t, TW_STYLE_RESET));
+    fputs("    ", cli->out);
+    tw_term_pad(cli->out, T(NW_T_COL_FIEF), 6);
+    tw_term_pad(cli->out, T(NW_T_COL_TARGET), 8);
+    tw_term_pad(cli->out, T(NW_T_COL_STARS), 9);
+    tw_term_pad(cli->out, T(NW_T_COL_RULER), 26);
+    fprintf(cli->out, "%s\n", T(NW_T_COL_STATUS));
     for (int f = 0; f < TW_NW_FIEFS; f++) {
-        char num[16], target[16], stars[32], ruler[160], status[160];
+        char num[16], stars[32], ruler[160], status[160];
         const char *mark = s->visiting == f ? tw_term_symbol(t, "\xe2\x96\xb6", ">") : " ";
         snprintf(num, sizeof num, "%d", f);
-        snprintf(target, sizeof target, "%d", f);
         tw_nw_cli_stars(cli, tw_nw_stars[f], stars, sizeof stars);
         tw_nw_cli_character(cli, catalog, &s->fiefs[f].ruler, ruler, sizeof ruler);
-        fief_status(cli, s, f, status, sizeof status);
-        fprintf(cli->out, compact ? "%s " : "  %s ", mark);
-        tw_term_pad(cli->out, num, compact ? 2 : 6); /* compact: the number is the target */
-        if (!compact)
-            tw_term_pad(cli->out, target, 8);
-        tw_term_pad(cli->out, stars, compact ? 5 : 9);
+        fief_status(cli, s, f, 0, status, sizeof status);
+        fprintf(cli->out, "  %s ", mark);
+        tw_term_pad(cli->out, num, 6);
+        tw_term_pad(cli->out, num, 8); /* the target is the fief's number */
+        tw_term_pad(cli->out, stars, 9);
         tw_term_pad(cli->out, ruler, 25);
         fprintf(cli->out, " %s\n", status);
         if (ruler_text_shown(cli, s, f)) {
@@ -350,7 +383,7 @@ static void draw_visit(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
     fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
     if (cli->compact)
         tw_cli_printf(cli, T(NW_T_VISIT_COMPACT), f, tw_nw_cli_suit_symbol(cli, trump), tw_nw_cli_suit_name(cli, trump),
-                      tw_nw_score(s), f, deck, s->discard_n, dtop, s->score_n, stop);
+                      tw_nw_score(s), f, s->deck_n, s->discard_n, dtop, s->score_n, stop);
     else
         tw_cli_printf(cli, T(NW_T_VISIT_LINE), f, ruler, tw_nw_cli_suit_symbol(cli, trump),
                       tw_nw_cli_suit_name(cli, trump), tw_nw_score(s), f, deck);
@@ -456,7 +489,7 @@ void tw_nw_cli_cards(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog 
         if (!fi->ruler_present || fi->sub_slot >= 0) /* gone, or listed on its slot */
             continue;
         tw_nw_cli_character(cli, catalog, &fi->ruler, name, sizeof name);
-        fief_status(cli, state, f, status, sizeof status);
+        fief_status(cli, state, f, 0, status, sizeof status);
         snprintf(line, sizeof line, T(NW_T_CARDS_FIEF), f, name, status,
                  tw_nw_cli_ability_text(cli, catalog, &fi->ruler));
         cards_line(cli, line);

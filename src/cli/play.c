@@ -209,7 +209,7 @@ static void tell(tw_cli_session *ss, int seat)
     if (!ss->told_count[seat])
         return;
     fputc('\n', cli->out);
-    if (ss->ui->msg[TW_CLI_M_SINCE] >= 0)
+    if (ss->ui->msg[TW_CLI_M_SINCE] >= 0 && !cli->compact) /* compact: the news comes right under the board */
         tw_cli_printf(cli, "%s%s%s", tw_term_style(&cli->term, TW_STYLE_BOLD), M(TW_CLI_M_SINCE),
                       tw_term_style(&cli->term, TW_STYLE_RESET));
     for (int i = 0; i < ss->told_count[seat]; i++)
@@ -281,13 +281,14 @@ static void show_choices(tw_cli_session *ss, int seat, const tw_game_action *act
         ss->ui->label(ss, seat, actions[i], labels[i], sizeof labels[i]);
         pointers[i] = labels[i];
     }
-    if (ss->ui->wrap_question) {
+    if (!cli->compact) /* compact: the question follows the news at once */
         fputc('\n', cli->out);
+    if (ss->ui->wrap_question) {
         fputs(tw_term_style(&cli->term, TW_STYLE_BOLD), cli->out);
         tw_term_wrap(cli->out, question, 0, 78);
         fputs(tw_term_style(&cli->term, TW_STYLE_RESET), cli->out);
     } else {
-        tw_cli_printf(cli, "\n%s%s%s\n", tw_term_style(&cli->term, TW_STYLE_BOLD), question,
+        tw_cli_printf(cli, "%s%s%s\n", tw_term_style(&cli->term, TW_STYLE_BOLD), question,
                       tw_term_style(&cli->term, TW_STYLE_RESET));
     }
     tw_prompt_list(cli->out, &cli->term, pointers, count);
