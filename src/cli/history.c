@@ -226,10 +226,9 @@ static void import_one(tw_cli *cli, const char *db, const char *path, json_t *kn
     tw_diag diag;
     if (ss) {
         snprintf(ss->save_path, sizeof ss->save_path, "%s", path);
-        if (ui->load(ss, path, 0, &diag) == 0 && tw_cli_session_start(ss, &diag) == 0 &&
+        /* Loaded as a resume would: who played comes with it. */
+        if (ui->load(ss, path, 1, &diag) == 0 && tw_cli_session_start(ss, &diag) == 0 &&
             tw_match_is_over(ss->match)) {
-            if (ui == &tw_fox_cli_ui && !ss->partner)
-                ss->partner = "rule";
             if (add_session(ss, db, when, err, sizeof err) < 0)
                 fprintf(cli->err, H(HT_IMPORT_FAILED), err);
         }
