@@ -278,10 +278,20 @@ TEST(history_again_deals_the_same_game)
     CHECK(json_equal(json_object_get(a, "result"), json_object_get(b, "result")));
     CHECK(json_equal(json_object_get(a, "seed"), json_object_get(b, "seed")));
     json_decref(root);
-    const char *bad[] = {"history", "--again", "3", "--lang", "en", NULL};
+    /* A game of two people at one screen is dealt again for two people. */
+    const char *hotseat[] = {"fox", "--hotseat", "--seed", "5", "--lang", "en", NULL};
+    out = play_to_end(hotseat);
+    CHECK_CONTAINS(out, "Play this deal again: trickwood fox --level 1 --hotseat --seed 5");
+    free(out);
+    root = history_json(NULL);
+    REQUIRE(root != NULL);
+    json_t *pair = json_object_get(json_array_get(json_object_get(root, "games"), 0), "again");
+    CHECK_STR(json_string_value(json_object_get(pair, "partner")), "human");
+    json_decref(root);
+    const char *bad[] = {"history", "--again", "4", "--lang", "en", NULL};
     tw_test_cli_result r = tw_test_cli_run("", bad);
     CHECK_INT(r.code, 2);
-    CHECK_CONTAINS(r.err, "--again takes a game number from 1 to 2, not '3'");
+    CHECK_CONTAINS(r.err, "--again takes a game number from 1 to 3, not '4'");
     tw_test_cli_free(&r);
 }
 
