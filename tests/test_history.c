@@ -278,10 +278,20 @@ TEST(history_again_deals_the_same_game)
     CHECK(json_equal(json_object_get(a, "result"), json_object_get(b, "result")));
     CHECK(json_equal(json_object_get(a, "seed"), json_object_get(b, "seed")));
     json_decref(root);
-    const char *bad[] = {"history", "--again", "3", "--lang", "en", NULL};
+    /* A game of two people at one screen is dealt again for two people. */
+    const char *hotseat[] = {"fox", "--hotseat", "--seed", "5", "--lang", "en", NULL};
+    out = play_to_end(hotseat);
+    CHECK_CONTAINS(out, "Play this deal again: trickwood fox --level 1 --hotseat --seed 5");
+    free(out);
+    root = history_json(NULL);
+    REQUIRE(root != NULL);
+    json_t *pair = json_object_get(json_array_get(json_object_get(root, "games"), 0), "again");
+    CHECK_STR(json_string_value(json_object_get(pair, "partner")), "human");
+    json_decref(root);
+    const char *bad[] = {"history", "--again", "4", "--lang", "en", NULL};
     tw_test_cli_result r = tw_test_cli_run("", bad);
     CHECK_INT(r.code, 2);
-    CHECK_CONTAINS(r.err, "--again takes a game number from 1 to 2, not '3'");
+    CHECK_CONTAINS(r.err, "--again takes a game number from 1 to 3, not '4'");
     tw_test_cli_free(&r);
 }
 
@@ -298,13 +308,26 @@ TEST(history_game_kept_when_database_cannot_be_written)
     CHECK_CONTAINS(out, "could not be added to your history yet");
     CHECK_CONTAINS(out, "/saves/finished/northwood-intro-bronze-seed11-");
     free(out);
+    const char *fox[] = {"fox", "--seed", "12", "--partner", "random", "--lang", "en", NULL};
+    out = play_to_end(fox);
+    CHECK_CONTAINS(out, "could not be added to your history yet");
+    free(out);
     REQUIRE(rmdir(db) == 0);
     for (int k = 0; k < 2; k++) {
         json_t *root = history_json(NULL);
         REQUIRE(root != NULL);
         json_t *games = json_object_get(root, "games");
-        CHECK_INT((int)json_array_size(games), 1);
-        CHECK_INT((int)json_integer_value(json_object_get(json_array_get(games, 0), "seed")), 11);
+        REQUIRE(json_array_size(games) == 2);
+        int seeds = 0;
+        json_t *g;
+        size_t i;
+        json_array_foreach(games, i, g)
+        {
+            seeds += (int)json_integer_value(json_object_get(g, "seed"));
+            if (strcmp(json_string_value(json_object_get(g, "game")), "foxduet") == 0)
+                CHECK_STR(json_string_value(json_object_get(json_object_get(g, "config"), "partner")), "random");
+        }
+        CHECK_INT(seeds, 23);
         json_decref(root);
     }
 }

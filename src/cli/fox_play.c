@@ -447,12 +447,17 @@ static int fox_resume_option(tw_cli *cli, void *data, const char *usage, int arg
 
 /* ---- The history ---------------------------------------------------------- */
 
-/* The options of `fox` from the web's create options. */
+/* The options of `fox` from the web's create options: two people
+ * ("human") play at this screen. */
 static void fox_again_args(json_t *again, char *out, size_t size)
 {
     const char *partner = json_string_value(json_object_get(again, "partner"));
     int n = snprintf(out, size, "--level %d", (int)json_integer_value(json_object_get(again, "level")));
-    if (partner && n > 0 && (size_t)n < size)
+    if (!partner || n <= 0 || (size_t)n >= size)
+        return;
+    if (strcmp(partner, "human") == 0)
+        snprintf(out + n, size - (size_t)n, " --hotseat");
+    else
         snprintf(out + n, size - (size_t)n, " --partner %s", partner);
 }
 

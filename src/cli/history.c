@@ -153,19 +153,35 @@ static void save_source(const char *path, char *out, size_t size)
     snprintf(out, size, "terminal:%s", realpath(path, real) ? real : path);
 }
 
+/* Who held the other seat of a session, as the server says it: "none"
+ * (one seat), "human" (two people at this screen) or the bot's name. */
+static const char *session_partner(tw_cli_session *ss)
+{
+    if (ss->ui->game->seats < 2)
+        return "none";
+    return tw_cli_hotseat(ss) || !ss->partner ? "human" : ss->partner;
+}
+
+/* The configuration the history keeps of a session's game, with its
+ * "partner" for a game of two seats (as the server's). */
+static json_t *session_config(tw_cli_session *ss)
+{
+    const tw_game *game = ss->ui->game;
+    json_t *config = ss->ui->history_config ? ss->ui->history_config(ss) : game->config_json(ss->match);
+    if (config && game->seats > 1)
+        json_object_set_new(config, "partner", json_string(session_partner(ss)));
+    return config;
+}
+
 /* Adds a finished session to the history at db (when: its end, NULL:
  * now). 1 added, 0 there already, -1 with a message in err. */
 static int add_session(tw_cli_session *ss, const char *db, const char *when, char *err, size_t err_size)
 {
-    const tw_game *game = ss->ui->game;
-    json_t *config = ss->ui->history_config ? ss->ui->history_config(ss) : game->config_json(ss->match);
-    const char *partner = game->seats < 2 ? "none" : tw_cli_hotseat(ss) ? "human" : ss->partner;
-    if (config && game->seats > 1)
-        json_object_set_new(config, "partner", json_string(partner ? partner : "human"));
+    json_t *config = session_config(ss);
+    const char *partner = session_partner(ss);
     char source[TW_CLI_PATH + 16];
     save_source(ss->save_path, source, sizeof source);
-    int added = config ? tw_srv_history_add(db, ss->match, config, ss->seed, partner ? partner : "human", source,
-                                            when, err, err_size)
+    int added = config ? tw_srv_history_add(db, ss->match, config, ss->seed, partner, source, when, err, err_size)
                        : -1;
     if (!config)
         snprintf(err, err_size, "out of memory");
@@ -178,10 +194,7 @@ static void say_again(tw_cli_session *ss)
 {
     tw_cli *cli = ss->cli;
     const tw_game *game = ss->ui->game;
-    json_t *config = ss->ui->history_config ? ss->ui->history_config(ss) : game->config_json(ss->match);
-    if (config && game->seats > 1 && ss->partner && !tw_cli_hotseat(ss))
-        json_object_set_new(config, "partner", json_string(ss->partner));
-    json_t *item = json_pack("{s:s, s:o?, s:o?, s:I}", "game", game->record_name, "config", config, "result",
+    json_t *item = json_pack("{s:s, s:o?, s:o?, s:I}", "game", game->record_name, "config", session_config(ss), "result",
                              game->result_json(ss->match), "seed", (json_int_t)ss->seed);
     json_t *again = item ? tw_srv_again_request(item, NULL, 0) : NULL;
     char command[300] = "";
@@ -226,10 +239,9 @@ static void import_one(tw_cli *cli, const char *db, const char *path, json_t *kn
     tw_diag diag;
     if (ss) {
         snprintf(ss->save_path, sizeof ss->save_path, "%s", path);
-        if (ui->load(ss, path, 0, &diag) == 0 && tw_cli_session_start(ss, &diag) == 0 &&
+        /* Loaded as a resume would: who played comes with it. */
+        if (ui->load(ss, path, 1, &diag) == 0 && tw_cli_session_start(ss, &diag) == 0 &&
             tw_match_is_over(ss->match)) {
-            if (ui == &tw_fox_cli_ui && !ss->partner)
-                ss->partner = "rule";
             if (add_session(ss, db, when, err, sizeof err) < 0)
                 fprintf(cli->err, H(HT_IMPORT_FAILED), err);
         }

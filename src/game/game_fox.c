@@ -539,7 +539,8 @@ static const char *const fox_partner_bots[] = {"rule", "strong", "random", NULL}
 
 /* The facts of a finished game for the history: the level (and the
  * board when it is not the level's), the score. Played again on the web
- * on the level's own board only, with the same partner bot. */
+ * on the level's own board only, with the same partner bot, or as a table
+ * for two people when two people played it. */
 static int fox_history_facts(json_t *config, json_t *result, tw_game_facts *out)
 {
     json_t *level = json_object_get(config, "level");
@@ -562,6 +563,8 @@ static int fox_history_facts(json_t *config, json_t *result, tw_game_facts *out)
     if (!own_board)
         return 0;
     out->again = json_pack("{s:i}", "level", l);
+    if (out->again && partner && (strcmp(partner, "human") == 0 || strcmp(partner, "open") == 0))
+        json_object_set_new(out->again, "partner", json_string("human")); /* a table for two people again */
     for (int i = 0; out->again && partner && fox_partner_bots[i]; i++)
         if (strcmp(partner, fox_partner_bots[i]) == 0)
             json_object_set_new(out->again, "partner", json_string(partner));

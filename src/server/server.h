@@ -4,7 +4,8 @@
  *   srv_http.c     libmicrohttpd glue: bodies, routing, replies, event streams
  *   srv_static.c   the web app's files (no path ever leaves the web folder)
  *   srv_api.c      the per-game endpoints (create, join, bot, state, actions, hint)
- *   srv_history.c  finished games: list, record, replay
+ *   srv_history.c  finished games: list, totals, record, replay
+ *   srv_totals.c   the history's totals, "play this deal again", games added by the terminal
  *   srv_game.c     games in memory: a match, seats, the bot, the log, rebuild on demand
  *   srv_store.c    SQLite storage: every action is committed before the reply
  *   srv_util.c     random ids and tokens, times, JSON error replies

@@ -20,20 +20,23 @@ export async function openNewGame(body) {
   return res;
 }
 
+// A button's new game: the button is disabled while the game is created;
+// a refusal is shown as a toast and the button can be pressed again.
+export async function startGameFrom(button, body) {
+  button.disabled = true;
+  try {
+    await openNewGame(body);
+  } catch (e) {
+    toast(t('error_prefix', { msg: e.message }), 'error');
+    button.disabled = false;
+  }
+}
+
 // The "play this deal again" button for a request (null when the web
 // cannot deal that game again: then no button).
 export function againButton(again, cls, testId) {
   if (!again || typeof again !== 'object') return null;
   const button = el('button', { type: 'button', class: cls, 'data-testid': testId,
-    title: t('again_title', { seed: again.seed }),
-    onclick: async () => {
-      button.disabled = true;
-      try {
-        await openNewGame(again);
-      } catch (e) {
-        toast(t('error_prefix', { msg: e.message }), 'error');
-        button.disabled = false;
-      }
-    } }, t('again'));
+    title: t('again_title', { seed: again.seed }), onclick: () => startGameFrom(button, again) }, t('again'));
   return button;
 }

@@ -9,7 +9,7 @@ import { GameSession } from './session.js';
 import { gameScreen } from './table.js';
 import { gameOf } from './games.js';
 import { historyPage, replayPage } from './history.js';
-import { openNewGame } from './again.js';
+import { startGameFrom } from './again.js';
 import { analysisPage } from './analysis.js';
 import { helpPage } from './help.js';
 
@@ -134,14 +134,7 @@ function startPage() {
 
 // Creates a game on the server and opens it.
 async function createGame(body, form) {
-  const btn = form.querySelector('button[type=submit]');
-  btn.disabled = true;
-  try {
-    await openNewGame(body);
-  } catch (e) {
-    toast(t('error_prefix', { msg: e.message }), 'error');
-    btn.disabled = false;
-  }
+  await startGameFrom(form.querySelector('button[type=submit]'), body);
 }
 
 // The game page: loads this seat's state and mounts the right screen.
