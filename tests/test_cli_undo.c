@@ -198,7 +198,7 @@ TEST(cli_replay_jumps_to_rounds_and_tricks)
     REQUIRE(full);
     tw_match *m = tw_match_undo(full, full->count);
     REQUIRE(m);
-    int round_step[4] = {0}, trick_step[4][12] = {{0}};
+    int round_step[4] = {0}, trick_step[4][TW_FOX_TRICKS + 2] = {{0}};
     for (int i = 0; i < full->count; i++) {
         const tw_fox_state *s = game->state(m);
         if (!round_step[s->round])
