@@ -1,6 +1,7 @@
 /* For Northwood! bots and solver: legal moves only, decisions from the
  * view only, determinism by seed, the solver against a plain search, and
  * the odds that hints report. */
+#include <limits.h>
 #include <stdlib.h>
 
 #include "nw_fixture.h"
@@ -136,9 +137,11 @@ static int visit_ended_friendly(const tw_nw_state *before, const tw_nw_state *af
 
 /* A plain search with no table and no bounds, for checking the solver:
  * whether some line of play ends the visit (wherever it has moved) with
- * its fief friendly. */
-static int plain_search(const tw_nw_state *s)
+ * its fief friendly; -1 when it needed more than *budget nodes. */
+static int plain_search_within(const tw_nw_state *s, long *budget)
 {
+    if (--*budget < 0)
+        return -1;
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(s, acts);
     for (int i = 0; i < n; i++) {
@@ -146,11 +149,18 @@ static int plain_search(const tw_nw_state *s)
             continue;
         tw_nw_state next = *s;
         tw_nw_apply(&next, acts[i], NULL);
-        int ok = next.visiting < 0 ? visit_ended_friendly(s, &next) : plain_search(&next);
-        if (ok)
-            return 1;
+        int ok = next.visiting < 0 ? visit_ended_friendly(s, &next) : plain_search_within(&next, budget);
+        if (ok != 0)
+            return ok;
     }
     return 0;
+}
+
+/* The plain search without a budget. */
+static int plain_search(const tw_nw_state *s)
+{
+    long budget = LONG_MAX;
+    return plain_search_within(s, &budget);
 }
 
 TEST(nw_solver_agrees_with_a_plain_search)
@@ -207,25 +217,6 @@ static int random_visit_position(uint64_t seed, tw_rng *rng, int max_hand, int s
         for (int slot = 0; slot < TW_NW_SLOTS; slot++)
             out->slots[slot].exhausted = 1;
     return 1;
-}
-
-/* plain_search with a node budget: -1 when the budget ran out. */
-static int plain_search_within(const tw_nw_state *s, long *budget)
-{
-    if (--*budget < 0)
-        return -1;
-    tw_nw_action acts[TW_NW_MAX_ACTIONS];
-    int n = tw_nw_legal_actions(s, acts);
-    for (int i = 0; i < n; i++) {
-        if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
-            continue;
-        tw_nw_state next = *s;
-        tw_nw_apply(&next, acts[i], NULL);
-        int ok = next.visiting < 0 ? visit_ended_friendly(s, &next) : plain_search_within(&next, budget);
-        if (ok != 0)
-            return ok;
-    }
-    return 0;
 }
 
 TEST(nw_solver_agrees_with_a_plain_search_with_allies_ready)
