@@ -226,6 +226,8 @@ export function replayPage(main, id, startStep) {
   let board = null;
   let hint = null; // {step, text} of the hint asked at a step
   const fakeSession = { state: null, token: null };
+  const views = new Map(); // step -> the view after it, as the server sent it
+  let before = null; // the view before the step shown (its action is named from it)
 
   // Asks the hint at the step shown, worked out from the view of the
   // player to act there (GET /api/history/<id>/hint?step=K).
@@ -246,12 +248,27 @@ export function replayPage(main, id, startStep) {
     draw();
   }
 
+  // One step of the replay from the server (kept: steps are asked again
+  // when moving back and forth).
+  async function frameAt(k) {
+    if (views.has(k)) return views.get(k);
+    const res = await api('GET', '/api/history/' + encodeURIComponent(id) + '/replay?step=' + k);
+    views.set(res.step ?? k, res);
+    return res;
+  }
+
   async function show(k) {
     try {
-      const res = await api('GET', '/api/history/' + encodeURIComponent(id) + '/replay?step=' + k);
+      const res = await frameAt(k);
+      if (!alive) return;
+      const at = res.step ?? k;
+      // The action of a step is named as the player saw it: with the
+      // table before it (a substitute's name, a card's owner).
+      const prev = at > 0 ? await frameAt(at - 1) : null;
       if (!alive) return;
       frame = res;
-      step = res.step ?? k;
+      before = prev ? prev.view : null;
+      step = at;
       steps = res.steps ?? steps;
       draw();
     } catch (e) {
@@ -275,7 +292,7 @@ export function replayPage(main, id, startStep) {
     clear(main);
     const who = kind.seats === 2 && frame.seat !== null && frame.seat !== undefined ? t('replay_player', { n: frame.seat + 1 }) + ' · ' : '';
     const label = frame.action
-      ? who + t('replay_action', { action: kind.actionLabel(frame.action, {}) + ' (' + frame.action + ')' })
+      ? who + t('replay_action', { action: kind.actionLabel(frame.action, before || {}) })
       : t('replay_start');
     const btn = (key, name, target, disabled) => el('button', {
       type: 'button', class: 'button secondary', 'data-replay': name, 'data-testid': 'replay-' + name, disabled,
