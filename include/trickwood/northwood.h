@@ -320,7 +320,8 @@ tw_error tw_nw_new(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw
                    tw_nw_events *events);
 
 /* Fills actions (at least TW_NW_MAX_ACTIONS long) with the legal actions and
- * returns their count; 0 when the game is over. */
+ * returns their count; 0 when the game is over. Entries past the count
+ * may be written too (scratch: the lists are built without branches). */
 int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions);
 
 /* Tells whether one action is legal now. */
