@@ -38,6 +38,9 @@ typedef struct {
     void (*reduce)(void *ctx, long long game, const void *result);
     FILE *progress;       /* where to draw a progress bar, or NULL */
     double deadline;      /* tw_sim_now() after which no new chunk starts (0: none) */
+    /* When not NULL, gets the CPU time the workers spent on their chunks,
+     * summed (timed once per chunk, not per game). */
+    double *cpu_seconds;
 } tw_sim_spec;
 
 /* Runs a simulation. Returns 0 when every game was played (or, with a
@@ -52,6 +55,8 @@ int tw_sim_cpu_count(void);
 double tw_sim_now(void);
 /* CPU time used by the calling thread, in seconds. */
 double tw_sim_thread_cpu(void);
+/* CPU time used by the whole process (every thread), in seconds. */
+double tw_sim_process_cpu(void);
 
 /* Seed of game i of a run with seed S: depends on (S, i) only, and fits in
  * 53 bits so that records and JSON readers keep it exact. */
@@ -136,7 +141,7 @@ typedef struct {
 typedef struct {
     long long games;
     tw_tally decisions;                         /* per game */
-    double game_seconds;                        /* CPU time inside games, summed over workers */
+    double game_seconds;                        /* CPU time of the workers' chunks of games, summed */
     double elapsed;                             /* wall time of the run */
     long long failed_game;                      /* first game that failed, or -1 */
     char error[160];
@@ -147,7 +152,6 @@ typedef struct {
 /* What every game's result holds, before the game's own part. */
 typedef struct {
     uint64_t seed;
-    double seconds;      /* CPU time of the game */
     uint32_t decisions;
     uint8_t dealer;      /* the seat that dealt first (games of two seats) */
 } tw_sim_head;
@@ -172,6 +176,9 @@ typedef struct tw_sim_kind {
     void (*begin)(void *result, const tw_match *m);
     /* Notes an action about to be applied (NULL: nothing). */
     void (*observe)(void *result, const tw_match *m, tw_game_action action);
+    /* Whether these options need observe at all (NULL: always); a run
+     * that does not need it skips a call per decision. */
+    int (*observing)(const tw_sim_options *opt);
     /* Notes how the match ended. */
     void (*finish)(void *result, const tw_match *m);
     /* Notes what a seat's bot reports once the game is over (NULL:

@@ -78,6 +78,12 @@ static void nw_observe(void *out, const tw_match *m, tw_game_action a)
     }
 }
 
+/* What nw_observe counts goes only into the characters CSV. */
+static int nw_observing(const tw_sim_options *opt)
+{
+    return opt->characters != NULL;
+}
+
 /* The stars, the fiefs and their rulers at the end. */
 static void nw_finish(void *out, const tw_match *m)
 {
@@ -257,6 +263,7 @@ const tw_sim_kind tw_sim_northwood = {
     .tune = nw_tune,
     .begin = nw_begin,
     .observe = nw_observe,
+    .observing = nw_observing,
     .finish = nw_finish,
     .bot_done = nw_bot_done,
     .add = nw_add,

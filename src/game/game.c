@@ -174,6 +174,15 @@ tw_game_bot *tw_game_bot_make(int kind, int random_kind, uint64_t seed, void *(*
     return bot;
 }
 
+/* Reseeds a held bot that holds only its generator. */
+tw_error tw_game_bot_reseed(tw_game_bot *bot, uint64_t seed)
+{
+    if (!bot || bot->engine)
+        return TW_ERR_ARG;
+    tw_rng_seed(&bot->rng, seed);
+    return TW_OK;
+}
+
 /* Frees a held bot. */
 void tw_game_bot_release(tw_game_bot *bot, void (*engine_free)(void *engine))
 {
