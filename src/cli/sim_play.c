@@ -158,9 +158,10 @@ static tw_match *game_match(sim_run *run, sim_worker *worker, int dealer, uint64
 /* Plays one game with fresh bots seeded from the game seed, so the game is
  * the same whichever worker plays it. In a game of two seats the first
  * dealer comes from the seed too, so both seats deal first equally often. */
-static int play_game(void *ctx, void *scratch, long long game, void *out)
+static int play_game(void *ctx, void *scratch, long long index, void *out)
 {
     sim_run *run = ctx;
+    long long game = run->common->first + index; /* the game's number in the seed's sequence */
     tw_sim_head *head = out;
     void *result = (unsigned char *)out + HEAD_SIZE;
     head->seed = tw_sim_game_seed(run->common->seed, game);
@@ -185,9 +186,10 @@ static int play_game(void *ctx, void *scratch, long long game, void *out)
 }
 
 /* Adds one game to the totals and writes its CSV rows. */
-static void reduce_game(void *ctx, long long game, const void *in)
+static void reduce_game(void *ctx, long long index, const void *in)
 {
     sim_run *run = ctx;
+    long long game = run->common->first + index;
     const tw_sim_head *head = in;
     const void *result = (const unsigned char *)in + HEAD_SIZE;
     tw_sim_totals *t = run->totals;
