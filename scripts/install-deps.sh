@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the Debian packages Trickwood builds with, when any is missing.
 # With --test, also what the tests need (Chromium, node and npm for the
-# browser tests, GNU parallel for the sharded simulation test). Runs apt-get as root, or through sudo when available.
+# browser tests, GNU parallel for the sharded simulation test). Runs
+# apt-get as root, or through sudo when available.
 set -e
 packages="make gcc clang libjansson-dev libmicrohttpd-dev libsqlite3-dev"
 missing=""
