@@ -31,14 +31,11 @@ const tw_game *tw_game_find_record_name(const char *name)
     return NULL;
 }
 
-/* Remembers an applied action, growing the list as needed (the list
- * rarely needs to grow: that is left to tw_actions_push). */
+/* Remembers an applied action, growing the list as needed (the games'
+ * own loops store without a call while the list has room:
+ * tw_game_remember). */
 tw_error tw_match_push(tw_match *m, tw_game_action action)
 {
-    if (m->count < m->cap) {
-        m->actions[m->count++] = action;
-        return TW_OK;
-    }
     return tw_actions_push(&m->actions, &m->count, &m->cap, action);
 }
 

@@ -269,7 +269,7 @@ static tw_error fox_apply_seen(tw_match *gm, tw_game_action action, int seat, in
     char text[48] = "";
     if (lines)
         tw_fox_action_format(&m->state, action, text, (int)sizeof text);
-    tw_error err = tw_match_push(gm, action);
+    tw_error err = tw_game_remember(gm, action);
     if (err == TW_OK && (err = tw_fox_apply(&m->state, action, lines ? &events : NULL)) != TW_OK)
         gm->count--;
     if (err == TW_OK && lines)
@@ -421,7 +421,7 @@ static tw_error fox_bot_play(tw_match *gm, tw_game_bot *const *bots, int max_act
         tw_game_action a = 0;
         if ((err = fox_bot_decide(bots[seat], s, &a)) == TW_OK && observe)
             observe(ctx, gm, a);
-        if (err == TW_OK && (err = tw_match_push(gm, a)) == TW_OK && (err = tw_fox_apply(s, a, NULL)) != TW_OK)
+        if (err == TW_OK && (err = tw_game_remember(gm, a)) == TW_OK && (err = tw_fox_apply(s, a, NULL)) != TW_OK)
             gm->count--;
         if (err != TW_OK) {
             *refused = a;

@@ -171,7 +171,7 @@ static tw_error nw_apply_seen(tw_match *gm, tw_game_action action, int seat, int
     tw_nw_events *events = lines ? calloc(1, sizeof *events) : NULL;
     if (lines && !events)
         return TW_ERR_NOMEM;
-    tw_error err = tw_match_push(gm, action);
+    tw_error err = tw_game_remember(gm, action);
     if (err == TW_OK && (err = tw_nw_apply(&m->state, action, events)) != TW_OK)
         gm->count--;
     if (err == TW_OK && lines)
@@ -326,7 +326,7 @@ static tw_error nw_bot_play(tw_match *gm, tw_game_bot *const *bots, int max_acti
         tw_nw_action a = nw_bot_decide(bots[0], s);
         if (observe)
             observe(ctx, gm, a);
-        if ((err = tw_match_push(gm, a)) == TW_OK && (err = tw_nw_apply(s, a, NULL)) != TW_OK)
+        if ((err = tw_game_remember(gm, a)) == TW_OK && (err = tw_nw_apply(s, a, NULL)) != TW_OK)
             gm->count--;
         if (err != TW_OK) {
             *refused = a;
