@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the Debian packages Trickwood builds with, when any is missing.
 # With --test, also what the tests need (Chromium, node and npm for the
-# browser tests). Runs apt-get as root, or through sudo when available.
+# browser tests, GNU parallel for the sharded simulation test). Runs
+# apt-get as root, or through sudo when available.
 set -e
 packages="make gcc clang libjansson-dev libmicrohttpd-dev libsqlite3-dev"
 missing=""
@@ -13,6 +14,8 @@ if [ "${1:-}" = "--test" ]; then
     dpkg -s chromium >/dev/null 2>&1 || missing="$missing chromium"
     command -v node >/dev/null 2>&1 || missing="$missing nodejs"
     command -v npm >/dev/null 2>&1 || missing="$missing npm"
+    # tests/sim-parallel.sh runs simulation shards through GNU parallel.
+    dpkg -s parallel >/dev/null 2>&1 || missing="$missing parallel"
     # The fuzz targets (tests/fuzz) need clang's libFuzzer runtime, which
     # Debian ships in libclang-rt-<version>-dev.
     if command -v clang >/dev/null 2>&1; then

@@ -191,6 +191,26 @@ typedef struct tw_game {
      * a card dealt, played, exchanged or given (the Duet). 1 or 0; -1
      * when the action is refused (the match is then as it was). */
     int (*apply_reveals)(tw_match *m, tw_game_action action);
+    /* Plays on with held bots (bots[seat] for each seat to act) until the
+     * game is over or max_actions more actions were applied: the same
+     * actions as bot_choose then apply in a loop, in the engine's own loop
+     * (the simulator's: no call through the table per decision). observe
+     * (may be NULL) gets each action before it is applied. *applied gets
+     * the actions applied. Returns TW_OK, or the bot's or apply's error
+     * with the match as it was before the refused action, in *refused. */
+    tw_error (*bot_play)(tw_match *m, tw_game_bot *const *bots, int max_actions,
+                         void (*observe)(void *ctx, const tw_match *m, tw_game_action action), void *ctx,
+                         int *applied, tw_game_action *refused);
+    /* Deals the match again in place with another seed, its actions
+     * forgotten: the match start would give with the same configuration
+     * (and data) and this seed, without allocating (the simulator keeps
+     * one match per worker). TW_ERR_ARG for a seed above 2^53-1 (the
+     * match is then as it was). */
+    tw_error (*redeal)(tw_match *m, uint64_t seed);
+    /* Makes a held bot what bot_new(its name, seed) would make, in place,
+     * when it holds nothing but its generator (the random bot): TW_OK;
+     * TW_ERR_ARG for any other bot, which stays as it was. */
+    tw_error (*bot_reseed)(tw_game_bot *bot, uint64_t seed);
 } tw_game;
 
 /* What every match holds first; the engines' matches extend it. */

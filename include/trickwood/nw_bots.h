@@ -74,8 +74,11 @@ tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed);
 void tw_nw_bot_set_effort(tw_nw_bot *bot, int iterations, int fief_rollouts);
 /* Frees a bot. */
 void tw_nw_bot_free(tw_nw_bot *bot);
-/* Chooses the next action. Every bot except the clairvoyant one looks only
- * at tw_nw_view_of(state); the clairvoyant one reads the state itself. */
+/* Chooses the next action. The strong bot looks only at
+ * tw_nw_view_of(state); the clairvoyant one reads the state itself; the
+ * random and greedy bots read the state without copying it into a view,
+ * as they read nothing a view hides (their choice is the same from the
+ * view, which tests check). */
 tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state);
 /* Chooses from a view (not available to the clairvoyant bot, which then
  * plays as the strong bot). */

@@ -833,6 +833,38 @@ static int bench_run(const bench *b, const tw_sim_kind *kind, const tw_sim_optio
     return -1;
 }
 
+/* The random games of `sim` (sim_play.c: the runner, the game interface,
+ * the tallies) on one worker, against the engine's own loop measured
+ * above (its rate in the JSON under engine_key): games per second of the
+ * process's CPU, so the reducing thread counts too. About `seconds` long. */
+static void bench_sim_loop(bench *b, const tw_sim_kind *kind, const char *label, const char *engine_key)
+{
+    double engine = json_real_value(json_object_get(b->root, engine_key));
+    tw_sim_options opt = {.bots = {"random", "random"}, .setup = TW_NW_SETUP_INTRO, .medal = TW_NW_MEDAL_BRONZE, .level = 1};
+    tw_sim_common common = {.games = engine > 0 ? (long long)(engine * b->args->seconds) + 1 : 1000,
+                            .seed = b->args->seed, .jobs = 1};
+    tw_sim_totals *t = malloc(sizeof *t);
+    double cpu0 = tw_sim_process_cpu();
+    int ok = t && tw_sim_play(kind, &common, &opt, t) == 0;
+    double cpu = tw_sim_process_cpu() - cpu0, per_s = ok && cpu > 0 ? (double)common.games / cpu : 0;
+    free(t);
+    say(b, "  %-42s %10.0f games/s, %.2f of the engine's own loop above\n", label, per_s, engine > 0 ? per_s / engine : 0.0);
+    json_t *o = json_pack("{s:f, s:I, s:f}", "games_per_cpu_s", per_s, "games", (json_int_t)common.games,
+                          "of_engine_loop", engine > 0 ? per_s / engine : 0.0);
+    json_t *all = json_object_get(b->root, "random_through_sim");
+    if (!all)
+        json_object_set_new(b->root, "random_through_sim", all = json_object());
+    json_object_set_new(all, kind->game->key, o);
+}
+
+/* Random play through sim for both games (after bench_random). */
+static void bench_sim_loops(bench *b)
+{
+    say(b, "Through sim's loop (runner, game interface, tallies; one worker), per second of the process's CPU:\n");
+    bench_sim_loop(b, &tw_sim_northwood, "For Northwood! intro, sim --bot random", "northwood_random_games_per_s");
+    bench_sim_loop(b, &tw_sim_fox, "Fox Duet level 1, sim --bot random", "fox_random_games_per_s");
+}
+
 /* Adds rate, interval and timing fields of one bot run. */
 static void bot_fields(json_t *o, long long wins, long long games, const tw_tally *decisions, double seconds)
 {
@@ -1174,6 +1206,8 @@ int tw_cli_bench(tw_cli *cli, int argc, char **argv)
         status = bench_memory(&b);
     if (status == 0 && (a.parts & PART_RANDOM))
         status = bench_random(&b, catalog);
+    if (status == 0 && (a.parts & PART_RANDOM))
+        bench_sim_loops(&b);
     if (status == 0 && (a.parts & PART_BOTS)) {
         double bronze[4], ms[4];
         status = bench_nw_bots(&b, bronze, ms);

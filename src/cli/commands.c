@@ -16,6 +16,7 @@ const tw_cli_command tw_cli_commands[] = {
     {"history", tw_cli_history, &tw_cli_history_help},
     {"analyse", tw_cli_analyse, &tw_cli_analyse_help},
     {"sim", tw_cli_sim, &tw_cli_sim_help},
+    {"sim-merge", tw_cli_sim_merge, &tw_cli_sim_merge_help},
     {"bench", tw_cli_bench, &tw_cli_bench_help},
     {"serve", tw_cli_serve, &tw_srv_serve_help},
     {"help", tw_cli_help, &tw_cli_help_help},

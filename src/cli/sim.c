@@ -22,6 +22,8 @@ const tw_msg tw_cli_sim_help = {{
     "      --jobs N                   threads (default: every core); the results do not depend on it\n"
     "      --json | --csv             one JSON object, or one CSV row per game\n"
     "      --quiet                    no progress bar\n"
+    "      --shard K/N                play only shard K of N of the run's games (the same games as in the\n"
+    "                                 whole run); with --json, sim-merge adds the N shards up\n"
     "    northwood: --bot random|greedy|strong|clairvoyant (default: greedy),\n"
     "               --intro | --full, --medal bronze|silver|gold (default: bronze),\n"
     "               --iterations N, --rollouts N (search effort of the strong bot),\n"
@@ -35,6 +37,8 @@ const tw_msg tw_cli_sim_help = {{
     "      --jobs N                   fils d'exécution (par défaut : tous les cœurs) ; sans effet sur les résultats\n"
     "      --json | --csv             un objet JSON, ou une ligne CSV par partie\n"
     "      --quiet                    pas de barre de progression\n"
+    "      --shard K/N                ne jouer que la part K sur N des parties de la série (les mêmes parties\n"
+    "                                 que dans la série entière) ; avec --json, sim-merge additionne les N parts\n"
     "    northwood : --bot random|greedy|strong|clairvoyant (par défaut : greedy),\n"
     "                --intro | --full, --medal bronze|silver|gold (par défaut : bronze),\n"
     "                --iterations N, --rollouts N (effort de recherche du robot strong),\n"
@@ -59,6 +63,7 @@ typedef enum {
     SIM_T_BOARD,
     SIM_T_FAILED,
     SIM_T_CHARACTERS_FILE,
+    SIM_T_BAD_SHARD,
     SIM_T_COUNT
 } sim_text_id;
 
@@ -81,6 +86,8 @@ static const tw_msg sim_text[SIM_T_COUNT] = {
     [SIM_T_BOARD] = {{"cannot use the board: %s", "plateau inutilisable : %s"}},
     [SIM_T_FAILED] = {{"the simulation stopped: %s", "la simulation s'est arrêtée : %s"}},
     [SIM_T_CHARACTERS_FILE] = {{"cannot write the characters file %s", "impossible d'écrire le fichier de personnages %s"}},
+    [SIM_T_BAD_SHARD] = {{"--shard takes K/N, shard K of N with 1 <= K <= N <= 1000000, not '%s'",
+                          "--shard attend K/N, la part K sur N avec 1 <= K <= N <= 1000000, pas « %s »"}},
 };
 
 /* A sim message in the player's language. */
@@ -102,6 +109,7 @@ typedef struct {
     tw_fox_board board;
     const char *board_path;
     const char *characters_path; /* --characters-csv FILE, or NULL */
+    tw_sim_shard shard;          /* --shard K/N (count 0: the whole run) */
     int output;  /* tw_sim_output */
     int quiet;
 } sim_args;
@@ -279,6 +287,11 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
             if (got < 0 || number_option(cli, usage, "--jobs", v, 1, 256, &number) < 0)
                 goto missing_or_bad;
             a->common.jobs = (int)number;
+        } else if ((got = tw_cli_opt_value(argc, argv, &i, "--shard", &v)) != 0) {
+            if (got < 0)
+                goto missing_or_bad;
+            if (tw_sim_shard_parse(v, &a->shard) != 0)
+                return tw_cli_usage_error(cli, usage, st(cli, SIM_T_BAD_SHARD), v);
         } else if ((got = tw_cli_opt_value(argc, argv, &i, "--bot", &v)) != 0) {
             if (got < 0)
                 goto missing_or_bad;
@@ -310,6 +323,10 @@ static int parse_args(tw_cli *cli, int argc, char **argv, sim_args *a)
     }
     if (json && csv)
         return tw_cli_usage_error(cli, usage, "%s", st(cli, SIM_T_BOTH_FORMATS));
+    if (a->shard.count) {
+        a->shard.total = a->common.games;
+        tw_sim_shard_range(&a->shard, &a->common.first, &a->common.games);
+    }
     a->output = json ? TW_SIM_OUT_JSON : csv ? TW_SIM_OUT_CSV : TW_SIM_OUT_TEXT;
     return 0;
 }
@@ -359,8 +376,8 @@ double tw_sim_percent(long long part, long long whole)
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-/* Prints a JSON object on one line group and frees it. */
-static void json_print(FILE *out, json_t *obj)
+/* Prints a JSON object, indented, and frees it. */
+void tw_sim_json_print(FILE *out, json_t *obj)
 {
     json_dumpf(obj, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     fputc('\n', out);
@@ -451,10 +468,17 @@ int tw_cli_sim(tw_cli *cli, int argc, char **argv)
         tw_cli_errorf(cli, st(cli, SIM_T_CHARACTERS_FILE), a.characters_path);
         code = TW_EXIT_FAIL;
     }
-    if (code == 0 && a.output == TW_SIM_OUT_JSON)
-        json_print(cli->out, kind->json(&a.common, &a.opt, totals));
-    else if (code == 0 && a.output == TW_SIM_OUT_TEXT)
+    if (code == 0 && a.output == TW_SIM_OUT_JSON) {
+        json_t *summary = kind->json(&a.common, &a.opt, totals);
+        if (a.shard.count)
+            tw_sim_shard_json(summary, kind, &a.common, &a.opt, &a.shard, totals);
+        tw_sim_json_print(cli->out, summary);
+    } else if (code == 0 && a.output == TW_SIM_OUT_TEXT) {
+        if (a.shard.count)
+            fprintf(cli->out, "Shard %d/%d of a run of %lld games: games %lld to %lld\n\n", a.shard.index,
+                    a.shard.count, a.shard.total, a.common.first, a.common.first + a.common.games - 1);
         kind->text(cli->out, &a.common, &a.opt, totals);
+    }
     free(catalog);
     free(totals);
     return code;

@@ -38,6 +38,9 @@ typedef struct {
     void (*reduce)(void *ctx, long long game, const void *result);
     FILE *progress;       /* where to draw a progress bar, or NULL */
     double deadline;      /* tw_sim_now() after which no new chunk starts (0: none) */
+    /* When not NULL, gets the CPU time the workers spent on their chunks,
+     * summed (timed once per chunk, not per game). */
+    double *cpu_seconds;
 } tw_sim_spec;
 
 /* Runs a simulation. Returns 0 when every game was played (or, with a
@@ -52,6 +55,8 @@ int tw_sim_cpu_count(void);
 double tw_sim_now(void);
 /* CPU time used by the calling thread, in seconds. */
 double tw_sim_thread_cpu(void);
+/* CPU time used by the whole process (every thread), in seconds. */
+double tw_sim_process_cpu(void);
 
 /* Seed of game i of a run with seed S: depends on (S, i) only, and fits in
  * 53 bits so that records and JSON readers keep it exact. */
@@ -79,6 +84,7 @@ typedef enum { TW_SIM_OUT_TEXT = 0, TW_SIM_OUT_JSON = 1, TW_SIM_OUT_CSV = 2 } tw
 /* Common settings of a run. */
 typedef struct {
     long long games;
+    long long first; /* the run plays games first..first+games-1 of its seed (a shard: --shard) */
     uint64_t seed;
     int jobs;
     FILE *csv;       /* rows go here (header first) when not NULL */
@@ -136,7 +142,7 @@ typedef struct {
 typedef struct {
     long long games;
     tw_tally decisions;                         /* per game */
-    double game_seconds;                        /* CPU time inside games, summed over workers */
+    double game_seconds;                        /* CPU time of the workers' chunks of games, summed */
     double elapsed;                             /* wall time of the run */
     long long failed_game;                      /* first game that failed, or -1 */
     char error[160];
@@ -147,10 +153,18 @@ typedef struct {
 /* What every game's result holds, before the game's own part. */
 typedef struct {
     uint64_t seed;
-    double seconds;      /* CPU time of the game */
     uint32_t decisions;
     uint8_t dealer;      /* the seat that dealt first (games of two seats) */
 } tw_sim_head;
+
+/* One array of exact counts in the totals (long longs, a tw_tally being
+ * three), as a shard writes it and sim-merge adds it up: its JSON name,
+ * where it starts in tw_sim_totals and how many counts it holds. */
+typedef struct {
+    const char *name;
+    size_t offset;
+    int count;
+} tw_sim_field;
 
 /* What differs from game to game in a simulation: how its matches start,
  * how hard its bots search, and its tallies (what a finished match adds,
@@ -172,6 +186,9 @@ typedef struct tw_sim_kind {
     void (*begin)(void *result, const tw_match *m);
     /* Notes an action about to be applied (NULL: nothing). */
     void (*observe)(void *result, const tw_match *m, tw_game_action action);
+    /* Whether these options need observe at all (NULL: always); a run
+     * that does not need it skips a call per decision. */
+    int (*observing)(const tw_sim_options *opt);
     /* Notes how the match ended. */
     void (*finish)(void *result, const tw_match *m);
     /* Notes what a seat's bot reports once the game is over (NULL:
@@ -188,6 +205,15 @@ typedef struct tw_sim_kind {
     json_t *(*json)(const tw_sim_common *common, const tw_sim_options *opt, const tw_sim_totals *t);
     /* The summary for people. */
     void (*text)(FILE *out, const tw_sim_common *common, const tw_sim_options *opt, const tw_sim_totals *t);
+    /* The game's exact counts (a NULL name ends the list): what a shard's
+     * output holds so that sim-merge can add shards up (sim_shard.c). */
+    const tw_sim_field *fields;
+    /* The game's options that decide its games, as a JSON object's members
+     * (added to o): a shard records them, sim-merge compares them. */
+    void (*options_json)(json_t *o, const tw_sim_options *opt);
+    /* Reads them back (sim-merge): 0, or -1 with the member at fault named
+     * in why. board is where the Duet's board name goes. */
+    int (*options_read)(json_t *o, tw_sim_options *opt, tw_fox_board *board, char *why, size_t size);
 } tw_sim_kind;
 
 extern const tw_sim_kind tw_sim_northwood; /* sim_nw.c */
@@ -200,6 +226,8 @@ int tw_sim_play(const tw_sim_kind *kind, const tw_sim_common *common, const tw_s
 /* Output helpers shared by the games' summaries (sim.c). */
 /* Adds wins, win_rate and win_rate_ci95 for wins out of games. */
 void tw_sim_json_rate(json_t *obj, long long wins, long long games);
+/* Prints a summary object as sim --json does (indented) and frees it. */
+void tw_sim_json_print(FILE *out, json_t *obj);
 /* A share, and a percentage (0 when out of nothing). */
 double tw_sim_share(long long part, long long whole);
 double tw_sim_percent(long long part, long long whole);
@@ -209,6 +237,31 @@ void tw_sim_text_bar(FILE *out, const char *label, long long count, long long ga
 void tw_sim_text_rate(FILE *out, long long wins, long long games);
 /* The timing lines (human output only: they vary from run to run). */
 void tw_sim_text_timing(FILE *out, const tw_sim_totals *t, int jobs);
+
+/* ---- Shards (sim_shard.c) ----------------------------------------------- */
+
+/* A run cut into shards: shard index (1..count) of count plays games
+ * first..first+games-1 of the whole run's total, as contiguous ranges, so
+ * that the shards' CSV rows in shard order are the whole run's. */
+typedef struct {
+    int index, count;  /* 0 when the run is not a shard */
+    long long total;   /* games of the whole run */
+} tw_sim_shard;
+
+/* Parses "K/N" (1 <= K <= N <= 1000000); 0, or -1. */
+int tw_sim_shard_parse(const char *text, tw_sim_shard *shard);
+/* The first game of a shard and its number of games. */
+void tw_sim_shard_range(const tw_sim_shard *shard, long long *first, long long *games);
+/* Adds what sim-merge needs to a shard's --json summary: "shard", "build",
+ * "options" and the exact counts ("tallies"). */
+void tw_sim_shard_json(json_t *o, const tw_sim_kind *kind, const tw_sim_common *common, const tw_sim_options *opt,
+                       const tw_sim_shard *shard, const tw_sim_totals *t);
+/* The build a shard records: the version and a hash of the program file. */
+const char *tw_sim_build(void);
+
+/* The `sim-merge` subcommand and its help text. */
+int tw_cli_sim_merge(tw_cli *cli, int argc, char **argv);
+extern const tw_msg tw_cli_sim_merge_help;
 
 /* The `sim` subcommand and its help text. */
 int tw_cli_sim(tw_cli *cli, int argc, char **argv);

@@ -1,5 +1,7 @@
 /* What a Fox in the Forest Duet simulation tallies (the play loop is
  * sim_play.c): wins and scores, how games ended by round, gems. */
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cli/sim.h"
@@ -179,6 +181,57 @@ static void fox_text(FILE *out, const tw_sim_common *common, const tw_sim_option
     tw_sim_text_timing(out, totals, common->jobs);
 }
 
+/* The exact counts a shard writes (sim_shard.c). */
+static const tw_sim_field fox_fields[] = {
+    {"wins", offsetof(tw_sim_totals, fox.wins), 1},
+    {"score", offsetof(tw_sim_totals, fox.score), 3},
+    {"score_histogram", offsetof(tw_sim_totals, fox.score_hist), TW_SIM_FOX_MAX_SCORE + 1},
+    {"won_in_round", offsetof(tw_sim_totals, fox.won_in_round[1]), TW_FOX_ROUNDS},
+    {"lost_path_in_round", offsetof(tw_sim_totals, fox.lost_path_in_round[1]), TW_FOX_ROUNDS},
+    {"lost_time", offsetof(tw_sim_totals, fox.lost_time), 1},
+    {"gems", offsetof(tw_sim_totals, fox.gems), 3},
+    {NULL, 0, 0},
+};
+
+/* The options that decide the games. */
+static void fox_options_json(json_t *o, const tw_sim_options *opt)
+{
+    json_object_set_new(o, "bots", json_pack("[s, s]", opt->bots[0], opt->bots[1]));
+    json_object_set_new(o, "level", json_integer(opt->level));
+    json_object_set_new(o, "board", json_string(board_name(opt)));
+    json_object_set_new(o, "samples", json_integer(opt->samples));
+    json_object_set_new(o, "nodes", json_integer(opt->nodes));
+}
+
+/* Reads them back (sim-merge). */
+static int fox_options_read(json_t *o, tw_sim_options *opt, tw_fox_board *board, char *why, size_t size)
+{
+    json_t *bots = json_object_get(o, "bots");
+    json_t *level = json_object_get(o, "level");
+    const char *name = json_string_value(json_object_get(o, "board"));
+    for (int seat = 0; seat < 2; seat++) {
+        const char *bot = json_string_value(json_array_get(bots, (size_t)seat));
+        opt->bots[seat] = NULL;
+        for (int i = 0; bot && tw_game_fox.bot_names[i]; i++)
+            if (strcmp(bot, tw_game_fox.bot_names[i]) == 0)
+                opt->bots[seat] = tw_game_fox.bot_names[i];
+    }
+    const char *bad = !opt->bots[0] || !opt->bots[1] || json_array_size(bots) != 2 ? "bots"
+                      : !json_is_integer(level) || json_integer_value(level) < 1 || json_integer_value(level) > 3
+                          ? "level"
+                      : !name || strlen(name) >= sizeof board->id ? "board"
+                                                                  : NULL;
+    if (bad) {
+        snprintf(why, size, "options.%s", bad);
+        return -1;
+    }
+    opt->level = (int)json_integer_value(level);
+    memset(board, 0, sizeof *board);
+    snprintf(board->id, sizeof board->id, "%s", name);
+    opt->board = board;
+    return 0;
+}
+
 const tw_sim_kind tw_sim_fox = {
     .game = &tw_game_fox,
     .result_size = sizeof(fox_result),
@@ -192,4 +245,7 @@ const tw_sim_kind tw_sim_fox = {
     .csv_rows = fox_csv_rows,
     .json = fox_json,
     .text = fox_text,
+    .fields = fox_fields,
+    .options_json = fox_options_json,
+    .options_read = fox_options_read,
 };

@@ -1,5 +1,6 @@
 /* What a For Northwood! simulation tallies (the play loop is sim_play.c):
  * stars and medals, fiefs by target, and the characters CSV. */
+#include <stddef.h>
 #include <string.h>
 
 #include "cli/sim.h"
@@ -76,6 +77,12 @@ static void nw_observe(void *out, const tw_match *m, tw_game_action a)
         else
             r->ally_uses[arg]++;
     }
+}
+
+/* What nw_observe counts goes only into the characters CSV. */
+static int nw_observing(const tw_sim_options *opt)
+{
+    return opt->characters != NULL;
 }
 
 /* The stars, the fiefs and their rulers at the end. */
@@ -249,6 +256,52 @@ static void nw_text(FILE *out, const tw_sim_common *common, const tw_sim_options
     tw_sim_text_timing(out, totals, common->jobs);
 }
 
+/* The exact counts a shard writes (sim_shard.c). */
+static const tw_sim_field nw_fields[] = {
+    {"wins_by_medal", offsetof(tw_sim_totals, nw.wins[TW_NW_MEDAL_BRONZE]), 3},
+    {"stars", offsetof(tw_sim_totals, nw.stars), 3},
+    {"stars_histogram", offsetof(tw_sim_totals, nw.stars_hist), TW_SIM_NW_MAX_STARS + 1},
+    {"friendly", offsetof(tw_sim_totals, nw.friendly), TW_NW_FIEFS},
+    {"visited", offsetof(tw_sim_totals, nw.visited), TW_NW_FIEFS},
+    {"stopped", offsetof(tw_sim_totals, nw.stopped), 1},
+    {"unsettled", offsetof(tw_sim_totals, nw.unsettled), 1},
+    {NULL, 0, 0},
+};
+
+/* The options that decide the games. */
+static void nw_options_json(json_t *o, const tw_sim_options *opt)
+{
+    json_object_set_new(o, "bot", json_string(opt->bots[0]));
+    json_object_set_new(o, "setup", json_string(opt->setup == TW_NW_SETUP_FULL ? "full" : "intro"));
+    json_object_set_new(o, "medal", json_string(tw_nw_medal_key(opt->medal)));
+    json_object_set_new(o, "iterations", json_integer(opt->iterations));
+    json_object_set_new(o, "rollouts", json_integer(opt->rollouts));
+}
+
+/* Reads them back (sim-merge). */
+static int nw_options_read(json_t *o, tw_sim_options *opt, tw_fox_board *board, char *why, size_t size)
+{
+    (void)board;
+    const char *bot = json_string_value(json_object_get(o, "bot"));
+    const char *setup = json_string_value(json_object_get(o, "setup"));
+    const char *medal = json_string_value(json_object_get(o, "medal"));
+    opt->bots[0] = opt->bots[1] = NULL;
+    for (int i = 0; bot && tw_game_northwood.bot_names[i]; i++)
+        if (strcmp(bot, tw_game_northwood.bot_names[i]) == 0)
+            opt->bots[0] = opt->bots[1] = tw_game_northwood.bot_names[i];
+    opt->medal = medal ? tw_nw_medal_from_key(medal) : -1;
+    const char *bad = !opt->bots[0] ? "bot"
+                      : !setup || (strcmp(setup, "intro") != 0 && strcmp(setup, "full") != 0) ? "setup"
+                      : opt->medal < TW_NW_MEDAL_BRONZE ? "medal"
+                                                        : NULL;
+    if (bad) {
+        snprintf(why, size, "options.%s", bad);
+        return -1;
+    }
+    opt->setup = strcmp(setup, "full") == 0 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
+    return 0;
+}
+
 const tw_sim_kind tw_sim_northwood = {
     .game = &tw_game_northwood,
     .result_size = sizeof(nw_result),
@@ -257,6 +310,7 @@ const tw_sim_kind tw_sim_northwood = {
     .tune = nw_tune,
     .begin = nw_begin,
     .observe = nw_observe,
+    .observing = nw_observing,
     .finish = nw_finish,
     .bot_done = nw_bot_done,
     .add = nw_add,
@@ -264,4 +318,7 @@ const tw_sim_kind tw_sim_northwood = {
     .csv_rows = nw_csv_rows,
     .json = nw_json,
     .text = nw_text,
+    .fields = nw_fields,
+    .options_json = nw_options_json,
+    .options_read = nw_options_read,
 };

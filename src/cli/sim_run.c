@@ -36,6 +36,7 @@ typedef struct {
     pthread_cond_t chunk_done;  /* a worker finished a chunk */
     pthread_cond_t slot_free;   /* the reducer freed a slot */
     atomic_llong games_done;  /* for the progress bar */
+    double cpu_seconds;       /* CPU time of the chunks played so far */
 } run_state;
 
 /* What each worker thread gets. */
@@ -58,6 +59,15 @@ double tw_sim_thread_cpu(void)
 {
     struct timespec ts;
     if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return tw_sim_now();
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of the process, every thread summed. */
+double tw_sim_process_cpu(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
         return tw_sim_now();
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
@@ -195,15 +205,19 @@ static void *worker_main(void *p)
         if (last > spec->games)
             last = spec->games;
         int bad = 0;
-        for (long long g = first; g < last && !bad; g++) {
+        double cpu_start = spec->cpu_seconds ? tw_sim_thread_cpu() : 0;
+        long long g = first;
+        for (; g < last && !bad; g++) {
             void *result = buf + (size_t)(g - first) * spec->result_size;
             memset(result, 0, spec->result_size);
             if (spec->play(spec->ctx, arg->scratch, g, result) != 0)
                 bad = 1;
-            atomic_fetch_add(&run->games_done, 1);
         }
+        atomic_fetch_add(&run->games_done, g - first); /* once per chunk: an atomic add per game costs */
+        double cpu = spec->cpu_seconds ? tw_sim_thread_cpu() - cpu_start : 0;
 
         pthread_mutex_lock(&run->lock);
+        run->cpu_seconds += cpu;
         run->failed[s] = (unsigned char)bad;
         run->ready[s] = 1;
         if (bad)
@@ -346,5 +360,7 @@ int tw_sim_run(const tw_sim_spec *spec, double *elapsed_s)
     free(run.buffers);
     if (elapsed_s)
         *elapsed_s = elapsed;
+    if (spec->cpu_seconds)
+        *spec->cpu_seconds = run.cpu_seconds;
     return status;
 }

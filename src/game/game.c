@@ -31,14 +31,11 @@ const tw_game *tw_game_find_record_name(const char *name)
     return NULL;
 }
 
-/* Remembers an applied action, growing the list as needed (the list
- * rarely needs to grow: that is left to tw_actions_push). */
+/* Remembers an applied action, growing the list as needed (the games'
+ * own loops store without a call while the list has room:
+ * tw_game_remember). */
 tw_error tw_match_push(tw_match *m, tw_game_action action)
 {
-    if (m->count < m->cap) {
-        m->actions[m->count++] = action;
-        return TW_OK;
-    }
     return tw_actions_push(&m->actions, &m->count, &m->cap, action);
 }
 
@@ -208,6 +205,15 @@ tw_game_bot *tw_game_bot_make(int kind, int random_kind, uint64_t seed, void *(*
         return NULL;
     }
     return bot;
+}
+
+/* Reseeds a held bot that holds only its generator. */
+tw_error tw_game_bot_reseed(tw_game_bot *bot, uint64_t seed)
+{
+    if (!bot || bot->engine)
+        return TW_ERR_ARG;
+    tw_rng_seed(&bot->rng, seed);
+    return TW_OK;
 }
 
 /* Frees a held bot. */

@@ -276,7 +276,7 @@ static tw_error fox_apply_seen(tw_match *gm, tw_game_action action, int seat, in
     char text[48] = "";
     if (lines)
         tw_fox_action_format(&m->state, action, text, (int)sizeof text);
-    tw_error err = tw_match_push(gm, action);
+    tw_error err = tw_game_remember(gm, action);
     if (err == TW_OK && (err = tw_fox_apply(&m->state, action, lines ? &events : NULL)) != TW_OK)
         gm->count--;
     if (err == TW_OK && lines)
@@ -411,23 +411,55 @@ static tw_game_bot *fox_bot_new(const char *name, uint64_t seed)
     return tw_game_bot_make(tw_fox_bot_kind_from_name(name), TW_FOX_BOT_RANDOM, seed, fox_engine_bot);
 }
 
-/* The bot's action for the seat to act: tw_fox_bot_choose decides from
- * the seat's view (the open-hands bot, an upper bound for study, sees
- * both hands). The random bot needs only the legal actions, the same in
- * the view as in the state: it picks among them as the engine's does. */
-static tw_error fox_bot_choose(tw_game_bot *bot, const tw_match *m, tw_game_action *out)
+/* The bot's action for the seat to act (while the game goes on):
+ * tw_fox_bot_choose decides from the seat's view (the open-hands bot, an
+ * upper bound for study, sees both hands). The random bot needs only the
+ * legal actions, the same in the view as in the state: it picks among
+ * them as the engine's does. */
+static tw_error fox_bot_decide(tw_game_bot *bot, const tw_fox_state *s, tw_game_action *out)
 {
-    const tw_fox_state *s = &cof(m)->state;
     if (bot->engine)
         return tw_fox_bot_choose(bot->engine, s, out);
-    if (tw_fox_to_act(s) < 0)
-        return TW_ERR_GAME_OVER;
     tw_fox_action list[TW_FOX_MAX_ACTIONS];
     int n = tw_fox_legal_actions(s, list);
     if (n == 0)
         return TW_ERR_PHASE;
     *out = list[tw_rng_below(&bot->rng, (uint32_t)n)];
     return TW_OK;
+}
+
+/* The held bot's action for the seat to act. */
+static tw_error fox_bot_choose(tw_game_bot *bot, const tw_match *m, tw_game_action *out)
+{
+    if (tw_fox_to_act(&cof(m)->state) < 0)
+        return TW_ERR_GAME_OVER;
+    return fox_bot_decide(bot, &cof(m)->state, out);
+}
+
+/* Plays on with the held bots in the engine's own loop: fox_bot_decide
+ * for the seat to act, then the action remembered and applied as
+ * fox_apply does. */
+static tw_error fox_bot_play(tw_match *gm, tw_game_bot *const *bots, int max_actions,
+                             void (*observe)(void *ctx, const tw_match *m, tw_game_action action), void *ctx,
+                             int *applied, tw_game_action *refused)
+{
+    tw_fox_state *s = &of(gm)->state;
+    tw_error err = TW_OK;
+    int done = 0, seat;
+    while (done < max_actions && (seat = tw_fox_to_act(s)) >= 0) {
+        tw_game_action a = 0;
+        if ((err = fox_bot_decide(bots[seat], s, &a)) == TW_OK && observe)
+            observe(ctx, gm, a);
+        if (err == TW_OK && (err = tw_game_remember(gm, a)) == TW_OK && (err = tw_fox_apply(s, a, NULL)) != TW_OK)
+            gm->count--;
+        if (err != TW_OK) {
+            *refused = a;
+            break;
+        }
+        done++;
+    }
+    *applied = done;
+    return err;
 }
 
 /* Frees the engine's bot (for tw_game_bot_release). */
@@ -606,6 +638,22 @@ static json_t *fox_open_view_json(const tw_match *m)
     return v;
 }
 
+/* Deals the match again in place on the same board and configuration
+ * with another seed (the seed checked as fox_deal does). */
+static tw_error fox_redeal(tw_match *gm, uint64_t seed)
+{
+    fox_match *m = of(gm);
+    tw_fox_config config = m->config;
+    config.seed = seed;
+    tw_error err = seed > TW_MAX_SEED ? TW_ERR_ARG : tw_fox_new(&m->state, &m->board, &config, NULL);
+    if (err == TW_OK) {
+        m->config = config;
+        gm->count = 0;
+        m->seq = 0;
+    }
+    return err;
+}
+
 /* A new match on the same board, configuration and seed. */
 static tw_match *fox_restart(const tw_match *gm)
 {
@@ -616,7 +664,7 @@ static tw_match *fox_restart(const tw_match *gm)
     m->config = cof(gm)->config;
     m->board = cof(gm)->board;
     snprintf(m->board_ref, sizeof m->board_ref, "%s", cof(gm)->board_ref);
-    if (tw_fox_new(&m->state, &m->board, &m->config, NULL) != TW_OK) {
+    if (fox_redeal(&m->base, m->config.seed) != TW_OK) {
         free(m);
         return NULL;
     }
@@ -680,4 +728,7 @@ const tw_game tw_game_fox = {
     .apply_reveals = fox_apply_reveals,
     .event_log = fox_event_log,
     .start_on_board = fox_start_on_board,
+    .bot_play = fox_bot_play,
+    .redeal = fox_redeal,
+    .bot_reseed = tw_game_bot_reseed,
 };

@@ -38,6 +38,19 @@ struct tw_game_bot {
  * kind holds only its generator, any other the engine's bot engine_new
  * makes. NULL when the kind is unknown or out of memory. */
 tw_game_bot *tw_game_bot_make(int kind, int random_kind, uint64_t seed, void *(*engine_new)(int kind, uint64_t seed));
+/* Remembers an applied action where the list has room (the bots' loops
+ * apply millions of actions: no call for it), else through tw_match_push. */
+static inline tw_error tw_game_remember(tw_match *m, tw_game_action action)
+{
+    if (m->count < m->cap) {
+        m->actions[m->count++] = action;
+        return TW_OK;
+    }
+    return tw_match_push(m, action);
+}
+/* Reseeds a held random bot in place (the table's bot_reseed); TW_ERR_ARG
+ * for a bot that holds an engine's bot. */
+tw_error tw_game_bot_reseed(tw_game_bot *bot, uint64_t seed);
 /* Frees a held bot and the engine's bot it holds (NULL is fine). */
 void tw_game_bot_release(tw_game_bot *bot, void (*engine_free)(void *engine));
 

@@ -171,7 +171,7 @@ static tw_error nw_apply_seen(tw_match *gm, tw_game_action action, int seat, int
     tw_nw_events *events = lines ? calloc(1, sizeof *events) : NULL;
     if (lines && !events)
         return TW_ERR_NOMEM;
-    tw_error err = tw_match_push(gm, action);
+    tw_error err = tw_game_remember(gm, action);
     if (err == TW_OK && (err = tw_nw_apply(&m->state, action, events)) != TW_OK)
         gm->count--;
     if (err == TW_OK && lines)
@@ -309,27 +309,57 @@ static tw_game_bot *nw_bot_new(const char *name, uint64_t seed)
     return tw_game_bot_make(tw_nw_bot_kind_from_name(name), TW_NW_BOT_RANDOM, seed, nw_engine_bot);
 }
 
-/* The bot's action, from the player's view: tw_nw_bot_choose makes the
- * view (on the stack, no allocation per decision) for every bot but the
- * clairvoyant one, a bound for study that reads the state. The random
- * bot needs only the legal actions, the same in the view as in the
- * state: it picks among them as the engine's does (never stopping while
- * anything else is legal). */
+/* The bot's action while the game goes on: tw_nw_bot_choose decides from
+ * the player's view for the strong bot, from the state for the
+ * clairvoyant one (a bound for study) and for greedy (which reads nothing
+ * hidden). The random bot needs only the legal actions, the same in the
+ * view as in the state: it picks among them as the engine's does (never
+ * stopping while anything else is legal). */
+static tw_nw_action nw_bot_decide(tw_game_bot *bot, const tw_nw_state *s)
+{
+    if (bot->engine)
+        return tw_nw_bot_choose(bot->engine, s);
+    tw_nw_action acts[TW_NW_MAX_ACTIONS], a;
+    int n = tw_nw_legal_actions(s, acts);
+    do
+        a = acts[tw_rng_below(&bot->rng, (uint32_t)n)];
+    while (TW_NW_ACTION_KIND(a) == TW_NW_ACT_STOP && n > 1);
+    return a;
+}
+
+/* The held bot's action while the game goes on. */
 static tw_error nw_bot_choose(tw_game_bot *bot, const tw_match *m, tw_game_action *out)
 {
     const tw_nw_state *s = &cof(m)->state;
     if (tw_nw_is_over(s))
         return TW_ERR_GAME_OVER;
-    if (bot->engine) {
-        *out = tw_nw_bot_choose(bot->engine, s);
-        return TW_OK;
-    }
-    tw_nw_action acts[TW_NW_MAX_ACTIONS];
-    int n = tw_nw_legal_actions(s, acts);
-    do
-        *out = acts[tw_rng_below(&bot->rng, (uint32_t)n)];
-    while (TW_NW_ACTION_KIND(*out) == TW_NW_ACT_STOP && n > 1);
+    *out = nw_bot_decide(bot, s);
     return TW_OK;
+}
+
+/* Plays on with the held bot in the engine's own loop: nw_bot_decide,
+ * then the action remembered and applied as nw_apply does. */
+static tw_error nw_bot_play(tw_match *gm, tw_game_bot *const *bots, int max_actions,
+                            void (*observe)(void *ctx, const tw_match *m, tw_game_action action), void *ctx,
+                            int *applied, tw_game_action *refused)
+{
+    tw_nw_state *s = &of(gm)->state;
+    tw_error err = TW_OK;
+    int done = 0;
+    while (done < max_actions && !tw_nw_is_over(s)) {
+        tw_nw_action a = nw_bot_decide(bots[0], s);
+        if (observe)
+            observe(ctx, gm, a);
+        if ((err = tw_game_remember(gm, a)) == TW_OK && (err = tw_nw_apply(s, a, NULL)) != TW_OK)
+            gm->count--;
+        if (err != TW_OK) {
+            *refused = a;
+            break;
+        }
+        done++;
+    }
+    *applied = done;
+    return err;
 }
 
 /* Frees the engine's bot (for tw_game_bot_release). */
@@ -496,16 +526,27 @@ static json_t *nw_open_view_json(const tw_match *m)
     return obj;
 }
 
+/* Deals the match again in place on the same characters and
+ * configuration with another seed (the seed checked as nw_start does). */
+static tw_error nw_redeal(tw_match *gm, uint64_t seed)
+{
+    nw_match *m = of(gm);
+    tw_nw_config config = m->config;
+    config.seed = seed;
+    tw_error err = seed > TW_MAX_SEED ? TW_ERR_ARG : tw_nw_new(&m->state, m->catalog, &config, NULL);
+    if (err == TW_OK) {
+        m->config = config;
+        gm->count = 0;
+        m->seq = 0;
+    }
+    return err;
+}
+
 /* A new match on the same characters, configuration and seed. */
 static tw_match *nw_restart(const tw_match *gm)
 {
     tw_match *copy = nw_clone(gm);
-    if (!copy)
-        return NULL;
-    nw_match *m = of(copy);
-    copy->count = 0;
-    m->seq = 0;
-    if (tw_nw_new(&m->state, m->catalog, &m->config, NULL) != TW_OK) {
+    if (copy && nw_redeal(copy, cof(gm)->config.seed) != TW_OK) {
         nw_free(copy);
         return NULL;
     }
@@ -567,6 +608,9 @@ const tw_game tw_game_northwood = {
     .chance_of = "target",
     .analyse_samples = 60,
     .where_json = nw_where_json,
+    .bot_play = nw_bot_play,
+    .redeal = nw_redeal,
+    .bot_reseed = tw_game_bot_reseed,
     .state = nw_state,
     .event_log = nw_event_log,
     .apply_reveals = nw_apply_reveals,
