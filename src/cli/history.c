@@ -67,13 +67,12 @@ typedef enum {
 
 /* The messages of the history, in English and French. */
 static const tw_msg texts[HT_COUNT] = {
-    [HT_ADDED] = {{"Added to your history (see it with: trickwood history, or in the browser with trickwood serve).\n",
-                   "Ajoutée à votre historique (à voir avec : trickwood history, ou dans le navigateur avec trickwood "
-                   "serve).\n"}},
+    [HT_ADDED] = {{"Added to your history (see it with: %s history, or in the browser with %s serve).\n",
+                   "Ajoutée à votre historique (à voir avec : %s history, ou dans le navigateur avec %s serve).\n"}},
     [HT_NOT_ADDED] = {{"This game could not be added to your history yet (%s). Its save stays in %s; the next "
-                       "trickwood history adds it.\n",
+                       "%s history adds it.\n",
                        "Cette partie n'a pas encore pu être ajoutée à votre historique (%s). Sa sauvegarde reste "
-                       "dans %s ; le prochain trickwood history l'ajoutera.\n"}},
+                       "dans %s ; le prochain %s history l'ajoutera.\n"}},
     [HT_AGAIN] = {{"Play this deal again: %s\n", "Rejouer cette donne : %s\n"}},
     [HT_TITLE] = {{"Your history (%s)\n", "Votre historique (%s)\n"}},
     [HT_EMPTY] = {{"No finished game yet.\n", "Aucune partie terminée pour l'instant.\n"}},
@@ -89,8 +88,8 @@ static const tw_msg texts[HT_COUNT] = {
     [HT_LOST] = {{"lost", "perdue"}},
     [HT_TERMINAL] = {{"terminal", "terminal"}},
     [HT_BROWSER] = {{"browser", "navigateur"}},
-    [HT_AGAIN_HOW] = {{"Play one of them again: trickwood history --again N\n",
-                       "Pour en rejouer une : trickwood history --again N\n"}},
+    [HT_AGAIN_HOW] = {{"Play one of them again: %s history --again N\n",
+                       "Pour en rejouer une : %s history --again N\n"}},
     [HT_AGAIN_RANGE] = {{"--again takes a game number from 1 to %d, not '%s'",
                          "--again attend un numéro de partie de 1 à %d, pas « %s »"}},
     [HT_AGAIN_NONE] = {{"game %d was played with your own characters or board: start it again with the same files "
@@ -142,8 +141,21 @@ static void again_command(json_t *item, char *out, size_t size)
         return;
     char args[200];
     ui->again_args(again, args, sizeof args);
-    snprintf(out, size, "trickwood %s %s --seed %lld", ui->game->key, args,
+    snprintf(out, size, "%s %s --seed %lld", ui->game->key, args,
              (long long)json_integer_value(json_object_get(again, "seed")));
+}
+
+/* The whole command that deals a history item again, with the program as
+ * it was run ("trickwood" when installed, the path from a checkout); empty
+ * when there is none. */
+static void again_line(const tw_cli *cli, json_t *item, char *out, size_t size)
+{
+    char rest[300];
+    again_command(item, rest, sizeof rest);
+    if (rest[0])
+        snprintf(out, size, "%s %s", tw_cli_prog(cli), rest);
+    else
+        out[0] = '\0';
 }
 
 /* The source of a save: "terminal:" and its full path. */
@@ -197,10 +209,10 @@ static void say_again(tw_cli_session *ss)
     json_t *item = json_pack("{s:s, s:o?, s:o?, s:I}", "game", game->record_name, "config", session_config(ss), "result",
                              game->result_json(ss->match), "seed", (json_int_t)ss->seed);
     json_t *again = item ? tw_srv_again_request(item, NULL, 0) : NULL;
-    char command[300] = "";
+    char command[900] = "";
     if (again) {
         json_object_set_new(item, "again", again);
-        again_command(item, command, sizeof command);
+        again_line(cli, item, command, sizeof command);
     }
     if (command[0])
         tw_cli_printf(cli, H(HT_AGAIN), command);
@@ -214,9 +226,9 @@ void tw_cli_history_finished(tw_cli_session *ss)
     snprintf(err, sizeof err, "%s", H(HT_NO_DB));
     int added = history_db(NULL, db, sizeof db) == 0 ? add_session(ss, db, NULL, err, sizeof err) : -1;
     if (added >= 0)
-        tw_cli_printf(cli, "%s", H(HT_ADDED));
+        tw_cli_printf(cli, H(HT_ADDED), tw_cli_prog(cli), tw_cli_prog(cli));
     else
-        tw_cli_printf(cli, H(HT_NOT_ADDED), err, ss->save_path);
+        tw_cli_printf(cli, H(HT_NOT_ADDED), err, ss->save_path, tw_cli_prog(cli));
     say_again(ss);
 }
 
@@ -352,11 +364,11 @@ static void print_latest(tw_cli *cli, json_t *list)
         tw_cli_printf(cli, H(HT_ITEM), (int)i + 1, when, tw_msg_get(&ui->texts[ui->msg[TW_CLI_M_GAME_NAME]], cli->lang),
                       setup, H(json_is_true(json_object_get(json_object_get(item, "result"), "won")) ? HT_WON : HT_LOST),
                       score, H(origin && strcmp(origin, "terminal") == 0 ? HT_TERMINAL : HT_BROWSER));
-        again_command(item, command, sizeof command);
+        again_line(cli, item, command, sizeof command);
         if (command[0])
             tw_cli_printf(cli, "       %s\n", command);
     }
-    tw_cli_printf(cli, "%s", H(HT_AGAIN_HOW));
+    tw_cli_printf(cli, H(HT_AGAIN_HOW), tw_cli_prog(cli));
 }
 
 /* Prints the history as JSON (every game, with its "command"). */
@@ -366,8 +378,8 @@ static int print_json(tw_cli *cli, const char *db, json_t *list, json_t *totals)
     size_t i;
     json_array_foreach(list, i, item)
     {
-        char command[300];
-        again_command(item, command, sizeof command);
+        char command[900];
+        again_line(cli, item, command, sizeof command);
         json_object_set_new(item, "command", command[0] ? json_string(command) : json_null());
     }
     return tw_cli_print_json(cli, json_pack("{s:s, s:i, s:s, s:O, s:O}", "format", "trickwood-history", "version", 1,
@@ -427,10 +439,12 @@ static int play_again(tw_cli *cli, json_t *list, const char *number)
         tw_cli_errorf(cli, H(HT_AGAIN_NONE), (int)value, (unsigned long long)json_integer_value(json_object_get(item, "seed")));
         return TW_EXIT_FAIL;
     }
-    tw_cli_printf(cli, H(HT_AGAIN_START), (int)value, command);
+    char line[900];
+    again_line(cli, item, line, sizeof line);
+    tw_cli_printf(cli, H(HT_AGAIN_START), (int)value, line);
     char *args[24];
     int n = 0;
-    for (char *word = strtok(command + strlen("trickwood "), " "); word && n < 20; word = strtok(NULL, " "))
+    for (char *word = strtok(command, " "); word && n < 20; word = strtok(NULL, " "))
         args[n++] = word;
     args[n++] = "--lang";
     args[n++] = cli->lang == TW_LANG_FR ? "fr" : "en";
