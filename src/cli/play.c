@@ -292,7 +292,11 @@ static void show_choices(tw_cli_session *ss, int seat, const tw_game_action *act
                       tw_term_style(&cli->term, TW_STYLE_RESET));
     }
     tw_prompt_list(cli->out, &cli->term, pointers, count);
-    tw_cli_printf(cli, "%s", M(TW_CLI_M_HINT_LINE));
+    /* the words one may type: under every question, or under the first
+     * only on a compact screen (help lists them again) */
+    if (!cli->compact || ss->questions == 0)
+        tw_cli_printf(cli, "%s", M(TW_CLI_M_HINT_LINE));
+    ss->questions++;
 }
 
 /* Reads one answer as an action. Returns ASK_ACTION with *chosen, or -1

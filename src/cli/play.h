@@ -176,6 +176,7 @@ struct tw_cli_session {
      * [{"at": actions standing after it, "actions": [taken back, in
      * the record notation]}]; NULL before the first. */
     json_t *undos;
+    int questions; /* questions asked so far (compact screens name the words once) */
 };
 
 /* The engine's state of the session's match (tw_game.state). */
