@@ -3,6 +3,7 @@
  * hitting the visited fief's target. Both use the strong bot's estimates,
  * made from the player's view only (never the deck order). */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,10 +18,10 @@
 
 const tw_msg tw_nw_cli_analyse_help = {{
     "  analyse RECORD [OPTIONS]       name the decisions of a For Northwood! game that cost the most\n"
-    "      --samples N                sampled deals per decision (default 60; more is slower and steadier)\n"
+    "      --samples N                search effort, 50 deals a unit (default 60: the hint's and the strong bot's)\n"
     "      --top N                    how many decisions to list (default 5)\n",
     "  analyse ENREGISTREMENT [OPTIONS] montrer les décisions d'une partie des Fiefs de Norbois ! qui ont coûté le plus\n"
-    "      --samples N                donnes simulées par décision (60 par défaut ; plus = plus lent et plus stable)\n"
+    "      --samples N                effort de recherche, 50 donnes par unité (60 par défaut : celui du conseil et du robot fort)\n"
     "      --top N                    nombre de décisions à montrer (5 par défaut)\n",
 }};
 
@@ -30,26 +31,37 @@ static int percent(double p)
     return (int)(p * 100.0 + 0.5);
 }
 
-/* Prints a hint for the state's next decision. */
+/* A number of the hint's JSON, -1 when absent or null. */
+static double hint_number(json_t *hint, const char *key)
+{
+    json_t *v = json_object_get(hint, key);
+    return json_is_number(v) ? json_number_value(v) : -1;
+}
+
+/* Prints a hint for the state's next decision: the strong bot's move, its
+ * chances with their margins, and one line on what the chances mean. */
 void tw_nw_cli_hint(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, json_t *hint)
 {
     tw_nw_action action = 0;
-    json_t *target = json_object_get(hint, "p_target"), *medal = json_object_get(hint, "p_medal");
-    double p_target = json_is_number(target) ? json_number_value(target) : -1;
-    double p_medal = json_is_number(medal) ? json_number_value(medal) : -1;
+    double p_target = hint_number(hint, "p_target"), p_medal = hint_number(hint, "p_medal");
+    double margin = hint_number(hint, "margin"), margin_medal = hint_number(hint, "margin_medal");
     const char *text = json_string_value(json_object_get(hint, "action"));
     if (!text || tw_nw_action_parse(text, &action) != 0)
         return;
     char label[384];
     tw_nw_cli_label(cli, state, catalog, action, label, sizeof label);
     tw_cli_printf(cli, T(NW_T_H_ACTION), label);
-    if (state->phase == TW_NW_PHASE_CHOOSE_FIEF)
-        tw_cli_printf(cli, T(NW_T_H_FIEF_ODDS), percent(p_target));
+    if (state->phase == TW_NW_PHASE_CHOOSE_FIEF && p_target >= 0)
+        tw_cli_printf(cli, T(NW_T_H_FIEF_ODDS), percent(p_target), percent(margin));
     else if (p_target >= 0)
-        tw_cli_printf(cli, T(NW_T_H_VISIT_ODDS), state->visiting, percent(p_target));
+        tw_cli_printf(cli, T(NW_T_H_VISIT_ODDS), state->visiting, percent(p_target), percent(margin));
     if (p_medal >= 0)
         tw_cli_printf(cli, T(NW_T_H_MEDAL_ODDS), tw_nw_cli_text(cli->lang, NW_T_MEDAL_NONE + state->medal),
-                      tw_nw_medal_threshold(state->medal), percent(p_medal));
+                      tw_nw_medal_threshold(state->medal), percent(p_medal), percent(margin_medal));
+    const char *meaning = json_string_value(
+        json_object_get(json_object_get(hint, "meaning"), cli->lang == TW_LANG_FR ? "fr" : "en"));
+    if (meaning)
+        tw_cli_printf(cli, "  (%s)\n", meaning);
 }
 
 /* One examined decision. */
@@ -57,15 +69,18 @@ typedef struct {
     int step;
     tw_nw_state before;
     tw_nw_action chosen, better;
-    double p_chosen, p_better;
+    double p_chosen, p_better;           /* chances of the visit's target */
+    double m_chosen, m_better;           /* their margins */
+    double medal_chosen, medal_better;   /* at the fief choice: chances of the medal */
+    double cost;                         /* what the choice gave up */
 } finding;
 
 /* Keeps the top findings sorted by cost, most costly first. */
 static void keep(finding *top, int *count, int max, const finding *f)
 {
-    double cost = f->p_better - f->p_chosen;
+    double cost = f->cost;
     int at = *count;
-    while (at > 0 && top[at - 1].p_better - top[at - 1].p_chosen < cost)
+    while (at > 0 && top[at - 1].cost < cost)
         at--;
     if (at >= max)
         return;
@@ -151,10 +166,25 @@ int tw_cli_analyse(tw_cli *cli, int argc, char **argv)
             }
             tw_nw_view view;
             tw_nw_view_of(&state, &view);
-            int best = tw_nw_estimate_actions(bot, &view, acts, n, samples, p);
+            double m[TW_NW_MAX_ACTIONS];
+            int best = tw_nw_estimate_actions(bot, &view, acts, n, samples, p, m);
             examined++;
-            finding f = {i + 1, state, acts[chosen], acts[best], p[chosen], p[best]};
-            if (p[best] - p[chosen] >= NOTABLE_COST)
+            finding f = {i + 1, state, acts[chosen], acts[best], p[chosen], p[best], m[chosen], m[best], 0, 0, 0};
+            /* a fief is judged by the medal (an easy target is not a better
+             * choice), a move in a visit by its target */
+            double spread = m[best] + m[chosen];
+            if (state.phase == TW_NW_PHASE_CHOOSE_FIEF) {
+                f.medal_chosen = tw_nw_medal_chance(&view, acts[chosen], p[chosen]);
+                f.medal_better = tw_nw_medal_chance(&view, acts[best], p[best]);
+                f.cost = f.medal_better - f.medal_chosen;
+                spread = fabs(tw_nw_medal_chance(&view, acts[best], 1) - tw_nw_medal_chance(&view, acts[best], 0)) *
+                             m[best] +
+                         fabs(tw_nw_medal_chance(&view, acts[chosen], 1) - tw_nw_medal_chance(&view, acts[chosen], 0)) *
+                             m[chosen];
+            } else {
+                f.cost = p[best] - p[chosen];
+            }
+            if (best != chosen && f.cost >= NOTABLE_COST && f.cost > spread)
                 keep(top, &found, top_n, &f);
         }
         if (tw_nw_apply(&state, rec->actions[i], NULL) != TW_OK) {
@@ -162,7 +192,7 @@ int tw_cli_analyse(tw_cli *cli, int argc, char **argv)
             goto done;
         }
     }
-    tw_cli_printf(cli, T(NW_T_A_TITLE), path, examined, samples);
+    tw_cli_printf(cli, T(NW_T_A_TITLE), path, examined, samples * 50);
     if (!tw_nw_is_over(&state))
         tw_cli_printf(cli, "%s", T(NW_T_A_NOT_OVER));
     for (int k = 0; k < found; k++) {
@@ -171,12 +201,13 @@ int tw_cli_analyse(tw_cli *cli, int argc, char **argv)
         tw_nw_cli_label(cli, &f->before, &rec->catalog, f->chosen, chosen_label, sizeof chosen_label);
         tw_nw_cli_label(cli, &f->before, &rec->catalog, f->better, better_label, sizeof better_label);
         if (f->before.phase == TW_NW_PHASE_CHOOSE_FIEF)
-            tw_cli_printf(cli, T(NW_T_A_ITEM_FIEF), k + 1, f->step, chosen_label, percent(f->p_chosen), better_label,
-                          percent(f->p_better));
+            tw_cli_printf(cli, T(NW_T_A_ITEM_FIEF), k + 1, f->step, chosen_label, percent(f->p_chosen),
+                          percent(f->m_chosen), percent(f->medal_chosen), better_label, percent(f->p_better),
+                          percent(f->m_better), percent(f->medal_better));
         else
             tw_cli_printf(cli, T(NW_T_A_ITEM), k + 1, f->step, f->before.visiting, f->before.score_n,
-                          f->before.visiting, chosen_label, percent(f->p_chosen), better_label,
-                          percent(f->p_better));
+                          f->before.visiting, chosen_label, percent(f->p_chosen), percent(f->m_chosen), better_label,
+                          percent(f->p_better), percent(f->m_better));
     }
     if (!found)
         tw_cli_printf(cli, T(NW_T_A_NONE), percent(NOTABLE_COST));

@@ -326,8 +326,20 @@ static json_t *probability(double p)
     return p < 0 ? json_null() : json_real(p);
 }
 
-/* The strong bot's hint from the player's view: the action, the chance of
- * hitting this visit's target and of reaching the chosen medal. */
+/* What a For Northwood! hint's chances mean, in one line per language. */
+static json_t *nw_hint_meaning(void)
+{
+    return json_pack("{s:s, s:s}", "en",
+                     "Chance of reaching the outcome named if you go on playing as the strong bot would, "
+                     "estimated from what you can see; ± is the estimate's margin.",
+                     "fr",
+                     "Chance d'atteindre le résultat nommé si vous continuez comme le jouerait le robot fort, "
+                     "estimée d'après ce que vous voyez ; ± est la marge de l'estimation.");
+}
+
+/* The strong bot's hint from the player's view: its move, the chance of
+ * hitting this visit's target and of reaching the chosen medal, their
+ * margins, and what the chances mean. */
 static json_t *nw_hint_json(const tw_match *m, uint64_t seed)
 {
     const tw_nw_state *s = &cof(m)->state;
@@ -341,8 +353,10 @@ static json_t *nw_hint_json(const tw_match *m, uint64_t seed)
         tw_nw_hint hint = tw_nw_hint_for(bot, view);
         char text[48];
         tw_nw_action_format(hint.action, text, (int)sizeof text);
-        out = json_pack("{s:s, s:o, s:o, s:i}", "action", text, "p_target", probability(hint.p_target), "p_medal",
-                        probability(hint.p_medal), "samples", hint.samples);
+        out = json_pack("{s:s, s:o, s:o, s:o, s:o, s:i, s:o}", "action", text, "p_target", probability(hint.p_target),
+                        "margin", probability(hint.p_target < 0 ? -1 : hint.margin_target), "p_medal",
+                        probability(hint.p_medal), "margin_medal", json_real(hint.margin_medal), "samples",
+                        hint.samples, "meaning", nw_hint_meaning());
     }
     free(view);
     tw_nw_bot_free(bot);
