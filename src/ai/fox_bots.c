@@ -12,13 +12,6 @@
 #define SAMPLE_NODES 1000 /* strong: nodes per deal */
 #define HINT_SAMPLE_FACTOR 8 /* hints look at more deals than a move (128 by default) */
 #define SEARCH_TABLE_BITS 14
-/* Hint calibration by level (see calibrated_chance). */
-#define CAL_A1 0.5724
-#define CAL_B1 1.8855
-#define CAL_A2 0.6687
-#define CAL_B2 0.9684
-#define CAL_A3 0.9492
-#define CAL_B3 0.7865
 
 struct tw_fox_bot {
     tw_fox_bot_kind kind;
@@ -173,30 +166,11 @@ tw_error tw_fox_bot_choose(tw_fox_bot *bot, const tw_fox_state *state, tw_fox_ac
     return tw_fox_bot_choose_from_view(bot, &view, out);
 }
 
-/* Calibration of the strong estimate as a frequency: the estimate's logit
- * x becomes a * x + b, by level, fitted on hints taken along strong +
- * strong games against how those games ended (docs/bots.md). The search
- * scores its horizon with weights fitted on rule-bot games, which win
- * less often than the strong bot, so the raw estimate runs low. Proven
- * outcomes (0: every deal lost, 1: every deal won) stay. */
-static double calibrated_chance(double p, int level)
-{
-    static const double a[TW_FOX_LEVELS] = {CAL_A1, CAL_A2, CAL_A3};
-    static const double b[TW_FOX_LEVELS] = {CAL_B1, CAL_B2, CAL_B3};
-    if (p <= 0.0)
-        return 0.0;
-    if (p >= 1.0)
-        return 1.0;
-    int i = level >= 1 && level <= TW_FOX_LEVELS ? level - 1 : 0;
-    double q = p < 0.01 ? 0.01 : p > 0.99 ? 0.99 : p;
-    return 1.0 / (1.0 + exp(-(a[i] * log(q / (1.0 - q)) + b[i])));
-}
-
 tw_fox_hint tw_fox_hint_for(tw_fox_bot *bot, const tw_fox_view *view)
 {
-    tw_fox_hint hint = {TW_FOX_NO_ACTION, -1.0, 0};
+    tw_fox_hint hint = {TW_FOX_NO_ACTION, -1.0, 0, 0, 0};
     tw_fox_action list[TW_FOX_MAX_ACTIONS];
-    double p[TW_FOX_MAX_ACTIONS];
+    double p[TW_FOX_MAX_ACTIONS], margin[TW_FOX_MAX_ACTIONS], raw[TW_FOX_MAX_ACTIONS];
     int n = tw_fox_view_legal_actions(view, list);
     if (n == 0)
         return hint;
@@ -205,10 +179,12 @@ tw_fox_hint tw_fox_hint_for(tw_fox_bot *bot, const tw_fox_view *view)
         if (!bot->search)
             return hint;
     }
-    int samples = HINT_SAMPLE_FACTOR * bot->samples;
-    int best = tw_fox_estimate_actions(bot->search, view, next_seed(bot), samples, bot->sample_nodes, list, n, p);
+    tw_fox_effort effort = {bot->samples, HINT_SAMPLE_FACTOR * bot->samples, bot->sample_nodes};
+    int best = tw_fox_estimate_chances(bot->search, view, &effort, list, n, 0, p, margin, raw);
     hint.action = list[best];
-    hint.p_win = calibrated_chance(p[best], view->visible.level);
-    hint.samples = samples;
+    hint.p_win = p[best];
+    hint.margin = margin[best];
+    hint.raw = raw[best];
+    hint.samples = effort.chance_samples;
     return hint;
 }

@@ -114,8 +114,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_HINT] = {{"  (a number, a card such as 7R, hint, help, board or quit)\n",
                     "  (un numéro, une carte comme 7R, indice, aide, plateau ou quitter)\n"}},
     [FX_T_H_ACTION] = {{"Hint: %s\n", "Conseil : %s\n"}},
-    [FX_T_H_ODDS] = {{"  Estimated chance that the team wins the game: %d%% (%d sampled deals of the hidden cards)\n",
-                      "  Chance estimée que l'équipe gagne la partie : %d %% (%d donnes simulées des cartes cachées)\n"}},
+    [FX_T_H_ODDS] = {{"  Estimated chance that the team wins the game: %d%% ± %d (%d sampled deals of the hidden cards)\n",
+                      "  Chance estimée que l'équipe gagne la partie : %d %% ± %d (%d donnes simulées des cartes cachées)\n"}},
 
     [FX_T_L_PLAY] = {{"Play %s", "Jouer %s"}},
     [FX_T_L_PLAY_TAKES] = {{"Play %s - the trick goes %s", "Jouer %s - le pli va %s"}},

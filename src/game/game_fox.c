@@ -413,8 +413,9 @@ static void fox_bot_free(tw_game_bot *bot)
     tw_game_bot_release(bot, fox_engine_bot_free);
 }
 
-/* The strong bot's hint for the seat to act, from its view: the action
- * and the chance that the team wins the game. */
+/* The strong bot's hint for the seat to act, from its view: the strong
+ * bot's move, the chance that the team wins the game, its margin and what
+ * the chance means. */
 static json_t *fox_hint_json(const tw_match *m, uint64_t seed)
 {
     const tw_fox_state *s = &cof(m)->state;
@@ -432,8 +433,14 @@ static json_t *fox_hint_json(const tw_match *m, uint64_t seed)
         return NULL;
     char text[48];
     tw_fox_action_format(s, hint.action, text, (int)sizeof text);
-    return json_pack("{s:s, s:o, s:i}", "action", text, "p_win", hint.p_win < 0 ? json_null() : json_real(hint.p_win),
-                     "samples", hint.samples);
+    return json_pack("{s:s, s:o, s:f, s:i, s:{s:s, s:s}}", "action", text, "p_win",
+                     hint.p_win < 0 ? json_null() : json_real(hint.p_win), "margin", hint.margin, "samples",
+                     hint.samples, "meaning", "en",
+                     "Chance that the team wins the game if both go on playing as the strong bot would, "
+                     "estimated from what this seat can see; ± is the estimate's margin.",
+                     "fr",
+                     "Chance que l'équipe gagne la partie si les deux continuent comme le jouerait le robot fort, "
+                     "estimée d'après ce que ce siège voit ; ± est la marge de l'estimation.");
 }
 
 /* A copy of the match. */
