@@ -98,14 +98,16 @@ typedef enum {
     TW_FOX_BOT_RANDOM = 0,     /* uniform among legal actions */
     TW_FOX_BOT_RULE = 1,       /* the rule-based partner above */
     TW_FOX_BOT_STRONG = 2,     /* search over determinizations of the view */
-    TW_FOX_BOT_OPEN_HANDS = 3  /* sees both hands and the deck: an upper bound */
+    TW_FOX_BOT_OPEN_HANDS = 3, /* sees both hands and the deck: an upper bound */
+    TW_FOX_BOT_HINT = 4        /* plays the hint's move: the strong bot's, with deals seeded by the view */
 } tw_fox_bot_kind;
 
+/* The kinds the benchmarks compare (the hint bot is the strong one). */
 #define TW_FOX_BOT_KINDS 4
 
 typedef struct tw_fox_bot tw_fox_bot;
 
-/* Parses "random", "rule", "strong", "open-hands"; -1 when unknown. */
+/* Parses "random", "rule", "strong", "open-hands", "hint"; -1 when unknown. */
 int tw_fox_bot_kind_from_name(const char *name);
 /* Name of a bot kind ("?" for an unknown value). */
 const char *tw_fox_bot_kind_name(tw_fox_bot_kind kind);

@@ -46,12 +46,13 @@ typedef enum {
     TW_NW_BOT_RANDOM = 0,     /* uniform among legal actions */
     TW_NW_BOT_GREEDY = 1,     /* simple sensible rules */
     TW_NW_BOT_STRONG = 2,     /* information-set Monte Carlo tree search over determinized deals */
-    TW_NW_BOT_CLAIRVOYANT = 3 /* sees the deck order: an upper bound */
+    TW_NW_BOT_CLAIRVOYANT = 3, /* sees the deck order: an upper bound */
+    TW_NW_BOT_HINT = 4         /* plays the hint's move: the strong bot's, from a fresh search seeded by the view */
 } tw_nw_bot_kind;
 
 typedef struct tw_nw_bot tw_nw_bot;
 
-/* Parses "random", "greedy", "strong", "clairvoyant"; -1 when unknown. */
+/* Parses "random", "greedy", "strong", "clairvoyant", "hint"; -1 when unknown. */
 int tw_nw_bot_kind_from_name(const char *name);
 /* Name of a bot kind. */
 const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind);
@@ -93,6 +94,8 @@ typedef struct {
     double margin_target; /* 0 when p_target is -1 */
     double p_medal;       /* chance of reaching the chosen medal */
     double margin_medal;
+    double raw_target;    /* the search value before calibration (-1 with p_target) */
+    double raw_medal;     /* the medal model's value before calibration */
     int samples; /* search iterations (deals) behind each search value */
 } tw_nw_hint;
 
@@ -107,8 +110,9 @@ int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_a
                            double *p, double *margin);
 /* The chance of reaching the chosen medal when action is played with
  * chance p_target of hitting its target (at the fief choice, the fief it
- * visits), every other undecided fief being won at the strong bot's
- * measured rate for its target, independently. */
+ * visits): a model where every other undecided fief is won at the strong
+ * bot's measured rate for its target, independently, mapped to a
+ * frequency by a calibration fitted on strong games. */
 double tw_nw_medal_chance(const tw_nw_view *view, tw_nw_action action, double p_target);
 /* The seed the estimator uses for a view: a hash of what the player sees.
  * A strong bot created with this seed plays the hint's move. */

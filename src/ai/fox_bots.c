@@ -22,13 +22,13 @@ struct tw_fox_bot {
     long long sample_nodes;
 };
 
-static const char *const kind_names[TW_FOX_BOT_KINDS] = {"random", "rule", "strong", "open-hands"};
+static const char *const kind_names[TW_FOX_BOT_HINT + 1] = {"random", "rule", "strong", "open-hands", "hint"};
 
 int tw_fox_bot_kind_from_name(const char *name)
 {
     if (!name)
         return -1;
-    for (int k = 0; k < TW_FOX_BOT_KINDS; k++)
+    for (int k = 0; k <= TW_FOX_BOT_HINT; k++)
         if (strcmp(name, kind_names[k]) == 0)
             return k;
     return -1;
@@ -36,12 +36,12 @@ int tw_fox_bot_kind_from_name(const char *name)
 
 const char *tw_fox_bot_kind_name(tw_fox_bot_kind kind)
 {
-    return (int)kind >= 0 && (int)kind < TW_FOX_BOT_KINDS ? kind_names[kind] : "?";
+    return (int)kind >= 0 && (int)kind <= TW_FOX_BOT_HINT ? kind_names[kind] : "?";
 }
 
 tw_fox_bot *tw_fox_bot_new(tw_fox_bot_kind kind, uint64_t seed)
 {
-    if ((int)kind < 0 || (int)kind >= TW_FOX_BOT_KINDS)
+    if ((int)kind < 0 || (int)kind > TW_FOX_BOT_HINT)
         return NULL;
     tw_fox_bot *bot = calloc(1, sizeof *bot);
     if (!bot)
@@ -51,7 +51,7 @@ tw_fox_bot *tw_fox_bot_new(tw_fox_bot_kind kind, uint64_t seed)
     bot->open_nodes = OPEN_NODES;
     bot->samples = SAMPLES;
     bot->sample_nodes = SAMPLE_NODES;
-    if (kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS) {
+    if (kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS || kind == TW_FOX_BOT_HINT) {
         bot->search = tw_fox_search_new(SEARCH_TABLE_BITS);
         if (!bot->search) {
             free(bot);
@@ -121,6 +121,22 @@ static tw_error choose_strong(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_a
     return TW_OK;
 }
 
+/* The hint's move: the strong bot's estimate with the deals seeded by the
+ * view (tw_fox_view_seed) rather than by the bot's own generator. */
+static tw_error choose_hinted(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *out)
+{
+    tw_fox_action list[TW_FOX_MAX_ACTIONS];
+    double p[TW_FOX_MAX_ACTIONS];
+    int n = tw_fox_view_legal_actions(view, list);
+    if (n == 0)
+        return TW_ERR_PHASE;
+    int best = n == 1 ? 0
+                      : tw_fox_estimate_actions(bot->search, view, tw_fox_view_seed(view), bot->samples,
+                                                bot->sample_nodes, list, n, p);
+    *out = list[best];
+    return TW_OK;
+}
+
 tw_error tw_fox_bot_choose_from_view(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *out)
 {
     if (tw_fox_to_act(&view->visible) != view->seat)
@@ -131,6 +147,8 @@ tw_error tw_fox_bot_choose_from_view(tw_fox_bot *bot, const tw_fox_view *view, t
     case TW_FOX_BOT_STRONG:
     case TW_FOX_BOT_OPEN_HANDS:
         return choose_strong(bot, view, out);
+    case TW_FOX_BOT_HINT:
+        return choose_hinted(bot, view, out);
     case TW_FOX_BOT_RULE:
     default:
         return tw_fox_rule_bot_choose(view, next_seed(bot), out);

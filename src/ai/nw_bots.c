@@ -54,12 +54,12 @@ struct tw_nw_bot {
     int last_edge; /* the root edge played at the last decision, -1 when none */
 };
 
-static const char *const BOT_NAMES[] = {"random", "greedy", "strong", "clairvoyant"};
+static const char *const BOT_NAMES[] = {"random", "greedy", "strong", "clairvoyant", "hint"};
 
 /* Parses a bot name; -1 when unknown. */
 int tw_nw_bot_kind_from_name(const char *name)
 {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i <= TW_NW_BOT_HINT; i++)
         if (strcmp(BOT_NAMES[i], name) == 0)
             return i;
     return -1;
@@ -68,7 +68,7 @@ int tw_nw_bot_kind_from_name(const char *name)
 /* The name of a bot kind, "?" when out of range. */
 const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind)
 {
-    return kind <= TW_NW_BOT_CLAIRVOYANT ? BOT_NAMES[kind] : "?";
+    return kind <= TW_NW_BOT_HINT ? BOT_NAMES[kind] : "?";
 }
 
 /* The kind a bot was created with. */
@@ -991,6 +991,11 @@ tw_nw_action tw_nw_bot_choose_from_view(tw_nw_bot *bot, const tw_nw_view *view)
         return random_action(acts, n, &bot->rng);
     case TW_NW_BOT_GREEDY:
         return greedy_choose(&view->visible, acts, n);
+    case TW_NW_BOT_HINT:
+        /* the hint's move: a fresh strong decision seeded by the view */
+        tw_rng_seed(&bot->rng, tw_nw_view_seed(view));
+        bot->last_edge = -1;
+        return strong_choose(bot, view);
     default:
         return strong_choose(bot, view);
     }
@@ -1035,6 +1040,8 @@ tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state)
  * (docs/bots-northwood.md says how to refit). Sure values (0, 1) stay. */
 #define CAL_A 1.0
 #define CAL_B 0.0
+#define CAL_MEDAL_A 1.0
+#define CAL_MEDAL_B 0.0
 
 /* A seed for the estimates of one view: a hash of everything the player
  * sees (and nothing else), so the figures depend on the view alone. The
@@ -1215,7 +1222,8 @@ static double medal_odds(const tw_nw_state *v, int current, double p_current)
     return medal_chance_after(v, current, p_current);
 }
 
-double tw_nw_medal_chance(const tw_nw_view *view, tw_nw_action action, double p_target)
+/* The medal model's own value (before calibration) for tw_nw_medal_chance. */
+static double medal_model(const tw_nw_view *view, tw_nw_action action, double p_target)
 {
     const tw_nw_state *v = &view->visible;
     int current = v->visiting;
@@ -1226,10 +1234,25 @@ double tw_nw_medal_chance(const tw_nw_view *view, tw_nw_action action, double p_
     return medal_odds(v, current, current >= 0 ? p_target : 0);
 }
 
+/* The medal model as a frequency: logit(m) becomes CAL_MEDAL_A * logit(m)
+ * + CAL_MEDAL_B (fitted like CAL_A, CAL_B); sure values stay. */
+static double medal_calibrated(double m)
+{
+    if (m <= 0.0 || m >= 1.0)
+        return m;
+    double c = m < 0.01 ? 0.01 : m > 0.99 ? 0.99 : m;
+    return 1.0 / (1.0 + exp(-(CAL_MEDAL_A * log(c / (1.0 - c)) + CAL_MEDAL_B)));
+}
+
+double tw_nw_medal_chance(const tw_nw_view *view, tw_nw_action action, double p_target)
+{
+    return medal_calibrated(medal_model(view, action, p_target));
+}
+
 /* A hint: the strong bot's move with its target and medal chances. */
 tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view)
 {
-    tw_nw_hint hint = {0, -1, 0, -1, 0, 0};
+    tw_nw_hint hint = {0, -1, 0, -1, 0, -1, -1, 0};
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
     raw_chance raw[TW_NW_MAX_ACTIONS];
     int n = tw_nw_view_legal_actions(view, acts);
@@ -1242,9 +1265,11 @@ tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view)
     int in_visit = v->visiting >= 0 || TW_NW_ACTION_KIND(acts[best]) == TW_NW_ACT_VISIT;
     double p = calibrated(raw[best], &hint.margin_target);
     hint.p_target = in_visit ? p : -1;
+    hint.raw_target = in_visit ? raw[best].q : -1;
     if (!in_visit)
         hint.margin_target = 0;
     hint.p_medal = tw_nw_medal_chance(view, hint.action, in_visit ? p : 0);
+    hint.raw_medal = medal_model(view, hint.action, in_visit ? p : 0);
     /* the medal moves with the target chance by (medal if hit - medal if missed) */
     double spread = in_visit ? tw_nw_medal_chance(view, hint.action, 1) - tw_nw_medal_chance(view, hint.action, 0) : 0;
     hint.margin_medal = fabs(spread) * hint.margin_target;
