@@ -103,36 +103,21 @@ static tw_error choose_random(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_a
 }
 
 /* The strong bot: the action with the best mean estimate over
- * determinized deals of the view. */
-static tw_error choose_strong(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *out)
+ * determinized deals of the view, seeded by the bot's own generator or,
+ * for the hint's move (view_seeded), by the view (tw_fox_view_seed). */
+static tw_error choose_strong(tw_fox_bot *bot, const tw_fox_view *view, int view_seeded, tw_fox_action *out)
 {
     tw_fox_action list[TW_FOX_MAX_ACTIONS];
     double p[TW_FOX_MAX_ACTIONS];
     int n = tw_fox_view_legal_actions(view, list);
     if (n == 0)
         return TW_ERR_PHASE;
-    uint64_t seed = next_seed(bot);
+    uint64_t seed = view_seeded ? tw_fox_view_seed(view) : next_seed(bot);
     if (n == 1) {
         *out = list[0];
         return TW_OK;
     }
     int best = tw_fox_estimate_actions(bot->search, view, seed, bot->samples, bot->sample_nodes, list, n, p);
-    *out = list[best];
-    return TW_OK;
-}
-
-/* The hint's move: the strong bot's estimate with the deals seeded by the
- * view (tw_fox_view_seed) rather than by the bot's own generator. */
-static tw_error choose_hinted(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *out)
-{
-    tw_fox_action list[TW_FOX_MAX_ACTIONS];
-    double p[TW_FOX_MAX_ACTIONS];
-    int n = tw_fox_view_legal_actions(view, list);
-    if (n == 0)
-        return TW_ERR_PHASE;
-    int best = n == 1 ? 0
-                      : tw_fox_estimate_actions(bot->search, view, tw_fox_view_seed(view), bot->samples,
-                                                bot->sample_nodes, list, n, p);
     *out = list[best];
     return TW_OK;
 }
@@ -146,9 +131,9 @@ tw_error tw_fox_bot_choose_from_view(tw_fox_bot *bot, const tw_fox_view *view, t
         return choose_random(bot, view, out);
     case TW_FOX_BOT_STRONG:
     case TW_FOX_BOT_OPEN_HANDS:
-        return choose_strong(bot, view, out);
+        return choose_strong(bot, view, 0, out);
     case TW_FOX_BOT_HINT:
-        return choose_hinted(bot, view, out);
+        return choose_strong(bot, view, 1, out);
     case TW_FOX_BOT_RULE:
     default:
         return tw_fox_rule_bot_choose(view, next_seed(bot), out);
