@@ -1177,7 +1177,10 @@ static double calibrated(raw_chance r, double *margin)
     double q = r.q < 0 ? 0 : r.q > 1 ? 1 : r.q;
     double se = r.weight > 0 ? sqrt(q * (1 - q) / r.weight) : 0.5;
     if (q <= 0.0 || q >= 1.0) {
-        *margin = Z95 * (r.weight > 0 && isfinite(r.weight) ? 1.0 / r.weight : r.weight > 0 ? 0 : 0.5);
+        /* every deal agreed: the rule of three bounds the other outcome */
+        *margin = r.weight > 0 ? (isfinite(r.weight) ? 3.0 / r.weight : 0) : 0.5;
+        if (*margin > 1)
+            *margin = 1;
         return q;
     }
     double c = q < 0.01 ? 0.01 : q > 0.99 ? 0.99 : q;
