@@ -1035,13 +1035,21 @@ tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state)
 #define HINT_SAMPLES 60
 #define CHAIN_DEPTH 8
 #define Z95 1.96
-/* Calibration of a search value as a frequency: logit(p) becomes
- * CAL_A * logit(p) + CAL_B, fitted on the calibration benchmark's games
- * (docs/bots-northwood.md says how to refit). Sure values (0, 1) stay. */
-#define CAL_A 1.0
-#define CAL_B 0.0
-#define CAL_MEDAL_A 1.0
-#define CAL_MEDAL_B 0.0
+/* Calibration of a search value as a frequency, fitted on the games of
+ * `bench --parts calibration --games 200 --seed 100000` (docs/bots-
+ * northwood.md says how to refit): the search value, clamped to [0.01,
+ * 0.99], is mapped through straight lines between these points (by tenth
+ * of the value: its mean and how often the target was then hit). Sure
+ * values (0, 1) stay. */
+#define CAL_POINTS 11
+static const double CAL_VALUE[CAL_POINTS] = {0.01,  0.158, 0.255, 0.359, 0.460, 0.554,
+                                             0.651, 0.747, 0.848, 0.970, 0.99};
+static const double CAL_FREQ[CAL_POINTS] = {0.01,  0.256, 0.442, 0.570, 0.737, 0.813,
+                                            0.888, 0.924, 0.940, 0.989, 0.995};
+/* The medal model as a frequency: logit(m) becomes CAL_MEDAL_A * logit(m)
+ * + CAL_MEDAL_B, m clamped to [0.01, 0.99] (fitted on the same games). */
+#define CAL_MEDAL_A 0.7005
+#define CAL_MEDAL_B 0.3611
 
 /* A seed for the estimates of one view: a hash of everything the player
  * sees (and nothing else), so the figures depend on the view alone. The
@@ -1170,8 +1178,33 @@ static int raw_chances(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_actio
     return strong;
 }
 
-/* A raw estimate as a frequency (CAL_A, CAL_B), and its margin: 1.96
- * standard errors of the mean, carried through the map. */
+/* Maps x through the straight lines between the points (from[i], to[i])
+ * (from increasing, n of them; x clamped to the first and last); *slope
+ * receives the line's slope (may be NULL). */
+static double through_points(const double *from, const double *to, int n, double x, double *slope)
+{
+    int i = 0;
+    if (x <= from[0])
+        x = from[0];
+    if (x >= from[n - 1])
+        x = from[n - 1];
+    while (i < n - 2 && x > from[i + 1])
+        i++;
+    double k = (to[i + 1] - to[i]) / (from[i + 1] - from[i]);
+    if (slope)
+        *slope = k;
+    return to[i] + k * (x - from[i]);
+}
+
+/* A search value as the medal model reads it: clamped to [0.01, 0.99]
+ * unless sure (the model's calibration was fitted that way). */
+static double model_input(double q)
+{
+    return q <= 0 || q >= 1 ? q : q < 0.01 ? 0.01 : q > 0.99 ? 0.99 : q;
+}
+
+/* A raw estimate as a frequency (CAL_VALUE, CAL_FREQ), and its margin:
+ * 1.96 standard errors of the mean, carried through the map. */
 static double calibrated(raw_chance r, double *margin)
 {
     double q = r.q < 0 ? 0 : r.q > 1 ? 1 : r.q;
@@ -1183,10 +1216,8 @@ static double calibrated(raw_chance r, double *margin)
             *margin = 1;
         return q;
     }
-    double c = q < 0.01 ? 0.01 : q > 0.99 ? 0.99 : q;
-    double p = 1.0 / (1.0 + exp(-(CAL_A * log(c / (1.0 - c)) + CAL_B)));
-    /* the map's slope at q: dp/dq = a * p (1 - p) / (q (1 - q)) */
-    double slope = CAL_A * p * (1 - p) / (c * (1 - c));
+    double slope;
+    double p = through_points(CAL_VALUE, CAL_FREQ, CAL_POINTS, q, &slope);
     *margin = Z95 * se * slope;
     if (*margin > 1)
         *margin = 1;
@@ -1249,7 +1280,10 @@ static double medal_calibrated(double m)
 
 double tw_nw_medal_chance(const tw_nw_view *view, tw_nw_action action, double p_target)
 {
-    return medal_calibrated(medal_model(view, action, p_target));
+    /* the model reads the search value: undo the target's calibration */
+    double q = p_target <= 0 || p_target >= 1 ? p_target
+                                              : through_points(CAL_FREQ, CAL_VALUE, CAL_POINTS, p_target, NULL);
+    return medal_calibrated(medal_model(view, action, model_input(q)));
 }
 
 /* A hint: the strong bot's move with its target and medal chances. */
@@ -1271,10 +1305,14 @@ tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view)
     hint.raw_target = in_visit ? raw[best].q : -1;
     if (!in_visit)
         hint.margin_target = 0;
-    hint.p_medal = tw_nw_medal_chance(view, hint.action, in_visit ? p : 0);
-    hint.raw_medal = medal_model(view, hint.action, in_visit ? p : 0);
-    /* the medal moves with the target chance by (medal if hit - medal if missed) */
-    double spread = in_visit ? tw_nw_medal_chance(view, hint.action, 1) - tw_nw_medal_chance(view, hint.action, 0) : 0;
+    double q = in_visit ? model_input(raw[best].q) : 0;
+    hint.raw_medal = medal_model(view, hint.action, q);
+    hint.p_medal = medal_calibrated(hint.raw_medal);
+    /* the medal's margin: the medal chance at the target chance's margin
+     * either side (the model is linear in the target chance) */
+    double spread = in_visit ? medal_calibrated(medal_model(view, hint.action, 1)) -
+                                   medal_calibrated(medal_model(view, hint.action, 0))
+                             : 0;
     hint.margin_medal = fabs(spread) * hint.margin_target;
     hint.samples = iterations;
     return hint;

@@ -241,29 +241,63 @@ static json_t *kind_table(const cal_point *v, size_t n, int kind, FILE *log, dou
                      *max_error < 0 ? json_null() : json_real(*max_error));
 }
 
+/* The For Northwood! target's map: by tenth of the search value (clamped
+ * to [0.01, 0.99]; sure values left out), its mean and how often the
+ * target was then hit: the points CAL_VALUE, CAL_FREQ of nw_bots.c. */
+static json_t *value_points(const cal_point *v, size_t n, FILE *log)
+{
+    cal_bin bins[BINS];
+    memset(bins, 0, sizeof bins);
+    for (size_t i = 0; i < n; i++) {
+        if (v[i].kind != CAL_TARGET || v[i].hit == UNRESOLVED || !(v[i].raw > 0 && v[i].raw < 1))
+            continue;
+        double q = v[i].raw < 0.01 ? 0.01 : v[i].raw > 0.99 ? 0.99 : v[i].raw;
+        int k = (int)(q * BINS);
+        k = k >= BINS ? BINS - 1 : k;
+        bins[k].n++;
+        bins[k].sum += q;
+        bins[k].hits += v[i].hit;
+    }
+    json_t *points = json_array();
+    if (log)
+        fprintf(log, "\nCalibration maps fitted on these games\n  For Northwood! target, points (search value, "
+                     "frequency) by tenth of the value:\n   ");
+    for (int k = 0; k < BINS; k++) {
+        if (!bins[k].n)
+            continue;
+        double value = bins[k].sum / bins[k].n, freq = (double)bins[k].hits / bins[k].n;
+        json_array_append_new(points, json_pack("{s:f, s:f, s:I}", "value", value, "frequency", freq, "chances",
+                                                (json_int_t)bins[k].n));
+        if (log)
+            fprintf(log, " (%.3f, %.3f)", value, freq);
+    }
+    if (log)
+        fprintf(log, "\n");
+    return points;
+}
+
 /* Prints and returns the maps fitted on these games (the estimators'
- * constants: CAL_A, CAL_B in nw_bots.c; a[], b[] by level in
- * fox_strong.c). */
+ * constants: CAL_VALUE, CAL_FREQ and CAL_MEDAL_A, CAL_MEDAL_B in
+ * nw_bots.c; a[], b[] by level in fox_strong.c). */
 static json_t *fits(const cal_point *v, size_t n, FILE *log)
 {
     double a, b;
-    long long used = fit_map(v, n, CAL_TARGET, 0, &a, &b);
     json_t *out = json_object();
-    json_object_set_new(out, "northwood_target", json_pack("{s:f, s:f, s:I}", "a", a, "b", b, "chances", (json_int_t)used));
-    if (log)
-        fprintf(log, "\nCalibration maps fitted on these games (logit of the search value to logit of the chance):\n"
-                     "  For Northwood! target: a %.4f, b %.4f (%lld chances)\n", a, b, used);
-    used = fit_map(v, n, CAL_MEDAL, 0, &a, &b);
+    json_object_set_new(out, "northwood_target_points", value_points(v, n, log));
+    long long used = fit_map(v, n, CAL_MEDAL, 0, &a, &b);
     json_object_set_new(out, "northwood_medal", json_pack("{s:f, s:f, s:I}", "a", a, "b", b, "chances", (json_int_t)used));
     if (log)
-        fprintf(log, "  For Northwood! medal: a %.4f, b %.4f (%lld chances)\n", a, b, used);
+        fprintf(log, "  For Northwood! medal (logit of the model to logit of the chance): a %.4f, b %.4f (%lld chances)\n",
+                a, b, used);
     for (int level = 1; level <= TW_FOX_LEVELS; level++) {
         used = fit_map(v, n, CAL_WIN, level, &a, &b);
         char key[32];
         snprintf(key, sizeof key, "fox_level_%d", level);
         json_object_set_new(out, key, json_pack("{s:f, s:f, s:I}", "a", a, "b", b, "chances", (json_int_t)used));
         if (log)
-            fprintf(log, "  The Duet, level %d: a %.4f, b %.4f (%lld chances)\n", level, a, b, used);
+            fprintf(log, "  The Duet, level %d (logit of the search value to logit of the chance): a %.4f, b %.4f (%lld "
+                         "chances)\n",
+                    level, a, b, used);
     }
     return out;
 }
