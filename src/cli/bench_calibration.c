@@ -67,6 +67,8 @@ typedef struct {
     uint64_t seed;
     int games, jobs, worker;
     cal_list out;
+    int medals;               /* Northwood games that reached the medal */
+    int fox_won[TW_FOX_LEVELS], fox_played[TW_FOX_LEVELS];
     int failed;
 } cal_job;
 
@@ -110,8 +112,11 @@ static int nw_game(cal_job *job, uint64_t seed)
             visit_start = job->out.n;
         }
     }
-    if (ok)
-        cal_resolve(&job->out, game_start, CAL_MEDAL, tw_nw_stars_won(&s) >= tw_nw_medal_threshold(s.medal));
+    if (ok) {
+        int reached = tw_nw_stars_won(&s) >= tw_nw_medal_threshold(s.medal);
+        cal_resolve(&job->out, game_start, CAL_MEDAL, reached);
+        job->medals += reached;
+    }
     free(view);
     tw_nw_bot_free(bot);
     return ok;
@@ -139,8 +144,11 @@ static int fox_game(cal_job *job, uint64_t seed, int level)
         }
         ok = ok && tw_fox_apply(&s, a, NULL) == TW_OK;
     }
-    if (ok)
+    if (ok) {
         cal_resolve(&job->out, game_start, CAL_WIN, tw_fox_is_won(&s));
+        job->fox_won[level - 1] += tw_fox_is_won(&s);
+        job->fox_played[level - 1]++;
+    }
     tw_fox_bot_free(bot);
     return ok;
 }
@@ -318,15 +326,27 @@ json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, FILE *log)
         ok = tw_fox_board_load_level(&boards[level - 1], level, &diag) == TW_OK;
     int started = 0;
     for (int k = 0; ok && k < jobs; k++) {
-        job[k] = (cal_job){catalog, boards, seed, games, jobs, k, {NULL, 0, 0}, 0};
+        memset(&job[k], 0, sizeof job[k]);
+        job[k].catalog = catalog;
+        job[k].boards = boards;
+        job[k].seed = seed;
+        job[k].games = games;
+        job[k].jobs = jobs;
+        job[k].worker = k;
         if (pthread_create(&threads[k], NULL, cal_worker, &job[k]) != 0)
             break;
         started++;
     }
     cal_list all = {NULL, 0, 0};
+    int medals = 0, fox_won[TW_FOX_LEVELS] = {0}, fox_played[TW_FOX_LEVELS] = {0};
     for (int k = 0; k < started; k++) {
         pthread_join(threads[k], NULL);
         ok = ok && !job[k].failed;
+        medals += job[k].medals;
+        for (int l = 0; l < TW_FOX_LEVELS; l++) {
+            fox_won[l] += job[k].fox_won[l];
+            fox_played[l] += job[k].fox_played[l];
+        }
         for (size_t i = 0; ok && i < job[k].out.n; i++) {
             const cal_point *c = &job[k].out.v[i];
             ok = cal_push(&all, c->p, c->raw, c->kind, c->level);
@@ -342,7 +362,19 @@ json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, FILE *log)
             fprintf(log, "Calibration: %d games of each game following the hints (seeds %llu to %llu), the chances "
                          "the hints showed against what happened\n",
                     games, (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1));
-        out = json_pack("{s:i, s:I}", "games", games, "seed", (json_int_t)seed);
+        out = json_pack("{s:i, s:I, s:i}", "games", games, "seed", (json_int_t)seed, "northwood_medals", medals);
+        json_t *fox = json_array();
+        for (int l = 0; l < TW_FOX_LEVELS; l++)
+            json_array_append_new(fox, json_pack("{s:i, s:i, s:i}", "level", l + 1, "games", fox_played[l], "won",
+                                                 fox_won[l]));
+        json_object_set_new(out, "fox_wins", fox);
+        if (log) {
+            fprintf(log, "Following the hints: For Northwood! (intro, bronze) reached the medal in %d of %d games;", medals,
+                    games);
+            for (int l = 0; l < TW_FOX_LEVELS; l++)
+                fprintf(log, " the Duet level %d won %d of %d;", l + 1, fox_won[l], fox_played[l]);
+            fprintf(log, "\n");
+        }
         double worst = -1;
         for (int kind = 0; kind < CAL_KINDS; kind++) {
             double e;
