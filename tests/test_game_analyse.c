@@ -33,8 +33,9 @@ static tw_match *played(const tw_game *game, const char *bot, uint64_t seed, int
 }
 
 /* Checks what every analysis must hold: chances in 0..1, the best at
- * the played one's when they are the same action, ranks given to the costliest (cost at least
- * TW_GAME_NOTABLE_COST) in order of cost. */
+ * the played one's when they are the same action, the cost the gap of
+ * the values, ranks given to the costliest notable ones (cost at least
+ * TW_GAME_NOTABLE_COST and more than the margins) in order of cost. */
 static void check_sound(const tw_game_analysis *a, int top)
 {
     int ranked = 0;
@@ -44,25 +45,31 @@ static void check_sound(const tw_game_analysis *a, int top)
             const tw_game_decision *d = &a->decisions[i];
             if (d->rank != r)
                 continue;
-            double cost = d->p_best - d->p_played;
+            double cost = d->cost;
+            CHECK(d->notable);
             CHECK(cost >= TW_GAME_NOTABLE_COST);
+            CHECK(cost > d->c_best.value_margin + d->c_played.value_margin);
             CHECK(cost <= last);
             last = cost;
             ranked++;
         }
     for (int i = 0; i < a->count; i++) {
         const tw_game_decision *d = &a->decisions[i];
-        CHECK(d->p_played >= 0 && d->p_played <= 1 && d->p_best >= 0 && d->p_best <= 1);
+        CHECK(d->c_played.p >= 0 && d->c_played.p <= 1 && d->c_best.p >= 0 && d->c_best.p <= 1);
+        CHECK(d->c_played.margin >= 0 && d->c_best.margin >= 0);
         if (d->played == d->best)
-            CHECK(d->p_best == d->p_played);
+            CHECK(d->c_best.p == d->c_played.p && d->cost == 0);
+        else
+            CHECK(fabs(d->cost - (d->c_best.value > d->c_played.value ? d->c_best.value - d->c_played.value : 0)) <
+                  1e-12);
         CHECK(d->options >= 2);
         CHECK(d->rank >= 0 && d->rank <= top);
         if (i > 0)
             CHECK(d->step > a->decisions[i - 1].step);
-        /* an unranked decision is noise, or there was no room left and
-         * it costs no more than the last ranked one */
+        /* an unranked decision is noise (not notable), or there was no
+         * room left and it costs no more than the last ranked one */
         if (!d->rank)
-            CHECK(ranked < top ? d->p_best - d->p_played < TW_GAME_NOTABLE_COST : d->p_best - d->p_played <= last);
+            CHECK(!d->notable || (ranked == top && d->cost <= last));
     }
 }
 
@@ -88,19 +95,20 @@ TEST(game_analyse_northwood_uses_the_estimator_of_each_position)
         REQUIRE(at);
         const tw_nw_state *s = game->state(at);
         tw_nw_action acts[TW_NW_MAX_ACTIONS];
-        double p[TW_NW_MAX_ACTIONS];
+        double p[TW_NW_MAX_ACTIONS], margin[TW_NW_MAX_ACTIONS];
         int n = tw_nw_legal_actions(s, acts);
         CHECK_INT(n, d->options);
         tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, tw_mix64(77 + 7919u * (uint64_t)d->step));
         tw_nw_view *view = malloc(sizeof *view);
         REQUIRE(bot && view);
         tw_nw_view_of(s, view);
-        int best = tw_nw_estimate_actions(bot, view, acts, n, 12, p);
+        int best = tw_nw_estimate_actions(bot, view, acts, n, 12, p, margin);
         CHECK_INT(acts[best], d->best);
-        CHECK(fabs(p[best] - d->p_best) < 1e-12);
+        CHECK(fabs(p[best] - d->c_best.p) < 1e-12);
+        CHECK(fabs(margin[best] - d->c_best.margin) < 1e-12);
         for (int i = 0; i < n; i++)
             if (acts[i] == d->played)
-                CHECK(fabs(p[i] - d->p_played) < 1e-12);
+                CHECK(fabs(p[i] - d->c_played.p) < 1e-12);
         free(view);
         tw_nw_bot_free(bot);
         game->free(at);
@@ -149,7 +157,7 @@ TEST(game_analyse_fox_judges_each_seat_from_its_own_view)
         const tw_game_decision *o = &mine[d->seat].decisions[seen[d->seat]++];
         CHECK_INT(o->step, d->step);
         CHECK_INT(o->best, d->best);
-        CHECK(o->p_best == d->p_best && o->p_played == d->p_played);
+        CHECK(o->c_best.p == d->c_best.p && o->c_played.p == d->c_played.p);
     }
     for (int seat = 0; seat < 2; seat++)
         tw_game_analysis_free(&mine[seat]);
@@ -165,7 +173,7 @@ TEST(game_analyse_fox_judges_each_seat_from_its_own_view)
         tw_fox_state *swapped = (tw_fox_state *)game->state(other);
         tw_fox_determinize(&view, 1234 + (uint64_t)k, swapped);
         tw_game_action acts[2][TW_GAME_MAX_ACTIONS];
-        double p[2][TW_GAME_MAX_ACTIONS];
+        tw_game_chance p[2][TW_GAME_MAX_ACTIONS];
         int best[2];
         uint64_t seed = tw_mix64(5 + 7919u * (uint64_t)d->step);
         int n0 = game->estimate(at, d->played, 4, seed, acts[0], p[0], &best[0]);

@@ -98,14 +98,16 @@ typedef enum {
     TW_FOX_BOT_RANDOM = 0,     /* uniform among legal actions */
     TW_FOX_BOT_RULE = 1,       /* the rule-based partner above */
     TW_FOX_BOT_STRONG = 2,     /* search over determinizations of the view */
-    TW_FOX_BOT_OPEN_HANDS = 3  /* sees both hands and the deck: an upper bound */
+    TW_FOX_BOT_OPEN_HANDS = 3, /* sees both hands and the deck: an upper bound */
+    TW_FOX_BOT_HINT = 4        /* plays the hint's move: the strong bot's, with deals seeded by the view */
 } tw_fox_bot_kind;
 
+/* The kinds the benchmarks compare (the hint bot is the strong one). */
 #define TW_FOX_BOT_KINDS 4
 
 typedef struct tw_fox_bot tw_fox_bot;
 
-/* Parses "random", "rule", "strong", "open-hands"; -1 when unknown. */
+/* Parses "random", "rule", "strong", "open-hands", "hint"; -1 when unknown. */
 int tw_fox_bot_kind_from_name(const char *name);
 /* Name of a bot kind ("?" for an unknown value). */
 const char *tw_fox_bot_kind_name(tw_fox_bot_kind kind);
@@ -128,19 +130,59 @@ tw_error tw_fox_bot_choose(tw_fox_bot *bot, const tw_fox_state *state, tw_fox_ac
  * Open-hands has no full state here and plays as the strong bot. */
 tw_error tw_fox_bot_choose_from_view(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *out);
 
-/* ---- Hints ------------------------------------------------------------- */
+/* ---- Chances and hints ------------------------------------------------------ */
 
-/* A recommended action for a seat with the estimated chance that the team
- * wins the game from here, and how many determinized deals the estimate
- * rests on. action is TW_FOX_NO_ACTION (p_win -1) when the view's seat is
- * not to act. */
+/* Every chance the program shows for the Duet means one thing: the
+ * estimated probability that the team wins the game if it goes on with
+ * the strong bot's play, from the seat's view only: the open-hands search
+ * values averaged over deals of what the seat cannot see, mapped to a
+ * frequency by a calibration fitted on strong games (docs/bots.md). An
+ * action after which the seat learns nothing and acts again is worth what
+ * its next decision is worth. */
+
+/* How hard the estimator works: deals for the move (the strong bot's 16),
+ * deals for the chances, nodes per deal. */
+typedef struct {
+    int move_samples;
+    int chance_samples;
+    long long nodes;
+} tw_fox_effort;
+
+#define TW_FOX_CHAIN_DEPTH 4
+
+/* The seed the estimator uses for a view: a hash of what the seat cannot
+ * see and what it knows of it, so decisions between which nothing is
+ * learnt sample the same deals. */
+uint64_t tw_fox_view_seed(const tw_fox_view *view);
+
+/* The estimator: returns the index of the strong bot's move (the best of
+ * tw_fox_estimate_actions at effort->move_samples deals, seeded with
+ * tw_fox_view_seed), and fills p[i] with the chance of winning after
+ * actions[i], margin[i] with its margin (1.96 standard errors over the
+ * deals, through the calibration) and raw[i] (may be NULL) with the mean
+ * search value before calibration. Without every, only the strong move's
+ * entries are filled (the others are 0). Equal views give equal figures. */
+int tw_fox_estimate_chances(tw_fox_search *search, const tw_fox_view *view, const tw_fox_effort *effort,
+                            const tw_fox_action *actions, int n, int every, double *p, double *margin, double *raw);
+
+/* A recommended action (the strong bot's move) for a seat with the
+ * estimated chance that the team wins the game from here, its margin,
+ * the search value before calibration, and how many determinized deals
+ * the chance rests on. action is TW_FOX_NO_ACTION (p_win -1) when the
+ * view's seat is not to act. */
 typedef struct {
     tw_fox_action action;
     double p_win;
     int samples;
+    double margin;
+    double raw;
 } tw_fox_hint;
 
-/* Hint from a view, whatever the bot's kind (it uses the strong search). */
+/* The effort of a hint from a bot with the default effort: the analysis
+ * of a game judges every decision with it, so it shows the hints' figures. */
+tw_fox_effort tw_fox_hint_effort(void);
+/* Hint from a view, whatever the bot's kind (it uses the strong search at
+ * the bot's effort, eight times the deals for the chance). */
 tw_fox_hint tw_fox_hint_for(tw_fox_bot *bot, const tw_fox_view *view);
 
 #endif

@@ -46,6 +46,16 @@ typedef struct {
                        * played with the terminal's own characters or board. The caller owns it. */
 } tw_game_facts;
 
+/* One action's chance as an analysis shows it (tw_game.estimate). */
+typedef struct {
+    double p;            /* chance (0..1) of the outcome the game's analysis names (tw_game.chance_of) */
+    double margin;       /* its margin: 95% of the estimator's own spread */
+    double value;        /* what the choice is judged by: p, except at For Northwood!'s choice of a
+                          * fief, where it is the chance of the medal (an easy target is not a
+                          * better choice) */
+    double value_margin; /* value's margin */
+} tw_game_chance;
+
 /* The table of one game. */
 typedef struct tw_game {
     const char *key;      /* "northwood" or "fox": in files, URLs and options */
@@ -151,14 +161,17 @@ typedef struct tw_game {
     /* ---- Analysis (game_analyse.c walks a game with these) ---- */
     /* Judges the decision of the seat to act before action played, from
      * that seat's view only (never a hidden card): fills actions with the
-     * legal actions and p with each one's chance (0..1) of the outcome
-     * the game's analysis measures (chance_of), over samples sampled deals
-     * of what the seat cannot see, seeded from seed, with the game's one
-     * per-action estimator; *best is the estimator's best. Returns how
-     * many actions, or 0 when the decision is not judged (one option
-     * only, or a choice the game does not judge). */
+     * legal actions and chances with each one's chance (0..1) of the
+     * outcome the game's analysis measures (chance_of), with the game's
+     * one per-action estimator, the one its hints use (at the effort
+     * samples: the game's analyse_samples is the hint's), and *best with
+     * the estimator's best, the strong bot's move. seed is for an
+     * estimator that needs one; both games' seed theirs from the view, so
+     * equal views give equal figures. Returns how many actions, or 0 when
+     * the decision is not judged (one option only, or a choice the game
+     * does not judge). */
     int (*estimate)(const tw_match *m, tw_game_action played, int samples, uint64_t seed, tw_game_action *actions,
-                    double *p, int *best);
+                    tw_game_chance *chances, int *best);
     /* What the chances of estimate are of: "target" (For Northwood!: the
      * visited fief's target) or "win" (the Duet: winning the game). */
     const char *chance_of;
@@ -270,7 +283,10 @@ typedef struct {
     int seat;                 /* the seat that decided */
     int options;              /* legal actions then */
     tw_game_action played, best; /* best: the estimator's (the strong bot's) choice */
-    double p_played, p_best;  /* chances (0..1) after each; p_best is the chance before */
+    tw_game_chance c_played, c_best; /* the chances after each; c_best.p is the chance before */
+    double cost;              /* what the choice gave up: best's value minus played's (0 when none) */
+    int notable;              /* the cost is at least TW_GAME_NOTABLE_COST and more than the two
+                               * values' margins together (not the estimator's noise) */
     int rank;                 /* 1, 2... among the costliest; 0 when not one of them */
 } tw_game_decision;
 

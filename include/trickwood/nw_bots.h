@@ -51,12 +51,13 @@ typedef enum {
     TW_NW_BOT_RANDOM = 0,     /* uniform among legal actions */
     TW_NW_BOT_GREEDY = 1,     /* simple sensible rules */
     TW_NW_BOT_STRONG = 2,     /* information-set Monte Carlo tree search over determinized deals */
-    TW_NW_BOT_CLAIRVOYANT = 3 /* sees the deck order: an upper bound */
+    TW_NW_BOT_CLAIRVOYANT = 3, /* sees the deck order: an upper bound */
+    TW_NW_BOT_HINT = 4         /* plays the hint's move: the strong bot's, from a fresh search seeded by the view */
 } tw_nw_bot_kind;
 
 typedef struct tw_nw_bot tw_nw_bot;
 
-/* Parses "random", "greedy", "strong", "clairvoyant"; -1 when unknown. */
+/* Parses "random", "greedy", "strong", "clairvoyant", "hint"; -1 when unknown. */
 int tw_nw_bot_kind_from_name(const char *name);
 /* Name of a bot kind. */
 const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind);
@@ -84,23 +85,48 @@ tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state);
  * plays as the strong bot). */
 tw_nw_action tw_nw_bot_choose_from_view(tw_nw_bot *bot, const tw_nw_view *view);
 
-/* ---- Hints ----------------------------------------------------------------- */
+/* ---- Chances and hints ------------------------------------------------------ */
 
-/* A recommended action with its estimated chance of hitting the visited
- * fief's target (during a visit) and of reaching the chosen medal. */
+/* Every chance the program shows for For Northwood! means one thing: the
+ * estimated probability of hitting the target of the visit (at the fief
+ * choice: of the fief the move visits) if the player goes on with the
+ * strong bot's play from here, computed from the player's view only. It
+ * comes with a margin (95%: 1.96 standard errors of the sampled mean). An
+ * action after which the player learns nothing is worth exactly what the
+ * next decision is then shown as worth. See docs/bots-northwood.md. */
+
+/* A recommended action (the strong bot's move) with its chances. */
 typedef struct {
     tw_nw_action action;
-    double p_target; /* -1 when not in a visit */
-    double p_medal;
-    int samples;
+    double p_target;      /* -1 when not in a visit and no fief is chosen */
+    double margin_target; /* 0 when p_target is -1 */
+    double p_medal;       /* chance of reaching the chosen medal */
+    double margin_medal;
+    double raw_target;    /* the search value before calibration (-1 with p_target) */
+    double raw_medal;     /* the medal model's value before calibration */
+    int samples; /* search iterations (deals) behind each search value */
 } tw_nw_hint;
 
-/* Estimates, for every legal action, the chance of hitting the target
- * after it (from the view, over samples determinized deals). Fills
- * p[i] for actions[i] and returns the index of the best. */
-int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *actions, int n,
-                           int samples, double *p);
-/* Recommends an action from the view, with its odds. */
+/* The estimator: fills p[i] with the chance of hitting the target after
+ * actions[i] (0 for actions that visit nothing or stop the game), and
+ * margin[i] (may be NULL) with its margin; returns the index of the
+ * strong bot's move. samples sets the effort (samples * 50 search
+ * iterations; 60 is the hint's and the strong bot's own). Only the view is
+ * read, and the random choices are seeded from it, so equal views give
+ * equal figures whatever bot is passed (its memory is only scratch). */
+int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *actions, int n, int samples,
+                           double *p, double *margin);
+/* The chance of reaching the chosen medal when action is played with
+ * chance p_target of hitting its target (at the fief choice, the fief it
+ * visits): a model where every other undecided fief is won at the strong
+ * bot's measured rate for its target, independently, mapped to a
+ * frequency by a calibration fitted on strong games. */
+double tw_nw_medal_chance(const tw_nw_view *view, tw_nw_action action, double p_target);
+/* The seed the estimator uses for a view: a hash of what the player sees.
+ * A strong bot created with this seed plays the hint's move. */
+uint64_t tw_nw_view_seed(const tw_nw_view *view);
+/* Recommends the strong bot's move from the view, with its chances (the
+ * estimator above at the hint's effort). */
 tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view);
 
 #endif

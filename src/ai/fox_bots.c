@@ -12,13 +12,6 @@
 #define SAMPLE_NODES 1000 /* strong: nodes per deal */
 #define HINT_SAMPLE_FACTOR 8 /* hints look at more deals than a move (128 by default) */
 #define SEARCH_TABLE_BITS 14
-/* Hint calibration by level (see calibrated_chance). */
-#define CAL_A1 0.5724
-#define CAL_B1 1.8855
-#define CAL_A2 0.6687
-#define CAL_B2 0.9684
-#define CAL_A3 0.9492
-#define CAL_B3 0.7865
 
 struct tw_fox_bot {
     tw_fox_bot_kind kind;
@@ -29,13 +22,13 @@ struct tw_fox_bot {
     long long sample_nodes;
 };
 
-static const char *const kind_names[TW_FOX_BOT_KINDS] = {"random", "rule", "strong", "open-hands"};
+static const char *const kind_names[TW_FOX_BOT_HINT + 1] = {"random", "rule", "strong", "open-hands", "hint"};
 
 int tw_fox_bot_kind_from_name(const char *name)
 {
     if (!name)
         return -1;
-    for (int k = 0; k < TW_FOX_BOT_KINDS; k++)
+    for (int k = 0; k <= TW_FOX_BOT_HINT; k++)
         if (strcmp(name, kind_names[k]) == 0)
             return k;
     return -1;
@@ -43,12 +36,12 @@ int tw_fox_bot_kind_from_name(const char *name)
 
 const char *tw_fox_bot_kind_name(tw_fox_bot_kind kind)
 {
-    return (int)kind >= 0 && (int)kind < TW_FOX_BOT_KINDS ? kind_names[kind] : "?";
+    return (int)kind >= 0 && (int)kind <= TW_FOX_BOT_HINT ? kind_names[kind] : "?";
 }
 
 tw_fox_bot *tw_fox_bot_new(tw_fox_bot_kind kind, uint64_t seed)
 {
-    if ((int)kind < 0 || (int)kind >= TW_FOX_BOT_KINDS)
+    if ((int)kind < 0 || (int)kind > TW_FOX_BOT_HINT)
         return NULL;
     tw_fox_bot *bot = calloc(1, sizeof *bot);
     if (!bot)
@@ -58,7 +51,7 @@ tw_fox_bot *tw_fox_bot_new(tw_fox_bot_kind kind, uint64_t seed)
     bot->open_nodes = OPEN_NODES;
     bot->samples = SAMPLES;
     bot->sample_nodes = SAMPLE_NODES;
-    if (kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS) {
+    if (kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS || kind == TW_FOX_BOT_HINT) {
         bot->search = tw_fox_search_new(SEARCH_TABLE_BITS);
         if (!bot->search) {
             free(bot);
@@ -110,15 +103,16 @@ static tw_error choose_random(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_a
 }
 
 /* The strong bot: the action with the best mean estimate over
- * determinized deals of the view. */
-static tw_error choose_strong(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *out)
+ * determinized deals of the view, seeded by the bot's own generator or,
+ * for the hint's move (view_seeded), by the view (tw_fox_view_seed). */
+static tw_error choose_strong(tw_fox_bot *bot, const tw_fox_view *view, int view_seeded, tw_fox_action *out)
 {
     tw_fox_action list[TW_FOX_MAX_ACTIONS];
     double p[TW_FOX_MAX_ACTIONS];
     int n = tw_fox_view_legal_actions(view, list);
     if (n == 0)
         return TW_ERR_PHASE;
-    uint64_t seed = next_seed(bot);
+    uint64_t seed = view_seeded ? tw_fox_view_seed(view) : next_seed(bot);
     if (n == 1) {
         *out = list[0];
         return TW_OK;
@@ -137,11 +131,21 @@ tw_error tw_fox_bot_choose_from_view(tw_fox_bot *bot, const tw_fox_view *view, t
         return choose_random(bot, view, out);
     case TW_FOX_BOT_STRONG:
     case TW_FOX_BOT_OPEN_HANDS:
-        return choose_strong(bot, view, out);
+        return choose_strong(bot, view, 0, out);
+    case TW_FOX_BOT_HINT:
+        return choose_strong(bot, view, 1, out);
     case TW_FOX_BOT_RULE:
     default:
         return tw_fox_rule_bot_choose(view, next_seed(bot), out);
     }
+}
+
+/* The effort of a hint from a bot with the default effort (what the
+ * analysis of a game uses, so that it shows the hints' figures). */
+tw_fox_effort tw_fox_hint_effort(void)
+{
+    tw_fox_effort effort = {SAMPLES, HINT_SAMPLE_FACTOR * SAMPLES, SAMPLE_NODES};
+    return effort;
 }
 
 /* Open hands: the best action of the round search on the full state. */
@@ -173,30 +177,11 @@ tw_error tw_fox_bot_choose(tw_fox_bot *bot, const tw_fox_state *state, tw_fox_ac
     return tw_fox_bot_choose_from_view(bot, &view, out);
 }
 
-/* Calibration of the strong estimate as a frequency: the estimate's logit
- * x becomes a * x + b, by level, fitted on hints taken along strong +
- * strong games against how those games ended (docs/bots.md). The search
- * scores its horizon with weights fitted on rule-bot games, which win
- * less often than the strong bot, so the raw estimate runs low. Proven
- * outcomes (0: every deal lost, 1: every deal won) stay. */
-static double calibrated_chance(double p, int level)
-{
-    static const double a[TW_FOX_LEVELS] = {CAL_A1, CAL_A2, CAL_A3};
-    static const double b[TW_FOX_LEVELS] = {CAL_B1, CAL_B2, CAL_B3};
-    if (p <= 0.0)
-        return 0.0;
-    if (p >= 1.0)
-        return 1.0;
-    int i = level >= 1 && level <= TW_FOX_LEVELS ? level - 1 : 0;
-    double q = p < 0.01 ? 0.01 : p > 0.99 ? 0.99 : p;
-    return 1.0 / (1.0 + exp(-(a[i] * log(q / (1.0 - q)) + b[i])));
-}
-
 tw_fox_hint tw_fox_hint_for(tw_fox_bot *bot, const tw_fox_view *view)
 {
-    tw_fox_hint hint = {TW_FOX_NO_ACTION, -1.0, 0};
+    tw_fox_hint hint = {TW_FOX_NO_ACTION, -1.0, 0, 0, 0};
     tw_fox_action list[TW_FOX_MAX_ACTIONS];
-    double p[TW_FOX_MAX_ACTIONS];
+    double p[TW_FOX_MAX_ACTIONS], margin[TW_FOX_MAX_ACTIONS], raw[TW_FOX_MAX_ACTIONS];
     int n = tw_fox_view_legal_actions(view, list);
     if (n == 0)
         return hint;
@@ -205,10 +190,12 @@ tw_fox_hint tw_fox_hint_for(tw_fox_bot *bot, const tw_fox_view *view)
         if (!bot->search)
             return hint;
     }
-    int samples = HINT_SAMPLE_FACTOR * bot->samples;
-    int best = tw_fox_estimate_actions(bot->search, view, next_seed(bot), samples, bot->sample_nodes, list, n, p);
+    tw_fox_effort effort = {bot->samples, HINT_SAMPLE_FACTOR * bot->samples, bot->sample_nodes};
+    int best = tw_fox_estimate_chances(bot->search, view, &effort, list, n, 0, p, margin, raw);
     hint.action = list[best];
-    hint.p_win = calibrated_chance(p[best], view->visible.level);
-    hint.samples = samples;
+    hint.p_win = p[best];
+    hint.margin = margin[best];
+    hint.raw = raw[best];
+    hint.samples = effort.chance_samples;
     return hint;
 }

@@ -11,10 +11,6 @@
 #include "trickwood/nw_bots.h"
 
 #define ISMCTS_ITERATIONS 3000
-/* Hints: rollouts per candidate fief, and a twentieth of the search
- * iterations in a visit (6,000: twice the bot's own, affordable for one
- * decision a player asks about) */
-#define HINT_SAMPLES 300
 #define FIEF_ROLLOUTS 96 /* rollouts per candidate fief, with this hand and a fresh one */
 #define MAX_NODES 40000
 #define MAX_EDGES 200000
@@ -58,12 +54,12 @@ struct tw_nw_bot {
     int last_edge; /* the root edge played at the last decision, -1 when none */
 };
 
-static const char *const BOT_NAMES[] = {"random", "greedy", "strong", "clairvoyant"};
+static const char *const BOT_NAMES[] = {"random", "greedy", "strong", "clairvoyant", "hint"};
 
 /* Parses a bot name; -1 when unknown. */
 int tw_nw_bot_kind_from_name(const char *name)
 {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i <= TW_NW_BOT_HINT; i++)
         if (strcmp(BOT_NAMES[i], name) == 0)
             return i;
     return -1;
@@ -72,7 +68,7 @@ int tw_nw_bot_kind_from_name(const char *name)
 /* The name of a bot kind, "?" when out of range. */
 const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind)
 {
-    return kind <= TW_NW_BOT_CLAIRVOYANT ? BOT_NAMES[kind] : "?";
+    return kind <= TW_NW_BOT_HINT ? BOT_NAMES[kind] : "?";
 }
 
 /* The kind a bot was created with. */
@@ -576,11 +572,16 @@ static int order_only_choice(const tw_nw_state *s)
 /* Creates the edges of a node from the legal actions (no "stop"). With
  * one_order, an order-only choice gets a single edge (the lowest card
  * first), so that the search does not spread its iterations over orders
- * that lead to the same cards in the same piles. */
-static int expand(tw_nw_bot *bot, int index, const tw_nw_state *s, int one_order)
+ * that lead to the same cards in the same piles. With `only` (not 0) the
+ * node gets that one edge. */
+static int expand(tw_nw_bot *bot, int index, const tw_nw_state *s, int one_order, tw_nw_action only)
 {
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(s, acts);
+    if (only) {
+        acts[0] = only;
+        n = 1;
+    }
     if (one_order && n > 1 && order_only_choice(s))
         n = 1; /* actions are listed lowest card first */
     if (bot->nedges + n > MAX_EDGES)
@@ -694,8 +695,11 @@ static int decision_settled(const tw_nw_bot *bot, int root, int left)
  * tree of the last decision when it holds the current information set
  * (the statistics gathered there count too), and it stops as soon as the
  * most tried root action is settled; otherwise it starts afresh and runs
- * every iteration (estimates want every edge's value). */
-static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int deciding)
+ * every iteration (estimates want every edge's value): from a fresh tree
+ * both find the same most tried action, since a settled one stays first.
+ * With `only` (an action; 0 for none) the root has that single edge: at
+ * the fief choice, the search of one fief's visit. */
+static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int deciding, tw_nw_action only)
 {
     /* the visit's fief can change on the way (Prince of Leaves): the
      * visit is over when no fief is visited, and won when the fief that
@@ -716,12 +720,13 @@ static int ismcts(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int de
         int cur = root, depth = 0, created = 0;
         double reward;
         for (;;) {
-            if (visit_over(&s)) {
+            /* at the fief choice the root is before the visit */
+            if (visit_over(&s) && !(cur == root && only)) {
                 reward = visit_won(open, &s);
                 break;
             }
             node *nd = &bot->nodes[cur];
-            if (!nd->expanded && !expand(bot, cur, &s, deciding || cur != root)) {
+            if (!nd->expanded && !expand(bot, cur, &s, 1, cur == root ? only : 0)) {
                 reward = rollout_visit(&s, &bot->rng);
                 break;
             }
@@ -925,7 +930,7 @@ static tw_nw_action strong_choose(tw_nw_bot *bot, const tw_nw_view *view)
         bot->last_edge = root >= 0 ? edge_for(bot, root, acts[0]) : -1;
         return acts[0];
     }
-    int root = ismcts(bot, view, bot->iterations, 1);
+    int root = ismcts(bot, view, bot->iterations, 1, 0);
     int best = most_tried_edge(bot, root);
     bot->last_edge = best;
     return best >= 0 ? bot->edges[best].action : acts[0];
@@ -999,6 +1004,11 @@ tw_nw_action tw_nw_bot_choose_from_view(tw_nw_bot *bot, const tw_nw_view *view)
         return 0;
     if (quick_kind(bot))
         return quick_choose(bot, &view->visible, acts, n);
+    if (bot->kind == TW_NW_BOT_HINT) {
+        /* the hint's move: a fresh strong decision seeded by the view */
+        tw_rng_seed(&bot->rng, tw_nw_view_seed(view));
+        bot->last_edge = -1;
+    }
     return strong_choose(bot, view);
 }
 
@@ -1020,36 +1030,238 @@ tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state)
     return tw_nw_bot_choose_from_view(bot, &view);
 }
 
-/* ---- Hints ------------------------------------------------------------------------ */
+/* ---- Chances: the one estimator behind hints and analysis ------------------------ */
 
-int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *actions, int n, int samples,
-                           double *p)
+/* The chance shown with a move is the estimated probability of hitting the
+ * target of the visit (at the fief choice: of the fief visited) when the
+ * player goes on with the strong bot's play, from the view only:
+ *  - an action after which the player learns nothing (a fief chosen, a
+ *    substitute, an ally readied before the statement, an answer followed
+ *    by an ability offer...) is worth what the next decision is worth: the
+ *    chance of the strong bot's move there, computed the same way (a chain
+ *    of such decisions is followed up to CHAIN_DEPTH). So the chance shown
+ *    at one decision is the one shown at the next when nothing was learnt
+ *    in between: the same function of the same view.
+ *  - any other action is worth its edge in the strong bot's own search
+ *    (ISMCTS from a fresh tree, the bot's iterations, seeded from the view:
+ *    equal views give equal figures wherever they are asked), mapped by the
+ *    calibration below; its margin is 1.96 standard errors of that mean.
+ * The strong bot's move is the most tried edge of that search, which is
+ * what a fresh strong bot seeded from the view plays. */
+
+#define ITERATIONS_PER_SAMPLE 50 /* "samples" 60 = 3,000 iterations: the strong bot's own */
+#define HINT_SAMPLES 60
+#define CHAIN_DEPTH 8
+#define Z95 1.96
+/* Calibration of a search value as a frequency, fitted on the games of
+ * `bench --parts calibration --games 200 --seed 100000` (docs/bots-
+ * northwood.md says how to refit): the search value, clamped to [0.01,
+ * 0.99], is mapped through straight lines between these points (by tenth
+ * of the value: its mean and how often the target was then hit). Sure
+ * values (0, 1) stay. */
+#define CAL_POINTS 11
+static const double CAL_VALUE[CAL_POINTS] = {0.01,  0.158, 0.255, 0.359, 0.460, 0.554,
+                                             0.651, 0.747, 0.848, 0.970, 0.99};
+static const double CAL_FREQ[CAL_POINTS] = {0.01,  0.256, 0.442, 0.570, 0.737, 0.813,
+                                            0.888, 0.924, 0.940, 0.989, 0.995};
+/* The medal model as a frequency: logit(m) becomes CAL_MEDAL_A * logit(m)
+ * + CAL_MEDAL_B, m clamped to [0.01, 0.99] (fitted on the same games). */
+#define CAL_MEDAL_A 0.7005
+#define CAL_MEDAL_B 0.3611
+
+/* A seed for the estimates of one view: a hash of everything the player
+ * sees (and nothing else), so the figures depend on the view alone. The
+ * "finish" offer is left out: searched states never offer it, and a view
+ * reached in the search must match the one the game then shows. */
+uint64_t tw_nw_view_seed(const tw_nw_view *view)
 {
-    if (!search_memory(bot)) {
-        for (int i = 0; i < n; i++)
-            p[i] = 0;
-        return 0;
-    }
     const tw_nw_state *v = &view->visible;
-    int best = 0;
-    if (v->phase == TW_NW_PHASE_CHOOSE_FIEF)
-        return choose_fief(bot, view, actions, n, samples, p);
-    int root = ismcts(bot, view, samples * 20, 0);
-    int hit = 0, decided = -1; /* -1: not asked yet (the proof is a search) */
+    uint64_t h = observation_key(v);
+    for (int i = 0; i < v->discard_n; i++)
+        h = mix(h, (uint64_t)v->discard[i] | (uint64_t)i << 8);
+    for (int i = 0; i < v->score_n; i++)
+        h = mix(h, (uint64_t)v->score[i] | (uint64_t)i << 8 | 1ULL << 40);
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        h = mix(h, (uint64_t)v->fiefs[f].status | (uint64_t)f << 8 | (uint64_t)(uint8_t)v->fiefs[f].sub_slot << 16);
+    return mix(h, (uint64_t)v->medal | (uint64_t)v->setup << 8 | (uint64_t)v->stopped << 16);
+}
+
+/* A raw estimate: a mean and the number of deals behind it (INFINITY when
+ * the value is certain, 0 when nothing backs it). */
+typedef struct {
+    double q, weight;
+} raw_chance;
+
+/* Whether the player learns nothing from action a: on two deals of the
+ * view it leaves the visit going, no card leaves the unseen ones, and the
+ * views after it are the same. *after receives that view. */
+static int quiet_action(const tw_nw_view *view, tw_nw_action a, tw_nw_view *after)
+{
+    int kind = TW_NW_ACTION_KIND(a);
+    if (kind == TW_NW_ACT_STOP || kind == TW_NW_ACT_FINISH)
+        return 0;
+    uint64_t seed = tw_nw_view_seed(view);
+    tw_nw_state s;
+    tw_nw_view other;
+    for (int k = 0; k < 2; k++) {
+        tw_nw_determinize(view, tw_mix64(seed + (uint64_t)k), &s);
+        if (tw_nw_apply(&s, a, NULL) != TW_OK || visit_over(&s))
+            return 0;
+        tw_nw_view_of(&s, k == 0 ? after : &other);
+    }
+    if (tw_nw_view_unseen(view) & ~tw_nw_view_unseen(after))
+        return 0;
+    return tw_nw_view_seed(after) == tw_nw_view_seed(&other);
+}
+
+static int raw_chances(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *acts, int n, int iterations,
+                       int depth, int every, raw_chance *out);
+
+/* The raw chance of a view: that of the strong bot's move there. */
+static raw_chance view_chance(tw_nw_bot *bot, const tw_nw_view *view, int iterations, int depth)
+{
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    raw_chance q[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_view_legal_actions(view, acts);
+    if (n <= 0)
+        return (raw_chance){0, 0};
+    return q[raw_chances(bot, view, acts, n, iterations, depth, 0, q)];
+}
+
+/* The raw chance of visiting a fief now (action a at the fief choice):
+ * the view after it when that teaches nothing, else the one edge of a
+ * search of that visit. */
+static raw_chance fief_chance(tw_nw_bot *bot, const tw_nw_view *view, tw_nw_action a, int iterations, int depth)
+{
+    tw_nw_view after;
+    if (depth < CHAIN_DEPTH && quiet_action(view, a, &after))
+        return view_chance(bot, &after, iterations, depth + 1);
+    tw_rng_seed(&bot->rng, tw_nw_view_seed(view) ^ a);
+    int root = ismcts(bot, view, iterations, 0, a);
+    int e = edge_for(bot, root, a);
+    if (e < 0 || bot->edges[e].visits == 0)
+        return (raw_chance){0, 0};
+    return (raw_chance){bot->edges[e].wins / bot->edges[e].visits, bot->edges[e].visits};
+}
+
+/* Raw chances of the n actions of a view; returns the index of the strong
+ * bot's move. With every, each action gets its chance; otherwise only the
+ * strong bot's move does (a hint needs no more). depth counts the quiet
+ * decisions followed so far. */
+static int raw_chances(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *acts, int n, int iterations,
+                       int depth, int every, raw_chance *out)
+{
+    const tw_nw_state *v = &view->visible;
+    int strong = 0;
+    for (int i = 0; i < n; i++)
+        out[i] = (raw_chance){0, 0};
+    tw_rng_seed(&bot->rng, tw_nw_view_seed(view));
+    bot->last_edge = -1;
+    if (v->phase == TW_NW_PHASE_CHOOSE_FIEF) {
+        double rough[TW_NW_MAX_ACTIONS];
+        if (n > 1)
+            strong = choose_fief(bot, view, acts, n, bot->fief_rollouts, rough);
+        for (int i = 0; i < n; i++)
+            if ((every || i == strong) && TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_VISIT)
+                out[i] = fief_chance(bot, view, acts[i], iterations, depth);
+        return strong;
+    }
+    int root = ismcts(bot, view, iterations, 0, 0);
+    int best = most_tried_edge(bot, root);
+    int decided = -1, hit = 0; /* -1: not asked yet (the proof is a search) */
     for (int i = 0; i < n; i++) {
-        int e = edge_for(bot, root, actions[i]);
-        p[i] = e >= 0 && bot->edges[e].visits ? bot->edges[e].wins / bot->edges[e].visits : 0;
+        int e = edge_for(bot, root, acts[i]);
+        if (e >= 0 && bot->edges[e].visits)
+            out[i] = (raw_chance){bot->edges[e].wins / bot->edges[e].visits, bot->edges[e].visits};
+        if (e >= 0 && e == best)
+            strong = i;
         /* "finish" ends a decided visit with its certain outcome; the
          * search never sees it (determinized states do not offer it) */
-        if (TW_NW_ACTION_KIND(actions[i]) == TW_NW_ACT_FINISH) {
+        if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_FINISH) {
             if (decided < 0)
                 decided = tw_nw_visit_decided(v, &hit);
-            p[i] = decided && hit;
+            out[i] = (raw_chance){decided && hit, INFINITY};
         }
-        if (p[i] > p[best])
-            best = i;
     }
-    return best;
+    /* an order-only choice has one edge: every order ends the same */
+    if (order_only_choice(v))
+        for (int i = 0; i < n; i++)
+            if (edge_for(bot, root, acts[i]) < 0)
+                out[i] = out[strong];
+    for (int i = 0; i < n && depth < CHAIN_DEPTH; i++) {
+        tw_nw_view after;
+        if ((every || i == strong) && quiet_action(view, acts[i], &after))
+            out[i] = view_chance(bot, &after, iterations, depth + 1);
+    }
+    return strong;
+}
+
+/* Maps x through the straight lines between the points (from[i], to[i])
+ * (from increasing, n of them; x clamped to the first and last); *slope
+ * receives the line's slope (may be NULL). */
+static double through_points(const double *from, const double *to, int n, double x, double *slope)
+{
+    int i = 0;
+    if (x <= from[0])
+        x = from[0];
+    if (x >= from[n - 1])
+        x = from[n - 1];
+    while (i < n - 2 && x > from[i + 1])
+        i++;
+    double k = (to[i + 1] - to[i]) / (from[i + 1] - from[i]);
+    if (slope)
+        *slope = k;
+    return to[i] + k * (x - from[i]);
+}
+
+/* A search value as the medal model reads it: clamped to [0.01, 0.99]
+ * unless sure (the model's calibration was fitted that way). */
+static double model_input(double q)
+{
+    return q <= 0 || q >= 1 ? q : q < 0.01 ? 0.01 : q > 0.99 ? 0.99 : q;
+}
+
+/* A raw estimate as a frequency (CAL_VALUE, CAL_FREQ), and its margin:
+ * 1.96 standard errors of the mean, carried through the map. */
+static double calibrated(raw_chance r, double *margin)
+{
+    double q = r.q < 0 ? 0 : r.q > 1 ? 1 : r.q;
+    double se = r.weight > 0 ? sqrt(q * (1 - q) / r.weight) : 0.5;
+    if (q <= 0.0 || q >= 1.0) {
+        /* every deal agreed: the rule of three bounds the other outcome */
+        *margin = r.weight > 0 ? (isfinite(r.weight) ? 3.0 / r.weight : 0) : 0.5;
+        if (*margin > 1)
+            *margin = 1;
+        return q;
+    }
+    double slope;
+    double p = through_points(CAL_VALUE, CAL_FREQ, CAL_POINTS, q, &slope);
+    *margin = Z95 * se * slope;
+    if (*margin > 1)
+        *margin = 1;
+    return p;
+}
+
+int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *actions, int n, int samples,
+                           double *p, double *margin)
+{
+    raw_chance raw[TW_NW_MAX_ACTIONS];
+    for (int i = 0; i < n; i++) {
+        p[i] = 0;
+        if (margin)
+            margin[i] = 0;
+    }
+    if (n <= 0 || !search_memory(bot))
+        return 0;
+    int iterations = (samples > 0 ? samples : HINT_SAMPLES) * ITERATIONS_PER_SAMPLE;
+    int strong = raw_chances(bot, view, actions, n, iterations, 0, 1, raw);
+    for (int i = 0; i < n; i++) {
+        double m;
+        p[i] = calibrated(raw[i], &m);
+        if (margin)
+            margin[i] = m;
+    }
+    return strong;
 }
 
 /* Chance of reaching the chosen medal with fief `current` (-1: none) won
@@ -1062,24 +1274,64 @@ static double medal_odds(const tw_nw_state *v, int current, double p_current)
     return medal_chance_after(v, current, p_current);
 }
 
-/* A hint: the best estimated action with its target and medal odds. */
-tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view)
+/* The medal model's own value (before calibration) for tw_nw_medal_chance. */
+static double medal_model(const tw_nw_view *view, tw_nw_action action, double p_target)
 {
-    tw_nw_hint hint = {0, -1, -1, 0};
-    tw_nw_action acts[TW_NW_MAX_ACTIONS];
-    double p[TW_NW_MAX_ACTIONS];
-    int n = tw_nw_view_legal_actions(view, acts);
-    if (n <= 0)
-        return hint;
-    int samples = HINT_SAMPLES;
-    int best = tw_nw_estimate_actions(bot, view, acts, n, samples, p);
-    hint.action = acts[best];
     const tw_nw_state *v = &view->visible;
     int current = v->visiting;
-    if (v->phase == TW_NW_PHASE_CHOOSE_FIEF && TW_NW_ACTION_KIND(acts[best]) == TW_NW_ACT_VISIT)
-        current = TW_NW_ACTION_ARG(acts[best]);
-    hint.p_target = current >= 0 ? p[best] : -1;
-    hint.p_medal = medal_odds(v, current, current >= 0 ? p[best] : 0);
-    hint.samples = samples;
+    if (v->phase == TW_NW_PHASE_CHOOSE_FIEF)
+        current = TW_NW_ACTION_KIND(action) == TW_NW_ACT_VISIT ? TW_NW_ACTION_ARG(action) : -1;
+    if (TW_NW_ACTION_KIND(action) == TW_NW_ACT_STOP)
+        return tw_nw_stars_won(v) >= tw_nw_medal_threshold(v->medal);
+    return medal_odds(v, current, current >= 0 ? p_target : 0);
+}
+
+/* The medal model as a frequency: logit(m) becomes CAL_MEDAL_A * logit(m)
+ * + CAL_MEDAL_B (fitted like CAL_A, CAL_B); sure values stay. */
+static double medal_calibrated(double m)
+{
+    if (m <= 0.0 || m >= 1.0)
+        return m;
+    double c = m < 0.01 ? 0.01 : m > 0.99 ? 0.99 : m;
+    return 1.0 / (1.0 + exp(-(CAL_MEDAL_A * log(c / (1.0 - c)) + CAL_MEDAL_B)));
+}
+
+double tw_nw_medal_chance(const tw_nw_view *view, tw_nw_action action, double p_target)
+{
+    /* the model reads the search value: undo the target's calibration */
+    double q = p_target <= 0 || p_target >= 1 ? p_target
+                                              : through_points(CAL_FREQ, CAL_VALUE, CAL_POINTS, p_target, NULL);
+    return medal_calibrated(medal_model(view, action, model_input(q)));
+}
+
+/* A hint: the strong bot's move with its target and medal chances. */
+tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view)
+{
+    tw_nw_hint hint = {0, -1, 0, -1, 0, -1, -1, 0};
+    tw_nw_action acts[TW_NW_MAX_ACTIONS];
+    raw_chance raw[TW_NW_MAX_ACTIONS];
+    int n = tw_nw_view_legal_actions(view, acts);
+    if (n <= 0 || !search_memory(bot))
+        return hint;
+    int iterations = HINT_SAMPLES * ITERATIONS_PER_SAMPLE;
+    int best = raw_chances(bot, view, acts, n, iterations, 0, 0, raw);
+    hint.action = acts[best];
+    const tw_nw_state *v = &view->visible;
+    int in_visit = v->visiting >= 0 || TW_NW_ACTION_KIND(acts[best]) == TW_NW_ACT_VISIT;
+    double p = calibrated(raw[best], &hint.margin_target);
+    hint.p_target = in_visit ? p : -1;
+    hint.raw_target = in_visit ? raw[best].q : -1;
+    if (!in_visit)
+        hint.margin_target = 0;
+    double q = in_visit ? model_input(raw[best].q) : 0;
+    hint.raw_medal = medal_model(view, hint.action, q);
+    hint.p_medal = medal_calibrated(hint.raw_medal);
+    /* the medal's margin: the medal chance at the target chance's margin
+     * either side (the model is linear in the target chance) */
+    double spread = in_visit ? medal_calibrated(medal_model(view, hint.action, 1)) -
+                                   medal_calibrated(medal_model(view, hint.action, 0))
+                             : 0;
+    hint.margin_medal = fabs(spread) * hint.margin_target;
+    hint.samples = iterations;
     return hint;
 }

@@ -12,13 +12,15 @@
 
 const tw_msg tw_cli_analyse_help = {{
     "  analyse RECORD [OPTIONS]       name the decisions of a game (either game) that cost the most\n"
-    "      --samples N                sampled deals per decision (default 60 for For Northwood!, 32 for the\n"
-    "                                 Duet; more is slower and steadier)\n"
+    "      --samples N                search effort: For Northwood! 50 deals a unit, the Duet deals per\n"
+    "                                 decision (default: a hint's, 60 and 128; with another value the\n"
+    "                                 figures are no longer the hint's)\n"
     "      --top N                    how many decisions to list (default 5)\n"
     "      --lang en|fr, --ascii, --no-color   as for the games\n",
     "  analyse ENREGISTREMENT [OPTIONS] montrer les décisions d'une partie (l'un ou l'autre jeu) qui ont coûté le plus\n"
-    "      --samples N                donnes simulées par décision (60 par défaut pour For Northwood!, 32 pour le\n"
-    "                                 Duo ; plus = plus lent et plus stable)\n"
+    "      --samples N                effort : Les Fiefs, 50 donnes par unité ; le Duo, donnes par décision\n"
+    "                                 (par défaut celui d'un conseil, 60 et 128 ; avec une autre valeur\n"
+    "                                 les chiffres ne sont plus ceux du conseil)\n"
     "      --top N                    nombre de décisions à montrer (5 par défaut)\n"
     "      --lang en|fr, --ascii, --no-color   comme pour les jeux\n",
 }};

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "cli/bench_plain.h"
+#include "cli/bench_calibration.h"
 #include "cli/bench_solver.h"
 #include "cli/sim.h"
 #include "trickwood/fox_bots.h"
@@ -42,8 +43,10 @@
 const tw_msg tw_cli_bench_help = {{
     "  bench [OPTIONS]                measure speed, bot strength, hint times and memory\n"
     "      --json                     one JSON object (figures only)\n"
-    "      --parts LIST               among random,bots,hints,memory,solver (default: all)\n"
-    "      --games N                  games per configuration for the quick bots (default: 10000)\n"
+    "      --parts LIST               among random,bots,hints,memory,solver (default: all) and\n"
+    "                                 calibration (only when asked: the hints' chances against outcomes)\n"
+    "      --games N                  games per configuration for the quick bots (default: 10000;\n"
+    "                                 calibration: games of each game, default 200)\n"
     "      --search-games N           the same for the searching bots (default: as many as fit\n"
     "                                 in --search-seconds per configuration)\n"
     "      --search-seconds S         time per configuration for the searching bots (default: 20)\n"
@@ -55,8 +58,10 @@ const tw_msg tw_cli_bench_help = {{
     "      --seed N, --jobs N, --quiet as for sim\n",
     "  bench [OPTIONS]                mesurer vitesse, force des robots, durée des conseils et mémoire\n"
     "      --json                     un objet JSON (les mesures seules)\n"
-    "      --parts LISTE              parmi random,bots,hints,memory,solver (par défaut : toutes)\n"
-    "      --games N                  parties par configuration pour les robots rapides (par défaut : 10000)\n"
+    "      --parts LISTE              parmi random,bots,hints,memory,solver (par défaut : toutes) et\n"
+    "                                 calibration (seulement sur demande : les chances des conseils face aux résultats)\n"
+    "      --games N                  parties par configuration pour les robots rapides (par défaut : 10000 ;\n"
+    "                                 calibration : parties de chaque jeu, 200 par défaut)\n"
     "      --search-games N           idem pour les robots qui cherchent (par défaut : autant qu'il en tient\n"
     "                                 en --search-seconds par configuration)\n"
     "      --search-seconds S         durée par configuration pour les robots qui cherchent (par défaut : 20)\n"
@@ -76,15 +81,15 @@ const tw_msg tw_cli_bench_help = {{
 #define GAP_TARGET 0.5
 #define PLAIN_RATIO_TARGET 0.8 /* the engine's share of the bare loop's rate, no abilities */
 
-enum { PART_RANDOM = 1, PART_BOTS = 2, PART_HINTS = 4, PART_MEMORY = 8, PART_SOLVER = 16, PART_ALL = 31 };
+enum { PART_RANDOM = 1, PART_BOTS = 2, PART_HINTS = 4, PART_MEMORY = 8, PART_SOLVER = 16, PART_ALL = 31, PART_CALIBRATION = 32 };
 
 /* Bench messages (errors only: the report itself is for developers). */
 typedef enum { B_T_BAD_NUMBER = 0, B_T_BAD_PART, B_T_BAD_BOT, B_T_SETUP, B_T_COUNT } bench_text_id;
 
 static const tw_msg bench_text[B_T_COUNT] = {
     [B_T_BAD_NUMBER] = {{"%s takes a number from %g to %g, not '%s'", "%s attend un nombre de %g à %g, pas « %s »"}},
-    [B_T_BAD_PART] = {{"--parts takes names among random, bots, hints, memory and solver, not '%s'",
-                       "--parts attend des noms parmi random, bots, hints, memory et solver, pas « %s »"}},
+    [B_T_BAD_PART] = {{"--parts takes names among random, bots, hints, memory, solver and calibration, not '%s'",
+                       "--parts attend des noms parmi random, bots, hints, memory, solver et calibration, pas « %s »"}},
     [B_T_BAD_BOT] = {{"--bots: '%s' is not a bot of either game", "--bots : « %s » n'est un robot d'aucun des deux jeux"}},
     [B_T_SETUP] = {{"the benchmark cannot start: %s", "le banc d'essai ne peut pas démarrer : %s"}},
 };
@@ -101,6 +106,7 @@ typedef struct {
     int quiet;
     unsigned parts;
     long long games;
+    int games_given;         /* --games was given (calibration has its own default) */
     long long search_games;  /* 0: by time */
     double search_seconds;
     double seconds;
@@ -148,13 +154,13 @@ static int parse_real(const char *text, double min, double max, double *out)
 /* Parses --parts. */
 static int parse_parts(const char *text, unsigned *out)
 {
-    static const char *const NAMES[] = {"random", "bots", "hints", "memory", "solver"};
+    static const char *const NAMES[] = {"random", "bots", "hints", "memory", "solver", "calibration"};
     unsigned parts = 0;
     char buf[128];
     snprintf(buf, sizeof buf, "%s", text);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         int found = -1;
-        for (int i = 0; i < 5; i++)
+        for (int i = 0; i < 6; i++)
             if (strcmp(tok, NAMES[i]) == 0)
                 found = i;
         if (found < 0)
@@ -239,7 +245,7 @@ static int parse_args(tw_cli *cli, int argc, char **argv, bench_args *a)
             if (tw_sim_parse_count(v, min, max, &n) != 0)
                 return tw_cli_usage_error(cli, usage, bt(cli, B_T_BAD_NUMBER), COUNTS[k], (double)min, (double)max, v);
             if (k == 0)
-                a->games = n;
+                a->games = n, a->games_given = 1;
             else if (k == 1)
                 a->search_games = n;
             else if (k == 2)
@@ -1225,6 +1231,15 @@ int tw_cli_bench(tw_cli *cli, int argc, char **argv)
     }
     if (status == 0 && (a.parts & PART_HINTS))
         status = bench_hints(&b, catalog);
+    if (status == 0 && (a.parts & PART_CALIBRATION)) {
+        json_t *cal = tw_bench_calibration(a.seed, a.games_given ? (int)a.games : 200, a.jobs, b.log);
+        if (cal) {
+            json_object_set(b.root, "calibration_max_error", json_object_get(cal, "calibration_max_error"));
+            json_object_set_new(b.root, "calibration", cal);
+        } else {
+            status = -1;
+        }
+    }
     if (status == 0 && a.json) {
         json_dumpf(b.root, cli->out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
         fputc('\n', cli->out);

@@ -32,7 +32,8 @@ void tw_fox_cli_analyse_item(tw_cli_session *ss, int rank, const tw_game_decisio
     ss->ui->label(ss, d->seat, d->best, better, sizeof better);
     int trick = before->tricks_done < TW_FOX_TRICKS ? before->tricks_done + 1 : TW_FOX_TRICKS;
     tw_cli_printf(cli, T(FX_T_A_ITEM), rank, d->step + 1, before->round, trick, d->seat + 1, chosen,
-                  percent(d->p_played), better, percent(d->p_best));
+                  percent(d->c_played.p), percent(d->c_played.margin), better, percent(d->c_best.p),
+                  percent(d->c_best.margin));
 }
 
 /* `analyse`: the end, "nothing stands out" when nothing was listed, and

@@ -118,8 +118,8 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_CARDS_TITLE] = {{"The abilities of the odd ranks (every suit):\n",
                            "Les capacités des rangs impairs (dans chaque couleur) :\n"}},
     [FX_T_H_ACTION] = {{"Hint: %s\n", "Conseil : %s\n"}},
-    [FX_T_H_ODDS] = {{"  Estimated chance that the team wins the game: %d%% (%d sampled deals of the hidden cards)\n",
-                      "  Chance estimée que l'équipe gagne la partie : %d %% (%d donnes simulées des cartes cachées)\n"}},
+    [FX_T_H_ODDS] = {{"  Estimated chance that the team wins the game: %d%% ± %d (%d sampled deals of the hidden cards)\n",
+                      "  Chance estimée que l'équipe gagne la partie : %d %% ± %d (%d donnes simulées des cartes cachées)\n"}},
 
     [FX_T_L_PLAY] = {{"Play %s", "Jouer %s"}},
     [FX_T_L_PLAY_TAKES] = {{"Play %s - the trick goes %s", "Jouer %s - le pli va %s"}},
@@ -398,20 +398,20 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
                            "Entrée : étape suivante, b : retour, manche N, pli N, etape N, a : jusqu'au bout, q : arrêter, aide"}},
     [FX_T_REPLAY_STOPPED] = {{"Replay stopped at step %d of %d.\n", "Revue arrêtée à l'étape %d sur %d.\n"}},
 
-    [FX_T_A_TITLE] = {{"Analysis of %s: %d decisions with a real choice, %d sampled deals each.\n"
+    [FX_T_A_TITLE] = {{"Analysis of %s: %d decisions with a real choice, %d sampled deals each (as many as a hint).\n"
                        "Each decision is judged from the view of the player who made it (their hand, the table,\n"
                        "never the partner's hand). The percentages estimate the team's chance of winning the game.\n",
-                       "Analyse de %s : %d décisions avec un vrai choix, %d donnes simulées chacune.\n"
+                       "Analyse de %s : %d décisions avec un vrai choix, %d donnes simulées chacune (autant qu'un conseil).\n"
                        "Chaque décision est jugée depuis ce que voyait le joueur qui l'a prise (sa main, la table,\n"
                        "jamais la main du partenaire). Les pourcentages estiment la chance de l'équipe de gagner.\n"}},
     [FX_T_A_NOT_OVER] = {{"(This game is not finished; the analysis covers the moves played so far.)\n",
                           "(Cette partie n'est pas finie ; l'analyse porte sur les coups déjà joués.)\n"}},
-    [FX_T_A_ITEM] = {{"\n%d. Step %d, round %d, trick %d: player %d chose\n     %s  (%d%%)\n"
-                      "   A better choice was\n     %s  (%d%%)\n",
-                      "\n%d. Étape %d, manche %d, pli %d : le joueur %d a choisi\n     %s  (%d %%)\n"
-                      "   Un meilleur choix était\n     %s  (%d %%)\n"}},
-    [FX_T_A_NONE] = {{"\nNo decision stands out: each was within %d points of the best estimate.\n",
-                      "\nAucune décision ne ressort : chacune était à moins de %d points de la meilleure estimation.\n"}},
+    [FX_T_A_ITEM] = {{"\n%d. Step %d, round %d, trick %d: player %d chose\n     %s  (%d%% ± %d)\n"
+                      "   A better choice was\n     %s  (%d%% ± %d)\n",
+                      "\n%d. Étape %d, manche %d, pli %d : le joueur %d a choisi\n     %s  (%d %% ± %d)\n"
+                      "   Un meilleur choix était\n     %s  (%d %% ± %d)\n"}},
+    [FX_T_A_NONE] = {{"\nNo decision stands out: each was within %d points (or the margins) of the strong bot's move.\n",
+                      "\nAucune décision ne ressort : chacune était à moins de %d points (ou des marges) du coup du robot fort.\n"}},
 };
 
 /* A Fox message in a language. */

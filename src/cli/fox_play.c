@@ -278,8 +278,14 @@ static void fox_hint(tw_cli_session *ss, int seat, json_t *hint)
     char label[512];
     fox_label(ss, seat, action, label, sizeof label);
     tw_cli_printf(cli, T(FX_T_H_ACTION), label);
+    json_t *margin = json_object_get(hint, "margin");
     tw_cli_printf(cli, T(FX_T_H_ODDS), (int)((json_is_number(p_win) ? json_number_value(p_win) : -1) * 100.0 + 0.5),
+                  (int)((json_is_number(margin) ? json_number_value(margin) : 0) * 100.0 + 0.5),
                   (int)json_integer_value(json_object_get(hint, "samples")));
+    const char *meaning = json_string_value(
+        json_object_get(json_object_get(hint, "meaning"), cli->lang == TW_LANG_FR ? "fr" : "en"));
+    if (meaning)
+        tw_cli_printf(cli, "  (%s)\n", meaning);
 }
 
 /* Tells a seat what an action (or the deal) did, as it may see it. */

@@ -4,6 +4,7 @@
  * visited fief's target). Both use the strong bot's estimates, made from
  * the player's view only (never the deck order). */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,33 +20,44 @@ static int percent(double p)
     return (int)(p * 100.0 + 0.5);
 }
 
-/* Prints a hint for the state's next decision. */
+/* A number of the hint's JSON, -1 when absent or null. */
+static double hint_number(json_t *hint, const char *key)
+{
+    json_t *v = json_object_get(hint, key);
+    return json_is_number(v) ? json_number_value(v) : -1;
+}
+
+/* Prints a hint for the state's next decision: the strong bot's move, its
+ * chances with their margins, and one line on what the chances mean. */
 void tw_nw_cli_hint(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, json_t *hint)
 {
     tw_nw_action action = 0;
-    json_t *target = json_object_get(hint, "p_target"), *medal = json_object_get(hint, "p_medal");
-    double p_target = json_is_number(target) ? json_number_value(target) : -1;
-    double p_medal = json_is_number(medal) ? json_number_value(medal) : -1;
+    double p_target = hint_number(hint, "p_target"), p_medal = hint_number(hint, "p_medal");
+    double margin = hint_number(hint, "margin"), margin_medal = hint_number(hint, "margin_medal");
     const char *text = json_string_value(json_object_get(hint, "action"));
     if (!text || tw_nw_action_parse(text, &action) != 0)
         return;
     char label[384];
     tw_nw_cli_label(cli, state, catalog, action, label, sizeof label);
     tw_cli_printf(cli, T(NW_T_H_ACTION), label);
-    if (state->phase == TW_NW_PHASE_CHOOSE_FIEF)
-        tw_cli_printf(cli, T(NW_T_H_FIEF_ODDS), percent(p_target));
+    if (state->phase == TW_NW_PHASE_CHOOSE_FIEF && p_target >= 0)
+        tw_cli_printf(cli, T(NW_T_H_FIEF_ODDS), percent(p_target), percent(margin));
     else if (p_target >= 0)
-        tw_cli_printf(cli, T(NW_T_H_VISIT_ODDS), state->visiting, percent(p_target));
+        tw_cli_printf(cli, T(NW_T_H_VISIT_ODDS), state->visiting, percent(p_target), percent(margin));
     if (p_medal >= 0)
         tw_cli_printf(cli, T(NW_T_H_MEDAL_ODDS), tw_nw_cli_text(cli->lang, NW_T_MEDAL_NONE + state->medal),
-                      tw_nw_medal_threshold(state->medal), percent(p_medal));
+                      tw_nw_medal_threshold(state->medal), percent(p_medal), percent(margin_medal));
+    const char *meaning = json_string_value(
+        json_object_get(json_object_get(hint, "meaning"), cli->lang == TW_LANG_FR ? "fr" : "en"));
+    if (meaning)
+        tw_cli_printf(cli, "  (%s)\n", meaning);
 }
 
 /* `analyse`: the heading, with what the percentages mean. */
 void tw_nw_cli_analyse_title(tw_cli_session *ss, const char *path, int examined, int samples)
 {
     tw_cli *cli = ss->cli;
-    tw_cli_printf(cli, T(NW_T_A_TITLE), path, examined, samples);
+    tw_cli_printf(cli, T(NW_T_A_TITLE), path, examined, samples * 50);
     if (!tw_match_is_over(ss->match))
         tw_cli_printf(cli, "%s", T(NW_T_A_NOT_OVER));
 }
@@ -59,12 +71,13 @@ void tw_nw_cli_analyse_item(tw_cli_session *ss, int rank, const tw_game_decision
     char chosen[384], better[384];
     ss->ui->label(ss, 0, d->played, chosen, sizeof chosen);
     ss->ui->label(ss, 0, d->best, better, sizeof better);
-    if (before->phase == TW_NW_PHASE_CHOOSE_FIEF)
-        tw_cli_printf(cli, T(NW_T_A_ITEM_FIEF), rank, d->step + 1, chosen, percent(d->p_played), better,
-                      percent(d->p_best));
+    const tw_game_chance *p = &d->c_played, *b = &d->c_best;
+    if (before->phase == TW_NW_PHASE_CHOOSE_FIEF) /* judged by the medal */
+        tw_cli_printf(cli, T(NW_T_A_ITEM_FIEF), rank, d->step + 1, chosen, percent(p->p), percent(p->margin),
+                      percent(p->value), better, percent(b->p), percent(b->margin), percent(b->value));
     else
         tw_cli_printf(cli, T(NW_T_A_ITEM), rank, d->step + 1, before->visiting, before->score_n, before->visiting,
-                      chosen, percent(d->p_played), better, percent(d->p_best));
+                      chosen, percent(p->p), percent(p->margin), better, percent(b->p), percent(b->margin));
 }
 
 /* `analyse`: the end, "nothing stands out" when nothing was listed, and

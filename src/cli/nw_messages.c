@@ -436,26 +436,30 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
 
     [NW_T_H_THINKING] = {{"Thinking over %d possible deals...\n", "Examen de %d donnes possibles...\n"}},
     [NW_T_H_ACTION] = {{"Hint: %s\n", "Conseil : %s\n"}},
-    [NW_T_H_VISIT_ODDS] = {{"  Estimated chance of ending this visit on its target (%d): %d%%\n",
-                            "  Chance estimée de finir cette visite sur sa cible (%d) : %d %%\n"}},
-    [NW_T_H_FIEF_ODDS] = {{"  Estimated chance of hitting that fief's target with this hand: %d%%\n",
-                           "  Chance estimée d'atteindre la cible de ce fief avec cette main : %d %%\n"}},
-    [NW_T_H_MEDAL_ODDS] = {{"  Estimated chance of reaching the %s medal (%d stars): %d%%\n",
-                            "  Chance estimée d'obtenir la médaille %s (%d étoiles) : %d %%\n"}},
-    [NW_T_A_TITLE] = {{"Analysis of %s: %d decisions with a real choice, %d sampled deals each.\n"
-                       "The percentages estimate the chance of ending the visit on its target.\n",
-                       "Analyse de %s : %d décisions avec un vrai choix, %d donnes simulées chacune.\n"
-                       "Les pourcentages estiment la chance de finir la visite sur sa cible.\n"}},
-    [NW_T_A_ITEM] = {{"\n%d. Step %d, fief %d (score %d, target %d): you chose\n     %s  (%d%%)\n"
-                      "   A better choice was\n     %s  (%d%%)\n",
-                      "\n%d. Étape %d, fief %d (score %d, cible %d) : vous avez choisi\n     %s  (%d %%)\n"
-                      "   Un meilleur choix était\n     %s  (%d %%)\n"}},
-    [NW_T_A_ITEM_FIEF] = {{"\n%d. Step %d, choosing where to go: you chose\n     %s  (%d%%)\n"
-                           "   A better choice was\n     %s  (%d%%)\n",
-                           "\n%d. Étape %d, choix du fief : vous avez choisi\n     %s  (%d %%)\n"
-                           "   Un meilleur choix était\n     %s  (%d %%)\n"}},
-    [NW_T_A_NONE] = {{"\nNo decision stands out: each was within %d points of the best estimate.\n",
-                      "\nAucune décision ne ressort : chacune était à moins de %d points de la meilleure estimation.\n"}},
+    [NW_T_H_VISIT_ODDS] = {{"  Estimated chance of ending this visit on its target (%d): %d%% ± %d\n",
+                            "  Chance estimée de finir cette visite sur sa cible (%d) : %d %% ± %d\n"}},
+    [NW_T_H_FIEF_ODDS] = {{"  Estimated chance of hitting that fief's target with this hand: %d%% ± %d\n",
+                           "  Chance estimée d'atteindre la cible de ce fief avec cette main : %d %% ± %d\n"}},
+    [NW_T_H_MEDAL_ODDS] = {{"  Estimated chance of reaching the %s medal (%d stars): %d%% ± %d\n",
+                            "  Chance estimée d'obtenir la médaille %s (%d étoiles) : %d %% ± %d\n"}},
+    [NW_T_A_TITLE] = {{"Analysis of %s: %d decisions with a real choice, %d sampled deals per search.\n"
+                       "The percentages estimate the chance of ending the visit on its target (choosing a fief:\n"
+                       "of reaching the medal) if the strong bot's play follows; ± is the margin. The better\n"
+                       "choice is the strong bot's, the one a hint gives.\n",
+                       "Analyse de %s : %d décisions avec un vrai choix, %d donnes simulées par recherche.\n"
+                       "Les pourcentages estiment la chance de finir la visite sur sa cible (au choix du fief :\n"
+                       "d'obtenir la médaille) si la suite est jouée comme le robot fort ; ± est la marge. Le\n"
+                       "meilleur choix est celui du robot fort, celui que donne le conseil.\n"}},
+    [NW_T_A_ITEM] = {{"\n%d. Step %d, fief %d (score %d, target %d): you chose\n     %s  (%d%%) ± %d\n"
+                      "   A better choice was\n     %s  (%d%%) ± %d\n",
+                      "\n%d. Étape %d, fief %d (score %d, cible %d) : vous avez choisi\n     %s  (%d %%) ± %d\n"
+                      "   Un meilleur choix était\n     %s  (%d %%) ± %d\n"}},
+    [NW_T_A_ITEM_FIEF] = {{"\n%d. Step %d, choosing where to go: you chose\n     %s  (target %d%% ± %d, medal %d%%)\n"
+                           "   A better choice was\n     %s  (target %d%% ± %d, medal %d%%)\n",
+                           "\n%d. Étape %d, choix du fief : vous avez choisi\n     %s  (cible %d %% ± %d, médaille %d %%)\n"
+                           "   Un meilleur choix était\n     %s  (cible %d %% ± %d, médaille %d %%)\n"}},
+    [NW_T_A_NONE] = {{"\nNo decision stands out: each was within %d points (or the margins) of the strong bot's move.\n",
+                      "\nAucune décision ne ressort : chacune était à moins de %d points (ou des marges) du coup du robot fort.\n"}},
     [NW_T_A_RESULT] = {{"\nResult: %s (%s).\n", "\nRésultat : %s (%s).\n"}},
     [NW_T_A_NOT_OVER] = {{"(This game is not finished; the analysis covers the moves played so far.)\n",
                           "(Cette partie n'est pas finie ; l'analyse porte sur les coups déjà joués.)\n"}},

@@ -35,7 +35,7 @@ static const tw_nw_state *state_of(const tw_match *m)
 static int nw_slow(const tw_sim_options *opt)
 {
     int kind = tw_nw_bot_kind_from_name(opt->bots[0]);
-    return kind == TW_NW_BOT_STRONG || kind == TW_NW_BOT_CLAIRVOYANT;
+    return kind == TW_NW_BOT_STRONG || kind == TW_NW_BOT_CLAIRVOYANT || kind == TW_NW_BOT_HINT;
 }
 
 /* The deal and the medal; the player is never offered to finish early. */

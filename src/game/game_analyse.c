@@ -16,25 +16,29 @@ static double chance(double p)
     return p < 0.0 ? 0.0 : p > 1.0 ? 1.0 : p;
 }
 
-/* What a decision cost: the best chance minus the played one's, or 0
- * when the played one's is higher (the strong bot's choice of a fief
- * weighs the medal too, so its target chance may be the lower one). */
-static double cost_of(const tw_game_decision *d)
+/* Judges a decision from its two chances: what the choice gave up (the
+ * best's value minus the played one's, 0 when the played one's is
+ * higher), and whether that is more than noise: at least
+ * TW_GAME_NOTABLE_COST and more than the two values' margins together, so
+ * a game that followed every hint lists nothing. */
+static void judge(tw_game_decision *d)
 {
-    return d->p_best > d->p_played ? d->p_best - d->p_played : 0.0;
+    double gap = d->c_best.value - d->c_played.value;
+    d->cost = d->played != d->best && gap > 0 ? gap : 0.0;
+    d->notable = d->cost >= TW_GAME_NOTABLE_COST && d->cost > d->c_best.value_margin + d->c_played.value_margin;
 }
 
-/* Ranks the costliest decisions: at most top of them, each costing at
- * least TW_GAME_NOTABLE_COST, the earlier first among equal costs. */
+/* Ranks the costliest decisions: at most top of the notable ones, the
+ * earlier first among equal costs. */
 static void rank_costliest(tw_game_analysis *a, int top)
 {
     for (int r = 1; r <= top; r++) {
         int pick = -1;
         for (int i = 0; i < a->count; i++) {
             const tw_game_decision *d = &a->decisions[i];
-            if (d->rank || cost_of(d) < TW_GAME_NOTABLE_COST)
+            if (d->rank || !d->notable)
                 continue;
-            if (pick < 0 || cost_of(d) > cost_of(&a->decisions[pick]))
+            if (pick < 0 || d->cost > a->decisions[pick].cost)
                 pick = i;
         }
         if (pick < 0)
@@ -70,10 +74,10 @@ tw_error tw_game_analyse(const tw_match *m, int viewer, int samples, uint64_t se
     for (int i = 0; i < m->count && err == TW_OK; i++) {
         int seat = game->to_act(at);
         tw_game_action acts[TW_GAME_MAX_ACTIONS];
-        double p[TW_GAME_MAX_ACTIONS];
+        tw_game_chance c[TW_GAME_MAX_ACTIONS];
         int best = 0, played = -1;
         int n = viewer < 0 || seat == viewer
-                    ? game->estimate(at, m->actions[i], out->samples, tw_mix64(seed + 7919u * (uint64_t)i), acts, p,
+                    ? game->estimate(at, m->actions[i], out->samples, tw_mix64(seed + 7919u * (uint64_t)i), acts, c,
                                      &best)
                     : 0;
         for (int k = 0; k < n; k++)
@@ -86,8 +90,11 @@ tw_error tw_game_analyse(const tw_match *m, int viewer, int samples, uint64_t se
             d->options = n;
             d->played = acts[played];
             d->best = acts[best];
-            d->p_played = chance(p[played]);
-            d->p_best = chance(p[best]);
+            d->c_played = c[played];
+            d->c_best = c[best];
+            d->c_played.p = chance(d->c_played.p);
+            d->c_best.p = chance(d->c_best.p);
+            judge(d);
         }
         err = game->apply(at, m->actions[i], NULL);
     }
@@ -114,10 +121,12 @@ static json_t *decision_json(const tw_match *at, const tw_game_decision *d)
     at->game->format(at, d->played, played, (int)sizeof played);
     at->game->format(at, d->best, best, (int)sizeof best);
     json_t *where = at->game->where_json(at);
-    return json_pack("{s:i, s:i, s:o, s:i, s:s, s:f, s:s, s:f, s:f, s:f, s:o}", "step", d->step, "seat", d->seat,
-                     "where", where ? where : json_null(), "options", d->options, "played", played, "p_played",
-                     d->p_played, "best", best, "p_best", d->p_best, "p_before", d->p_best, "cost", cost_of(d),
-                     "rank", d->rank ? json_integer(d->rank) : json_null());
+    return json_pack("{s:i, s:i, s:o, s:i, s:s, s:f, s:f, s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:b, s:o}", "step",
+                     d->step, "seat", d->seat, "where", where ? where : json_null(), "options", d->options, "played",
+                     played, "p_played", d->c_played.p, "margin_played", d->c_played.margin, "best", best, "p_best",
+                     d->c_best.p, "margin_best", d->c_best.margin, "p_before", d->c_best.p, "value_played",
+                     d->c_played.value, "value_best", d->c_best.value, "cost", d->cost, "notable", d->notable, "rank",
+                     d->rank ? json_integer(d->rank) : json_null());
 }
 
 /* The ranked steps, costliest first. */

@@ -12,11 +12,7 @@
 #include "trickwood/fox_files.h"
 #include "trickwood/foxduet.h"
 
-/* An analysis judges each decision as the strong bot decides a move:
- * nodes per sampled deal and the search table; deals per decision by
- * default (a quarter of a hint's, for a whole game's decisions). */
-#define ANALYSE_SAMPLES 32
-#define ANALYSE_SAMPLE_NODES 1000
+/* The search table of an analysis (the hint's effort sets the rest). */
 #define ANALYSE_TABLE_BITS 14
 
 /* The last finished trick of the round, and the cards of the trick in
@@ -397,7 +393,7 @@ static tw_error fox_event_log(const tw_match *gm, tw_buf *buf)
 }
 
 /* The bot names, the strongest that plays from a view first. */
-static const char *const fox_bot_names[] = {"strong", "rule", "random", "open-hands", NULL};
+static const char *const fox_bot_names[] = {"strong", "rule", "random", "open-hands", "hint", NULL};
 
 /* The engine's bot of a kind (for tw_game_bot_make). */
 static void *fox_engine_bot(int kind, uint64_t seed)
@@ -474,8 +470,9 @@ static void fox_bot_free(tw_game_bot *bot)
     tw_game_bot_release(bot, fox_engine_bot_free);
 }
 
-/* The strong bot's hint for the seat to act, from its view: the action
- * and the chance that the team wins the game. */
+/* The strong bot's hint for the seat to act, from its view: the strong
+ * bot's move, the chance that the team wins the game, its margin and what
+ * the chance means. */
 static json_t *fox_hint_json(const tw_match *m, uint64_t seed)
 {
     const tw_fox_state *s = &cof(m)->state;
@@ -493,17 +490,26 @@ static json_t *fox_hint_json(const tw_match *m, uint64_t seed)
         return NULL;
     char text[48];
     tw_fox_action_format(s, hint.action, text, (int)sizeof text);
-    return json_pack("{s:s, s:o, s:i}", "action", text, "p_win", hint.p_win < 0 ? json_null() : json_real(hint.p_win),
-                     "samples", hint.samples);
+    return json_pack("{s:s, s:o, s:f, s:i, s:{s:s, s:s}}", "action", text, "p_win",
+                     hint.p_win < 0 ? json_null() : json_real(hint.p_win), "margin", hint.margin, "samples",
+                     hint.samples, "meaning", "en",
+                     "Chance that the team wins the game if both go on playing as the strong bot would, "
+                     "estimated from what this seat can see; ± is the estimate's margin.",
+                     "fr",
+                     "Chance que l'équipe gagne la partie si les deux continuent comme le jouerait le robot fort, "
+                     "estimée d'après ce que ce siège voit ; ± est la marge de l'estimation.");
 }
 
-/* Judges a decision for analysis with the strong bot's per-action
- * estimate, from the acting seat's view only: the chance that the team
- * wins the game after each action. Not judged: a single option. */
+/* The analysis of one decision: the hint's estimator
+ * (tw_fox_estimate_chances at the hint's effort) from the acting seat's
+ * view, each action's chance of winning with its margin. samples sets the
+ * deals for the chances (the hint's when it is the game's
+ * analyse_samples); the estimator seeds its deals from the view. */
 static int fox_estimate(const tw_match *m, tw_game_action played, int samples, uint64_t seed, tw_game_action *actions,
-                        double *p, int *best)
+                        tw_game_chance *chances, int *best)
 {
     (void)played;
+    (void)seed;
     const tw_fox_state *s = &cof(m)->state;
     int seat = tw_fox_to_act(s);
     if (seat < 0)
@@ -517,10 +523,16 @@ static int fox_estimate(const tw_match *m, tw_game_action played, int samples, u
     tw_fox_search *search = tw_fox_search_new(ANALYSE_TABLE_BITS);
     if (!search)
         return 0;
-    *best = tw_fox_estimate_actions(search, &view, seed, samples, ANALYSE_SAMPLE_NODES, list, n, p);
+    tw_fox_effort effort = tw_fox_hint_effort();
+    effort.chance_samples = samples;
+    double p[TW_FOX_MAX_ACTIONS], margin[TW_FOX_MAX_ACTIONS];
+    *best = tw_fox_estimate_chances(search, &view, &effort, list, n, 1, p, margin, NULL);
     tw_fox_search_free(search);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         actions[i] = list[i];
+        tw_game_chance c = {p[i], margin[i], p[i], margin[i]};
+        chances[i] = c;
+    }
     return n;
 }
 
@@ -722,7 +734,7 @@ const tw_game tw_game_fox = {
     .history_facts = fox_history_facts,
     .estimate = fox_estimate,
     .chance_of = "win",
-    .analyse_samples = ANALYSE_SAMPLES,
+    .analyse_samples = 128, /* the hint's: tw_fox_hint_effort().chance_samples */
     .where_json = fox_where_json,
     .state = fox_state,
     .apply_reveals = fox_apply_reveals,

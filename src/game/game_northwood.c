@@ -1,6 +1,7 @@
 /* For Northwood! behind the game interface (trickwood/game.h): a match
  * holds the characters it was dealt from, its configuration and the
  * engine's state. */
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,7 +296,7 @@ static tw_error nw_event_log(const tw_match *gm, tw_buf *buf)
 }
 
 /* The bot names, the strongest that plays from a view first. */
-static const char *const nw_bot_names[] = {"strong", "greedy", "random", "clairvoyant", NULL};
+static const char *const nw_bot_names[] = {"strong", "greedy", "random", "clairvoyant", "hint", NULL};
 
 /* The engine's bot of a kind (for tw_game_bot_make). */
 static void *nw_engine_bot(int kind, uint64_t seed)
@@ -380,8 +381,20 @@ static json_t *probability(double p)
     return p < 0 ? json_null() : json_real(p);
 }
 
-/* The strong bot's hint from the player's view: the action, the chance of
- * hitting this visit's target and of reaching the chosen medal. */
+/* What a For Northwood! hint's chances mean, in one line per language. */
+static json_t *nw_hint_meaning(void)
+{
+    return json_pack("{s:s, s:s}", "en",
+                     "Chance of reaching the outcome named if you go on playing as the strong bot would, "
+                     "estimated from what you can see; ± is the estimate's margin.",
+                     "fr",
+                     "Chance d'atteindre le résultat nommé si vous continuez comme le jouerait le robot fort, "
+                     "estimée d'après ce que vous voyez ; ± est la marge de l'estimation.");
+}
+
+/* The strong bot's hint from the player's view: its move, the chance of
+ * hitting this visit's target and of reaching the chosen medal, their
+ * margins, and what the chances mean. */
 static json_t *nw_hint_json(const tw_match *m, uint64_t seed)
 {
     const tw_nw_state *s = &cof(m)->state;
@@ -395,22 +408,22 @@ static json_t *nw_hint_json(const tw_match *m, uint64_t seed)
         tw_nw_hint hint = tw_nw_hint_for(bot, view);
         char text[48];
         tw_nw_action_format(hint.action, text, (int)sizeof text);
-        out = json_pack("{s:s, s:o, s:o, s:i}", "action", text, "p_target", probability(hint.p_target), "p_medal",
-                        probability(hint.p_medal), "samples", hint.samples);
+        out = json_pack("{s:s, s:o, s:o, s:o, s:o, s:i, s:o}", "action", text, "p_target", probability(hint.p_target),
+                        "margin", probability(hint.p_target < 0 ? -1 : hint.margin_target), "p_medal",
+                        probability(hint.p_medal), "margin_medal", json_real(hint.margin_medal), "samples",
+                        hint.samples, "meaning", nw_hint_meaning());
     }
     free(view);
     tw_nw_bot_free(bot);
     return out;
 }
 
-/* Judges a decision for analysis with the strong bot's per-action
- * estimate (a fresh bot from seed, so every figure is reproducible), from
- * the player's view: the chance of ending the visit on its target (when
- * choosing a fief, that fief's). Not judged: a single option, the
- * substitutes asked at the start, and stopping, which is only offered
- * once the medal is out of reach and gives up the fiefs by design. */
+/* The analysis of one decision: the hint's estimator (tw_nw_estimate_actions)
+ * from the player's view, each action's chance of the visit's target with
+ * its margin; at the choice of a fief the choice is judged by the medal
+ * (tw_nw_medal_chance), its margin the medal's spread over the target's. */
 static int nw_estimate(const tw_match *m, tw_game_action played, int samples, uint64_t seed, tw_game_action *actions,
-                       double *p, int *best)
+                       tw_game_chance *chances, int *best)
 {
     const tw_nw_state *s = &cof(m)->state;
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
@@ -421,9 +434,18 @@ static int nw_estimate(const tw_match *m, tw_game_action played, int samples, ui
     tw_nw_view *view = malloc(sizeof *view);
     if (bot && view) {
         tw_nw_view_of(s, view);
-        *best = tw_nw_estimate_actions(bot, view, acts, n, samples, p);
-        for (int i = 0; i < n; i++)
+        double p[TW_NW_MAX_ACTIONS], margin[TW_NW_MAX_ACTIONS];
+        *best = tw_nw_estimate_actions(bot, view, acts, n, samples, p, margin);
+        for (int i = 0; i < n; i++) {
             actions[i] = acts[i];
+            tw_game_chance c = {p[i], margin[i], p[i], margin[i]};
+            if (s->phase == TW_NW_PHASE_CHOOSE_FIEF) {
+                c.value = tw_nw_medal_chance(view, acts[i], p[i]);
+                c.value_margin = fabs(tw_nw_medal_chance(view, acts[i], 1) - tw_nw_medal_chance(view, acts[i], 0)) *
+                                 margin[i];
+            }
+            chances[i] = c;
+        }
     } else {
         n = 0;
     }

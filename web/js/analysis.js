@@ -33,6 +33,11 @@ export function analysisHref(id) {
   return '#/analysis/' + encodeURIComponent(id);
 }
 
+// A chance with its margin: "71% ± 3".
+function withMargin(p, margin) {
+  return percent(p) + (typeof margin === 'number' ? ' ± ' + Math.round(margin * 100) : '');
+}
+
 // One decision as a table row; costly ones carry their rank.
 function row(id, kind, data, d) {
   const who = kind.seats === 2 ? t('replay_player', { n: d.seat + 1 }) + ' · ' : '';
@@ -41,9 +46,9 @@ function row(id, kind, data, d) {
     el('td', {}, d.rank ? el('span', { class: 'rank', title: t('an_costly_title') }, '#' + d.rank) : null),
     el('td', {}, who, whereText(d)),
     el('td', { class: 'num' }, percent(d.p_before)),
-    el('td', {}, kind.actionLabel(d.played, {}), ' ', el('span', { class: 'odds' }, '(' + percent(d.p_played) + ')')),
+    el('td', {}, kind.actionLabel(d.played, {}), ' ', el('span', { class: 'odds' }, '(' + withMargin(d.p_played, d.margin_played) + ')')),
     el('td', {}, same ? el('span', { class: 'muted' }, t('an_same'))
-      : [kind.actionLabel(d.best, {}), ' ', el('span', { class: 'odds' }, '(' + percent(d.p_best) + ')')]),
+      : [kind.actionLabel(d.best, {}), ' ', el('span', { class: 'odds' }, '(' + withMargin(d.p_best, d.margin_best) + ')')]),
     el('td', { class: 'num' }, d.cost >= 0.0005 ? '−' + points(d.cost) : '—'),
     el('td', {}, el('a', { class: 'button small secondary', href: replayHref(id, d.step), 'data-testid': 'analysis-jump',
       'aria-label': t('an_jump_label', { k: d.step }) }, t('an_jump'))));
@@ -68,8 +73,8 @@ export function analysisPage(main, id) {
       costly.length
         ? el('ol', { class: 'costliest', 'data-testid': 'analysis-costliest' }, costly.map((d) => el('li', {},
           el('a', { href: replayHref(id, d.step) }, t('an_step', { k: d.step + 1 }), ', ', whereText(d)), ': ',
-          t('an_costly_line', { played: kind.actionLabel(d.played, {}), p: percent(d.p_played),
-            best: kind.actionLabel(d.best, {}), q: percent(d.p_best) }))))
+          t('an_costly_line', { played: kind.actionLabel(d.played, {}), p: withMargin(d.p_played, d.margin_played),
+            best: kind.actionLabel(d.best, {}), q: withMargin(d.p_best, d.margin_best) }))))
         : el('p', { 'data-testid': 'analysis-costliest' }, t('an_none')),
       el('h2', {}, t('an_all', { n: decisions.length })),
       el('div', { class: 'table-scroll' }, el('table', { class: 'history analysis', 'data-testid': 'analysis-table' },

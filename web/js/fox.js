@@ -5,7 +5,7 @@
 // hint, the game-over summary and the history.
 
 import { t, pick } from './i18n.js';
-import { el, svgEl, percent } from './ui.js';
+import { el, svgEl, chanceText } from './ui.js';
 import { cardEl, cardName, suitIcon, suitName, parseCard, FOOTPRINTS } from './cards.js';
 import { foxEntries, foxDiffEntries } from './log.js';
 import { handSection, parseAction } from './table.js';
@@ -366,7 +366,8 @@ export const foxGame = {
   cls: 'fox',
   seats: 2,
   actionLabel: foxActionLabel,
-  hintText: (h, view) => t('hint_fox', { action: foxActionLabel(h.action, view), win: percent(h.p_win, t('unknown_odds')) }),
+  hintText: (h, view) => t('hint_fox', { action: foxActionLabel(h.action, view), win: chanceText(h.p_win, h.margin, t('unknown_odds')) })
+    + (h.meaning ? ' ' + pick(h.meaning) : ''),
   // Every action of the server's log, told by who took it (the partner's
   // Gift pick stays hidden until both cards move).
   actionLine(entry, seat) {

@@ -4,7 +4,7 @@
 // hint, the game-over summary and the history.
 
 import { t, pick } from './i18n.js';
-import { el, percent } from './ui.js';
+import { el, chanceText } from './ui.js';
 import { cardEl, cardName, suitIcon, suitName, parseCard } from './cards.js';
 import { northwoodEntries, activeCharacter, answerScores } from './log.js';
 import { handSection, parseAction } from './table.js';
@@ -413,9 +413,9 @@ export const northwoodGame = {
   actionLabel: northwoodActionLabel,
   hintText: (h, view) => t('hint_nw', {
     action: northwoodActionLabel(h.action, view),
-    target: percent(h.p_target, t('unknown_odds')),
-    medal: percent(h.p_medal, t('unknown_odds')),
-  }),
+    target: chanceText(h.p_target, h.margin, t('unknown_odds')),
+    medal: chanceText(h.p_medal, h.margin_medal, t('unknown_odds')),
+  }) + (h.meaning ? ' ' + pick(h.meaning) : ''),
   // Opening a game in progress: one line per action taken so far (later
   // actions are told by their events).
   actionLine(entry, seat, first) {

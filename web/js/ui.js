@@ -59,6 +59,13 @@ export function toast(msg, kind) {
 }
 
 // Formats a probability (0..1, or null) as a percentage text.
+// A chance with its margin, in whole points ("71% ± 3"), as hints show it.
+export function chanceText(p, margin, unknownText) {
+  if (p === null || p === undefined || Number.isNaN(Number(p))) return unknownText;
+  const m = Number(margin);
+  return Math.round(Number(p) * 100) + '%' + (Number.isNaN(m) ? '' : ' ± ' + Math.round(m * 100));
+}
+
 export function percent(p, unknownText) {
   if (p === null || p === undefined || Number.isNaN(Number(p))) return unknownText;
   return Math.round(Number(p) * 1000) / 10 + '%';
