@@ -619,7 +619,7 @@ void nw_after_trigger(tw_nw_state *s, tw_nw_events *events)
 static void respond(tw_nw_state *s, int card, tw_nw_events *events)
 {
     int statement = s->discard[s->discard_n - 1];
-    int trump = s->fiefs[s->visiting].ruler.suit; /* in a visit */
+    int trump = tw_nw_trump(s);
     int scores = tw_nw_answer_scores(card, statement, trump);
     uint8_t *const piles[2] = {s->discard, s->score};
     uint8_t *const counts[2] = {&s->discard_n, &s->score_n};
