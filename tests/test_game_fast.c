@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_harness.h"
 #include "test.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/game.h"
@@ -212,4 +213,24 @@ TEST(game_fast_bot_play_redeal_and_reseed_match_the_slow_way)
             g->free(reused);
         }
     }
+}
+
+TEST(game_fast_bench_compares_sims_loop_with_the_engines)
+{
+    /* bench --parts random plays random games through sim's own loop too,
+     * and gives their rate as a share of the engine's loop (both games) */
+    const char *args[] = {"bench", "--json", "--parts", "random", "--seconds", "0.01", NULL};
+    tw_test_cli_result r = tw_test_cli_run("", args);
+    CHECK_INT(r.code, 0);
+    json_t *root = json_loads(r.out ? r.out : "", 0, NULL);
+    json_t *through = json_object_get(root, "random_through_sim");
+    static const char *const games[] = {"northwood", "fox"};
+    for (int i = 0; i < 2; i++) {
+        json_t *o = json_object_get(through, games[i]);
+        CHECK(json_real_value(json_object_get(o, "games_per_cpu_s")) > 0);
+        CHECK(json_integer_value(json_object_get(o, "games")) > 0);
+        CHECK(json_real_value(json_object_get(o, "of_engine_loop")) > 0);
+    }
+    json_decref(root);
+    tw_test_cli_free(&r);
 }

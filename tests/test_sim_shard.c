@@ -316,3 +316,38 @@ TEST(sim_shard_option_checks)
     tw_sim_shard_range(&s, &first, &games);
     CHECK_INT(first + games, 1000000000000LL); /* the last shard ends the run */
 }
+
+TEST(sim_merge_survives_damaged_files)
+{
+    /* a shard file cut at many places, and with bytes changed: sim-merge
+     * either merges or refuses (exit 1), never anything else */
+    const char *const base[] = {"sim", "fox", "--bot", "random", "--games", "40", "--seed", "4", "--quiet", NULL};
+    char p[2][512];
+    REQUIRE(play_shards(base, 2, "dmg", p) == 0);
+    FILE *in = fopen(p[1], "r");
+    REQUIRE(in);
+    char text[8192];
+    size_t len = fread(text, 1, sizeof text - 1, in);
+    fclose(in);
+    text[len] = '\0';
+    REQUIRE(len > 100);
+    int refused = 0, tries = 0;
+    for (size_t cut = 0; cut < len; cut += len / 60 + 1) {
+        for (int change = 0; change < 2; change++) {
+            char damaged[8192], path[512];
+            memcpy(damaged, text, len + 1);
+            if (change)
+                damaged[cut] = damaged[cut] == '1' ? '9' : '1'; /* a digit, or a stray one */
+            else
+                damaged[cut] = '\0';
+            write_scratch("damaged.json", damaged, path, sizeof path);
+            const char *args[] = {"sim-merge", p[0], path, NULL};
+            tw_test_cli_result r = tw_test_cli_run("", args);
+            CHECK(r.code == 0 || r.code == 1);
+            refused += r.code == 1;
+            tries++;
+            tw_test_cli_free(&r);
+        }
+    }
+    CHECK(refused > tries / 2); /* most damage is caught */
+}
