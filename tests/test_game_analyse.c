@@ -195,3 +195,72 @@ TEST(game_analyse_fox_judges_each_seat_from_its_own_view)
     tw_game_analysis_free(&all);
     game->free(m);
 }
+
+TEST(game_analyse_shows_the_hints_figures)
+{
+    /* At the game's own effort, the analysis of a decision gives the move
+     * and the chance (with its margin) that a hint gives at the same
+     * position: the two never disagree. */
+    const tw_game *fox = tw_game_find("fox");
+    REQUIRE(fox);
+    tw_match *m = played(fox, "rule", 21, 30);
+    REQUIRE(m);
+    int compared = 0;
+    for (int step = 0; step < m->count && compared < 4; step += 7) {
+        tw_match *at = tw_match_at_step(m, step);
+        REQUIRE(at);
+        const tw_fox_state *s = fox->state(at);
+        int seat = tw_fox_to_act(s);
+        tw_game_action acts[TW_GAME_MAX_ACTIONS];
+        tw_game_chance c[TW_GAME_MAX_ACTIONS];
+        int best = -1;
+        int n = seat >= 0 ? fox->estimate(at, m->actions[step], fox->analyse_samples, 1, acts, c, &best) : 0;
+        if (n > 0) {
+            tw_fox_view view;
+            tw_fox_view_of(s, seat, &view);
+            tw_fox_bot *bot = tw_fox_bot_new(TW_FOX_BOT_STRONG, 99);
+            REQUIRE(bot);
+            tw_fox_hint hint = tw_fox_hint_for(bot, &view);
+            CHECK_INT(hint.action, acts[best]);
+            CHECK(fabs(hint.p_win - c[best].p) < 1e-9);
+            CHECK(fabs(hint.margin - c[best].margin) < 1e-9);
+            tw_fox_bot_free(bot);
+            compared++;
+        }
+        fox->free(at);
+    }
+    CHECK(compared >= 2);
+    fox->free(m);
+
+    const tw_game *nw = tw_game_find("northwood");
+    REQUIRE(nw);
+    m = played(nw, "greedy", 5, 40);
+    REQUIRE(m);
+    compared = 0;
+    for (int step = 0; step < m->count && compared < 3; step += 5) {
+        tw_match *at = tw_match_at_step(m, step);
+        REQUIRE(at);
+        const tw_nw_state *s = nw->state(at);
+        tw_game_action acts[TW_GAME_MAX_ACTIONS];
+        tw_game_chance c[TW_GAME_MAX_ACTIONS];
+        int best = -1;
+        int n = nw->estimate(at, m->actions[step], nw->analyse_samples, 1, acts, c, &best);
+        if (n > 0 && s->phase != TW_NW_PHASE_CHOOSE_FIEF) {
+            tw_nw_view *view = malloc(sizeof *view);
+            REQUIRE(view);
+            tw_nw_view_of(s, view);
+            tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, 99);
+            REQUIRE(bot);
+            tw_nw_hint hint = tw_nw_hint_for(bot, view);
+            CHECK_INT(hint.action, acts[best]);
+            CHECK(fabs(hint.p_target - c[best].p) < 1e-9);
+            CHECK(fabs(hint.margin_target - c[best].margin) < 1e-9);
+            tw_nw_bot_free(bot);
+            free(view);
+            compared++;
+        }
+        nw->free(at);
+    }
+    CHECK(compared >= 2);
+    nw->free(m);
+}
