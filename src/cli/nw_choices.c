@@ -209,7 +209,9 @@ static void pass_label(const tw_cli *cli, const tw_nw_state *s, char *out, size_
         snprintf(out, size, "%s", T(NW_T_L_PASS));
 }
 
-/* Label of an ability's use: its text, or the copied ruler's and text. */
+/* Label of an ability's use: its text, or the copied ruler's and text.
+ * The compact layout names the character only (its ability is a `cards`
+ * away), so that a question fits 24 rows. */
 static void activate_label(const tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog, int slot,
                            char *out, size_t size)
 {
@@ -217,7 +219,12 @@ static void activate_label(const tw_cli *cli, const tw_nw_state *s, const tw_nw_
     const tw_nw_character *ch = tw_nw_slot_character(s, slot % TW_NW_SLOTS);
     const tw_nw_character *copied = tw_nw_cli_copied_ruler(s, ch);
     tw_nw_cli_character(cli, catalog, ch, name, sizeof name);
-    if (copied) {
+    if (cli->compact && copied) {
+        tw_nw_cli_character(cli, catalog, copied, other, sizeof other);
+        snprintf(out, size, T(NW_T_L_ACTIVATE_COPY_SHORT), name, other);
+    } else if (cli->compact) {
+        snprintf(out, size, T(NW_T_L_ACTIVATE_SHORT), name);
+    } else if (copied) {
         tw_nw_cli_character(cli, catalog, copied, other, sizeof other);
         snprintf(out, size, T(NW_T_L_ACTIVATE_COPY), name, other, tw_nw_cli_ability_text(cli, catalog, copied));
     } else {

@@ -329,6 +329,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
                       "Fief %d : faire venir %s à cette visite (l'atout devient %s)"}},
     [NW_T_L_STOP] = {{"Stop the game: %s is out of reach", "Arrêter la partie : %s est hors d'atteinte"}},
     [NW_T_L_ACTIVATE_COPY] = {{"Use %s as %s: %s", "Utiliser %s comme %s : %s"}},
+    [NW_T_L_ACTIVATE_SHORT] = {{"Use %s", "Utiliser %s"}},
+    [NW_T_L_ACTIVATE_COPY_SHORT] = {{"Use %s as %s", "Utiliser %s comme %s"}},
     [NW_T_L_CONTINUE] = {{"Draw another card", "Piocher une autre carte"}},
     [NW_T_L_STOP_DRAWING] = {{"Stop drawing", "Arrêter de piocher"}},
     [NW_T_L_PASS_SWAP] = {{"Pass: no swap", "Passer : pas d'échange"}},

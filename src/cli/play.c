@@ -291,7 +291,10 @@ static void show_choices(tw_cli_session *ss, int seat, const tw_game_action *act
         tw_cli_printf(cli, "%s%s%s\n", tw_term_style(&cli->term, TW_STYLE_BOLD), question,
                       tw_term_style(&cli->term, TW_STYLE_RESET));
     }
-    tw_prompt_list(cli->out, &cli->term, pointers, count);
+    if (cli->compact)
+        tw_prompt_list_columns(cli->out, &cli->term, pointers, count, cli->width > 0 ? cli->width : 80);
+    else
+        tw_prompt_list(cli->out, &cli->term, pointers, count);
     /* the words one may type: under every question, or under the first
      * only on a compact screen (help lists them again) */
     if (!cli->compact || ss->questions == 0)

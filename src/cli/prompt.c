@@ -141,6 +141,39 @@ void tw_prompt_list(FILE *out, const tw_term *term, const char *const *labels, i
                 tw_term_style(term, TW_STYLE_RESET), labels[i]);
 }
 
+/* Prints numbered choices two to a line, down the first column then the
+ * second, when every one fits half of width (the compact layout of small
+ * terminals); else one to a line, as tw_prompt_list. */
+void tw_prompt_list_columns(FILE *out, const tw_term *term, const char *const *labels, int count, int width)
+{
+    int number = count >= 10 ? 2 : 1;
+    int column = width / 2;
+    int widest = 0;
+    for (int i = 0; i < count; i++) {
+        int w = tw_term_width(labels[i]) + number + 4; /* "  N. label" and a space between columns */
+        widest = w > widest ? w : widest;
+    }
+    if (count < 4 || width <= 0 || widest > column) {
+        tw_prompt_list(out, term, labels, count);
+        return;
+    }
+    int rows = (count + 1) / 2;
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < 2; c++) {
+            int i = r + c * rows;
+            if (i >= count)
+                break;
+            fprintf(out, "  %s%*d.%s ", tw_term_style(term, TW_STYLE_BOLD), number, i + 1,
+                    tw_term_style(term, TW_STYLE_RESET));
+            if (c == 0 && i + rows < count)
+                tw_term_pad(out, labels[i], column - number - 4);
+            else
+                fputs(labels[i], out);
+        }
+        fputc('\n', out);
+    }
+}
+
 /* Prints the waiting line. */
 void tw_prompt_ask(FILE *out, const tw_term *term, const char *question)
 {

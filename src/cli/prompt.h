@@ -46,6 +46,9 @@ int tw_prompt_translate(const char *text, const tw_prompt_alias *words, const ch
 
 /* Prints choices as "  1. label" lines, numbers in bold. */
 void tw_prompt_list(FILE *out, const tw_term *term, const char *const *labels, int count);
+/* Numbered choices two to a line when each fits half of width (compact
+ * screens); else one to a line. */
+void tw_prompt_list_columns(FILE *out, const tw_term *term, const char *const *labels, int count, int width);
 
 /* Prints the question mark line that waits for an answer, e.g. "> ". */
 void tw_prompt_ask(FILE *out, const tw_term *term, const char *question);
