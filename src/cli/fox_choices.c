@@ -116,7 +116,7 @@ static void play_label(const tw_cli *cli, const tw_fox_look *look, const tw_fox_
     trial.trick_n = 2;
     char who[64];
     tw_fox_cli_name(cli, look, tw_fox_trick_winner(&trial), TW_FOX_DATIVE, -1, who, sizeof who);
-    snprintf(out, size, T(FX_T_L_PLAY_TAKES), text, who);
+    snprintf(out, size, T(cli->compact ? FX_T_L_PLAY_TAKES_SHORT : FX_T_L_PLAY_TAKES), text, who);
 }
 
 /* Label of a Gazelle choice: how far the token would go and where. */

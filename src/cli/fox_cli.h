@@ -49,7 +49,7 @@ typedef enum {
     FX_T_Q_LEAD, FX_T_Q_FOLLOW, FX_T_Q_FOLLOW_FREE, FX_T_Q_FOX_TARGET, FX_T_Q_FOX_EXCHANGE, FX_T_Q_GIFT_FIRST,
     FX_T_Q_GIFT_SECOND, FX_T_Q_IGNORE, FX_T_Q_DIRECTION, FX_T_Q_FOREST, FX_T_HINT,
     /* choice labels and outcomes */
-    FX_T_L_PLAY, FX_T_L_PLAY_TAKES, FX_T_L_FOX_SELF, FX_T_L_FOX_OTHER, FX_T_L_KEEP, FX_T_L_EXCHANGE, FX_T_L_EXCHANGE_SAME,
+    FX_T_L_PLAY, FX_T_L_PLAY_TAKES, FX_T_L_PLAY_TAKES_SHORT, FX_T_L_FOX_SELF, FX_T_L_FOX_OTHER, FX_T_L_KEEP, FX_T_L_EXCHANGE, FX_T_L_EXCHANGE_SAME,
     FX_T_L_GIFT, FX_T_L_IGNORE_NONE, FX_T_L_IGNORE_ONE, FX_T_L_IGNORE_BOTH, FX_T_L_TOWARD_YOU,
     FX_T_L_TOWARD_OTHER, FX_T_L_FOREST, FX_T_L_FOREST_MOVED, FX_T_O_LAND, FX_T_O_COLLECT, FX_T_O_WIN,
     FX_T_O_OFF, FX_T_O_LOST, FX_T_O_DIRECTION_NEXT,
@@ -114,7 +114,8 @@ const char *tw_fox_cli_suit_symbol(const tw_cli *cli, int suit);
 /* A card as rank + suit symbol, coloured by suit when colours are on. */
 void tw_fox_cli_card(const tw_cli *cli, int card, char *out, size_t size);
 /* A card with its suit name, ability and footprints, e.g.
- * "7R Roses (Gift, 0 footprints)". */
+ * "7R Roses (Gift, 0 footprints)"; in the compact layout as its hand
+ * shows it, "7R Gift [0]". */
 void tw_fox_cli_card_long(const tw_cli *cli, int card, char *out, size_t size);
 /* "3 spaces", "1 space" in the player's language. */
 void tw_fox_cli_spaces(const tw_cli *cli, int n, char *out, size_t size);

@@ -123,6 +123,7 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
 
     [FX_T_L_PLAY] = {{"Play %s", "Jouer %s"}},
     [FX_T_L_PLAY_TAKES] = {{"Play %s - the trick goes %s", "Jouer %s - le pli va %s"}},
+    [FX_T_L_PLAY_TAKES_SHORT] = {{"Play %s, trick %s", "Jouer %s, pli %s"}},
     [FX_T_L_FOX_SELF] = {{"Name yourself: you may swap one of your cards for the decree",
                           "Vous désigner : vous pourrez échanger une de vos cartes contre le décret"}},
     [FX_T_L_FOX_OTHER] = {{"Name %s: they may swap one of their cards for the decree",

@@ -95,7 +95,9 @@ void tw_fox_cli_card_long(const tw_cli *cli, int card, char *out, size_t size)
     footprints_text(cli, tw_fox_card_footprints(card), steps, sizeof steps);
     const char *suit = tw_fox_suit_name(TW_FOX_SUIT(card), cli->lang);
     const char *ability = tw_fox_ability_name(TW_FOX_RANK(card), cli->lang);
-    if (ability[0])
+    if (cli->compact) /* as the compact hand shows it: "9D Royal Heir [0]" */
+        snprintf(out, size, "%s%s%s [%d]", code, ability[0] ? " " : "", ability, tw_fox_card_footprints(card));
+    else if (ability[0])
         snprintf(out, size, T(FX_T_CARD_LONG_ABILITY), code, suit, ability, steps);
     else
         snprintf(out, size, T(FX_T_CARD_LONG), code, suit, steps);
