@@ -161,8 +161,10 @@ typedef struct tw_game {
     /* ---- Analysis (game_analyse.c walks a game with these) ---- */
     /* Judges the decision of the seat to act before action played, from
      * that seat's view only (never a hidden card): fills actions with the
-     * legal actions and chances with each one's chance (0..1) of the
-     * outcome the game's analysis measures (chance_of), with the game's
+     * legal actions and chances with their chances (0..1) of the
+     * outcome the game's analysis measures (chance_of: at least the
+     * played action's and the best's; the Duet leaves the others 0),
+     * with the game's
      * one per-action estimator, the one its hints use (at the effort
      * samples: the game's analyse_samples is the hint's), and *best with
      * the estimator's best, the strong bot's move. seed is for an

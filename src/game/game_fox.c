@@ -502,13 +502,15 @@ static json_t *fox_hint_json(const tw_match *m, uint64_t seed)
 
 /* The analysis of one decision: the hint's estimator
  * (tw_fox_estimate_chances at the hint's effort) from the acting seat's
- * view, each action's chance of winning with its margin. samples sets the
+ * view: the strong bot's move and its chance of winning with its margin,
+ * exactly as a hint gives them, then the played action's alone (the
+ * estimator seeds its deals from the view, so each action's figure is
+ * the one it has in any list). Other actions get 0. samples sets the
  * deals for the chances (the hint's when it is the game's
- * analyse_samples); the estimator seeds its deals from the view. */
+ * analyse_samples). */
 static int fox_estimate(const tw_match *m, tw_game_action played, int samples, uint64_t seed, tw_game_action *actions,
                         tw_game_chance *chances, int *best)
 {
-    (void)played;
     (void)seed;
     const tw_fox_state *s = &cof(m)->state;
     int seat = tw_fox_to_act(s);
@@ -526,13 +528,20 @@ static int fox_estimate(const tw_match *m, tw_game_action played, int samples, u
     tw_fox_effort effort = tw_fox_hint_effort();
     effort.chance_samples = samples;
     double p[TW_FOX_MAX_ACTIONS], margin[TW_FOX_MAX_ACTIONS];
-    *best = tw_fox_estimate_chances(search, &view, &effort, list, n, 1, p, margin, NULL);
-    tw_fox_search_free(search);
+    *best = tw_fox_estimate_chances(search, &view, &effort, list, n, 0, p, margin, NULL);
     for (int i = 0; i < n; i++) {
         actions[i] = list[i];
         tw_game_chance c = {p[i], margin[i], p[i], margin[i]};
         chances[i] = c;
     }
+    for (int i = 0; i < n; i++)
+        if (list[i] == played && i != *best) {
+            double pp, mp;
+            tw_fox_estimate_chances(search, &view, &effort, &list[i], 1, 0, &pp, &mp, NULL);
+            tw_game_chance c = {pp, mp, pp, mp};
+            chances[i] = c;
+        }
+    tw_fox_search_free(search);
     return n;
 }
 

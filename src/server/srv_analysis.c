@@ -33,19 +33,22 @@ void tw_srv_analyses_free(tw_srv *srv)
     pthread_mutex_destroy(&srv->analysis_lock);
 }
 
-/* The kept analysis of a finished game (a new reference), or NULL. */
+/* The kept analysis of a finished game (a copy of its own: no JSON value
+ * is shared between threads), or NULL. */
 static json_t *cache_get(tw_srv *srv, const char *id)
 {
     json_t *found = NULL;
     pthread_mutex_lock(&srv->analysis_lock);
     for (int i = 0; i < TW_SRV_ANALYSIS_CACHE && !found; i++)
         if (srv->analyses[i].json && strcmp(srv->analyses[i].id, id) == 0)
-            found = json_incref(srv->analyses[i].json);
+            found = json_deep_copy(srv->analyses[i].json);
     pthread_mutex_unlock(&srv->analysis_lock);
     return found;
 }
 
-/* Keeps the analysis of a finished game, in place of the oldest kept. */
+/* Keeps a copy of the analysis of a finished game, in place of the oldest
+ * kept (the caller goes on with its own: jansson's reference counts are
+ * not for values two threads hold). */
 static void cache_put(tw_srv *srv, const char *id, json_t *analysis)
 {
     pthread_mutex_lock(&srv->analysis_lock);
@@ -58,7 +61,7 @@ static void cache_put(tw_srv *srv, const char *id, json_t *analysis)
     }
     json_decref(srv->analyses[slot].json);
     snprintf(srv->analyses[slot].id, sizeof srv->analyses[slot].id, "%s", id);
-    srv->analyses[slot].json = json_incref(analysis);
+    srv->analyses[slot].json = json_deep_copy(analysis);
     pthread_mutex_unlock(&srv->analysis_lock);
 }
 
