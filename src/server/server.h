@@ -256,6 +256,7 @@ typedef struct tw_srv_game {
     json_t *config;          /* the public configuration (shown in history) */
     json_t *log;             /* [{version, seat, action}]: every action taken */
     tw_match *match;
+    tw_undo_marks undo;      /* what an undo may take back, kept with each action */
     int finished;            /* stored as finished */
     int archived;            /* archived by the sweep: every request gets 410 */
     /* The table's (read and written with the table's lock): */
@@ -388,9 +389,10 @@ int tw_srv_run_bots(tw_srv *srv, tw_srv_game *g, json_t *events, int viewer);
  * version), or NULL for an unknown name or out of memory. */
 tw_game_bot *tw_srv_new_bot(const tw_srv_game *g, const char *name);
 /* How many actions an undo by seat would take back now (back to its
- * last decision after the last card shown: tw_match_undo_depth); 0 when
- * there is none, or when undo is not offered: a table of two people
- * (seat 1 open or a person's). Call with the game lock held. */
+ * last decision after the last card shown: tw_match_undo_depth, read
+ * from the game's undo marks without replaying); 0 when there is none,
+ * or when undo is not offered: a table of two people (seat 1 open or a
+ * person's). Call with the game lock held. */
 int tw_srv_undo_depth(const tw_srv_game *g, int seat);
 /* Takes back the last n actions: stores it, then rebuilds the match from
  * the actions that stand and gives seat 1's bot a fresh start. 0, or -1
