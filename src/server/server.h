@@ -291,9 +291,9 @@ int tw_srv_origin_allowed(const char *origin, const char *host);
 
 typedef struct tw_srv_pool tw_srv_pool;
 
-/* Starts workers + 1 threads (at most workers run hints at once; the
- * extra one is for bots' decisions) with room for queue hints waiting.
- * NULL on failure. */
+/* Starts workers threads for hints (at the lowest priority: SCHED_IDLE,
+ * else nice 19) and workers + 1 for bots' decisions (nice 10), with
+ * room for queue hints waiting. NULL on failure. */
 tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue);
 /* Begins a shutdown: jobs still waiting are dropped (their callers get
  * -1) and no new job is taken; the ones running finish. */
@@ -302,8 +302,9 @@ void tw_srv_pool_cancel(tw_srv_pool *pool);
 void tw_srv_pool_stop(tw_srv_pool *pool);
 /* Runs fn(arg) on a worker and waits for it. With may_refuse (a hint),
  * a full queue refuses at once (-1, fn not run) and the job waits at the
- * end of the queue; without (a bot's decision, which a move waits for),
- * it is never refused and goes before every hint waiting. Without a pool
+ * end of the hints' queue; without (a bot's decision, which a move waits
+ * for), it is never refused and goes to the bot threads, which take no
+ * hint. Without a pool
  * (NULL), fn runs in the calling thread. 0 once fn ran; -1 when refused,
  * or when the server began stopping (fn not run). */
 int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may_refuse);
