@@ -73,6 +73,7 @@ typedef struct {
     json_t *body;
     const char *allow;
     int retry_after; /* seconds for a Retry-After header; 0 for none */
+    char *text;      /* instead of body: the body already written as JSON (freed with the reply) */
 } tw_srv_reply;
 
 /* A JSON reply (takes the body's reference). */
@@ -257,6 +258,8 @@ typedef struct tw_srv_game {
     json_t *log;             /* [{version, seat, action}]: every action taken */
     tw_match *match;
     tw_undo_marks undo;      /* what an undo may take back, kept with each action */
+    char *states[2];         /* each seat's last state, as sent (JSON text), or NULL */
+    unsigned long states_at[2]; /* changes when it was made: it stands while changes is the same */
     int finished;            /* stored as finished */
     int archived;            /* archived by the sweep: every request gets 410 */
     /* The table's (read and written with the table's lock): */
@@ -400,7 +403,8 @@ int tw_srv_undo_depth(const tw_srv_game *g, int seat);
  * (nothing changed). Call with the game lock held. */
 int tw_srv_take_back(tw_srv *srv, tw_srv_game *g, int n);
 /* Log entries from index from on, as seat may see them (the table's
- * action_hidden ones have a null action). */
+ * action_hidden ones have a null action). The others are the game's
+ * own entries, shared: a caller never changes them. */
 json_t *tw_srv_log_json(const tw_srv_game *g, int from, int seat);
 
 /* Parses a request body (size bytes, not NUL-ended) as JSON (srv_http.c).

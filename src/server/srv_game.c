@@ -62,6 +62,8 @@ static void game_free(tw_srv_game *g)
     }
     json_decref(g->config);
     json_decref(g->log);
+    free(g->states[0]);
+    free(g->states[1]);
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
     free(g);
@@ -274,13 +276,20 @@ static void pop_log(tw_srv_game *g)
     json_array_remove(g->log, json_array_size(g->log) - 1);
 }
 
-/* Log entries from index `from` on, as seat may see them. */
+/* Log entries from index `from` on, as seat may see them: an entry
+ * seat may see whole is the log's own (shared, never changed), one whose
+ * action is hidden from seat a copy with a null action. */
 json_t *tw_srv_log_json(const tw_srv_game *g, int from, int seat)
 {
     json_t *list = json_array();
     for (int i = from < 0 ? 0 : from; i < g->match->count; i++) {
-        json_t *entry = json_deep_copy(json_array_get(g->log, (size_t)i));
-        if (entry && g->game->action_hidden(g->match, i, seat))
+        json_t *entry = json_array_get(g->log, (size_t)i);
+        if (!g->game->action_hidden(g->match, i, seat)) {
+            json_array_append(list, entry);
+            continue;
+        }
+        entry = json_deep_copy(entry);
+        if (entry)
             json_object_set_new(entry, "action", json_null());
         json_array_append_new(list, entry);
     }
