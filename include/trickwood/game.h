@@ -265,6 +265,30 @@ void *tw_game_bot_engine(tw_game_bot *bot);
  * game is over (a finished game stands). Replays the match (cheap next
  * to a person's decision; not for simulations). */
 int tw_match_undo_depth(const tw_match *m, unsigned seats);
+/* What an undo may take back, kept action by action so that asking
+ * costs no replay (the server asks at every state request): the same
+ * answers as tw_match_undo_depth. Seats from 0 to TW_UNDO_SEATS - 1. */
+#define TW_UNDO_SEATS 4
+typedef struct {
+    int count;       /* actions accounted for; -1: unknown (build again) */
+    int last_reveal; /* actions up to the last one that showed a hidden card */
+    int last_decision[TW_UNDO_SEATS]; /* each seat's last action after it, -1: none */
+} tw_undo_marks;
+/* Marks for a match with no action yet. */
+void tw_undo_marks_clear(tw_undo_marks *u);
+/* Accounts for one more action: taken by seat (-1: nobody), and whether
+ * it showed a hidden card (apply_reveals: nonzero, a refusal too). */
+void tw_undo_marks_add(tw_undo_marks *u, int seat, int shown);
+/* Works the marks out for m by playing its actions again from the
+ * start. TW_OK, or an error with u->count -1. */
+tw_error tw_undo_marks_build(tw_undo_marks *u, const tw_match *m);
+/* Accounts for action applied to before (marks of before): finds out on
+ * a copy whether it shows a hidden card. TW_OK, or an error with
+ * u->count -1 (marks not of before, out of memory, refused). */
+tw_error tw_undo_marks_note(tw_undo_marks *u, const tw_match *before, tw_game_action action);
+/* tw_match_undo_depth(m, seats) from marks of m; -1 when the marks are
+ * not m's (their count differs): build them again. */
+int tw_undo_marks_depth(const tw_undo_marks *u, const tw_match *m, unsigned seats);
 /* A new match: m without its last n actions, rebuilt from the start
  * with the rest (the same configuration, data and seed), so the actions
  * that stand play as they did. NULL when n is not from 1 to m's action

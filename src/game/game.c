@@ -102,29 +102,88 @@ tw_match *tw_game_replay(tw_match *m, const tw_game_action *actions, int count, 
     return m;
 }
 
-/* How many of the last actions an undo takes back (trickwood/game.h):
- * plays the actions again from the start, noting who took each one and
- * which showed a hidden card. */
-int tw_match_undo_depth(const tw_match *m, unsigned seats)
+/* Marks for a match with no action yet. */
+void tw_undo_marks_clear(tw_undo_marks *u)
 {
+    u->count = 0;
+    u->last_reveal = 0;
+    for (int s = 0; s < TW_UNDO_SEATS; s++)
+        u->last_decision[s] = -1;
+}
+
+/* Accounts for one more action: a card shown forgets every decision
+ * before it; a decision of a seat is remembered. */
+void tw_undo_marks_add(tw_undo_marks *u, int seat, int shown)
+{
+    if (u->count < 0)
+        return;
+    if (shown != 0) {
+        u->last_reveal = u->count + 1;
+        for (int s = 0; s < TW_UNDO_SEATS; s++)
+            u->last_decision[s] = -1;
+    } else if (seat >= 0 && seat < TW_UNDO_SEATS) {
+        u->last_decision[seat] = u->count;
+    }
+    u->count++;
+}
+
+/* Works the marks out by playing the actions again from the start,
+ * noting who took each one and which showed a hidden card. */
+tw_error tw_undo_marks_build(tw_undo_marks *u, const tw_match *m)
+{
+    tw_undo_marks_clear(u);
+    tw_match *copy = m->game->apply_reveals ? m->game->restart(m) : NULL;
+    if (!copy) {
+        u->count = -1;
+        return m->game->apply_reveals ? TW_ERR_NOMEM : TW_ERR_ARG;
+    }
+    for (int i = 0; i < m->count; i++) {
+        int seat = m->game->to_act(copy);
+        tw_undo_marks_add(u, seat, m->game->apply_reveals(copy, m->actions[i]));
+    }
+    m->game->free(copy);
+    return TW_OK;
+}
+
+/* Accounts for one action applied to before, finding out on a copy of
+ * before whether it shows a hidden card. */
+tw_error tw_undo_marks_note(tw_undo_marks *u, const tw_match *before, tw_game_action action)
+{
+    tw_match *copy = u->count == before->count && before->game->apply_reveals ? before->game->clone(before) : NULL;
+    int shown = copy ? before->game->apply_reveals(copy, action) : -1;
+    if (copy)
+        before->game->free(copy);
+    if (shown < 0) {
+        u->count = -1;
+        return TW_ERR_ARG;
+    }
+    tw_undo_marks_add(u, before->game->to_act(before), shown);
+    return TW_OK;
+}
+
+/* The depth from the marks: every action since the last decision of a
+ * seat in seats, when it came after the last card shown. */
+int tw_undo_marks_depth(const tw_undo_marks *u, const tw_match *m, unsigned seats)
+{
+    if (u->count != m->count)
+        return -1;
     if (tw_match_is_over(m) || !m->game->apply_reveals)
         return 0;
-    tw_match *copy = m->game->restart(m);
-    int last_reveal = 0, last_decision = -1;
-    for (int i = 0; copy && i < m->count; i++) {
-        int seat = m->game->to_act(copy);
-        int shown = m->game->apply_reveals(copy, m->actions[i]);
-        if (shown != 0) {
-            last_reveal = i + 1; /* a refused action (cannot be) counts as shown */
-            last_decision = -1;
-        } else if (seat >= 0 && seat < 32 && (seats >> seat & 1u)) {
-            last_decision = i;
-        }
-    }
-    if (!copy)
+    int last = -1;
+    for (int s = 0; s < TW_UNDO_SEATS; s++)
+        if ((seats >> s & 1u) && u->last_decision[s] > last)
+            last = u->last_decision[s];
+    return last >= 0 && last >= u->last_reveal ? m->count - last : 0;
+}
+
+/* How many of the last actions an undo takes back (trickwood/game.h):
+ * the marks worked out from the start. */
+int tw_match_undo_depth(const tw_match *m, unsigned seats)
+{
+    tw_undo_marks u;
+    if (tw_match_is_over(m) || tw_undo_marks_build(&u, m) != TW_OK)
         return 0;
-    m->game->free(copy);
-    return last_decision >= last_reveal ? m->count - last_decision : 0;
+    return tw_undo_marks_depth(&u, m, seats);
 }
 
 /* A new match without the last n actions, rebuilt from the start. */

@@ -73,6 +73,7 @@ typedef struct {
     json_t *body;
     const char *allow;
     int retry_after; /* seconds for a Retry-After header; 0 for none */
+    char *text;      /* instead of body: the body already written as JSON (freed with the reply) */
 } tw_srv_reply;
 
 /* A JSON reply (takes the body's reference). */
@@ -256,6 +257,9 @@ typedef struct tw_srv_game {
     json_t *config;          /* the public configuration (shown in history) */
     json_t *log;             /* [{version, seat, action}]: every action taken */
     tw_match *match;
+    tw_undo_marks undo;      /* what an undo may take back, kept with each action */
+    char *states[2];         /* each seat's last state, as sent (JSON text), or NULL */
+    unsigned long states_at[2]; /* changes when it was made: it stands while changes is the same */
     int finished;            /* stored as finished */
     int archived;            /* archived by the sweep: every request gets 410 */
     /* The table's (read and written with the table's lock): */
@@ -290,9 +294,9 @@ int tw_srv_origin_allowed(const char *origin, const char *host);
 
 typedef struct tw_srv_pool tw_srv_pool;
 
-/* Starts workers + 1 threads (at most workers run hints at once; the
- * extra one is for bots' decisions) with room for queue hints waiting.
- * NULL on failure. */
+/* Starts workers threads for hints (at the lowest priority: SCHED_IDLE,
+ * else nice 19) and workers + 1 for bots' decisions (nice 10), with
+ * room for queue hints waiting. NULL on failure. */
 tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue);
 /* Begins a shutdown: jobs still waiting are dropped (their callers get
  * -1) and no new job is taken; the ones running finish. */
@@ -301,8 +305,9 @@ void tw_srv_pool_cancel(tw_srv_pool *pool);
 void tw_srv_pool_stop(tw_srv_pool *pool);
 /* Runs fn(arg) on a worker and waits for it. With may_refuse (a hint),
  * a full queue refuses at once (-1, fn not run) and the job waits at the
- * end of the queue; without (a bot's decision, which a move waits for),
- * it is never refused and goes before every hint waiting. Without a pool
+ * end of the hints' queue; without (a bot's decision, which a move waits
+ * for), it is never refused and goes to the bot threads, which take no
+ * hint. Without a pool
  * (NULL), fn runs in the calling thread. 0 once fn ran; -1 when refused,
  * or when the server began stopping (fn not run). */
 int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may_refuse);
@@ -388,16 +393,18 @@ int tw_srv_run_bots(tw_srv *srv, tw_srv_game *g, json_t *events, int viewer);
  * version), or NULL for an unknown name or out of memory. */
 tw_game_bot *tw_srv_new_bot(const tw_srv_game *g, const char *name);
 /* How many actions an undo by seat would take back now (back to its
- * last decision after the last card shown: tw_match_undo_depth); 0 when
- * there is none, or when undo is not offered: a table of two people
- * (seat 1 open or a person's). Call with the game lock held. */
+ * last decision after the last card shown: tw_match_undo_depth, read
+ * from the game's undo marks without replaying); 0 when there is none,
+ * or when undo is not offered: a table of two people (seat 1 open or a
+ * person's). Call with the game lock held. */
 int tw_srv_undo_depth(const tw_srv_game *g, int seat);
 /* Takes back the last n actions: stores it, then rebuilds the match from
  * the actions that stand and gives seat 1's bot a fresh start. 0, or -1
  * (nothing changed). Call with the game lock held. */
 int tw_srv_take_back(tw_srv *srv, tw_srv_game *g, int n);
 /* Log entries from index from on, as seat may see them (the table's
- * action_hidden ones have a null action). */
+ * action_hidden ones have a null action). The others are the game's
+ * own entries, shared: a caller never changes them. */
 json_t *tw_srv_log_json(const tw_srv_game *g, int from, int seat);
 
 /* Parses a request body (size bytes, not NUL-ended) as JSON (srv_http.c).

@@ -452,13 +452,36 @@ static json_t *state_json(const tw_srv_game *g, int seat)
     return state;
 }
 
+/* The state of a seat as JSON text (the caller frees it): a copy of
+ * the one made at the last request while the game has not changed since
+ * (every action, undo and change of seat counts in changes), else made
+ * now and kept. A For Northwood! state may take milliseconds to build
+ * (the view and the legal actions ask whether the visit is decided); a
+ * kept one costs a copy. Call with the game lock held. */
+static char *seat_state(tw_srv_game *g, int seat)
+{
+    int keep = seat == 0 || seat == 1;
+    if (keep && g->states[seat] && g->states_at[seat] == g->changes)
+        return strdup(g->states[seat]);
+    json_t *state = state_json(g, seat);
+    char *text = state ? json_dumps(state, JSON_COMPACT) : NULL;
+    json_decref(state);
+    char *copy = text && keep ? strdup(text) : NULL;
+    if (copy) {
+        free(g->states[seat]);
+        g->states[seat] = copy;
+        g->states_at[seat] = g->changes;
+    }
+    return text;
+}
+
 tw_srv_reply tw_srv_state(tw_srv *srv, tw_srv_game *g, const char *token)
 {
     (void)srv;
     pthread_mutex_lock(&g->lock);
     int seat = tw_srv_seat_of(g, token);
     int archived = g->archived;
-    json_t *state = seat >= 0 && !archived ? state_json(g, seat) : NULL;
+    char *state = seat >= 0 && !archived ? seat_state(g, seat) : NULL;
     pthread_mutex_unlock(&g->lock);
     if (archived)
         return tw_srv_archived(g->id);
@@ -466,7 +489,9 @@ tw_srv_reply tw_srv_state(tw_srv *srv, tw_srv_game *g, const char *token)
         return tw_srv_bad_token(token);
     if (!state)
         return tw_srv_error(500, "internal", "the view could not be built");
-    return tw_srv_ok(200, state);
+    tw_srv_reply r = tw_srv_ok(200, NULL);
+    r.text = state;
+    return r;
 }
 
 /* ---- Actions ------------------------------------------------------------------------ */

@@ -62,6 +62,8 @@ static void game_free(tw_srv_game *g)
     }
     json_decref(g->config);
     json_decref(g->log);
+    free(g->states[0]);
+    free(g->states[1]);
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
     free(g);
@@ -251,6 +253,7 @@ int tw_srv_game_start(tw_srv_game *g)
     g->game->free(g->match);
     g->match = config ? g->game->start(config, g->seed, &diag) : NULL;
     json_decref(config);
+    tw_undo_marks_clear(&g->undo);
     return g->match ? 0 : -1;
 }
 
@@ -273,13 +276,20 @@ static void pop_log(tw_srv_game *g)
     json_array_remove(g->log, json_array_size(g->log) - 1);
 }
 
-/* Log entries from index `from` on, as seat may see them. */
+/* Log entries from index `from` on, as seat may see them: an entry
+ * seat may see whole is the log's own (shared, never changed), one whose
+ * action is hidden from seat a copy with a null action. */
 json_t *tw_srv_log_json(const tw_srv_game *g, int from, int seat)
 {
     json_t *list = json_array();
     for (int i = from < 0 ? 0 : from; i < g->match->count; i++) {
-        json_t *entry = json_deep_copy(json_array_get(g->log, (size_t)i));
-        if (entry && g->game->action_hidden(g->match, i, seat))
+        json_t *entry = json_array_get(g->log, (size_t)i);
+        if (!g->game->action_hidden(g->match, i, seat)) {
+            json_array_append(list, entry);
+            continue;
+        }
+        entry = json_deep_copy(entry);
+        if (entry)
             json_object_set_new(entry, "action", json_null());
         json_array_append_new(list, entry);
     }
@@ -332,6 +342,9 @@ int tw_srv_apply(tw_srv *srv, tw_srv_game *g, int seat, tw_game_action action, j
     game->format(g->match, action, text, (int)sizeof text);
     tw_match *next = game->clone(g->match);
     int applied = next && game->apply_seen(next, action, viewer, &seq, &lines) == TW_OK;
+    tw_undo_marks undo = g->undo;
+    if (applied)
+        tw_undo_marks_note(&undo, g->match, action); /* on failure the marks are built again when asked */
     int over = applied && game->to_act(next) < 0;
     if (applied && push_log(g, seat, text) == 0) {
         if (over) {
@@ -347,6 +360,7 @@ int tw_srv_apply(tw_srv *srv, tw_srv_game *g, int seat, tw_game_action action, j
     if (rc == 0) {
         game->free(g->match);
         g->match = next;
+        g->undo = undo;
         next = NULL;
         if (over)
             g->finished = 1;
@@ -394,7 +408,10 @@ int tw_srv_undo_depth(const tw_srv_game *g, int seat)
 {
     if (g->game->seats > 1 && !g->bot)
         return 0; /* two people: a move taken back would change what the partner saw */
-    return seat >= 0 && seat < 2 ? tw_match_undo_depth(g->match, 1u << seat) : 0;
+    if (seat < 0 || seat >= 2)
+        return 0;
+    int n = tw_undo_marks_depth(&g->undo, g->match, 1u << seat);
+    return n >= 0 ? n : tw_match_undo_depth(g->match, 1u << seat);
 }
 
 int tw_srv_take_back(tw_srv *srv, tw_srv_game *g, int n)
@@ -419,6 +436,7 @@ int tw_srv_take_back(tw_srv *srv, tw_srv_game *g, int n)
         pop_log(g);
     game->free(g->match);
     g->match = back;
+    tw_undo_marks_build(&g->undo, back); /* on failure they are built again when asked */
     if (g->bot) {
         game->bot_free(g->bot);
         g->bot = bot;
@@ -438,7 +456,17 @@ typedef struct {
     char why[160];
 } replay_ctx;
 
-/* Replays one stored action into the game (nothing is stored again). */
+/* Applies one stored action as apply does, telling whether it showed a
+ * hidden card (for the undo marks): 1 or 0, -1 when refused. */
+static int replay_action(tw_match *m, tw_game_action a)
+{
+    if (m->game->apply_reveals)
+        return m->game->apply_reveals(m, a);
+    return m->game->apply(m, a, NULL) == TW_OK ? 0 : -1;
+}
+
+/* Replays one stored action into the game (nothing is stored again),
+ * keeping its undo marks. */
 static void replay_one(void *ctx_, int seat, const char *text)
 {
     replay_ctx *ctx = ctx_;
@@ -446,12 +474,14 @@ static void replay_one(void *ctx_, int seat, const char *text)
     if (ctx->failed)
         return;
     tw_game_action a;
+    int shown = -1;
     if (g->game->to_act(g->match) != seat || g->game->parse(g->match, text, &a) != 0 || push_log(g, seat, text) != 0 ||
-        g->game->apply(g->match, a, NULL) != TW_OK) {
+        (shown = replay_action(g->match, a)) < 0) {
         ctx->failed = 1;
         snprintf(ctx->why, sizeof ctx->why, "stored action %d (seat %d, \"%.60s\") does not replay", ctx->index, seat,
                  text);
     }
+    tw_undo_marks_add(&g->undo, seat, shown);
     ctx->index++;
 }
 

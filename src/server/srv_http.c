@@ -57,7 +57,7 @@ static void common_headers(struct MHD_Response *resp)
 /* Sends a JSON reply and frees its body. */
 static enum MHD_Result send_reply(struct MHD_Connection *c, tw_srv_reply r)
 {
-    char *text = r.body ? json_dumps(r.body, JSON_COMPACT) : NULL;
+    char *text = r.text ? r.text : r.body ? json_dumps(r.body, JSON_COMPACT) : NULL;
     json_decref(r.body);
     if (!text) {
         r.status = 500;

@@ -1,12 +1,18 @@
 /* The worker pool: a fixed number of threads that run hints and bot
  * decisions, the server's only long computations. A request thread hands
  * its job over and waits, so however many hints are asked at once, no
- * more than the pool's threads think at the same time, and the rest of
- * the machine stays free for state requests and moves. The workers run
- * at a lower priority (nice 10) for the same reason. A bot's decision,
- * which a move waits for, goes before every hint waiting, so a flood of
- * hints on one table never queues another table's moves behind it. */
-#define _DEFAULT_SOURCE
+ * more than the hint threads think at the same time, and the rest of
+ * the machine stays free for state requests and moves. Hints and bot
+ * decisions have threads of their own: the hint threads run at the
+ * lowest priority Linux gives an unprivileged thread (SCHED_IDLE: they
+ * get a core only when nothing else of the server wants it), the bot
+ * threads at nice 10, since a move waits for its bot. An unprivileged
+ * thread cannot come back from SCHED_IDLE (nor from a higher nice
+ * value), hence the separate threads. A flood of hints on one table
+ * thus never queues another table's moves behind it, nor takes the
+ * cores from its state requests. */
+#define _GNU_SOURCE
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -22,65 +28,101 @@ typedef struct pool_job {
     void *arg;
     int done;
     int cancelled; /* dropped unrun: the server is stopping */
-    int urgent;    /* a bot's decision (else a hint) */
     struct pool_job *next;
 } pool_job;
+
+/* Jobs waiting, first come first served. */
+typedef struct {
+    pool_job *head, *tail;
+    unsigned waiting;
+} pool_queue;
+
+/* One worker thread and the jobs it takes. */
+typedef struct {
+    tw_srv_pool *pool;
+    int bots; /* takes bot decisions (else hints) */
+    pthread_t id;
+} pool_thread;
 
 struct tw_srv_pool {
     pthread_mutex_t lock;
     pthread_cond_t work;  /* a job was queued, or the pool stops */
     pthread_cond_t done;  /* a job finished, or room was made */
-    pool_job *head, *tail;
-    pool_job *urgent;     /* the last bot decision queued (they come first, in order); NULL when none waits */
-    unsigned waiting;     /* jobs queued, not yet taken */
-    unsigned queue;       /* most jobs that may wait */
-    unsigned hinting;     /* hints running now */
-    unsigned hint_threads; /* most hints running at once (--workers) */
+    pool_queue hints;     /* hints and analyses waiting */
+    pool_queue bots;      /* bot decisions waiting */
+    unsigned queue;       /* most hints that may wait */
     int stopping;
     unsigned threads;
-    pthread_t *ids;
+    pool_thread *all;
 };
 
-/* Takes the next job a worker may run now (the pool's lock is held): a
- * bot's decision, or a hint while fewer than hint_threads think. */
-static pool_job *take_job(tw_srv_pool *pool)
+/* Takes the first job of a queue, or NULL (the pool's lock is held). */
+static pool_job *queue_take(pool_queue *q)
 {
-    pool_job *job = pool->head;
-    if (!job || (!job->urgent && pool->hinting >= pool->hint_threads))
+    pool_job *job = q->head;
+    if (!job)
         return NULL;
-    pool->head = job->next;
-    if (!pool->head)
-        pool->tail = NULL;
-    if (pool->urgent == job)
-        pool->urgent = NULL;
-    pool->waiting--;
-    if (!job->urgent)
-        pool->hinting++;
+    q->head = job->next;
+    if (!q->head)
+        q->tail = NULL;
+    q->waiting--;
     return job;
 }
 
-/* A worker: takes jobs in order until the pool stops and the queue is
- * empty. There is one thread more than hints may use, so a bot's
- * decision finds a thread even while every hint thread thinks. */
+/* Puts a job at the end of a queue (the pool's lock is held). */
+static void queue_put(pool_queue *q, pool_job *job)
+{
+    if (q->tail)
+        q->tail->next = job;
+    else
+        q->head = job;
+    q->tail = job;
+    q->waiting++;
+}
+
+/* Drops every job of a queue: their callers get -1 (the pool's lock is held). */
+static void queue_cancel(pool_queue *q)
+{
+    for (pool_job *job = q->head; job; job = job->next) {
+        job->cancelled = 1;
+        job->done = 1;
+    }
+    q->head = q->tail = NULL;
+    q->waiting = 0;
+}
+
+/* Puts the calling thread at the lowest priority an unprivileged thread
+ * may take: SCHED_IDLE, or nice 19 where that is refused. */
+static void lowest_priority(void)
+{
+    struct sched_param none = {0};
+    pid_t tid = (pid_t)syscall(SYS_gettid);
+    if (sched_setscheduler(tid, SCHED_IDLE, &none) != 0)
+        setpriority(PRIO_PROCESS, (id_t)tid, 19);
+}
+
+/* A worker: takes the jobs of its kind in order until the pool stops
+ * and its queue is empty. */
 static void *worker(void *cls)
 {
-    tw_srv_pool *pool = cls;
+    pool_thread *self = cls;
+    tw_srv_pool *pool = self->pool;
+    pool_queue *q = self->bots ? &pool->bots : &pool->hints;
     /* Per-thread on Linux: only this worker runs at the lower priority. */
-    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+    if (self->bots)
+        setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+    else
+        lowest_priority();
     pthread_mutex_lock(&pool->lock);
     for (;;) {
         pool_job *job;
-        while (!(job = take_job(pool)) && !(pool->stopping && !pool->head))
+        while (!(job = queue_take(q)) && !pool->stopping)
             pthread_cond_wait(&pool->work, &pool->lock);
         if (!job)
             break;
         pthread_mutex_unlock(&pool->lock);
         job->fn(job->arg);
         pthread_mutex_lock(&pool->lock);
-        if (!job->urgent) {
-            pool->hinting--;
-            pthread_cond_broadcast(&pool->work); /* a hint may start now */
-        }
         job->done = 1;
         pthread_cond_broadcast(&pool->done);
     }
@@ -95,8 +137,9 @@ tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue)
     tw_srv_pool *pool = calloc(1, sizeof *pool);
     if (!pool)
         return NULL;
-    pool->ids = calloc(workers + 1, sizeof *pool->ids);
-    if (!pool->ids) {
+    unsigned count = 2 * workers + 1; /* workers for hints, workers + 1 for bots */
+    pool->all = calloc(count, sizeof *pool->all);
+    if (!pool->all) {
         free(pool);
         return NULL;
     }
@@ -104,19 +147,22 @@ tw_srv_pool *tw_srv_pool_start(unsigned workers, unsigned queue)
     pthread_cond_init(&pool->work, NULL);
     pthread_cond_init(&pool->done, NULL);
     pool->queue = queue;
-    pool->hint_threads = workers;
     /* Workers take no signals: SIGINT and SIGTERM are for the main
      * thread's sigwait (a worker would end the process instead). */
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);
-    for (unsigned i = 0; i < workers + 1; i++) {
-        if (pthread_create(&pool->ids[i], NULL, worker, pool) != 0)
-            break;
-        pool->threads++;
+    for (unsigned i = 0; i < count; i++) {
+        pool_thread *t = &pool->all[pool->threads];
+        t->pool = pool;
+        t->bots = i >= workers;
+        if (pthread_create(&t->id, NULL, worker, t) == 0)
+            pool->threads++;
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (pool->threads == 0) {
+    /* Threads are made hint threads first: both kinds are there when
+     * the first is a hint thread and the last a bot thread. */
+    if (pool->threads == 0 || pool->all[0].bots || !pool->all[pool->threads - 1].bots) {
         tw_srv_pool_stop(pool);
         return NULL;
     }
@@ -129,12 +175,8 @@ void tw_srv_pool_cancel(tw_srv_pool *pool)
         return;
     pthread_mutex_lock(&pool->lock);
     pool->stopping = 1;
-    for (pool_job *job = pool->head; job; job = job->next) {
-        job->cancelled = 1;
-        job->done = 1;
-    }
-    pool->head = pool->tail = pool->urgent = NULL;
-    pool->waiting = 0;
+    queue_cancel(&pool->hints);
+    queue_cancel(&pool->bots);
     pthread_cond_broadcast(&pool->work);
     pthread_cond_broadcast(&pool->done);
     pthread_mutex_unlock(&pool->lock);
@@ -149,11 +191,11 @@ void tw_srv_pool_stop(tw_srv_pool *pool)
     pthread_cond_broadcast(&pool->work);
     pthread_mutex_unlock(&pool->lock);
     for (unsigned i = 0; i < pool->threads; i++)
-        pthread_join(pool->ids[i], NULL);
+        pthread_join(pool->all[i].id, NULL);
     pthread_cond_destroy(&pool->work);
     pthread_cond_destroy(&pool->done);
     pthread_mutex_destroy(&pool->lock);
-    free(pool->ids);
+    free(pool->all);
     free(pool);
 }
 
@@ -163,32 +205,13 @@ int tw_srv_pool_run(tw_srv_pool *pool, void (*fn)(void *arg), void *arg, int may
         fn(arg);
         return 0;
     }
-    pool_job job = {fn, arg, 0, 0, !may_refuse, NULL};
+    pool_job job = {fn, arg, 0, 0, NULL};
     pthread_mutex_lock(&pool->lock);
-    if (may_refuse && pool->waiting >= pool->queue && !pool->stopping) {
+    if (pool->stopping || (may_refuse && pool->hints.waiting >= pool->queue)) {
         pthread_mutex_unlock(&pool->lock);
-        return -1;
+        return -1; /* a full queue, or the server is stopping: no new long computation */
     }
-    if (pool->stopping) {
-        pthread_mutex_unlock(&pool->lock);
-        return -1; /* the server is stopping: no new long computation */
-    }
-    if (!may_refuse) {
-        /* A bot's decision: after the ones waiting, before every hint. */
-        pool_job **at = pool->urgent ? &pool->urgent->next : &pool->head;
-        job.next = *at;
-        *at = &job;
-        if (!job.next)
-            pool->tail = &job;
-        pool->urgent = &job;
-    } else {
-        if (pool->tail)
-            pool->tail->next = &job;
-        else
-            pool->head = &job;
-        pool->tail = &job;
-    }
-    pool->waiting++;
+    queue_put(may_refuse ? &pool->hints : &pool->bots, &job);
     pthread_cond_broadcast(&pool->work);
     while (!job.done)
         pthread_cond_wait(&pool->done, &pool->lock);

@@ -99,7 +99,7 @@ int tw_srv_token_equal(const char *a, const char *b)
 /* A reply with a JSON body. */
 tw_srv_reply tw_srv_ok(int status, json_t *body)
 {
-    tw_srv_reply r = {status, body, NULL, 0};
+    tw_srv_reply r = {status, body, NULL, 0, NULL};
     return r;
 }
 
@@ -111,7 +111,7 @@ tw_srv_reply tw_srv_error(int status, const char *code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
-    tw_srv_reply r = {status, json_pack("{s:s, s:s}", "error", message, "code", code), NULL, 0};
+    tw_srv_reply r = {status, json_pack("{s:s, s:s}", "error", message, "code", code), NULL, 0, NULL};
     if (!r.body) /* a message that is not UTF-8 (quoted user input) */
         r.body = json_pack("{s:s, s:s}", "error", "the request was refused", "code", code);
     return r;

@@ -14,7 +14,13 @@
  * action with the engine) and hold exactly the actions the table saw
  * applied. Exit status 0 when there was no error and every game checks.
  *
- *   build/release/loadtest [--seconds N] [--tables N] [--streams N]
+ *   build/release/loadtest [--seconds N] [--tables N] [--streams N] [--hinters N]
+ *
+ * With --hinters N, N more threads ask hints without pause on a Duet
+ * table of their own, from a third address (127.0.0.3), for the whole
+ * time: the tables' figures then say what a flood of hints costs the
+ * other tables. The hints answered and the ones refused as busy (503,
+ * the pool's queue was full) are printed; any other answer is an error.
  *
  * With --stored N it measures a large store instead (docs/server.md,
  * "A large store"): it plays TEMPLATES games to random depths through
@@ -547,6 +553,48 @@ static void print_latency(const char *what, samples *s)
     s->ms = NULL;
 }
 
+/* The --hinters threads: one Duet table and what its hints got. */
+typedef struct {
+    char path[128];
+    char token[64];
+    int stop;
+    long answered, busy, errors;
+} hint_flood;
+
+/* Asks hints on the flood's table one after the other until told to
+ * stop (a thread). */
+static void *hint_main(void *arg)
+{
+    hint_flood *f = arg;
+    while (!__atomic_load_n(&f->stop, __ATOMIC_SEQ_CST)) {
+        tw_ts_reply r;
+        if (tw_ts_request_from(&server, "127.0.0.3", 30000, "GET", f->path, f->token, NULL, &r) != 0) {
+            __atomic_add_fetch(&f->errors, 1, __ATOMIC_SEQ_CST);
+            continue;
+        }
+        long *count = r.status == 200 ? &f->answered : r.status == 503 ? &f->busy : &f->errors;
+        __atomic_add_fetch(count, 1, __ATOMIC_SEQ_CST);
+        tw_ts_reply_free(&r);
+    }
+    return NULL;
+}
+
+/* Creates the flood's table (a Duet game with a rule bot, seat 0 to
+ * act). 0, or -1 when it could not. */
+static int hint_table(hint_flood *f)
+{
+    json_t *r = NULL;
+    if (tw_ts_json(&server, "POST", "/api/games", NULL, "{\"game\":\"foxduet\",\"seed\":3,\"partner\":\"rule\"}", &r) !=
+        201) {
+        json_decref(r);
+        return -1;
+    }
+    snprintf(f->path, sizeof f->path, "/api/games/%s/hint", json_string_value(json_object_get(r, "id")));
+    snprintf(f->token, sizeof f->token, "%s", json_string_value(json_object_get(r, "token")));
+    json_decref(r);
+    return 0;
+}
+
 /* The --stored mode: see the comment at the top. */
 static int stored_main(int count, int requests)
 {
@@ -639,11 +687,13 @@ int main(int argc, char **argv)
     int seconds = option(argc, argv, "--seconds", 20);
     int tables = option(argc, argv, "--tables", 8);
     int streams = option(argc, argv, "--streams", 2000);
+    int hinters = option(argc, argv, "--hinters", 0);
     int stored = option(argc, argv, "--stored", 0);
     if (stored)
         return stored_main(stored, option(argc, argv, "--requests", 2000));
-    if (seconds < 1 || tables < 1 || tables > MAX_TABLES || streams < 0) {
-        fprintf(stderr, "usage: loadtest [--seconds N] [--tables 1-%d] [--streams N]\n", MAX_TABLES);
+    if (seconds < 1 || tables < 1 || tables > MAX_TABLES || streams < 0 || hinters < 0 || hinters > MAX_TABLES) {
+        fprintf(stderr, "usage: loadtest [--seconds N] [--tables 1-%d] [--streams N] [--hinters 0-%d]\n", MAX_TABLES,
+                MAX_TABLES);
         return 2;
     }
     struct rlimit rl;
@@ -658,8 +708,8 @@ int main(int argc, char **argv)
     }
     char db[256], conns[16], per_client[16];
     snprintf(db, sizeof db, "%s/load.db", folder);
-    snprintf(conns, sizeof conns, "%d", streams + tables + 200);
-    snprintf(per_client, sizeof per_client, "%d", streams + tables + 100);
+    snprintf(conns, sizeof conns, "%d", streams + tables + hinters + 200);
+    snprintf(per_client, sizeof per_client, "%d", streams + tables + hinters + 100);
     const char *const extra[] = {"--max-connections", conns, "--max-per-client", per_client, "--create-rate", "0",
                                  "--hint-rate", "0", NULL};
     if (tw_ts_start_args(&server, db, NULL, extra) != 0) {
@@ -694,6 +744,15 @@ int main(int argc, char **argv)
     printf("  %d idle event streams open from 127.0.0.2 in %.1f s (%d refused)\n", open_streams,
            (double)(tw_ts_now_ms() - t0) / 1000.0, stream_errors);
 
+    hint_flood flood = {0};
+    pthread_t hint_threads[MAX_TABLES];
+    if (hinters > 0 && hint_table(&flood) != 0) {
+        fprintf(stderr, "loadtest: could not create the table for hints\n");
+        return 1;
+    }
+    for (int i = 0; i < hinters; i++)
+        pthread_create(&hint_threads[i], NULL, hint_main, &flood);
+
     table *all = calloc((size_t)tables, sizeof *all);
     pthread_t threads[MAX_TABLES];
     deadline_ms = tw_ts_now_ms() + seconds * 1000LL;
@@ -709,6 +768,9 @@ int main(int argc, char **argv)
     }
     for (int i = 0; i < tables; i++)
         pthread_join(threads[i], NULL);
+    __atomic_store_n(&flood.stop, 1, __ATOMIC_SEQ_CST);
+    for (int i = 0; i < hinters; i++)
+        pthread_join(hint_threads[i], NULL);
 
     /* The streams must still be open: nothing the server said ended them. */
     int still_open = 0;
@@ -758,6 +820,10 @@ int main(int argc, char **argv)
            act.count ? act.ms[act.count - 1] : 0.0);
     printf("state requests: %d, latency p50 %.2f ms, p99 %.2f ms\n", state.count, quantile(&state, 0.5),
            quantile(&state, 0.99));
+    if (hinters > 0)
+        printf("hints from %d threads: %ld answered, %ld refused as busy, %ld errors\n", hinters, flood.answered,
+               flood.busy, flood.errors);
+    errors += flood.errors;
     printf("event streams: %d of %d still open at the end\n", still_open, open_streams);
     printf("errors: %ld\n", errors);
     printf("games: %d played, %d checked against their records by replay, %d failed\n", games, finished_ok,
