@@ -1269,7 +1269,7 @@ static double medal_model(const tw_nw_view *view, tw_nw_action action, double p_
 }
 
 /* The medal model as a frequency: logit(m) becomes CAL_MEDAL_A * logit(m)
- * + CAL_MEDAL_B (fitted like CAL_A, CAL_B); sure values stay. */
+ * + CAL_MEDAL_B (fitted with CAL_VALUE, CAL_FREQ); sure values stay. */
 static double medal_calibrated(double m)
 {
     if (m <= 0.0 || m >= 1.0)
