@@ -249,3 +249,43 @@ TEST(fox_hint_move_is_the_strong_bots_and_holds_when_nothing_is_learnt)
     CHECK(compared >= 30);
     (void)pairs; /* the Duet rarely lets a seat act twice without news */
 }
+
+TEST(bench_calibration_reports_bins_for_both_games)
+{
+    const char *args[] = {"bench", "--parts", "calibration", "--games", "1", "--jobs", "1", "--json", NULL};
+    tw_test_cli_result r = tw_test_cli_run("", args);
+    CHECK_INT(r.code, 0);
+    json_error_t err;
+    json_t *root = json_loads(r.out ? r.out : "", 0, &err);
+    REQUIRE(root);
+    /* one game of each: no bin reaches 200 chances, so no error is claimed */
+    CHECK(json_is_null(json_object_get(root, "calibration_max_error")));
+    json_t *cal = json_object_get(root, "calibration");
+    const char *kinds[] = {"northwood_target", "northwood_medal", "fox_win"};
+    for (int k = 0; k < 3; k++) {
+        json_t *table = json_object_get(cal, kinds[k]);
+        json_t *bins = json_object_get(table, "bins");
+        REQUIRE(json_is_array(bins));
+        long long total = 0;
+        size_t i;
+        json_t *bin;
+        json_array_foreach(bins, i, bin)
+        {
+            double predicted = json_number_value(json_object_get(bin, "predicted"));
+            double observed = json_number_value(json_object_get(bin, "observed"));
+            int from = (int)json_integer_value(json_object_get(bin, "from"));
+            CHECK(predicted >= from / 100.0 - 1e-9 && predicted <= from / 100.0 + 0.1 + 1e-9);
+            CHECK(observed >= 0 && observed <= 1);
+            total += json_integer_value(json_object_get(bin, "count"));
+        }
+        CHECK(total > 0);
+        CHECK(total == json_integer_value(json_object_get(table, "chances")));
+    }
+    json_decref(root);
+    tw_test_cli_free(&r);
+    const char *bad[] = {"bench", "--parts", "calibrate", NULL};
+    tw_test_cli_result b = tw_test_cli_run("", bad);
+    CHECK(b.code != 0);
+    CHECK_CONTAINS(b.err, "calibration");
+    tw_test_cli_free(&b);
+}

@@ -1054,20 +1054,22 @@ tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state)
 #define CHAIN_DEPTH 8
 #define Z95 1.96
 /* Calibration of a search value as a frequency, fitted on the games of
- * `bench --parts calibration --games 200 --seed 100000` (docs/bots-
+ * `bench --parts calibration --games 200` with --seed 100000 and --seed 1
+ * (the points of both runs, weighted by their chances; docs/bots-
  * northwood.md says how to refit): the search value, clamped to [0.01,
  * 0.99], is mapped through straight lines between these points (by tenth
  * of the value: its mean and how often the target was then hit). Sure
  * values (0, 1) stay. */
 #define CAL_POINTS 11
-static const double CAL_VALUE[CAL_POINTS] = {0.01,  0.158, 0.255, 0.359, 0.460, 0.554,
-                                             0.651, 0.747, 0.848, 0.970, 0.99};
-static const double CAL_FREQ[CAL_POINTS] = {0.01,  0.256, 0.442, 0.570, 0.737, 0.813,
-                                            0.888, 0.924, 0.940, 0.989, 0.995};
+static const double CAL_VALUE[CAL_POINTS] = {0.01,   0.158, 0.255, 0.3595, 0.459, 0.5535,
+                                             0.6505, 0.7473, 0.848, 0.96,   0.99};
+static const double CAL_FREQ[CAL_POINTS] = {0.01,  0.224, 0.455,  0.604, 0.734, 0.8225,
+                                            0.895, 0.9296, 0.9506, 0.988, 0.995};
 /* The medal model as a frequency: logit(m) becomes CAL_MEDAL_A * logit(m)
- * + CAL_MEDAL_B, m clamped to [0.01, 0.99] (fitted on the same games). */
-#define CAL_MEDAL_A 0.7005
-#define CAL_MEDAL_B 0.3611
+ * + CAL_MEDAL_B, m clamped to [0.01, 0.99] (the mean of the maps fitted on
+ * the same two runs). */
+#define CAL_MEDAL_A 0.7528
+#define CAL_MEDAL_B 0.5136
 
 /* A seed for the estimates of one view: a hash of everything the player
  * sees (and nothing else), so the figures depend on the view alone. The
@@ -1287,7 +1289,7 @@ static double medal_model(const tw_nw_view *view, tw_nw_action action, double p_
 }
 
 /* The medal model as a frequency: logit(m) becomes CAL_MEDAL_A * logit(m)
- * + CAL_MEDAL_B (fitted like CAL_A, CAL_B); sure values stay. */
+ * + CAL_MEDAL_B (fitted with CAL_VALUE, CAL_FREQ); sure values stay. */
 static double medal_calibrated(double m)
 {
     if (m <= 0.0 || m >= 1.0)

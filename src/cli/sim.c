@@ -24,11 +24,11 @@ const tw_msg tw_cli_sim_help = {{
     "      --quiet                    no progress bar\n"
     "      --shard K/N                play only shard K of N of the run's games (the same games as in the\n"
     "                                 whole run); with --json, sim-merge adds the N shards up\n"
-    "    northwood: --bot random|greedy|strong|clairvoyant (default: greedy),\n"
+    "    northwood: --bot random|greedy|strong|clairvoyant|hint (default: greedy),\n"
     "               --intro | --full, --medal bronze|silver|gold (default: bronze),\n"
     "               --iterations N, --rollouts N (search effort of the strong bot),\n"
     "               --characters-csv FILE (one row per character dealt in each game)\n"
-    "    fox:       --bot random|rule|strong|open-hands (both seats, default: rule)\n"
+    "    fox:       --bot random|rule|strong|open-hands|hint (both seats, default: rule)\n"
     "               or --bots A,B (seat 0, seat 1), --level 1|2|3 (default: 1), --board FILE,\n"
     "               --samples N, --nodes N (search effort of strong and open-hands)\n",
     "  sim northwood|fox [OPTIONS]    jouer de nombreuses parties avec des robots et les résumer\n"
@@ -39,11 +39,11 @@ const tw_msg tw_cli_sim_help = {{
     "      --quiet                    pas de barre de progression\n"
     "      --shard K/N                ne jouer que la part K sur N des parties de la série (les mêmes parties\n"
     "                                 que dans la série entière) ; avec --json, sim-merge additionne les N parts\n"
-    "    northwood : --bot random|greedy|strong|clairvoyant (par défaut : greedy),\n"
+    "    northwood : --bot random|greedy|strong|clairvoyant|hint (par défaut : greedy),\n"
     "                --intro | --full, --medal bronze|silver|gold (par défaut : bronze),\n"
     "                --iterations N, --rollouts N (effort de recherche du robot strong),\n"
     "                --characters-csv FICHIER (une ligne par personnage distribué dans chaque partie)\n"
-    "    fox :       --bot random|rule|strong|open-hands (les deux places, par défaut : rule)\n"
+    "    fox :       --bot random|rule|strong|open-hands|hint (les deux places, par défaut : rule)\n"
     "                ou --bots A,B (place 0, place 1), --level 1|2|3 (par défaut : 1), --board FICHIER,\n"
     "                --samples N, --nodes N (effort de recherche de strong et open-hands)\n",
 }};
@@ -70,10 +70,10 @@ typedef enum {
 static const tw_msg sim_text[SIM_T_COUNT] = {
     [SIM_T_NEED_GAME] = {{"sim needs a game: northwood or fox", "sim attend un jeu : northwood ou fox"}},
     [SIM_T_UNKNOWN_GAME] = {{"unknown game '%s' (northwood or fox)", "jeu inconnu « %s » (northwood ou fox)"}},
-    [SIM_T_BAD_NW_BOT] = {{"unknown For Northwood! bot '%s' (random, greedy, strong or clairvoyant)",
-                           "robot inconnu pour Norbois « %s » (random, greedy, strong ou clairvoyant)"}},
-    [SIM_T_BAD_FOX_BOT] = {{"unknown Fox Duet bot '%s' (random, rule, strong or open-hands)",
-                            "robot inconnu pour Fox Duo « %s » (random, rule, strong ou open-hands)"}},
+    [SIM_T_BAD_NW_BOT] = {{"unknown For Northwood! bot '%s' (random, greedy, strong, clairvoyant or hint)",
+                           "robot inconnu pour Norbois « %s » (random, greedy, strong, clairvoyant ou hint)"}},
+    [SIM_T_BAD_FOX_BOT] = {{"unknown Fox Duet bot '%s' (random, rule, strong, open-hands or hint)",
+                            "robot inconnu pour Fox Duo « %s » (random, rule, strong, open-hands ou hint)"}},
     [SIM_T_BAD_BOTS] = {{"--bots takes two bot names separated by a comma, not '%s'",
                          "--bots attend deux noms de robots séparés par une virgule, pas « %s »"}},
     [SIM_T_BAD_MEDAL] = {{"--medal takes bronze, silver or gold, not '%s'",
