@@ -6,7 +6,9 @@
 cd "$(dirname "$0")/.." || exit 2
 reports="$(pwd)/build/tsan/reports"
 rm -rf "$reports" && mkdir -p "$reports"
-out=$(TSAN_OPTIONS="log_path=$reports/race second_deadlock_stack=1" build/tsan/run-tests server 2>&1)
+# A whole game's analysis takes minutes under TSan: the test client waits
+# up to 10 minutes for a reply here (60 s elsewhere).
+out=$(TW_TS_REPLY_TIMEOUT_MS=600000 TSAN_OPTIONS="log_path=$reports/race second_deadlock_stack=1" build/tsan/run-tests server 2>&1)
 code=$?
 printf '%s\n' "$out" | grep -v '^[0-9]* passed, [0-9]* failed$'
 line=$(printf '%s\n' "$out" | grep '^[0-9]* passed, [0-9]* failed$' | tail -n 1)

@@ -24,6 +24,16 @@
 #define START_TIMEOUT_MS 20000
 #define REPLY_TIMEOUT_MS 60000
 
+/* How long to wait for a reply: REPLY_TIMEOUT_MS, or TW_TS_REPLY_TIMEOUT_MS
+ * from the environment (the ThreadSanitizer run, many times slower, sets
+ * it: a whole game's analysis takes minutes there). */
+static int reply_timeout_ms(void)
+{
+    const char *text = getenv("TW_TS_REPLY_TIMEOUT_MS");
+    long v = text ? strtol(text, NULL, 10) : 0;
+    return v > 0 && v < 3600000 ? (int)v : REPLY_TIMEOUT_MS;
+}
+
 /* Servers still running, killed at exit whatever the tests did. */
 static pid_t running[MAX_SERVERS];
 static int exit_hook_set;
@@ -315,7 +325,7 @@ static int read_reply(int fd, tw_ts_reply *r, int timeout_ms)
 
 int tw_ts_request_raw(const tw_ts_server *s, const char *raw, size_t len, tw_ts_reply *r)
 {
-    return tw_ts_raw_from(s, NULL, REPLY_TIMEOUT_MS, raw, len, r);
+    return tw_ts_raw_from(s, NULL, reply_timeout_ms(), raw, len, r);
 }
 
 int tw_ts_raw_from(const tw_ts_server *s, const char *source, int timeout_ms, const char *raw, size_t len,
@@ -335,7 +345,7 @@ int tw_ts_raw_from(const tw_ts_server *s, const char *source, int timeout_ms, co
 int tw_ts_request(const tw_ts_server *s, const char *method, const char *path, const char *token, const char *body,
                tw_ts_reply *r)
 {
-    return tw_ts_request_from(s, NULL, REPLY_TIMEOUT_MS, method, path, token, body, r);
+    return tw_ts_request_from(s, NULL, reply_timeout_ms(), method, path, token, body, r);
 }
 
 int tw_ts_request_from(const tw_ts_server *s, const char *source, int timeout_ms, const char *method,
