@@ -133,12 +133,20 @@ int tw_prompt_translate(const char *text, const tw_prompt_alias *words, const ch
 }
 
 /* Prints a numbered list. */
+/* Prints a choice's number, "  N. " (digits: its width), in bold. */
+static void choice_number(FILE *out, const tw_term *term, int digits, int number)
+{
+    fprintf(out, "  %s%*d.%s ", tw_term_style(term, TW_STYLE_BOLD), digits, number,
+            tw_term_style(term, TW_STYLE_RESET));
+}
+
 void tw_prompt_list(FILE *out, const tw_term *term, const char *const *labels, int count)
 {
-    int width = count >= 10 ? 2 : 1;
-    for (int i = 0; i < count; i++)
-        fprintf(out, "  %s%*d.%s %s\n", tw_term_style(term, TW_STYLE_BOLD), width, i + 1,
-                tw_term_style(term, TW_STYLE_RESET), labels[i]);
+    int digits = count >= 10 ? 2 : 1;
+    for (int i = 0; i < count; i++) {
+        choice_number(out, term, digits, i + 1);
+        fprintf(out, "%s\n", labels[i]);
+    }
 }
 
 /* Prints numbered choices two to a line, down the first column then the
@@ -163,8 +171,7 @@ void tw_prompt_list_columns(FILE *out, const tw_term *term, const char *const *l
             int i = r + c * rows;
             if (i >= count)
                 break;
-            fprintf(out, "  %s%*d.%s ", tw_term_style(term, TW_STYLE_BOLD), number, i + 1,
-                    tw_term_style(term, TW_STYLE_RESET));
+            choice_number(out, term, number, i + 1);
             if (c == 0 && i + rows < count)
                 tw_term_pad(out, labels[i], column - number - 4);
             else
