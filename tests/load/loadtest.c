@@ -14,13 +14,17 @@
  * action with the engine) and hold exactly the actions the table saw
  * applied. Exit status 0 when there was no error and every game checks.
  *
- *   build/release/loadtest [--seconds N] [--tables N] [--streams N] [--hinters N]
+ *   build/release/loadtest [--seconds N] [--tables N] [--streams N] [--hinters N] [--slow N]
  *
  * With --hinters N, N more threads ask hints without pause on a Duet
  * table of their own, from a third address (127.0.0.3), for the whole
  * time: the tables' figures then say what a flood of hints costs the
  * other tables. The hints answered and the ones refused as busy (503,
  * the pool's queue was full) are printed; any other answer is an error.
+ *
+ * With --slow N, N half-sent requests (headers that announce a body
+ * that never comes) are held open from 127.0.0.2 too, each opened again
+ * as soon as the server's timeout closes it.
  *
  * With --stored N it measures a large store instead (docs/server.md,
  * "A large store"): it plays TEMPLATES games to random depths through
@@ -41,6 +45,7 @@
 #include <strings.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../test_server_client.h"
@@ -72,6 +77,7 @@ typedef struct {
     int fd; /* keep-alive connection, -1 when closed */
     samples act;
     samples state;
+    samples create; /* creating a game */
     long actions;   /* actions acknowledged before the deadline */
     long errors;
     played *games;
@@ -262,7 +268,7 @@ static int play_game(table *t)
     memset(g, 0, sizeof *g);
     g->fox = t->fox;
     json_t *reply;
-    int status = request(t, NULL, "POST", "/api/games", NULL,
+    int status = request(t, &t->create, "POST", "/api/games", NULL,
                          t->fox ? "{\"game\":\"foxduet\",\"partner\":\"rule\"}" : "{\"game\":\"northwood\"}", &reply);
     const char *id = json_string_value(json_object_get(reply, "id"));
     const char *tok = json_string_value(json_object_get(reply, "token"));
@@ -595,6 +601,69 @@ static int hint_table(hint_flood *f)
     return 0;
 }
 
+/* The --slow connections: half-sent requests from 127.0.0.2, each opened
+ * again as soon as the server closes it, as a slow-request attack does. */
+typedef struct {
+    int count;
+    int *fd; /* -1 when closed */
+    int stop;
+    long opened, closed_by_server, refused;
+} slow_flood;
+
+/* Opens one request that never finishes (its headers announce a body
+ * that never comes) from 127.0.0.2. Returns the socket, or -1. */
+static int open_slow(void)
+{
+    int fd = tw_ts_connect_from(&server, "127.0.0.2");
+    if (fd < 0)
+        return -1;
+    static const char req[] = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{\"ga";
+    if (send(fd, req, sizeof req - 1, MSG_NOSIGNAL) < 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Opens every closed slow request of the flood; counts what happened. */
+static void refill_slow(slow_flood *f)
+{
+    for (int i = 0; i < f->count; i++) {
+        if (f->fd[i] >= 0)
+            continue;
+        f->fd[i] = open_slow();
+        if (f->fd[i] >= 0)
+            f->opened++;
+        else
+            f->refused++;
+    }
+}
+
+/* Keeps the slow requests open until told to stop (a thread): every
+ * 100 ms, notices the ones the server closed and opens them again. */
+static void *slow_main(void *arg)
+{
+    slow_flood *f = arg;
+    while (!__atomic_load_n(&f->stop, __ATOMIC_SEQ_CST)) {
+        for (int i = 0; i < f->count; i++) {
+            struct pollfd p = {f->fd[i], POLLIN, 0};
+            char junk[4096];
+            if (f->fd[i] >= 0 && poll(&p, 1, 0) > 0 && read(f->fd[i], junk, sizeof junk) <= 0) {
+                close(f->fd[i]);
+                f->fd[i] = -1;
+                f->closed_by_server++;
+            }
+        }
+        refill_slow(f);
+        struct timespec pause = {0, 100 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
+    for (int i = 0; i < f->count; i++)
+        if (f->fd[i] >= 0)
+            close(f->fd[i]);
+    return NULL;
+}
+
 /* The --stored mode: see the comment at the top. */
 static int stored_main(int count, int requests)
 {
@@ -688,12 +757,14 @@ int main(int argc, char **argv)
     int tables = option(argc, argv, "--tables", 8);
     int streams = option(argc, argv, "--streams", 2000);
     int hinters = option(argc, argv, "--hinters", 0);
+    int slow = option(argc, argv, "--slow", 0);
     int stored = option(argc, argv, "--stored", 0);
     if (stored)
         return stored_main(stored, option(argc, argv, "--requests", 2000));
-    if (seconds < 1 || tables < 1 || tables > MAX_TABLES || streams < 0 || hinters < 0 || hinters > MAX_TABLES) {
-        fprintf(stderr, "usage: loadtest [--seconds N] [--tables 1-%d] [--streams N] [--hinters 0-%d]\n", MAX_TABLES,
-                MAX_TABLES);
+    if (seconds < 1 || tables < 1 || tables > MAX_TABLES || streams < 0 || hinters < 0 || hinters > MAX_TABLES ||
+        slow < 0) {
+        fprintf(stderr, "usage: loadtest [--seconds N] [--tables 1-%d] [--streams N] [--hinters 0-%d] [--slow N]\n",
+                MAX_TABLES, MAX_TABLES);
         return 2;
     }
     struct rlimit rl;
@@ -708,8 +779,8 @@ int main(int argc, char **argv)
     }
     char db[256], conns[16], per_client[16];
     snprintf(db, sizeof db, "%s/load.db", folder);
-    snprintf(conns, sizeof conns, "%d", streams + tables + hinters + 200);
-    snprintf(per_client, sizeof per_client, "%d", streams + tables + hinters + 100);
+    snprintf(conns, sizeof conns, "%d", streams + slow + tables + hinters + 200);
+    snprintf(per_client, sizeof per_client, "%d", streams + slow + tables + hinters + 100);
     const char *const extra[] = {"--max-connections", conns, "--max-per-client", per_client, "--create-rate", "0",
                                  "--hint-rate", "0", NULL};
     if (tw_ts_start_args(&server, db, NULL, extra) != 0) {
@@ -744,6 +815,17 @@ int main(int argc, char **argv)
     printf("  %d idle event streams open from 127.0.0.2 in %.1f s (%d refused)\n", open_streams,
            (double)(tw_ts_now_ms() - t0) / 1000.0, stream_errors);
 
+    slow_flood slow_requests = {slow, calloc((size_t)slow + 1, sizeof(int)), 0, 0, 0, 0};
+    for (int i = 0; i < slow; i++)
+        slow_requests.fd[i] = -1;
+    pthread_t slow_thread;
+    if (slow > 0) {
+        refill_slow(&slow_requests);
+        printf("  %ld half-sent requests open from 127.0.0.2 (%ld refused), opened again when closed\n",
+               slow_requests.opened, slow_requests.refused);
+        pthread_create(&slow_thread, NULL, slow_main, &slow_requests);
+    }
+
     hint_flood flood = {0};
     pthread_t hint_threads[MAX_TABLES];
     if (hinters > 0 && hint_table(&flood) != 0) {
@@ -771,6 +853,9 @@ int main(int argc, char **argv)
     __atomic_store_n(&flood.stop, 1, __ATOMIC_SEQ_CST);
     for (int i = 0; i < hinters; i++)
         pthread_join(hint_threads[i], NULL);
+    __atomic_store_n(&slow_requests.stop, 1, __ATOMIC_SEQ_CST);
+    if (slow > 0)
+        pthread_join(slow_thread, NULL);
 
     /* The streams must still be open: nothing the server said ended them. */
     int still_open = 0;
@@ -791,7 +876,7 @@ int main(int argc, char **argv)
         close(stream_fd[i]);
     }
 
-    samples act = {0}, state = {0};
+    samples act = {0}, state = {0}, create = {0};
     long actions = 0, errors = stream_errors;
     int games = 0, finished_ok = 0;
     for (int i = 0; i < tables; i++) {
@@ -799,6 +884,8 @@ int main(int argc, char **argv)
             add_sample(&act, all[i].act.ms[k]);
         for (int k = 0; k < all[i].state.count; k++)
             add_sample(&state, all[i].state.ms[k]);
+        for (int k = 0; k < all[i].create.count; k++)
+            add_sample(&create, all[i].create.ms[k]);
         actions += all[i].actions;
         errors += all[i].errors;
         for (int k = 0; k < all[i].game_count; k++) {
@@ -808,11 +895,13 @@ int main(int argc, char **argv)
         }
         free(all[i].act.ms);
         free(all[i].state.ms);
+        free(all[i].create.ms);
         free(all[i].games);
         free(all[i].buf);
     }
     qsort(act.ms, (size_t)act.count, sizeof *act.ms, by_value);
     qsort(state.ms, (size_t)state.count, sizeof *state.ms, by_value);
+    qsort(create.ms, (size_t)create.count, sizeof *create.ms, by_value);
     printf("  %d tables (%d For Northwood!, %d Duet with a rule bot) for %d s\n", tables, (tables + 1) / 2,
            tables / 2, seconds);
     printf("actions: %ld (%.0f/s), latency p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", actions,
@@ -820,17 +909,24 @@ int main(int argc, char **argv)
            act.count ? act.ms[act.count - 1] : 0.0);
     printf("state requests: %d, latency p50 %.2f ms, p99 %.2f ms\n", state.count, quantile(&state, 0.5),
            quantile(&state, 0.99));
+    printf("games created: %d, latency p50 %.2f ms, p99 %.2f ms\n", create.count, quantile(&create, 0.5),
+           quantile(&create, 0.99));
     if (hinters > 0)
         printf("hints from %d threads: %ld answered, %ld refused as busy, %ld errors\n", hinters, flood.answered,
                flood.busy, flood.errors);
     errors += flood.errors;
+    if (slow > 0)
+        printf("half-sent requests: %d held, %ld opened in all, %ld closed by the server's timeout, %ld refused\n",
+               slow, slow_requests.opened, slow_requests.closed_by_server, slow_requests.refused);
     printf("event streams: %d of %d still open at the end\n", still_open, open_streams);
     printf("errors: %ld\n", errors);
     printf("games: %d played, %d checked against their records by replay, %d failed\n", games, finished_ok,
            games - finished_ok);
     free(act.ms);
     free(state.ms);
+    free(create.ms);
     free(stream_fd);
+    free(slow_requests.fd);
     free(all);
     int stopped = tw_ts_stop(&server);
     char path[300];
