@@ -201,7 +201,7 @@ TEST(game_held_bots_clones_and_hints)
         CHECK_INT(game->apply(copy, legal[0], NULL), TW_OK);
         CHECK_INT(copy->count, m->count + 1);
         /* The hint names a legal action in the record notation. */
-        json_t *hint = game->hint_json(m, 9);
+        json_t *hint = game->hint_json(m);
         REQUIRE(hint);
         tw_game_action hinted;
         CHECK_INT(game->parse(m, json_string_value(json_object_get(hint, "action")), &hinted), 0);

@@ -80,15 +80,15 @@ TEST(game_analyse_northwood_uses_the_estimator_of_each_position)
     tw_match *m = played(game, "greedy", 21, 400);
     REQUIRE(m);
     tw_game_analysis a, again;
-    REQUIRE(tw_game_analyse(m, -1, 12, 77, 5, &a) == TW_OK);
-    REQUIRE(tw_game_analyse(m, -1, 12, 77, 5, &again) == TW_OK);
+    REQUIRE(tw_game_analyse(m, -1, 12, 5, &a) == TW_OK);
+    REQUIRE(tw_game_analyse(m, -1, 12, 5, &again) == TW_OK);
     CHECK(a.count > 5);
     CHECK_INT(a.samples, 12);
     CHECK_INT(again.count, a.count);
     CHECK(memcmp(a.decisions, again.decisions, (size_t)a.count * sizeof *a.decisions) == 0);
     check_sound(&a, 5);
     /* Three decisions asked of the estimator directly, at the same
-     * position with the same seed, give the same figures. */
+     * position, give the same figures. */
     for (int k = 0; k < a.count; k += a.count / 3 + 1) {
         const tw_game_decision *d = &a.decisions[k];
         tw_match *at = tw_match_at_step(m, d->step);
@@ -98,6 +98,7 @@ TEST(game_analyse_northwood_uses_the_estimator_of_each_position)
         double p[TW_NW_MAX_ACTIONS], margin[TW_NW_MAX_ACTIONS];
         int n = tw_nw_legal_actions(s, acts);
         CHECK_INT(n, d->options);
+        /* any seed: the estimator seeds its search from the view */
         tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, tw_mix64(77 + 7919u * (uint64_t)d->step));
         tw_nw_view *view = malloc(sizeof *view);
         REQUIRE(bot && view);
@@ -114,7 +115,7 @@ TEST(game_analyse_northwood_uses_the_estimator_of_each_position)
         game->free(at);
     }
     /* The JSON form holds the same decisions, in record notation. */
-    json_t *j = tw_game_analyse_json(m, -1, 12, 77, 5);
+    json_t *j = tw_game_analyse_json(m, -1, 12, 5);
     REQUIRE(j);
     CHECK_STR(json_string_value(json_object_get(j, "chance_of")), "target");
     json_t *list = json_object_get(j, "decisions");
@@ -141,11 +142,11 @@ TEST(game_analyse_fox_judges_each_seat_from_its_own_view)
     REQUIRE(m);
     CHECK(tw_match_is_over(m));
     tw_game_analysis all, mine[2];
-    REQUIRE(tw_game_analyse(m, -1, 4, 5, 5, &all) == TW_OK);
+    REQUIRE(tw_game_analyse(m, -1, 4, 5, &all) == TW_OK);
     check_sound(&all, 5);
     int seen[2] = {0, 0};
     for (int seat = 0; seat < 2; seat++) {
-        REQUIRE(tw_game_analyse(m, seat, 4, 5, 5, &mine[seat]) == TW_OK);
+        REQUIRE(tw_game_analyse(m, seat, 4, 5, &mine[seat]) == TW_OK);
         for (int i = 0; i < mine[seat].count; i++)
             CHECK_INT(mine[seat].decisions[i].seat, seat);
     }
@@ -175,9 +176,8 @@ TEST(game_analyse_fox_judges_each_seat_from_its_own_view)
         tw_game_action acts[2][TW_GAME_MAX_ACTIONS];
         tw_game_chance p[2][TW_GAME_MAX_ACTIONS];
         int best[2];
-        uint64_t seed = tw_mix64(5 + 7919u * (uint64_t)d->step);
-        int n0 = game->estimate(at, d->played, 4, seed, acts[0], p[0], &best[0]);
-        int n1 = game->estimate(other, d->played, 4, seed, acts[1], p[1], &best[1]);
+        int n0 = game->estimate(at, d->played, 4, acts[0], p[0], &best[0]);
+        int n1 = game->estimate(other, d->played, 4, acts[1], p[1], &best[1]);
         CHECK_INT(n0, d->options);
         CHECK_INT(n1, n0);
         CHECK_INT(best[1], best[0]);
@@ -185,7 +185,7 @@ TEST(game_analyse_fox_judges_each_seat_from_its_own_view)
         game->free(at);
         game->free(other);
     }
-    json_t *j = tw_game_analyse_json(m, -1, 4, 5, 5);
+    json_t *j = tw_game_analyse_json(m, -1, 4, 5);
     REQUIRE(j);
     CHECK_STR(json_string_value(json_object_get(j, "chance_of")), "win");
     CHECK(json_is_true(json_object_get(j, "over")));
@@ -214,7 +214,7 @@ TEST(game_analyse_shows_the_hints_figures)
         tw_game_action acts[TW_GAME_MAX_ACTIONS];
         tw_game_chance c[TW_GAME_MAX_ACTIONS];
         int best = -1;
-        int n = seat >= 0 ? fox->estimate(at, m->actions[step], fox->analyse_samples, 1, acts, c, &best) : 0;
+        int n = seat >= 0 ? fox->estimate(at, m->actions[step], fox->analyse_samples, acts, c, &best) : 0;
         if (n > 0) {
             tw_fox_view view;
             tw_fox_view_of(s, seat, &view);
@@ -244,7 +244,7 @@ TEST(game_analyse_shows_the_hints_figures)
         tw_game_action acts[TW_GAME_MAX_ACTIONS];
         tw_game_chance c[TW_GAME_MAX_ACTIONS];
         int best = -1;
-        int n = nw->estimate(at, m->actions[step], nw->analyse_samples, 1, acts, c, &best);
+        int n = nw->estimate(at, m->actions[step], nw->analyse_samples, acts, c, &best);
         if (n > 0 && s->phase != TW_NW_PHASE_CHOOSE_FIEF) {
             tw_nw_view *view = malloc(sizeof *view);
             REQUIRE(view);

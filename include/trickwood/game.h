@@ -110,9 +110,10 @@ typedef struct tw_game {
     void (*bot_free)(tw_game_bot *bot);
     /* A hint for the seat to act, from its view only, as JSON: {"action":
      * record notation, the game's chances (null when unknown), "samples"};
-     * NULL when over or out of memory. Slow (a search): callers run it
-     * on a copy (clone) outside any lock. */
-    json_t *(*hint_json)(const tw_match *m, uint64_t seed);
+     * NULL when over or out of memory. The hint's search seeds its random
+     * choices from the view, so the same position gives the same hint.
+     * Slow (a search): callers run it on a copy (clone) outside any lock. */
+    json_t *(*hint_json)(const tw_match *m);
     /* A copy of the match (its own memory), or NULL when out of memory. */
     tw_match *(*clone)(const tw_match *m);
     /* Checks the engine's invariants; 1 when sound, else 0 and why. */
@@ -167,12 +168,11 @@ typedef struct tw_game {
      * with the game's
      * one per-action estimator, the one its hints use (at the effort
      * samples: the game's analyse_samples is the hint's), and *best with
-     * the estimator's best, the strong bot's move. seed is for an
-     * estimator that needs one; both games' seed theirs from the view, so
-     * equal views give equal figures. Returns how many actions, or 0 when
-     * the decision is not judged (one option only, or a choice the game
-     * does not judge). */
-    int (*estimate)(const tw_match *m, tw_game_action played, int samples, uint64_t seed, tw_game_action *actions,
+     * the estimator's best, the strong bot's move. The estimator seeds
+     * its random choices from the view, so equal views give equal
+     * figures. Returns how many actions, or 0 when the decision is not
+     * judged (one option only, or a choice the game does not judge). */
+    int (*estimate)(const tw_match *m, tw_game_action played, int samples, tw_game_action *actions,
                     tw_game_chance *chances, int *best);
     /* What the chances of estimate are of: "target" (For Northwood!: the
      * visited fief's target) or "win" (the Duet: winning the game). */
@@ -327,13 +327,13 @@ typedef struct {
  * table's estimate, from the acting seat's view at that point: every
  * seat's decisions when viewer is -1 (a finished game, or a record read
  * in the terminal), else only those of seat viewer (the rest of an
- * unfinished game stays unknown to it). Decision k (0-based action
- * index) is estimated with seed tw_mix64(seed + 7919 k), so an analysis
- * is reproducible. The costliest (at least TW_GAME_NOTABLE_COST, at most
+ * unfinished game stays unknown to it). Every figure depends on the
+ * view at its decision only, so an analysis is reproducible and agrees
+ * with the hint of the same position. The costliest (at least TW_GAME_NOTABLE_COST, at most
  * top, the earlier first among equals) get a rank. samples <= 0: the
  * game's analyse_samples. Returns TW_OK, TW_ERR_NOMEM, or the error of
  * replaying a stored action. */
-tw_error tw_game_analyse(const tw_match *m, int viewer, int samples, uint64_t seed, int top, tw_game_analysis *out);
+tw_error tw_game_analyse(const tw_match *m, int viewer, int samples, int top, tw_game_analysis *out);
 /* A new match of m's game rebuilt from the start to just before action
  * step (0..m->count): the position a replay shows at that step. NULL when
  * out of memory or when an action cannot be applied again. */
@@ -346,6 +346,6 @@ void tw_game_analysis_free(tw_game_analysis *a);
  * "p_before", "cost", "rank"}], "costliest": [steps]}; cost is p_best -
  * p_played, or 0 when that is negative. NULL when out of memory or when
  * a stored action cannot be replayed. */
-json_t *tw_game_analyse_json(const tw_match *m, int viewer, int samples, uint64_t seed, int top);
+json_t *tw_game_analyse_json(const tw_match *m, int viewer, int samples, int top);
 
 #endif

@@ -98,7 +98,7 @@ int tw_cli_analyse(tw_cli *cli, int argc, char **argv)
     snprintf(ss->save_path, sizeof ss->save_path, "%s", path);
     int code = tw_cli_session_load(ss, 0);
     tw_game_analysis a;
-    if (!code && tw_game_analyse(ss->match, -1, samples, ss->seed, top, &a) != TW_OK) {
+    if (!code && tw_game_analyse(ss->match, -1, samples, top, &a) != TW_OK) {
         tw_cli_errorf(cli, "%s: the game could not be analysed (out of memory, or an action that cannot be replayed)",
                       path);
         code = TW_EXIT_FAIL;

@@ -345,7 +345,7 @@ static int read_answer(tw_cli_session *ss, int seat, const char *text, const tw_
     if (tw_prompt_word(text, WORDS_UNDO))
         return tw_cli_undo(ss) == 0 ? ASK_UNDONE : -1;
     if (tw_prompt_word(text, WORDS_HINT)) {
-        json_t *hint = ss->ui->game->hint_json(ss->match, tw_mix64(ss->seed ^ 0x68696e74ULL));
+        json_t *hint = ss->ui->game->hint_json(ss->match);
         if (hint)
             ss->ui->hint(ss, seat, hint);
         json_decref(hint);

@@ -58,7 +58,7 @@ tw_match *tw_match_at_step(const tw_match *m, int step)
     return at;
 }
 
-tw_error tw_game_analyse(const tw_match *m, int viewer, int samples, uint64_t seed, int top, tw_game_analysis *out)
+tw_error tw_game_analyse(const tw_match *m, int viewer, int samples, int top, tw_game_analysis *out)
 {
     const tw_game *game = m->game;
     memset(out, 0, sizeof *out);
@@ -76,10 +76,7 @@ tw_error tw_game_analyse(const tw_match *m, int viewer, int samples, uint64_t se
         tw_game_action acts[TW_GAME_MAX_ACTIONS];
         tw_game_chance c[TW_GAME_MAX_ACTIONS];
         int best = 0, played = -1;
-        int n = viewer < 0 || seat == viewer
-                    ? game->estimate(at, m->actions[i], out->samples, tw_mix64(seed + 7919u * (uint64_t)i), acts, c,
-                                     &best)
-                    : 0;
+        int n = viewer < 0 || seat == viewer ? game->estimate(at, m->actions[i], out->samples, acts, c, &best) : 0;
         for (int k = 0; k < n; k++)
             if (acts[k] == m->actions[i])
                 played = k;
@@ -146,11 +143,11 @@ static json_t *costliest_json(const tw_game_analysis *a)
     return list;
 }
 
-json_t *tw_game_analyse_json(const tw_match *m, int viewer, int samples, uint64_t seed, int top)
+json_t *tw_game_analyse_json(const tw_match *m, int viewer, int samples, int top)
 {
     const tw_game *game = m->game;
     tw_game_analysis a;
-    if (tw_game_analyse(m, viewer, samples, seed, top, &a) != TW_OK)
+    if (tw_game_analyse(m, viewer, samples, top, &a) != TW_OK)
         return NULL;
     json_t *list = json_array();
     tw_match *at = game->restart(m);

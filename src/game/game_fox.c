@@ -473,13 +473,13 @@ static void fox_bot_free(tw_game_bot *bot)
 /* The strong bot's hint for the seat to act, from its view: the strong
  * bot's move, the chance that the team wins the game, its margin and what
  * the chance means. */
-static json_t *fox_hint_json(const tw_match *m, uint64_t seed)
+static json_t *fox_hint_json(const tw_match *m)
 {
     const tw_fox_state *s = &cof(m)->state;
     int seat = tw_fox_to_act(s);
     if (seat < 0)
         return NULL;
-    tw_fox_bot *bot = tw_fox_bot_new(TW_FOX_BOT_STRONG, seed);
+    tw_fox_bot *bot = tw_fox_bot_new(TW_FOX_BOT_STRONG, 0); /* the hint seeds its search from the view */
     if (!bot)
         return NULL;
     tw_fox_view view;
@@ -508,10 +508,9 @@ static json_t *fox_hint_json(const tw_match *m, uint64_t seed)
  * the one it has in any list). Other actions get 0. samples sets the
  * deals for the chances (the hint's when it is the game's
  * analyse_samples). */
-static int fox_estimate(const tw_match *m, tw_game_action played, int samples, uint64_t seed, tw_game_action *actions,
+static int fox_estimate(const tw_match *m, tw_game_action played, int samples, tw_game_action *actions,
                         tw_game_chance *chances, int *best)
 {
-    (void)seed;
     const tw_fox_state *s = &cof(m)->state;
     int seat = tw_fox_to_act(s);
     if (seat < 0)

@@ -395,12 +395,12 @@ static json_t *nw_hint_meaning(void)
 /* The strong bot's hint from the player's view: its move, the chance of
  * hitting this visit's target and of reaching the chosen medal, their
  * margins, and what the chances mean. */
-static json_t *nw_hint_json(const tw_match *m, uint64_t seed)
+static json_t *nw_hint_json(const tw_match *m)
 {
     const tw_nw_state *s = &cof(m)->state;
     if (tw_nw_is_over(s))
         return NULL;
-    tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, seed);
+    tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, 0); /* the hint seeds its search from the view */
     tw_nw_view *view = malloc(sizeof *view);
     json_t *out = NULL;
     if (bot && view) {
@@ -422,7 +422,7 @@ static json_t *nw_hint_json(const tw_match *m, uint64_t seed)
  * from the player's view, each action's chance of the visit's target with
  * its margin; at the choice of a fief the choice is judged by the medal
  * (tw_nw_medal_chance), its margin the medal's spread over the target's. */
-static int nw_estimate(const tw_match *m, tw_game_action played, int samples, uint64_t seed, tw_game_action *actions,
+static int nw_estimate(const tw_match *m, tw_game_action played, int samples, tw_game_action *actions,
                        tw_game_chance *chances, int *best)
 {
     const tw_nw_state *s = &cof(m)->state;
@@ -430,7 +430,7 @@ static int nw_estimate(const tw_match *m, tw_game_action played, int samples, ui
     int n = tw_nw_legal_actions(s, acts);
     if (n < 2 || s->phase == TW_NW_PHASE_SUBSTITUTES || TW_NW_ACTION_KIND(played) == TW_NW_ACT_STOP)
         return 0;
-    tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, seed);
+    tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, 0); /* the estimator seeds its search from the view */
     tw_nw_view *view = malloc(sizeof *view);
     if (bot && view) {
         tw_nw_view_of(s, view);

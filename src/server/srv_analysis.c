@@ -13,7 +13,6 @@
 #include "server/server.h"
 
 #define ANALYSIS_TOP 5 /* costliest decisions ranked */
-#define HINT_SEED 0x68696e74ULL /* "hint", as the hint of the game's current step */
 
 /* ---- The cache of finished games' analyses ----------------------------------- */
 
@@ -72,7 +71,6 @@ static void cache_put(tw_srv *srv, const char *id, json_t *analysis)
 typedef struct {
     tw_match *match;
     int viewer; /* the seat whose decisions are analysed, -1: every seat */
-    uint64_t seed;
     json_t *out;
 } think_job;
 
@@ -80,7 +78,7 @@ typedef struct {
 static void run_analysis(void *cls)
 {
     think_job *job = cls;
-    job->out = tw_game_analyse_json(job->match, job->viewer, 0, job->seed, ANALYSIS_TOP);
+    job->out = tw_game_analyse_json(job->match, job->viewer, 0, ANALYSIS_TOP);
 }
 
 /* Thinks about a hint for the job's match (on a worker), from the view of
@@ -88,7 +86,7 @@ static void run_analysis(void *cls)
 static void run_hint(void *cls)
 {
     think_job *job = cls;
-    job->out = job->match->game->hint_json(job->match, job->seed);
+    job->out = job->match->game->hint_json(job->match);
 }
 
 /* Runs a job on the pool and makes the reply; frees the job's match.
@@ -114,18 +112,11 @@ static tw_srv_reply think(tw_srv *srv, void (*fn)(void *), think_job *job, const
     return reply;
 }
 
-/* The seed of the hint at a step: the one the game's hint used at that
- * step while it was played. */
-static uint64_t hint_seed(uint64_t game_seed, int step)
-{
-    return tw_mix64(game_seed ^ HINT_SEED ^ (uint64_t)step);
-}
-
 /* A hint at step of full for a caller that may see it; adds "step" and
  * "seat" to the answer. Frees nothing of full. */
-static tw_srv_reply hint_at(tw_srv *srv, const tw_match *full, uint64_t game_seed, int step)
+static tw_srv_reply hint_at(tw_srv *srv, const tw_match *full, int step)
 {
-    think_job job = {tw_match_at_step(full, step), -1, hint_seed(game_seed, step), NULL};
+    think_job job = {tw_match_at_step(full, step), -1, NULL};
     int seat = job.match ? full->game->to_act(job.match) : -1;
     if (job.match && seat < 0) {
         full->game->free(job.match);
@@ -144,12 +135,11 @@ static tw_srv_reply hint_at(tw_srv *srv, const tw_match *full, uint64_t game_see
 tw_srv_reply tw_srv_game_analysis(tw_srv *srv, tw_srv_game *g, const char *token)
 {
     json_t *kept = cache_get(srv, g->id);
-    think_job job = {NULL, -1, 0, NULL};
+    think_job job = {NULL, -1, NULL};
     pthread_mutex_lock(&g->lock);
     int seat = tw_srv_seat_of(g, token);
     int over = tw_srv_game_to_act(g) < 0;
     int archived = g->archived;
-    job.seed = g->seed;
     job.viewer = over ? -1 : seat;
     if (seat >= 0 && !archived && !(over && kept))
         job.match = g->game->clone(g->match);
@@ -171,7 +161,6 @@ tw_srv_reply tw_srv_game_hint_at(tw_srv *srv, tw_srv_game *g, const char *token,
     int seat = tw_srv_seat_of(g, token);
     int archived = g->archived;
     int over = tw_srv_game_to_act(g) < 0;
-    uint64_t seed = g->seed;
     if (seat >= 0 && !archived)
         full = g->game->clone(g->match);
     pthread_mutex_unlock(&g->lock);
@@ -198,9 +187,9 @@ tw_srv_reply tw_srv_game_hint_at(tw_srv *srv, tw_srv_game *g, const char *token,
             reply = tw_srv_error(403, "not_your_turn", "hints are for the seat to act: at step %lld seat %d was to act",
                                  step, to_act);
         else
-            reply = hint_at(srv, full, seed, (int)step);
+            reply = hint_at(srv, full, (int)step);
     } else {
-        reply = hint_at(srv, full, seed, (int)step);
+        reply = hint_at(srv, full, (int)step);
     }
     full->game->free(full);
     return reply;
@@ -218,7 +207,7 @@ tw_srv_reply tw_srv_history_analysis(tw_srv *srv, const char *id)
     tw_match *full = tw_srv_history_match(srv, id, &row, &reply);
     if (!full)
         return reply;
-    think_job job = {full, -1, row.seed, NULL};
+    think_job job = {full, -1, NULL};
     return think(srv, run_analysis, &job, row.id);
 }
 
@@ -233,7 +222,7 @@ tw_srv_reply tw_srv_history_hint(tw_srv *srv, const char *id, const char *step_t
     if (step < 0)
         reply = tw_srv_bad_step(full->count);
     else
-        reply = hint_at(srv, full, row.seed, (int)step);
+        reply = hint_at(srv, full, (int)step);
     full->game->free(full);
     return reply;
 }

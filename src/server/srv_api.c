@@ -655,7 +655,6 @@ tw_srv_reply tw_srv_undo(tw_srv *srv, tw_srv_game *g, const char *token, json_t 
 /* A hint handed to a worker: a copy of the match in, the hint out. */
 typedef struct {
     tw_match *match;
-    uint64_t seed;
     json_t *hint;
 } hint_job;
 
@@ -664,16 +663,15 @@ typedef struct {
 static void run_hint(void *cls)
 {
     hint_job *job = cls;
-    job->hint = job->match->game->hint_json(job->match, job->seed);
+    job->hint = job->match->game->hint_json(job->match);
 }
 
 tw_srv_reply tw_srv_hint(tw_srv *srv, tw_srv_game *g, const char *token)
 {
-    hint_job job = {NULL, 0, NULL};
+    hint_job job = {NULL, NULL};
     pthread_mutex_lock(&g->lock);
     int seat = tw_srv_seat_of(g, token);
     int to_act = tw_srv_game_to_act(g);
-    job.seed = tw_mix64(g->seed ^ 0x68696e74ULL ^ (uint64_t)g->match->count);
     int archived = g->archived;
     if (seat >= 0 && to_act >= 0 && to_act == seat && !archived)
         job.match = g->game->clone(g->match);
