@@ -519,8 +519,34 @@ static int line_too_wide(const char *text, int width, char *out, size_t size)
     return 0;
 }
 
+/* The tallest screen of a game's output, in rows: from the blank line
+ * above a screen's header to the prompt that ends it. */
+static int tallest_screen(const char *text)
+{
+    static const char *const headers[] = {"For Northwood! |", "Les Fiefs de Norbois ! |",
+                                          "The Fox in the Forest Duet |", "Le Renard des Bois : Duo |"};
+    int row = 0, start = -1, tallest = 0;
+    while (*text) {
+        size_t n = strcspn(text, "\n");
+        row++;
+        for (int h = 0; h < 4; h++)
+            if (strncmp(text, headers[h], strlen(headers[h])) == 0)
+                start = row;
+        char line[2048];
+        snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), text);
+        if (start > 0 && (strstr(line, "Your choice (") || strstr(line, "Votre choix ("))) {
+            if (row - start + 2 > tallest)
+                tallest = row - start + 2;
+            start = -1;
+        }
+        text += n + (text[n] == '\n');
+    }
+    return tallest;
+}
+
 /* Runs a whole game (wandering answers) and checks that no line is wider
- * than 80 columns. Returns the output (free it). */
+ * than 80 columns, and in the compact layout in English that every screen
+ * fits 24 rows. Returns the output (free it). */
 static char *game_at_80(const char *const *args)
 {
     char *answers = wandering_answers(3000);
@@ -532,6 +558,17 @@ static char *game_at_80(const char *const *args)
     char wide[2048];
     if (r.out && line_too_wide(r.out, 80, wide, sizeof wide))
         tw_test_fail(__FILE__, __LINE__, "%s %s: a line wider than 80 columns: \"%s\"", args[0], args[4], wide);
+    /* In English every compact screen fits 24 rows (the French texts are
+     * longer: docs/terminal.md gives their heights). */
+    int compact = 0, english = 0;
+    for (int i = 0; args[i]; i++) {
+        compact |= strcmp(args[i], "--compact") == 0;
+        english |= strcmp(args[i], "--lang") == 0 && args[i + 1] && strcmp(args[i + 1], "en") == 0;
+    }
+    int tallest = r.out ? tallest_screen(r.out) : 0;
+    CHECK(tallest > 10); /* screens were found */
+    if (compact && english && tallest > 24)
+        tw_test_fail(__FILE__, __LINE__, "%s: a compact screen of %d rows", args[0], tallest);
     CHECK(r.out && (strstr(r.out, "Stars won") || strstr(r.out, "Étoiles gagnées") || strstr(r.out, "Victo") ||
                     strstr(r.out, "Défaite") || strstr(r.out, "Defeat")));
     free(r.err);

@@ -224,6 +224,47 @@ void tw_cli_wrap_end(tw_cli *cli)
     cli->screen = NULL;
 }
 
+/* Starts joining lines; see cli.h. */
+void tw_cli_join_begin(tw_cli *cli, tw_cli_joined *j, const char *separator)
+{
+    j->separator = separator;
+    j->text = NULL;
+    j->len = 0;
+    j->lines = open_memstream(&j->text, &j->len);
+    j->real = j->lines ? cli->out : NULL;
+    if (j->lines)
+        cli->out = j->lines;
+}
+
+/* Writes the joined lines; see cli.h. */
+void tw_cli_join_end(tw_cli *cli, tw_cli_joined *j)
+{
+    if (!j->real)
+        return;
+    fclose(j->lines);
+    cli->out = j->real;
+    int started = 0;
+    for (size_t at = 0; at < j->len;) {
+        size_t end = at;
+        while (end < j->len && j->text[end] != '\n')
+            end++;
+        size_t from = at;
+        while (from < end && j->text[from] == ' ')
+            from++;
+        if (from < end) {
+            if (started)
+                fputs(j->separator, cli->out);
+            fwrite(j->text + from, 1, end - from, cli->out);
+            started = 1;
+        }
+        at = end + 1;
+    }
+    if (started)
+        fputc('\n', cli->out);
+    free(j->text);
+    j->real = NULL;
+}
+
 /* Whether path names the same file as the one at real_self. */
 static int same_file(const char *path, const char *real_self)
 {

@@ -98,6 +98,22 @@ void tw_cli_flush(tw_cli *cli);
 /* Stops collecting (after a last flush). */
 void tw_cli_wrap_end(tw_cli *cli);
 
+/* Lines printed between tw_cli_join_begin and tw_cli_join_end come out as
+ * one line (each line's leading spaces dropped, a separator between
+ * them), which the screen then wraps at its width: the compact layout
+ * runs short lines together this way. */
+typedef struct {
+    const char *separator;
+    FILE *real;  /* the output to restore; NULL: nothing is being joined */
+    FILE *lines; /* collects the lines */
+    char *text;
+    size_t len;
+} tw_cli_joined;
+/* Starts joining lines (when memory runs out, lines go out as they are). */
+void tw_cli_join_begin(tw_cli *cli, tw_cli_joined *j, const char *separator);
+/* Writes the lines collected since tw_cli_join_begin as one line. */
+void tw_cli_join_end(tw_cli *cli, tw_cli_joined *j);
+
 /* How to run this program again, for messages such as "Continue it with:
  * trickwood resume": "trickwood" when argv0 has no slash (found on the
  * PATH) or is the program a PATH folder holds, else argv0 as typed (a

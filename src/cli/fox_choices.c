@@ -174,13 +174,16 @@ void tw_fox_cli_label(const tw_cli *cli, const tw_fox_look *look, const tw_fox_s
         break;
     case TW_FOX_ACT_KEEP:
         tw_fox_cli_card(cli, state->decree, card, sizeof card);
-        snprintf(out, size, T(FX_T_L_KEEP), card, tw_fox_suit_name(tw_fox_trump(state), cli->lang));
+        snprintf(out, size, T(cli->compact ? FX_T_L_KEEP_SHORT : FX_T_L_KEEP), card,
+                 tw_fox_suit_name(tw_fox_trump(state), cli->lang));
         break;
-    case TW_FOX_ACT_EXCHANGE:
+    case TW_FOX_ACT_EXCHANGE: {
         tw_fox_cli_card_long(cli, arg, card, sizeof card);
-        snprintf(out, size, T(TW_FOX_SUIT(arg) == tw_fox_trump(state) ? FX_T_L_EXCHANGE_SAME : FX_T_L_EXCHANGE), card,
+        int same = TW_FOX_SUIT(arg) == tw_fox_trump(state);
+        snprintf(out, size, T(cli->compact ? FX_T_L_EXCHANGE_SHORT : same ? FX_T_L_EXCHANGE_SAME : FX_T_L_EXCHANGE), card,
                  tw_fox_suit_name(TW_FOX_SUIT(arg), cli->lang));
         break;
+    }
     case TW_FOX_ACT_GIFT:
         tw_fox_cli_card_long(cli, arg, card, sizeof card);
         snprintf(out, size, T(FX_T_L_GIFT), card);

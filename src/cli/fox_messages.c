@@ -86,6 +86,7 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
     [FX_T_FOLLOWED_OTHER] = {{"%s followed with %s", "%s a suivi avec %s"}},
     [FX_T_TRICK_WINNER] = {{"  It is won by %s.\n", "  Il est remporté par %s.\n"}},
     [FX_T_OTHER_HOLDS] = {{"%s holds %s.\n", "%s a %s en main.\n"}},
+    [FX_T_OTHER_HOLDS_SHORT] = {{"%s: %s\n", "%s : %s\n"}}, /* compact, after the trick on its line */
     [FX_T_OTHER_KNOWN] = {{"  Among them, you know of: %s\n", "  Parmi elles, vous connaissez : %s\n"}},
     [FX_T_HAND_TITLE] = {{"Your hand (%s, [n] = footprints):\n", "Votre main (%s, [n] = empreintes) :\n"}},
     [FX_T_HAND_OF] = {{"Player %d's hand (%s, [n] = footprints):\n",
@@ -133,6 +134,9 @@ const tw_msg tw_fox_cli_table[FX_T_COUNT] = {
                           "Échanger %s contre la carte décret (l'atout devient %s)"}},
     [FX_T_L_EXCHANGE_SAME] = {{"Swap %s for the decree card (trump stays %s)",
                                "Échanger %s contre la carte décret (l'atout reste %s)"}},
+    /* compact: the question says what a swap does; the suit in brackets is trump after it */
+    [FX_T_L_KEEP_SHORT] = {{"Keep %s (%s)", "Garder %s (%s)"}},
+    [FX_T_L_EXCHANGE_SHORT] = {{"Swap %s (%s)", "Échanger %s (%s)"}},
     [FX_T_L_GIFT] = {{"Give %s", "Donner %s"}},
     [FX_T_L_IGNORE_NONE] = {{"Count every footprint: %s%s", "Compter toutes les empreintes : %s%s"}},
     [FX_T_L_IGNORE_ONE] = {{"Ignore the footprints of %s: %s%s", "Ignorer les empreintes de %s : %s%s"}},

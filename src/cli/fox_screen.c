@@ -350,7 +350,7 @@ static void draw_other(tw_cli *cli, const tw_fox_state *s, const tw_fox_look *lo
     tw_fox_cli_name(cli, look, other, TW_FOX_SUBJECT, -1, who, sizeof who);
     char cards[64];
     tw_text_count(cli->lang, tw_fox_hand_count(s, other), TW_T_CARDS_ONE, cards, sizeof cards);
-    tw_cli_printf(cli, T(FX_T_OTHER_HOLDS), who, cards);
+    tw_cli_printf(cli, T(cli->compact ? FX_T_OTHER_HOLDS_SHORT : FX_T_OTHER_HOLDS), who, cards);
     uint32_t known = s->known[other] & s->hand[other];
     if (!known)
         return;
@@ -399,9 +399,14 @@ void tw_fox_cli_draw(tw_cli *cli, const tw_fox_state *state, const tw_fox_board 
         tw_cli_printf(cli, T(FX_T_DECREE_LINE), decree, tw_fox_cli_suit_symbol(cli, trump),
                       tw_fox_suit_name(trump, cli->lang));
     }
+    /* compact: the trick and what the other seat holds on one line */
+    tw_cli_joined trick_line = {0};
+    if (cli->compact && look->viewer >= 0)
+        tw_cli_join_begin(cli, &trick_line, " | ");
     draw_trick(cli, s, look);
     if (look->viewer >= 0) {
         draw_other(cli, s, look);
+        tw_cli_join_end(cli, &trick_line);
         if (show_hand) {
             char title[128];
             char cards[64];

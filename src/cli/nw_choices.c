@@ -150,7 +150,7 @@ void tw_nw_cli_question(const tw_cli *cli, const tw_nw_state *state, const tw_nw
     case TW_NW_PHASE_BEFORE_STATEMENT: snprintf(out, size, "%s", T(NW_T_Q_BEFORE)); break;
     case TW_NW_PHASE_RESPONSE:
         tw_nw_cli_card(cli, tw_nw_statement(state), card, sizeof card);
-        snprintf(out, size, T(NW_T_Q_RESPONSE), card);
+        snprintf(out, size, T(cli->compact ? NW_T_Q_RESPONSE_SHORT : NW_T_Q_RESPONSE), card);
         break;
     case TW_NW_PHASE_ABILITY: ability_question(cli, state, catalog, out, size); break;
     default: out[0] = '\0'; break;

@@ -413,7 +413,7 @@ static void draw_visit(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
         char name[320];
         tw_nw_cli_acting_name(cli, s, catalog, s->trigger.slot, name, sizeof name);
         fputs(tw_term_style(t, TW_STYLE_YELLOW), cli->out);
-        tw_cli_printf(cli, T(NW_T_TRIGGER_ARMED), name);
+        tw_cli_printf(cli, T(cli->compact ? NW_T_TRIGGER_ARMED_SHORT : NW_T_TRIGGER_ARMED), name);
         fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
     }
 }
@@ -427,7 +427,9 @@ void tw_nw_cli_decided(tw_cli *cli, const tw_nw_state *state)
     if (state->visiting < 0 || !tw_nw_visit_decided(state, &hit))
         return;
     fputs(tw_term_style(t, hit ? TW_STYLE_GREEN : TW_STYLE_RED), cli->out);
-    tw_cli_printf(cli, T(hit ? NW_T_DECIDED_HIT : NW_T_DECIDED_MISS), state->visiting);
+    int text = cli->compact ? (hit ? NW_T_DECIDED_HIT_SHORT : NW_T_DECIDED_MISS_SHORT)
+                            : (hit ? NW_T_DECIDED_HIT : NW_T_DECIDED_MISS);
+    tw_cli_printf(cli, T(text), state->visiting);
     fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
 }
 

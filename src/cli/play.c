@@ -208,13 +208,21 @@ static void tell(tw_cli_session *ss, int seat)
     tw_cli *cli = ss->cli;
     if (!ss->told_count[seat])
         return;
-    fputc('\n', cli->out);
-    if (ss->ui->msg[TW_CLI_M_SINCE] >= 0 && !cli->compact) /* compact: the news comes right under the board */
+    if (!cli->compact) /* compact: the news comes right under the hand */
+        fputc('\n', cli->out);
+    if (ss->ui->msg[TW_CLI_M_SINCE] >= 0 && !cli->compact)
         tw_cli_printf(cli, "%s%s%s", tw_term_style(&cli->term, TW_STYLE_BOLD), M(TW_CLI_M_SINCE),
                       tw_term_style(&cli->term, TW_STYLE_RESET));
+    /* In the compact layout the news runs together as one paragraph, so
+     * that the end of a round, told move by move, still leaves the board
+     * and the choices on a screen of 24 rows. */
+    tw_cli_joined news = {0};
+    if (cli->compact)
+        tw_cli_join_begin(cli, &news, " ");
     for (int i = 0; i < ss->told_count[seat]; i++)
         ss->ui->narrate(ss, seat, ss->told[seat][i].before, ss->told[seat][i].action);
     told_clear(ss, seat);
+    tw_cli_join_end(cli, &news);
 }
 
 /* Applies an action of the seat to act through the game's table, keeps it
@@ -510,6 +518,42 @@ static int leave(tw_cli_session *ss, int end_of_input)
     return TW_EXIT_OK;
 }
 
+/* Rows below which the compact layout tells the news under the board. */
+#define COMPACT_NEWS_UNDER_BOARD 3
+
+/* The compact screen: short news (the last answer, a card drawn) comes
+ * right above the question, under the board; longer news (the end of a
+ * round told move by move) comes above the board, so that on a terminal
+ * of 24 rows the board, the hand and the choices stay on screen together
+ * while the start of the news scrolls up. */
+static void draw_and_tell_compact(tw_cli_session *ss, int seat)
+{
+    tw_cli *cli = ss->cli;
+    char *news = NULL;
+    size_t len = 0;
+    FILE *real = cli->out;
+    FILE *held = open_memstream(&news, &len);
+    if (!held) { /* out of memory: as it comes */
+        ss->ui->draw(ss, seat, 1);
+        tell(ss, seat);
+        return;
+    }
+    cli->out = held;
+    tell(ss, seat);
+    fclose(held);
+    cli->out = real;
+    int width = cli->width > 0 ? cli->width : 80;
+    int rows = (tw_term_width(news ? news : "") + width - 1) / width;
+    if (rows > COMPACT_NEWS_UNDER_BOARD) {
+        fputs(news, cli->out);
+        ss->ui->draw(ss, seat, 1);
+    } else {
+        ss->ui->draw(ss, seat, 1);
+        fputs(news ? news : "", cli->out);
+    }
+    free(news);
+}
+
 /* Plays until the game ends, a player quits or the input ends. */
 static int play_loop(tw_cli_session *ss)
 {
@@ -529,9 +573,8 @@ static int play_loop(tw_cli_session *ss)
                 return leave(ss, got == ASK_EOF);
         }
         ss->last_seat = seat;
-        if (ss->cli->compact) { /* the last result right above the question */
-            ss->ui->draw(ss, seat, 1);
-            tell(ss, seat);
+        if (ss->cli->compact) {
+            draw_and_tell_compact(ss, seat);
         } else {
             tell(ss, seat);
             ss->ui->draw(ss, seat, 1);
