@@ -353,9 +353,9 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
                             "À droite : la visite passe au fief %d (cible %d, %s, atout %s)"}},
     [NW_T_L_READY] = {{"Make %s (slot %d) ready again: %s", "Permettre à %s (place %d) d'agir de nouveau : %s"}},
     [NW_T_L_FINISH_HIT] = {{"Finish this visit now: it will hit its target and the fief becomes friendly",
-                            "Terminer la visite maintenant : elle atteindra sa cible, le fief devient ami"}},
+                            "Terminer cette visite maintenant : elle atteindra sa cible et le fief devient ami"}},
     [NW_T_L_FINISH_MISS] = {{"Finish this visit now: it will miss its target and the fief is lost",
-                             "Terminer la visite maintenant : elle manquera sa cible, le fief est perdu"}},
+                             "Terminer cette visite maintenant : elle manquera sa cible et le fief est perdu"}},
     [NW_T_L_THEN_DRAW] = {{" (even: then you draw a card)", " (paire : vous piochez ensuite une carte)"}},
     [NW_T_L_THEN_DISCARD] = {{" (odd: then you discard a card)", " (impaire : vous défaussez ensuite une carte)"}},
 
