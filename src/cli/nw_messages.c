@@ -36,6 +36,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_MEDAL_GOLD] = {{"gold", "or"}},
     [NW_T_SETUP_INTRO] = {{"introductory deal", "donne d'initiation"}},
     [NW_T_SETUP_FULL] = {{"full deal", "donne complète"}},
+    [NW_T_SETUP_INTRO_SHORT] = {{"intro deal", "initiation"}}, /* the compact header */
+    [NW_T_SETUP_FULL_SHORT] = {{"full deal", "complète"}},
     [NW_T_PILE_HAND] = {{"your hand", "votre main"}},
     [NW_T_PILE_DECK] = {{"the deck", "la pioche"}},
     [NW_T_PILE_DISCARD] = {{"the discard pile", "la défausse"}},
@@ -261,7 +263,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_COPYING] = {{"%s, using the ability of %s", "%s, avec la capacité de %s"}},
     [NW_T_COPY_NOW] = {{"On this visit: the ability of %s.", "Pour cette visite : la capacité de %s."}},
     [NW_T_HEADER_COMPACT] = {{"%s | seed %llu | %s | %s %d%s | %d%s won, %d possible",
-                              "%s | graine %llu | %s | %s %d%s | %d%s, %d possibles"}},
+                              "%s | graine %llu | %s | %s %d%s | %d%s/%d possibles"}},
     [NW_T_SLOT_COMPACT] = {{"%d %s [%s]", "%d %s [%s]"}},
     [NW_T_VISIT_COMPACT] = {{"Fief %d: trump %s %s | score %d/%d | deck %d | discard (%d) %s | scored (%d) %s\n",
                              "Fief %d : atout %s %s | score %d/%d | pioche %d | défausse (%d) %s | marqué (%d) %s\n"}},

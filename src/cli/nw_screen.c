@@ -184,7 +184,7 @@ static void draw_header(tw_cli *cli, const tw_nw_state *s, uint64_t seed)
     fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
     if (cli->compact)
         tw_cli_printf(cli, T(NW_T_HEADER_COMPACT), T(NW_T_GAME_NAME), (unsigned long long)seed,
-                      T(s->setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO),
+                      T(s->setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL_SHORT : NW_T_SETUP_INTRO_SHORT),
                       T((tw_nw_text_id)(NW_T_MEDAL_NONE + s->medal % 4)), tw_nw_medal_threshold((tw_nw_medal)s->medal),
                       star, tw_nw_stars_won(s), star, tw_nw_stars_possible(s));
     else
