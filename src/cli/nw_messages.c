@@ -265,8 +265,9 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_HEADER_COMPACT] = {{"%s | seed %llu | %s | %s %d%s | %d%s won, %d possible",
                               "%s | graine %llu | %s | %s %d%s | %d%s/%d possibles"}},
     [NW_T_SLOT_COMPACT] = {{"%d %s [%s]", "%d %s [%s]"}},
-    [NW_T_VISIT_COMPACT] = {{"Fief %d: trump %s %s | score %d/%d | deck %d | discard (%d) %s | scored (%d) %s\n",
-                             "Fief %d : atout %s %s | score %d/%d | pioche %d | défausse (%d) %s | marqué (%d) %s\n"}},
+    /* the score pile holds as many cards as the score: its top card only */
+    [NW_T_VISIT_COMPACT] = {{"Fief %d: trump %s %s | score %d/%d | deck %d | discard (%d) %s | scored %s\n",
+                             "Fief %d : atout %s %s | score %d/%d | pioche %d | défausse (%d) %s | marqué %s\n"}},
     [NW_T_CARDS_TITLE] = {{"The characters on the table and what each does:\n",
                            "Les personnages en jeu et ce que fait chacun :\n"}},
     [NW_T_CARDS_FIEF] = {{"Fief %d, ruler %s (%s): %s", "Fief %d, chef %s (%s) : %s"}},

@@ -383,7 +383,7 @@ static void draw_visit(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
     fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
     if (cli->compact)
         tw_cli_printf(cli, T(NW_T_VISIT_COMPACT), f, tw_nw_cli_suit_symbol(cli, trump), tw_nw_cli_suit_name(cli, trump),
-                      tw_nw_score(s), f, s->deck_n, s->discard_n, dtop, s->score_n, stop);
+                      tw_nw_score(s), f, s->deck_n, s->discard_n, dtop, stop);
     else
         tw_cli_printf(cli, T(NW_T_VISIT_LINE), f, ruler, tw_nw_cli_suit_symbol(cli, trump),
                       tw_nw_cli_suit_name(cli, trump), tw_nw_score(s), f, deck);
