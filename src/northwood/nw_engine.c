@@ -615,16 +615,20 @@ void nw_after_trigger(tw_nw_state *s, tw_nw_events *events)
 
 /* Scores (or not) the response and moves it to the right pile. The pile
  * is picked without a branch: whether a random answer scores is a coin
- * the processor cannot guess. */
+ * the processor cannot guess. The card is written on top of both piles
+ * and counted on one (the entry past the other's count is scratch):
+ * picking a pile through a table of pointers made every response wait
+ * on a chain of loads. Both piles have room, the card was in the hand. */
 static void respond(tw_nw_state *s, int card, tw_nw_events *events)
 {
     int statement = s->discard[s->discard_n - 1];
     int trump = tw_nw_trump(s);
     int scores = tw_nw_answer_scores(card, statement, trump);
-    uint8_t *const piles[2] = {s->discard, s->score};
-    uint8_t *const counts[2] = {&s->discard_n, &s->score_n};
     s->hand &= ~(1u << card);
-    piles[scores][(*counts[scores])++] = (uint8_t)card;
+    s->discard[s->discard_n] = (uint8_t)card;
+    s->score[s->score_n] = (uint8_t)card;
+    s->discard_n = (uint8_t)(s->discard_n + (scores ^ 1));
+    s->score_n = (uint8_t)(s->score_n + scores);
     nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, TW_NW_PILE_HAND,
             (uint8_t)(scores ? TW_NW_PILE_SCORE : TW_NW_PILE_DISCARD), 0, 0, 0);
     nw_emit(events, TW_NW_EV_RESPONSE, (uint8_t)card, 0, 0, (uint8_t)scores, 0, 0);
