@@ -419,15 +419,28 @@ int tw_nw_is_legal(const tw_nw_state *state, tw_nw_action action)
     return legal_now(state, action);
 }
 
-/* Appends one action per set bit of a mask. */
-static int add_mask(tw_nw_action *out, int n, int kind, uint32_t mask)
+/* Writes one action per set bit of a mask at the start of a list, in
+ * bit order, and returns their count. The first eight (a hand holds
+ * eight cards or fewer but after a few abilities) are written in eight
+ * fixed places, each the lowest bit left or a scratch entry once none is
+ * left; the count is the mask's bit count, found beside them. A loop
+ * that stopped after the last bit would end at a random count, a branch
+ * the processor mostly guesses wrong, and the count that the caller's
+ * pick waits for would come out of that loop. May write up to 8 entries
+ * past the count it returns. */
+static NW_INLINE int add_mask(tw_nw_action *out, int kind, uint32_t mask)
 {
-    while (mask) {
-        int bit = nw_lowest(mask);
+    int count = nw_count(mask);
+    for (int k = 0; k < 8; k++) {
+        /* the top bit stands in for "none left": written, never counted */
+        out[k] = TW_NW_ACTION(kind, nw_lowest(mask | 0x80000000u));
         mask &= mask - 1;
-        out[n++] = TW_NW_ACTION(kind, bit);
     }
-    return n;
+    for (int k = 8; mask; k++) {
+        out[k] = TW_NW_ACTION(kind, nw_lowest(mask));
+        mask &= mask - 1;
+    }
+    return count;
 }
 
 /* Appends one action per set bit of mask among the `count` bits from
@@ -480,17 +493,17 @@ int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
         n = add_window(actions, n, TW_NW_ACT_ACTIVATE, ready_slots(state), 0, TW_NW_SLOTS);
         break;
     case TW_NW_PHASE_RESPONSE:
-        n = add_mask(actions, n, TW_NW_ACT_RESPOND, legal_responses(state));
+        n = add_mask(actions, TW_NW_ACT_RESPOND, legal_responses(state));
         break;
     case TW_NW_PHASE_ABILITY:
         if (state->run.choice == TW_NW_CHOICE_CARD)
-            n = add_mask(actions, n, TW_NW_ACT_PICK_CARD, state->run.pending);
+            n = add_mask(actions, TW_NW_ACT_PICK_CARD, state->run.pending);
         else if (state->run.choice == TW_NW_CHOICE_SUIT)
-            n = add_mask(actions, n, TW_NW_ACT_NAME_SUIT, 0xFu);
+            n = add_mask(actions, TW_NW_ACT_NAME_SUIT, 0xFu);
         else if (state->run.choice == TW_NW_CHOICE_FIEF)
-            n = add_mask(actions, n, TW_NW_ACT_PICK_FIEF, state->run.pending);
+            n = add_mask(actions, TW_NW_ACT_PICK_FIEF, state->run.pending);
         else if (state->run.choice == TW_NW_CHOICE_SLOT)
-            n = add_mask(actions, n, TW_NW_ACT_PICK_SLOT, state->run.pending);
+            n = add_mask(actions, TW_NW_ACT_PICK_SLOT, state->run.pending);
         else if (state->run.choice == TW_NW_CHOICE_CONTINUE)
             actions[n++] = TW_NW_ACTION(TW_NW_ACT_CONTINUE, 0);
         if (state->run.may_pass)
