@@ -495,20 +495,20 @@ int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
     case TW_NW_PHASE_RESPONSE:
         n = add_mask(actions, TW_NW_ACT_RESPOND, legal_responses(state));
         break;
-    case TW_NW_PHASE_ABILITY:
-        if (state->run.choice == TW_NW_CHOICE_CARD)
-            n = add_mask(actions, TW_NW_ACT_PICK_CARD, state->run.pending);
-        else if (state->run.choice == TW_NW_CHOICE_SUIT)
-            n = add_mask(actions, TW_NW_ACT_NAME_SUIT, 0xFu);
-        else if (state->run.choice == TW_NW_CHOICE_FIEF)
-            n = add_mask(actions, TW_NW_ACT_PICK_FIEF, state->run.pending);
-        else if (state->run.choice == TW_NW_CHOICE_SLOT)
-            n = add_mask(actions, TW_NW_ACT_PICK_SLOT, state->run.pending);
-        else if (state->run.choice == TW_NW_CHOICE_CONTINUE)
+    case TW_NW_PHASE_ABILITY: {
+        /* a card, suit, fief or slot: one list of picks from a mask (the
+         * four suits, or the candidates the ability keeps) */
+        static const uint8_t pick_kind[TW_NW_CHOICE_SLOT + 1] = {
+            0, TW_NW_ACT_PICK_CARD, TW_NW_ACT_NAME_SUIT, TW_NW_ACT_PICK_FIEF, TW_NW_ACT_PICK_SLOT};
+        int choice = state->run.choice;
+        if (choice >= TW_NW_CHOICE_CARD && choice <= TW_NW_CHOICE_SLOT)
+            n = add_mask(actions, pick_kind[choice], choice == TW_NW_CHOICE_SUIT ? 0xFu : state->run.pending);
+        else if (choice == TW_NW_CHOICE_CONTINUE)
             actions[n++] = TW_NW_ACTION(TW_NW_ACT_CONTINUE, 0);
         if (state->run.may_pass)
             actions[n++] = TW_NW_ACTION(TW_NW_ACT_PASS, 0);
         break;
+    }
     default:
         break;
     }
