@@ -194,7 +194,9 @@ typedef struct {
     uint8_t offer_finish; /* the game offers "finish" once a visit is decided */
     tw_nw_fief fiefs[TW_NW_FIEFS];
     tw_nw_slot slots[TW_NW_SLOTS];
-    /* Dialogue cards. Piles are bottom-first arrays: the top is the last. */
+    /* Dialogue cards. Piles are bottom-first arrays: the top is the last.
+     * Entries past a pile's count are scratch (the engine may write
+     * there). */
     uint8_t deck[TW_NW_CARDS];
     uint8_t deck_n;
     uint32_t deck_known;  /* bit i: the player knows the card at deck[i] */

@@ -248,21 +248,25 @@ static void splice_copy(tw_nw_state *s)
     run->step_started = 0;
 }
 
+/* The step functions below take the step by value: four bytes that stay
+ * in a register, where a pointer to a copy on the stack made every step
+ * wait on a store and a load. */
+
 /* Sets up the current step when it starts. Steps without choices do all
  * their work here. Returns 1 when the program counter was rewritten (copy)
  * and the loop must start over without advancing. */
-static int step_begin(tw_nw_state *s, const tw_nw_step *st, tw_nw_events *events)
+static int step_begin(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
 {
     tw_nw_run *run = &s->run;
     run->step_started = 1;
     run->pending = 0;
     run->left = 0;
     run->first_pick = TW_NW_NO_CARD;
-    switch (st->op) {
+    switch (st.op) {
     case TW_NW_OP_MOVE_TOP: {
         int moved = 0;
-        for (int i = 0; i < st->c; i++) {
-            int card = nw_move_top(s, st->a, st->b, events);
+        for (int i = 0; i < st.c; i++) {
+            int card = nw_move_top(s, st.a, st.b, events);
             if (card == TW_NW_NO_CARD)
                 break;
             moved += TW_NW_VALUE(card);
@@ -271,16 +275,16 @@ static int step_begin(tw_nw_state *s, const tw_nw_step *st, tw_nw_events *events
         break;
     }
     case TW_NW_OP_DRAW_UP_TO:
-        while (nw_count(s->hand) < st->c && s->deck_n > 0)
+        while (nw_count(s->hand) < st.c && s->deck_n > 0)
             nw_move_top(s, TW_NW_PILE_DECK, TW_NW_PILE_HAND, events);
         break;
     case TW_NW_OP_CHOOSE_MOVE: {
         int held = nw_count(s->hand);
-        run->left = (uint8_t)(st->c < held ? st->c : held);
+        run->left = (uint8_t)(st.c < held ? st.c : held);
         break;
     }
     case TW_NW_OP_MOVE_SUIT: {
-        int suit = resolve_suit(s, st->a);
+        int suit = resolve_suit(s, st.a);
         run->pending = suit < 0 ? 0 : s->hand & (0xFFu << (suit * 8));
         break;
     }
@@ -288,13 +292,13 @@ static int step_begin(tw_nw_state *s, const tw_nw_step *st, tw_nw_events *events
         run->pending = highest_cards(s->hand);
         break;
     case TW_NW_OP_MOVE_PAIR_SUM:
-        run->left = pair_candidates(s->hand, st->c) ? 2 : 0;
+        run->left = pair_candidates(s->hand, st.c) ? 2 : 0;
         break;
     case TW_NW_OP_NAME_SUIT:
         run->left = 1;
         break;
     case TW_NW_OP_PEEK:
-        for (int i = 0; i < st->c && i < s->deck_n; i++) {
+        for (int i = 0; i < st.c && i < s->deck_n; i++) {
             int pos = s->deck_n - 1 - i;
             s->deck_known |= 1u << pos;
             nw_emit(events, TW_NW_EV_PEEK, s->deck[pos], 0, 0, (uint8_t)i, 0, 0);
@@ -304,14 +308,14 @@ static int step_begin(tw_nw_state *s, const tw_nw_step *st, tw_nw_events *events
         run->left = (s->deck_n > 0 && s->hand) ? 1 : 0;
         break;
     case TW_NW_OP_SWAP_RULER:
-        run->pending = swap_candidates(s, st->c);
+        run->pending = swap_candidates(s, st.c);
         run->left = run->pending ? 1 : 0;
         break;
     case TW_NW_OP_COPY_RULER:
         splice_copy(s);
         return run->step_started == 0;
     case TW_NW_OP_DRAW_UNTIL_SUIT:
-        run->left = (uint8_t)draw_until_once(s, st->a, events);
+        run->left = (uint8_t)draw_until_once(s, st.a, events);
         break;
     case TW_NW_OP_MOVE_LOWEST:
         run->memo = 0;
@@ -332,12 +336,12 @@ static int step_begin(tw_nw_state *s, const tw_nw_step *st, tw_nw_events *events
         break;
     }
     case TW_NW_OP_MOVE_VALUES:
-        run->pending = cards_of_values(s->hand, st->a);
+        run->pending = cards_of_values(s->hand, st.a);
         break;
     case TW_NW_OP_REPEAT:
         run->repeat_left = (uint8_t)nw_count(other_exhausted_slots(s));
         run->repeat_start = (uint8_t)(run->pc + 1);
-        run->repeat_end = (uint8_t)(run->pc + 1 + st->c);
+        run->repeat_end = (uint8_t)(run->pc + 1 + st.c);
         break;
     case TW_NW_OP_MOVE_SUM:
         run->left = run->memo > 0 && subset_sums_to(s->hand, run->memo) ? 1 : 0;
@@ -346,8 +350,8 @@ static int step_begin(tw_nw_state *s, const tw_nw_step *st, tw_nw_events *events
         arm_trigger(s, events);
         break;
     case TW_NW_OP_SKIP_IF:
-        if ((run->memo & 1) == st->a) {
-            int to = run->pc + st->c;
+        if ((run->memo & 1) == st.a) {
+            int to = run->pc + st.c;
             run->pc = (uint8_t)(to < run->len ? to : run->len - 1);
         }
         break;
@@ -360,7 +364,7 @@ static int step_begin(tw_nw_state *s, const tw_nw_step *st, tw_nw_events *events
         run->left = run->pending ? 1 : 0;
         break;
     case TW_NW_OP_SWAP_TOP:
-        run->pending = same_value_as_top(s, st->a);
+        run->pending = same_value_as_top(s, st.a);
         run->left = run->pending ? 1 : 0;
         break;
     default:
@@ -371,10 +375,10 @@ static int step_begin(tw_nw_state *s, const tw_nw_step *st, tw_nw_events *events
 
 /* Decides whether the current step needs a choice now; fills the choice
  * and the candidates. Returns STEP_DONE when the step has finished. */
-static int step_needs(tw_nw_state *s, const tw_nw_step *st)
+static int step_needs(tw_nw_state *s, tw_nw_step st)
 {
     tw_nw_run *run = &s->run;
-    switch (st->op) {
+    switch (st.op) {
     case TW_NW_OP_CHOOSE_MOVE:
         if (run->left == 0 || s->hand == 0)
             return STEP_DONE;
@@ -391,8 +395,8 @@ static int step_needs(tw_nw_state *s, const tw_nw_step *st)
         if (run->left == 0)
             return STEP_DONE;
         run->choice = TW_NW_CHOICE_CARD;
-        run->pending = run->first_pick == TW_NW_NO_CARD ? pair_candidates(s->hand, st->c)
-                                                        : pair_partners(s->hand, run->first_pick, st->c);
+        run->pending = run->first_pick == TW_NW_NO_CARD ? pair_candidates(s->hand, st.c)
+                                                        : pair_partners(s->hand, run->first_pick, st.c);
         return STEP_WAIT;
     case TW_NW_OP_NAME_SUIT:
         if (run->left == 0)
@@ -439,7 +443,7 @@ static int step_needs(tw_nw_state *s, const tw_nw_step *st)
         return STEP_WAIT;
     case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
     case TW_NW_OP_MOVE_VALUES:
-        if (run->pending == 0 || (st->op == TW_NW_OP_MOVE_HAND_COUNT_VALUE && run->left == 0))
+        if (run->pending == 0 || (st.op == TW_NW_OP_MOVE_HAND_COUNT_VALUE && run->left == 0))
             return STEP_DONE;
         run->choice = TW_NW_CHOICE_CARD;
         return STEP_WAIT;
@@ -468,21 +472,21 @@ static int step_needs(tw_nw_state *s, const tw_nw_step *st)
 }
 
 /* Carries out one choice for the current step. */
-static void step_choose(tw_nw_state *s, const tw_nw_step *st, int value, tw_nw_events *events)
+static void step_choose(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
 {
     tw_nw_run *run = &s->run;
-    switch (st->op) {
+    switch (st.op) {
     case TW_NW_OP_CHOOSE_MOVE:
-        nw_move_from_hand(s, value, st->b, events);
+        nw_move_from_hand(s, value, st.b, events);
         run->left--;
         break;
     case TW_NW_OP_MOVE_SUIT:
     case TW_NW_OP_MOVE_HIGHEST:
-        nw_move_from_hand(s, value, st->b, events);
+        nw_move_from_hand(s, value, st.b, events);
         run->pending &= ~(1u << value);
         break;
     case TW_NW_OP_MOVE_PAIR_SUM:
-        nw_move_from_hand(s, value, st->b, events);
+        nw_move_from_hand(s, value, st.b, events);
         if (run->first_pick == TW_NW_NO_CARD)
             run->first_pick = (uint8_t)value;
         run->left--;
@@ -509,10 +513,10 @@ static void step_choose(tw_nw_state *s, const tw_nw_step *st, int value, tw_nw_e
     }
     case TW_NW_OP_DRAW_UNTIL_SUIT:
         /* value: 1 go on, 0 pass */
-        run->left = value ? (uint8_t)draw_until_once(s, st->a, events) : 0;
+        run->left = value ? (uint8_t)draw_until_once(s, st.a, events) : 0;
         break;
     case TW_NW_OP_MOVE_LOWEST:
-        nw_move_from_hand(s, value, st->b, events);
+        nw_move_from_hand(s, value, st.b, events);
         run->memo = (uint8_t)TW_NW_VALUE(value);
         run->left = 0;
         break;
@@ -521,19 +525,19 @@ static void step_choose(tw_nw_state *s, const tw_nw_step *st, int value, tw_nw_e
         run->left = 0;
         break;
     case TW_NW_OP_MOVE_DUPLICATES:
-        nw_move_from_hand(s, value, st->b, events);
+        nw_move_from_hand(s, value, st.b, events);
         break;
     case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
-        nw_move_from_hand(s, value, st->b, events);
+        nw_move_from_hand(s, value, st.b, events);
         run->left = 0;
         run->pending = 0;
         break;
     case TW_NW_OP_MOVE_VALUES:
-        nw_move_from_hand(s, value, st->b, events);
+        nw_move_from_hand(s, value, st.b, events);
         run->pending &= ~(1u << value);
         break;
     case TW_NW_OP_MOVE_SUM:
-        nw_move_from_hand(s, value, st->b, events);
+        nw_move_from_hand(s, value, st.b, events);
         run->memo = (uint8_t)(run->memo - TW_NW_VALUE(value));
         break;
     case TW_NW_OP_MOVE_VISIT: {
@@ -551,8 +555,8 @@ static void step_choose(tw_nw_state *s, const tw_nw_step *st, int value, tw_nw_e
     case TW_NW_OP_SWAP_TOP:
         /* value: a hand card, or TW_NW_NO_CARD to pass */
         if (value != TW_NW_NO_CARD) {
-            nw_move_top(s, st->a, TW_NW_PILE_HAND, events);
-            nw_move_from_hand(s, value, st->a, events);
+            nw_move_top(s, st.a, TW_NW_PILE_HAND, events);
+            nw_move_from_hand(s, value, st.a, events);
         }
         run->left = 0;
         break;
@@ -568,13 +572,13 @@ static void run_forward(tw_nw_state *s, tw_nw_events *events)
     while (run->pc < run->len) {
         const tw_nw_step st = run->program[run->pc];
         if (!run->step_started) {
-            if (step_begin(s, &st, events))
+            if (step_begin(s, st, events))
                 continue; /* a copy rewrote the program */
         }
         run->may_pass = 0;
-        if (step_needs(s, &st) == STEP_WAIT) {
+        if (step_needs(s, st) == STEP_WAIT) {
             if (run->choice != TW_NW_CHOICE_SUIT && !run->may_pass && nw_single(run->pending)) {
-                step_choose(s, &st, nw_lowest(run->pending), events);
+                step_choose(s, st, nw_lowest(run->pending), events);
                 continue;
             }
             s->phase = TW_NW_PHASE_ABILITY;
@@ -646,6 +650,6 @@ void nw_ability_choose(tw_nw_state *s, int value, tw_nw_events *events)
 {
     const tw_nw_step st = s->run.program[s->run.pc];
     s->run.choice = TW_NW_CHOICE_NONE;
-    step_choose(s, &st, value, events);
+    step_choose(s, st, value, events);
     run_forward(s, events);
 }

@@ -419,15 +419,28 @@ int tw_nw_is_legal(const tw_nw_state *state, tw_nw_action action)
     return legal_now(state, action);
 }
 
-/* Appends one action per set bit of a mask. */
-static int add_mask(tw_nw_action *out, int n, int kind, uint32_t mask)
+/* Writes one action per set bit of a mask at the start of a list, in
+ * bit order, and returns their count. The first eight (a hand holds
+ * eight cards or fewer but after a few abilities) are written in eight
+ * fixed places, each the lowest bit left or a scratch entry once none is
+ * left; the count is the mask's bit count, found beside them. A loop
+ * that stopped after the last bit would end at a random count, a branch
+ * the processor mostly guesses wrong, and the count that the caller's
+ * pick waits for would come out of that loop. May write up to 8 entries
+ * past the count it returns. */
+static NW_INLINE int add_mask(tw_nw_action *out, int kind, uint32_t mask)
 {
-    while (mask) {
-        int bit = nw_lowest(mask);
+    int count = nw_count(mask);
+    for (int k = 0; k < 8; k++) {
+        /* the top bit stands in for "none left": written, never counted */
+        out[k] = TW_NW_ACTION(kind, nw_lowest(mask | 0x80000000u));
         mask &= mask - 1;
-        out[n++] = TW_NW_ACTION(kind, bit);
     }
-    return n;
+    for (int k = 8; mask; k++) {
+        out[k] = TW_NW_ACTION(kind, nw_lowest(mask));
+        mask &= mask - 1;
+    }
+    return count;
 }
 
 /* Appends one action per set bit of mask among the `count` bits from
@@ -480,22 +493,22 @@ int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
         n = add_window(actions, n, TW_NW_ACT_ACTIVATE, ready_slots(state), 0, TW_NW_SLOTS);
         break;
     case TW_NW_PHASE_RESPONSE:
-        n = add_mask(actions, n, TW_NW_ACT_RESPOND, legal_responses(state));
+        n = add_mask(actions, TW_NW_ACT_RESPOND, legal_responses(state));
         break;
-    case TW_NW_PHASE_ABILITY:
-        if (state->run.choice == TW_NW_CHOICE_CARD)
-            n = add_mask(actions, n, TW_NW_ACT_PICK_CARD, state->run.pending);
-        else if (state->run.choice == TW_NW_CHOICE_SUIT)
-            n = add_mask(actions, n, TW_NW_ACT_NAME_SUIT, 0xFu);
-        else if (state->run.choice == TW_NW_CHOICE_FIEF)
-            n = add_mask(actions, n, TW_NW_ACT_PICK_FIEF, state->run.pending);
-        else if (state->run.choice == TW_NW_CHOICE_SLOT)
-            n = add_mask(actions, n, TW_NW_ACT_PICK_SLOT, state->run.pending);
-        else if (state->run.choice == TW_NW_CHOICE_CONTINUE)
+    case TW_NW_PHASE_ABILITY: {
+        /* a card, suit, fief or slot: one list of picks from a mask (the
+         * four suits, or the candidates the ability keeps) */
+        static const uint8_t pick_kind[TW_NW_CHOICE_SLOT + 1] = {
+            0, TW_NW_ACT_PICK_CARD, TW_NW_ACT_NAME_SUIT, TW_NW_ACT_PICK_FIEF, TW_NW_ACT_PICK_SLOT};
+        int choice = state->run.choice;
+        if (choice >= TW_NW_CHOICE_CARD && choice <= TW_NW_CHOICE_SLOT)
+            n = add_mask(actions, pick_kind[choice], choice == TW_NW_CHOICE_SUIT ? 0xFu : state->run.pending);
+        else if (choice == TW_NW_CHOICE_CONTINUE)
             actions[n++] = TW_NW_ACTION(TW_NW_ACT_CONTINUE, 0);
         if (state->run.may_pass)
             actions[n++] = TW_NW_ACTION(TW_NW_ACT_PASS, 0);
         break;
+    }
     default:
         break;
     }
@@ -615,16 +628,20 @@ void nw_after_trigger(tw_nw_state *s, tw_nw_events *events)
 
 /* Scores (or not) the response and moves it to the right pile. The pile
  * is picked without a branch: whether a random answer scores is a coin
- * the processor cannot guess. */
+ * the processor cannot guess. The card is written on top of both piles
+ * and counted on one (the entry past the other's count is scratch):
+ * picking a pile through a table of pointers made every response wait
+ * on a chain of loads. Both piles have room, the card was in the hand. */
 static void respond(tw_nw_state *s, int card, tw_nw_events *events)
 {
     int statement = s->discard[s->discard_n - 1];
     int trump = tw_nw_trump(s);
     int scores = tw_nw_answer_scores(card, statement, trump);
-    uint8_t *const piles[2] = {s->discard, s->score};
-    uint8_t *const counts[2] = {&s->discard_n, &s->score_n};
     s->hand &= ~(1u << card);
-    piles[scores][(*counts[scores])++] = (uint8_t)card;
+    s->discard[s->discard_n] = (uint8_t)card;
+    s->score[s->score_n] = (uint8_t)card;
+    s->discard_n = (uint8_t)(s->discard_n + (scores ^ 1));
+    s->score_n = (uint8_t)(s->score_n + scores);
     nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, TW_NW_PILE_HAND,
             (uint8_t)(scores ? TW_NW_PILE_SCORE : TW_NW_PILE_DISCARD), 0, 0, 0);
     nw_emit(events, TW_NW_EV_RESPONSE, (uint8_t)card, 0, 0, (uint8_t)scores, 0, 0);
