@@ -49,6 +49,7 @@ typedef struct {
     int read_discard; /* cards it may take from the top of the discard pile */
     int read_score;   /* cards it may take from the top of the score pile */
     int unbounded;    /* no bound holds: it can make used abilities ready again */
+    int copies;       /* copy steps still to run (each runs a ruler's ability) */
 } potential;
 
 struct tw_nw_solver {
@@ -64,7 +65,9 @@ struct tw_nw_solver {
     tw_nw_action root_action; /* the first action of the line found at the root */
     /* each ally's potential, kept while the characters it depends on (the
      * allies and the rulers a copy may run) stay the same */
-    potential ally_potential[TW_NW_SLOTS];
+    potential ally_potential[TW_NW_SLOTS]; /* copy steps counted, not expanded */
+    potential ruler_potential[TW_NW_FIEFS]; /* each present ruler's, as a copy runs it */
+    potential rulers_most;                  /* the most of any present ruler, field by field */
     uint64_t ally_potential_of[2]; /* signature of those characters; {0, 0}: none kept */
 };
 
@@ -132,9 +135,6 @@ static uint64_t mix_pile(uint64_t h, const uint8_t *cards, int n)
 }
 
 
-/* Adds the potential of a list of steps. */
-static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s, potential *p, int depth);
-
 /* Adds one potential to another, times times. */
 static void add_potential(potential *to, const potential *from, int times)
 {
@@ -145,34 +145,28 @@ static void add_potential(potential *to, const potential *from, int times)
     to->add_deck += times * from->add_deck;
     to->read_discard += times * from->read_discard;
     to->read_score += times * from->read_score;
+    to->copies += times * from->copies;
     to->moves_visit |= from->moves_visit;
     to->changes_trump |= from->changes_trump;
     to->shuffles |= from->shuffles;
     to->unbounded |= from->unbounded;
 }
 
-/* The largest potential among the rulers on the row, for copy steps. */
-static void copy_potential(const tw_nw_state *s, potential *p, int depth)
+/* Raises each field of most to at least the same field of one (the flags
+ * joined): the most any one of several abilities could do. */
+static void most_potential(potential *most, const potential *one)
 {
-    potential best = {0};
-    for (int f = 0; f < TW_NW_FIEFS; f++) {
-        if (!s->fiefs[f].ruler_present)
-            continue;
-        potential one = {0};
-        steps_potential(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps, s, &one, depth + 1);
-        if (one.add_score > best.add_score) best.add_score = one.add_score;
-        if (one.take_score > best.take_score) best.take_score = one.take_score;
-        if (one.add_hand > best.add_hand) best.add_hand = one.add_hand;
-        if (one.draws_deck > best.draws_deck) best.draws_deck = one.draws_deck;
-        if (one.add_deck > best.add_deck) best.add_deck = one.add_deck;
-        if (one.read_discard > best.read_discard) best.read_discard = one.read_discard;
-        if (one.read_score > best.read_score) best.read_score = one.read_score;
-        best.moves_visit |= one.moves_visit;
-        best.changes_trump |= one.changes_trump;
-        best.shuffles |= one.shuffles;
-        best.unbounded |= one.unbounded;
-    }
-    add_potential(p, &best, 1);
+    if (one->add_score > most->add_score) most->add_score = one->add_score;
+    if (one->take_score > most->take_score) most->take_score = one->take_score;
+    if (one->add_hand > most->add_hand) most->add_hand = one->add_hand;
+    if (one->draws_deck > most->draws_deck) most->draws_deck = one->draws_deck;
+    if (one->add_deck > most->add_deck) most->add_deck = one->add_deck;
+    if (one->read_discard > most->read_discard) most->read_discard = one->read_discard;
+    if (one->read_score > most->read_score) most->read_score = one->read_score;
+    most->moves_visit |= one->moves_visit;
+    most->changes_trump |= one->changes_trump;
+    most->shuffles |= one->shuffles;
+    most->unbounded |= one->unbounded;
 }
 
 /* Adds what a step that moves up to `moved` hand cards to pile `to` can do. */
@@ -184,7 +178,10 @@ static void moved_from_hand(potential *p, int to, int moved)
         p->add_deck += moved;
 }
 
-static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s, potential *p, int depth)
+/* Adds the potential of a list of steps; depth 0: an ability's own steps
+ * (a copy step counts in copies), 1: a ruler's steps run by a copy (a
+ * copy step there does nothing). */
+static void steps_potential(const tw_nw_step *steps, int n, potential *p, int depth)
 {
     for (int i = 0; i < n; i++) {
         const tw_nw_step *st = &steps[i];
@@ -241,13 +238,15 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
              * each other ally */
             int body = count < n - i - 1 ? count : n - i - 1;
             potential once = {0};
-            steps_potential(&steps[i + 1], body, s, &once, depth);
+            steps_potential(&steps[i + 1], body, &once, depth);
             add_potential(p, &once, TW_NW_SLOTS - 1);
             break;
         }
         case TW_NW_OP_COPY_RULER:
+            /* counted here, expanded by visit_potential (which knows the
+             * ruler it will copy); a ruler's copy step does nothing */
             if (depth == 0)
-                copy_potential(s, p, depth);
+                p->copies += 1;
             break;
         case TW_NW_OP_MOVE_VISIT:
             p->moves_visit = 1;
@@ -290,8 +289,9 @@ static void characters_signature(const tw_nw_state *s, uint64_t signature[2])
     signature[1] = slots;
 }
 
-/* Each ally's potential, worked out again only when the characters it
- * depends on changed (a ruler swapped places, say). */
+/* Each ally's potential (its copy steps counted, not expanded) and each
+ * present ruler's, worked out again only when the characters they depend
+ * on changed (a ruler swapped places, say). */
 static const potential *ally_potentials(tw_nw_solver *sv, const tw_nw_state *s)
 {
     uint64_t signature[2];
@@ -300,12 +300,39 @@ static const potential *ally_potentials(tw_nw_solver *sv, const tw_nw_state *s)
         for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
             const tw_nw_character *ch = tw_nw_slot_character(s, slot);
             memset(&sv->ally_potential[slot], 0, sizeof sv->ally_potential[slot]);
-            steps_potential(ch->steps, ch->nsteps, s, &sv->ally_potential[slot], 0);
+            steps_potential(ch->steps, ch->nsteps, &sv->ally_potential[slot], 0);
+        }
+        memset(&sv->rulers_most, 0, sizeof sv->rulers_most);
+        for (int f = 0; f < TW_NW_FIEFS; f++) {
+            potential *one = &sv->ruler_potential[f];
+            memset(one, 0, sizeof *one);
+            if (!s->fiefs[f].ruler_present)
+                continue;
+            steps_potential(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps, one, 1);
+            most_potential(&sv->rulers_most, one);
         }
         sv->ally_potential_of[0] = signature[0];
         sv->ally_potential_of[1] = signature[1];
     }
     return sv->ally_potential;
+}
+
+/* Adds what the copy steps counted in p could do. A copy runs the visited
+ * ruler's ability: when nothing else that may run can change the visited
+ * ruler, and that ruler's own ability cannot either (a copy run again
+ * after a readying would then copy another), it is that ruler's; else the
+ * most of any ruler on the row. */
+static void expand_copies(const tw_nw_solver *sv, const tw_nw_state *s, potential *p)
+{
+    if (!p->copies)
+        return;
+    const potential *ruler = &sv->ruler_potential[s->visiting];
+    const potential *copied = ruler;
+    if (p->changes_trump || ruler->changes_trump || !s->fiefs[s->visiting].ruler_present)
+        copied = &sv->rulers_most;
+    int times = p->copies;
+    p->copies = 0;
+    add_potential(p, copied, times);
 }
 
 /* The potential of everything that may still run in this visit: the
@@ -322,15 +349,16 @@ static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spe
             add_potential(p, &allies[slot], 1);
     if (s->run.active) {
         const tw_nw_run *r = &s->run;
-        steps_potential(&r->program[r->pc], r->len - r->pc, s, p, 0);
+        steps_potential(&r->program[r->pc], r->len - r->pc, p, 0);
         if (r->repeat_left && r->repeat_end > r->repeat_start && r->repeat_end <= r->len) {
             potential body = {0};
-            steps_potential(&r->program[r->repeat_start], r->repeat_end - r->repeat_start, s, &body, 0);
+            steps_potential(&r->program[r->repeat_start], r->repeat_end - r->repeat_start, &body, 0);
             add_potential(p, &body, r->repeat_left);
         }
     }
     if (s->trigger.active)
-        steps_potential(s->trigger.steps, s->trigger.len, s, p, 0);
+        steps_potential(s->trigger.steps, s->trigger.len, p, 0);
+    expand_copies(sv, s, p);
 }
 
 /* How many cards on the top of a pile the key must keep in order: those
