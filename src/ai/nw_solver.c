@@ -50,6 +50,7 @@ typedef struct {
     int read_score;   /* cards it may take from the top of the score pile */
     int unbounded;    /* no bound holds: it can make used abilities ready again */
     int copies;       /* copy steps still to run (each runs a ruler's ability) */
+    int readies;      /* steps that make a spent ally ready again */
 } potential;
 
 struct tw_nw_solver {
@@ -146,6 +147,7 @@ static void add_potential(potential *to, const potential *from, int times)
     to->read_discard += times * from->read_discard;
     to->read_score += times * from->read_score;
     to->copies += times * from->copies;
+    to->readies += times * from->readies;
     to->moves_visit |= from->moves_visit;
     to->changes_trump |= from->changes_trump;
     to->shuffles |= from->shuffles;
@@ -163,6 +165,8 @@ static void most_potential(potential *most, const potential *one)
     if (one->add_deck > most->add_deck) most->add_deck = one->add_deck;
     if (one->read_discard > most->read_discard) most->read_discard = one->read_discard;
     if (one->read_score > most->read_score) most->read_score = one->read_score;
+    if (one->copies > most->copies) most->copies = one->copies;
+    if (one->readies > most->readies) most->readies = one->readies;
     most->moves_visit |= one->moves_visit;
     most->changes_trump |= one->changes_trump;
     most->shuffles |= one->shuffles;
@@ -256,7 +260,7 @@ static void steps_potential(const tw_nw_step *steps, int n, potential *p, int de
             p->changes_trump = 1;
             break;
         case TW_NW_OP_READY_ALLY:
-            p->unbounded = 1;
+            p->readies += 1; /* bounded by visit_potential when it can */
             break;
         case TW_NW_OP_NAME_SUIT:
         case TW_NW_OP_PEEK:
@@ -335,30 +339,75 @@ static void expand_copies(const tw_nw_solver *sv, const tw_nw_state *s, potentia
     add_potential(p, copied, times);
 }
 
+/* Adds what a readied ally could do when one step may still make a spent
+ * ally ready again (Lady of Leaves): the readying ability (slot `from`)
+ * cannot ready itself, so one other ally runs once more, the most any of
+ * them could do. When another ally could ready in turn, or more than one
+ * readying may run, nothing bounds the abilities: unbounded. */
+static void expand_readying(tw_nw_solver *sv, int from, potential *p)
+{
+    const potential *allies = sv->ally_potential;
+    potential readied = {0};
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        if (slot == from)
+            continue;
+        if (allies[slot].readies || (allies[slot].copies && sv->rulers_most.readies)) {
+            p->unbounded = 1; /* a chain of readyings */
+            return;
+        }
+        most_potential(&readied, &allies[slot]);
+    }
+    if (p->readies != 1 || from < 0) {
+        p->unbounded = 1;
+        return;
+    }
+    p->readies = 0;
+    add_potential(p, &readied, 1);
+}
+
 /* The potential of everything that may still run in this visit: the
  * ready allies (every ally when with_spent is set), the rest of a running
- * ability (its repeated body as many times as it may still run) and a
- * delayed effect waiting for a response. Spent allies can run again only
- * through a step that readies them, which makes the potential unbounded. */
+ * ability (its repeated body as many times as it may still run), a
+ * delayed effect waiting for a response, and an ally made ready again by
+ * one of them (expand_readying); copy steps are expanded last, once what
+ * could change the ruler they copy is known. */
 static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spent, potential *p)
 {
     memset(p, 0, sizeof *p);
     const potential *allies = ally_potentials(sv, s);
+    int readier = -1, readiers = 0;
     for (int slot = 0; slot < TW_NW_SLOTS; slot++)
-        if (with_spent || !s->slots[slot].exhausted)
+        if (with_spent || !s->slots[slot].exhausted) {
             add_potential(p, &allies[slot], 1);
+            if (allies[slot].readies) {
+                readier = slot;
+                readiers++;
+            }
+        }
     if (s->run.active) {
         const tw_nw_run *r = &s->run;
+        int before = p->readies;
         steps_potential(&r->program[r->pc], r->len - r->pc, p, 0);
         if (r->repeat_left && r->repeat_end > r->repeat_start && r->repeat_end <= r->len) {
             potential body = {0};
             steps_potential(&r->program[r->repeat_start], r->repeat_end - r->repeat_start, &body, 0);
             add_potential(p, &body, r->repeat_left);
         }
+        if (p->readies > before) {
+            readier = r->slot;
+            readiers++;
+        }
     }
-    if (s->trigger.active)
+    if (s->trigger.active) {
+        int before = p->readies;
         steps_potential(s->trigger.steps, s->trigger.len, p, 0);
+        readiers += p->readies > before;
+    }
+    if (p->readies)
+        expand_readying(sv, readiers == 1 ? readier : -1, p);
     expand_copies(sv, s, p);
+    if (p->readies)
+        p->unbounded = 1; /* a copied ruler readies */
 }
 
 /* How many cards on the top of a pile the key must keep in order: those
