@@ -632,6 +632,7 @@ typedef struct {
     int trump;
     uint64_t signature; /* the trump, whether a statement waits, the deck */
     uint8_t statement[TW_NW_CARDS + 1];
+    uint32_t future[TW_NW_CARDS + 2]; /* future[i]: the statements i, i + 1, ... (a card mask) */
 } dp_plan;
 
 /* Whether "no ability from now on" is a line of play here: the visit is
@@ -655,6 +656,9 @@ static void dp_plan_of(const tw_nw_state *s, dp_plan *plan)
     plan->trump = tw_nw_trump(s);
     for (int i = 0; i < plan->count; i++)
         plan->statement[i] = waiting && i == 0 ? s->discard[s->discard_n - 1] : s->deck[s->deck_n - 1 - i + waiting];
+    plan->future[plan->count] = 0;
+    for (int i = plan->count - 1; i >= 0; i--)
+        plan->future[i] = plan->future[i + 1] | 1u << plan->statement[i];
     /* what the statements after the first are: the deck from its top (the
      * waiting one is never looked up in the memo) */
     plan->signature =
@@ -669,10 +673,35 @@ static void dp_plan_of(const tw_nw_state *s, dp_plan *plan)
  * with the same deck, trump and waiting statement or not has the same
  * statements at the same index), so answers found for one line of play
  * serve every other that meets the same deck. */
+/* The hand that stands for every hand equivalent to this one against the
+ * statements still to come (future, a card mask): two cards of a suit
+ * with no statement to come between their values score and follow suit
+ * alike against every one of them, so only how many cards each such run
+ * of values holds matters; they are moved to the run's lowest values. */
+static uint32_t dp_canonical_hand(uint32_t hand, uint32_t future)
+{
+    uint32_t out = 0;
+    for (int suit = 0; suit < TW_NW_SUITS; suit++) {
+        unsigned held = hand >> (8 * suit) & 0xFFu, statements = future >> (8 * suit) & 0xFFu;
+        int start = 0, count = 0;
+        for (int v = 0; v <= TW_NW_VALUES; v++) {
+            if (v == TW_NW_VALUES || (statements >> v & 1)) {
+                out |= ((1u << count) - 1) << (8 * suit + start);
+                start = v + 1;
+                count = 0;
+            } else {
+                count += (int)(held >> v & 1);
+            }
+        }
+    }
+    return out;
+}
+
 static uint64_t dp_gains(tw_nw_solver *sv, const dp_plan *plan, uint32_t hand, int index)
 {
     if (index == plan->count)
         return 1;
+    hand = dp_canonical_hand(hand, plan->future[index]);
     uint64_t tag = mix(plan->signature, (uint64_t)index) | 1;
     size_t home = (size_t)(((tag ^ hand) * 0x9E3779B97F4A7C15ULL) >> (64 - DP_LOG2_ENTRIES));
     for (int probe = 0; probe < DP_PROBES; probe++) {
@@ -684,6 +713,8 @@ static uint64_t dp_gains(tw_nw_solver *sv, const dp_plan *plan, uint32_t hand, i
     uint64_t gains = 0;
     for (uint32_t legal = tw_nw_answers_allowed(hand, statement); legal; legal &= legal - 1) {
         int card = __builtin_ctz(legal);
+        if (card % TW_NW_VALUES && (hand >> (card - 1) & 1))
+            continue; /* the card below it is in the same run: the same answer */
         int scores = tw_nw_answer_scores(card, statement, plan->trump);
         gains |= dp_gains(sv, plan, hand & ~(1u << card), index + 1) << scores;
     }
