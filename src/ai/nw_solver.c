@@ -43,7 +43,7 @@ typedef struct {
     int add_hand;   /* cards it may bring into the hand */
     int draws_deck; /* times it may draw the whole deck (counted at the deck's size) */
     int add_deck;   /* cards it may put on the deck */
-    int moves_visit; /* it can move the visit: any unvisited fief's target may become the one */
+    int moves_visit; /* times it can move the visit to the nearest unvisited fief up or down */
     int changes_trump; /* it can change the visited ruler, and so the trump */
     int shuffles;      /* it can shuffle the deck */
     int read_discard; /* cards it may take from the top of the discard pile */
@@ -148,7 +148,7 @@ static void add_potential(potential *to, const potential *from, int times)
     to->read_score += times * from->read_score;
     to->copies += times * from->copies;
     to->readies += times * from->readies;
-    to->moves_visit |= from->moves_visit;
+    to->moves_visit += times * from->moves_visit;
     to->changes_trump |= from->changes_trump;
     to->shuffles |= from->shuffles;
     to->unbounded |= from->unbounded;
@@ -167,7 +167,7 @@ static void most_potential(potential *most, const potential *one)
     if (one->read_score > most->read_score) most->read_score = one->read_score;
     if (one->copies > most->copies) most->copies = one->copies;
     if (one->readies > most->readies) most->readies = one->readies;
-    most->moves_visit |= one->moves_visit;
+    if (one->moves_visit > most->moves_visit) most->moves_visit = one->moves_visit;
     most->changes_trump |= one->changes_trump;
     most->shuffles |= one->shuffles;
     most->unbounded |= one->unbounded;
@@ -209,8 +209,10 @@ static void steps_potential(const tw_nw_step *steps, int n, potential *p, int de
             moved_from_hand(p, st->b, 2);
             break;
         case TW_NW_OP_MOVE_SUIT:
-        case TW_NW_OP_MOVE_HIGHEST:
             moved_from_hand(p, st->b, TW_NW_VALUES);
+            break;
+        case TW_NW_OP_MOVE_HIGHEST: /* one card of a value per suit */
+            moved_from_hand(p, st->b, TW_NW_SUITS);
             break;
         case TW_NW_OP_MOVE_LOWEST:
         case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
@@ -253,7 +255,7 @@ static void steps_potential(const tw_nw_step *steps, int n, potential *p, int de
                 p->copies += 1;
             break;
         case TW_NW_OP_MOVE_VISIT:
-            p->moves_visit = 1;
+            p->moves_visit += 1;
             p->changes_trump = 1;
             break;
         case TW_NW_OP_SWAP_RULER:
@@ -560,9 +562,17 @@ static int within_bounds(const tw_nw_state *s, const potential *p)
     int low = score - p->take_score;
     if (s->visiting >= low && s->visiting <= high)
         return 1;
-    /* a visit that can move may end on any unvisited fief's target */
-    for (int f = 0; p->moves_visit && f < TW_NW_FIEFS; f++)
-        if (s->fiefs[f].status == TW_NW_FIEF_NEUTRAL && f >= low && f <= high)
+    /* a visit that can move may end on the target of an unvisited fief
+     * that many moves away, each move going to the nearest unvisited fief
+     * up or down (the fief left stays unvisited) */
+    if (!p->moves_visit)
+        return 0;
+    int up = 0, down = 0;
+    for (int f = s->visiting + 1; f < TW_NW_FIEFS && up < p->moves_visit; f++)
+        if (s->fiefs[f].status == TW_NW_FIEF_NEUTRAL && ++up && f >= low && f <= high)
+            return 1;
+    for (int f = s->visiting - 1; f >= 0 && down < p->moves_visit; f--)
+        if (s->fiefs[f].status == TW_NW_FIEF_NEUTRAL && ++down && f >= low && f <= high)
             return 1;
     return 0;
 }
