@@ -414,12 +414,13 @@ static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spe
 
 /* How many cards on the top of a pile the key must keep in order: those
  * the abilities still to run could take (and, for the discard pile, the
- * statement on top), or -1 for the whole pile when a spent ally may be
- * readied to run again (p unbounded) and some ability takes from that
- * pile. readers: p, or when p is unbounded the potential of every ally. */
-static int ordered_top(const potential *p, const potential *readers, int pile)
+ * statement on top while it waits for its answer), or -1 for the whole
+ * pile when a spent ally may be readied to run again (p unbounded) and
+ * some ability takes from that pile. readers: p, or when p is unbounded
+ * the potential of every ally. */
+static int ordered_top(const tw_nw_state *s, const potential *p, const potential *readers, int pile)
 {
-    int statement = pile == TW_NW_PILE_DISCARD ? 1 : 0;
+    int statement = pile == TW_NW_PILE_DISCARD && s->phase == TW_NW_PHASE_RESPONSE ? 1 : 0;
     int reads = pile == TW_NW_PILE_DISCARD ? readers->read_discard : readers->read_score;
     if (p->unbounded)
         return reads ? -1 : statement;
@@ -460,8 +461,8 @@ static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potentia
         visit_potential(sv, s, 1, &every);
         readers = &every;
     }
-    h = mix_pile_top(h, s->discard, s->discard_n, ordered_top(p, readers, TW_NW_PILE_DISCARD));
-    h = mix_pile_top(h, s->score, s->score_n, ordered_top(p, readers, TW_NW_PILE_SCORE));
+    h = mix_pile_top(h, s->discard, s->discard_n, ordered_top(s, p, readers, TW_NW_PILE_DISCARD));
+    h = mix_pile_top(h, s->score, s->score_n, ordered_top(s, p, readers, TW_NW_PILE_SCORE));
     for (int i = 0; i < TW_NW_SLOTS; i++)
         h = mix(h, (uint64_t)s->slots[i].exhausted | (uint64_t)(uint8_t)s->slots[i].sub_fief << 8);
     for (int f = 0; f < TW_NW_FIEFS; f++)
