@@ -414,7 +414,8 @@ static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spe
 
 /* How many cards on the top of a pile the key must keep in order: those
  * the abilities still to run could take (and, for the discard pile, the
- * statement on top while it waits for its answer), or -1 for the whole
+ * statement on top while it waits for its answer, which counts among
+ * them), or -1 for the whole
  * pile when a spent ally may be readied to run again (p unbounded) and
  * some ability takes from that pile. readers: p, or when p is unbounded
  * the potential of every ally. */
@@ -424,7 +425,10 @@ static int ordered_top(const tw_nw_state *s, const potential *p, const potential
     int reads = pile == TW_NW_PILE_DISCARD ? readers->read_discard : readers->read_score;
     if (p->unbounded)
         return reads ? -1 : statement;
-    return reads + statement;
+    /* a waiting statement is covered by its answer or stays on top: an
+     * ability, which runs only before the next statement, reaches the
+     * card below it only with its second card taken */
+    return statement && reads < 1 ? 1 : reads;
 }
 
 /* Folds a pile into a running hash: the `ordered` cards on its top, in
