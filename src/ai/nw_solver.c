@@ -70,6 +70,10 @@ struct tw_nw_solver {
     potential ruler_potential[TW_NW_FIEFS]; /* each present ruler's, as a copy runs it */
     potential rulers_most;                  /* the most of any present ruler, field by field */
     uint64_t ally_potential_of[2]; /* signature of those characters; {0, 0}: none kept */
+    /* visit_potential between abilities (nothing running or waiting), by
+     * which allies are spent and the fief visited; kept with the above */
+    potential between[(1 << TW_NW_SLOTS) * TW_NW_FIEFS];
+    uint8_t between_known[(1 << TW_NW_SLOTS) * TW_NW_FIEFS];
 };
 
 /* Creates the table. */
@@ -119,6 +123,19 @@ static inline uint64_t mix(uint64_t h, uint64_t x)
 {
     h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
     return h * 0xff51afd7ed558ccdULL;
+}
+
+/* Spreads every bit of a running hash over the whole word (the table's
+ * slot is read from the middle bits, which mix alone fills from the low
+ * bits of what it folded); never 0, the low bit left for the result. */
+static inline uint64_t finish_key(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    return h | 2;
 }
 
 /* Folds a pile of cards, in order, into a running hash, eight cards (one
@@ -319,6 +336,7 @@ static const potential *ally_potentials(tw_nw_solver *sv, const tw_nw_state *s)
         }
         sv->ally_potential_of[0] = signature[0];
         sv->ally_potential_of[1] = signature[1];
+        memset(sv->between_known, 0, sizeof sv->between_known);
     }
     return sv->ally_potential;
 }
@@ -373,7 +391,7 @@ static void expand_readying(tw_nw_solver *sv, int from, potential *p)
  * delayed effect waiting for a response, and an ally made ready again by
  * one of them (expand_readying); copy steps are expanded last, once what
  * could change the ruler they copy is known. */
-static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spent, potential *p)
+static void visit_potential_of(tw_nw_solver *sv, const tw_nw_state *s, int with_spent, potential *p)
 {
     memset(p, 0, sizeof *p);
     const potential *allies = ally_potentials(sv, s);
@@ -410,6 +428,26 @@ static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spe
     expand_copies(sv, s, p);
     if (p->readies)
         p->unbounded = 1; /* a copied ruler readies */
+}
+
+/* visit_potential_of, kept between abilities (the common case: it then
+ * depends only on the characters, the spent allies and the fief visited). */
+static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spent, potential *p)
+{
+    if (with_spent || s->run.active || s->trigger.active || s->visiting < 0) {
+        visit_potential_of(sv, s, with_spent, p);
+        return;
+    }
+    ally_potentials(sv, s); /* checks the characters */
+    int spent = 0;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        spent |= (s->slots[slot].exhausted != 0) << slot;
+    int at = spent * TW_NW_FIEFS + s->visiting;
+    if (!sv->between_known[at]) {
+        visit_potential_of(sv, s, 0, &sv->between[at]);
+        sv->between_known[at] = 1;
+    }
+    *p = sv->between[at];
 }
 
 /* How many cards on the top of a pile the key must keep in order: those
@@ -467,10 +505,13 @@ static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potentia
     }
     h = mix_pile_top(h, s->discard, s->discard_n, ordered_top(s, p, readers, TW_NW_PILE_DISCARD));
     h = mix_pile_top(h, s->score, s->score_n, ordered_top(s, p, readers, TW_NW_PILE_SCORE));
+    /* the slots, and the fiefs' rulers and statuses, a word each */
+    uint64_t slots = 0, fiefs = 0;
     for (int i = 0; i < TW_NW_SLOTS; i++)
-        h = mix(h, (uint64_t)s->slots[i].exhausted | (uint64_t)(uint8_t)s->slots[i].sub_fief << 8);
+        slots = slots << 16 | (uint64_t)s->slots[i].exhausted << 8 | (uint8_t)s->slots[i].sub_fief;
     for (int f = 0; f < TW_NW_FIEFS; f++)
-        h = mix(h, (uint64_t)s->fiefs[f].ruler.catalog_index | (uint64_t)s->fiefs[f].status << 16);
+        fiefs = fiefs << 8 | (uint64_t)(s->fiefs[f].ruler.catalog_index & 0x3f) | (uint64_t)(s->fiefs[f].status & 3) << 6;
+    h = mix(mix(h, slots), fiefs);
     if (s->run.active) {
         const tw_nw_run *r = &s->run;
         h = mix(h, (uint64_t)r->slot | (uint64_t)r->pc << 8 | (uint64_t)r->len << 16 | (uint64_t)r->choice << 24 |
@@ -490,7 +531,7 @@ static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potentia
             h = mix(h, (uint64_t)t->steps[i].op | (uint64_t)t->steps[i].a << 8 | (uint64_t)t->steps[i].b << 16 |
                            (uint64_t)t->steps[i].c << 24);
     }
-    return h | 2; /* never 0, low bit free for the result */
+    return h; /* solve finishes it (finish_key) */
 }
 
 /* How many of a suit's statements (bit v: value v + 1) the suit's hand
@@ -806,12 +847,16 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
     }
     potential p;
     visit_potential(sv, s, 0, &p);
-    if (!within_bounds(s, &p))
-        return 0;
     uint64_t key = state_key(sv, s, &p);
     if (allowance >= 0)
-        key = mix(key, 0x616c6cULL + (uint64_t)allowance) | 2;
+        key = mix(key, 0x616c6cULL + (uint64_t)allowance);
+    key = finish_key(key);
     size_t slot = (size_t)(key >> 20) & sv->mask;
+    /* the table is larger than the nearest caches: its entry is fetched
+     * while the bounds are worked out */
+    __builtin_prefetch(&sv->keys[slot]);
+    if (!within_bounds(s, &p))
+        return 0;
     uint64_t stored = sv->keys[slot];
     if (depth > 0 && (stored | 1) == (key | 1)) {
         /* a stored "no" of a restricted pass may owe to the allowance:
