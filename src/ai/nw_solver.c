@@ -830,6 +830,21 @@ static int dp_solve(tw_nw_solver *sv, const tw_nw_state *s, tw_nw_action *first)
     return 0;
 }
 
+/* Stores a result in the table's pair of entries at slot (even): the
+ * newest result in the first, the one it pushes out in the second (a
+ * result found again stays where it is). */
+static void table_store(tw_nw_solver *sv, size_t slot, uint64_t key, int result)
+{
+    uint64_t entry = (key & ~(uint64_t)1) | (uint64_t)result;
+    if ((sv->keys[slot + 1] | 1) == (key | 1)) {
+        sv->keys[slot + 1] = entry;
+        return;
+    }
+    if ((sv->keys[slot] | 1) != (key | 1))
+        sv->keys[slot + 1] = sv->keys[slot];
+    sv->keys[slot] = entry;
+}
+
 /* The OR-search: 1 when some line of play ends the visit friendly. The
  * target is the fief visited now (s->visiting), which an ability can
  * change during the visit. allowance: how many more abilities a line may
@@ -851,13 +866,15 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
     if (allowance >= 0)
         key = mix(key, 0x616c6cULL + (uint64_t)allowance);
     key = finish_key(key);
-    size_t slot = (size_t)(key >> 20) & sv->mask;
+    size_t slot = (size_t)(key >> 20) & sv->mask & ~(size_t)1;
     /* the table is larger than the nearest caches: its entry is fetched
      * while the bounds are worked out */
     __builtin_prefetch(&sv->keys[slot]);
     if (!within_bounds(s, &p))
         return 0;
     uint64_t stored = sv->keys[slot];
+    if ((stored | 1) != (key | 1))
+        stored = sv->keys[slot + 1];
     if (depth > 0 && (stored | 1) == (key | 1)) {
         /* a stored "no" of a restricted pass may owe to the allowance:
          * the pass cannot count as the whole answer */
@@ -877,7 +894,7 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
         if (result || allowance == 0 || answers_only) {
             if (!result && !answers_only)
                 sv->restricted = 1; /* the allowance, not the cards, said no */
-            sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
+            table_store(sv, slot, key, result);
             return result;
         }
     }
@@ -915,7 +932,7 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
     }
     if (sv->aborted)
         return 0; /* an answer cut short is "no", as documented */
-    sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
+    table_store(sv, slot, key, result);
     return result;
 }
 
