@@ -142,14 +142,29 @@ static inline uint64_t finish_key(uint64_t h)
  * byte each) per step; the caller folds the pile sizes in separately. */
 static uint64_t mix_pile(uint64_t h, const uint8_t *cards, int n)
 {
-    for (int i = 0; i < n; i += 8) {
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word;
+        memcpy(&word, &cards[i], sizeof word);
+        h = mix(h, word);
+    }
+    if (i < n) {
         uint64_t word = 0;
-        int end = n - i < 8 ? n - i : 8;
-        for (int k = 0; k < end; k++)
+        for (int k = 0; i + k < n; k++)
             word |= (uint64_t)cards[i + k] << (8 * k);
         h = mix(h, word);
     }
     return h;
+}
+
+/* How many bits are set (the library's count is a call; this one is
+ * inlined in the search's inner steps). */
+static inline int count_bits(uint32_t x)
+{
+    x -= (x >> 1) & 0x55555555u;
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
 }
 
 
@@ -578,7 +593,7 @@ static int scoring_ceiling(const tw_nw_state *s, int window)
         unsigned trumps = s->hand >> (8 * trump) & 0xFFu;
         int unused;
         int among_trumps = suit_pairs(trumps, statements >> (8 * trump) & 0xFFu, &unused);
-        int held = tw_popcount32(trumps);
+        int held = count_bits(trumps);
         total += held < among_trumps + others_left ? held : among_trumps + others_left;
     }
     return total;
@@ -592,10 +607,12 @@ static int within_bounds(const tw_nw_state *s, const potential *p)
         return 1;
     int score = s->score_n;
     int from_deck = s->deck_n + p->add_deck + (s->phase == TW_NW_PHASE_RESPONSE ? 1 : 0);
-    int from_hand = tw_popcount32(s->hand) + p->add_hand + p->draws_deck * s->deck_n;
+    int from_hand = count_bits(s->hand) + p->add_hand + p->draws_deck * s->deck_n;
     int dialogues = from_deck < from_hand ? from_deck : from_hand;
     int high = score + dialogues + p->add_score;
-    if (!p->changes_trump && !p->shuffles) {
+    /* the ceiling below can only lower high to score + add_score or more:
+     * no use when the target is no higher (and the visit stays) */
+    if (!p->changes_trump && !p->shuffles && (p->moves_visit || s->visiting > score + p->add_score)) {
         /* the statements come from the deck's top in order: those the
          * dialogues and the draws can reach, and the cards abilities put
          * on the deck, each beaten by one hand card at most; each card
@@ -705,7 +722,7 @@ static int may_go_on_without_abilities(const tw_nw_state *s)
  * (the one waiting first, if any) and the trump. */
 static void dp_plan_of(const tw_nw_state *s, dp_plan *plan)
 {
-    int hand = tw_popcount32(s->hand);
+    int hand = count_bits(s->hand);
     int waiting = s->phase == TW_NW_PHASE_RESPONSE;
     int statements = s->deck_n + waiting;
     plan->count = hand < statements ? hand : statements;
