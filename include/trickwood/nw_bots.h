@@ -16,7 +16,7 @@ typedef struct tw_nw_solver tw_nw_solver;
 /* The table size the project's solvers use: 2^19 entries (4 MB, in pairs
  * of two entries that share a cache line). With pairs, the hardest
  * full-deal visit start of the benchmark needs 2.02 M nodes with 2^18
- * entries and 1.9 M with 2^19, in about the same time per question
+ * entries and 1.80 M with 2^19, in about the same time per question
  * (docs/bots-northwood.md). */
 #define TW_NW_SOLVER_TABLE_LOG2 19
 /* Creates a solver with a table of 2^log2_entries entries. */
