@@ -759,7 +759,8 @@ static uint32_t dp_canonical_hand(uint32_t hand, uint32_t future)
         int start = 0, count = 0;
         for (int v = 0; v <= TW_NW_VALUES; v++) {
             if (v == TW_NW_VALUES || (statements >> v & 1)) {
-                out |= ((1u << count) - 1) << (8 * suit + start);
+                if (count)
+                    out |= ((1u << count) - 1) << (8 * suit + start);
                 start = v + 1;
                 count = 0;
             } else {
