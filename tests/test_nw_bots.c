@@ -252,6 +252,55 @@ TEST(nw_solver_agrees_with_a_plain_search_with_allies_ready)
     tw_nw_solver_free(solver);
 }
 
+TEST(nw_solver_agrees_with_a_plain_search_when_allies_can_be_readied_or_copy)
+{
+    /* The bounds and the key when Lady of Leaves may ready a spent ally
+     * (one more run of the most any other ally could do) and when Queen
+     * of Leaves copies the visited ruler (that ruler's ability when nothing
+     * can change the ruler): positions inside full-deal visits with up to
+     * four cards in hand, Lady or Queen of Leaves put on slot 0 and an ally
+     * that reads or changes the piles, the ruler or the hand on slot 1,
+     * spent or ready, against the search without table or bounds. */
+    static const char *const partners[] = {"queen-of-claws", "queen-of-flowers", "baron-of-leaves",
+                                           "prince-of-eyes",  "jack-of-leaves",   "prince-of-claws",
+                                           "king-of-claws",   "queen-of-leaves",  "lady-of-claws"};
+    tw_nw_solver *solver = tw_nw_solver_new(16);
+    REQUIRE(solver);
+    tw_rng rng;
+    tw_rng_seed(&rng, 5151);
+    int compared = 0, yes = 0, readying = 0, copying = 0;
+    for (uint64_t seed = 1; seed <= 9000 && compared < 800; seed++) {
+        tw_nw_state s;
+        if (!random_visit_position(seed * 2 + 1, &rng, 4, 0, &s) || s.run.active ||
+            (s.phase != TW_NW_PHASE_BEFORE_STATEMENT && s.phase != TW_NW_PHASE_RESPONSE) ||
+            s.slots[0].sub_fief >= 0 || s.slots[1].sub_fief >= 0)
+            continue;
+        int lady = (int)tw_rng_below(&rng, 2);
+        fx_ally(&s, 0, lady ? "lady-of-leaves" : "queen-of-leaves");
+        s.slots[0].exhausted = 0;
+        /* a Queen of Leaves half the time with an ally that changes the
+         * ruler she would copy */
+        int changer = !lady && tw_rng_below(&rng, 2);
+        fx_ally(&s, 1,
+                changer ? (seed % 2 ? "jack-of-leaves" : "prince-of-leaves")
+                        : partners[tw_rng_below(&rng, (uint32_t)(sizeof partners / sizeof partners[0]))]);
+        s.slots[1].exhausted = (uint8_t)tw_rng_below(&rng, 2);
+        long budget = 300000;
+        int expected = plain_search_within(&s, &budget);
+        if (expected < 0)
+            continue;
+        CHECK_INT(tw_nw_solve_visit(solver, &s), expected);
+        compared++;
+        yes += expected;
+        readying += lady;
+        copying += !lady;
+    }
+    CHECK(compared >= 300);
+    CHECK(readying >= compared / 4 && copying >= compared / 4);
+    CHECK(yes > compared / 10 && yes < compared - compared / 10);
+    tw_nw_solver_free(solver);
+}
+
 TEST(nw_solver_subset_programme_agrees_with_the_search)
 {
     /* The subset programme for the answers-only rest of a visit against

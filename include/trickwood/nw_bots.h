@@ -13,11 +13,12 @@
 /* Scratch memory for the solver (a transposition table). */
 typedef struct tw_nw_solver tw_nw_solver;
 
-/* The table size the project's solvers use: 2^18 entries (2 MB), which
- * stays in a core's level-2 cache; a table of 2^20 entries answered the
- * same full-deal visit starts with 1% fewer nodes but 20% more time
+/* The table size the project's solvers use: 2^19 entries (4 MB, in pairs
+ * of two entries that share a cache line). With pairs, the hardest
+ * full-deal visit start of the benchmark needs 2.02 M nodes with 2^18
+ * entries and 1.80 M with 2^19, in about the same time per question
  * (docs/bots-northwood.md). */
-#define TW_NW_SOLVER_TABLE_LOG2 18
+#define TW_NW_SOLVER_TABLE_LOG2 19
 /* Creates a solver with a table of 2^log2_entries entries. */
 tw_nw_solver *tw_nw_solver_new(int log2_entries);
 /* Frees a solver. */

@@ -43,12 +43,14 @@ typedef struct {
     int add_hand;   /* cards it may bring into the hand */
     int draws_deck; /* times it may draw the whole deck (counted at the deck's size) */
     int add_deck;   /* cards it may put on the deck */
-    int moves_visit; /* it can move the visit: any unvisited fief's target may become the one */
+    int moves_visit; /* times it can move the visit to the nearest unvisited fief up or down */
     int changes_trump; /* it can change the visited ruler, and so the trump */
     int shuffles;      /* it can shuffle the deck */
     int read_discard; /* cards it may take from the top of the discard pile */
     int read_score;   /* cards it may take from the top of the score pile */
     int unbounded;    /* no bound holds: it can make used abilities ready again */
+    int copies;       /* copy steps still to run (each runs a ruler's ability) */
+    int readies;      /* steps that make a spent ally ready again */
 } potential;
 
 struct tw_nw_solver {
@@ -64,8 +66,14 @@ struct tw_nw_solver {
     tw_nw_action root_action; /* the first action of the line found at the root */
     /* each ally's potential, kept while the characters it depends on (the
      * allies and the rulers a copy may run) stay the same */
-    potential ally_potential[TW_NW_SLOTS];
+    potential ally_potential[TW_NW_SLOTS]; /* copy steps counted, not expanded */
+    potential ruler_potential[TW_NW_FIEFS]; /* each present ruler's, as a copy runs it */
+    potential rulers_most;                  /* the most of any present ruler, field by field */
     uint64_t ally_potential_of[2]; /* signature of those characters; {0, 0}: none kept */
+    /* visit_potential between abilities (nothing running or waiting), by
+     * which allies are spent and the fief visited; kept with the above */
+    potential between[(1 << TW_NW_SLOTS) * TW_NW_FIEFS];
+    uint8_t between_known[(1 << TW_NW_SLOTS) * TW_NW_FIEFS];
 };
 
 /* Creates the table. */
@@ -117,23 +125,48 @@ static inline uint64_t mix(uint64_t h, uint64_t x)
     return h * 0xff51afd7ed558ccdULL;
 }
 
+/* Spreads every bit of a running hash over the whole word (the table's
+ * slot is read from the middle bits, which mix alone fills from the low
+ * bits of what it folded); never 0, the low bit left for the result. */
+static inline uint64_t finish_key(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    return h | 2;
+}
+
 /* Folds a pile of cards, in order, into a running hash, eight cards (one
  * byte each) per step; the caller folds the pile sizes in separately. */
 static uint64_t mix_pile(uint64_t h, const uint8_t *cards, int n)
 {
-    for (int i = 0; i < n; i += 8) {
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word;
+        memcpy(&word, &cards[i], sizeof word);
+        h = mix(h, word);
+    }
+    if (i < n) {
         uint64_t word = 0;
-        int end = n - i < 8 ? n - i : 8;
-        for (int k = 0; k < end; k++)
+        for (int k = 0; i + k < n; k++)
             word |= (uint64_t)cards[i + k] << (8 * k);
         h = mix(h, word);
     }
     return h;
 }
 
+/* How many bits are set (the library's count is a call; this one is
+ * inlined in the search's inner steps). */
+static inline int count_bits(uint32_t x)
+{
+    x -= (x >> 1) & 0x55555555u;
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
 
-/* Adds the potential of a list of steps. */
-static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s, potential *p, int depth);
 
 /* Adds one potential to another, times times. */
 static void add_potential(potential *to, const potential *from, int times)
@@ -145,34 +178,31 @@ static void add_potential(potential *to, const potential *from, int times)
     to->add_deck += times * from->add_deck;
     to->read_discard += times * from->read_discard;
     to->read_score += times * from->read_score;
-    to->moves_visit |= from->moves_visit;
+    to->copies += times * from->copies;
+    to->readies += times * from->readies;
+    to->moves_visit += times * from->moves_visit;
     to->changes_trump |= from->changes_trump;
     to->shuffles |= from->shuffles;
     to->unbounded |= from->unbounded;
 }
 
-/* The largest potential among the rulers on the row, for copy steps. */
-static void copy_potential(const tw_nw_state *s, potential *p, int depth)
+/* Raises each field of most to at least the same field of one (the flags
+ * joined): the most any one of several abilities could do. */
+static void most_potential(potential *most, const potential *one)
 {
-    potential best = {0};
-    for (int f = 0; f < TW_NW_FIEFS; f++) {
-        if (!s->fiefs[f].ruler_present)
-            continue;
-        potential one = {0};
-        steps_potential(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps, s, &one, depth + 1);
-        if (one.add_score > best.add_score) best.add_score = one.add_score;
-        if (one.take_score > best.take_score) best.take_score = one.take_score;
-        if (one.add_hand > best.add_hand) best.add_hand = one.add_hand;
-        if (one.draws_deck > best.draws_deck) best.draws_deck = one.draws_deck;
-        if (one.add_deck > best.add_deck) best.add_deck = one.add_deck;
-        if (one.read_discard > best.read_discard) best.read_discard = one.read_discard;
-        if (one.read_score > best.read_score) best.read_score = one.read_score;
-        best.moves_visit |= one.moves_visit;
-        best.changes_trump |= one.changes_trump;
-        best.shuffles |= one.shuffles;
-        best.unbounded |= one.unbounded;
-    }
-    add_potential(p, &best, 1);
+    if (one->add_score > most->add_score) most->add_score = one->add_score;
+    if (one->take_score > most->take_score) most->take_score = one->take_score;
+    if (one->add_hand > most->add_hand) most->add_hand = one->add_hand;
+    if (one->draws_deck > most->draws_deck) most->draws_deck = one->draws_deck;
+    if (one->add_deck > most->add_deck) most->add_deck = one->add_deck;
+    if (one->read_discard > most->read_discard) most->read_discard = one->read_discard;
+    if (one->read_score > most->read_score) most->read_score = one->read_score;
+    if (one->copies > most->copies) most->copies = one->copies;
+    if (one->readies > most->readies) most->readies = one->readies;
+    if (one->moves_visit > most->moves_visit) most->moves_visit = one->moves_visit;
+    most->changes_trump |= one->changes_trump;
+    most->shuffles |= one->shuffles;
+    most->unbounded |= one->unbounded;
 }
 
 /* Adds what a step that moves up to `moved` hand cards to pile `to` can do. */
@@ -184,7 +214,10 @@ static void moved_from_hand(potential *p, int to, int moved)
         p->add_deck += moved;
 }
 
-static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s, potential *p, int depth)
+/* Adds the potential of a list of steps; depth 0: an ability's own steps
+ * (a copy step counts in copies), 1: a ruler's steps run by a copy (a
+ * copy step there does nothing). */
+static void steps_potential(const tw_nw_step *steps, int n, potential *p, int depth)
 {
     for (int i = 0; i < n; i++) {
         const tw_nw_step *st = &steps[i];
@@ -208,8 +241,10 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
             moved_from_hand(p, st->b, 2);
             break;
         case TW_NW_OP_MOVE_SUIT:
-        case TW_NW_OP_MOVE_HIGHEST:
             moved_from_hand(p, st->b, TW_NW_VALUES);
+            break;
+        case TW_NW_OP_MOVE_HIGHEST: /* one card of a value per suit */
+            moved_from_hand(p, st->b, TW_NW_SUITS);
             break;
         case TW_NW_OP_MOVE_LOWEST:
         case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
@@ -241,23 +276,25 @@ static void steps_potential(const tw_nw_step *steps, int n, const tw_nw_state *s
              * each other ally */
             int body = count < n - i - 1 ? count : n - i - 1;
             potential once = {0};
-            steps_potential(&steps[i + 1], body, s, &once, depth);
+            steps_potential(&steps[i + 1], body, &once, depth);
             add_potential(p, &once, TW_NW_SLOTS - 1);
             break;
         }
         case TW_NW_OP_COPY_RULER:
+            /* counted here, expanded by visit_potential (which knows the
+             * ruler it will copy); a ruler's copy step does nothing */
             if (depth == 0)
-                copy_potential(s, p, depth);
+                p->copies += 1;
             break;
         case TW_NW_OP_MOVE_VISIT:
-            p->moves_visit = 1;
+            p->moves_visit += 1;
             p->changes_trump = 1;
             break;
         case TW_NW_OP_SWAP_RULER:
             p->changes_trump = 1;
             break;
         case TW_NW_OP_READY_ALLY:
-            p->unbounded = 1;
+            p->readies += 1; /* bounded by visit_potential when it can */
             break;
         case TW_NW_OP_NAME_SUIT:
         case TW_NW_OP_PEEK:
@@ -290,8 +327,9 @@ static void characters_signature(const tw_nw_state *s, uint64_t signature[2])
     signature[1] = slots;
 }
 
-/* Each ally's potential, worked out again only when the characters it
- * depends on changed (a ruler swapped places, say). */
+/* Each ally's potential (its copy steps counted, not expanded) and each
+ * present ruler's, worked out again only when the characters they depend
+ * on changed (a ruler swapped places, say). */
 static const potential *ally_potentials(tw_nw_solver *sv, const tw_nw_state *s)
 {
     uint64_t signature[2];
@@ -300,51 +338,150 @@ static const potential *ally_potentials(tw_nw_solver *sv, const tw_nw_state *s)
         for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
             const tw_nw_character *ch = tw_nw_slot_character(s, slot);
             memset(&sv->ally_potential[slot], 0, sizeof sv->ally_potential[slot]);
-            steps_potential(ch->steps, ch->nsteps, s, &sv->ally_potential[slot], 0);
+            steps_potential(ch->steps, ch->nsteps, &sv->ally_potential[slot], 0);
+        }
+        memset(&sv->rulers_most, 0, sizeof sv->rulers_most);
+        for (int f = 0; f < TW_NW_FIEFS; f++) {
+            potential *one = &sv->ruler_potential[f];
+            memset(one, 0, sizeof *one);
+            if (!s->fiefs[f].ruler_present)
+                continue;
+            steps_potential(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps, one, 1);
+            most_potential(&sv->rulers_most, one);
         }
         sv->ally_potential_of[0] = signature[0];
         sv->ally_potential_of[1] = signature[1];
+        memset(sv->between_known, 0, sizeof sv->between_known);
     }
     return sv->ally_potential;
 }
 
+/* Adds what the copy steps counted in p could do. A copy runs the visited
+ * ruler's ability: when nothing else that may run can change the visited
+ * ruler, and that ruler's own ability cannot either (a copy run again
+ * after a readying would then copy another), it is that ruler's; else the
+ * most of any ruler on the row. */
+static void expand_copies(const tw_nw_solver *sv, const tw_nw_state *s, potential *p)
+{
+    if (!p->copies)
+        return;
+    const potential *ruler = &sv->ruler_potential[s->visiting];
+    const potential *copied = ruler;
+    if (p->changes_trump || ruler->changes_trump || !s->fiefs[s->visiting].ruler_present)
+        copied = &sv->rulers_most;
+    int times = p->copies;
+    p->copies = 0;
+    add_potential(p, copied, times);
+}
+
+/* Adds what a readied ally could do when one step may still make a spent
+ * ally ready again (Lady of Leaves): the readying ability (slot `from`)
+ * cannot ready itself, so one other ally runs once more, the most any of
+ * them could do. When another ally could ready in turn, or more than one
+ * readying may run, nothing bounds the abilities: unbounded. */
+static void expand_readying(tw_nw_solver *sv, int from, potential *p)
+{
+    const potential *allies = sv->ally_potential;
+    potential readied = {0};
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        if (slot == from)
+            continue;
+        if (allies[slot].readies || (allies[slot].copies && sv->rulers_most.readies)) {
+            p->unbounded = 1; /* a chain of readyings */
+            return;
+        }
+        most_potential(&readied, &allies[slot]);
+    }
+    if (p->readies != 1 || from < 0) {
+        p->unbounded = 1;
+        return;
+    }
+    p->readies = 0;
+    add_potential(p, &readied, 1);
+}
+
 /* The potential of everything that may still run in this visit: the
  * ready allies (every ally when with_spent is set), the rest of a running
- * ability (its repeated body as many times as it may still run) and a
- * delayed effect waiting for a response. Spent allies can run again only
- * through a step that readies them, which makes the potential unbounded. */
-static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spent, potential *p)
+ * ability (its repeated body as many times as it may still run), a
+ * delayed effect waiting for a response, and an ally made ready again by
+ * one of them (expand_readying); copy steps are expanded last, once what
+ * could change the ruler they copy is known. */
+static void visit_potential_of(tw_nw_solver *sv, const tw_nw_state *s, int with_spent, potential *p)
 {
     memset(p, 0, sizeof *p);
     const potential *allies = ally_potentials(sv, s);
+    int readier = -1, readiers = 0;
     for (int slot = 0; slot < TW_NW_SLOTS; slot++)
-        if (with_spent || !s->slots[slot].exhausted)
+        if (with_spent || !s->slots[slot].exhausted) {
             add_potential(p, &allies[slot], 1);
+            if (allies[slot].readies) {
+                readier = slot;
+                readiers++;
+            }
+        }
     if (s->run.active) {
         const tw_nw_run *r = &s->run;
-        steps_potential(&r->program[r->pc], r->len - r->pc, s, p, 0);
+        int before = p->readies;
+        steps_potential(&r->program[r->pc], r->len - r->pc, p, 0);
         if (r->repeat_left && r->repeat_end > r->repeat_start && r->repeat_end <= r->len) {
             potential body = {0};
-            steps_potential(&r->program[r->repeat_start], r->repeat_end - r->repeat_start, s, &body, 0);
+            steps_potential(&r->program[r->repeat_start], r->repeat_end - r->repeat_start, &body, 0);
             add_potential(p, &body, r->repeat_left);
         }
+        if (p->readies > before) {
+            readier = r->slot;
+            readiers++;
+        }
     }
-    if (s->trigger.active)
-        steps_potential(s->trigger.steps, s->trigger.len, s, p, 0);
+    if (s->trigger.active) {
+        int before = p->readies;
+        steps_potential(s->trigger.steps, s->trigger.len, p, 0);
+        readiers += p->readies > before;
+    }
+    if (p->readies)
+        expand_readying(sv, readiers == 1 ? readier : -1, p);
+    expand_copies(sv, s, p);
+    if (p->readies)
+        p->unbounded = 1; /* a copied ruler readies */
+}
+
+/* visit_potential_of, kept between abilities (the common case: it then
+ * depends only on the characters, the spent allies and the fief visited). */
+static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spent, potential *p)
+{
+    if (with_spent || s->run.active || s->trigger.active || s->visiting < 0) {
+        visit_potential_of(sv, s, with_spent, p);
+        return;
+    }
+    ally_potentials(sv, s); /* checks the characters */
+    int spent = 0;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        spent |= (s->slots[slot].exhausted != 0) << slot;
+    int at = spent * TW_NW_FIEFS + s->visiting;
+    if (!sv->between_known[at]) {
+        visit_potential_of(sv, s, 0, &sv->between[at]);
+        sv->between_known[at] = 1;
+    }
+    *p = sv->between[at];
 }
 
 /* How many cards on the top of a pile the key must keep in order: those
  * the abilities still to run could take (and, for the discard pile, the
- * statement on top), or -1 for the whole pile when a spent ally may be
- * readied to run again (p unbounded) and some ability takes from that
- * pile. readers: p, or when p is unbounded the potential of every ally. */
-static int ordered_top(const potential *p, const potential *readers, int pile)
+ * statement on top while it waits for its answer, which counts among
+ * them), or -1 for the whole
+ * pile when a spent ally may be readied to run again (p unbounded) and
+ * some ability takes from that pile. readers: p, or when p is unbounded
+ * the potential of every ally. */
+static int ordered_top(const tw_nw_state *s, const potential *p, const potential *readers, int pile)
 {
-    int statement = pile == TW_NW_PILE_DISCARD ? 1 : 0;
+    int statement = pile == TW_NW_PILE_DISCARD && s->phase == TW_NW_PHASE_RESPONSE ? 1 : 0;
     int reads = pile == TW_NW_PILE_DISCARD ? readers->read_discard : readers->read_score;
     if (p->unbounded)
         return reads ? -1 : statement;
-    return reads + statement;
+    /* a waiting statement is covered by its answer or stays on top: an
+     * ability, which runs only before the next statement, reaches the
+     * card below it only with its second card taken */
+    return statement && reads < 1 ? 1 : reads;
 }
 
 /* Folds a pile into a running hash: the `ordered` cards on its top, in
@@ -381,12 +518,15 @@ static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potentia
         visit_potential(sv, s, 1, &every);
         readers = &every;
     }
-    h = mix_pile_top(h, s->discard, s->discard_n, ordered_top(p, readers, TW_NW_PILE_DISCARD));
-    h = mix_pile_top(h, s->score, s->score_n, ordered_top(p, readers, TW_NW_PILE_SCORE));
+    h = mix_pile_top(h, s->discard, s->discard_n, ordered_top(s, p, readers, TW_NW_PILE_DISCARD));
+    h = mix_pile_top(h, s->score, s->score_n, ordered_top(s, p, readers, TW_NW_PILE_SCORE));
+    /* the slots, and the fiefs' rulers and statuses, a word each */
+    uint64_t slots = 0, fiefs = 0;
     for (int i = 0; i < TW_NW_SLOTS; i++)
-        h = mix(h, (uint64_t)s->slots[i].exhausted | (uint64_t)(uint8_t)s->slots[i].sub_fief << 8);
+        slots = slots << 16 | (uint64_t)s->slots[i].exhausted << 8 | (uint8_t)s->slots[i].sub_fief;
     for (int f = 0; f < TW_NW_FIEFS; f++)
-        h = mix(h, (uint64_t)s->fiefs[f].ruler.catalog_index | (uint64_t)s->fiefs[f].status << 16);
+        fiefs = fiefs << 8 | (uint64_t)(s->fiefs[f].ruler.catalog_index & 0x3f) | (uint64_t)(s->fiefs[f].status & 3) << 6;
+    h = mix(mix(h, slots), fiefs);
     if (s->run.active) {
         const tw_nw_run *r = &s->run;
         h = mix(h, (uint64_t)r->slot | (uint64_t)r->pc << 8 | (uint64_t)r->len << 16 | (uint64_t)r->choice << 24 |
@@ -406,7 +546,7 @@ static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potentia
             h = mix(h, (uint64_t)t->steps[i].op | (uint64_t)t->steps[i].a << 8 | (uint64_t)t->steps[i].b << 16 |
                            (uint64_t)t->steps[i].c << 24);
     }
-    return h | 2; /* never 0, low bit free for the result */
+    return h; /* solve finishes it (finish_key) */
 }
 
 /* How many of a suit's statements (bit v: value v + 1) the suit's hand
@@ -453,7 +593,7 @@ static int scoring_ceiling(const tw_nw_state *s, int window)
         unsigned trumps = s->hand >> (8 * trump) & 0xFFu;
         int unused;
         int among_trumps = suit_pairs(trumps, statements >> (8 * trump) & 0xFFu, &unused);
-        int held = tw_popcount32(trumps);
+        int held = count_bits(trumps);
         total += held < among_trumps + others_left ? held : among_trumps + others_left;
     }
     return total;
@@ -467,10 +607,12 @@ static int within_bounds(const tw_nw_state *s, const potential *p)
         return 1;
     int score = s->score_n;
     int from_deck = s->deck_n + p->add_deck + (s->phase == TW_NW_PHASE_RESPONSE ? 1 : 0);
-    int from_hand = tw_popcount32(s->hand) + p->add_hand + p->draws_deck * s->deck_n;
+    int from_hand = count_bits(s->hand) + p->add_hand + p->draws_deck * s->deck_n;
     int dialogues = from_deck < from_hand ? from_deck : from_hand;
     int high = score + dialogues + p->add_score;
-    if (!p->changes_trump && !p->shuffles) {
+    /* the ceiling below can only lower high to score + add_score or more:
+     * no use when the target is no higher (and the visit stays) */
+    if (!p->changes_trump && !p->shuffles && (p->moves_visit || s->visiting > score + p->add_score)) {
         /* the statements come from the deck's top in order: those the
          * dialogues and the draws can reach, and the cards abilities put
          * on the deck, each beaten by one hand card at most; each card
@@ -483,9 +625,17 @@ static int within_bounds(const tw_nw_state *s, const potential *p)
     int low = score - p->take_score;
     if (s->visiting >= low && s->visiting <= high)
         return 1;
-    /* a visit that can move may end on any unvisited fief's target */
-    for (int f = 0; p->moves_visit && f < TW_NW_FIEFS; f++)
-        if (s->fiefs[f].status == TW_NW_FIEF_NEUTRAL && f >= low && f <= high)
+    /* a visit that can move may end on the target of an unvisited fief
+     * that many moves away, each move going to the nearest unvisited fief
+     * up or down (the fief left stays unvisited) */
+    if (!p->moves_visit)
+        return 0;
+    int up = 0, down = 0;
+    for (int f = s->visiting + 1; f < TW_NW_FIEFS && up < p->moves_visit; f++)
+        if (s->fiefs[f].status == TW_NW_FIEF_NEUTRAL && ++up && f >= low && f <= high)
+            return 1;
+    for (int f = s->visiting - 1; f >= 0 && down < p->moves_visit; f--)
+        if (s->fiefs[f].status == TW_NW_FIEF_NEUTRAL && ++down && f >= low && f <= high)
             return 1;
     return 0;
 }
@@ -555,6 +705,7 @@ typedef struct {
     int trump;
     uint64_t signature; /* the trump, whether a statement waits, the deck */
     uint8_t statement[TW_NW_CARDS + 1];
+    uint32_t future[TW_NW_CARDS + 2]; /* future[i]: the statements i, i + 1, ... (a card mask) */
 } dp_plan;
 
 /* Whether "no ability from now on" is a line of play here: the visit is
@@ -571,13 +722,16 @@ static int may_go_on_without_abilities(const tw_nw_state *s)
  * (the one waiting first, if any) and the trump. */
 static void dp_plan_of(const tw_nw_state *s, dp_plan *plan)
 {
-    int hand = tw_popcount32(s->hand);
+    int hand = count_bits(s->hand);
     int waiting = s->phase == TW_NW_PHASE_RESPONSE;
     int statements = s->deck_n + waiting;
     plan->count = hand < statements ? hand : statements;
     plan->trump = tw_nw_trump(s);
     for (int i = 0; i < plan->count; i++)
         plan->statement[i] = waiting && i == 0 ? s->discard[s->discard_n - 1] : s->deck[s->deck_n - 1 - i + waiting];
+    plan->future[plan->count] = 0;
+    for (int i = plan->count - 1; i >= 0; i--)
+        plan->future[i] = plan->future[i + 1] | 1u << plan->statement[i];
     /* what the statements after the first are: the deck from its top (the
      * waiting one is never looked up in the memo) */
     plan->signature =
@@ -592,10 +746,36 @@ static void dp_plan_of(const tw_nw_state *s, dp_plan *plan)
  * with the same deck, trump and waiting statement or not has the same
  * statements at the same index), so answers found for one line of play
  * serve every other that meets the same deck. */
+/* The hand that stands for every hand equivalent to this one against the
+ * statements still to come (future, a card mask): two cards of a suit
+ * with no statement to come between their values score and follow suit
+ * alike against every one of them, so only how many cards each such run
+ * of values holds matters; they are moved to the run's lowest values. */
+static uint32_t dp_canonical_hand(uint32_t hand, uint32_t future)
+{
+    uint32_t out = 0;
+    for (int suit = 0; suit < TW_NW_SUITS; suit++) {
+        unsigned held = hand >> (8 * suit) & 0xFFu, statements = future >> (8 * suit) & 0xFFu;
+        int start = 0, count = 0;
+        for (int v = 0; v <= TW_NW_VALUES; v++) {
+            if (v == TW_NW_VALUES || (statements >> v & 1)) {
+                if (count)
+                    out |= ((1u << count) - 1) << (8 * suit + start);
+                start = v + 1;
+                count = 0;
+            } else {
+                count += (int)(held >> v & 1);
+            }
+        }
+    }
+    return out;
+}
+
 static uint64_t dp_gains(tw_nw_solver *sv, const dp_plan *plan, uint32_t hand, int index)
 {
     if (index == plan->count)
         return 1;
+    hand = dp_canonical_hand(hand, plan->future[index]);
     uint64_t tag = mix(plan->signature, (uint64_t)index) | 1;
     size_t home = (size_t)(((tag ^ hand) * 0x9E3779B97F4A7C15ULL) >> (64 - DP_LOG2_ENTRIES));
     for (int probe = 0; probe < DP_PROBES; probe++) {
@@ -607,6 +787,8 @@ static uint64_t dp_gains(tw_nw_solver *sv, const dp_plan *plan, uint32_t hand, i
     uint64_t gains = 0;
     for (uint32_t legal = tw_nw_answers_allowed(hand, statement); legal; legal &= legal - 1) {
         int card = __builtin_ctz(legal);
+        if (card % TW_NW_VALUES && (hand >> (card - 1) & 1))
+            continue; /* the card below it is in the same run: the same answer */
         int scores = tw_nw_answer_scores(card, statement, plan->trump);
         gains |= dp_gains(sv, plan, hand & ~(1u << card), index + 1) << scores;
     }
@@ -666,6 +848,21 @@ static int dp_solve(tw_nw_solver *sv, const tw_nw_state *s, tw_nw_action *first)
     return 0;
 }
 
+/* Stores a result in the table's pair of entries at slot (even): the
+ * newest result in the first, the one it pushes out in the second (a
+ * result found again stays where it is). */
+static void table_store(tw_nw_solver *sv, size_t slot, uint64_t key, int result)
+{
+    uint64_t entry = (key & ~(uint64_t)1) | (uint64_t)result;
+    if ((sv->keys[slot + 1] | 1) == (key | 1)) {
+        sv->keys[slot + 1] = entry;
+        return;
+    }
+    if ((sv->keys[slot] | 1) != (key | 1))
+        sv->keys[slot + 1] = sv->keys[slot];
+    sv->keys[slot] = entry;
+}
+
 /* The OR-search: 1 when some line of play ends the visit friendly. The
  * target is the fief visited now (s->visiting), which an ability can
  * change during the visit. allowance: how many more abilities a line may
@@ -683,13 +880,19 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
     }
     potential p;
     visit_potential(sv, s, 0, &p);
-    if (!within_bounds(s, &p))
-        return 0;
     uint64_t key = state_key(sv, s, &p);
     if (allowance >= 0)
-        key = mix(key, 0x616c6cULL + (uint64_t)allowance) | 2;
-    size_t slot = (size_t)(key >> 20) & sv->mask;
+        key = mix(key, 0x616c6cULL + (uint64_t)allowance);
+    key = finish_key(key);
+    size_t slot = (size_t)(key >> 20) & sv->mask & ~(size_t)1;
+    /* the table is larger than the nearest caches: its entry is fetched
+     * while the bounds are worked out */
+    __builtin_prefetch(&sv->keys[slot]);
+    if (!within_bounds(s, &p))
+        return 0;
     uint64_t stored = sv->keys[slot];
+    if ((stored | 1) != (key | 1))
+        stored = sv->keys[slot + 1];
     if (depth > 0 && (stored | 1) == (key | 1)) {
         /* a stored "no" of a restricted pass may owe to the allowance:
          * the pass cannot count as the whole answer */
@@ -709,7 +912,7 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
         if (result || allowance == 0 || answers_only) {
             if (!result && !answers_only)
                 sv->restricted = 1; /* the allowance, not the cards, said no */
-            sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
+            table_store(sv, slot, key, result);
             return result;
         }
     }
@@ -747,7 +950,7 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
     }
     if (sv->aborted)
         return 0; /* an answer cut short is "no", as documented */
-    sv->keys[slot] = (key & ~(uint64_t)1) | (uint64_t)result;
+    table_store(sv, slot, key, result);
     return result;
 }
 
