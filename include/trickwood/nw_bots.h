@@ -65,8 +65,9 @@ const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind);
 /* The kind a bot was created with. */
 tw_nw_bot_kind tw_nw_bot_kind_of(const tw_nw_bot *bot);
 /* The clairvoyant bot's solver questions that ran out of their budget
- * (2,000,000 nodes) since the bot was made: each is a decision taken
- * without an exact answer (0 for the other bots). */
+ * (2,000,000 nodes, then 200,000,000 for a question that ran out of the
+ * first) since the bot was made: each is a decision taken without an
+ * exact answer (0 for the other bots). */
 long long tw_nw_bot_unsettled(const tw_nw_bot *bot);
 /* Creates a bot; its own random choices come from seed. */
 tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed);

@@ -83,13 +83,25 @@ long long tw_nw_bot_unsettled(const tw_nw_bot *bot)
     return bot->unsettled;
 }
 
+/* The clairvoyant bot's node budget per solver question, and the larger
+ * one a question that ran out of it gets once more (about 20 s of CPU at
+ * most; the solver's node rate is about 10 million a second). */
+#define CLAIRVOYANT_BUDGET 2000000LL
+#define CLAIRVOYANT_RETRY_BUDGET 200000000LL
+
 /* Asks the solver whether a visit can end on target, counting a question
- * cut off by the budget (its "no" is then not an answer). */
+ * cut off by both budgets (its "no" is then not an answer). */
 static int clairvoyant_solve(tw_nw_bot *bot, const tw_nw_state *s, tw_nw_action *first)
 {
     int ok = tw_nw_solve_line(bot->solver, s, first);
-    if (tw_nw_solver_aborted(bot->solver))
-        bot->unsettled++;
+    if (tw_nw_solver_aborted(bot->solver)) {
+        /* the rare question that ran out gets a larger budget once */
+        tw_nw_solver_set_budget(bot->solver, CLAIRVOYANT_RETRY_BUDGET);
+        ok = tw_nw_solve_line(bot->solver, s, first);
+        if (tw_nw_solver_aborted(bot->solver))
+            bot->unsettled++;
+        tw_nw_solver_set_budget(bot->solver, CLAIRVOYANT_BUDGET);
+    }
     return ok;
 }
 
@@ -945,7 +957,7 @@ static tw_nw_action clairvoyant_choose(tw_nw_bot *bot, const tw_nw_state *s)
     int n = tw_nw_legal_actions(s, acts);
     if (n == 1)
         return acts[0];
-    tw_nw_solver_set_budget(bot->solver, 2000000);
+    tw_nw_solver_set_budget(bot->solver, CLAIRVOYANT_BUDGET);
     if (s->phase == TW_NW_PHASE_CHOOSE_FIEF) {
         /* fiefs by stars, most first (in action order among equals); the
          * first reachable one is the choice, so the others need no search */
