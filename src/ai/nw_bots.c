@@ -1066,22 +1066,25 @@ tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state)
 #define CHAIN_DEPTH 8
 #define Z95 1.96
 /* Calibration of a search value as a frequency, fitted on the games of
- * `bench --parts calibration --games 200` with --seed 100000 and --seed 1
- * (the points of both runs, weighted by their chances; docs/bots-
- * northwood.md says how to refit): the search value, clamped to [0.01,
- * 0.99], is mapped through straight lines between these points (by tenth
- * of the value: its mean and how often the target was then hit). Sure
- * values (0, 1) stay. */
-#define CAL_POINTS 11
-static const double CAL_VALUE[CAL_POINTS] = {0.01,   0.158, 0.255, 0.3595, 0.459, 0.5535,
-                                             0.6505, 0.7473, 0.848, 0.96,   0.99};
-static const double CAL_FREQ[CAL_POINTS] = {0.01,  0.224, 0.455,  0.604, 0.734, 0.8225,
-                                            0.895, 0.9296, 0.9506, 0.988, 0.995};
+ * `bench --parts calibration --games 1600 --seed 500000` (what it prints
+ * under "Calibration maps fitted on these games"; docs/bots-northwood.md
+ * says how to refit): the search value, clamped to [0.01, 0.99], is
+ * mapped through straight lines between these points (by twentieth of the
+ * value: its mean and how often the target was then hit, neighbouring
+ * twentieths merged while the frequency does not rise; beyond the first
+ * and last points, their frequency). Sure values (0, 1) stay. */
+#define CAL_POINTS 20
+static const double CAL_VALUE[CAL_POINTS] = {0.0282, 0.0791, 0.1248, 0.1765, 0.2267, 0.2778, 0.3268,
+                                             0.3773, 0.4279, 0.4773, 0.5259, 0.5758, 0.6253, 0.6749,
+                                             0.7246, 0.7741, 0.8241, 0.8750, 0.9263, 0.9752};
+static const double CAL_FREQ[CAL_POINTS] = {0.0805, 0.1111, 0.1780, 0.2922, 0.3906, 0.4815, 0.5491,
+                                            0.6218, 0.6869, 0.7664, 0.7995, 0.8525, 0.8857, 0.9081,
+                                            0.9245, 0.9357, 0.9379, 0.9455, 0.9650, 0.9946};
 /* The medal model as a frequency: logit(m) becomes CAL_MEDAL_A * logit(m)
- * + CAL_MEDAL_B, m clamped to [0.01, 0.99] (the mean of the maps fitted on
- * the same two runs). */
-#define CAL_MEDAL_A 0.7528
-#define CAL_MEDAL_B 0.5136
+ * + CAL_MEDAL_B, m clamped to [0.01, 0.99] (fitted by maximum likelihood
+ * on the same games). */
+#define CAL_MEDAL_A 0.8061
+#define CAL_MEDAL_B 0.4315
 
 /* A seed for the estimates of one view: a hash of everything the player
  * sees (and nothing else), so the figures depend on the view alone. The

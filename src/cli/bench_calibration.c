@@ -1,8 +1,10 @@
 /* `bench --parts calibration`: plays seeded games following the hints'
  * own moves, keeps every chance a hint showed with what then happened,
  * and compares them bin by bin (docs/benchmarks.md). It also fits the
- * calibration maps the estimators use (logit of the search value to logit
- * of the frequency), the way their constants were set. */
+ * calibration maps the estimators use (for the For Northwood! target,
+ * points of the search value against the frequency; for the medal and the
+ * Duet, logit of the value to logit of the frequency), the way their
+ * constants were set. */
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 #include "trickwood/nw_files.h"
 
 #define BINS 10
+#define FIT_BINS 20 /* bins of the search value for the target's map */
 #define MIN_BIN 200 /* chances a bin needs to count in calibration_max_error */
 #define UNRESOLVED 255
 
@@ -249,35 +252,49 @@ static json_t *kind_table(const cal_point *v, size_t n, int kind, FILE *log, dou
                      *max_error < 0 ? json_null() : json_real(*max_error));
 }
 
-/* The For Northwood! target's map: by tenth of the search value (clamped
- * to [0.01, 0.99]; sure values left out), its mean and how often the
- * target was then hit: the points CAL_VALUE, CAL_FREQ of nw_bots.c. */
+/* The For Northwood! target's map: by twentieth of the search value
+ * (clamped to [0.01, 0.99]; sure values left out), its mean and how often
+ * the target was then hit, neighbouring bins merged while a frequency does
+ * not rise (so the map can be inverted): the points CAL_VALUE, CAL_FREQ of
+ * nw_bots.c. */
 static json_t *value_points(const cal_point *v, size_t n, FILE *log)
 {
-    cal_bin bins[BINS];
+    cal_bin bins[FIT_BINS];
+    int kept = 0;
     memset(bins, 0, sizeof bins);
     for (size_t i = 0; i < n; i++) {
         if (v[i].kind != CAL_TARGET || v[i].hit == UNRESOLVED || !(v[i].raw > 0 && v[i].raw < 1))
             continue;
         double q = v[i].raw < 0.01 ? 0.01 : v[i].raw > 0.99 ? 0.99 : v[i].raw;
-        int k = (int)(q * BINS);
-        k = k >= BINS ? BINS - 1 : k;
+        int k = (int)(q * FIT_BINS);
+        k = k >= FIT_BINS ? FIT_BINS - 1 : k;
         bins[k].n++;
         bins[k].sum += q;
         bins[k].hits += v[i].hit;
     }
+    for (int k = 0; k < FIT_BINS; k++) {
+        if (!bins[k].n)
+            continue;
+        bins[kept++] = bins[k];
+        /* merge with the previous point while the frequency does not rise
+         * (hits / n compared without division) */
+        while (kept > 1 && bins[kept - 2].hits * bins[kept - 1].n >= bins[kept - 1].hits * bins[kept - 2].n) {
+            bins[kept - 2].n += bins[kept - 1].n;
+            bins[kept - 2].sum += bins[kept - 1].sum;
+            bins[kept - 2].hits += bins[kept - 1].hits;
+            kept--;
+        }
+    }
     json_t *points = json_array();
     if (log)
         fprintf(log, "\nCalibration maps fitted on these games\n  For Northwood! target, points (search value, "
-                     "frequency) by tenth of the value:\n   ");
-    for (int k = 0; k < BINS; k++) {
-        if (!bins[k].n)
-            continue;
+                     "frequency, chances) by twentieth of the value, merged while the frequency does not rise:\n   ");
+    for (int k = 0; k < kept; k++) {
         double value = bins[k].sum / bins[k].n, freq = (double)bins[k].hits / bins[k].n;
         json_array_append_new(points, json_pack("{s:f, s:f, s:I}", "value", value, "frequency", freq, "chances",
                                                 (json_int_t)bins[k].n));
         if (log)
-            fprintf(log, " (%.3f, %.3f)", value, freq);
+            fprintf(log, " (%.4f, %.4f, %lld)", value, freq, bins[k].n);
     }
     if (log)
         fprintf(log, "\n");
