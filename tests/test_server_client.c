@@ -237,6 +237,19 @@ int tw_ts_connect_from(const tw_ts_server *s, const char *source)
     return fd;
 }
 
+int tw_ts_open_half_sent(const tw_ts_server *s, const char *source)
+{
+    int fd = tw_ts_connect_from(s, source);
+    if (fd < 0)
+        return -1;
+    static const char req[] = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{\"ga";
+    if (send(fd, req, sizeof req - 1, MSG_NOSIGNAL) < 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 /* Writes all bytes; 0 on success. */
 static int write_all(int fd, const char *data, size_t len)
 {

@@ -60,6 +60,10 @@ int tw_ts_raw_from(const tw_ts_server *s, const char *source, int timeout_ms, co
 /* Opens a TCP connection to the server from a source address (NULL for
  * the default); returns the socket or -1. */
 int tw_ts_connect_from(const tw_ts_server *s, const char *source);
+/* Opens a request that never finishes (its headers announce a body that
+ * never comes) from a source address (NULL for the default); returns the
+ * socket or -1. */
+int tw_ts_open_half_sent(const tw_ts_server *s, const char *source);
 /* Removes what an earlier run left of the database at path (the file,
  * its WAL, shared memory and lock files) and returns path. */
 const char *tw_ts_fresh_db(const char *path);

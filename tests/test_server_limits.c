@@ -71,21 +71,6 @@ static int open_stream(const tw_ts_server *s, const char *id, const char *token)
     return fd;
 }
 
-/* Opens a request that never finishes: headers announce a body that
- * never comes. */
-static int open_slow(const tw_ts_server *s)
-{
-    int fd = tw_ts_connect_from(s, NULL);
-    if (fd < 0)
-        return -1;
-    static const char req[] = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{\"ga";
-    if (send(fd, req, sizeof req - 1, MSG_NOSIGNAL) < 0) {
-        close(fd);
-        return -1;
-    }
-    return fd;
-}
-
 /* Sorts longs (qsort). */
 static int by_value(const void *a, const void *b)
 {
@@ -105,7 +90,7 @@ TEST(server_limits_one_address_cannot_lock_others_out)
     int fds[STREAMS + SLOW];
     int opened = 0;
     for (int i = 0; i < STREAMS + SLOW; i++) {
-        fds[i] = i < STREAMS ? open_stream(&s, id, token) : open_slow(&s);
+        fds[i] = i < STREAMS ? open_stream(&s, id, token) : tw_ts_open_half_sent(&s, NULL);
         opened += fds[i] >= 0;
     }
     CHECK(opened > 0);
@@ -359,7 +344,7 @@ TEST(server_limits_half_sent_requests_time_out)
     tw_ts_server s;
     const char *extra[] = {"--timeout", "2", NULL};
     REQUIRE(tw_ts_start_args(&s, tw_test_tmp("limits-timeout.db"), NULL, extra) == 0);
-    int fds[3] = {open_slow(&s), tw_ts_connect_from(&s, NULL), tw_ts_connect_from(&s, NULL)};
+    int fds[3] = {tw_ts_open_half_sent(&s, NULL), tw_ts_connect_from(&s, NULL), tw_ts_connect_from(&s, NULL)};
     /* One half-sent body, one half-sent header block, one silent connection. */
     static const char half_header[] = "GET /api/history HTTP/1.1\r\nHost: x\r\nX-Slow: ";
     REQUIRE(fds[0] >= 0 && fds[1] >= 0 && fds[2] >= 0);

@@ -610,28 +610,13 @@ typedef struct {
     long opened, closed_by_server, refused;
 } slow_flood;
 
-/* Opens one request that never finishes (its headers announce a body
- * that never comes) from 127.0.0.2. Returns the socket, or -1. */
-static int open_slow(void)
-{
-    int fd = tw_ts_connect_from(&server, "127.0.0.2");
-    if (fd < 0)
-        return -1;
-    static const char req[] = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{\"ga";
-    if (send(fd, req, sizeof req - 1, MSG_NOSIGNAL) < 0) {
-        close(fd);
-        return -1;
-    }
-    return fd;
-}
-
 /* Opens every closed slow request of the flood; counts what happened. */
 static void refill_slow(slow_flood *f)
 {
     for (int i = 0; i < f->count; i++) {
         if (f->fd[i] >= 0)
             continue;
-        f->fd[i] = open_slow();
+        f->fd[i] = tw_ts_open_half_sent(&server, "127.0.0.2");
         if (f->fd[i] >= 0)
             f->opened++;
         else
