@@ -289,3 +289,35 @@ TEST(bench_calibration_reports_bins_for_both_games)
     CHECK_CONTAINS(b.err, "calibration");
     tw_test_cli_free(&b);
 }
+
+/* --game plays one game only: its tables and maps, none of the other's. */
+TEST(bench_calibration_game_option_plays_one_game)
+{
+    const char *games[] = {"northwood", "fox"};
+    for (int g = 0; g < 2; g++) {
+        const char *args[] = {"bench", "--parts", "calibration", "--game", games[g], "--games", "1", "--jobs", "1",
+                              "--json", NULL};
+        tw_test_cli_result r = tw_test_cli_run("", args);
+        CHECK_INT(r.code, 0);
+        json_error_t err;
+        json_t *root = json_loads(r.out ? r.out : "", 0, &err);
+        REQUIRE(root);
+        json_t *cal = json_object_get(root, "calibration");
+        json_t *maps = json_object_get(cal, "fitted_maps");
+        CHECK((json_object_get(cal, "northwood_target") != NULL) == (g == 0));
+        CHECK((json_object_get(cal, "northwood_medal") != NULL) == (g == 0));
+        CHECK((json_object_get(cal, "northwood_medals") != NULL) == (g == 0));
+        CHECK((json_object_get(maps, "northwood_medal") != NULL) == (g == 0));
+        CHECK((json_object_get(cal, "fox_win") != NULL) == (g == 1));
+        CHECK((json_object_get(cal, "fox_wins") != NULL) == (g == 1));
+        CHECK((json_object_get(maps, "fox_level_1") != NULL) == (g == 1));
+        CHECK(json_integer_value(json_object_get(json_object_get(cal, g ? "fox_win" : "northwood_target"), "chances")) > 0);
+        json_decref(root);
+        tw_test_cli_free(&r);
+    }
+    const char *bad[] = {"bench", "--parts", "calibration", "--game", "chess", NULL};
+    tw_test_cli_result b = tw_test_cli_run("", bad);
+    CHECK(b.code != 0);
+    CHECK_CONTAINS(b.err, "chess");
+    tw_test_cli_free(&b);
+}

@@ -55,6 +55,7 @@ const tw_msg tw_cli_bench_help = {{
     "      --memory-games N           games of the long memory run (default: 1000000)\n"
     "      --visits N                 visit starts per deal timed by the solver part (default: 2000)\n"
     "      --bots LIST                only these bots (names of either game)\n"
+    "      --game NAME                calibration: only northwood or fox (default: both)\n"
     "      --seed N, --jobs N, --quiet as for sim\n",
     "  bench [OPTIONS]                mesurer vitesse, force des robots, durée des conseils et mémoire\n"
     "      --json                     un objet JSON (les mesures seules)\n"
@@ -70,6 +71,7 @@ const tw_msg tw_cli_bench_help = {{
     "      --memory-games N           parties de la longue série mémoire (par défaut : 1000000)\n"
     "      --visits N                 débuts de visite par donne chronométrés par la partie solver (par défaut : 2000)\n"
     "      --bots LISTE               seulement ces robots (noms de l'un ou l'autre jeu)\n"
+    "      --game NOM                 calibration : seulement northwood ou fox (par défaut : les deux)\n"
     "      --seed N, --jobs N, --quiet comme pour sim\n",
 }};
 
@@ -84,13 +86,14 @@ const tw_msg tw_cli_bench_help = {{
 enum { PART_RANDOM = 1, PART_BOTS = 2, PART_HINTS = 4, PART_MEMORY = 8, PART_SOLVER = 16, PART_ALL = 31, PART_CALIBRATION = 32 };
 
 /* Bench messages (errors only: the report itself is for developers). */
-typedef enum { B_T_BAD_NUMBER = 0, B_T_BAD_PART, B_T_BAD_BOT, B_T_SETUP, B_T_COUNT } bench_text_id;
+typedef enum { B_T_BAD_NUMBER = 0, B_T_BAD_PART, B_T_BAD_BOT, B_T_BAD_GAME, B_T_SETUP, B_T_COUNT } bench_text_id;
 
 static const tw_msg bench_text[B_T_COUNT] = {
     [B_T_BAD_NUMBER] = {{"%s takes a number from %g to %g, not '%s'", "%s attend un nombre de %g à %g, pas « %s »"}},
     [B_T_BAD_PART] = {{"--parts takes names among random, bots, hints, memory, solver and calibration, not '%s'",
                        "--parts attend des noms parmi random, bots, hints, memory, solver et calibration, pas « %s »"}},
     [B_T_BAD_BOT] = {{"--bots: '%s' is not a bot of either game", "--bots : « %s » n'est un robot d'aucun des deux jeux"}},
+    [B_T_BAD_GAME] = {{"--game takes northwood or fox, not '%s'", "--game attend northwood ou fox, pas « %s »"}},
     [B_T_SETUP] = {{"the benchmark cannot start: %s", "le banc d'essai ne peut pas démarrer : %s"}},
 };
 
@@ -116,6 +119,7 @@ typedef struct {
     int jobs;
     unsigned nw_bots;        /* bit per tw_nw_bot_kind */
     unsigned fox_bots;       /* bit per tw_fox_bot_kind */
+    unsigned cal_games;      /* games the calibration plays: TW_CAL_NORTHWOOD, TW_CAL_FOX */
 } bench_args;
 
 /* What the run prints as it goes and collects for --json. */
@@ -208,6 +212,7 @@ static int parse_args(tw_cli *cli, int argc, char **argv, bench_args *a)
     a->jobs = tw_sim_cpu_count();
     a->nw_bots = 0xF;
     a->fox_bots = 0xF;
+    a->cal_games = TW_CAL_NORTHWOOD | TW_CAL_FOX;
     for (int i = 1; i < argc; i++) {
         const char *v = NULL, *arg = argv[i];
         int got;
@@ -285,6 +290,17 @@ static int parse_args(tw_cli *cli, int argc, char **argv, bench_args *a)
                 return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), "--bots");
             if (parse_bots(v, &a->nw_bots, &a->fox_bots, bad, sizeof bad) != 0)
                 return tw_cli_usage_error(cli, usage, bt(cli, B_T_BAD_BOT), bad);
+            continue;
+        }
+        if ((got = tw_cli_opt_value(argc, argv, &i, "--game", &v)) != 0) {
+            if (got < 0)
+                return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), "--game");
+            if (strcmp(v, "northwood") == 0)
+                a->cal_games = TW_CAL_NORTHWOOD;
+            else if (strcmp(v, "fox") == 0)
+                a->cal_games = TW_CAL_FOX;
+            else
+                return tw_cli_usage_error(cli, usage, bt(cli, B_T_BAD_GAME), v);
             continue;
         }
         if (arg[0] == '-')
@@ -1232,7 +1248,7 @@ int tw_cli_bench(tw_cli *cli, int argc, char **argv)
     if (status == 0 && (a.parts & PART_HINTS))
         status = bench_hints(&b, catalog);
     if (status == 0 && (a.parts & PART_CALIBRATION)) {
-        json_t *cal = tw_bench_calibration(a.seed, a.games_given ? (int)a.games : 200, a.jobs, b.log);
+        json_t *cal = tw_bench_calibration(a.seed, a.games_given ? (int)a.games : 200, a.jobs, a.cal_games, b.log);
         if (cal) {
             json_object_set(b.root, "calibration_max_error", json_object_get(cal, "calibration_max_error"));
             json_object_set_new(b.root, "calibration", cal);

@@ -69,6 +69,7 @@ typedef struct {
     const tw_fox_board *boards; /* one per level */
     uint64_t seed;
     int games, jobs, worker;
+    unsigned which; /* TW_CAL_NORTHWOOD, TW_CAL_FOX */
     cal_list out;
     int medals;               /* Northwood games that reached the medal */
     int fox_won[TW_FOX_LEVELS], fox_played[TW_FOX_LEVELS];
@@ -162,7 +163,8 @@ static void *cal_worker(void *arg)
     cal_job *job = arg;
     for (int g = job->worker; g < job->games && !job->failed; g += job->jobs) {
         uint64_t seed = job->seed + (uint64_t)g;
-        if (!nw_game(job, seed) || !fox_game(job, seed, 1 + g % 3))
+        if (((job->which & TW_CAL_NORTHWOOD) && !nw_game(job, seed)) ||
+            ((job->which & TW_CAL_FOX) && !fox_game(job, seed, 1 + g % 3)))
             job->failed = 1;
     }
     return NULL;
@@ -287,7 +289,7 @@ static json_t *value_points(const cal_point *v, size_t n, FILE *log)
     }
     json_t *points = json_array();
     if (log)
-        fprintf(log, "\nCalibration maps fitted on these games\n  For Northwood! target, points (search value, "
+        fprintf(log, "  For Northwood! target, points (search value, "
                      "frequency, chances) by twentieth of the value, merged while the frequency does not rise:\n   ");
     for (int k = 0; k < kept; k++) {
         double value = bins[k].sum / bins[k].n, freq = (double)bins[k].hits / bins[k].n;
@@ -301,21 +303,27 @@ static json_t *value_points(const cal_point *v, size_t n, FILE *log)
     return points;
 }
 
-/* Prints and returns the maps fitted on these games (the estimators'
- * constants: CAL_VALUE, CAL_FREQ and CAL_MEDAL_A, CAL_MEDAL_B in
+/* Prints and returns the maps fitted on these games, for the games in
+ * `which` (the estimators' constants: CAL_VALUE, CAL_FREQ and CAL_MEDAL_A, CAL_MEDAL_B in
  * nw_bots.c; a[], b[] by level in fox_strong.c). */
-static json_t *fits(const cal_point *v, size_t n, FILE *log)
+static json_t *fits(const cal_point *v, size_t n, unsigned which, FILE *log)
 {
     double a, b;
     json_t *out = json_object();
-    json_object_set_new(out, "northwood_target_points", value_points(v, n, log));
-    long long used = fit_map(v, n, CAL_MEDAL, 0, &a, &b);
-    json_object_set_new(out, "northwood_medal", json_pack("{s:f, s:f, s:I}", "a", a, "b", b, "chances", (json_int_t)used));
     if (log)
-        fprintf(log, "  For Northwood! medal (logit of the model to logit of the chance): a %.4f, b %.4f (%lld chances)\n",
-                a, b, used);
-    for (int level = 1; level <= TW_FOX_LEVELS; level++) {
-        used = fit_map(v, n, CAL_WIN, level, &a, &b);
+        fprintf(log, "\nCalibration maps fitted on these games\n");
+    if (which & TW_CAL_NORTHWOOD) {
+        json_object_set_new(out, "northwood_target_points", value_points(v, n, log));
+        long long used = fit_map(v, n, CAL_MEDAL, 0, &a, &b);
+        json_object_set_new(out, "northwood_medal",
+                            json_pack("{s:f, s:f, s:I}", "a", a, "b", b, "chances", (json_int_t)used));
+        if (log)
+            fprintf(log, "  For Northwood! medal (logit of the model to logit of the chance): a %.4f, b %.4f (%lld "
+                         "chances)\n",
+                    a, b, used);
+    }
+    for (int level = 1; (which & TW_CAL_FOX) && level <= TW_FOX_LEVELS; level++) {
+        long long used = fit_map(v, n, CAL_WIN, level, &a, &b);
         char key[32];
         snprintf(key, sizeof key, "fox_level_%d", level);
         json_object_set_new(out, key, json_pack("{s:f, s:f, s:I}", "a", a, "b", b, "chances", (json_int_t)used));
@@ -327,8 +335,10 @@ static json_t *fits(const cal_point *v, size_t n, FILE *log)
     return out;
 }
 
-json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, FILE *log)
+json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, unsigned which, FILE *log)
 {
+    if (!(which & (TW_CAL_NORTHWOOD | TW_CAL_FOX)))
+        which = TW_CAL_NORTHWOOD | TW_CAL_FOX;
     if (jobs < 1)
         jobs = 1;
     if (jobs > 64)
@@ -350,6 +360,7 @@ json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, FILE *log)
         job[k].games = games;
         job[k].jobs = jobs;
         job[k].worker = k;
+        job[k].which = which;
         if (pthread_create(&threads[k], NULL, cal_worker, &job[k]) != 0)
             break;
         started++;
@@ -375,35 +386,47 @@ json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, FILE *log)
     ok = ok && started == jobs;
     json_t *out = NULL;
     if (ok) {
+        int both = which == (TW_CAL_NORTHWOOD | TW_CAL_FOX);
         if (log)
-            fprintf(log, "Calibration: %d games of each game following the hints (seeds %llu to %llu), the chances "
+            fprintf(log, "Calibration: %d games %s following the hints (seeds %llu to %llu), the chances "
                          "the hints showed against what happened\n",
-                    games, (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1));
-        out = json_pack("{s:i, s:I, s:i}", "games", games, "seed", (json_int_t)seed, "northwood_medals", medals);
-        json_t *fox = json_array();
-        for (int l = 0; l < TW_FOX_LEVELS; l++)
-            json_array_append_new(fox, json_pack("{s:i, s:i, s:i}", "level", l + 1, "games", fox_played[l], "won",
-                                                 fox_won[l]));
-        json_object_set_new(out, "fox_wins", fox);
-        if (log) {
-            fprintf(log, "Following the hints: For Northwood! (intro, bronze) reached the medal in %d of %d games;", medals,
-                    games);
+                    games, both ? "of each game" : which & TW_CAL_NORTHWOOD ? "of For Northwood!" : "of the Duet",
+                    (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1));
+        out = json_pack("{s:i, s:I}", "games", games, "seed", (json_int_t)seed);
+        if (which & TW_CAL_NORTHWOOD) {
+            json_object_set_new(out, "northwood_medals", json_integer(medals));
+            if (log)
+                fprintf(log, "Following the hints: For Northwood! (intro, bronze) reached the medal in %d of %d games\n",
+                        medals, games);
+        }
+        if (which & TW_CAL_FOX) {
+            json_t *fox = json_array();
             for (int l = 0; l < TW_FOX_LEVELS; l++)
-                fprintf(log, " the Duet level %d won %d of %d;", l + 1, fox_won[l], fox_played[l]);
-            fprintf(log, "\n");
+                json_array_append_new(fox, json_pack("{s:i, s:i, s:i}", "level", l + 1, "games", fox_played[l], "won",
+                                                     fox_won[l]));
+            json_object_set_new(out, "fox_wins", fox);
+            if (log) {
+                fprintf(log, "Following the hints: the Duet");
+                for (int l = 0; l < TW_FOX_LEVELS; l++)
+                    fprintf(log, "%s level %d won %d of %d", l ? ";" : "", l + 1, fox_won[l], fox_played[l]);
+                fprintf(log, "\n");
+            }
         }
         double worst = -1;
         for (int kind = 0; kind < CAL_KINDS; kind++) {
+            if (!(which & (kind == CAL_WIN ? TW_CAL_FOX : TW_CAL_NORTHWOOD)))
+                continue;
             double e;
             json_object_set_new(out, KIND_KEYS[kind], kind_table(all.v, all.n, kind, log, &e));
             if (e > worst)
                 worst = e;
         }
-        json_object_set_new(out, "fitted_maps", fits(all.v, all.n, log));
+        json_object_set_new(out, "fitted_maps", fits(all.v, all.n, which, log));
         json_object_set_new(out, "calibration_max_error", worst < 0 ? json_null() : json_real(worst));
         if (log)
-            fprintf(log, "\ncalibration_max_error (both games, bins of %d or more): %.3f (target at most 0.05)\n",
-                    MIN_BIN, worst < 0 ? 0.0 : worst);
+            fprintf(log, "\ncalibration_max_error (%s, bins of %d or more): %.3f (target at most 0.05)\n",
+                    both ? "both games" : which & TW_CAL_NORTHWOOD ? "For Northwood! only" : "the Duet only", MIN_BIN,
+                    worst < 0 ? 0.0 : worst);
     }
     free(all.v);
     free(job);
