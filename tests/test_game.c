@@ -451,8 +451,8 @@ TEST(game_fox_gift_hidden_from_the_partner)
             tw_buf lines[2] = {{0}, {0}};
             REQUIRE(seen[0] && seen[1]);
             int seq[2] = {7, 0};
-            CHECK_INT(game->apply_seen(seen[0], a, actor, &seq[0], &lines[0]), TW_OK);
-            CHECK_INT(game->apply_seen(seen[1], a, other, &seq[1], &lines[1]), TW_OK);
+            CHECK_INT(game->apply_seen(seen[0], a, actor, &seq[0], &lines[0], NULL), TW_OK);
+            CHECK_INT(game->apply_seen(seen[1], a, other, &seq[1], &lines[1], NULL), TW_OK);
             json_t *one = first_line(&lines[0]), *two = first_line(&lines[1]);
             CHECK_INT(json_integer_value(json_object_get(one, "seq")), 7);
             CHECK_INT(json_integer_value(json_object_get(two, "seq")), 0);

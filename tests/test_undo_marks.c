@@ -67,8 +67,18 @@ static int play_and_compare(const tw_game *game, uint64_t seed, tw_rng *rng)
         tw_game_action acts[TW_GAME_MAX_ACTIONS];
         int count = game->legal(m, acts);
         tw_game_action a = acts[tw_rng_below(rng, (uint32_t)count)];
-        CHECK(tw_undo_marks_note(&u, m, a) == TW_OK);
-        CHECK(game->apply(m, a, NULL) == TW_OK);
+        tw_match *copy = game->clone(m), *before = game->clone(m);
+        CHECK(copy && before);
+        if (!copy || !before)
+            break;
+        int shown = game->apply_reveals(copy, a), seen = -1, seq = 0;
+        tw_buf lines = {0};
+        CHECK(game->apply_seen(m, a, -1, &seq, &lines, &seen) == TW_OK);
+        tw_buf_free(&lines);
+        CHECK_INT(seen, shown); /* apply_seen tells what apply_reveals tells */
+        CHECK(tw_undo_marks_note(&u, before, seen) == TW_OK);
+        game->free(copy);
+        game->free(before);
         CHECK_INT(u.count, m->count);
     }
     CHECK(m != NULL);

@@ -143,8 +143,9 @@ typedef struct tw_game {
     /* Applies a legal action as apply does, writing its events as seat
      * may see them (-1: every card), numbered from *seq on: a card seat
      * may not see is null, and so is the text of an action hidden from
-     * it (see action_hidden). */
-    tw_error (*apply_seen)(tw_match *m, tw_game_action action, int seat, int *seq, tw_buf *lines);
+     * it (see action_hidden). With shown (may be NULL), *shown is set as
+     * apply_reveals answers: whether the action showed a hidden card. */
+    tw_error (*apply_seen)(tw_match *m, tw_game_action action, int seat, int *seq, tw_buf *lines, int *shown);
     /* Whether seat may not yet see applied action index (the Duet: the
      * partner's Gift pick while the second pick is awaited). */
     int (*action_hidden)(const tw_match *m, int index, int seat);
@@ -282,10 +283,11 @@ void tw_undo_marks_add(tw_undo_marks *u, int seat, int shown);
 /* Works the marks out for m by playing its actions again from the
  * start. TW_OK, or an error with u->count -1. */
 tw_error tw_undo_marks_build(tw_undo_marks *u, const tw_match *m);
-/* Accounts for action applied to before (marks of before): finds out on
- * a copy whether it shows a hidden card. TW_OK, or an error with
- * u->count -1 (marks not of before, out of memory, refused). */
-tw_error tw_undo_marks_note(tw_undo_marks *u, const tw_match *before, tw_game_action action);
+/* Accounts for an action about to be applied to before (marks of before),
+ * which shows a hidden card or not (shown, as apply_seen or apply_reveals
+ * tell it). TW_OK, or TW_ERR_ARG with u->count -1 when the marks are not
+ * before's or shown is negative (a refusal). */
+tw_error tw_undo_marks_note(tw_undo_marks *u, const tw_match *before, int shown);
 /* tw_match_undo_depth(m, seats) from marks of m; -1 when the marks are
  * not m's (their count differs): build them again. */
 int tw_undo_marks_depth(const tw_undo_marks *u, const tw_match *m, unsigned seats);

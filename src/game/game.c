@@ -145,15 +145,11 @@ tw_error tw_undo_marks_build(tw_undo_marks *u, const tw_match *m)
     return TW_OK;
 }
 
-/* Accounts for one action applied to before, finding out on a copy of
- * before whether it shows a hidden card. */
-tw_error tw_undo_marks_note(tw_undo_marks *u, const tw_match *before, tw_game_action action)
+/* Accounts for one action applied to before that showed a hidden card or
+ * not (the caller learnt which while applying it). */
+tw_error tw_undo_marks_note(tw_undo_marks *u, const tw_match *before, int shown)
 {
-    tw_match *copy = u->count == before->count && before->game->apply_reveals ? before->game->clone(before) : NULL;
-    int shown = copy ? before->game->apply_reveals(copy, action) : -1;
-    if (copy)
-        before->game->free(copy);
-    if (shown < 0) {
+    if (u->count != before->count || shown < 0) {
         u->count = -1;
         return TW_ERR_ARG;
     }

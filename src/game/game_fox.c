@@ -258,13 +258,26 @@ static json_t *last_trick_json(const last_trick *lt)
 
 static int fox_action_hidden(const tw_match *gm, int index, int seat);
 
+/* Whether an action's events showed a card to a seat that could not see
+ * it: any card moving, except the cards of a finished trick going aside
+ * (both seats saw them played). Events beyond the buffer count as shown. */
+static int fox_events_show_card(const tw_fox_events *events)
+{
+    int shown = events->overflow;
+    for (int i = 0; i < events->count; i++) {
+        const tw_fox_event *e = &events->items[i];
+        shown |= e->type == TW_FOX_EV_MOVE && !(e->from == TW_FOX_ZONE_TRICK && e->to == TW_FOX_ZONE_ASIDE);
+    }
+    return shown;
+}
+
 /* Applies a legal action and writes the events as seat may see them (-1:
- * every card shown). The engine leaves the state as it was when it
- * refuses an action, so the match applies in place; the action is
- * remembered first and forgotten again when refused. Events and the
- * action's text are made only when written: simulations apply millions
- * of actions. */
-static tw_error fox_apply_seen(tw_match *gm, tw_game_action action, int seat, int *seq, tw_buf *lines)
+ * every card shown); with shown, tells whether it showed a hidden card.
+ * The engine leaves the state as it was when it refuses an action, so the
+ * match applies in place; the action is remembered first and forgotten
+ * again when refused. Events and the action's text are made only when
+ * asked for: simulations apply millions of actions. */
+static tw_error fox_apply_seen(tw_match *gm, tw_game_action action, int seat, int *seq, tw_buf *lines, int *shown)
 {
     fox_match *m = of(gm);
     tw_fox_events events;
@@ -273,40 +286,28 @@ static tw_error fox_apply_seen(tw_match *gm, tw_game_action action, int seat, in
     if (lines)
         tw_fox_action_format(&m->state, action, text, (int)sizeof text);
     tw_error err = tw_game_remember(gm, action);
-    if (err == TW_OK && (err = tw_fox_apply(&m->state, action, lines ? &events : NULL)) != TW_OK)
+    if (err == TW_OK && (err = tw_fox_apply(&m->state, action, lines || shown ? &events : NULL)) != TW_OK)
         gm->count--;
     if (err == TW_OK && lines)
         tw_fox_events_to_jsonl(&events, gm->count - 1, fox_action_hidden(gm, gm->count - 1, seat) ? NULL : text, seat,
                                seq, lines);
+    if (err == TW_OK && shown)
+        *shown = fox_events_show_card(&events);
     return err;
 }
 
 /* Applies a legal action and writes its events (every card shown). */
 static tw_error fox_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
 {
-    return fox_apply_seen(gm, action, -1, &of(gm)->seq, lines);
+    return fox_apply_seen(gm, action, -1, &of(gm)->seq, lines, NULL);
 }
 
-/* Applies an action and tells whether it showed a card to a seat that
- * could not see it: any card moving, except the cards of a finished
- * trick going aside (both seats saw them played). Events beyond the
- * buffer count as shown. */
+/* Applies an action and tells whether it showed a hidden card (see
+ * fox_events_show_card). */
 static int fox_apply_reveals(tw_match *gm, tw_game_action action)
 {
-    tw_fox_events events;
-    events.count = events.overflow = 0;
-    if (tw_match_push(gm, action) != TW_OK)
-        return -1;
-    if (tw_fox_apply(&of(gm)->state, action, &events) != TW_OK) {
-        gm->count--;
-        return -1;
-    }
-    int shown = events.overflow;
-    for (int i = 0; i < events.count; i++) {
-        const tw_fox_event *e = &events.items[i];
-        shown |= e->type == TW_FOX_EV_MOVE && !(e->from == TW_FOX_ZONE_TRICK && e->to == TW_FOX_ZONE_ASIDE);
-    }
-    return shown;
+    int shown = -1;
+    return fox_apply_seen(gm, action, -1, NULL, NULL, &shown) == TW_OK ? shown : -1;
 }
 
 /* The engine's reason for one action. */

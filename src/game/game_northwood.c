@@ -159,24 +159,39 @@ static int nw_legal(const tw_match *m, tw_game_action *out)
     return tw_nw_legal_actions(&cof(m)->state, out);
 }
 
+/* Whether an action's events showed a hidden card: a card leaving the
+ * deck (dealt, drawn, turned as a statement, even one known from a peek)
+ * or a peek. Events beyond the buffer count as shown. */
+static int nw_events_show_card(const tw_nw_events *events)
+{
+    int shown = events->overflow;
+    for (int i = 0; i < events->count; i++) {
+        const tw_nw_event *e = &events->items[i];
+        shown |= (e->type == TW_NW_EV_MOVE && e->from == TW_NW_PILE_DECK) || e->type == TW_NW_EV_PEEK;
+    }
+    return shown;
+}
+
 /* Applies a legal action and writes its events, numbered from *seq on
  * (the one player sees every event of its own game: seat is unused). The
  * engine leaves the state as it was when it refuses an action, so the
  * match applies in place (no copy of the state: simulations apply
  * millions of actions); the action is remembered first and forgotten
  * again when refused. */
-static tw_error nw_apply_seen(tw_match *gm, tw_game_action action, int seat, int *seq, tw_buf *lines)
+static tw_error nw_apply_seen(tw_match *gm, tw_game_action action, int seat, int *seq, tw_buf *lines, int *shown)
 {
     (void)seat;
     nw_match *m = of(gm);
-    tw_nw_events *events = lines ? calloc(1, sizeof *events) : NULL;
-    if (lines && !events)
+    tw_nw_events *events = lines || shown ? calloc(1, sizeof *events) : NULL;
+    if ((lines || shown) && !events)
         return TW_ERR_NOMEM;
     tw_error err = tw_game_remember(gm, action);
     if (err == TW_OK && (err = tw_nw_apply(&m->state, action, events)) != TW_OK)
         gm->count--;
     if (err == TW_OK && lines)
         tw_nw_events_to_jsonl(events, action, seq, lines);
+    if (err == TW_OK && shown)
+        *shown = nw_events_show_card(events);
     free(events);
     return err;
 }
@@ -184,31 +199,15 @@ static tw_error nw_apply_seen(tw_match *gm, tw_game_action action, int seat, int
 /* Applies a legal action and writes its events. */
 static tw_error nw_apply(tw_match *gm, tw_game_action action, tw_buf *lines)
 {
-    return nw_apply_seen(gm, action, 0, &of(gm)->seq, lines);
+    return nw_apply_seen(gm, action, 0, &of(gm)->seq, lines, NULL);
 }
 
-/* Applies an action and tells whether it showed a hidden card: a card
- * leaving the deck (dealt, drawn, turned as a statement, even one known
- * from a peek) or a peek. Events beyond the buffer count as shown. */
+/* Applies an action and tells whether it showed a hidden card (see
+ * nw_events_show_card). */
 static int nw_apply_reveals(tw_match *gm, tw_game_action action)
 {
-    tw_nw_events *events = calloc(1, sizeof *events);
-    if (!events || tw_match_push(gm, action) != TW_OK) {
-        free(events);
-        return -1;
-    }
-    if (tw_nw_apply(&of(gm)->state, action, events) != TW_OK) {
-        gm->count--;
-        free(events);
-        return -1;
-    }
-    int shown = events->overflow;
-    for (int i = 0; i < events->count; i++) {
-        const tw_nw_event *e = &events->items[i];
-        shown |= (e->type == TW_NW_EV_MOVE && e->from == TW_NW_PILE_DECK) || e->type == TW_NW_EV_PEEK;
-    }
-    free(events);
-    return shown;
+    int shown = -1;
+    return nw_apply_seen(gm, action, 0, NULL, NULL, &shown) == TW_OK ? shown : -1;
 }
 
 /* The engine's reason for one action. */

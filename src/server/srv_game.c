@@ -341,10 +341,11 @@ int tw_srv_apply(tw_srv *srv, tw_srv_game *g, int seat, tw_game_action action, j
     int seq = 0, rc = -1;
     game->format(g->match, action, text, (int)sizeof text);
     tw_match *next = game->clone(g->match);
-    int applied = next && game->apply_seen(next, action, viewer, &seq, &lines) == TW_OK;
+    int shown = -1;
+    int applied = next && game->apply_seen(next, action, viewer, &seq, &lines, &shown) == TW_OK;
     tw_undo_marks undo = g->undo;
     if (applied)
-        tw_undo_marks_note(&undo, g->match, action); /* on failure the marks are built again when asked */
+        tw_undo_marks_note(&undo, g->match, shown); /* when they are not the match's, they are built again when asked */
     int over = applied && game->to_act(next) < 0;
     if (applied && push_log(g, seat, text) == 0) {
         if (over) {
