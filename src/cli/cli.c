@@ -224,45 +224,63 @@ void tw_cli_wrap_end(tw_cli *cli)
     cli->screen = NULL;
 }
 
+/* Starts holding what is printed; see cli.h. */
+int tw_cli_capture_begin(tw_cli *cli, tw_cli_capture *c)
+{
+    c->text = NULL;
+    c->len = 0;
+    c->held = open_memstream(&c->text, &c->len);
+    c->real = c->held ? cli->out : NULL;
+    if (!c->held)
+        return -1;
+    cli->out = c->held;
+    return 0;
+}
+
+/* Stops holding and returns the text; see cli.h. */
+char *tw_cli_capture_end(tw_cli *cli, tw_cli_capture *c)
+{
+    if (!c->real)
+        return NULL;
+    fclose(c->held);
+    cli->out = c->real;
+    c->real = NULL;
+    return c->text;
+}
+
 /* Starts joining lines; see cli.h. */
 void tw_cli_join_begin(tw_cli *cli, tw_cli_joined *j, const char *separator)
 {
     j->separator = separator;
-    j->text = NULL;
-    j->len = 0;
-    j->lines = open_memstream(&j->text, &j->len);
-    j->real = j->lines ? cli->out : NULL;
-    if (j->lines)
-        cli->out = j->lines;
+    tw_cli_capture_begin(cli, &j->lines);
 }
 
 /* Writes the joined lines; see cli.h. */
 void tw_cli_join_end(tw_cli *cli, tw_cli_joined *j)
 {
-    if (!j->real)
+    char *text = tw_cli_capture_end(cli, &j->lines);
+    if (!text)
         return;
-    fclose(j->lines);
-    cli->out = j->real;
+    size_t len = j->lines.len;
     int started = 0;
-    for (size_t at = 0; at < j->len;) {
+    for (size_t at = 0; at < len;) {
         size_t end = at;
-        while (end < j->len && j->text[end] != '\n')
+        while (end < len && text[end] != '\n')
             end++;
         size_t from = at;
-        while (from < end && j->text[from] == ' ')
+        while (from < end && text[from] == ' ')
             from++;
         if (from < end) {
             if (started)
                 fputs(j->separator, cli->out);
-            fwrite(j->text + from, 1, end - from, cli->out);
+            fwrite(text + from, 1, end - from, cli->out);
             started = 1;
         }
         at = end + 1;
     }
     if (started)
         fputc('\n', cli->out);
-    free(j->text);
-    j->real = NULL;
+    free(text);
 }
 
 /* Whether path names the same file as the one at real_self. */

@@ -98,16 +98,28 @@ void tw_cli_flush(tw_cli *cli);
 /* Stops collecting (after a last flush). */
 void tw_cli_wrap_end(tw_cli *cli);
 
+/* What is printed between tw_cli_capture_begin and tw_cli_capture_end is
+ * held in memory instead of going out, for the caller to lay out. */
+typedef struct {
+    FILE *real; /* the output to restore; NULL: nothing is being held */
+    FILE *held; /* collects the text */
+    char *text; /* the text held (after tw_cli_capture_end; free it) */
+    size_t len;
+} tw_cli_capture;
+/* Starts holding what is printed; 0, or -1 when memory ran out (the text
+ * then goes out as it comes, and tw_cli_capture_end returns NULL). */
+int tw_cli_capture_begin(tw_cli *cli, tw_cli_capture *c);
+/* Stops holding and gives the output back; returns the text held (free
+ * it with free), or NULL when nothing was held. */
+char *tw_cli_capture_end(tw_cli *cli, tw_cli_capture *c);
+
 /* Lines printed between tw_cli_join_begin and tw_cli_join_end come out as
  * one line (each line's leading spaces dropped, a separator between
  * them), which the screen then wraps at its width: the compact layout
  * runs short lines together this way. */
 typedef struct {
     const char *separator;
-    FILE *real;  /* the output to restore; NULL: nothing is being joined */
-    FILE *lines; /* collects the lines */
-    char *text;
-    size_t len;
+    tw_cli_capture lines; /* the lines collected */
 } tw_cli_joined;
 /* Starts joining lines (when memory runs out, lines go out as they are). */
 void tw_cli_join_begin(tw_cli *cli, tw_cli_joined *j, const char *separator);

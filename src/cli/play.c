@@ -529,23 +529,18 @@ static int leave(tw_cli_session *ss, int end_of_input)
 static void draw_and_tell_compact(tw_cli_session *ss, int seat)
 {
     tw_cli *cli = ss->cli;
-    char *news = NULL;
-    size_t len = 0;
-    FILE *real = cli->out;
-    FILE *held = open_memstream(&news, &len);
-    if (!held) { /* out of memory: as it comes */
+    tw_cli_capture held;
+    if (tw_cli_capture_begin(cli, &held) != 0) { /* out of memory: as it comes */
         ss->ui->draw(ss, seat, 1);
         tell(ss, seat);
         return;
     }
-    cli->out = held;
     tell(ss, seat);
-    fclose(held);
-    cli->out = real;
+    char *news = tw_cli_capture_end(cli, &held);
     int width = cli->width > 0 ? cli->width : 80;
     int rows = (tw_term_width(news ? news : "") + width - 1) / width;
     if (rows > COMPACT_NEWS_UNDER_BOARD) {
-        fputs(news, cli->out);
+        fputs(news ? news : "", cli->out);
         ss->ui->draw(ss, seat, 1);
     } else {
         ss->ui->draw(ss, seat, 1);
