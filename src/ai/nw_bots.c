@@ -1066,7 +1066,7 @@ tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state)
 #define CHAIN_DEPTH 8
 #define Z95 1.96
 /* Calibration of a search value as a frequency, fitted on the games of
- * `bench --parts calibration --games 1600 --seed 500000` (what it prints
+ * `bench --parts calibration --game northwood --games 3000 --seed 500000` (what it prints
  * under "Calibration maps fitted on these games"; docs/bots-northwood.md
  * says how to refit): the search value, clamped to [0.01, 0.99], is
  * mapped through straight lines between these points (by twentieth of the
@@ -1074,17 +1074,17 @@ tw_nw_action tw_nw_bot_choose(tw_nw_bot *bot, const tw_nw_state *state)
  * twentieths merged while the frequency does not rise; beyond the first
  * and last points, their frequency). Sure values (0, 1) stay. */
 #define CAL_POINTS 20
-static const double CAL_VALUE[CAL_POINTS] = {0.0282, 0.0791, 0.1248, 0.1765, 0.2267, 0.2778, 0.3268,
-                                             0.3773, 0.4279, 0.4773, 0.5259, 0.5758, 0.6253, 0.6749,
-                                             0.7246, 0.7741, 0.8241, 0.8750, 0.9263, 0.9752};
-static const double CAL_FREQ[CAL_POINTS] = {0.0805, 0.1111, 0.1780, 0.2922, 0.3906, 0.4815, 0.5491,
-                                            0.6218, 0.6869, 0.7664, 0.7995, 0.8525, 0.8857, 0.9081,
-                                            0.9245, 0.9357, 0.9379, 0.9455, 0.9650, 0.9946};
+static const double CAL_VALUE[CAL_POINTS] = {0.0286, 0.0778, 0.1261, 0.1758, 0.2263, 0.2778, 0.3267,
+                                             0.3776, 0.4276, 0.4772, 0.5260, 0.5758, 0.6252, 0.6749,
+                                             0.7246, 0.7740, 0.8241, 0.8751, 0.9261, 0.9753};
+static const double CAL_FREQ[CAL_POINTS] = {0.0421, 0.0959, 0.2192, 0.2946, 0.4088, 0.4748, 0.5736,
+                                            0.6185, 0.6905, 0.7572, 0.7962, 0.8467, 0.8789, 0.9080,
+                                            0.9259, 0.9392, 0.9410, 0.9437, 0.9656, 0.9949};
 /* The medal model as a frequency: logit(m) becomes CAL_MEDAL_A * logit(m)
  * + CAL_MEDAL_B, m clamped to [0.01, 0.99] (fitted by maximum likelihood
  * on the same games). */
-#define CAL_MEDAL_A 0.8061
-#define CAL_MEDAL_B 0.4315
+#define CAL_MEDAL_A 0.8160
+#define CAL_MEDAL_B 0.4094
 
 /* A seed for the estimates of one view: a hash of everything the player
  * sees (and nothing else), so the figures depend on the view alone. The
