@@ -201,6 +201,7 @@ int fx_cards(tw_nw_state *s, const char *hand, const char *deck, const char *dis
         s->discard[s->discard_n++] = lists[2][i];
     for (int i = 0; i < counts[3]; i++)
         s->score[s->score_n++] = lists[3][i];
+    tw_nw_recount(s); /* the statement the engine keeps, if a response is awaited */
     return 1;
 }
 
@@ -249,6 +250,7 @@ void fx_visit(tw_nw_state *s, int fief, int phase)
 {
     s->visiting = (int8_t)fief;
     s->phase = (uint8_t)phase;
+    tw_nw_recount(s); /* the statement the engine keeps in the response phase */
 }
 
 /* Marks the top of the deck as known. */

@@ -212,6 +212,14 @@ typedef struct {
      * fief statuses itself (loaders, tests, tools) calls
      * tw_nw_recount_lost afterwards; tw_nw_check_invariants checks it. */
     uint8_t stars_lost;
+    /* Kept by the engine too: the statement waiting for an answer (the
+     * top of the discard pile) in the response phase, TW_NW_NO_CARD in
+     * every other phase. The action list and the response read it here:
+     * found through the discard pile's count, which moves with whether
+     * the last answer scored, every decision waited on a chain of loads.
+     * Code that sets the piles or the phase itself calls tw_nw_recount
+     * afterwards; tw_nw_check_invariants checks it. */
+    uint8_t statement;
 } tw_nw_state;
 
 /* ---- Catalog of characters --------------------------------------------- */
@@ -408,8 +416,14 @@ void tw_nw_character_from_catalog(tw_nw_character *out, const tw_nw_catalog *cat
 int tw_nw_hand_count(const tw_nw_state *state);
 /* The statement being answered (top of discard in the response phase), or TW_NW_NO_CARD. */
 int tw_nw_statement(const tw_nw_state *state);
-/* Sets state->stars_lost from the fief statuses: for code that sets
- * fief statuses itself (loaders, tests, tools). */
+/* Sets the values the engine keeps from the rest of the state: the stars
+ * of the lost fiefs (state->stars_lost, from the fief statuses) and the
+ * statement waiting for an answer (state->statement, from the phase and
+ * the discard pile). For code that sets fief statuses, piles or the
+ * phase itself (loaders, tests, tools), once it is done. */
+void tw_nw_recount(tw_nw_state *state);
+/* The same as tw_nw_recount (its older name, from when the lost stars
+ * were the only value kept). */
 void tw_nw_recount_lost(tw_nw_state *state);
 /* Checks internal consistency (each card in exactly one zone, and so on);
  * returns 1 when sound, else 0 and a reason in why (may be NULL). */

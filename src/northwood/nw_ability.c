@@ -623,7 +623,13 @@ void nw_ability_start(tw_nw_state *s, int slot, tw_nw_events *events)
     run->active = 1;
     run->slot = (uint8_t)slot;
     run->len = ch->nsteps;
-    memcpy(run->program, ch->steps, (size_t)ch->nsteps * sizeof ch->steps[0]);
+    /* the character's steps in eight fixed places, the ones past its
+     * length left empty: eight small stores that the first step's read
+     * takes straight from, where a copy of the length became a string
+     * move that the read had to wait for */
+    const tw_nw_step none = {0, 0, 0, 0};
+    for (int i = 0; i < TW_NW_MAX_STEPS; i++)
+        run->program[i] = i < ch->nsteps ? ch->steps[i] : none;
     run_forward(s, events);
 }
 

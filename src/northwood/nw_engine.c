@@ -222,6 +222,7 @@ tw_error tw_nw_new(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw
     s.medal = (uint8_t)config->medal;
     s.offer_finish = config->offer_finish ? 1 : 0;
     s.visiting = -1;
+    s.statement = TW_NW_NO_CARD;
     for (int f = 0; f < TW_NW_FIEFS; f++) {
         s.fiefs[f].ruler_present = 1;
         s.fiefs[f].sub_slot = -1;
@@ -291,12 +292,14 @@ int tw_nw_statement(const tw_nw_state *state)
     return state->discard[state->discard_n - 1];
 }
 
-/* Hand cards the player may answer the statement with. */
+/* Hand cards the player may answer the statement with. The statement is
+ * the one the state keeps (see tw_nw_state): reading it through the
+ * discard pile's count would make every list wait on the last answer. */
 static inline uint32_t legal_responses(const tw_nw_state *s)
 {
-    if (s->phase != TW_NW_PHASE_RESPONSE || !s->discard_n)
+    if (s->phase != TW_NW_PHASE_RESPONSE || s->statement >= TW_NW_CARDS)
         return 0;
-    return tw_nw_answers_allowed(s->hand, s->discard[s->discard_n - 1]);
+    return tw_nw_answers_allowed(s->hand, s->statement);
 }
 
 /* Stars of the lost fiefs, counted from their statuses. */
@@ -309,10 +312,25 @@ static int count_stars_lost(const tw_nw_state *s)
     return stars;
 }
 
-/* Sets the kept count of lost stars from the fief statuses. */
-void tw_nw_recount_lost(tw_nw_state *state)
+/* The statement the state should keep: the top of the discard pile in
+ * the response phase, else none. */
+static int statement_kept(const tw_nw_state *s)
+{
+    return s->phase == TW_NW_PHASE_RESPONSE && s->discard_n ? s->discard[s->discard_n - 1] : TW_NW_NO_CARD;
+}
+
+/* Sets the values the engine keeps (lost stars, statement) from the rest
+ * of the state. */
+void tw_nw_recount(tw_nw_state *state)
 {
     state->stars_lost = (uint8_t)count_stars_lost(state);
+    state->statement = (uint8_t)statement_kept(state);
+}
+
+/* The older name of tw_nw_recount. */
+void tw_nw_recount_lost(tw_nw_state *state)
+{
+    tw_nw_recount(state);
 }
 
 /* Whether the player may end the game now: the chosen medal is out of
@@ -530,6 +548,7 @@ static void end_game(tw_nw_state *s, int stopped, tw_nw_events *events)
         memset(&s->trigger, 0, sizeof s->trigger);
     }
     s->phase = TW_NW_PHASE_GAME_OVER;
+    s->statement = TW_NW_NO_CARD; /* the game may stop before an answer */
     s->stopped = (uint8_t)stopped;
     nw_emit(events, TW_NW_EV_GAME_END, TW_NW_NO_CARD, 0, 0, (uint8_t)tw_nw_stars_won(s), (uint8_t)stopped, 0);
 }
@@ -540,6 +559,7 @@ static void reveal_statement(tw_nw_state *s, tw_nw_events *events)
     int card = nw_move_top(s, TW_NW_PILE_DECK, TW_NW_PILE_DISCARD, events);
     nw_emit(events, TW_NW_EV_STATEMENT, (uint8_t)card, 0, 0, 0, 0, 0);
     s->phase = TW_NW_PHASE_RESPONSE;
+    s->statement = (uint8_t)card;
 }
 
 /* Starts a dialogue: offer abilities if any ally is ready, else reveal. */
@@ -560,6 +580,7 @@ static void end_visit_as(tw_nw_state *s, int friendly, tw_nw_events *events)
 {
     int fief = s->visiting;
     int score = s->score_n;
+    s->statement = TW_NW_NO_CARD; /* a decided visit may end before an answer */
     if (friendly < 0)
         friendly = score == fief;
     if (s->trigger.active) {
@@ -634,8 +655,9 @@ void nw_after_trigger(tw_nw_state *s, tw_nw_events *events)
  * on a chain of loads. Both piles have room, the card was in the hand. */
 static void respond(tw_nw_state *s, int card, tw_nw_events *events)
 {
-    int statement = s->discard[s->discard_n - 1];
+    int statement = s->statement; /* kept: see tw_nw_state */
     int trump = tw_nw_trump(s);
+    s->statement = TW_NW_NO_CARD;
     int scores = tw_nw_answer_scores(card, statement, trump);
     s->hand &= ~(1u << card);
     s->discard[s->discard_n] = (uint8_t)card;
@@ -759,6 +781,8 @@ int tw_nw_check_invariants(const tw_nw_state *s, const char **why)
         return tw_broken(why, "phase out of range");
     if (s->stars_lost != count_stars_lost(s))
         return tw_broken(why, "the kept count of lost stars disagrees with the fiefs");
+    if (s->statement != statement_kept(s))
+        return tw_broken(why, "the kept statement disagrees with the phase and the discard pile");
     int in_visit = s->phase == TW_NW_PHASE_SUBSTITUTES || s->phase == TW_NW_PHASE_BEFORE_STATEMENT ||
                    s->phase == TW_NW_PHASE_RESPONSE || s->phase == TW_NW_PHASE_ABILITY;
     if (in_visit && (s->visiting < 0 || s->visiting >= TW_NW_FIEFS))

@@ -879,6 +879,7 @@ static tw_error read_position(tw_jr *jr, const tw_nw_catalog *catalog, json_t *r
         (err = read_ability(jr, root, s)) || (err = read_trigger(jr, root, s)) || (err = read_rng(jr, root, s)) ||
         (err = check_characters(jr, s)) || (err = check_phase(jr, s)) || (err = check_ability(jr, s)))
         return err;
+    tw_nw_recount(s); /* the values the engine keeps, now that the piles and the phase are read */
     const char *why = NULL;
     if (!tw_nw_check_invariants(s, &why))
         return tw_jr_fail(jr, "", "the position is not sound: %s", why);
