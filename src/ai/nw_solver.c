@@ -31,6 +31,7 @@ typedef struct {
 } dp_entry;
 
 #define DP_LOG2_ENTRIES 16
+#define ALLOWANCE_KEPT 4 /* allowances whose potentials are kept */
 #define DP_PROBES 8
 
 /* What the abilities that may still run in a visit could do, at most: to
@@ -70,10 +71,15 @@ struct tw_nw_solver {
     potential ruler_potential[TW_NW_FIEFS]; /* each present ruler's, as a copy runs it */
     potential rulers_most;                  /* the most of any present ruler, field by field */
     uint64_t ally_potential_of[2]; /* signature of those characters; {0, 0}: none kept */
+    int spent_counts; /* an ally, or a ruler an ally may copy, counts the spent allies */
     /* visit_potential between abilities (nothing running or waiting), by
      * which allies are spent and the fief visited; kept with the above */
     potential between[(1 << TW_NW_SLOTS) * TW_NW_FIEFS];
     uint8_t between_known[(1 << TW_NW_SLOTS) * TW_NW_FIEFS];
+    /* allowance_potential between abilities, by allowance (below
+     * ALLOWANCE_KEPT), spent allies and fief visited; kept with the above */
+    potential allowed[ALLOWANCE_KEPT][(1 << TW_NW_SLOTS) * TW_NW_FIEFS];
+    uint8_t allowed_known[ALLOWANCE_KEPT][(1 << TW_NW_SLOTS) * TW_NW_FIEFS];
 };
 
 /* Creates the table. */
@@ -327,6 +333,16 @@ static void characters_signature(const tw_nw_state *s, uint64_t signature[2])
     signature[1] = slots;
 }
 
+/* Whether a list of steps reads how many allies are spent (a repeated
+ * body runs once more for each: Prince of Eyes). */
+static int counts_spent(const tw_nw_step *steps, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (steps[i].op == TW_NW_OP_REPEAT)
+            return 1;
+    return 0;
+}
+
 /* Each ally's potential (its copy steps counted, not expanded) and each
  * present ruler's, worked out again only when the characters they depend
  * on changed (a ruler swapped places, say). */
@@ -341,17 +357,27 @@ static const potential *ally_potentials(tw_nw_solver *sv, const tw_nw_state *s)
             steps_potential(ch->steps, ch->nsteps, &sv->ally_potential[slot], 0);
         }
         memset(&sv->rulers_most, 0, sizeof sv->rulers_most);
+        int copies = 0;
+        sv->spent_counts = 0;
+        for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+            const tw_nw_character *ch = tw_nw_slot_character(s, slot);
+            copies |= sv->ally_potential[slot].copies;
+            sv->spent_counts |= counts_spent(ch->steps, ch->nsteps);
+        }
         for (int f = 0; f < TW_NW_FIEFS; f++) {
             potential *one = &sv->ruler_potential[f];
             memset(one, 0, sizeof *one);
             if (!s->fiefs[f].ruler_present)
                 continue;
             steps_potential(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps, one, 1);
+            if (copies)
+                sv->spent_counts |= counts_spent(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps);
             most_potential(&sv->rulers_most, one);
         }
         sv->ally_potential_of[0] = signature[0];
         sv->ally_potential_of[1] = signature[1];
         memset(sv->between_known, 0, sizeof sv->between_known);
+        memset(sv->allowed_known, 0, sizeof sv->allowed_known);
     }
     return sv->ally_potential;
 }
@@ -465,6 +491,100 @@ static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spe
     *p = sv->between[at];
 }
 
+/* Field by field, the smaller of two potentials (the flags: both set),
+ * into `to`: two ceilings of the same thing give a ceiling. */
+static void least_potential(potential *to, const potential *other)
+{
+    if (other->add_score < to->add_score) to->add_score = other->add_score;
+    if (other->take_score < to->take_score) to->take_score = other->take_score;
+    if (other->add_hand < to->add_hand) to->add_hand = other->add_hand;
+    if (other->draws_deck < to->draws_deck) to->draws_deck = other->draws_deck;
+    if (other->add_deck < to->add_deck) to->add_deck = other->add_deck;
+    if (other->read_discard < to->read_discard) to->read_discard = other->read_discard;
+    if (other->read_score < to->read_score) to->read_score = other->read_score;
+    if (other->copies < to->copies) to->copies = other->copies;
+    if (other->readies < to->readies) to->readies = other->readies;
+    if (other->moves_visit < to->moves_visit) to->moves_visit = other->moves_visit;
+    to->changes_trump &= other->changes_trump;
+    to->shuffles &= other->shuffles;
+    to->unbounded &= other->unbounded;
+}
+
+/* The potential of what may still run in a line that may use at most
+ * `allowance` more abilities (a pass of solve_deepening): the rest of a
+ * running ability and a delayed effect waiting, as in visit_potential_of,
+ * and `allowance` activations, each counted as the most any ally that may
+ * be activated could do (the ready ones, or every ally when one may be
+ * made ready again: a readied ally's activation counts as one more), a
+ * copy as the ruler it would copy (the most of any ruler on the row when
+ * something could change the visited ruler). Then, field by field, no
+ * more than visit_potential (p) allows when that one is bounded. */
+static void allowance_potential_of(tw_nw_solver *sv, const tw_nw_state *s, int allowance, const potential *p,
+                                   potential *out)
+{
+    const potential *allies = ally_potentials(sv, s);
+    potential base = {0};
+    if (s->run.active) {
+        const tw_nw_run *r = &s->run;
+        steps_potential(&r->program[r->pc], r->len - r->pc, &base, 0);
+        if (r->repeat_left && r->repeat_end > r->repeat_start && r->repeat_end <= r->len) {
+            potential body = {0};
+            steps_potential(&r->program[r->repeat_start], r->repeat_end - r->repeat_start, &body, 0);
+            add_potential(&base, &body, r->repeat_left);
+        }
+    }
+    if (s->trigger.active)
+        steps_potential(s->trigger.steps, s->trigger.len, &base, 0);
+    /* whether the visited ruler may change (any ally at all, conservatively),
+     * and whether an ally may be made ready again */
+    int ruler_changes = base.changes_trump, copies = base.copies, readies = base.readies;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        ruler_changes |= allies[slot].changes_trump;
+        copies |= allies[slot].copies;
+        readies |= allies[slot].readies;
+    }
+    const potential *copied = &sv->ruler_potential[s->visiting];
+    if (ruler_changes || copied->changes_trump || !s->fiefs[s->visiting].ruler_present)
+        copied = &sv->rulers_most;
+    if (copies && copied->readies)
+        readies = 1;
+    potential most = {0};
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        if (s->slots[slot].exhausted && !readies)
+            continue;
+        potential one = allies[slot];
+        add_potential(&one, copied, one.copies);
+        most_potential(&most, &one);
+    }
+    add_potential(&base, copied, base.copies);
+    add_potential(&base, &most, allowance);
+    base.copies = 0;
+    base.readies = 0; /* a readied ally's activation is one of the allowance */
+    if (!p->unbounded)
+        least_potential(&base, p);
+    *out = base;
+}
+
+/* allowance_potential_of, kept between abilities (nothing running or
+ * waiting) for the smaller allowances. */
+static void allowance_potential(tw_nw_solver *sv, const tw_nw_state *s, int allowance, const potential *p,
+                                potential *out)
+{
+    if (s->run.active || s->trigger.active || allowance >= ALLOWANCE_KEPT) {
+        allowance_potential_of(sv, s, allowance, p, out);
+        return;
+    }
+    int spent = 0;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        spent |= (s->slots[slot].exhausted != 0) << slot;
+    int at = spent * TW_NW_FIEFS + s->visiting;
+    if (!sv->allowed_known[allowance][at]) {
+        allowance_potential_of(sv, s, allowance, p, &sv->allowed[allowance][at]);
+        sv->allowed_known[allowance][at] = 1;
+    }
+    *out = sv->allowed[allowance][at];
+}
+
 /* How many cards on the top of a pile the key must keep in order: those
  * the abilities still to run could take (and, for the discard pile, the
  * statement on top while it waits for its answer, which counts among
@@ -507,8 +627,7 @@ static uint64_t mix_pile_top(uint64_t h, const uint8_t *cards, int n, int ordere
 static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potential *p)
 {
     uint64_t h = 0x12345678abcdefULL;
-    h = mix(h, (uint64_t)s->phase | (uint64_t)(uint8_t)s->visiting << 8 | (uint64_t)s->ability_this_dialogue << 16 |
-                   (uint64_t)s->offer_finish << 24);
+    h = mix(h, (uint64_t)s->phase | (uint64_t)(uint8_t)s->visiting << 8 | (uint64_t)s->offer_finish << 24);
     h = mix(h, s->hand);
     h = mix(h, (uint64_t)s->deck_n << 8 | s->discard_n | (uint64_t)s->score_n << 16);
     h = mix_pile(h, s->deck, s->deck_n);
@@ -684,6 +803,36 @@ static int ended_friendly(const tw_nw_state *before, const tw_nw_state *after)
     return 0;
 }
 
+
+/* Whether activating the ally on `slot` led to `proceeded` (the state
+ * after going on to the statement without an ability, as an ability
+ * ends by revealing it), that ally spent: no card moved, no ruler, fief
+ * or other ally changed, nothing left running or waiting. Such an
+ * activation never helps: every line after it is open after going on
+ * without it, the ally still ready, unless an ability counts the spent
+ * allies (spent_counts; readying it again only undoes it). */
+static int activation_changed_nothing(const tw_nw_state *after, const tw_nw_state *proceeded, int slot)
+{
+    if (after->phase != proceeded->phase || after->visiting < 0 || after->run.active || after->trigger.active ||
+        proceeded->trigger.active || after->hand != proceeded->hand || after->deck_n != proceeded->deck_n ||
+        after->discard_n != proceeded->discard_n || after->score_n != proceeded->score_n ||
+        after->visiting != proceeded->visiting || after->rng.state != proceeded->rng.state ||
+        after->rng.inc != proceeded->rng.inc || memcmp(after->deck, proceeded->deck, after->deck_n) ||
+        memcmp(after->discard, proceeded->discard, after->discard_n) ||
+        memcmp(after->score, proceeded->score, after->score_n))
+        return 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (after->fiefs[f].status != proceeded->fiefs[f].status ||
+            after->fiefs[f].ruler_present != proceeded->fiefs[f].ruler_present ||
+            after->fiefs[f].ruler.catalog_index != proceeded->fiefs[f].ruler.catalog_index ||
+            after->fiefs[f].sub_slot != proceeded->fiefs[f].sub_slot)
+            return 0;
+    for (int other = 0; other < TW_NW_SLOTS; other++)
+        if (after->slots[other].sub_fief != proceeded->slots[other].sub_fief ||
+            (other != slot && after->slots[other].exhausted != proceeded->slots[other].exhausted))
+            return 0;
+    return 1;
+}
 
 /* ---- The rest of a visit without abilities ------------------------------ */
 
@@ -863,6 +1012,28 @@ static void table_store(tw_nw_solver *sv, size_t slot, uint64_t key, int result)
     sv->keys[slot] = entry;
 }
 
+static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowance);
+
+/* At the root, once a line was found: the line given starts with the
+ * first action, in the search's order, that has one, and the activations
+ * skipped because they changed nothing (idle, in that order) all come
+ * before the one found. Each is searched in turn, so that the line given
+ * is the one the search gives without the skip. The answer is yes already:
+ * a search cut short by the budget keeps the line found. */
+static void first_idle_line(tw_nw_solver *sv, const tw_nw_state *s, const tw_nw_action *acts, const uint8_t *idle,
+                            int idle_n, int allowance)
+{
+    for (int k = 0; k < idle_n && !sv->aborted; k++) {
+        tw_nw_state next = *s;
+        if (tw_nw_apply(&next, acts[idle[k]], NULL) == TW_OK &&
+            solve(sv, &next, 1, allowance > 0 ? allowance - 1 : allowance)) {
+            sv->root_action = acts[idle[k]];
+            break;
+        }
+    }
+    sv->aborted = 0;
+}
+
 /* The OR-search: 1 when some line of play ends the visit friendly. The
  * target is the fief visited now (s->visiting), which an ability can
  * change during the visit. allowance: how many more abilities a line may
@@ -878,9 +1049,15 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
         sv->aborted = 1;
         return 0;
     }
-    potential p;
+    potential p, allowed;
     visit_potential(sv, s, 0, &p);
-    uint64_t key = state_key(sv, s, &p);
+    /* a pass that allows few abilities: what those few could do */
+    const potential *use = &p;
+    if (allowance >= 0) {
+        allowance_potential(sv, s, allowance, &p, &allowed);
+        use = &allowed;
+    }
+    uint64_t key = state_key(sv, s, use);
     if (allowance >= 0)
         key = mix(key, 0x616c6cULL + (uint64_t)allowance);
     key = finish_key(key);
@@ -888,8 +1065,13 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
     /* the table is larger than the nearest caches: its entry is fetched
      * while the bounds are worked out */
     __builtin_prefetch(&sv->keys[slot]);
-    if (!within_bounds(s, &p))
+    if (!within_bounds(s, use)) {
+        /* cut by the allowance, not by the cards: the pass is not the
+         * whole answer */
+        if (use != &p && (p.unbounded || within_bounds(s, &p)))
+            sv->restricted = 1;
         return 0;
+    }
     uint64_t stored = sv->keys[slot];
     if ((stored | 1) != (key | 1))
         stored = sv->keys[slot + 1];
@@ -924,6 +1106,10 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
     /* the last dialogue of the visit: the response alone decides, without
      * letting the engine end the visit (and deal the next one) */
     int last_dialogue = tw_nw_last_statement(s);
+    tw_nw_state proceeded; /* going on without an ability, to tell an activation that changes nothing */
+    int proceeded_known = 0;
+    uint8_t idle[TW_NW_SLOTS]; /* at the root: the activations that changed nothing, skipped */
+    int idle_n = 0;
     for (int i = 0; i < n && !result && !sv->aborted; i++) {
         if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
             continue;
@@ -941,6 +1127,17 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
         tw_nw_state next = *s;
         if (tw_nw_apply(&next, acts[i], NULL) != TW_OK)
             continue;
+        if (activates && sv->use_dp && !sv->spent_counts && !s->trigger.active) {
+            if (!proceeded_known) { /* once per node */
+                proceeded = *s;
+                proceeded_known = tw_nw_apply(&proceeded, TW_NW_ACTION(TW_NW_ACT_PROCEED, 0), NULL) == TW_OK ? 1 : -1;
+            }
+            if (proceeded_known > 0 && activation_changed_nothing(&next, &proceeded, TW_NW_ACTION_ARG(acts[i]))) {
+                if (depth == 0)
+                    idle[idle_n++] = (uint8_t)i;
+                continue;
+            }
+        }
         if (next.visiting < 0)
             result = ended_friendly(s, &next);
         else
@@ -948,21 +1145,25 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
         if (result && depth == 0)
             sv->root_action = acts[i];
     }
+    if (result && idle_n)
+        first_idle_line(sv, s, acts, idle, idle_n, allowance);
     if (sv->aborted)
         return 0; /* an answer cut short is "no", as documented */
     table_store(sv, slot, key, result);
     return result;
 }
 
-/* Searches with a growing allowance of abilities: lines that use none,
- * then one, then two, then any number. Most visits that can be won are
- * won with few abilities, and those lines are found in a small part of
- * the whole tree; a pass whose allowance never bound is already the whole
- * answer. The budget counts the nodes of every pass. */
+/* Searches with a growing allowance of abilities: lines that use at most
+ * one (the programme first tries none), then two, then any number. A pass
+ * that allows few abilities is bounded by what those few could do
+ * (allowance_potential). Most visits that
+ * can be won are won with few abilities, and those lines are found in a
+ * small part of the whole tree; a pass whose allowance never bound is
+ * already the whole answer. The budget counts the nodes of every pass. */
 static int solve_deepening(tw_nw_solver *sv, const tw_nw_state *s, int depth)
 {
-    static const int allowances[] = {0, 1, 2, -1};
-    for (int i = 0; i < 4; i++) {
+    static const int allowances[] = {1, 2, -1};
+    for (int i = 0; i < 3; i++) {
         if (!sv->use_dp && allowances[i] >= 0)
             continue; /* the reference searches the whole tree at once */
         sv->restricted = 0;
