@@ -23,11 +23,12 @@
 /* One memo entry of the hand-subset programme: which statements are left
  * (tag: a hash of the statements to come and the trump, never 0), the
  * hand left, and the set of score gains it can still make (bit g: g more
- * cards can still score). */
+ * cards can still score; a set with a gain of 32 or more is not kept).
+ * 16 bytes: four entries to a cache line. */
 typedef struct {
     uint64_t tag;
-    uint64_t gains;
     uint32_t hand;
+    uint32_t gains;
 } dp_entry;
 
 #define DP_LOG2_ENTRIES 16
@@ -951,9 +952,11 @@ static uint64_t dp_gains(tw_nw_solver *sv, const dp_plan *plan, uint32_t hand, i
             break;
         }
     }
+    if (gains >> 32)
+        return gains;
     slot->tag = tag;
     slot->hand = hand;
-    slot->gains = gains;
+    slot->gains = (uint32_t)gains;
     return gains;
 }
 
@@ -1012,22 +1015,116 @@ static void table_store(tw_nw_solver *sv, size_t slot, uint64_t key, int result)
     sv->keys[slot] = entry;
 }
 
-static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowance);
+/* A position the search will look at, with what it works out before
+ * looking: the potential of what may still run (and of what the pass's
+ * allowance lets run), the table key and the key's slot, whose entry is
+ * fetched as soon as the slot is known. */
+typedef struct {
+    tw_nw_state s;
+    potential p;       /* visit_potential */
+    potential allowed; /* allowance_potential, when allowance >= 0 */
+    int allowance;     /* how many more abilities a line may use (< 0: any number) */
+    uint64_t key;
+    size_t slot;
+} solver_node;
 
-/* At the root, once a line was found: the line given starts with the
- * first action, in the search's order, that has one, and the activations
- * skipped because they changed nothing (idle, in that order) all come
- * before the one found. Each is searched in turn, so that the line given
- * is the one the search gives without the skip. The answer is yes already:
- * a search cut short by the budget keeps the line found. */
-static void first_idle_line(tw_nw_solver *sv, const tw_nw_state *s, const tw_nw_action *acts, const uint8_t *idle,
-                            int idle_n, int allowance)
+/* Works out a node's potentials, key and slot (nd->s filled in), and
+ * starts fetching its table entry: the parent does it for the next
+ * action while it searches the one before, so that the entry is in the
+ * cache by the time it is read. */
+static void node_prepare(tw_nw_solver *sv, solver_node *nd, int allowance)
 {
-    for (int k = 0; k < idle_n && !sv->aborted; k++) {
-        tw_nw_state next = *s;
-        if (tw_nw_apply(&next, acts[idle[k]], NULL) == TW_OK &&
-            solve(sv, &next, 1, allowance > 0 ? allowance - 1 : allowance)) {
-            sv->root_action = acts[idle[k]];
+    nd->allowance = allowance;
+    visit_potential(sv, &nd->s, 0, &nd->p);
+    /* a pass that allows few abilities: what those few could do */
+    if (allowance >= 0)
+        allowance_potential(sv, &nd->s, allowance, &nd->p, &nd->allowed);
+    uint64_t key = state_key(sv, &nd->s, allowance >= 0 ? &nd->allowed : &nd->p);
+    if (allowance >= 0)
+        key = mix(key, 0x616c6cULL + (uint64_t)allowance);
+    nd->key = finish_key(key);
+    nd->slot = (size_t)(nd->key >> 20) & sv->mask & ~(size_t)1;
+    __builtin_prefetch(&sv->keys[nd->slot]);
+}
+
+static int solve(tw_nw_solver *sv, const solver_node *nd, int depth);
+
+/* What the search does with one action of a node: nothing (not a line of
+ * play here, or an activation that changed nothing), a result known
+ * without a search (the last answer of the visit, a visit that ended), or
+ * a search of the node it leads to (prepared in child). */
+enum { CHILD_NONE, CHILD_KNOWN, CHILD_SEARCH };
+
+/* What is known of a node while its actions are tried, for child_of. */
+typedef struct {
+    const solver_node *nd;
+    const tw_nw_action *acts;
+    int last_dialogue;  /* the last dialogue of the visit: the answer alone decides */
+    int proceeded_known; /* 0: not worked out yet, 1: in proceeded, -1: none */
+    tw_nw_state proceeded; /* going on without an ability, to tell an activation that changes nothing */
+    uint8_t idle[TW_NW_SLOTS]; /* at the root: the activations that changed nothing, skipped */
+    int idle_n;
+} expansion;
+
+/* Applies action i of the node being expanded: CHILD_SEARCH with the
+ * node it leads to prepared in child, CHILD_KNOWN with the result in
+ * *known, or CHILD_NONE. */
+static int child_of(tw_nw_solver *sv, expansion *ex, int i, int depth, solver_node *child, int *known)
+{
+    const tw_nw_state *s = &ex->nd->s;
+    tw_nw_action act = ex->acts[i];
+    int allowance = ex->nd->allowance;
+    if (TW_NW_ACTION_KIND(act) == TW_NW_ACT_STOP)
+        return CHILD_NONE;
+    int activates = TW_NW_ACTION_KIND(act) == TW_NW_ACT_ACTIVATE;
+    if (activates && allowance == 0) {
+        sv->restricted = 1;
+        return CHILD_NONE;
+    }
+    if (ex->last_dialogue && TW_NW_ACTION_KIND(act) == TW_NW_ACT_RESPOND) {
+        /* without letting the engine end the visit (and deal the next one) */
+        *known = s->score_n + response_scores(s, TW_NW_ACTION_ARG(act)) == s->visiting;
+        return CHILD_KNOWN;
+    }
+    child->s = *s;
+    if (tw_nw_apply(&child->s, act, NULL) != TW_OK)
+        return CHILD_NONE;
+    if (activates && sv->use_dp && !sv->spent_counts && !s->trigger.active) {
+        if (!ex->proceeded_known) { /* once per node */
+            ex->proceeded = *s;
+            ex->proceeded_known =
+                tw_nw_apply(&ex->proceeded, TW_NW_ACTION(TW_NW_ACT_PROCEED, 0), NULL) == TW_OK ? 1 : -1;
+        }
+        if (ex->proceeded_known > 0 && activation_changed_nothing(&child->s, &ex->proceeded, TW_NW_ACTION_ARG(act))) {
+            if (depth == 0)
+                ex->idle[ex->idle_n++] = (uint8_t)i;
+            return CHILD_NONE;
+        }
+    }
+    if (child->s.visiting < 0) {
+        *known = ended_friendly(s, &child->s);
+        return CHILD_KNOWN;
+    }
+    node_prepare(sv, child, activates && allowance > 0 ? allowance - 1 : allowance);
+    return CHILD_SEARCH;
+}
+
+/* At the root, once a line was found with action `found`: the line given
+ * starts with the first action, in the search's order, that has one, and
+ * an activation skipped because it changed nothing (ex->idle, in order)
+ * may come before it. Each such one is searched in turn, so that the line
+ * given is the one the search gives without the skip. The answer is yes
+ * already: a search cut short by the budget keeps the line found. */
+static void first_idle_line(tw_nw_solver *sv, const expansion *ex, int found)
+{
+    for (int k = 0; k < ex->idle_n && ex->idle[k] < found && !sv->aborted; k++) {
+        solver_node child;
+        child.s = ex->nd->s;
+        if (tw_nw_apply(&child.s, ex->acts[ex->idle[k]], NULL) != TW_OK)
+            continue;
+        node_prepare(sv, &child, ex->nd->allowance > 0 ? ex->nd->allowance - 1 : ex->nd->allowance);
+        if (solve(sv, &child, 1)) {
+            sv->root_action = ex->acts[ex->idle[k]];
             break;
         }
     }
@@ -1036,9 +1133,9 @@ static void first_idle_line(tw_nw_solver *sv, const tw_nw_state *s, const tw_nw_
 
 /* The OR-search: 1 when some line of play ends the visit friendly. The
  * target is the fief visited now (s->visiting), which an ability can
- * change during the visit. allowance: how many more abilities a line may
- * use (< 0: any number); the table keeps the passes apart. */
-static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowance)
+ * change during the visit. nd->allowance: how many more abilities a line
+ * may use (< 0: any number); the table keeps the passes apart. */
+static int solve(tw_nw_solver *sv, const solver_node *nd, int depth)
 {
     if (sv->aborted)
         return 0;
@@ -1049,29 +1146,17 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
         sv->aborted = 1;
         return 0;
     }
-    potential p, allowed;
-    visit_potential(sv, s, 0, &p);
-    /* a pass that allows few abilities: what those few could do */
-    const potential *use = &p;
-    if (allowance >= 0) {
-        allowance_potential(sv, s, allowance, &p, &allowed);
-        use = &allowed;
-    }
-    uint64_t key = state_key(sv, s, use);
-    if (allowance >= 0)
-        key = mix(key, 0x616c6cULL + (uint64_t)allowance);
-    key = finish_key(key);
-    size_t slot = (size_t)(key >> 20) & sv->mask & ~(size_t)1;
-    /* the table is larger than the nearest caches: its entry is fetched
-     * while the bounds are worked out */
-    __builtin_prefetch(&sv->keys[slot]);
-    if (!within_bounds(s, use)) {
+    const tw_nw_state *s = &nd->s;
+    int allowance = nd->allowance;
+    if (!within_bounds(s, allowance >= 0 ? &nd->allowed : &nd->p)) {
         /* cut by the allowance, not by the cards: the pass is not the
          * whole answer */
-        if (use != &p && (p.unbounded || within_bounds(s, &p)))
+        if (allowance >= 0 && (nd->p.unbounded || within_bounds(s, &nd->p)))
             sv->restricted = 1;
         return 0;
     }
+    uint64_t key = nd->key;
+    size_t slot = nd->slot;
     uint64_t stored = sv->keys[slot];
     if ((stored | 1) != (key | 1))
         stored = sv->keys[slot + 1];
@@ -1098,55 +1183,38 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
             return result;
         }
     }
-    int target = s->visiting;
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(s, acts);
-    order_actions(s, acts, n, target);
-    int result = 0;
-    /* the last dialogue of the visit: the response alone decides, without
-     * letting the engine end the visit (and deal the next one) */
-    int last_dialogue = tw_nw_last_statement(s);
-    tw_nw_state proceeded; /* going on without an ability, to tell an activation that changes nothing */
-    int proceeded_known = 0;
-    uint8_t idle[TW_NW_SLOTS]; /* at the root: the activations that changed nothing, skipped */
-    int idle_n = 0;
-    for (int i = 0; i < n && !result && !sv->aborted; i++) {
-        if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
-            continue;
-        int activates = TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_ACTIVATE;
-        if (activates && allowance == 0) {
-            sv->restricted = 1;
-            continue;
-        }
-        if (last_dialogue && TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_RESPOND) {
-            result = s->score_n + response_scores(s, TW_NW_ACTION_ARG(acts[i])) == target;
-            if (result && depth == 0)
-                sv->root_action = acts[i];
-            continue;
-        }
-        tw_nw_state next = *s;
-        if (tw_nw_apply(&next, acts[i], NULL) != TW_OK)
-            continue;
-        if (activates && sv->use_dp && !sv->spent_counts && !s->trigger.active) {
-            if (!proceeded_known) { /* once per node */
-                proceeded = *s;
-                proceeded_known = tw_nw_apply(&proceeded, TW_NW_ACTION(TW_NW_ACT_PROCEED, 0), NULL) == TW_OK ? 1 : -1;
-            }
-            if (proceeded_known > 0 && activation_changed_nothing(&next, &proceeded, TW_NW_ACTION_ARG(acts[i]))) {
-                if (depth == 0)
-                    idle[idle_n++] = (uint8_t)i;
-                continue;
-            }
-        }
-        if (next.visiting < 0)
-            result = ended_friendly(s, &next);
-        else
-            result = solve(sv, &next, depth + 1, activates && allowance > 0 ? allowance - 1 : allowance);
-        if (result && depth == 0)
-            sv->root_action = acts[i];
+    order_actions(s, acts, n, s->visiting);
+    expansion ex;
+    ex.nd = nd;
+    ex.acts = acts;
+    ex.last_dialogue = tw_nw_last_statement(s);
+    ex.proceeded_known = 0;
+    ex.idle_n = 0;
+    /* the node of the next action is prepared while the one before it is
+     * searched: two buffers, used in turn */
+    solver_node children[2];
+    int result = 0, found = -1, at = 0, i = 0, kind = CHILD_NONE, known = 0;
+    for (; i < n && (kind = child_of(sv, &ex, i, depth, &children[at], &known)) == CHILD_NONE; i++)
+        ;
+    while (i < n && !result && !sv->aborted) {
+        int next = i + 1, next_kind = CHILD_NONE, next_known = 0;
+        for (; next < n && (next_kind = child_of(sv, &ex, next, depth, &children[!at], &next_known)) == CHILD_NONE;
+             next++)
+            ;
+        result = kind == CHILD_KNOWN ? known : solve(sv, &children[at], depth + 1);
+        if (result)
+            found = i;
+        i = next;
+        kind = next_kind;
+        known = next_known;
+        at = !at;
     }
-    if (result && idle_n)
-        first_idle_line(sv, s, acts, idle, idle_n, allowance);
+    if (result && depth == 0) {
+        sv->root_action = acts[found];
+        first_idle_line(sv, &ex, found);
+    }
     if (sv->aborted)
         return 0; /* an answer cut short is "no", as documented */
     table_store(sv, slot, key, result);
@@ -1163,11 +1231,14 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
 static int solve_deepening(tw_nw_solver *sv, const tw_nw_state *s, int depth)
 {
     static const int allowances[] = {1, 2, -1};
+    solver_node root;
+    root.s = *s;
     for (int i = 0; i < 3; i++) {
         if (!sv->use_dp && allowances[i] >= 0)
             continue; /* the reference searches the whole tree at once */
         sv->restricted = 0;
-        int result = solve(sv, s, depth, allowances[i]);
+        node_prepare(sv, &root, allowances[i]);
+        int result = solve(sv, &root, depth);
         if (result || sv->aborted || !sv->restricted)
             return result;
     }
