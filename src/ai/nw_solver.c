@@ -40,7 +40,10 @@ typedef struct {
  * cards they could take from the tops of the discard and score piles (for
  * the table's key: deeper cards are never read again). */
 typedef struct {
-    int add_score;  /* cards it may put on the score pile */
+    int add_score;  /* cards it may put on the score pile (but for highest) */
+    int highest;    /* runs of "your highest cards to the score pile" (King of
+                     * Claws): each moves the cards of one value, at most
+                     * one per suit (bounded by within_bounds from the hand) */
     int take_score; /* cards it may take off the score pile */
     int add_hand;   /* cards it may bring into the hand */
     int draws_deck; /* times it may draw the whole deck (counted at the deck's size) */
@@ -179,6 +182,7 @@ static inline int count_bits(uint32_t x)
 static void add_potential(potential *to, const potential *from, int times)
 {
     to->add_score += times * from->add_score;
+    to->highest += times * from->highest;
     to->take_score += times * from->take_score;
     to->add_hand += times * from->add_hand;
     to->draws_deck += times * from->draws_deck;
@@ -198,6 +202,7 @@ static void add_potential(potential *to, const potential *from, int times)
 static void most_potential(potential *most, const potential *one)
 {
     if (one->add_score > most->add_score) most->add_score = one->add_score;
+    if (one->highest > most->highest) most->highest = one->highest;
     if (one->take_score > most->take_score) most->take_score = one->take_score;
     if (one->add_hand > most->add_hand) most->add_hand = one->add_hand;
     if (one->draws_deck > most->draws_deck) most->draws_deck = one->draws_deck;
@@ -251,7 +256,10 @@ static void steps_potential(const tw_nw_step *steps, int n, potential *p, int de
             moved_from_hand(p, st->b, TW_NW_VALUES);
             break;
         case TW_NW_OP_MOVE_HIGHEST: /* one card of a value per suit */
-            moved_from_hand(p, st->b, TW_NW_SUITS);
+            if (st->b == TW_NW_PILE_SCORE)
+                p->highest += 1;
+            else
+                moved_from_hand(p, st->b, TW_NW_SUITS);
             break;
         case TW_NW_OP_MOVE_LOWEST:
         case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
@@ -497,6 +505,7 @@ static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spe
 static void least_potential(potential *to, const potential *other)
 {
     if (other->add_score < to->add_score) to->add_score = other->add_score;
+    if (other->highest < to->highest) to->highest = other->highest;
     if (other->take_score < to->take_score) to->take_score = other->take_score;
     if (other->add_hand < to->add_hand) to->add_hand = other->add_hand;
     if (other->draws_deck < to->draws_deck) to->draws_deck = other->draws_deck;
@@ -677,11 +686,11 @@ static int suit_pairs(unsigned hand, unsigned statements, int *left)
 {
     int below = 0, pairs = 0;
     for (int v = 0; v < TW_NW_VALUES; v++) {
-        if ((hand >> v & 1) && below > 0) {
-            pairs++;
-            below--;
-        }
-        below += (int)(statements >> v & 1);
+        /* without a branch: whether a card beats a statement is a coin
+         * the processor cannot guess */
+        int beats = (int)(hand >> v & 1) & (below > 0);
+        pairs += beats;
+        below += (int)(statements >> v & 1) - beats;
     }
     *left = below;
     return pairs;
@@ -719,6 +728,18 @@ static int scoring_ceiling(const tw_nw_state *s, int window)
     return total;
 }
 
+/* The most cards of one value in a hand. */
+static int most_of_a_value(uint32_t hand)
+{
+    int most = 0;
+    for (int v = 0; v < TW_NW_VALUES; v++) {
+        int n = (int)(hand >> v & 1) + (int)(hand >> (v + 8) & 1) + (int)(hand >> (v + 16) & 1) +
+                (int)(hand >> (v + 24) & 1);
+        most = n > most ? n : most;
+    }
+    return most;
+}
+
 /* Whether the visit's target is still within the score's reachable
  * range, given what the abilities that may still run could do (p). */
 static int within_bounds(const tw_nw_state *s, const potential *p)
@@ -729,10 +750,17 @@ static int within_bounds(const tw_nw_state *s, const potential *p)
     int from_deck = s->deck_n + p->add_deck + (s->phase == TW_NW_PHASE_RESPONSE ? 1 : 0);
     int from_hand = count_bits(s->hand) + p->add_hand + p->draws_deck * s->deck_n;
     int dialogues = from_deck < from_hand ? from_deck : from_hand;
-    int high = score + dialogues + p->add_score;
+    int add_score = p->add_score;
+    if (p->highest) {
+        /* the cards of one value, then in the hand: those of the hand now
+         * and those that may come into it */
+        int each = most_of_a_value(s->hand) + p->add_hand + p->draws_deck * s->deck_n;
+        add_score += p->highest * (each < TW_NW_SUITS ? each : TW_NW_SUITS);
+    }
+    int high = score + dialogues + add_score;
     /* the ceiling below can only lower high to score + add_score or more:
      * no use when the target is no higher (and the visit stays) */
-    if (!p->changes_trump && !p->shuffles && (p->moves_visit || s->visiting > score + p->add_score)) {
+    if (!p->changes_trump && !p->shuffles && (p->moves_visit || s->visiting > score + add_score)) {
         /* the statements come from the deck's top in order: those the
          * dialogues and the draws can reach, and the cards abilities put
          * on the deck, each beaten by one hand card at most; each card
@@ -740,7 +768,7 @@ static int within_bounds(const tw_nw_state *s, const potential *p)
         int ceiling = scoring_ceiling(s, dialogues + p->add_hand + p->draws_deck * s->deck_n) + p->add_hand +
                       p->draws_deck * s->deck_n + p->add_deck;
         if (ceiling < dialogues)
-            high = score + ceiling + p->add_score;
+            high = score + ceiling + add_score;
     }
     int low = score - p->take_score;
     if (s->visiting >= low && s->visiting <= high)
