@@ -301,6 +301,80 @@ TEST(nw_solver_agrees_with_a_plain_search_when_allies_can_be_readied_or_copy)
     tw_nw_solver_free(solver);
 }
 
+TEST(nw_solver_agrees_with_a_plain_search_with_highest_cards_or_idle_abilities)
+{
+    /* King of Claws moves the hand's highest cards to the score pile: the
+     * bounds count as many as the hand holds of one value plus the cards
+     * that may come into it. An activation that changes nothing (Queen of
+     * Eyes, or an ability with nothing to act on) is not searched, unless
+     * an ability counts the spent allies (Prince of Eyes). Positions inside
+     * full-deal visits with up to four cards in hand, one of them on slot
+     * 0 and an ally that draws, takes cards or counts the spent ones on
+     * slot 1, against the search without table or bounds. */
+    static const char *const first[] = {"king-of-claws", "queen-of-eyes", "jack-of-flowers", "baron-of-flowers"};
+    static const char *const partners[] = {"jack-of-claws", "lady-of-eyes",  "prince-of-claws", "queen-of-claws",
+                                           "prince-of-eyes", "jack-of-eyes", "lady-of-claws",   "king-of-claws"};
+    tw_nw_solver *solver = tw_nw_solver_new(16);
+    REQUIRE(solver);
+    tw_rng rng;
+    tw_rng_seed(&rng, 6262);
+    int compared = 0, yes = 0, king = 0;
+    for (uint64_t seed = 1; seed <= 9000 && compared < 800; seed++) {
+        tw_nw_state s;
+        if (!random_visit_position(seed * 2 + 1, &rng, 4, 0, &s) || s.run.active ||
+            (s.phase != TW_NW_PHASE_BEFORE_STATEMENT && s.phase != TW_NW_PHASE_RESPONSE) ||
+            s.slots[0].sub_fief >= 0 || s.slots[1].sub_fief >= 0)
+            continue;
+        int which = (int)tw_rng_below(&rng, 4);
+        fx_ally(&s, 0, first[which]);
+        s.slots[0].exhausted = 0;
+        fx_ally(&s, 1, partners[tw_rng_below(&rng, (uint32_t)(sizeof partners / sizeof partners[0]))]);
+        s.slots[1].exhausted = (uint8_t)tw_rng_below(&rng, 2);
+        long budget = 300000;
+        int expected = plain_search_within(&s, &budget);
+        if (expected < 0)
+            continue;
+        CHECK_INT(tw_nw_solve_visit(solver, &s), expected);
+        compared++;
+        yes += expected;
+        king += which == 0;
+    }
+    CHECK(compared >= 300);
+    CHECK(king >= compared / 8);
+    CHECK(yes > compared / 10 && yes < compared - compared / 10);
+    tw_nw_solver_free(solver);
+}
+
+TEST(nw_solver_tries_an_idle_ability_when_the_spent_allies_count)
+{
+    /* Queen of Eyes changes nothing in a search that sees the deck, so the
+     * solver does not try her, except when an ability counts the spent
+     * allies: here Prince of Eyes discards and draws once more for her,
+     * which alone reaches the Leaves trumps 7L and 8L for the two points
+     * of fief 2. Used first, she lets Prince of Eyes, next, dig two deep. */
+    tw_nw_state s;
+    fx_blank(&s, NULL);
+    fx_ruler(&s, 2, "king-of-leaves");
+    fx_ally(&s, 0, "queen-of-eyes");
+    fx_ally(&s, 1, "prince-of-eyes");
+    fx_ally(&s, 2, "queen-of-eyes");
+    fx_ally(&s, 3, "queen-of-eyes");
+    REQUIRE(fx_cards(&s, "1C 1F 1E", "4C 3C 8L 7L 2E", "", "", TW_NW_PILE_DISCARD));
+    fx_visit(&s, 2, TW_NW_PHASE_BEFORE_STATEMENT);
+    FX_SOUND(&s);
+    CHECK_INT(plain_search(&s), 1);
+    tw_nw_solver *solver = tw_nw_solver_new(16);
+    REQUIRE(solver);
+    tw_nw_action first = 0;
+    CHECK_INT(tw_nw_solve_line(solver, &s, &first), 1);
+    CHECK_INT(first, TW_NW_ACTION(TW_NW_ACT_ACTIVATE, 0));
+    /* without Prince of Eyes she can do nothing: the visit misses */
+    fx_ally(&s, 1, "queen-of-eyes");
+    CHECK_INT(plain_search(&s), 0);
+    CHECK_INT(tw_nw_solve_visit(solver, &s), 0);
+    tw_nw_solver_free(solver);
+}
+
 TEST(nw_solver_subset_programme_agrees_with_the_search)
 {
     /* The subset programme for the answers-only rest of a visit against
