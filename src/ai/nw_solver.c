@@ -1249,19 +1249,21 @@ static int solve(tw_nw_solver *sv, const solver_node *nd, int depth)
     return result;
 }
 
-/* Searches with a growing allowance of abilities: lines that use at most
- * one (the programme first tries none), then two, then any number. A pass
- * that allows few abilities is bounded by what those few could do
- * (allowance_potential). Most visits that
- * can be won are won with few abilities, and those lines are found in a
- * small part of the whole tree; a pass whose allowance never bound is
- * already the whole answer. The budget counts the nodes of every pass. */
+/* Searches with a growing allowance of abilities: lines that use none,
+ * then at most one, then two, then any number. A pass that allows few
+ * abilities is bounded by what those few could do (allowance_potential).
+ * Most visits that can be won are won with few abilities, and those lines
+ * are found in a small part of the whole tree; a pass whose allowance
+ * never bound is already the whole answer. Between abilities the pass
+ * without any is left out: the pass of one starts with the programme,
+ * which is the whole of it (and gives the same first action). The budget
+ * counts the nodes of every pass. */
 static int solve_deepening(tw_nw_solver *sv, const tw_nw_state *s, int depth)
 {
-    static const int allowances[] = {1, 2, -1};
+    static const int allowances[] = {0, 1, 2, -1};
     solver_node root;
     root.s = *s;
-    for (int i = 0; i < 3; i++) {
+    for (int i = may_go_on_without_abilities(s) ? 1 : 0; i < 4; i++) {
         if (!sv->use_dp && allowances[i] >= 0)
             continue; /* the reference searches the whole tree at once */
         sv->restricted = 0;
