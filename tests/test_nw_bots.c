@@ -375,6 +375,34 @@ TEST(nw_solver_tries_an_idle_ability_when_the_spent_allies_count)
     tw_nw_solver_free(solver);
 }
 
+TEST(nw_solver_counts_the_substitutes_before_they_come_in)
+{
+    /* Before the substitutes come in, a friendly ruler may take an ally's
+     * place: the bounds cannot come from the allies on the slots. Four
+     * Queens of Eyes can do nothing, and no answer scores (Leaves are
+     * trump), but King of Claws, ruler of friendly fief 0, brought in as a
+     * substitute moves 8E to the score pile for the one point of fief 1. */
+    tw_nw_state s;
+    fx_blank(&s, NULL);
+    fx_ruler(&s, 0, "king-of-claws");
+    fx_ruler(&s, 1, "king-of-leaves");
+    fx_status(&s, 0, TW_NW_FIEF_FRIENDLY);
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        fx_ally(&s, slot, "queen-of-eyes");
+    REQUIRE(fx_cards(&s, "1F 2F 8E", "7F 6F 5F 4F 3F", "", "", TW_NW_PILE_DISCARD));
+    fx_visit(&s, 1, TW_NW_PHASE_SUBSTITUTES);
+    FX_SOUND(&s);
+    CHECK_INT(plain_search(&s), 1);
+    tw_nw_solver *solver = tw_nw_solver_new(16);
+    REQUIRE(solver);
+    CHECK_INT(tw_nw_solve_visit(solver, &s), 1);
+    /* without the substitute the visit misses */
+    tw_nw_apply(&s, TW_NW_ACTION(TW_NW_ACT_BEGIN, 0), NULL);
+    CHECK_INT(plain_search(&s), 0);
+    CHECK_INT(tw_nw_solve_visit(solver, &s), 0);
+    tw_nw_solver_free(solver);
+}
+
 TEST(nw_solver_subset_programme_agrees_with_the_search)
 {
     /* The subset programme for the answers-only rest of a visit against

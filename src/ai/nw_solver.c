@@ -647,8 +647,10 @@ static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potentia
         visit_potential(sv, s, 1, &every);
         readers = &every;
     }
-    h = mix_pile_top(h, s->discard, s->discard_n, ordered_top(s, p, readers, TW_NW_PILE_DISCARD));
-    h = mix_pile_top(h, s->score, s->score_n, ordered_top(s, p, readers, TW_NW_PILE_SCORE));
+    /* before the substitutes come in, any friendly ruler may read them */
+    int substitutes = s->phase == TW_NW_PHASE_SUBSTITUTES;
+    h = mix_pile_top(h, s->discard, s->discard_n, substitutes ? -1 : ordered_top(s, p, readers, TW_NW_PILE_DISCARD));
+    h = mix_pile_top(h, s->score, s->score_n, substitutes ? -1 : ordered_top(s, p, readers, TW_NW_PILE_SCORE));
     /* the slots, and the fiefs' rulers and statuses, a word each */
     uint64_t slots = 0, fiefs = 0;
     for (int i = 0; i < TW_NW_SLOTS; i++)
@@ -1063,10 +1065,18 @@ typedef struct {
 static void node_prepare(tw_nw_solver *sv, solver_node *nd, int allowance)
 {
     nd->allowance = allowance;
-    visit_potential(sv, &nd->s, 0, &nd->p);
-    /* a pass that allows few abilities: what those few could do */
-    if (allowance >= 0)
-        allowance_potential(sv, &nd->s, allowance, &nd->p, &nd->allowed);
+    if (nd->s.phase == TW_NW_PHASE_SUBSTITUTES) {
+        /* friendly rulers may still take the allies' places: no bound
+         * from the allies on the slots */
+        memset(&nd->p, 0, sizeof nd->p);
+        nd->p.unbounded = 1;
+        nd->allowed = nd->p;
+    } else {
+        visit_potential(sv, &nd->s, 0, &nd->p);
+        /* a pass that allows few abilities: what those few could do */
+        if (allowance >= 0)
+            allowance_potential(sv, &nd->s, allowance, &nd->p, &nd->allowed);
+    }
     uint64_t key = state_key(sv, &nd->s, allowance >= 0 ? &nd->allowed : &nd->p);
     if (allowance >= 0)
         key = mix(key, 0x616c6cULL + (uint64_t)allowance);
