@@ -391,6 +391,15 @@ static const potential *ally_potentials(tw_nw_solver *sv, const tw_nw_state *s)
     return sv->ally_potential;
 }
 
+/* Whether an ability that may run in this visit counts the spent allies
+ * (ally_potentials works it out with the characters: asked here for s,
+ * whatever node was worked out last). */
+static int spent_allies_count(tw_nw_solver *sv, const tw_nw_state *s)
+{
+    ally_potentials(sv, s);
+    return sv->spent_counts;
+}
+
 /* Adds what the copy steps counted in p could do. A copy runs the visited
  * ruler's ability: when nothing else that may run can change the visited
  * ruler, and that ruler's own ability cannot either (a copy run again
@@ -1127,7 +1136,7 @@ static int child_of(tw_nw_solver *sv, expansion *ex, int i, int depth, solver_no
     child->s = *s;
     if (tw_nw_apply(&child->s, act, NULL) != TW_OK)
         return CHILD_NONE;
-    if (activates && sv->use_dp && !sv->spent_counts && !s->trigger.active) {
+    if (activates && sv->use_dp && !s->trigger.active && !spent_allies_count(sv, s)) {
         if (!ex->proceeded_known) { /* once per node */
             ex->proceeded = *s;
             ex->proceeded_known =
