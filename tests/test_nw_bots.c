@@ -252,6 +252,62 @@ TEST(nw_solver_agrees_with_a_plain_search_with_allies_ready)
     tw_nw_solver_free(solver);
 }
 
+/* Picks the ally for slot 1 of a position (seed: the position's), given
+ * the index of the one on slot 0 in its list. */
+typedef const char *(*partner_pick)(tw_rng *rng, int first, uint64_t seed);
+
+/* Compares the solver with the search without table or bounds on
+ * positions inside visits with up to four cards in hand (random play from
+ * seeds 3, 5, 7, ...): one of `firsts` (n of them) put on slot 0, ready,
+ * and the ally pick gives on slot 1, spent or not, until `want` positions
+ * were compared. Counts the positions compared, the yes answers and how
+ * many had each of `firsts` (by_first). */
+static void compare_pairs_of_allies(uint64_t rng_seed, const char *const *firsts, int n, partner_pick pick, int want,
+                                    int *compared, int *yes, int *by_first)
+{
+    tw_nw_solver *solver = tw_nw_solver_new(16);
+    REQUIRE(solver);
+    tw_rng rng;
+    tw_rng_seed(&rng, rng_seed);
+    *compared = *yes = 0;
+    for (int i = 0; i < n; i++)
+        by_first[i] = 0;
+    for (uint64_t seed = 1; seed <= 9000 && *compared < want; seed++) {
+        tw_nw_state s;
+        if (!random_visit_position(seed * 2 + 1, &rng, 4, 0, &s) || s.run.active ||
+            (s.phase != TW_NW_PHASE_BEFORE_STATEMENT && s.phase != TW_NW_PHASE_RESPONSE) ||
+            s.slots[0].sub_fief >= 0 || s.slots[1].sub_fief >= 0)
+            continue;
+        int first = (int)tw_rng_below(&rng, (uint32_t)n);
+        fx_ally(&s, 0, firsts[first]);
+        s.slots[0].exhausted = 0;
+        fx_ally(&s, 1, pick(&rng, first, seed));
+        s.slots[1].exhausted = (uint8_t)tw_rng_below(&rng, 2);
+        long budget = 300000;
+        int expected = plain_search_within(&s, &budget);
+        if (expected < 0)
+            continue;
+        CHECK_INT(tw_nw_solve_visit(solver, &s), expected);
+        (*compared)++;
+        *yes += expected;
+        by_first[first]++;
+    }
+    tw_nw_solver_free(solver);
+}
+
+/* Next to Queen of Leaves (first 0), half the time an ally that changes
+ * the ruler she would copy; else an ally that reads or changes the piles,
+ * the ruler or the hand. */
+static const char *partner_of_leaves(tw_rng *rng, int first, uint64_t seed)
+{
+    static const char *const partners[] = {"queen-of-claws", "queen-of-flowers", "baron-of-leaves",
+                                           "prince-of-eyes",  "jack-of-leaves",   "prince-of-claws",
+                                           "king-of-claws",   "queen-of-leaves",  "lady-of-claws"};
+    if (first == 0 && tw_rng_below(rng, 2))
+        return seed % 2 ? "jack-of-leaves" : "prince-of-leaves";
+    return partners[tw_rng_below(rng, (uint32_t)(sizeof partners / sizeof partners[0]))];
+}
+
 TEST(nw_solver_agrees_with_a_plain_search_when_allies_can_be_readied_or_copy)
 {
     /* The bounds and the key when Lady of Leaves may ready a spent ally
@@ -261,43 +317,108 @@ TEST(nw_solver_agrees_with_a_plain_search_when_allies_can_be_readied_or_copy)
      * four cards in hand, Lady or Queen of Leaves put on slot 0 and an ally
      * that reads or changes the piles, the ruler or the hand on slot 1,
      * spent or ready, against the search without table or bounds. */
-    static const char *const partners[] = {"queen-of-claws", "queen-of-flowers", "baron-of-leaves",
-                                           "prince-of-eyes",  "jack-of-leaves",   "prince-of-claws",
-                                           "king-of-claws",   "queen-of-leaves",  "lady-of-claws"};
+    static const char *const firsts[] = {"queen-of-leaves", "lady-of-leaves"};
+    int compared, yes, by_first[2];
+    compare_pairs_of_allies(5151, firsts, 2, partner_of_leaves, 800, &compared, &yes, by_first);
+    CHECK(compared >= 300);
+    CHECK(by_first[1] >= compared / 4 && by_first[0] >= compared / 4);
+    CHECK(yes > compared / 10 && yes < compared - compared / 10);
+}
+
+/* An ally that draws, takes cards or counts the spent allies. */
+static const char *partner_that_draws(tw_rng *rng, int first, uint64_t seed)
+{
+    static const char *const partners[] = {"jack-of-claws", "lady-of-eyes",  "prince-of-claws", "queen-of-claws",
+                                           "prince-of-eyes", "jack-of-eyes", "lady-of-claws",   "king-of-claws"};
+    (void)first;
+    (void)seed;
+    return partners[tw_rng_below(rng, (uint32_t)(sizeof partners / sizeof partners[0]))];
+}
+
+TEST(nw_solver_agrees_with_a_plain_search_with_highest_cards_or_idle_abilities)
+{
+    /* King of Claws moves the hand's highest cards to the score pile: the
+     * bounds count as many as the hand holds of one value plus the cards
+     * that may come into it. An activation that changes nothing (Queen of
+     * Eyes, or an ability with nothing to act on) is not searched, unless
+     * an ability counts the spent allies (Prince of Eyes). Positions inside
+     * full-deal visits with up to four cards in hand, one of them on slot
+     * 0 and an ally that draws, takes cards or counts the spent ones on
+     * slot 1, against the search without table or bounds. */
+    static const char *const firsts[] = {"king-of-claws", "queen-of-eyes", "jack-of-flowers", "baron-of-flowers"};
+    int compared, yes, by_first[4];
+    compare_pairs_of_allies(6262, firsts, 4, partner_that_draws, 800, &compared, &yes, by_first);
+    CHECK(compared >= 300);
+    CHECK(by_first[0] >= compared / 8);
+    CHECK(yes > compared / 10 && yes < compared - compared / 10);
+}
+
+/* The answer the plain search and the solver give for a position. */
+static void check_answer(tw_nw_solver *solver, const tw_nw_state *s, int expected)
+{
+    CHECK_INT(plain_search(s), expected);
+    CHECK_INT(tw_nw_solve_visit(solver, s), expected);
+}
+
+/* A visit of fief from fx_blank, ruled by `ruler`, with the four allies
+ * given, the hand and the deck (bottom-first; the other cards in the
+ * discard pile); `friendly` (or -1) is a friendly fief ruled by
+ * `friend_ruler`. */
+static void visit_with(tw_nw_state *s, int fief, const char *ruler, const char *const allies[TW_NW_SLOTS],
+                       int friendly, const char *friend_ruler, const char *hand, const char *deck, int phase)
+{
+    fx_blank(s, NULL);
+    fx_ruler(s, fief, ruler);
+    if (friendly >= 0) {
+        fx_ruler(s, friendly, friend_ruler);
+        fx_status(s, friendly, TW_NW_FIEF_FRIENDLY);
+    }
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        fx_ally(s, slot, allies[slot]);
+    REQUIRE(fx_cards(s, hand, deck, "", "", TW_NW_PILE_DISCARD));
+    fx_visit(s, fief, phase);
+    FX_SOUND(s);
+}
+
+TEST(nw_solver_tries_an_idle_ability_when_the_spent_allies_count)
+{
+    /* Queen of Eyes changes nothing in a search that sees the deck, so the
+     * solver does not try her, except when an ability counts the spent
+     * allies: here Prince of Eyes discards and draws once more for her,
+     * which alone reaches the Leaves trumps 7L and 8L for the two points
+     * of fief 2. Used first, she lets Prince of Eyes, next, dig two deep. */
+    static const char *const allies[] = {"queen-of-eyes", "prince-of-eyes", "queen-of-eyes", "queen-of-eyes"};
+    tw_nw_state s;
+    visit_with(&s, 2, "king-of-leaves", allies, -1, NULL, "1C 1F 1E", "4C 3C 8L 7L 2E", TW_NW_PHASE_BEFORE_STATEMENT);
     tw_nw_solver *solver = tw_nw_solver_new(16);
     REQUIRE(solver);
-    tw_rng rng;
-    tw_rng_seed(&rng, 5151);
-    int compared = 0, yes = 0, readying = 0, copying = 0;
-    for (uint64_t seed = 1; seed <= 9000 && compared < 800; seed++) {
-        tw_nw_state s;
-        if (!random_visit_position(seed * 2 + 1, &rng, 4, 0, &s) || s.run.active ||
-            (s.phase != TW_NW_PHASE_BEFORE_STATEMENT && s.phase != TW_NW_PHASE_RESPONSE) ||
-            s.slots[0].sub_fief >= 0 || s.slots[1].sub_fief >= 0)
-            continue;
-        int lady = (int)tw_rng_below(&rng, 2);
-        fx_ally(&s, 0, lady ? "lady-of-leaves" : "queen-of-leaves");
-        s.slots[0].exhausted = 0;
-        /* a Queen of Leaves half the time with an ally that changes the
-         * ruler she would copy */
-        int changer = !lady && tw_rng_below(&rng, 2);
-        fx_ally(&s, 1,
-                changer ? (seed % 2 ? "jack-of-leaves" : "prince-of-leaves")
-                        : partners[tw_rng_below(&rng, (uint32_t)(sizeof partners / sizeof partners[0]))]);
-        s.slots[1].exhausted = (uint8_t)tw_rng_below(&rng, 2);
-        long budget = 300000;
-        int expected = plain_search_within(&s, &budget);
-        if (expected < 0)
-            continue;
-        CHECK_INT(tw_nw_solve_visit(solver, &s), expected);
-        compared++;
-        yes += expected;
-        readying += lady;
-        copying += !lady;
-    }
-    CHECK(compared >= 300);
-    CHECK(readying >= compared / 4 && copying >= compared / 4);
-    CHECK(yes > compared / 10 && yes < compared - compared / 10);
+    check_answer(solver, &s, 1);
+    tw_nw_action first = 0;
+    CHECK_INT(tw_nw_solve_line(solver, &s, &first), 1);
+    CHECK_INT(first, TW_NW_ACTION(TW_NW_ACT_ACTIVATE, 0));
+    /* without Prince of Eyes she can do nothing: the visit misses */
+    fx_ally(&s, 1, "queen-of-eyes");
+    check_answer(solver, &s, 0);
+    tw_nw_solver_free(solver);
+}
+
+TEST(nw_solver_counts_the_substitutes_before_they_come_in)
+{
+    /* Before the substitutes come in, a friendly ruler may take an ally's
+     * place: the bounds cannot come from the allies on the slots. Four
+     * Queens of Eyes can do nothing, and no answer scores (Leaves are
+     * trump), but King of Claws, ruler of friendly fief 0, brought in as a
+     * substitute moves 8E to the score pile for the one point of fief 1. */
+    static const char *const allies[] = {"queen-of-eyes", "queen-of-eyes", "queen-of-eyes", "queen-of-eyes"};
+    tw_nw_state s;
+    visit_with(&s, 1, "king-of-leaves", allies, 0, "king-of-claws", "1F 2F 8E", "7F 6F 5F 4F 3F",
+               TW_NW_PHASE_SUBSTITUTES);
+    tw_nw_solver *solver = tw_nw_solver_new(16);
+    REQUIRE(solver);
+    check_answer(solver, &s, 1);
+    /* without the substitute the visit misses */
+    tw_nw_apply(&s, TW_NW_ACTION(TW_NW_ACT_BEGIN, 0), NULL);
+    check_answer(solver, &s, 0);
     tw_nw_solver_free(solver);
 }
 

@@ -23,14 +23,16 @@
 /* One memo entry of the hand-subset programme: which statements are left
  * (tag: a hash of the statements to come and the trump, never 0), the
  * hand left, and the set of score gains it can still make (bit g: g more
- * cards can still score). */
+ * cards can still score; a set with a gain of 32 or more is not kept).
+ * 16 bytes: four entries to a cache line. */
 typedef struct {
     uint64_t tag;
-    uint64_t gains;
     uint32_t hand;
+    uint32_t gains;
 } dp_entry;
 
 #define DP_LOG2_ENTRIES 16
+#define ALLOWANCE_KEPT 4 /* allowances whose potentials are kept */
 #define DP_PROBES 8
 
 /* What the abilities that may still run in a visit could do, at most: to
@@ -38,7 +40,10 @@ typedef struct {
  * cards they could take from the tops of the discard and score piles (for
  * the table's key: deeper cards are never read again). */
 typedef struct {
-    int add_score;  /* cards it may put on the score pile */
+    int add_score;  /* cards it may put on the score pile (but for highest) */
+    int highest;    /* runs of "your highest cards to the score pile" (King of
+                     * Claws): each moves the cards of one value, at most
+                     * one per suit (bounded by within_bounds from the hand) */
     int take_score; /* cards it may take off the score pile */
     int add_hand;   /* cards it may bring into the hand */
     int draws_deck; /* times it may draw the whole deck (counted at the deck's size) */
@@ -70,10 +75,15 @@ struct tw_nw_solver {
     potential ruler_potential[TW_NW_FIEFS]; /* each present ruler's, as a copy runs it */
     potential rulers_most;                  /* the most of any present ruler, field by field */
     uint64_t ally_potential_of[2]; /* signature of those characters; {0, 0}: none kept */
+    int spent_counts; /* an ally, or a ruler an ally may copy, counts the spent allies */
     /* visit_potential between abilities (nothing running or waiting), by
      * which allies are spent and the fief visited; kept with the above */
     potential between[(1 << TW_NW_SLOTS) * TW_NW_FIEFS];
     uint8_t between_known[(1 << TW_NW_SLOTS) * TW_NW_FIEFS];
+    /* allowance_potential between abilities, by allowance (below
+     * ALLOWANCE_KEPT), spent allies and fief visited; kept with the above */
+    potential allowed[ALLOWANCE_KEPT][(1 << TW_NW_SLOTS) * TW_NW_FIEFS];
+    uint8_t allowed_known[ALLOWANCE_KEPT][(1 << TW_NW_SLOTS) * TW_NW_FIEFS];
 };
 
 /* Creates the table. */
@@ -172,6 +182,7 @@ static inline int count_bits(uint32_t x)
 static void add_potential(potential *to, const potential *from, int times)
 {
     to->add_score += times * from->add_score;
+    to->highest += times * from->highest;
     to->take_score += times * from->take_score;
     to->add_hand += times * from->add_hand;
     to->draws_deck += times * from->draws_deck;
@@ -191,6 +202,7 @@ static void add_potential(potential *to, const potential *from, int times)
 static void most_potential(potential *most, const potential *one)
 {
     if (one->add_score > most->add_score) most->add_score = one->add_score;
+    if (one->highest > most->highest) most->highest = one->highest;
     if (one->take_score > most->take_score) most->take_score = one->take_score;
     if (one->add_hand > most->add_hand) most->add_hand = one->add_hand;
     if (one->draws_deck > most->draws_deck) most->draws_deck = one->draws_deck;
@@ -244,7 +256,10 @@ static void steps_potential(const tw_nw_step *steps, int n, potential *p, int de
             moved_from_hand(p, st->b, TW_NW_VALUES);
             break;
         case TW_NW_OP_MOVE_HIGHEST: /* one card of a value per suit */
-            moved_from_hand(p, st->b, TW_NW_SUITS);
+            if (st->b == TW_NW_PILE_SCORE)
+                p->highest += 1;
+            else
+                moved_from_hand(p, st->b, TW_NW_SUITS);
             break;
         case TW_NW_OP_MOVE_LOWEST:
         case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
@@ -327,6 +342,16 @@ static void characters_signature(const tw_nw_state *s, uint64_t signature[2])
     signature[1] = slots;
 }
 
+/* Whether a list of steps reads how many allies are spent (a repeated
+ * body runs once more for each: Prince of Eyes). */
+static int counts_spent(const tw_nw_step *steps, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (steps[i].op == TW_NW_OP_REPEAT)
+            return 1;
+    return 0;
+}
+
 /* Each ally's potential (its copy steps counted, not expanded) and each
  * present ruler's, worked out again only when the characters they depend
  * on changed (a ruler swapped places, say). */
@@ -341,19 +366,38 @@ static const potential *ally_potentials(tw_nw_solver *sv, const tw_nw_state *s)
             steps_potential(ch->steps, ch->nsteps, &sv->ally_potential[slot], 0);
         }
         memset(&sv->rulers_most, 0, sizeof sv->rulers_most);
+        int copies = 0;
+        sv->spent_counts = 0;
+        for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+            const tw_nw_character *ch = tw_nw_slot_character(s, slot);
+            copies |= sv->ally_potential[slot].copies;
+            sv->spent_counts |= counts_spent(ch->steps, ch->nsteps);
+        }
         for (int f = 0; f < TW_NW_FIEFS; f++) {
             potential *one = &sv->ruler_potential[f];
             memset(one, 0, sizeof *one);
             if (!s->fiefs[f].ruler_present)
                 continue;
             steps_potential(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps, one, 1);
+            if (copies)
+                sv->spent_counts |= counts_spent(s->fiefs[f].ruler.steps, s->fiefs[f].ruler.nsteps);
             most_potential(&sv->rulers_most, one);
         }
         sv->ally_potential_of[0] = signature[0];
         sv->ally_potential_of[1] = signature[1];
         memset(sv->between_known, 0, sizeof sv->between_known);
+        memset(sv->allowed_known, 0, sizeof sv->allowed_known);
     }
     return sv->ally_potential;
+}
+
+/* Whether an ability that may run in this visit counts the spent allies
+ * (ally_potentials works it out with the characters: asked here for s,
+ * whatever node was worked out last). */
+static int spent_allies_count(tw_nw_solver *sv, const tw_nw_state *s)
+{
+    ally_potentials(sv, s);
+    return sv->spent_counts;
 }
 
 /* Adds what the copy steps counted in p could do. A copy runs the visited
@@ -465,6 +509,101 @@ static void visit_potential(tw_nw_solver *sv, const tw_nw_state *s, int with_spe
     *p = sv->between[at];
 }
 
+/* Field by field, the smaller of two potentials (the flags: both set),
+ * into `to`: two ceilings of the same thing give a ceiling. */
+static void least_potential(potential *to, const potential *other)
+{
+    if (other->add_score < to->add_score) to->add_score = other->add_score;
+    if (other->highest < to->highest) to->highest = other->highest;
+    if (other->take_score < to->take_score) to->take_score = other->take_score;
+    if (other->add_hand < to->add_hand) to->add_hand = other->add_hand;
+    if (other->draws_deck < to->draws_deck) to->draws_deck = other->draws_deck;
+    if (other->add_deck < to->add_deck) to->add_deck = other->add_deck;
+    if (other->read_discard < to->read_discard) to->read_discard = other->read_discard;
+    if (other->read_score < to->read_score) to->read_score = other->read_score;
+    if (other->copies < to->copies) to->copies = other->copies;
+    if (other->readies < to->readies) to->readies = other->readies;
+    if (other->moves_visit < to->moves_visit) to->moves_visit = other->moves_visit;
+    to->changes_trump &= other->changes_trump;
+    to->shuffles &= other->shuffles;
+    to->unbounded &= other->unbounded;
+}
+
+/* The potential of what may still run in a line that may use at most
+ * `allowance` more abilities (a pass of solve_deepening): the rest of a
+ * running ability and a delayed effect waiting, as in visit_potential_of,
+ * and `allowance` activations, each counted as the most any ally that may
+ * be activated could do (the ready ones, or every ally when one may be
+ * made ready again: a readied ally's activation counts as one more), a
+ * copy as the ruler it would copy (the most of any ruler on the row when
+ * something could change the visited ruler). Then, field by field, no
+ * more than visit_potential (p) allows when that one is bounded. */
+static void allowance_potential_of(tw_nw_solver *sv, const tw_nw_state *s, int allowance, const potential *p,
+                                   potential *out)
+{
+    const potential *allies = ally_potentials(sv, s);
+    potential base = {0};
+    if (s->run.active) {
+        const tw_nw_run *r = &s->run;
+        steps_potential(&r->program[r->pc], r->len - r->pc, &base, 0);
+        if (r->repeat_left && r->repeat_end > r->repeat_start && r->repeat_end <= r->len) {
+            potential body = {0};
+            steps_potential(&r->program[r->repeat_start], r->repeat_end - r->repeat_start, &body, 0);
+            add_potential(&base, &body, r->repeat_left);
+        }
+    }
+    if (s->trigger.active)
+        steps_potential(s->trigger.steps, s->trigger.len, &base, 0);
+    /* whether the visited ruler may change (any ally at all, conservatively),
+     * and whether an ally may be made ready again */
+    int ruler_changes = base.changes_trump, copies = base.copies, readies = base.readies;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        ruler_changes |= allies[slot].changes_trump;
+        copies |= allies[slot].copies;
+        readies |= allies[slot].readies;
+    }
+    const potential *copied = &sv->ruler_potential[s->visiting];
+    if (ruler_changes || copied->changes_trump || !s->fiefs[s->visiting].ruler_present)
+        copied = &sv->rulers_most;
+    if (copies && copied->readies)
+        readies = 1;
+    potential most = {0};
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        if (s->slots[slot].exhausted && !readies)
+            continue;
+        potential one = allies[slot];
+        add_potential(&one, copied, one.copies);
+        most_potential(&most, &one);
+    }
+    add_potential(&base, copied, base.copies);
+    add_potential(&base, &most, allowance);
+    base.copies = 0;
+    base.readies = 0; /* a readied ally's activation is one of the allowance */
+    if (!p->unbounded)
+        least_potential(&base, p);
+    *out = base;
+}
+
+/* allowance_potential_of, kept between abilities (nothing running or
+ * waiting) for the smaller allowances. */
+static void allowance_potential(tw_nw_solver *sv, const tw_nw_state *s, int allowance, const potential *p,
+                                potential *out)
+{
+    if (s->run.active || s->trigger.active || allowance >= ALLOWANCE_KEPT) {
+        allowance_potential_of(sv, s, allowance, p, out);
+        return;
+    }
+    int spent = 0;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        spent |= (s->slots[slot].exhausted != 0) << slot;
+    int at = spent * TW_NW_FIEFS + s->visiting;
+    if (!sv->allowed_known[allowance][at]) {
+        allowance_potential_of(sv, s, allowance, p, &sv->allowed[allowance][at]);
+        sv->allowed_known[allowance][at] = 1;
+    }
+    *out = sv->allowed[allowance][at];
+}
+
 /* How many cards on the top of a pile the key must keep in order: those
  * the abilities still to run could take (and, for the discard pile, the
  * statement on top while it waits for its answer, which counts among
@@ -507,8 +646,7 @@ static uint64_t mix_pile_top(uint64_t h, const uint8_t *cards, int n, int ordere
 static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potential *p)
 {
     uint64_t h = 0x12345678abcdefULL;
-    h = mix(h, (uint64_t)s->phase | (uint64_t)(uint8_t)s->visiting << 8 | (uint64_t)s->ability_this_dialogue << 16 |
-                   (uint64_t)s->offer_finish << 24);
+    h = mix(h, (uint64_t)s->phase | (uint64_t)(uint8_t)s->visiting << 8 | (uint64_t)s->offer_finish << 24);
     h = mix(h, s->hand);
     h = mix(h, (uint64_t)s->deck_n << 8 | s->discard_n | (uint64_t)s->score_n << 16);
     h = mix_pile(h, s->deck, s->deck_n);
@@ -518,8 +656,10 @@ static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potentia
         visit_potential(sv, s, 1, &every);
         readers = &every;
     }
-    h = mix_pile_top(h, s->discard, s->discard_n, ordered_top(s, p, readers, TW_NW_PILE_DISCARD));
-    h = mix_pile_top(h, s->score, s->score_n, ordered_top(s, p, readers, TW_NW_PILE_SCORE));
+    /* before the substitutes come in, any friendly ruler may read them */
+    int substitutes = s->phase == TW_NW_PHASE_SUBSTITUTES;
+    h = mix_pile_top(h, s->discard, s->discard_n, substitutes ? -1 : ordered_top(s, p, readers, TW_NW_PILE_DISCARD));
+    h = mix_pile_top(h, s->score, s->score_n, substitutes ? -1 : ordered_top(s, p, readers, TW_NW_PILE_SCORE));
     /* the slots, and the fiefs' rulers and statuses, a word each */
     uint64_t slots = 0, fiefs = 0;
     for (int i = 0; i < TW_NW_SLOTS; i++)
@@ -557,11 +697,11 @@ static int suit_pairs(unsigned hand, unsigned statements, int *left)
 {
     int below = 0, pairs = 0;
     for (int v = 0; v < TW_NW_VALUES; v++) {
-        if ((hand >> v & 1) && below > 0) {
-            pairs++;
-            below--;
-        }
-        below += (int)(statements >> v & 1);
+        /* without a branch: whether a card beats a statement is a coin
+         * the processor cannot guess */
+        int beats = (int)(hand >> v & 1) & (below > 0);
+        pairs += beats;
+        below += (int)(statements >> v & 1) - beats;
     }
     *left = below;
     return pairs;
@@ -599,6 +739,18 @@ static int scoring_ceiling(const tw_nw_state *s, int window)
     return total;
 }
 
+/* The most cards of one value in a hand. */
+static int most_of_a_value(uint32_t hand)
+{
+    int most = 0;
+    for (int v = 0; v < TW_NW_VALUES; v++) {
+        int n = (int)(hand >> v & 1) + (int)(hand >> (v + 8) & 1) + (int)(hand >> (v + 16) & 1) +
+                (int)(hand >> (v + 24) & 1);
+        most = n > most ? n : most;
+    }
+    return most;
+}
+
 /* Whether the visit's target is still within the score's reachable
  * range, given what the abilities that may still run could do (p). */
 static int within_bounds(const tw_nw_state *s, const potential *p)
@@ -609,10 +761,17 @@ static int within_bounds(const tw_nw_state *s, const potential *p)
     int from_deck = s->deck_n + p->add_deck + (s->phase == TW_NW_PHASE_RESPONSE ? 1 : 0);
     int from_hand = count_bits(s->hand) + p->add_hand + p->draws_deck * s->deck_n;
     int dialogues = from_deck < from_hand ? from_deck : from_hand;
-    int high = score + dialogues + p->add_score;
+    int add_score = p->add_score;
+    if (p->highest) {
+        /* the cards of one value, then in the hand: those of the hand now
+         * and those that may come into it */
+        int each = most_of_a_value(s->hand) + p->add_hand + p->draws_deck * s->deck_n;
+        add_score += p->highest * (each < TW_NW_SUITS ? each : TW_NW_SUITS);
+    }
+    int high = score + dialogues + add_score;
     /* the ceiling below can only lower high to score + add_score or more:
      * no use when the target is no higher (and the visit stays) */
-    if (!p->changes_trump && !p->shuffles && (p->moves_visit || s->visiting > score + p->add_score)) {
+    if (!p->changes_trump && !p->shuffles && (p->moves_visit || s->visiting > score + add_score)) {
         /* the statements come from the deck's top in order: those the
          * dialogues and the draws can reach, and the cards abilities put
          * on the deck, each beaten by one hand card at most; each card
@@ -620,7 +779,7 @@ static int within_bounds(const tw_nw_state *s, const potential *p)
         int ceiling = scoring_ceiling(s, dialogues + p->add_hand + p->draws_deck * s->deck_n) + p->add_hand +
                       p->draws_deck * s->deck_n + p->add_deck;
         if (ceiling < dialogues)
-            high = score + ceiling + p->add_score;
+            high = score + ceiling + add_score;
     }
     int low = score - p->take_score;
     if (s->visiting >= low && s->visiting <= high)
@@ -684,6 +843,36 @@ static int ended_friendly(const tw_nw_state *before, const tw_nw_state *after)
     return 0;
 }
 
+
+/* Whether activating the ally on `slot` led to `proceeded` (the state
+ * after going on to the statement without an ability, as an ability
+ * ends by revealing it), that ally spent: no card moved, no ruler, fief
+ * or other ally changed, nothing left running or waiting. Such an
+ * activation never helps: every line after it is open after going on
+ * without it, the ally still ready, unless an ability counts the spent
+ * allies (spent_counts; readying it again only undoes it). */
+static int activation_changed_nothing(const tw_nw_state *after, const tw_nw_state *proceeded, int slot)
+{
+    if (after->phase != proceeded->phase || after->visiting < 0 || after->run.active || after->trigger.active ||
+        proceeded->trigger.active || after->hand != proceeded->hand || after->deck_n != proceeded->deck_n ||
+        after->discard_n != proceeded->discard_n || after->score_n != proceeded->score_n ||
+        after->visiting != proceeded->visiting || after->rng.state != proceeded->rng.state ||
+        after->rng.inc != proceeded->rng.inc || memcmp(after->deck, proceeded->deck, after->deck_n) ||
+        memcmp(after->discard, proceeded->discard, after->discard_n) ||
+        memcmp(after->score, proceeded->score, after->score_n))
+        return 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (after->fiefs[f].status != proceeded->fiefs[f].status ||
+            after->fiefs[f].ruler_present != proceeded->fiefs[f].ruler_present ||
+            after->fiefs[f].ruler.catalog_index != proceeded->fiefs[f].ruler.catalog_index ||
+            after->fiefs[f].sub_slot != proceeded->fiefs[f].sub_slot)
+            return 0;
+    for (int other = 0; other < TW_NW_SLOTS; other++)
+        if (after->slots[other].sub_fief != proceeded->slots[other].sub_fief ||
+            (other != slot && after->slots[other].exhausted != proceeded->slots[other].exhausted))
+            return 0;
+    return 1;
+}
 
 /* ---- The rest of a visit without abilities ------------------------------ */
 
@@ -802,9 +991,11 @@ static uint64_t dp_gains(tw_nw_solver *sv, const dp_plan *plan, uint32_t hand, i
             break;
         }
     }
+    if (gains >> 32)
+        return gains;
     slot->tag = tag;
     slot->hand = hand;
-    slot->gains = gains;
+    slot->gains = (uint32_t)gains;
     return gains;
 }
 
@@ -863,11 +1054,135 @@ static void table_store(tw_nw_solver *sv, size_t slot, uint64_t key, int result)
     sv->keys[slot] = entry;
 }
 
+/* A position the search will look at, with what it works out before
+ * looking: the potential of what may still run (and of what the pass's
+ * allowance lets run), the table key and the key's slot, whose entry is
+ * fetched as soon as the slot is known. */
+typedef struct {
+    tw_nw_state s;
+    potential p;       /* visit_potential */
+    potential allowed; /* allowance_potential, when allowance >= 0 */
+    int allowance;     /* how many more abilities a line may use (< 0: any number) */
+    uint64_t key;
+    size_t slot;
+} solver_node;
+
+/* Works out a node's potentials, key and slot (nd->s filled in), and
+ * starts fetching its table entry: the parent does it for the next
+ * action while it searches the one before, so that the entry is in the
+ * cache by the time it is read. */
+static void node_prepare(tw_nw_solver *sv, solver_node *nd, int allowance)
+{
+    nd->allowance = allowance;
+    if (nd->s.phase == TW_NW_PHASE_SUBSTITUTES) {
+        /* friendly rulers may still take the allies' places: no bound
+         * from the allies on the slots */
+        memset(&nd->p, 0, sizeof nd->p);
+        nd->p.unbounded = 1;
+        nd->allowed = nd->p;
+    } else {
+        visit_potential(sv, &nd->s, 0, &nd->p);
+        /* a pass that allows few abilities: what those few could do */
+        if (allowance >= 0)
+            allowance_potential(sv, &nd->s, allowance, &nd->p, &nd->allowed);
+    }
+    uint64_t key = state_key(sv, &nd->s, allowance >= 0 ? &nd->allowed : &nd->p);
+    if (allowance >= 0)
+        key = mix(key, 0x616c6cULL + (uint64_t)allowance);
+    nd->key = finish_key(key);
+    nd->slot = (size_t)(nd->key >> 20) & sv->mask & ~(size_t)1;
+    __builtin_prefetch(&sv->keys[nd->slot]);
+}
+
+static int solve(tw_nw_solver *sv, const solver_node *nd, int depth);
+
+/* What the search does with one action of a node: nothing (not a line of
+ * play here, or an activation that changed nothing), a result known
+ * without a search (the last answer of the visit, a visit that ended), or
+ * a search of the node it leads to (prepared in child). */
+enum { CHILD_NONE, CHILD_KNOWN, CHILD_SEARCH };
+
+/* What is known of a node while its actions are tried, for child_of. */
+typedef struct {
+    const solver_node *nd;
+    const tw_nw_action *acts;
+    int last_dialogue;  /* the last dialogue of the visit: the answer alone decides */
+    int proceeded_known; /* 0: not worked out yet, 1: in proceeded, -1: none */
+    tw_nw_state proceeded; /* going on without an ability, to tell an activation that changes nothing */
+    uint8_t idle[TW_NW_SLOTS]; /* at the root: the activations that changed nothing, skipped */
+    int idle_n;
+} expansion;
+
+/* Applies action i of the node being expanded: CHILD_SEARCH with the
+ * node it leads to prepared in child, CHILD_KNOWN with the result in
+ * *known, or CHILD_NONE. */
+static int child_of(tw_nw_solver *sv, expansion *ex, int i, int depth, solver_node *child, int *known)
+{
+    const tw_nw_state *s = &ex->nd->s;
+    tw_nw_action act = ex->acts[i];
+    int allowance = ex->nd->allowance;
+    if (TW_NW_ACTION_KIND(act) == TW_NW_ACT_STOP)
+        return CHILD_NONE;
+    int activates = TW_NW_ACTION_KIND(act) == TW_NW_ACT_ACTIVATE;
+    if (activates && allowance == 0) {
+        sv->restricted = 1;
+        return CHILD_NONE;
+    }
+    if (ex->last_dialogue && TW_NW_ACTION_KIND(act) == TW_NW_ACT_RESPOND) {
+        /* without letting the engine end the visit (and deal the next one) */
+        *known = s->score_n + response_scores(s, TW_NW_ACTION_ARG(act)) == s->visiting;
+        return CHILD_KNOWN;
+    }
+    child->s = *s;
+    if (tw_nw_apply(&child->s, act, NULL) != TW_OK)
+        return CHILD_NONE;
+    if (activates && sv->use_dp && !s->trigger.active && !spent_allies_count(sv, s)) {
+        if (!ex->proceeded_known) { /* once per node */
+            ex->proceeded = *s;
+            ex->proceeded_known =
+                tw_nw_apply(&ex->proceeded, TW_NW_ACTION(TW_NW_ACT_PROCEED, 0), NULL) == TW_OK ? 1 : -1;
+        }
+        if (ex->proceeded_known > 0 && activation_changed_nothing(&child->s, &ex->proceeded, TW_NW_ACTION_ARG(act))) {
+            if (depth == 0)
+                ex->idle[ex->idle_n++] = (uint8_t)i;
+            return CHILD_NONE;
+        }
+    }
+    if (child->s.visiting < 0) {
+        *known = ended_friendly(s, &child->s);
+        return CHILD_KNOWN;
+    }
+    node_prepare(sv, child, activates && allowance > 0 ? allowance - 1 : allowance);
+    return CHILD_SEARCH;
+}
+
+/* At the root, once a line was found with action `found`: the line given
+ * starts with the first action, in the search's order, that has one, and
+ * an activation skipped because it changed nothing (ex->idle, in order)
+ * may come before it. Each such one is searched in turn, so that the line
+ * given is the one the search gives without the skip. The answer is yes
+ * already: a search cut short by the budget keeps the line found. */
+static void first_idle_line(tw_nw_solver *sv, const expansion *ex, int found)
+{
+    for (int k = 0; k < ex->idle_n && ex->idle[k] < found && !sv->aborted; k++) {
+        solver_node child;
+        child.s = ex->nd->s;
+        if (tw_nw_apply(&child.s, ex->acts[ex->idle[k]], NULL) != TW_OK)
+            continue;
+        node_prepare(sv, &child, ex->nd->allowance > 0 ? ex->nd->allowance - 1 : ex->nd->allowance);
+        if (solve(sv, &child, 1)) {
+            sv->root_action = ex->acts[ex->idle[k]];
+            break;
+        }
+    }
+    sv->aborted = 0;
+}
+
 /* The OR-search: 1 when some line of play ends the visit friendly. The
  * target is the fief visited now (s->visiting), which an ability can
- * change during the visit. allowance: how many more abilities a line may
- * use (< 0: any number); the table keeps the passes apart. */
-static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowance)
+ * change during the visit. nd->allowance: how many more abilities a line
+ * may use (< 0: any number); the table keeps the passes apart. */
+static int solve(tw_nw_solver *sv, const solver_node *nd, int depth)
 {
     if (sv->aborted)
         return 0;
@@ -878,18 +1193,17 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
         sv->aborted = 1;
         return 0;
     }
-    potential p;
-    visit_potential(sv, s, 0, &p);
-    uint64_t key = state_key(sv, s, &p);
-    if (allowance >= 0)
-        key = mix(key, 0x616c6cULL + (uint64_t)allowance);
-    key = finish_key(key);
-    size_t slot = (size_t)(key >> 20) & sv->mask & ~(size_t)1;
-    /* the table is larger than the nearest caches: its entry is fetched
-     * while the bounds are worked out */
-    __builtin_prefetch(&sv->keys[slot]);
-    if (!within_bounds(s, &p))
+    const tw_nw_state *s = &nd->s;
+    int allowance = nd->allowance;
+    if (!within_bounds(s, allowance >= 0 ? &nd->allowed : &nd->p)) {
+        /* cut by the allowance, not by the cards: the pass is not the
+         * whole answer */
+        if (allowance >= 0 && (nd->p.unbounded || within_bounds(s, &nd->p)))
+            sv->restricted = 1;
         return 0;
+    }
+    uint64_t key = nd->key;
+    size_t slot = nd->slot;
     uint64_t stored = sv->keys[slot];
     if ((stored | 1) != (key | 1))
         stored = sv->keys[slot + 1];
@@ -916,37 +1230,37 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
             return result;
         }
     }
-    int target = s->visiting;
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(s, acts);
-    order_actions(s, acts, n, target);
-    int result = 0;
-    /* the last dialogue of the visit: the response alone decides, without
-     * letting the engine end the visit (and deal the next one) */
-    int last_dialogue = tw_nw_last_statement(s);
-    for (int i = 0; i < n && !result && !sv->aborted; i++) {
-        if (TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_STOP)
-            continue;
-        int activates = TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_ACTIVATE;
-        if (activates && allowance == 0) {
-            sv->restricted = 1;
-            continue;
-        }
-        if (last_dialogue && TW_NW_ACTION_KIND(acts[i]) == TW_NW_ACT_RESPOND) {
-            result = s->score_n + response_scores(s, TW_NW_ACTION_ARG(acts[i])) == target;
-            if (result && depth == 0)
-                sv->root_action = acts[i];
-            continue;
-        }
-        tw_nw_state next = *s;
-        if (tw_nw_apply(&next, acts[i], NULL) != TW_OK)
-            continue;
-        if (next.visiting < 0)
-            result = ended_friendly(s, &next);
-        else
-            result = solve(sv, &next, depth + 1, activates && allowance > 0 ? allowance - 1 : allowance);
-        if (result && depth == 0)
-            sv->root_action = acts[i];
+    order_actions(s, acts, n, s->visiting);
+    expansion ex;
+    ex.nd = nd;
+    ex.acts = acts;
+    ex.last_dialogue = tw_nw_last_statement(s);
+    ex.proceeded_known = 0;
+    ex.idle_n = 0;
+    /* the node of the next action is prepared while the one before it is
+     * searched: two buffers, used in turn */
+    solver_node children[2];
+    int result = 0, found = -1, at = 0, i = 0, kind = CHILD_NONE, known = 0;
+    for (; i < n && (kind = child_of(sv, &ex, i, depth, &children[at], &known)) == CHILD_NONE; i++)
+        ;
+    while (i < n && !result && !sv->aborted) {
+        int next = i + 1, next_kind = CHILD_NONE, next_known = 0;
+        for (; next < n && (next_kind = child_of(sv, &ex, next, depth, &children[!at], &next_known)) == CHILD_NONE;
+             next++)
+            ;
+        result = kind == CHILD_KNOWN ? known : solve(sv, &children[at], depth + 1);
+        if (result)
+            found = i;
+        i = next;
+        kind = next_kind;
+        known = next_known;
+        at = !at;
+    }
+    if (result && depth == 0) {
+        sv->root_action = acts[found];
+        first_idle_line(sv, &ex, found);
     }
     if (sv->aborted)
         return 0; /* an answer cut short is "no", as documented */
@@ -955,18 +1269,25 @@ static int solve(tw_nw_solver *sv, const tw_nw_state *s, int depth, int allowanc
 }
 
 /* Searches with a growing allowance of abilities: lines that use none,
- * then one, then two, then any number. Most visits that can be won are
- * won with few abilities, and those lines are found in a small part of
- * the whole tree; a pass whose allowance never bound is already the whole
- * answer. The budget counts the nodes of every pass. */
+ * then at most one, then two, then any number. A pass that allows few
+ * abilities is bounded by what those few could do (allowance_potential).
+ * Most visits that can be won are won with few abilities, and those lines
+ * are found in a small part of the whole tree; a pass whose allowance
+ * never bound is already the whole answer. Between abilities the pass
+ * without any is left out: the pass of one starts with the programme,
+ * which is the whole of it (and gives the same first action). The budget
+ * counts the nodes of every pass. */
 static int solve_deepening(tw_nw_solver *sv, const tw_nw_state *s, int depth)
 {
     static const int allowances[] = {0, 1, 2, -1};
-    for (int i = 0; i < 4; i++) {
+    solver_node root;
+    root.s = *s;
+    for (int i = may_go_on_without_abilities(s) ? 1 : 0; i < 4; i++) {
         if (!sv->use_dp && allowances[i] >= 0)
             continue; /* the reference searches the whole tree at once */
         sv->restricted = 0;
-        int result = solve(sv, s, depth, allowances[i]);
+        node_prepare(sv, &root, allowances[i]);
+        int result = solve(sv, &root, depth);
         if (result || sv->aborted || !sv->restricted)
             return result;
     }
