@@ -522,7 +522,7 @@ TEST(cli_nw_finish_offered_and_taken)
     finish_in("en", "finish", en);
     static const char *const fr[] = {
         "Cette visite est jouée d'avance : elle atteindra sa cible", "Cette visite est jouée d'avance : elle manquera sa cible",
-        "Terminer cette visite maintenant : elle atteindra", "Terminer cette visite maintenant : elle manquera",
+        "Terminer la visite maintenant : cible atteinte", "Terminer la visite maintenant : cible manquée",
         "Vous terminez la visite du fief",
     };
     finish_in("fr", "terminer", fr);
