@@ -18,7 +18,7 @@
 
 #define BINS 10
 #define FIT_BINS 20 /* bins of the search value for the target's map */
-#define MIN_BIN 200 /* chances a bin needs to count in calibration_max_error */
+#define MIN_BIN 200 /* outcomes a bin needs to count in calibration_max_error */
 #define UNRESOLVED 255
 
 /* What a chance was about. */
@@ -28,9 +28,12 @@ static const char *const KIND_KEYS[CAL_KINDS] = {"northwood_target", "northwood_
 static const char *const KIND_NAMES[CAL_KINDS] = {"For Northwood!, this visit's target",
                                                    "For Northwood!, the chosen medal", "The Duet, winning the game"};
 
-/* One chance shown, the search value behind it, and whether it came true. */
+/* One chance shown, the search value behind it, whether it came true,
+ * and which outcome it was about (a visit for the target, a game for the
+ * medal and the Duet: every chance of one outcome shares it). */
 typedef struct {
     float p, raw;
+    uint32_t outcome;
     uint8_t kind, level, hit;
 } cal_point;
 
@@ -40,8 +43,8 @@ typedef struct {
     size_t n, cap;
 } cal_list;
 
-/* Adds a chance (still unresolved); 0 when out of memory. */
-static int cal_push(cal_list *l, double p, double raw, int kind, int level)
+/* Adds a chance (still unresolved) about an outcome; 0 when out of memory. */
+static int cal_push(cal_list *l, double p, double raw, int kind, int level, uint32_t outcome)
 {
     if (l->n == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 1024;
@@ -51,7 +54,7 @@ static int cal_push(cal_list *l, double p, double raw, int kind, int level)
         l->v = v;
         l->cap = cap;
     }
-    l->v[l->n++] = (cal_point){(float)p, (float)raw, (uint8_t)kind, (uint8_t)level, UNRESOLVED};
+    l->v[l->n++] = (cal_point){(float)p, (float)raw, outcome, (uint8_t)kind, (uint8_t)level, UNRESOLVED};
     return 1;
 }
 
@@ -86,8 +89,9 @@ static unsigned neutral_set(const tw_nw_state *s)
     return open;
 }
 
-/* Plays one For Northwood! game by the hints; 0 on failure. */
-static int nw_game(cal_job *job, uint64_t seed)
+/* Plays one For Northwood! game by the hints (game number g of the run);
+ * 0 on failure. */
+static int nw_game(cal_job *job, uint64_t seed, uint32_t g)
 {
     tw_nw_state s;
     tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0};
@@ -95,6 +99,7 @@ static int nw_game(cal_job *job, uint64_t seed)
     tw_nw_view *view = malloc(sizeof *view);
     int ok = bot && view && tw_nw_new(&s, job->catalog, &cfg, NULL) == TW_OK;
     size_t game_start = job->out.n, visit_start = job->out.n;
+    uint32_t visit = 0; /* visits ended so far */
     while (ok && !tw_nw_is_over(&s)) {
         tw_nw_action acts[TW_NW_MAX_ACTIONS];
         int n = tw_nw_legal_actions(&s, acts);
@@ -104,8 +109,8 @@ static int nw_game(cal_job *job, uint64_t seed)
             tw_nw_hint h = tw_nw_hint_for(bot, view);
             a = h.action;
             if (h.p_target >= 0)
-                ok = ok && cal_push(&job->out, h.p_target, h.raw_target, CAL_TARGET, 0);
-            ok = ok && cal_push(&job->out, h.p_medal, h.raw_medal, CAL_MEDAL, 0);
+                ok = ok && cal_push(&job->out, h.p_target, h.raw_target, CAL_TARGET, 0, g * TW_NW_FIEFS + visit);
+            ok = ok && cal_push(&job->out, h.p_medal, h.raw_medal, CAL_MEDAL, 0, g);
         }
         unsigned open = neutral_set(&s);
         ok = ok && tw_nw_apply(&s, a, NULL) == TW_OK;
@@ -114,6 +119,7 @@ static int nw_game(cal_job *job, uint64_t seed)
             int f = tw_lowest_bit32(ended);
             cal_resolve(&job->out, visit_start, CAL_TARGET, s.fiefs[f].status == TW_NW_FIEF_FRIENDLY);
             visit_start = job->out.n;
+            visit++;
         }
     }
     if (ok) {
@@ -126,8 +132,9 @@ static int nw_game(cal_job *job, uint64_t seed)
     return ok;
 }
 
-/* Plays one Duet game by the hints (both seats); 0 on failure. */
-static int fox_game(cal_job *job, uint64_t seed, int level)
+/* Plays one Duet game by the hints (both seats; game number g of the
+ * run); 0 on failure. */
+static int fox_game(cal_job *job, uint64_t seed, int level, uint32_t g)
 {
     tw_fox_state s;
     tw_fox_config cfg = {level, (int)(seed & 1), seed};
@@ -144,7 +151,7 @@ static int fox_game(cal_job *job, uint64_t seed, int level)
             tw_fox_view_of(&s, seat, &view);
             tw_fox_hint h = tw_fox_hint_for(bot, &view);
             a = h.action;
-            ok = ok && cal_push(&job->out, h.p_win, h.raw, CAL_WIN, level);
+            ok = ok && cal_push(&job->out, h.p_win, h.raw, CAL_WIN, level, g);
         }
         ok = ok && tw_fox_apply(&s, a, NULL) == TW_OK;
     }
@@ -163,18 +170,52 @@ static void *cal_worker(void *arg)
     cal_job *job = arg;
     for (int g = job->worker; g < job->games && !job->failed; g += job->jobs) {
         uint64_t seed = job->seed + (uint64_t)g;
-        if (((job->which & TW_CAL_NORTHWOOD) && !nw_game(job, seed)) ||
-            ((job->which & TW_CAL_FOX) && !fox_game(job, seed, 1 + g % 3)))
+        if (((job->which & TW_CAL_NORTHWOOD) && !nw_game(job, seed, (uint32_t)g)) ||
+            ((job->which & TW_CAL_FOX) && !fox_game(job, seed, 1 + g % 3, (uint32_t)g)))
             job->failed = 1;
     }
     return NULL;
 }
 
-/* Per bin: chances, their sum, and how many came true. */
+/* Per bin: chances, their sum, how many came true, and how many distinct
+ * outcomes they were about. */
 typedef struct {
-    long long n, hits;
+    long long n, hits, outcomes;
     double sum;
 } cal_bin;
+
+/* Compares two 64-bit keys, for qsort. */
+static int key_order(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The bin of a chance shown: its tenth. */
+static int bin_of(double p)
+{
+    int k = (int)(p * BINS);
+    return k < 0 ? 0 : k >= BINS ? BINS - 1 : k;
+}
+
+/* Counts, per bin, the distinct outcomes the resolved chances of a kind
+ * were about (bins[k].outcomes); 0 when out of memory. */
+static int count_outcomes(const cal_point *v, size_t n, int kind, cal_bin *bins)
+{
+    uint64_t *keys = malloc((n ? n : 1) * sizeof *keys);
+    if (!keys)
+        return 0;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (v[i].kind == kind && v[i].hit != UNRESOLVED)
+            keys[m++] = (uint64_t)bin_of(v[i].p) << 32 | v[i].outcome;
+    qsort(keys, m, sizeof *keys, key_order);
+    for (size_t i = 0; i < m; i++)
+        if (i == 0 || keys[i] != keys[i - 1])
+            bins[keys[i] >> 32].outcomes++;
+    free(keys);
+    return 1;
+}
 
 /* Fits hit ~ logistic(a * logit(raw) + b) by Newton's method over the
  * chances of a kind (and level, 0 for any) whose search value is not sure
@@ -211,47 +252,58 @@ static long long fit_map(const cal_point *v, size_t n, int kind, int level, doub
     return used;
 }
 
-/* The table of one kind: prints it and returns it as JSON; *max_error
- * receives the largest gap over bins of at least MIN_BIN chances (-1 when
- * none has that many). */
-static json_t *kind_table(const cal_point *v, size_t n, int kind, FILE *log, double *max_error)
+/* The table of one kind: prints it and returns it as JSON (NULL when out
+ * of memory). *max_error receives the largest gap over bins about at least
+ * MIN_BIN distinct outcomes (-1 when none has that many): all the chances
+ * of one visit or game share its outcome, so a bin of many chances about
+ * a few outcomes says little. *max_by_chances receives the largest gap
+ * over bins of at least MIN_BIN chances, whatever they were about. */
+static json_t *kind_table(const cal_point *v, size_t n, int kind, FILE *log, double *max_error, double *max_by_chances)
 {
     cal_bin bins[BINS];
     memset(bins, 0, sizeof bins);
     for (size_t i = 0; i < n; i++) {
         if (v[i].kind != kind || v[i].hit == UNRESOLVED)
             continue;
-        int k = (int)(v[i].p * BINS);
-        k = k < 0 ? 0 : k >= BINS ? BINS - 1 : k;
-        bins[k].n++;
-        bins[k].sum += v[i].p;
-        bins[k].hits += v[i].hit;
+        cal_bin *c = &bins[bin_of(v[i].p)];
+        c->n++;
+        c->sum += v[i].p;
+        c->hits += v[i].hit;
     }
+    if (!count_outcomes(v, n, kind, bins))
+        return NULL;
     json_t *rows = json_array();
-    *max_error = -1;
+    *max_error = *max_by_chances = -1;
     long long total = 0;
     if (log)
-        fprintf(log, "\n%s\n  %-9s %9s %10s %10s %8s\n", KIND_NAMES[kind], "bin", "chances", "predicted", "observed",
-                "gap");
+        fprintf(log, "\n%s\n  %-9s %9s %9s %10s %10s %8s\n", KIND_NAMES[kind], "bin", "chances", kind == CAL_TARGET ? "visits" : "games",
+                "predicted", "observed", "gap");
     for (int k = 0; k < BINS; k++) {
         const cal_bin *c = &bins[k];
         total += c->n;
         if (!c->n)
             continue;
         double pred = c->sum / c->n, obs = (double)c->hits / c->n, gap = fabs(pred - obs);
-        if (c->n >= MIN_BIN && gap > *max_error)
+        if (c->outcomes >= MIN_BIN && gap > *max_error)
             *max_error = gap;
+        if (c->n >= MIN_BIN && gap > *max_by_chances)
+            *max_by_chances = gap;
         if (log)
-            fprintf(log, "  %3d-%3d%%  %9lld %9.1f%% %9.1f%% %7.1f%s\n", k * 10, k * 10 + 10, c->n, 100 * pred,
-                    100 * obs, 100 * gap, c->n >= MIN_BIN ? "" : "  (few)");
-        json_array_append_new(rows, json_pack("{s:i, s:i, s:I, s:f, s:f}", "from", k * 10, "to", k * 10 + 10, "count",
-                                              (json_int_t)c->n, "predicted", pred, "observed", obs));
+            fprintf(log, "  %3d-%3d%%  %9lld %9lld %9.1f%% %9.1f%% %7.1f%s\n", k * 10, k * 10 + 10, c->n, c->outcomes,
+                    100 * pred, 100 * obs, 100 * gap, c->outcomes >= MIN_BIN ? "" : "  (few)");
+        json_array_append_new(rows, json_pack("{s:i, s:i, s:I, s:I, s:f, s:f}", "from", k * 10, "to", k * 10 + 10,
+                                              "count", (json_int_t)c->n, "outcomes", (json_int_t)c->outcomes,
+                                              "predicted", pred, "observed", obs));
     }
     if (log)
-        fprintf(log, "  largest gap over bins of %d or more: %s%.1f points (%lld chances)\n", MIN_BIN,
-                *max_error < 0 ? "none, " : "", *max_error < 0 ? 0.0 : 100 * *max_error, total);
-    return json_pack("{s:I, s:o, s:o}", "chances", (json_int_t)total, "bins", rows, "max_error",
-                     *max_error < 0 ? json_null() : json_real(*max_error));
+        fprintf(log,
+                "  largest gap over bins about %d %s or more: %s%.1f points (%lld chances; over bins of %d chances or "
+                "more: %.1f)\n",
+                MIN_BIN, kind == CAL_TARGET ? "visits" : "games", *max_error < 0 ? "none, " : "",
+                *max_error < 0 ? 0.0 : 100 * *max_error, total, MIN_BIN, *max_by_chances < 0 ? 0.0 : 100 * *max_by_chances);
+    return json_pack("{s:I, s:o, s:o, s:o}", "chances", (json_int_t)total, "bins", rows, "max_error",
+                     *max_error < 0 ? json_null() : json_real(*max_error), "max_error_by_chances",
+                     *max_by_chances < 0 ? json_null() : json_real(*max_by_chances));
 }
 
 /* The For Northwood! target's map: by twentieth of the search value
@@ -377,7 +429,7 @@ json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, unsigned which,
         }
         for (size_t i = 0; ok && i < job[k].out.n; i++) {
             const cal_point *c = &job[k].out.v[i];
-            ok = cal_push(&all, c->p, c->raw, c->kind, c->level);
+            ok = cal_push(&all, c->p, c->raw, c->kind, c->level, c->outcome);
             if (ok)
                 all.v[all.n - 1].hit = c->hit;
         }
@@ -412,21 +464,31 @@ json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, unsigned which,
                 fprintf(log, "\n");
             }
         }
-        double worst = -1;
-        for (int kind = 0; kind < CAL_KINDS; kind++) {
+        double worst = -1, worst_by_chances = -1;
+        for (int kind = 0; ok && kind < CAL_KINDS; kind++) {
             if (!(which & (kind == CAL_WIN ? TW_CAL_FOX : TW_CAL_NORTHWOOD)))
                 continue;
-            double e;
-            json_object_set_new(out, KIND_KEYS[kind], kind_table(all.v, all.n, kind, log, &e));
-            if (e > worst)
-                worst = e;
+            double e = -1, by_chances = -1;
+            json_t *table = kind_table(all.v, all.n, kind, log, &e, &by_chances);
+            ok = table != NULL;
+            json_object_set_new(out, KIND_KEYS[kind], table ? table : json_null());
+            worst = e > worst ? e : worst;
+            worst_by_chances = by_chances > worst_by_chances ? by_chances : worst_by_chances;
         }
         json_object_set_new(out, "fitted_maps", fits(all.v, all.n, which, log));
         json_object_set_new(out, "calibration_max_error", worst < 0 ? json_null() : json_real(worst));
+        json_object_set_new(out, "calibration_max_error_by_chances",
+                            worst_by_chances < 0 ? json_null() : json_real(worst_by_chances));
         if (log)
-            fprintf(log, "\ncalibration_max_error (%s, bins of %d or more): %.3f (target at most 0.05)\n",
+            fprintf(log,
+                    "\ncalibration_max_error (%s, bins about %d visits or games or more): %.3f (target at most 0.05); "
+                    "over bins of %d chances or more: %.3f\n",
                     both ? "both games" : which & TW_CAL_NORTHWOOD ? "For Northwood! only" : "the Duet only", MIN_BIN,
-                    worst < 0 ? 0.0 : worst);
+                    worst < 0 ? 0.0 : worst, MIN_BIN, worst_by_chances < 0 ? 0.0 : worst_by_chances);
+        if (!ok) {
+            json_decref(out);
+            out = NULL;
+        }
     }
     free(all.v);
     free(job);
