@@ -258,8 +258,10 @@ TEST(bench_calibration_reports_bins_for_both_games)
     json_error_t err;
     json_t *root = json_loads(r.out ? r.out : "", 0, &err);
     REQUIRE(root);
-    /* one game of each: no bin reaches 200 chances, so no error is claimed */
+    /* one game of each: no bin is about 200 visits or games, so no error
+     * is claimed */
     CHECK(json_is_null(json_object_get(root, "calibration_max_error")));
+    CHECK(json_object_get(root, "calibration") != NULL);
     json_t *cal = json_object_get(root, "calibration");
     const char *kinds[] = {"northwood_target", "northwood_medal", "fox_win"};
     for (int k = 0; k < 3; k++) {
@@ -276,7 +278,13 @@ TEST(bench_calibration_reports_bins_for_both_games)
             int from = (int)json_integer_value(json_object_get(bin, "from"));
             CHECK(predicted >= from / 100.0 - 1e-9 && predicted <= from / 100.0 + 0.1 + 1e-9);
             CHECK(observed >= 0 && observed <= 1);
-            total += json_integer_value(json_object_get(bin, "count"));
+            long long count = json_integer_value(json_object_get(bin, "count"));
+            long long outcomes = json_integer_value(json_object_get(bin, "outcomes"));
+            /* one game of each: a medal or Duet bin is about that one game,
+             * a target bin about some of its eight visits */
+            CHECK(outcomes >= 1 && outcomes <= count);
+            CHECK(outcomes <= (k == 0 ? 8 : 1));
+            total += count;
         }
         CHECK(total > 0);
         CHECK(total == json_integer_value(json_object_get(table, "chances")));
