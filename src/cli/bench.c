@@ -1251,6 +1251,8 @@ int tw_cli_bench(tw_cli *cli, int argc, char **argv)
         json_t *cal = tw_bench_calibration(a.seed, a.games_given ? (int)a.games : 200, a.jobs, a.cal_games, b.log);
         if (cal) {
             json_object_set(b.root, "calibration_max_error", json_object_get(cal, "calibration_max_error"));
+            json_object_set(b.root, "calibration_max_error_by_chances",
+                            json_object_get(cal, "calibration_max_error_by_chances"));
             json_object_set_new(b.root, "calibration", cal);
         } else {
             status = -1;
