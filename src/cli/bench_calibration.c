@@ -276,8 +276,8 @@ static json_t *kind_table(const cal_point *v, size_t n, int kind, FILE *log, dou
     *max_error = *max_by_chances = -1;
     long long total = 0;
     if (log)
-        fprintf(log, "\n%s\n  %-9s %9s %9s %10s %10s %8s\n", KIND_NAMES[kind], "bin", "chances", kind == CAL_TARGET ? "visits" : "games",
-                "predicted", "observed", "gap");
+        fprintf(log, "\n%s\n  %-9s %9s %9s %10s %10s %8s\n", KIND_NAMES[kind], "bin", "chances",
+                kind == CAL_TARGET ? "visits" : "games", "predicted", "observed", "gap");
     for (int k = 0; k < BINS; k++) {
         const cal_bin *c = &bins[k];
         total += c->n;
@@ -300,7 +300,8 @@ static json_t *kind_table(const cal_point *v, size_t n, int kind, FILE *log, dou
                 "  largest gap over bins about %d %s or more: %s%.1f points (%lld chances; over bins of %d chances or "
                 "more: %.1f)\n",
                 MIN_BIN, kind == CAL_TARGET ? "visits" : "games", *max_error < 0 ? "none, " : "",
-                *max_error < 0 ? 0.0 : 100 * *max_error, total, MIN_BIN, *max_by_chances < 0 ? 0.0 : 100 * *max_by_chances);
+                *max_error < 0 ? 0.0 : 100 * *max_error, total, MIN_BIN,
+                *max_by_chances < 0 ? 0.0 : 100 * *max_by_chances);
     return json_pack("{s:I, s:o, s:o, s:o}", "chances", (json_int_t)total, "bins", rows, "max_error",
                      *max_error < 0 ? json_null() : json_real(*max_error), "max_error_by_chances",
                      *max_by_chances < 0 ? json_null() : json_real(*max_by_chances));
@@ -448,7 +449,8 @@ json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, unsigned which,
         if (which & TW_CAL_NORTHWOOD) {
             json_object_set_new(out, "northwood_medals", json_integer(medals));
             if (log)
-                fprintf(log, "Following the hints: For Northwood! (intro, bronze) reached the medal in %d of %d games\n",
+                fprintf(log, "Following the hints: For Northwood! (intro, bronze) reached the medal in %d of %d "
+                             "games\n",
                         medals, games);
         }
         if (which & TW_CAL_FOX) {
