@@ -222,7 +222,7 @@ void fx_status(tw_nw_state *s, int fief, int status)
 {
     s->fiefs[fief].status = (uint8_t)status;
     s->fiefs[fief].ruler_present = status != TW_NW_FIEF_LOST;
-    tw_nw_recount_lost(s);
+    tw_nw_recount(s);
 }
 
 /* A friendly fief whose ruler has left the game. */

@@ -640,7 +640,7 @@ TEST(nw_hint_odds_are_probabilities_and_medal_odds_follow_the_stars)
     tw_nw_state lost = s;
     lost.fiefs[3].status = TW_NW_FIEF_LOST;
     lost.fiefs[3].ruler_present = 0;
-    tw_nw_recount_lost(&lost);
+    tw_nw_recount(&lost);
     tw_nw_view_of(&lost, &view);
     h = tw_nw_hint_for(bot, &view);
     CHECK(h.p_medal == 0.0);

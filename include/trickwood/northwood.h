@@ -210,7 +210,7 @@ typedef struct {
     /* Kept by the engine from the fief statuses, so that every action list
      * need not read all eight: the stars of the lost fiefs. Code that sets
      * fief statuses itself (loaders, tests, tools) calls
-     * tw_nw_recount_lost afterwards; tw_nw_check_invariants checks it. */
+     * tw_nw_recount afterwards; tw_nw_check_invariants checks it. */
     uint8_t stars_lost;
     /* Kept by the engine too: the statement waiting for an answer (the
      * top of the discard pile) in the response phase, TW_NW_NO_CARD in
@@ -422,9 +422,6 @@ int tw_nw_statement(const tw_nw_state *state);
  * the discard pile). For code that sets fief statuses, piles or the
  * phase itself (loaders, tests, tools), once it is done. */
 void tw_nw_recount(tw_nw_state *state);
-/* The same as tw_nw_recount (its older name, from when the lost stars
- * were the only value kept). */
-void tw_nw_recount_lost(tw_nw_state *state);
 /* Checks internal consistency (each card in exactly one zone, and so on);
  * returns 1 when sound, else 0 and a reason in why (may be NULL). */
 int tw_nw_check_invariants(const tw_nw_state *state, const char **why);

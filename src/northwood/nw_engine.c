@@ -327,12 +327,6 @@ void tw_nw_recount(tw_nw_state *state)
     state->statement = (uint8_t)statement_kept(state);
 }
 
-/* The older name of tw_nw_recount. */
-void tw_nw_recount_lost(tw_nw_state *state)
-{
-    tw_nw_recount(state);
-}
-
 /* Whether the player may end the game now: the chosen medal is out of
  * reach and no ability is half-way. Asked on every action list, so it
  * reads the lost stars the state keeps rather than the eight fiefs. */

@@ -286,7 +286,7 @@ static tw_error read_fiefs(tw_jr *jr, const tw_nw_catalog *catalog, json_t *root
             return err;
         fi->sub_slot = (int8_t)sub;
     }
-    tw_nw_recount_lost(s);
+    tw_nw_recount(s);
     return err;
 }
 
