@@ -289,6 +289,29 @@ TEST(bench_calibration_reports_bins_for_both_games)
         CHECK(total > 0);
         CHECK(total == json_integer_value(json_object_get(table, "chances")));
     }
+    /* the fitted points maps (the target's, the Duet's level 1: the one
+     * game's level) rise in value and strictly in frequency, so each can
+     * be inverted */
+    json_t *maps = json_object_get(cal, "fitted_maps");
+    const char *point_maps[] = {"northwood_target_points", "fox_level_1_points"};
+    for (int k = 0; k < 2; k++) {
+        json_t *points = json_object_get(maps, point_maps[k]);
+        REQUIRE(json_is_array(points));
+        CHECK(json_array_size(points) >= 1);
+        double last_value = 0, last_freq = -1;
+        size_t i;
+        json_t *point;
+        json_array_foreach(points, i, point)
+        {
+            double value = json_number_value(json_object_get(point, "value"));
+            double freq = json_number_value(json_object_get(point, "frequency"));
+            CHECK(value >= 0.01 - 1e-9 && value <= 0.99 + 1e-9 && value > last_value);
+            CHECK(freq >= 0 && freq <= 1 && freq > last_freq);
+            CHECK(json_integer_value(json_object_get(point, "chances")) > 0);
+            last_value = value;
+            last_freq = freq;
+        }
+    }
     json_decref(root);
     tw_test_cli_free(&r);
     const char *bad[] = {"bench", "--parts", "calibrate", NULL};
@@ -318,7 +341,7 @@ TEST(bench_calibration_game_option_plays_one_game)
         CHECK((json_object_get(maps, "northwood_medal") != NULL) == (g == 0));
         CHECK((json_object_get(cal, "fox_win") != NULL) == (g == 1));
         CHECK((json_object_get(cal, "fox_wins") != NULL) == (g == 1));
-        CHECK((json_object_get(maps, "fox_level_1") != NULL) == (g == 1));
+        CHECK((json_object_get(maps, "fox_level_1_points") != NULL) == (g == 1));
         json_t *played = json_object_get(cal, g ? "fox_win" : "northwood_target");
         CHECK(json_integer_value(json_object_get(played, "chances")) > 0);
         json_decref(root);

@@ -33,4 +33,11 @@ double tw_tally_mean(const tw_tally *tally);
 /* Sample standard deviation (n - 1 in the denominator; 0 below 2 values). */
 double tw_tally_sd(const tw_tally *tally);
 
+/* Maps x through the straight lines between the points (from[i], to[i])
+ * (from increasing, n >= 1 of them; x clamped to the first and last, so
+ * beyond them the map is flat at their value). *slope (may be NULL)
+ * receives the slope of the line used (0 with a single point). The
+ * calibration maps of both games' hints are such points. */
+double tw_through_points(const double *from, const double *to, int n, double x, double *slope);
+
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "trickwood/fox_bots.h"
+#include "trickwood/stats.h"
 
 /* Adds each action's open-hands value over `samples` deals of the view
  * (seeded from seed) to sum[i], and its square to sum2[i] (may be NULL).
@@ -53,30 +54,48 @@ int tw_fox_estimate_actions(tw_fox_search *search, const tw_fox_view *view, uint
 
 /* ---- Chances: the one estimator behind hints ------------------------------------ */
 
-/* Calibration of the search estimate as a frequency: the estimate's logit
- * x becomes a * x + b, by level, fitted on the hints of games that
- * followed the hints, against how those games ended (docs/bots.md). The search
+/* Calibration of the search estimate as a frequency, by level: the
+ * estimate, clamped to [0.01, 0.99], is mapped through straight lines
+ * between fitted points (by twentieth of the estimate: its mean and how
+ * often the games then were won, on the hints of games that followed the
+ * hints; neighbouring twentieths merged while the frequency does not
+ * rise; beyond the first and last points, their frequency). The search
  * scores its horizon with weights fitted on rule-bot games, which win
- * less often than the strong bot, so the raw estimate runs low. Proven
- * outcomes (0: every deal lost, 1: every deal won) stay. *slope receives
- * the map's derivative at p (for margins). */
+ * less often than the strong bot, so the raw estimate runs low. The
+ * points are what `bench --parts calibration --game fox --games 2000
+ * --seed 700000` prints under "Calibration maps fitted on these games"
+ * (docs/bots.md). */
+#define CAL_MAX_POINTS 20
+typedef struct {
+    int n;
+    double value[CAL_MAX_POINTS], freq[CAL_MAX_POINTS];
+} calibration_points;
+
+static const calibration_points CALIBRATION[TW_FOX_LEVELS] = {
+    {14,
+     {0.1259, 0.2947, 0.3828, 0.4299, 0.5087, 0.5808, 0.6263, 0.6762, 0.7261, 0.7757, 0.8230, 0.8712, 0.9225, 0.9760},
+     {0.3571, 0.6512, 0.7475, 0.8394, 0.8703, 0.9135, 0.9371, 0.9381, 0.9514, 0.9587, 0.9630, 0.9701, 0.9718, 0.9792}},
+    {10,
+     {0.0674, 0.1737, 0.3184, 0.4840, 0.6015, 0.7147, 0.8171, 0.8847, 0.9306, 0.9657},
+     {0.0000, 0.2500, 0.3846, 0.4783, 0.6176, 0.8992, 0.9096, 0.9559, 0.9661, 0.9813}},
+    {15,
+     {0.0761, 0.2302, 0.3299, 0.3763, 0.4301, 0.5107, 0.5798, 0.6295, 0.6820, 0.7274, 0.7761, 0.8274, 0.8738, 0.9221, 0.9730},
+     {0.0000, 0.0600, 0.3182, 0.3636, 0.4167, 0.6258, 0.6429, 0.7232, 0.8132, 0.8476, 0.8750, 0.9103, 0.9340, 0.9597, 0.9791}},
+};
+
+/* The estimate p as a frequency at this level (proven outcomes, 0: every
+ * deal lost, 1: every deal won, stay); *slope receives the map's
+ * derivative at p (for margins). */
 static double calibrated_chance(double p, int level, double *slope)
 {
-    /* the maps fitted by `bench --parts calibration --games 1000 --seed
-     * 700000` on the hints of games that followed the hints (what it
-     * prints under "Calibration maps fitted on these games") */
-    static const double a[TW_FOX_LEVELS] = {0.8436, 0.6072, 0.9690};
-    static const double b[TW_FOX_LEVELS] = {1.8816, 1.6131, 0.8302};
     *slope = 0;
     if (p <= 0.0)
         return 0.0;
     if (p >= 1.0)
         return 1.0;
-    int i = level >= 1 && level <= TW_FOX_LEVELS ? level - 1 : 0;
+    const calibration_points *map = &CALIBRATION[level >= 1 && level <= TW_FOX_LEVELS ? level - 1 : 0];
     double q = p < 0.01 ? 0.01 : p > 0.99 ? 0.99 : p;
-    double out = 1.0 / (1.0 + exp(-(a[i] * log(q / (1.0 - q)) + b[i])));
-    *slope = a[i] * out * (1 - out) / (q * (1 - q));
-    return out;
+    return tw_through_points(map->value, map->freq, map->n, q, slope);
 }
 
 uint64_t tw_fox_view_seed(const tw_fox_view *view)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "trickwood/nw_bots.h"
+#include "trickwood/stats.h"
 
 #define ISMCTS_ITERATIONS 3000
 #define FIEF_ROLLOUTS 96 /* rollouts per candidate fief, with this hand and a fresh one */
@@ -1213,24 +1214,6 @@ static int raw_chances(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_actio
     return strong;
 }
 
-/* Maps x through the straight lines between the points (from[i], to[i])
- * (from increasing, n of them; x clamped to the first and last); *slope
- * receives the line's slope (may be NULL). */
-static double through_points(const double *from, const double *to, int n, double x, double *slope)
-{
-    int i = 0;
-    if (x <= from[0])
-        x = from[0];
-    if (x >= from[n - 1])
-        x = from[n - 1];
-    while (i < n - 2 && x > from[i + 1])
-        i++;
-    double k = (to[i + 1] - to[i]) / (from[i + 1] - from[i]);
-    if (slope)
-        *slope = k;
-    return to[i] + k * (x - from[i]);
-}
-
 /* A search value as the medal model reads it: clamped to [0.01, 0.99]
  * unless sure (the model's calibration was fitted that way). */
 static double model_input(double q)
@@ -1252,7 +1235,7 @@ static double calibrated(raw_chance r, double *margin)
         return q;
     }
     double slope;
-    double p = through_points(CAL_VALUE, CAL_FREQ, CAL_POINTS, q, &slope);
+    double p = tw_through_points(CAL_VALUE, CAL_FREQ, CAL_POINTS, q, &slope);
     *margin = Z95 * se * slope;
     if (*margin > 1)
         *margin = 1;
@@ -1317,7 +1300,7 @@ double tw_nw_medal_chance(const tw_nw_view *view, tw_nw_action action, double p_
 {
     /* the model reads the search value: undo the target's calibration */
     double q = p_target <= 0 || p_target >= 1 ? p_target
-                                              : through_points(CAL_FREQ, CAL_VALUE, CAL_POINTS, p_target, NULL);
+                                              : tw_through_points(CAL_FREQ, CAL_VALUE, CAL_POINTS, p_target, NULL);
     return medal_calibrated(medal_model(view, action, model_input(q)));
 }
 

@@ -1,9 +1,9 @@
 /* `bench --parts calibration`: plays seeded games following the hints'
  * own moves, keeps every chance a hint showed with what then happened,
  * and compares them bin by bin (docs/benchmarks.md). It also fits the
- * calibration maps the estimators use (for the For Northwood! target,
- * points of the search value against the frequency; for the medal and the
- * Duet, logit of the value to logit of the frequency), the way their
+ * calibration maps the estimators use (for the For Northwood! target and
+ * the Duet by level, points of the search value against the frequency; for
+ * the medal, logit of the value to logit of the frequency), the way their
  * constants were set. */
 #include <math.h>
 #include <pthread.h>
@@ -307,18 +307,21 @@ static json_t *kind_table(const cal_point *v, size_t n, int kind, FILE *log, dou
                      *max_by_chances < 0 ? json_null() : json_real(*max_by_chances));
 }
 
-/* The For Northwood! target's map: by twentieth of the search value
- * (clamped to [0.01, 0.99]; sure values left out), its mean and how often
- * the target was then hit, neighbouring bins merged while a frequency does
- * not rise (so the map can be inverted): the points CAL_VALUE, CAL_FREQ of
- * nw_bots.c. */
-static json_t *value_points(const cal_point *v, size_t n, FILE *log)
+/* A map of the search value as points: by twentieth of the value
+ * (clamped to [0.01, 0.99]; sure values left out) over the chances of a
+ * kind (and level, 0 for any), its mean and how often the outcome then
+ * came true, neighbouring bins merged while a frequency does not rise (so
+ * the map can be inverted). The For Northwood! target's points are
+ * CAL_VALUE, CAL_FREQ of nw_bots.c; the Duet's, by level, CAL_VALUE,
+ * CAL_FREQ of fox_strong.c. `name` labels the printed line. */
+static json_t *value_points(const cal_point *v, size_t n, int kind, int level, const char *name, FILE *log)
 {
     cal_bin bins[FIT_BINS];
     int kept = 0;
     memset(bins, 0, sizeof bins);
     for (size_t i = 0; i < n; i++) {
-        if (v[i].kind != CAL_TARGET || v[i].hit == UNRESOLVED || !(v[i].raw > 0 && v[i].raw < 1))
+        if (v[i].kind != kind || (level && v[i].level != level) || v[i].hit == UNRESOLVED ||
+            !(v[i].raw > 0 && v[i].raw < 1))
             continue;
         double q = v[i].raw < 0.01 ? 0.01 : v[i].raw > 0.99 ? 0.99 : v[i].raw;
         int k = (int)(q * FIT_BINS);
@@ -342,8 +345,9 @@ static json_t *value_points(const cal_point *v, size_t n, FILE *log)
     }
     json_t *points = json_array();
     if (log)
-        fprintf(log, "  For Northwood! target, points (search value, "
-                     "frequency, chances) by twentieth of the value, merged while the frequency does not rise:\n   ");
+        fprintf(log, "  %s, points (search value, frequency, chances) by twentieth of the value, merged while the "
+                     "frequency does not rise:\n   ",
+                name);
     for (int k = 0; k < kept; k++) {
         double value = bins[k].sum / bins[k].n, freq = (double)bins[k].hits / bins[k].n;
         json_array_append_new(points, json_pack("{s:f, s:f, s:I}", "value", value, "frequency", freq, "chances",
@@ -357,8 +361,8 @@ static json_t *value_points(const cal_point *v, size_t n, FILE *log)
 }
 
 /* Prints and returns the maps fitted on these games, for the games in
- * `which` (the estimators' constants: CAL_VALUE, CAL_FREQ and CAL_MEDAL_A, CAL_MEDAL_B in
- * nw_bots.c; a[], b[] by level in fox_strong.c). */
+ * `which` (the estimators' constants: CAL_VALUE, CAL_FREQ and CAL_MEDAL_A,
+ * CAL_MEDAL_B in nw_bots.c; CAL_VALUE, CAL_FREQ by level in fox_strong.c). */
 static json_t *fits(const cal_point *v, size_t n, unsigned which, FILE *log)
 {
     double a, b;
@@ -366,7 +370,8 @@ static json_t *fits(const cal_point *v, size_t n, unsigned which, FILE *log)
     if (log)
         fprintf(log, "\nCalibration maps fitted on these games\n");
     if (which & TW_CAL_NORTHWOOD) {
-        json_object_set_new(out, "northwood_target_points", value_points(v, n, log));
+        json_object_set_new(out, "northwood_target_points",
+                            value_points(v, n, CAL_TARGET, 0, "For Northwood! target", log));
         long long used = fit_map(v, n, CAL_MEDAL, 0, &a, &b);
         json_object_set_new(out, "northwood_medal",
                             json_pack("{s:f, s:f, s:I}", "a", a, "b", b, "chances", (json_int_t)used));
@@ -376,14 +381,10 @@ static json_t *fits(const cal_point *v, size_t n, unsigned which, FILE *log)
                     a, b, used);
     }
     for (int level = 1; (which & TW_CAL_FOX) && level <= TW_FOX_LEVELS; level++) {
-        long long used = fit_map(v, n, CAL_WIN, level, &a, &b);
-        char key[32];
-        snprintf(key, sizeof key, "fox_level_%d", level);
-        json_object_set_new(out, key, json_pack("{s:f, s:f, s:I}", "a", a, "b", b, "chances", (json_int_t)used));
-        if (log)
-            fprintf(log, "  The Duet, level %d (logit of the search value to logit of the chance): a %.4f, b %.4f (%lld "
-                         "chances)\n",
-                    level, a, b, used);
+        char key[32], name[32];
+        snprintf(key, sizeof key, "fox_level_%d_points", level);
+        snprintf(name, sizeof name, "The Duet, level %d", level);
+        json_object_set_new(out, key, value_points(v, n, CAL_WIN, level, name, log));
     }
     return out;
 }

@@ -1,4 +1,5 @@
-/* Wilson intervals and exact integer tallies (include/trickwood/stats.h). */
+/* Wilson intervals, exact integer tallies and maps through points
+ * (include/trickwood/stats.h). */
 #include <math.h>
 
 #include "trickwood/stats.h"
@@ -60,4 +61,24 @@ double tw_tally_sd(const tw_tally *tally)
     double s = (double)tally->sum;
     double var = ((double)tally->sum_sq - s * s / n) / (n - 1.0);
     return var > 0.0 ? sqrt(var) : 0.0;
+}
+
+double tw_through_points(const double *from, const double *to, int n, double x, double *slope)
+{
+    if (n < 2) {
+        if (slope)
+            *slope = 0;
+        return n == 1 ? to[0] : x;
+    }
+    int i = 0;
+    if (x <= from[0])
+        x = from[0];
+    if (x >= from[n - 1])
+        x = from[n - 1];
+    while (i < n - 2 && x > from[i + 1])
+        i++;
+    double k = (to[i + 1] - to[i]) / (from[i + 1] - from[i]);
+    if (slope)
+        *slope = k;
+    return to[i] + k * (x - from[i]);
 }
