@@ -333,7 +333,7 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
-    struct MHD_Daemon *daemon = tw_srv_sweeper_start(srv) == 0 ? tw_srv_http_start(srv, fd) : NULL;
+    tw_srv_http *daemon = tw_srv_sweeper_start(srv) == 0 ? tw_srv_http_start(srv, fd) : NULL;
     if (!daemon) {
         tw_cli_errorf(cli, "%s", sv(cli, SV_START_FAILED));
         close(fd);
