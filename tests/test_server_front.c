@@ -236,21 +236,25 @@ TEST(server_front_malformed_heads_get_json_errors)
     CHECK(lines >= 1 && lines <= 8);
 }
 
-/* A request whose head is exactly as large as allowed, with as many
- * fields (header lines, query arguments, cookies) as allowed. */
+/* A request whose head is exactly as large as allowed (one byte more
+ * with over), with as many fields (header lines, query arguments,
+ * cookies) as allowed and a long request line, and then a body of 2,000
+ * bytes in the same send: the most libmicrohttpd's memory per
+ * connection must hold. */
 static char *largest_head(int port, int over)
 {
-    char *raw = malloc(TW_SRV_HEAD_MAX + 64);
+    char *raw = malloc(TW_SRV_HEAD_MAX + 2100);
     if (!raw)
         return NULL;
     int fields = 0;
     size_t len = (size_t)sprintf(raw, "GET /api/history?limit=5&pad=");
     fields += 2;
-    while (len < 6000)
+    while (len < TW_SRV_LINE_MAX - 9)
         raw[len++] = 'q';
-    len += (size_t)sprintf(raw + len, " HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\nCookie: a=1", port);
-    fields += 3;
-    for (int i = 0; i < 9; i++, fields++)
+    len += (size_t)sprintf(raw + len, " HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n"
+                                      "Content-Length: 2000\r\nCookie: a=1", port);
+    fields += 4;
+    for (int i = 0; i < 60; i++, fields++)
         len += (size_t)sprintf(raw + len, "; c%d=%d", i, i);
     len += (size_t)sprintf(raw + len, "\r\n");
     while (fields < TW_SRV_HEAD_FIELDS - 1) {
@@ -262,7 +266,9 @@ static char *largest_head(int port, int over)
     size_t end = TW_SRV_HEAD_MAX + (over ? 1 : 0) - 4;
     while (len < end)
         raw[len++] = 'z';
-    memcpy(raw + len, "\r\n\r\n", 5);
+    memcpy(raw + len, "\r\n\r\n", 4);
+    memset(raw + len + 4, 'b', 2000);
+    raw[len + 4 + 2000] = '\0';
     return raw;
 }
 
@@ -272,14 +278,33 @@ TEST(server_front_largest_head_is_served)
     REQUIRE(tw_ts_start(&s, tw_test_tmp("front-large.db"), NULL) == 0);
     char *raw = largest_head(s.port, 0);
     REQUIRE(raw);
-    CHECK_INT(strlen(raw), TW_SRV_HEAD_MAX);
+    CHECK_INT(strlen(raw), TW_SRV_HEAD_MAX + 2000);
     tw_srv_head h;
     CHECK_INT(tw_srv_head_check(raw, strlen(raw), &h), TW_SRV_HEAD_OK);
+    CHECK_INT(h.length, TW_SRV_HEAD_MAX);
     exchange x;
     REQUIRE(exchange_raw(&s, NULL, raw, strlen(raw), 10000, &x) == 0);
     CHECK_INT(x.status, 200);
     CHECK(x.body[0] == '{');
     CHECK(!find_ci(x.data, "<html"));
+    free(x.data);
+    free(raw);
+    /* The same size, nearly all of it one Cookie header of 95 cookies
+     * (libmicrohttpd copies that header, and keeps each cookie). */
+    raw = malloc(TW_SRV_HEAD_MAX + 2100);
+    REQUIRE(raw);
+    size_t len = (size_t)sprintf(raw, "GET /api/history HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\nCookie: k=v");
+    for (int i = 0; i < TW_SRV_HEAD_FIELDS - 5; i++)
+        len += (size_t)sprintf(raw + len, ";c%d=%d", i, i);
+    while (len < TW_SRV_HEAD_MAX - 4)
+        raw[len++] = 'z';
+    memcpy(raw + len, "\r\n\r\n", 4);
+    memset(raw + len + 4, 'b', 2000);
+    raw[len + 4 + 2000] = '\0';
+    CHECK_INT(tw_srv_head_check(raw, strlen(raw), &h), TW_SRV_HEAD_OK);
+    REQUIRE(exchange_raw(&s, NULL, raw, strlen(raw), 10000, &x) == 0);
+    CHECK_INT(x.status, 200);
+    CHECK(x.body[0] == '{');
     free(x.data);
     free(raw);
     raw = largest_head(s.port, 1);

@@ -475,14 +475,14 @@ tw_srv_reply tw_srv_history_hint(tw_srv *srv, const char *id, const char *step);
 /* The largest request head accepted (request line, header lines and the
  * empty line): 431 beyond. libmicrohttpd gets TW_SRV_CONNECTION_MEMORY
  * per connection, room for the largest head, its fields and the reply. */
-#define TW_SRV_HEAD_MAX (16 * 1024)
+#define TW_SRV_HEAD_MAX (8 * 1024)
 /* The longest request line accepted: 414 beyond. */
-#define TW_SRV_LINE_MAX (8 * 1024)
+#define TW_SRV_LINE_MAX (4 * 1024)
 /* Fields a head may have in all: header lines, query arguments and
  * cookies (libmicrohttpd keeps a record of each): 431 (414 for query
  * arguments) beyond. */
 #define TW_SRV_HEAD_FIELDS 100
-#define TW_SRV_CONNECTION_MEMORY (64 * 1024)
+#define TW_SRV_CONNECTION_MEMORY (32 * 1024)
 
 /* What the bytes received so far make of a request head. */
 typedef enum {

@@ -61,6 +61,7 @@ typedef struct pending {
     char key[TW_SRV_ADDRESS_TEXT];
     long long deadline; /* tw_srv_mono_ms */
     size_t peeked;      /* bytes read by peeks so far */
+    int watched;        /* in the epoll set */
     int lingering;      /* the reply went out: reading what is left, then closing */
     size_t drained;     /* bytes read and dropped while lingering */
     struct pending *prev, *next;
@@ -164,17 +165,38 @@ void tw_srv_front_closed(tw_srv_front *f, const struct sockaddr *sa)
 
 /* ---- Connections waiting for their head ------------------------------------ */
 
-/* Closes a waiting connection and forgets it. */
-static void drop(tw_srv_front *f, pending *p)
+/* Puts a waiting connection in the epoll set (once), to hear of the
+ * bytes that come next. 0, or -1. */
+static int watch(tw_srv_front *f, pending *p)
 {
-    epoll_ctl(f->epoll_fd, EPOLL_CTL_DEL, p->fd, NULL);
-    close(p->fd);
+    if (p->watched)
+        return 0;
+    /* Bytes that came before are reported at the next wait. */
+    struct epoll_event ev = {.events = EPOLLIN | EPOLLRDHUP | EPOLLET, .data.ptr = p};
+    if (epoll_ctl(f->epoll_fd, EPOLL_CTL_ADD, p->fd, &ev) != 0)
+        return -1;
+    p->watched = 1;
+    return 0;
+}
+
+/* Takes a waiting connection out of the list and the epoll set. */
+static void unlink_pending(tw_srv_front *f, pending *p)
+{
+    if (p->watched)
+        epoll_ctl(f->epoll_fd, EPOLL_CTL_DEL, p->fd, NULL);
     if (p->prev)
         p->prev->next = p->next;
     else
         f->list = p->next;
     if (p->next)
         p->next->prev = p->prev;
+}
+
+/* Closes a waiting connection and forgets it. */
+static void drop(tw_srv_front *f, pending *p)
+{
+    unlink_pending(f, p);
+    close(p->fd);
     pthread_mutex_lock(&f->lock);
     uncount_one(f, p->key);
     pthread_mutex_unlock(&f->lock);
@@ -243,7 +265,10 @@ static void refuse(tw_srv_front *f, pending *p, int status, const char *code, co
     shutdown(p->fd, SHUT_WR);
     p->lingering = 1;
     p->deadline = tw_srv_mono_ms() + LINGER_MS;
-    drain(f, p);
+    if (watch(f, p) != 0)
+        drop(f, p);
+    else
+        drain(f, p);
 }
 
 /* Hands a connection whose head passed the check to libmicrohttpd. Its
@@ -251,13 +276,7 @@ static void refuse(tw_srv_front *f, pending *p, int status, const char *code, co
  * again) and closes. */
 static void hand_off(tw_srv_front *f, pending *p)
 {
-    epoll_ctl(f->epoll_fd, EPOLL_CTL_DEL, p->fd, NULL);
-    if (p->prev)
-        p->prev->next = p->next;
-    else
-        f->list = p->next;
-    if (p->next)
-        p->next->prev = p->prev;
+    unlink_pending(f, p);
     /* The socket is libmicrohttpd's from here, closed by it even on failure. */
     if (MHD_add_connection(f->daemon, p->fd, (const struct sockaddr *)&p->addr, p->addr_len) != MHD_YES)
         tw_srv_log_throttled("front:hand-off", "a connection from %s could not be handed to libmicrohttpd: %s",
@@ -269,7 +288,8 @@ static void hand_off(tw_srv_front *f, pending *p)
 }
 
 /* Looks at what a waiting connection received: its head whole and
- * right (handed off), wrong (refused), or not yet whole (waits). */
+ * right (handed off), wrong (refused), or not yet whole (waits in the
+ * epoll set). */
 static void examine(tw_srv_front *f, pending *p, unsigned events)
 {
     if (p->lingering) {
@@ -280,8 +300,11 @@ static void examine(tw_srv_front *f, pending *p, unsigned events)
     do
         n = recv(p->fd, f->buf, sizeof f->buf, MSG_PEEK | MSG_DONTWAIT);
     while (n < 0 && errno == EINTR);
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        if (watch(f, p) != 0)
+            drop(f, p);
         return;
+    }
     if (n <= 0) { /* closed (or failed) before sending a request */
         drop(f, p);
         return;
@@ -297,8 +320,11 @@ static void examine(tw_srv_front *f, pending *p, unsigned events)
         const char *why = events & (EPOLLRDHUP | EPOLLHUP) ? "the request ended before its head was complete"
                           : p->peeked > PEEK_BUDGET       ? "the request head came in too many small pieces"
                                                           : NULL;
-        if (!why)
-            return; /* wait for more */
+        if (!why) { /* wait for more */
+            if (watch(f, p) != 0)
+                drop(f, p);
+            return;
+        }
         head.status = 400;
         head.code = "bad_request";
         snprintf(head.message, sizeof head.message, "%s", why);
@@ -357,10 +383,8 @@ static void accept_all(tw_srv_front *f)
         if (f->list)
             f->list->prev = p;
         f->list = p;
-        /* A connection that has sent already is reported at the next wait. */
-        struct epoll_event ev = {.events = EPOLLIN | EPOLLRDHUP | EPOLLET, .data.ptr = p};
-        if (epoll_ctl(f->epoll_fd, EPOLL_CTL_ADD, p->fd, &ev) != 0)
-            drop(f, p);
+        /* The head has often come with the connection: look at once. */
+        examine(f, p, 0);
     }
 }
 
