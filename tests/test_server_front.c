@@ -438,6 +438,29 @@ TEST(server_front_connection_limits_count_waiting_heads)
     close(more[2]);
     close(silent[1]);
     close(silent[2]);
+    /* Connections libmicrohttpd serves count too: three event streams
+     * from 127.0.0.5, and a fourth connection from there is refused. */
+    usleep(300 * 1000);
+    json_t *game;
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\"}", &game) == 201);
+    char stream_req[300];
+    int n_req = snprintf(stream_req, sizeof stream_req, "GET /api/games/%s/events?token=%s HTTP/1.1\r\nHost: x\r\n\r\n",
+                         json_string_value(json_object_get(game, "id")),
+                         json_string_value(json_object_get(game, "token")));
+    json_decref(game);
+    int streams[3];
+    for (int i = 0; i < 3; i++) {
+        streams[i] = tw_ts_connect_from(&s, "127.0.0.5");
+        REQUIRE(streams[i] >= 0);
+        CHECK(send(streams[i], stream_req, (size_t)n_req, MSG_NOSIGNAL) == n_req);
+        CHECK_INT(tw_ts_events_wait(streams[i], 0, 5000), 0);
+    }
+    REQUIRE(exchange_raw(&s, "127.0.0.5", req, sizeof req - 1, 3000, &x) == 0);
+    CHECK(x.closed);
+    CHECK_INT(x.len, 0);
+    free(x.data);
+    for (int i = 0; i < 3; i++)
+        close(streams[i]);
     CHECK_INT(tw_ts_stop(&s), 0);
 }
 

@@ -523,9 +523,8 @@ int tw_srv_front_start(tw_srv_front *f, struct MHD_Daemon *daemon);
 void tw_srv_front_stop(tw_srv_front *f);
 /* Frees it (after libmicrohttpd has stopped: it reports closings here). */
 void tw_srv_front_free(tw_srv_front *f);
-/* libmicrohttpd started or closed a connection from sa (its threads
- * call these): the counts per address and in all. */
-void tw_srv_front_opened(tw_srv_front *f, const struct sockaddr *sa);
+/* libmicrohttpd closed a connection from sa that the front handed it
+ * (its threads call this): the counts per address and in all. */
 void tw_srv_front_closed(tw_srv_front *f, const struct sockaddr *sa);
 
 /* ---- HTTP (srv_http.c, srv_static.c) -------------------------------------- */

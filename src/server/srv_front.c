@@ -13,9 +13,9 @@
  *
  * Connections waiting for their head sit in an epoll set (edge
  * triggered); a sweep every SWEEP_MS closes those past their deadline.
- * The counts per address cover both the connections here and those in
- * libmicrohttpd, which tells us when its connections start and close
- * (tw_srv_front_opened, tw_srv_front_closed). */
+ * A connection is counted for its address from its accept until it
+ * closes: here, or in libmicrohttpd, which tells when it closes one
+ * (tw_srv_front_closed). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -39,8 +39,8 @@
 #define LINGER_BYTES (1024 * 1024)
 /* Bytes a head may cost in peeks in all: every piece that comes in makes
  * us read the head again from its start, so a head sent a byte at a time
- * would cost its length squared. A head of 16 KiB in 1.5 KiB pieces
- * costs about 100 KiB. */
+ * would cost its length squared. A head of 8 KiB in 1.5 KiB pieces
+ * costs about 30 KiB. */
 #define PEEK_BUDGET (64 * TW_SRV_HEAD_MAX)
 /* Buckets of the table of counts per address. */
 #define ADDRESS_BUCKETS 1024
@@ -100,12 +100,12 @@ static address_count **bucket_of(tw_srv_front *f, const char *key)
 /* Counts one more connection from key, unless the address already has
  * --max-per-client open. 1 when counted, 0 when refused or out of
  * memory. Call with the lock held. */
-static int count_one(tw_srv_front *f, const char *key, int enforce)
+static int count_one(tw_srv_front *f, const char *key)
 {
     address_count **b = bucket_of(f, key), *c = *b;
     while (c && strcmp(c->key, key) != 0)
         c = c->next;
-    if (c && enforce && c->count >= f->srv->limits.max_per_client)
+    if (c && c->count >= f->srv->limits.max_per_client)
         return 0;
     if (!c) {
         c = calloc(1, sizeof *c);
@@ -129,7 +129,7 @@ static void uncount_one(tw_srv_front *f, const char *key)
     while (*at && strcmp((*at)->key, key) != 0)
         at = &(*at)->next;
     if (!*at)
-        return; /* never counted (it started before it was known) */
+        return; /* not counted: cannot happen */
     address_count *c = *at;
     if (--c->count == 0) {
         *at = c->next;
@@ -143,15 +143,6 @@ static void uncount_one(tw_srv_front *f, const char *key)
             /* the counter is already non-zero: the thread wakes anyway */
         }
     }
-}
-
-void tw_srv_front_opened(tw_srv_front *f, const struct sockaddr *sa)
-{
-    char key[TW_SRV_ADDRESS_TEXT];
-    tw_srv_address_text(sa, key, sizeof key);
-    pthread_mutex_lock(&f->lock);
-    count_one(f, key, 0);
-    pthread_mutex_unlock(&f->lock);
 }
 
 void tw_srv_front_closed(tw_srv_front *f, const struct sockaddr *sa)
@@ -271,19 +262,23 @@ static void refuse(tw_srv_front *f, pending *p, int status, const char *code, co
         drain(f, p);
 }
 
-/* Hands a connection whose head passed the check to libmicrohttpd. Its
- * count moves there: libmicrohttpd tells when the connection starts (counted
- * again) and closes. */
+/* Hands a connection whose head passed the check to libmicrohttpd. It
+ * stays counted until libmicrohttpd says it closed it (from the moment
+ * it is handed over, so that a slow libmicrohttpd never lets an address
+ * past its limit). libmicrohttpd drops a connection it was handed
+ * without a word only when out of memory (or over its own connection
+ * limit, set above ours); that connection would then stay counted. */
 static void hand_off(tw_srv_front *f, pending *p)
 {
     unlink_pending(f, p);
     /* The socket is libmicrohttpd's from here, closed by it even on failure. */
-    if (MHD_add_connection(f->daemon, p->fd, (const struct sockaddr *)&p->addr, p->addr_len) != MHD_YES)
+    if (MHD_add_connection(f->daemon, p->fd, (const struct sockaddr *)&p->addr, p->addr_len) != MHD_YES) {
         tw_srv_log_throttled("front:hand-off", "a connection from %s could not be handed to libmicrohttpd: %s",
                              p->key, strerror(errno));
-    pthread_mutex_lock(&f->lock);
-    uncount_one(f, p->key);
-    pthread_mutex_unlock(&f->lock);
+        pthread_mutex_lock(&f->lock);
+        uncount_one(f, p->key); /* no notice of its closing will come */
+        pthread_mutex_unlock(&f->lock);
+    }
     free(p);
 }
 
@@ -369,7 +364,7 @@ static void accept_all(tw_srv_front *f)
         }
         tw_srv_address_text((const struct sockaddr *)&p->addr, p->key, sizeof p->key);
         pthread_mutex_lock(&f->lock);
-        int counted = count_one(f, p->key, 1);
+        int counted = count_one(f, p->key);
         pthread_mutex_unlock(&f->lock);
         if (!counted) {
             tw_srv_log_throttled("front:per-client", "refused a connection from %s: it has %u open already",

@@ -610,18 +610,16 @@ static void log_library(void *cls, const char *fmt, va_list ap)
     tw_srv_log_throttled(key, "%s", line);
 }
 
-/* libmicrohttpd started or closed a connection: the front door counts
- * it for its address. */
+/* libmicrohttpd started or closed a connection: the front door, which
+ * counts each connection from its accept, is told of the closings. */
 static void connection_notice(void *cls, struct MHD_Connection *c, void **socket_context,
                               enum MHD_ConnectionNotificationCode toe)
 {
     (void)socket_context;
+    if (toe != MHD_CONNECTION_NOTIFY_CLOSED)
+        return;
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    const struct sockaddr *sa = info ? info->client_addr : NULL;
-    if (toe == MHD_CONNECTION_NOTIFY_STARTED)
-        tw_srv_front_opened(cls, sa);
-    else
-        tw_srv_front_closed(cls, sa);
+    tw_srv_front_closed(cls, info ? info->client_addr : NULL);
 }
 
 tw_srv_http *tw_srv_http_start(tw_srv *srv, int listen_fd)
@@ -637,10 +635,10 @@ tw_srv_http *tw_srv_http_start(tw_srv *srv, int listen_fd)
         free(http);
         return NULL;
     }
-    /* The front door holds the limits per address and in all; the
-     * library's own limit is only a backstop, above ours: a connection
-     * handed over counts again once the library has started it, so for
-     * a moment the two counts may differ by the connections in between. */
+    /* The front door holds the limits per address and in all: it counts
+     * a connection from its accept until the library closes it, so the
+     * library never has more than --max-connections; its own limit is
+     * only a backstop, above ours. */
     unsigned backstop = l->max_connections + l->max_connections / 4 + 16;
     /* The logger comes first, so that it gets every message. */
     http->daemon = MHD_start_daemon(
