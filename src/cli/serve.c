@@ -28,7 +28,7 @@ const tw_msg tw_srv_serve_help = {{
     "      --web DIR                  folder of the web app (default: web/ beside data/)\n"
     "      --max-connections N        open connections in all (default 512)\n"
     "      --max-per-client N         open connections from one address (default 32)\n"
-    "      --timeout SECONDS          close a connection silent this long (default 10)\n"
+    "      --timeout SECONDS          a request's head must come whole, and its body never pause, within this (default 10)\n"
     "      --create-rate N            games one address may create per minute (default 60; 0: no limit)\n"
     "      --hint-rate N              hints one address may ask per minute (default 30; 0: no limit)\n"
     "      --workers N                threads that compute hints and bots (default: cores - 1, at least 1)\n"
@@ -42,7 +42,7 @@ const tw_msg tw_srv_serve_help = {{
     "      --web DOSSIER              dossier de l'appli web (par défaut : web/ à côté de data/)\n"
     "      --max-connections N        connexions ouvertes en tout (512 par défaut)\n"
     "      --max-per-client N         connexions ouvertes depuis une même adresse (32 par défaut)\n"
-    "      --timeout SECONDES         fermer une connexion muette depuis ce temps (10 par défaut)\n"
+    "      --timeout SECONDES         délai pour recevoir l'en-tête entier d'une requête, et pause maximale de son corps (10 par défaut)\n"
     "      --create-rate N            parties qu'une adresse peut créer par minute (60 par défaut ; 0 : sans limite)\n"
     "      --hint-rate N              conseils qu'une adresse peut demander par minute (30 par défaut ; 0 : sans limite)\n"
     "      --workers N                fils qui calculent conseils et robots (par défaut : cœurs - 1, au moins 1)\n"
@@ -333,7 +333,7 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
-    struct MHD_Daemon *daemon = tw_srv_sweeper_start(srv) == 0 ? tw_srv_http_start(srv, fd) : NULL;
+    tw_srv_http *daemon = tw_srv_sweeper_start(srv) == 0 ? tw_srv_http_start(srv, fd) : NULL;
     if (!daemon) {
         tw_cli_errorf(cli, "%s", sv(cli, SV_START_FAILED));
         close(fd);

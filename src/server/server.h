@@ -1,6 +1,9 @@
 /* `trickwood serve`: the web server. One port serves the web app (files
  * under web/) and the JSON API under /api/ (docs/web-api.md). The modules:
  *
+ *   srv_front.c    the front door: accepts, counts connections per address,
+ *                  holds each until its head is whole and checked, hands it on
+ *   srv_head.c     the check of a request head (strict HTTP/1.x, sizes)
  *   srv_http.c     libmicrohttpd glue: bodies, routing, replies, event streams
  *   srv_static.c   the web app's files (no path ever leaves the web folder)
  *   srv_api.c      the per-game endpoints (create, join, bot, state, actions, hint)
@@ -8,7 +11,7 @@
  *   srv_totals.c   the history's totals, "play this deal again", games added by the terminal
  *   srv_game.c     games in memory: a match, seats, the bot, the log, rebuild on demand
  *   srv_store.c    SQLite storage: every action is committed before the reply
- *   srv_util.c     random ids and tokens, times, JSON error replies
+ *   srv_util.c     random ids and tokens, times, JSON error replies, addresses
  *   srv_limits.c   limits per client: rate limits, the Origin check, log throttling
  *   srv_pool.c     the bounded pool of worker threads that runs hints and bots
  *   srv_analysis.c the analysis of a game and hints at any step of it
@@ -110,6 +113,12 @@ void tw_srv_game_names(char *out, size_t size);
 /* The reply to a token that opens no seat of a table (none given, or
  * a wrong one): 403 forbidden. */
 tw_srv_reply tw_srv_bad_token(const char *token);
+/* Room for a client address as text (IPv6 at most, and its NUL). */
+#define TW_SRV_ADDRESS_TEXT 48
+struct sockaddr;
+/* A client's address as text (IPv4 or IPv6; "unknown" for another kind
+ * or NULL): the key of its limits, and what the log names. */
+void tw_srv_address_text(const struct sockaddr *sa, char *out, size_t size);
 /* Parses a whole number query value in [lo, hi]; -1 when it is not one
  * (or is NULL). */
 long long tw_srv_query_number(const char *text, long long lo, long long hi);
@@ -461,14 +470,79 @@ tw_srv_reply tw_srv_history_analysis(tw_srv *srv, const char *id);
 tw_srv_reply tw_srv_history_hint(tw_srv *srv, const char *id, const char *step);
 
 
-/* ---- HTTP (srv_http.c, srv_static.c) -------------------------------------- */
+/* ---- Request heads (srv_head.c) ------------------------------------------- */
+
+/* The largest request head accepted (request line, header lines and the
+ * empty line): 431 beyond. libmicrohttpd gets TW_SRV_CONNECTION_MEMORY
+ * per connection, room for the largest head, its fields and the reply. */
+#define TW_SRV_HEAD_MAX (8 * 1024)
+/* The longest request line accepted: 414 beyond. */
+#define TW_SRV_LINE_MAX (4 * 1024)
+/* Fields a head may have in all: header lines, query arguments and
+ * cookies (libmicrohttpd keeps a record of each): 431 (414 for query
+ * arguments) beyond. */
+#define TW_SRV_HEAD_FIELDS 100
+#define TW_SRV_CONNECTION_MEMORY (32 * 1024)
+
+/* What the bytes received so far make of a request head. */
+typedef enum {
+    TW_SRV_HEAD_MORE, /* right so far, not whole yet */
+    TW_SRV_HEAD_OK,   /* whole and right */
+    TW_SRV_HEAD_BAD   /* refused: answer status with code and message */
+} tw_srv_head_verdict;
+
+typedef struct {
+    size_t length;     /* OK: the head's bytes, through its empty line */
+    int http11;        /* the request line says HTTP/1.1 */
+    int head_method;   /* the method is HEAD: a refusal has no body */
+    int status;        /* BAD: 400, 411, 413, 414, 431 or 505 */
+    const char *code;  /* BAD: the error code (docs/web-api.md) */
+    char message[200]; /* BAD: what is wrong, for the client */
+} tw_srv_head;
+
+/* Checks the first len bytes received on a connection: the request line
+ * METHOD SP TARGET SP HTTP/1.x (a token, visible ASCII, 1.0 or 1.1: 505
+ * for another version), header lines NAME: VALUE (a token, no control
+ * byte or NUL, no line folding), every line ending with CRLF, a Host
+ * header on HTTP/1.1 (one at most), at most one Content-Length, of
+ * digits only, no Transfer-Encoding (411), and the sizes above. */
+tw_srv_head_verdict tw_srv_head_check(const char *data, size_t len, tw_srv_head *out);
+
+/* ---- The front door (srv_front.c) ------------------------------------------ */
 
 struct MHD_Daemon;
-/* Starts the HTTP daemon on an already listening socket, with the limits
- * of srv->limits. NULL on failure. */
-struct MHD_Daemon *tw_srv_http_start(tw_srv *srv, int listen_fd);
-/* Stops it: wakes event streams, then waits for every connection. */
-void tw_srv_http_stop(tw_srv *srv, struct MHD_Daemon *daemon);
+typedef struct tw_srv_front tw_srv_front;
+/* Prepares the front door on an already listening socket (made
+ * non-blocking here); NULL on failure (the socket stays the caller's). */
+tw_srv_front *tw_srv_front_new(tw_srv *srv, int listen_fd);
+/* Starts its thread, handing checked connections to daemon; from here
+ * the listening socket is the front's. 0, or -1. */
+int tw_srv_front_start(tw_srv_front *f, struct MHD_Daemon *daemon);
+/* Stops the thread (srv->stopping must be set): closes the connections
+ * still waiting for their head and the listening socket. */
+void tw_srv_front_stop(tw_srv_front *f);
+/* Frees it (after libmicrohttpd has stopped: it reports closings here). */
+void tw_srv_front_free(tw_srv_front *f);
+/* libmicrohttpd closed a connection from sa that the front handed it
+ * (its threads call this): the counts per address and in all. */
+void tw_srv_front_closed(tw_srv_front *f, const struct sockaddr *sa);
+
+/* ---- HTTP (srv_http.c, srv_static.c) -------------------------------------- */
+
+/* The headers every response carries (what pages may do, no sniffing,
+ * no referrer, no frame): name and value. */
+#define TW_SRV_SECURITY_HEADERS 4
+extern const char *const tw_srv_security_headers[TW_SRV_SECURITY_HEADERS][2];
+
+/* The running HTTP server: the front door and libmicrohttpd behind it. */
+typedef struct tw_srv_http tw_srv_http;
+/* Starts the HTTP server on an already listening socket, with the limits
+ * of srv->limits. NULL on failure (the socket is then still the
+ * caller's to close). */
+tw_srv_http *tw_srv_http_start(tw_srv *srv, int listen_fd);
+/* Stops it: wakes event streams, closes the listening socket, then waits
+ * for every connection. */
+void tw_srv_http_stop(tw_srv *srv, tw_srv_http *http);
 
 /* Resolves a URL path to a file under the web folder. Returns 0 and the
  * path and content type, 404-worthy -1 when the path is not allowed or

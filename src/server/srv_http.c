@@ -3,8 +3,11 @@
  * the web app's files and runs event streams. The daemon gives each
  * connection its own thread, so a waiting event stream never holds up
  * another request; streams wake at least once a second to notice a
- * shutdown or a client that went away. The limits (connections in all
- * and per client, timeouts, rates) come from srv->limits. */
+ * shutdown or a client that went away. The daemon has no listening
+ * socket: the front door (srv_front.c) accepts, checks each request head
+ * and hands the connection over, and every reply closes its connection,
+ * so each request passes that check. The limits (connections in all and
+ * per client, timeouts, rates) come from srv->limits. */
 #define _DEFAULT_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -37,21 +40,34 @@ typedef struct {
     tw_buf body;
     size_t received;
     int too_large;
-    int replied;      /* a reply was queued before the body was read */
-    int started;      /* the handler has seen the headers */
-    uintptr_t raw_uri; /* where the request line's target began in the library's buffer */
-    size_t raw_len;   /* its length up to the first NUL, when the line was read */
+    int replied; /* a reply was queued before the body was read */
+    int started; /* the handler has seen the headers */
 } request_ctx;
+
+/* The running server. */
+struct tw_srv_http {
+    struct MHD_Daemon *daemon;
+    tw_srv_front *front;
+};
 
 /* ---- Replies ------------------------------------------------------------------- */
 
-/* Adds the headers every response carries. */
+const char *const tw_srv_security_headers[TW_SRV_SECURITY_HEADERS][2] = {
+    {"X-Content-Type-Options", "nosniff"},
+    {"Referrer-Policy", "no-referrer"},
+    {"Content-Security-Policy", CONTENT_SECURITY_POLICY},
+    {"X-Frame-Options", "DENY"},
+};
+
+/* Adds the headers every response carries: the security headers, and
+ * Connection: close (libmicrohttpd then closes the connection after the
+ * reply, so the next request comes on a new connection, through the
+ * front door's check). */
 static void common_headers(struct MHD_Response *resp)
 {
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
-    MHD_add_response_header(resp, "Content-Security-Policy", CONTENT_SECURITY_POLICY);
-    MHD_add_response_header(resp, "X-Frame-Options", "DENY");
+    for (int i = 0; i < TW_SRV_SECURITY_HEADERS; i++)
+        MHD_add_response_header(resp, tw_srv_security_headers[i][0], tw_srv_security_headers[i][1]);
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
 }
 
 /* Sends a JSON reply and frees its body. */
@@ -422,14 +438,7 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
 static void client_key(struct MHD_Connection *c, char *out, size_t size)
 {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    snprintf(out, size, "unknown");
-    if (!info || !info->client_addr)
-        return;
-    const struct sockaddr *sa = info->client_addr;
-    if (sa->sa_family == AF_INET)
-        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out, (socklen_t)size);
-    else if (sa->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out, (socklen_t)size);
+    tw_srv_address_text(info ? info->client_addr : NULL, out, size);
 }
 
 /* Whether a path ends with a segment ("/hint"). */
@@ -479,35 +488,6 @@ static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const char *url,
     return 1;
 }
 
-/* Called by the library as soon as a request line is read, with its
- * target (path and query) still whole: makes the request's context and
- * notes where the target is and how long it looks as a C string. */
-static void *note_request_line(void *cls, const char *uri, struct MHD_Connection *c)
-{
-    (void)cls;
-    (void)c;
-    request_ctx *rq = calloc(1, sizeof *rq);
-    if (rq) {
-        rq->raw_uri = (uintptr_t)uri;
-        rq->raw_len = strlen(uri);
-    }
-    return rq;
-}
-
-/* Whether the request line's target held a NUL byte. The library cuts
- * the line in place: the version follows the target and the space that
- * ended it, so a target whose C-string length falls short of the version
- * held a NUL (libmicrohttpd would otherwise answer for the part before
- * it: "GET /\0x" served index.html). */
-static int nul_in_target(const request_ctx *rq, const char *version)
-{
-    uintptr_t v = (uintptr_t)version;
-    if (!rq->raw_uri || !version || !*version || v <= rq->raw_uri)
-        return 0;
-    size_t span = (size_t)(v - rq->raw_uri);
-    return span <= 65536 && span - 1 > rq->raw_len;
-}
-
 /* The access handler: called for headers, for each piece of the body,
  * then once more with nothing to read, when the reply is made. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -524,10 +504,6 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     }
     if (!rq->started) {
         rq->started = 1;
-        if (nul_in_target(rq, version)) {
-            rq->replied = 1;
-            return send_reply(c, tw_srv_error(400, "bad_request", "the request line holds a NUL byte"));
-        }
         tw_srv_reply early;
         if (early_refusal(srv, c, url, method, &early)) {
             rq->replied = 1;
@@ -634,23 +610,58 @@ static void log_library(void *cls, const char *fmt, va_list ap)
     tw_srv_log_throttled(key, "%s", line);
 }
 
-struct MHD_Daemon *tw_srv_http_start(tw_srv *srv, int listen_fd)
+/* libmicrohttpd started or closed a connection: the front door, which
+ * counts each connection from its accept, is told of the closings. */
+static void connection_notice(void *cls, struct MHD_Connection *c, void **socket_context,
+                              enum MHD_ConnectionNotificationCode toe)
 {
-    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC |
-                     MHD_USE_ERROR_LOG;
-    const tw_srv_limits *l = &srv->limits;
-    /* The logger comes first, so that it gets every message. */
-    return MHD_start_daemon(flags, 0, NULL, NULL, handle, srv, MHD_OPTION_EXTERNAL_LOGGER, log_library, NULL,
-                            MHD_OPTION_LISTEN_SOCKET, listen_fd, MHD_OPTION_CONNECTION_LIMIT, l->max_connections,
-                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, l->max_per_client, MHD_OPTION_CONNECTION_TIMEOUT,
-                            l->timeout, MHD_OPTION_URI_LOG_CALLBACK, note_request_line, NULL,
-                            MHD_OPTION_NOTIFY_COMPLETED,
-                            request_done, srv, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
+    (void)socket_context;
+    if (toe != MHD_CONNECTION_NOTIFY_CLOSED)
+        return;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    tw_srv_front_closed(cls, info ? info->client_addr : NULL);
 }
 
-void tw_srv_http_stop(tw_srv *srv, struct MHD_Daemon *daemon)
+tw_srv_http *tw_srv_http_start(tw_srv *srv, int listen_fd)
+{
+    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC |
+                     MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ERROR_LOG;
+    const tw_srv_limits *l = &srv->limits;
+    tw_srv_http *http = calloc(1, sizeof *http);
+    if (!http)
+        return NULL;
+    http->front = tw_srv_front_new(srv, listen_fd);
+    if (!http->front) {
+        free(http);
+        return NULL;
+    }
+    /* The front door holds the limits per address and in all: it counts
+     * a connection from its accept until the library closes it, so the
+     * library never has more than --max-connections; its own limit is
+     * only a backstop, above ours. */
+    unsigned backstop = l->max_connections + l->max_connections / 4 + 16;
+    /* The logger comes first, so that it gets every message. */
+    http->daemon = MHD_start_daemon(
+        flags, 0, NULL, NULL, handle, srv, MHD_OPTION_EXTERNAL_LOGGER, log_library, NULL, MHD_OPTION_CONNECTION_LIMIT,
+        backstop, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)TW_SRV_CONNECTION_MEMORY, MHD_OPTION_CONNECTION_TIMEOUT,
+        l->timeout, MHD_OPTION_NOTIFY_CONNECTION, connection_notice, http->front, MHD_OPTION_NOTIFY_COMPLETED,
+        request_done, srv, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
+    if (!http->daemon || tw_srv_front_start(http->front, http->daemon) != 0) {
+        if (http->daemon)
+            MHD_stop_daemon(http->daemon);
+        tw_srv_front_free(http->front);
+        free(http);
+        return NULL;
+    }
+    return http;
+}
+
+void tw_srv_http_stop(tw_srv *srv, tw_srv_http *http)
 {
     atomic_store(&srv->stopping, 1);
     tw_srv_wake_all(srv);
-    MHD_stop_daemon(daemon);
+    tw_srv_front_stop(http->front);
+    MHD_stop_daemon(http->daemon);
+    tw_srv_front_free(http->front);
+    free(http);
 }

@@ -1,11 +1,14 @@
 /* Small helpers of the web server: random ids and tokens from the
- * kernel, ISO 8601 times, token comparison, JSON replies and quoted
- * lists for messages. */
+ * kernel, ISO 8601 times, token comparison, JSON replies, quoted lists
+ * for messages, client addresses as text. */
 #define _DEFAULT_SOURCE
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/socket.h>
 #include <time.h>
 
 #include "server/server.h"
@@ -172,4 +175,13 @@ long long tw_srv_query_number(const char *text, long long lo, long long hi)
 tw_srv_reply tw_srv_bad_step(int count)
 {
     return tw_srv_error(400, "bad_request", "step must be a whole number from 0 to %d", count);
+}
+
+void tw_srv_address_text(const struct sockaddr *sa, char *out, size_t size)
+{
+    snprintf(out, size, "unknown");
+    if (sa && sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out, (socklen_t)size);
+    else if (sa && sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out, (socklen_t)size);
 }

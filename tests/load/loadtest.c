@@ -3,8 +3,9 @@
  * program on a free port with a fresh database, opens many idle event
  * streams from a second loopback address (127.0.0.2), then lets many
  * tables play whole games concurrently through the HTTP API for a fixed
- * time: each table is a thread with one keep-alive connection that asks
- * the state, picks a legal action at random and sends it. Half the tables
+ * time: each table is a thread that asks the state, picks a legal action
+ * at random and sends it, each request on a connection of its own (the
+ * server closes every connection after its reply). Half the tables
  * play For Northwood!, half the Duet with a rule bot in seat 1.
  *
  * It prints actions per second, the median and 99th percentile latency of
@@ -74,7 +75,7 @@ typedef struct {
 typedef struct {
     int index;
     int fox;
-    int fd; /* keep-alive connection, -1 when closed */
+    int fd; /* the connection, -1 when closed (the server closes it after each reply) */
     samples act;
     samples state;
     samples create; /* creating a game */
@@ -144,6 +145,17 @@ static size_t content_length(const char *head, const char *end)
     return 0;
 }
 
+/* Whether a reply's header block (head up to end) says Connection: close. */
+static int has_close(const char *head, const char *end)
+{
+    static const char name[] = "\r\nconnection: close";
+    size_t n = sizeof name - 1;
+    for (const char *p = head; p + n <= end; p++)
+        if (strncasecmp(p, name, n) == 0)
+            return 1;
+    return 0;
+}
+
 /* Reads from fd into buf until the reply is complete (headers and
  * Content-Length bytes of body). Returns the status and sets *body, or -1. */
 static int read_reply(int fd, char *buf, size_t size, char **body)
@@ -175,8 +187,8 @@ static int read_reply(int fd, char *buf, size_t size, char **body)
     }
 }
 
-/* Sends one request on the table's keep-alive connection (reconnecting
- * once when the server closed it) and parses the JSON reply into *out.
+/* Sends one request on the table's connection (opening one when it has
+ * none, and once more when the server closed it) and parses the JSON reply into *out.
  * Returns the status (-1 when no reply) and adds the latency to s. */
 static int request(table *t, samples *s, const char *method, const char *path, const char *token,
                    const char *body, json_t **out)
@@ -193,12 +205,14 @@ static int request(table *t, samples *s, const char *method, const char *path, c
         return -1;
     *out = NULL;
     for (int attempt = 0; attempt < 2; attempt++) {
+        /* The time counts the connection's opening too (a new one for
+         * each request: the server closes it after each reply). */
+        struct timespec t0;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         if (t->fd < 0)
             t->fd = tw_ts_connect_from(&server, NULL);
         if (t->fd < 0)
             return -1;
-        struct timespec t0;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
         /* One send for the head and the body: two small writes would wait
          * for the server's delayed ACK (Nagle), about 40 ms each. */
         int ok = send(t->fd, head, (size_t)hn, MSG_NOSIGNAL) == hn;
@@ -211,6 +225,13 @@ static int request(table *t, samples *s, const char *method, const char *path, c
         }
         struct timespec t1;
         clock_gettime(CLOCK_MONOTONIC, &t1);
+        /* The server closes the connection after each reply (Connection:
+         * close): the next request opens a new one. */
+        char *head_end = strstr(t->buf, "\r\n\r\n");
+        if (head_end && has_close(t->buf, head_end)) {
+            close(t->fd);
+            t->fd = -1;
+        }
         double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
         if (s && tw_ts_now_ms() < deadline_ms)
             add_sample(s, ms);
