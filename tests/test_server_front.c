@@ -69,6 +69,22 @@ static int exchange_raw(const tw_ts_server *s, const char *source, const char *r
     return 0;
 }
 
+/* Reads what the server sends on fd until it closes or is silent for
+ * timeout_ms, into reply (NUL-terminated), and closes fd. */
+static void read_until_closed(int fd, char *reply, size_t size, int timeout_ms)
+{
+    size_t got = 0;
+    struct pollfd p = {fd, POLLIN, 0};
+    while (got + 1 < size && poll(&p, 1, timeout_ms) > 0) {
+        ssize_t n = recv(fd, reply + got, size - 1 - got, 0);
+        if (n <= 0)
+            break;
+        got += (size_t)n;
+    }
+    reply[got] = '\0';
+    close(fd);
+}
+
 /* The first place of needle in text, letters of either case alike
  * (strcasestr is not standard). */
 static const char *find_ci(const char *text, const char *needle)
@@ -208,16 +224,7 @@ TEST(server_front_malformed_heads_get_json_errors)
     CHECK(send(fd, half, sizeof half - 1, MSG_NOSIGNAL) > 0);
     shutdown(fd, SHUT_WR);
     char reply[2048];
-    size_t got = 0;
-    struct pollfd p = {fd, POLLIN, 0};
-    while (got + 1 < sizeof reply && poll(&p, 1, 3000) > 0) {
-        ssize_t n = recv(fd, reply + got, sizeof reply - 1 - got, 0);
-        if (n <= 0)
-            break;
-        got += (size_t)n;
-    }
-    reply[got] = '\0';
-    close(fd);
+    read_until_closed(fd, reply, sizeof reply, 3000);
     CHECK_CONTAINS(reply, "HTTP/1.1 400 ");
     CHECK_CONTAINS(reply, "\"code\":\"bad_request\"");
     /* The server still serves. */
@@ -345,16 +352,7 @@ TEST(server_front_one_request_per_connection)
     usleep(100 * 1000);
     CHECK(send(fd, "{\"game\":\"northwood\"}", 20, MSG_NOSIGNAL) == 20);
     char reply[4096];
-    size_t got = 0;
-    struct pollfd p = {fd, POLLIN, 0};
-    while (got + 1 < sizeof reply && poll(&p, 1, 5000) > 0) {
-        ssize_t n = recv(fd, reply + got, sizeof reply - 1 - got, 0);
-        if (n <= 0)
-            break;
-        got += (size_t)n;
-    }
-    reply[got] = '\0';
-    close(fd);
+    read_until_closed(fd, reply, sizeof reply, 5000);
     CHECK_CONTAINS(reply, "HTTP/1.1 201 ");
     CHECK_CONTAINS(reply, "\"token\"");
     CHECK_INT(tw_ts_stop(&s), 0);
