@@ -312,8 +312,8 @@ static json_t *kind_table(const cal_point *v, size_t n, int kind, FILE *log, dou
  * kind (and level, 0 for any), its mean and how often the outcome then
  * came true, neighbouring bins merged while a frequency does not rise (so
  * the map can be inverted). The For Northwood! target's points are
- * CAL_VALUE, CAL_FREQ of nw_bots.c; the Duet's, by level, CAL_VALUE,
- * CAL_FREQ of fox_strong.c. `name` labels the printed line. */
+ * CAL_VALUE, CAL_FREQ of nw_bots.c; the Duet's, by level, CALIBRATION
+ * of fox_strong.c. `name` labels the printed line. */
 static json_t *value_points(const cal_point *v, size_t n, int kind, int level, const char *name, FILE *log)
 {
     cal_bin bins[FIT_BINS];
@@ -362,7 +362,7 @@ static json_t *value_points(const cal_point *v, size_t n, int kind, int level, c
 
 /* Prints and returns the maps fitted on these games, for the games in
  * `which` (the estimators' constants: CAL_VALUE, CAL_FREQ and CAL_MEDAL_A,
- * CAL_MEDAL_B in nw_bots.c; CAL_VALUE, CAL_FREQ by level in fox_strong.c). */
+ * CAL_MEDAL_B in nw_bots.c; CALIBRATION, by level, in fox_strong.c). */
 static json_t *fits(const cal_point *v, size_t n, unsigned which, FILE *log)
 {
     double a, b;
