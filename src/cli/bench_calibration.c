@@ -218,9 +218,9 @@ static int count_outcomes(const cal_point *v, size_t n, int kind, cal_bin *bins)
 }
 
 /* Fits hit ~ logistic(a * logit(raw) + b) by Newton's method over the
- * chances of a kind (and level, 0 for any) whose search value is not sure
+ * chances of a kind (the medal's map) whose search value is not sure
  * (strictly between 0 and 1). Returns the number of chances used. */
-static long long fit_map(const cal_point *v, size_t n, int kind, int level, double *a, double *b)
+static long long fit_map(const cal_point *v, size_t n, int kind, double *a, double *b)
 {
     *a = 1;
     *b = 0;
@@ -230,7 +230,7 @@ static long long fit_map(const cal_point *v, size_t n, int kind, int level, doub
         used = 0;
         for (size_t i = 0; i < n; i++) {
             const cal_point *c = &v[i];
-            if (c->kind != kind || (level && c->level != level) || c->hit == UNRESOLVED || !(c->raw > 0 && c->raw < 1))
+            if (c->kind != kind || c->hit == UNRESOLVED || !(c->raw > 0 && c->raw < 1))
                 continue;
             double q = c->raw < 0.01 ? 0.01 : c->raw > 0.99 ? 0.99 : c->raw;
             double x = log(q / (1 - q));
@@ -372,7 +372,7 @@ static json_t *fits(const cal_point *v, size_t n, unsigned which, FILE *log)
     if (which & TW_CAL_NORTHWOOD) {
         json_object_set_new(out, "northwood_target_points",
                             value_points(v, n, CAL_TARGET, 0, "For Northwood! target", log));
-        long long used = fit_map(v, n, CAL_MEDAL, 0, &a, &b);
+        long long used = fit_map(v, n, CAL_MEDAL, &a, &b);
         json_object_set_new(out, "northwood_medal",
                             json_pack("{s:f, s:f, s:I}", "a", a, "b", b, "chances", (json_int_t)used));
         if (log)
