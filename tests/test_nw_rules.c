@@ -753,6 +753,42 @@ TEST(nw_rules_new_refuses_bad_input)
     CHECK_INT(tw_nw_new(&s, &cat, &cfg, NULL), TW_ERR_ARG);
     cat = *fx_catalog();
     CHECK_INT(tw_nw_new(&s, &cat, &cfg, NULL), TW_OK);
+    /* Only the characters dealt are checked: a broken character that the
+     * intro never deals does not stop an intro game, and the full deal
+     * refuses it in the games that deal it. */
+    int unused = -1;
+    for (int i = 0; i < cat.count && unused < 0; i++)
+        if (cat.entries[i].intro_role == TW_NW_INTRO_NONE && cat.entries[i].nsteps > 0)
+            unused = i;
+    REQUIRE(unused >= 0);
+    cat.entries[unused].steps[0].op = 40;
+    CHECK_INT(tw_nw_new(&s, &cat, &cfg, NULL), TW_OK);
+    tw_nw_config full = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 1, 0};
+    int refused = 0, dealt = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        full.seed = seed;
+        tw_error err = tw_nw_new(&s, &cat, &full, NULL);
+        refused += err == TW_ERR_ARG;
+        if (err == TW_OK) {
+            int in_play = 0;
+            for (int i = 0; i < TW_NW_SLOTS; i++)
+                in_play |= s.slots[i].ally.catalog_index == unused;
+            for (int f = 0; f < TW_NW_FIEFS; f++)
+                in_play |= s.fiefs[f].ruler.catalog_index == unused;
+            dealt += in_play;
+        }
+    }
+    CHECK(refused > 0 && refused < 40);
+    CHECK_INT(dealt, 0);
+    /* a bad suit met while dealing is refused before it counts a suit
+     * (AddressSanitizer would see the count written out of range) */
+    cat.entries[unused].suit = 7;
+    refused = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        full.seed = seed;
+        refused += tw_nw_new(&s, &cat, &full, NULL) == TW_ERR_ARG;
+    }
+    CHECK(refused > 0);
 }
 
 TEST(nw_rules_intro_one_ally_per_suit)

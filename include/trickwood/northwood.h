@@ -325,7 +325,9 @@ typedef struct {
 
 /* Starts a game: sets up characters (intro or full deal from the catalog),
  * shuffles and deals a hand of 8. Returns TW_ERR_ARG when the catalog cannot
- * fill the setup (for example fewer than 3 characters in a suit). */
+ * fill the setup (for example fewer than 3 characters in a suit) or when a
+ * character it deals has data out of range (a catalog built in code; the
+ * characters set aside are not checked, as they never enter the game). */
 tw_error tw_nw_new(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw_config *config,
                    tw_nw_events *events);
 
