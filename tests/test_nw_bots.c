@@ -252,6 +252,46 @@ TEST(nw_solver_agrees_with_a_plain_search_with_allies_ready)
     tw_nw_solver_free(solver);
 }
 
+TEST(nw_solver_tells_apart_generator_states_when_a_shuffle_may_come)
+{
+    /* Baron of Claws shuffles the deck, so while he may still run, the
+     * generator's state decides what comes after: the same position with
+     * other generator states, asked of one solver in turn (its table kept
+     * from question to question), against the search without a table. */
+    tw_nw_solver *solver = tw_nw_solver_new(16);
+    REQUIRE(solver);
+    tw_rng rng;
+    tw_rng_seed(&rng, 4242);
+    int compared = 0, told_apart = 0;
+    for (uint64_t seed = 1; seed <= 4000 && compared < 300; seed++) {
+        tw_nw_state s;
+        if (!random_visit_position(seed * 2 + 1, &rng, 5, 0, &s) || s.run.active ||
+            (s.phase != TW_NW_PHASE_BEFORE_STATEMENT && s.phase != TW_NW_PHASE_RESPONSE) || s.deck_n < 3 ||
+            s.slots[0].sub_fief >= 0)
+            continue;
+        fx_ally(&s, 0, "baron-of-claws");
+        s.slots[0].exhausted = 0;
+        int answers[4], complete = 1;
+        for (int k = 0; k < 4 && complete; k++) {
+            tw_rng_seed(&s.rng, seed * 7 + (uint64_t)k);
+            long budget = 300000;
+            answers[k] = plain_search_within(&s, &budget);
+            complete = answers[k] >= 0;
+        }
+        if (!complete)
+            continue;
+        for (int k = 0; k < 4; k++) {
+            tw_rng_seed(&s.rng, seed * 7 + (uint64_t)k);
+            CHECK_INT(tw_nw_solve_visit(solver, &s), answers[k]);
+        }
+        compared++;
+        told_apart += answers[0] != answers[1] || answers[0] != answers[2] || answers[0] != answers[3];
+    }
+    CHECK(compared >= 100);
+    CHECK(told_apart > 0); /* positions where the shuffle decides */
+    tw_nw_solver_free(solver);
+}
+
 /* Picks the ally for slot 1 of a position (seed: the position's), given
  * the index of the one on slot 0 in its list. */
 typedef const char *(*partner_pick)(tw_rng *rng, int first, uint64_t seed);

@@ -640,8 +640,9 @@ static uint64_t mix_pile_top(uint64_t h, const uint8_t *cards, int n, int ordere
  * the visited fief (an ability can move the visit), the deck in order,
  * the hand, the sizes of the discard and score piles and, in order, the
  * statement on top and as many cards as the abilities still to run could
- * take from their tops, the slots and rulers, a running ability with all its
- * registers, and a delayed trigger waiting for the next response. p is
+ * take from their tops, the generator's state when a shuffle may still
+ * come, the slots and rulers, a running ability with all its registers,
+ * and a delayed trigger waiting for the next response. p is
  * the potential of what may still run (visit_potential). */
 static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potential *p)
 {
@@ -656,6 +657,10 @@ static uint64_t state_key(tw_nw_solver *sv, const tw_nw_state *s, const potentia
         visit_potential(sv, s, 1, &every);
         readers = &every;
     }
+    /* a shuffle still to come (Baron of Claws) draws from the generator:
+     * its state decides the deck's order after that shuffle */
+    if (readers->shuffles)
+        h = mix(mix(h, s->rng.state), s->rng.inc);
     /* before the substitutes come in, any friendly ruler may read them */
     int substitutes = s->phase == TW_NW_PHASE_SUBSTITUTES;
     h = mix_pile_top(h, s->discard, s->discard_n, substitutes ? -1 : ordered_top(s, p, readers, TW_NW_PILE_DISCARD));
