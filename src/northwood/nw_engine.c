@@ -150,8 +150,9 @@ static int entry_sound(const tw_nw_catalog_entry *e)
 
 /* Whether every character dealt into the game (the four allies and the
  * eight rulers) is safe to play. Only these are checked: the characters
- * set aside never enter the game, and checking the whole catalog at every
- * new game cost about 2.5% of a random intro game. */
+ * set aside never enter the game, and the check of the whole catalog at
+ * every new game showed in profiles as 1.5% to 2.5% of a random intro
+ * game (docs/benchmarks.md, "Fourth pass"). */
 static int characters_sound(const tw_nw_state *s, const tw_nw_catalog *catalog)
 {
     for (int i = 0; i < TW_NW_SLOTS; i++)
