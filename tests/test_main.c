@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "test.h"
@@ -85,6 +86,9 @@ int main(int argc, char **argv)
     snprintf(xdg, sizeof xdg, "%s/xdg-default", tmp_dir);
     setenv("XDG_DATA_HOME", xdg, 1);
     qsort(tests, (size_t)test_count, sizeof tests[0], by_name);
+    /* TW_TEST_TIMES=1 prints each test's wall time (to find what makes a
+     * suite slow) */
+    int show_times = getenv("TW_TEST_TIMES") != NULL;
     int passed = 0, failed = 0;
     for (int i = 0; i < test_count; i++) {
         int wanted = argc < 2;
@@ -95,7 +99,13 @@ int main(int argc, char **argv)
             continue;
         current_name = tests[i].name;
         current_failures = 0;
+        struct timespec start, end;
+        clock_gettime(CLOCK_MONOTONIC, &start);
         tests[i].fn();
+        clock_gettime(CLOCK_MONOTONIC, &end);
+        if (show_times)
+            fprintf(stderr, "   time %s: %.1f s\n", tests[i].name,
+                    (double)(end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) / 1e9);
         if (current_failures)
             failed++;
         else
