@@ -30,6 +30,20 @@ const char *tw_test_tmp(const char *name);
 #define TW_TEST_ASAN 0
 #endif
 
+/* 1 when the tests run under ThreadSanitizer, where they look for races
+ * in the server: work done only to compare results in the test's own
+ * process is left to the other runs. */
+#if defined(__SANITIZE_THREAD__)
+#define TW_TEST_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TW_TEST_TSAN 1
+#endif
+#endif
+#ifndef TW_TEST_TSAN
+#define TW_TEST_TSAN 0
+#endif
+
 #define TEST(name)                                                     \
     static void test_##name(void);                                     \
     __attribute__((constructor)) static void register_##name(void)    \

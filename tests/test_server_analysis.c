@@ -10,21 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Under ThreadSanitizer these tests look for races in the server: the
- * analyses worked out again in the test's own process (minutes each under
- * TSan, most of the stage's time) are compared with the server's in the
- * optimised and ASan runs, and left out here. */
-#if defined(__SANITIZE_THREAD__)
-#define LOCAL_ANALYSES 0
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define LOCAL_ANALYSES 0
-#endif
-#endif
-#ifndef LOCAL_ANALYSES
-#define LOCAL_ANALYSES 1
-#endif
-
 #include "test.h"
 #include "test_server_client.h"
 #include "trickwood/game.h"
@@ -103,6 +88,20 @@ static tw_match *local_match(const tw_game *game, const char *options, uint64_t 
     return m;
 }
 
+/* Checks that got is the library's analysis of match m for seat (-1:
+ * every seat), worked out again here. Under ThreadSanitizer, where these
+ * tests look for races in the server, that takes minutes per analysis and
+ * is left to the optimised and ASan runs. */
+static void check_local_analysis(const json_t *got, const tw_match *m, int seat)
+{
+    if (TW_TEST_TSAN)
+        return;
+    json_t *want = tw_game_analyse_json(m, seat, 0, 5);
+    REQUIRE(want);
+    CHECK(json_equal(got, want));
+    json_decref(want);
+}
+
 /* Creates a game; fills id and seat 0's token. */
 static int create(const tw_ts_server *s, const char *body, char *id, char *token)
 {
@@ -132,8 +131,6 @@ TEST(server_analysis_of_a_finished_game_and_hints_at_steps)
     const tw_game *game = tw_game_find("northwood");
     tw_match *m = local_match(game, options, 11, actions, n);
     REQUIRE(m && tw_match_is_over(m));
-    json_t *local = LOCAL_ANALYSES ? tw_game_analyse_json(m, -1, 0, 5) : NULL;
-    REQUIRE(local || !LOCAL_ANALYSES);
 
     /* From the history, from the game: the library's analysis. */
     json_t *hist = get(&s, path, NULL, 200);
@@ -141,8 +138,7 @@ TEST(server_analysis_of_a_finished_game_and_hints_at_steps)
     json_t *mine = get(&s, path, token, 200);
     REQUIRE(hist && mine);
     CHECK(json_equal(hist, mine));
-    if (LOCAL_ANALYSES)
-        CHECK(json_equal(hist, local));
+    check_local_analysis(hist, m, -1);
     CHECK(json_is_true(json_object_get(hist, "over")));
     CHECK_STR(text_of(hist, "chance_of"), "target");
     json_t *decisions = json_object_get(hist, "decisions");
@@ -187,7 +183,6 @@ TEST(server_analysis_of_a_finished_game_and_hints_at_steps)
 
     json_decref(hist);
     json_decref(mine);
-    json_decref(local);
     game->free(m);
     CHECK_INT(tw_ts_stop(&s), 0);
 }
@@ -197,10 +192,7 @@ TEST(server_analysis_of_a_finished_game_and_hints_at_steps)
  * were legal for seat then. */
 static void check_seat_analysis(json_t *got, const tw_match *m, int seat)
 {
-    json_t *want = LOCAL_ANALYSES ? tw_game_analyse_json(m, seat, 0, 5) : NULL;
-    REQUIRE(want || !LOCAL_ANALYSES);
-    if (LOCAL_ANALYSES)
-        CHECK(json_equal(got, want));
+    check_local_analysis(got, m, seat);
     CHECK(json_is_false(json_object_get(got, "over")));
     size_t i;
     json_t *d;
@@ -221,7 +213,6 @@ static void check_seat_analysis(json_t *got, const tw_match *m, int seat)
         CHECK_INT(found, 1);
         game->free(at);
     }
-    json_decref(want);
 }
 
 TEST(server_analysis_never_shows_a_seat_its_partner_in_a_game_in_progress)
@@ -301,15 +292,13 @@ TEST(server_analysis_never_shows_a_seat_its_partner_in_a_game_in_progress)
     game->free(m);
     m = local_match(game, "{\"level\":2}", 23, actions, n);
     REQUIRE(m && tw_match_is_over(m));
-    json_t *want = LOCAL_ANALYSES ? tw_game_analyse_json(m, -1, 0, 5) : NULL;
     snprintf(path, sizeof path, "/api/history/%s/analysis", id);
     json_t *hist = get(&s, path, NULL, 200);
     snprintf(path, sizeof path, "/api/games/%s/analysis", id);
     json_t *seat1 = get(&s, path, token[1], 200);
-    REQUIRE((want || !LOCAL_ANALYSES) && hist && seat1);
+    REQUIRE(hist && seat1);
     CHECK(json_equal(hist, seat1));
-    if (LOCAL_ANALYSES)
-        CHECK(json_equal(hist, want));
+    check_local_analysis(hist, m, -1);
     int seats[2] = {0, 0};
     size_t i;
     json_t *d;
@@ -319,7 +308,6 @@ TEST(server_analysis_never_shows_a_seat_its_partner_in_a_game_in_progress)
         seats[seat]++;
     }
     CHECK(seats[0] > 0 && seats[1] > 0);
-    json_decref(want);
     json_decref(hist);
     json_decref(seat1);
     game->free(m);
