@@ -2,16 +2,19 @@
  * timing one build against another from outside (farm-bench) and for
  * profiles: "engine" plays GAMES games through the public API as
  * `tw_bench_plain_engine` does, "reference" plays them in the bare loop
- * of `tw_bench_plain_reference` (src/cli/bench_plain.c, seed 1). It
- * prints the games, the stars and the check hash of the games, which
- * must be equal for both sides and for every build:
+ * of `tw_bench_plain_reference` (src/cli/bench_plain.c, seed 1), "lean"
+ * through the lean engine of src/cli/bench_lean.c. It prints the games,
+ * the stars and the check hash of the games, which must be equal for
+ * every side and every build:
  *
  *   make build/release/trickwood
  *   cc -O2 -Iinclude -Isrc -o /tmp/nw-plain-loop scripts/nw-plain-loop.c \
- *       build/release/src/cli/bench_plain.o build/release/libtrickwood.a -ljansson -lm
+ *       build/release/src/cli/bench_plain.o build/release/src/cli/bench_lean.o \
+ *       build/release/libtrickwood.a -ljansson -lm
  *   /tmp/nw-plain-loop engine 400000
  *
- * docs/benchmarks.md ("Engine speed") gives the comparison it serves. */
+ * docs/benchmarks.md ("Engine speed", "The ceiling") gives the
+ * comparisons it serves. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,10 +29,11 @@ int main(int argc, char **argv)
     tw_diag diag;
     int engine = argc > 1 && strcmp(argv[1], "engine") == 0;
     int reference = argc > 1 && strcmp(argv[1], "reference") == 0;
+    int lean = argc > 1 && strcmp(argv[1], "lean") == 0;
     long long games = argc > 2 ? atoll(argv[2]) : 100000;
-    if ((!engine && !reference) || games < 1 || games > 1000000000 ||
+    if ((!engine && !reference && !lean) || games < 1 || games > 1000000000 ||
         tw_nw_catalog_load_default(&catalog, &diag) != TW_OK) {
-        fprintf(stderr, "usage: nw-plain-loop engine|reference GAMES (and the default catalog must load)\n");
+        fprintf(stderr, "usage: nw-plain-loop engine|reference|lean GAMES (and the default catalog must load)\n");
         return 1;
     }
     tw_bench_plain side;
@@ -44,8 +48,8 @@ int main(int argc, char **argv)
         int count = games - first < 1000 ? (int)(games - first) : 1000;
         if (reference)
             tw_bench_plain_reference(&side, first, count, &totals);
-        else if (tw_bench_plain_engine(&side, first, count, &totals) != 0) {
-            fprintf(stderr, "nw-plain-loop: the engine refused a game\n");
+        else if ((lean ? tw_bench_plain_lean : tw_bench_plain_engine)(&side, first, count, &totals) != 0) {
+            fprintf(stderr, "nw-plain-loop: the engine refused an action\n");
             return 1;
         }
     }

@@ -7,8 +7,11 @@
  *   targets, and the ratio against a bare loop such as the shuffles
  *   alone), which the game interface's calls and bookkeeping (the action
  *   list, the match's allocation) would blur; For Northwood! without
- *   abilities by a bare reference loop and by the engine on the same
- *   deals, with the ratio of their rates (bench_plain.c); then the same random games
+ *   abilities by a bare reference loop, by the engine and by a lean
+ *   engine with the engine's interface and no other rule, on the same
+ *   deals, with the ratios of their rates (bench_plain.c, bench_lean.c:
+ *   the lean engine's ratio is the most this interface allows); then the
+ *   same random games
  *   through the game interface, one loop for both games (the way sim,
  *   the terminal and the server play), with its ratio to the engine's
  *   loop;
@@ -414,32 +417,45 @@ static rate rate_of(long long games, long long decisions, double cpu, double wal
     return r;
 }
 
-/* Times two measures side by side: batches of `batch` games of a, then
- * of b, in turn (the same game numbers), each on its own CPU clock, until
- * both together have run about 2 x seconds. Alternating keeps the ratio
- * of their rates fair on a machine whose speed drifts. Returns 0, or -1
- * when a batch fails. */
+/* The most measures timed side by side (measure_sides). */
+#define MAX_SIDES 3
+
+/* Times measures side by side: batches of `batch` games of each, in
+ * turn (the same game numbers), each on its own CPU clock, until all
+ * together have run about `sides` x seconds. Alternating keeps the
+ * ratios of their rates fair on a machine whose speed drifts. Returns 0,
+ * or -1 when a batch fails. */
+static int measure_sides(int sides, const batch_fn *play, void *const *ctx, int batch, double seconds, rate *out)
+{
+    long long games = 0, decisions[MAX_SIDES] = {0};
+    double cpu[MAX_SIDES] = {0}, wall[MAX_SIDES] = {0}, cpu_total = 0;
+    int status = 0;
+    while (status == 0 && cpu_total < sides * seconds) {
+        for (int i = 0; i < sides && status == 0; i++) {
+            double cpu0 = tw_sim_thread_cpu(), wall0 = tw_sim_now();
+            status = play[i](ctx[i], games, batch, &decisions[i]);
+            double spent = tw_sim_thread_cpu() - cpu0;
+            cpu[i] += spent;
+            cpu_total += spent;
+            wall[i] += tw_sim_now() - wall0;
+        }
+        games += batch;
+    }
+    for (int i = 0; i < sides; i++)
+        out[i] = rate_of(games, decisions[i], cpu[i], wall[i]);
+    return status;
+}
+
+/* Two measures side by side (measure_sides). */
 static int measure_pair(batch_fn a, void *ctx_a, batch_fn b, void *ctx_b, int batch, double seconds, rate *ra,
                         rate *rb)
 {
-    long long games = 0, dec_a = 0, dec_b = 0;
-    double cpu_a = 0, cpu_b = 0, wall_a = 0, wall_b = 0;
-    int status = 0;
-    while (status == 0 && cpu_a + cpu_b < 2 * seconds) {
-        double cpu0 = tw_sim_thread_cpu(), wall0 = tw_sim_now();
-        status = a(ctx_a, games, batch, &dec_a);
-        double cpu1 = tw_sim_thread_cpu(), wall1 = tw_sim_now();
-        if (status == 0)
-            status = b(ctx_b, games, batch, &dec_b);
-        double cpu2 = tw_sim_thread_cpu(), wall2 = tw_sim_now();
-        cpu_a += cpu1 - cpu0;
-        cpu_b += cpu2 - cpu1;
-        wall_a += wall1 - wall0;
-        wall_b += wall2 - wall1;
-        games += batch;
-    }
-    *ra = rate_of(games, dec_a, cpu_a, wall_a);
-    *rb = rate_of(games, dec_b, cpu_b, wall_b);
+    const batch_fn play[2] = {a, b};
+    void *const ctx[2] = {ctx_a, ctx_b};
+    rate out[2];
+    int status = measure_sides(2, play, ctx, batch, seconds, out);
+    *ra = out[0];
+    *rb = out[1];
     return status;
 }
 
@@ -655,39 +671,59 @@ static int plain_engine_batch(void *ctx, long long first, int count, long long *
     return status;
 }
 
-/* For Northwood! without abilities: the bare reference loop and the
- * engine play the same games side by side (measure_pair). Prints both
- * rates, their ratio and whether both sides gave the same results.
- * Returns 0, or -1 with the error printed. */
+/* The lean engine's loop (bench_lean.h) as a batch of a measure. */
+static int plain_lean_batch(void *ctx, long long first, int count, long long *decisions)
+{
+    plain_ctx *c = ctx;
+    long long before = c->totals.picks;
+    int status = tw_bench_plain_lean(&c->side, first, count, &c->totals);
+    *decisions += c->totals.picks - before;
+    return status;
+}
+
+/* For Northwood! without abilities: the bare reference loop, the engine
+ * and the lean engine (bench_lean.h) play the same games side by side
+ * (measure_sides). Prints the rates, the engine's and the lean engine's
+ * shares of the reference's rate, and whether all three gave the same
+ * results. Returns 0, or -1 with the error printed. */
 static int bench_plain(bench *b, const tw_nw_catalog *catalog)
 {
     const bench_args *a = b->args;
-    plain_ctx ref_c, engine_c;
-    memset(&ref_c, 0, sizeof ref_c);
-    memset(&engine_c, 0, sizeof engine_c);
-    rate ref, engine;
-    if (tw_bench_plain_init(&ref_c.side, catalog, a->seed) != 0 ||
-        tw_bench_plain_init(&engine_c.side, catalog, a->seed) != 0 ||
-        measure_pair(plain_reference_batch, &ref_c, plain_engine_batch, &engine_c, 1000, a->seconds, &ref,
-                     &engine) != 0) {
+    plain_ctx sides[3];
+    memset(sides, 0, sizeof sides);
+    const batch_fn play[3] = {plain_reference_batch, plain_engine_batch, plain_lean_batch};
+    void *const ctx[3] = {&sides[0], &sides[1], &sides[2]};
+    rate rates[3];
+    int status = 0;
+    for (int i = 0; i < 3 && status == 0; i++)
+        status = tw_bench_plain_init(&sides[i].side, catalog, a->seed);
+    if (status != 0 || measure_sides(3, play, ctx, 1000, a->seconds, rates) != 0) {
         tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), "For Northwood! without abilities");
         return -1;
     }
-    int same = memcmp(&ref_c.totals, &engine_c.totals, sizeof ref_c.totals) == 0;
-    double ratio = ref.cpu_rate > 0 ? engine.cpu_rate / ref.cpu_rate : 0;
+    const rate *ref = &rates[0], *engine = &rates[1], *lean = &rates[2];
+    int same = memcmp(&sides[0].totals, &sides[1].totals, sizeof sides[0].totals) == 0 &&
+               memcmp(&sides[0].totals, &sides[2].totals, sizeof sides[0].totals) == 0;
+    double ratio = ref->cpu_rate > 0 ? engine->cpu_rate / ref->cpu_rate : 0;
+    double lean_ratio = ref->cpu_rate > 0 ? lean->cpu_rate / ref->cpu_rate : 0;
     say(b, "  %-42s %10.0f games/s (a bare loop: bitmask hand, the engine's generator and deals)\n",
-        "For Northwood! no abilities, reference", ref.cpu_rate);
+        "For Northwood! no abilities, reference", ref->cpu_rate);
     say(b, "  %-42s %10.0f games/s, %.2f of the reference (target %.2f: %s), same results: %s\n",
-        "For Northwood! no abilities, engine", engine.cpu_rate, ratio, PLAIN_RATIO_TARGET,
+        "For Northwood! no abilities, engine", engine->cpu_rate, ratio, PLAIN_RATIO_TARGET,
         ratio >= PLAIN_RATIO_TARGET ? "met" : "NOT met", same ? "yes" : "NO");
+    say(b, "  %-42s %10.0f games/s, %.2f of the reference (the engine's interface, no other rule)\n",
+        "For Northwood! no abilities, lean engine", lean->cpu_rate, lean_ratio);
     json_t *o = json_object();
-    json_object_set_new(o, "reference", rate_json(&ref));
-    json_object_set_new(o, "engine", rate_json(&engine));
+    json_object_set_new(o, "reference", rate_json(ref));
+    json_object_set_new(o, "engine", rate_json(engine));
+    json_object_set_new(o, "lean_engine", rate_json(lean));
     json_object_set_new(o, "engine_of_reference", json_real(ratio));
+    json_object_set_new(o, "lean_engine_of_reference", json_real(lean_ratio));
     json_object_set_new(o, "target", json_real(PLAIN_RATIO_TARGET));
     json_object_set_new(o, "same_results", json_boolean(same));
-    json_object_set_new(o, "stars_per_game",
-                        json_real(engine_c.totals.games ? (double)engine_c.totals.stars / (double)engine_c.totals.games : 0));
+    json_object_set_new(o, "stars_per_game", json_real(sides[1].totals.games ? (double)sides[1].totals.stars /
+                                                                                    (double)sides[1].totals.games
+                                                                              : 0));
     json_object_set_new(b->root, "northwood_no_ability", o);
     return 0;
 }

@@ -4,9 +4,7 @@
 
 #include <string.h>
 
-/* The deck in card order, before a shuffle (as the engine starts it). */
-static const uint8_t card_order[TW_NW_CARDS] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
-                                                16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+#include "cli/bench_lean.h"
 
 /* Prepares a side: the suits of the first eight intro rulers in catalog
  * order, the list the engine's intro setup shuffles onto the fiefs
@@ -68,7 +66,7 @@ void tw_bench_plain_reference(tw_bench_plain *p, long long first, int count, tw_
             int fief = nth_bit(unvisited, tw_rng_below(&p->pick, (uint32_t)tw_bits32(unvisited)));
             unvisited &= ~(1u << fief);
             uint8_t deck[TW_NW_CARDS];
-            memcpy(deck, card_order, sizeof deck);
+            memcpy(deck, tw_bench_card_order, sizeof deck);
             tw_rng_shuffle_u8(&rng, deck, TW_NW_CARDS);
             uint32_t hand = 0;
             for (int i = TW_NW_CARDS - TW_NW_HAND_SIZE; i < TW_NW_CARDS; i++)
@@ -123,6 +121,36 @@ int tw_bench_plain_engine(tw_bench_plain *p, long long first, int count, tw_benc
             if (s.fiefs[f].status == TW_NW_FIEF_FRIENDLY)
                 friendly |= 1u << f;
         add_game(t, g, tw_nw_stars_won(&s), friendly);
+    }
+    return 0;
+}
+
+/* The lean engine's loop (bench_lean.h): the same player as the engine's
+ * loop, through the lean engine's list and apply. */
+int tw_bench_plain_lean(tw_bench_plain *p, long long first, int count, tw_bench_plain_totals *t)
+{
+    for (long long g = first; g < first + count; g++) {
+        tw_bench_lean s;
+        tw_bench_lean_new(&s, game_seed(p, g), p->ruler_suits);
+        while (s.phase != TW_NW_PHASE_GAME_OVER) {
+            tw_nw_action a;
+            if (s.phase == TW_NW_PHASE_BEFORE_STATEMENT) {
+                a = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
+            } else {
+                tw_nw_action acts[TW_NW_MAX_ACTIONS];
+                int n = tw_bench_lean_list(&s, acts);
+                if (n > 1 && TW_NW_ACTION_KIND(acts[n - 1]) == TW_NW_ACT_STOP)
+                    n--;
+                a = acts[tw_rng_below(&p->pick, (uint32_t)n)];
+                t->picks++;
+            }
+            if (tw_bench_lean_apply(&s, a) != 0)
+                return -1;
+        }
+        int stars = 0;
+        for (int f = 0; f < TW_NW_FIEFS; f++)
+            stars += ((s.friendly >> f) & 1) * tw_nw_stars[f];
+        add_game(t, g, stars, s.friendly);
     }
     return 0;
 }

@@ -45,4 +45,8 @@ void tw_bench_plain_reference(tw_bench_plain *p, long long first, int count, tw_
  * cannot start or an action is refused. */
 int tw_bench_plain_engine(tw_bench_plain *p, long long first, int count, tw_bench_plain_totals *t);
 
+/* Plays the same games with the lean engine of bench_lean.h (the same
+ * player as the engine's loop). Returns 0, or -1 if it refused an action. */
+int tw_bench_plain_lean(tw_bench_plain *p, long long first, int count, tw_bench_plain_totals *t);
+
 #endif
