@@ -59,7 +59,7 @@ int tw_bench_lean_list(const tw_bench_lean *g, tw_nw_action *actions)
     } else if (g->phase == TW_NW_PHASE_BEFORE_STATEMENT) {
         actions[n++] = TW_NW_ACTION(TW_NW_ACT_PROCEED, 0);
     }
-    /* eight fixed places, as the engine writes a hand (bench_plain.h) */
+    /* eight fixed places, as the engine writes a hand (add_mask in src/northwood/nw_engine.c) */
     int count = tw_bits32(mask);
     for (int k = 0; k < 8; k++) {
         actions[n + k] = TW_NW_ACTION(kind, __builtin_ctz(mask | 0x80000000u));
