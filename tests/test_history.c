@@ -176,7 +176,7 @@ TEST(history_totals_of_several_games)
     const char *fr[] = {"history", "--lang", "fr", NULL};
     r = tw_test_cli_run("", fr);
     CHECK_INT(r.code, 0);
-    CHECK_CONTAINS(r.out, "4 jouées");
+    CHECK_CONTAINS(r.out, "jouées 4");
     CHECK_CONTAINS(r.out, "Dernières parties");
     tw_test_cli_free(&r);
 }

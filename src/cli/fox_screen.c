@@ -65,8 +65,7 @@ void tw_fox_cli_card(const tw_cli *cli, int card, char *out, size_t size)
 /* "0 footprints", "1 footprint" (French counts 0 and 1 as singular). */
 static void footprints_text(const tw_cli *cli, int n, char *out, size_t size)
 {
-    int one = cli->lang == TW_LANG_FR ? n <= 1 : n == 1;
-    snprintf(out, size, T(one ? FX_T_FOOTPRINT_ONE : FX_T_FOOTPRINT_MANY), n);
+    tw_fox_cli_count(cli, n, FX_T_FOOTPRINT_ONE, out, size);
 }
 
 /* A count with its noun from the game's table (one: the singular's id,
@@ -79,8 +78,7 @@ char *tw_fox_cli_count(const tw_cli *cli, int n, tw_fox_text_id one, char *out, 
 /* "1 space", "3 spaces". */
 void tw_fox_cli_spaces(const tw_cli *cli, int n, char *out, size_t size)
 {
-    int one = cli->lang == TW_LANG_FR ? n <= 1 : n == 1;
-    snprintf(out, size, T(one ? FX_T_SPACE_ONE : FX_T_SPACE_MANY), n);
+    tw_fox_cli_count(cli, n, FX_T_SPACE_ONE, out, size);
 }
 
 /* A card with suit name, ability and footprints. */

@@ -77,7 +77,7 @@ static const tw_msg texts[HT_COUNT] = {
     [HT_TITLE] = {{"Your history (%s)\n", "Votre historique (%s)\n"}},
     [HT_EMPTY] = {{"No finished game yet.\n", "Aucune partie terminée pour l'instant.\n"}},
     [HT_TALLY] = {{"%s%s: %d played, %d won (%d%%), best %d, average %.1f; wins in a row: %d now, %d at best\n",
-                   "%s%s : %d jouées, %d gagnées (%d %%), meilleur %d, moyenne %.1f ; victoires d'affilée : %d en "
+                   "%s%s : jouées %d, gagnées %d (%d %%), meilleur %d, moyenne %.1f ; victoires d'affilée : %d en "
                    "cours, %d au mieux\n"}},
     [HT_WON_BY] = {{"  Won: %s\n", "  Gagnées : %s\n"}},
     [HT_REACHED] = {{"  Medals reached: %s\n", "  Médailles obtenues : %s\n"}},

@@ -44,7 +44,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_PILE_SCORE] = {{"the score pile", "la pile de score"}},
 
     [NW_T_HEADER] = {{"%s | seed %llu | %s | aiming for %s (%d%s) | stars: %d won, %d still possible",
-                      "%s | graine %llu | %s | objectif %s (%d%s) | étoiles : %d gagnées, %d encore possibles"}},
+                      "%s | graine %llu | %s | objectif %s (%d%s) | étoiles gagnées : %d, encore possibles : %d"}},
     [NW_T_FIEFS_TITLE] = {{"Fiefs", "Fiefs"}},
     [NW_T_COL_FIEF] = {{"fief", "fief"}},
     [NW_T_COL_TARGET] = {{"target", "cible"}},

@@ -634,7 +634,8 @@ int tw_cli_play_resume(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv)
         code = resume_open(ss, file, record, events);
     }
     if (!code) {
-        tw_cli_printf(cli, G(TW_T_RESUMING), ss->save_path, ss->match->count);
+        int one = tw_lang_singular(cli->lang, ss->match->count);
+        tw_cli_printf(cli, G(one ? TW_T_RESUMING_ONE : TW_T_RESUMING), ss->save_path, ss->match->count);
         if (ui->resumed)
             ui->resumed(ss);
         if (tw_match_is_over(ss->match))

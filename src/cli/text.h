@@ -70,6 +70,7 @@ typedef enum {
     TW_T_SEE_SAVES,
     TW_T_BAD_WIDTH,
     TW_T_ASK_ONE,
+    TW_T_RESUMING_ONE,
     TW_T_CARDS_ONE, /* each singular is followed by its plural */
     TW_T_CARDS_MANY,
     TW_T_STARS_ONE,
@@ -88,9 +89,13 @@ extern const tw_msg tw_text_table[TW_T_COUNT];
 /* A game-independent message in a language. */
 const char *tw_text(tw_lang lang, tw_text_id id);
 
-/* A count with its noun in the singular (for 1) or the plural ("1 card",
- * "3 cards"): one points at the singular's message, the plural's is the
- * next of its table. Returns out. */
+/* Whether a count takes the singular: 1 in English, 0 and 1 in French
+ * ("0 carte", "1 carte", "2 cartes"; "0 cards", "1 card"). */
+int tw_lang_singular(tw_lang lang, int n);
+
+/* A count with its noun in the singular or the plural
+ * (tw_lang_singular: "1 card", "3 cards"): one points at the singular's
+ * message, the plural's is the next of its table. Returns out. */
 char *tw_msg_count(const tw_msg *one, tw_lang lang, int n, char *out, size_t size);
 /* The same with the game-independent messages: one is the id of the
  * singular. */

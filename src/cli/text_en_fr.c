@@ -85,6 +85,8 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
     [TW_T_BAD_WIDTH] = {{"--width takes a number of columns from %d to %d, not '%s'",
                          "--width attend un nombre de colonnes de %d à %d, pas « %s »"}},
     [TW_T_ASK_ONE] = {{"Your choice (1, or Enter)?", "Votre choix (1, ou Entrée) ?"}},
+    [TW_T_RESUMING_ONE] = {{"Resuming the game saved in %s (%d action already played).\n",
+                            "Reprise de la partie enregistrée dans %s (%d action déjà jouée).\n"}},
     [TW_T_CARDS_ONE] = {{"%d card", "%d carte"}},
     [TW_T_CARDS_MANY] = {{"%d cards", "%d cartes"}},
     [TW_T_STARS_ONE] = {{"%d star", "%d étoile"}},
@@ -170,10 +172,17 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
                             "--delete attend un numéro de la liste, de 1 à %d, pas « %s »"}},
 };
 
+/* Whether a count takes the singular in this language. */
+int tw_lang_singular(tw_lang lang, int n)
+{
+    int size = n < 0 ? -n : n;
+    return lang == TW_LANG_FR ? size <= 1 : size == 1;
+}
+
 /* A count with its noun: one[0] is the singular, one[1] the plural. */
 char *tw_msg_count(const tw_msg *one, tw_lang lang, int n, char *out, size_t size)
 {
-    snprintf(out, size, tw_msg_get(n == 1 || n == -1 ? &one[0] : &one[1], lang), n);
+    snprintf(out, size, tw_msg_get(tw_lang_singular(lang, n) ? &one[0] : &one[1], lang), n);
     return out;
 }
 

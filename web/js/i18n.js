@@ -514,7 +514,7 @@ const FR = {
   nw_scorepile: 'Pile de score',
   nw_empty: 'vide',
   nw_score_vs: 'Score {score} / objectif {target}',
-  nw_stars: 'Étoiles : {won} gagnées, {possible} encore possibles',
+  nw_stars: 'Étoiles gagnées : {won}, encore possibles : {possible}',
   nw_trump: 'Atout : {suit}',
   nw_no_trump: 'Pas encore d\'atout',
   nw_target: 'Objectif {n}',
