@@ -32,6 +32,13 @@ TEST(cli_terminal_counts_singular_and_plural)
     CHECK_STR(tw_text_count(TW_LANG_FR, 4, TW_T_STARS_ONE, out, sizeof out), "4 étoiles");
     CHECK_STR(tw_fox_cli_count(&(tw_cli){.lang = TW_LANG_EN}, 1, FX_T_GEMS_ONE, out, sizeof out), "1 gem");
     CHECK_STR(tw_fox_cli_count(&(tw_cli){.lang = TW_LANG_FR}, 3, FX_T_TOKENS_ONE, out, sizeof out), "3 jetons forêt");
+    /* French counts 0 as singular, English as plural */
+    CHECK_STR(tw_text_count(TW_LANG_FR, 0, TW_T_CARDS_ONE, out, sizeof out), "0 carte");
+    CHECK_STR(tw_fox_cli_count(&(tw_cli){.lang = TW_LANG_FR}, 0, FX_T_GEMS_ONE, out, sizeof out), "0 gemme");
+    CHECK_STR(tw_fox_cli_count(&(tw_cli){.lang = TW_LANG_EN}, 0, FX_T_GEMS_ONE, out, sizeof out), "0 gems");
+    CHECK_INT(tw_lang_singular(TW_LANG_FR, -1), 1);
+    CHECK_INT(tw_lang_singular(TW_LANG_FR, 2), 0);
+    CHECK_INT(tw_lang_singular(TW_LANG_EN, 0), 0);
 }
 
 /* Plays a whole game answering 1 and returns its output (free it). */
