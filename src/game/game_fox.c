@@ -495,10 +495,12 @@ static json_t *fox_hint_json(const tw_match *m)
                      hint.p_win < 0 ? json_null() : json_real(hint.p_win), "margin", hint.margin, "samples",
                      hint.samples, "meaning", "en",
                      "Chance that the team wins the game if both go on playing as the strong bot would, "
-                     "estimated from what this seat can see; ± is the estimate's margin.",
+                     "estimated from what this seat can see; ± covers only the sampling of the cards it cannot see, "
+                     "not the estimate's own error (a few points in our checks).",
                      "fr",
                      "Chance que l'équipe gagne la partie si les deux continuent comme le jouerait le robot fort, "
-                     "estimée d'après ce que ce siège voit ; ± est la marge de l'estimation.");
+                     "estimée d'après ce que ce siège voit ; ± ne couvre que le tirage des cartes qu'il ne voit pas, "
+                     "pas l'erreur propre de l'estimation (quelques points dans nos vérifications).");
 }
 
 /* The analysis of one decision: the hint's estimator

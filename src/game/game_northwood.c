@@ -385,10 +385,12 @@ static json_t *nw_hint_meaning(void)
 {
     return json_pack("{s:s, s:s}", "en",
                      "Chance of reaching the outcome named if you go on playing as the strong bot would, "
-                     "estimated from what you can see; ± is the estimate's margin.",
+                     "estimated from what you can see; ± covers only the sampling of the cards you cannot see, "
+                     "not the estimate's own error (a few points in our checks).",
                      "fr",
                      "Chance d'atteindre le résultat nommé si vous continuez comme le jouerait le robot fort, "
-                     "estimée d'après ce que vous voyez ; ± est la marge de l'estimation.");
+                     "estimée d'après ce que vous voyez ; ± ne couvre que le tirage des cartes que vous ne voyez pas, "
+                     "pas l'erreur propre de l'estimation (quelques points dans nos vérifications).");
 }
 
 /* The strong bot's hint from the player's view: its move, the chance of
