@@ -997,9 +997,19 @@ test('phone 390x844: the whole hand is in view, and the end of the game', async 
 test('texts: every English text has a French one with the same marks', async () => {
   // Loaded as a data: URL so that Node reads it as a module wherever it lies.
   const src = readFileSync(new URL('../../web/js/i18n.js', import.meta.url), 'utf8');
-  const { TABLES_FOR_TESTS } = await import('data:text/javascript,' + encodeURIComponent(src));
+  const { TABLES_FOR_TESTS, t, setLang } = await import('data:text/javascript,' + encodeURIComponent(src));
   const en = TABLES_FOR_TESTS.en;
   const fr = TABLES_FOR_TESTS.fr;
+  // Singular forms (key + '_sg'): 1 in English, 0 and 1 in French.
+  const orphans = Object.keys(en).filter((k) => k.endsWith('_sg') && !(k.slice(0, -3) in en));
+  check(!orphans.length, 'singular forms without their plural: ' + orphans.join(', '));
+  const enCounts = [0, 1, 2].map((n) => t('fox_footprints', { n })).join(' / ');
+  check(enCounts === '0 footprints / 1 footprint / 2 footprints', 'English counts: ' + enCounts);
+  globalThis.document = globalThis.document || { documentElement: {} }; // setLang marks the page's language
+  setLang('fr');
+  const frCounts = [0, 1, 2].map((n) => t('fox_footprints', { n })).join(' / ');
+  setLang('en');
+  check(frCounts === '0 empreinte / 1 empreinte / 2 empreintes', 'French counts: ' + frCounts);
   const marks = (s) => (s.match(/\{\w+\}/g) || []).sort().join(' ');
   const missing = Object.keys(en).filter((k) => !(k in fr));
   const extra = Object.keys(fr).filter((k) => !(k in en));

@@ -98,6 +98,7 @@ const EN = {
   nw_no_statement: 'No statement on the table',
   nw_deck: 'Deck',
   nw_deck_count: '{n} cards in the deck',
+  nw_deck_count_sg: '{n} card in the deck',
   nw_deck_known: 'Known deck cards',
   nw_from_top: '{n} from the top',
   nw_top: 'on top',
@@ -182,9 +183,11 @@ const EN = {
   nw_prompt_continue: 'Draw another card, or stop?',
   nw_q_continue: 'No trump card ({suit}) drawn yet. Draw another card, or stop here?',
   nw_q_lowest: 'Which of your lowest cards (value {n}) do you discard? You then draw {n} cards.',
+  nw_q_lowest_sg: 'Which of your lowest cards (value {n}) do you discard? You then draw {n} card.',
   nw_q_search: 'Which value do you search the deck for? Pick a hand card of that value (you keep it); then the deck is shuffled.',
   nw_q_duplicates: 'Which duplicate do you discard next? One card of each value stays in your hand (the last one discarded ends on top).',
   nw_q_hand_count: 'You hold {n} cards: which card of value {n} do you discard?',
+  nw_q_hand_count_sg: 'You hold {n} card: which card of value {n} do you discard?',
   nw_q_values: 'Every 1, 2 and 3 in your hand is discarded: which one goes next? (the last one chosen ends on top)',
   nw_q_repeat_more: 'Discard a card, then you draw one. Rounds left after this one: {n}.',
   nw_q_repeat_last: 'Discard a card, then you draw one. This is the last round.',
@@ -203,6 +206,7 @@ const EN = {
   nw_a_ready: 'Make {name} ready again',
   nw_a_ready_short: 'Make ready again',
   nw_a_lowest: 'Discard {card}, then draw {n} cards',
+  nw_a_lowest_sg: 'Discard {card}, then draw {n} card',
   nw_a_search: 'Search the deck for every {n} (keep {card})',
   nw_a_swap_top: 'Swap {card} for {top}',
   nw_a_move_left: '← Left: move the visit to fief {f} (target {f}, {name})',
@@ -234,6 +238,7 @@ const EN = {
   fox_last_trick_won: '{who} won it',
   fox_your_hand: 'Your hand',
   fox_partner_hand: 'Your partner\'s hand: {n} cards',
+  fox_partner_hand_sg: 'Your partner\'s hand: {n} card',
   fox_your_end: 'your end',
   fox_partner_end: 'partner\'s end',
   fox_end_of: '{who}\'s end',
@@ -249,7 +254,9 @@ const EN = {
   fox_leader_you: 'You lead this trick.',
   fox_leader_partner: 'Your partner leads this trick.',
   fox_footprints: '{n} footprints',
-  fox_move_steps: 'With every footprint counted, the token moves {n} space(s).',
+  fox_footprints_sg: '{n} footprint',
+  fox_move_steps: 'With every footprint counted, the token moves {n} spaces.',
+  fox_move_steps_sg: 'With every footprint counted, the token moves {n} space.',
   fox_prompt_lead: 'Your turn: lead any card.',
   fox_prompt_follow: 'Your turn: play a card. Follow the led suit if you can.',
   fox_prompt_follow_free: 'Your turn: the Royal Heir was led, so any card may be played.',
@@ -308,7 +315,8 @@ const EN = {
   fox_ev_token_reset: 'The team token goes back to the start.',
   fox_ev_off_path: 'The token walks off the path at the {end} end!',
   fox_ev_forest: 'A forest token now covers space {space} ({n} left).',
-  fox_ev_gem_slide: '{n} gem(s) slide from space {from} to space {to}.',
+  fox_ev_gem_slide: '{n} gems slide from space {from} to space {to}.',
+  fox_ev_gem_slide_sg: '{n} gem slides from space {from} to space {to}.',
   fox_ev_gem_add: 'A gem is added on space {to}.',
   fox_ev_gem_collect: 'A gem is picked up on space {space} ({n} left on the board).',
   fox_ev_round_start: 'Round {n} begins.',
@@ -507,6 +515,7 @@ const FR = {
   nw_no_statement: 'Aucune déclaration sur la table',
   nw_deck: 'Pioche',
   nw_deck_count: '{n} cartes dans la pioche',
+  nw_deck_count_sg: '{n} carte dans la pioche',
   nw_deck_known: 'Cartes connues de la pioche',
   nw_from_top: '{n}e depuis le dessus',
   nw_top: 'sur le dessus',
@@ -590,9 +599,11 @@ const FR = {
   nw_prompt_continue: 'Piocher une autre carte, ou s\'arrêter ?',
   nw_q_continue: 'Pas encore de carte d\'atout ({suit}). Piocher une autre carte, ou s\'arrêter là ?',
   nw_q_lowest: 'Laquelle de vos cartes les plus faibles (valeur {n}) défaussez-vous ? Vous piochez ensuite {n} cartes.',
+  nw_q_lowest_sg: 'Laquelle de vos cartes les plus faibles (valeur {n}) défaussez-vous ? Vous piochez ensuite {n} carte.',
   nw_q_search: 'Quelle valeur cherchez-vous dans la pioche ? Choisissez une carte de votre main de cette valeur (vous la gardez) ; la pioche est ensuite mélangée.',
   nw_q_duplicates: 'Quel double défaussez-vous maintenant ? Une carte de chaque valeur reste en main (la dernière défaussée finit dessus).',
   nw_q_hand_count: 'Vous avez {n} cartes en main : quelle carte de valeur {n} défaussez-vous ?',
+  nw_q_hand_count_sg: 'Vous avez {n} carte en main : quelle carte de valeur {n} défaussez-vous ?',
   nw_q_values: 'Tous vos 1, 2 et 3 sont défaussés : lequel part maintenant ? (le dernier choisi finit dessus)',
   nw_q_repeat_more: 'Défaussez une carte, puis vous en piochez une. Tours restants après celui-ci : {n}.',
   nw_q_repeat_last: 'Défaussez une carte, puis vous en piochez une. C\'est le dernier tour.',
@@ -611,6 +622,7 @@ const FR = {
   nw_a_ready: 'Permettre à {name} d\'agir de nouveau',
   nw_a_ready_short: 'Peut agir de nouveau',
   nw_a_lowest: 'Défausser {card}, puis piocher {n} cartes',
+  nw_a_lowest_sg: 'Défausser {card}, puis piocher {n} carte',
   nw_a_search: 'Chercher tous les {n} de la pioche (garder {card})',
   nw_a_swap_top: 'Échanger {card} contre {top}',
   nw_a_move_left: '← À gauche : la visite passe au fief {f} (objectif {f}, {name})',
@@ -641,6 +653,7 @@ const FR = {
   fox_last_trick_won: 'remporté par {who}',
   fox_your_hand: 'Votre main',
   fox_partner_hand: 'Main de votre partenaire : {n} cartes',
+  fox_partner_hand_sg: 'Main de votre partenaire : {n} carte',
   fox_your_end: 'votre extrémité',
   fox_partner_end: 'extrémité du partenaire',
   fox_end_of: '{who} : son extrémité',
@@ -656,7 +669,9 @@ const FR = {
   fox_leader_you: 'Vous ouvrez ce pli.',
   fox_leader_partner: 'Votre partenaire ouvre ce pli.',
   fox_footprints: '{n} empreintes',
-  fox_move_steps: 'Avec toutes les empreintes, le jeton avance de {n} case(s).',
+  fox_footprints_sg: '{n} empreinte',
+  fox_move_steps: 'Avec toutes les empreintes, le jeton avance de {n} cases.',
+  fox_move_steps_sg: 'Avec toutes les empreintes, le jeton avance de {n} case.',
   fox_prompt_lead: 'À vous : ouvrez avec la carte de votre choix.',
   fox_prompt_follow: 'À vous : jouez une carte. Fournissez la couleur demandée si vous le pouvez.',
   fox_prompt_follow_free: 'À vous : le Prince/Princesse a ouvert, vous pouvez jouer n\'importe quelle carte.',
@@ -714,8 +729,9 @@ const FR = {
   fox_ev_token: 'Le jeton d\'équipe va de la case {from} à la case {to}.',
   fox_ev_token_reset: 'Le jeton d\'équipe revient au départ.',
   fox_ev_off_path: 'Le jeton sort du sentier à l\'extrémité {end} !',
-  fox_ev_forest: 'Un jeton forêt couvre maintenant la case {space} ({n} restants).',
-  fox_ev_gem_slide: '{n} gemme(s) glissent de la case {from} à la case {to}.',
+  fox_ev_forest: 'Un jeton forêt couvre maintenant la case {space} (il en reste {n}).',
+  fox_ev_gem_slide: '{n} gemmes glissent de la case {from} à la case {to}.',
+  fox_ev_gem_slide_sg: '{n} gemme glisse de la case {from} à la case {to}.',
   fox_ev_gem_add: 'Une gemme est ajoutée sur la case {to}.',
   fox_ev_gem_collect: 'Une gemme est ramassée sur la case {space} (il en reste {n} sur le plateau).',
   fox_ev_round_start: 'La manche {n} commence.',
@@ -841,9 +857,18 @@ export function setLang(code) {
   document.documentElement.lang = code;
 }
 
+// Whether a count takes the singular: 1 in English, 0 and 1 in French.
+function singular(n) {
+  const size = Math.abs(n);
+  return current === 'fr' ? size <= 1 : size === 1;
+}
+
 // The text for key in the current language, with {name} marks filled in.
+// A key with a singular form (key + '_sg') takes it when the count {n}
+// calls for the singular in that language.
 export function t(key, params) {
   const table = TABLES[current];
+  if (params && typeof params.n === 'number' && singular(params.n) && table[key + '_sg'] !== undefined) key += '_sg';
   let s = table[key];
   if (s === undefined) s = EN[key];
   if (s === undefined) return key;
