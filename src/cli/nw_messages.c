@@ -458,12 +458,14 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
                             "  Chance estimée d'obtenir la médaille %s (%d étoiles) : %d %% ± %d\n"}},
     [NW_T_A_TITLE] = {{"Analysis of %s: %d decisions with a real choice, %d sampled deals per search.\n"
                        "The percentages estimate the chance of ending the visit on its target (choosing a fief:\n"
-                       "of reaching the medal) if the strong bot's play follows; ± is the margin. The better\n"
-                       "choice is the strong bot's, the one a hint gives.\n",
+                       "of reaching the medal) if the strong bot's play follows; ± is the margin of the sampling\n"
+                       "of unseen cards, not the estimate's own error. The better choice is the strong bot's,\n"
+                       "the one a hint gives.\n",
                        "Analyse de %s : %d décisions avec un vrai choix, %d donnes simulées par recherche.\n"
                        "Les pourcentages estiment la chance de finir la visite sur sa cible (au choix du fief :\n"
-                       "d'obtenir la médaille) si la suite est jouée comme le robot fort ; ± est la marge. Le\n"
-                       "meilleur choix est celui du robot fort, celui que donne le conseil.\n"}},
+                       "d'obtenir la médaille) si la suite est jouée comme le robot fort ; ± est la marge du\n"
+                       "tirage des cartes cachées, pas l'erreur propre de l'estimation. Le meilleur choix est\n"
+                       "celui du robot fort, celui que donne le conseil.\n"}},
     [NW_T_A_ITEM] = {{"\n%d. Step %d, fief %d (score %d, target %d): you chose\n     %s  (%d%%) ± %d\n"
                       "   A better choice was\n     %s  (%d%%) ± %d\n",
                       "\n%d. Étape %d, fief %d (score %d, cible %d) : vous avez choisi\n     %s  (%d %%) ± %d\n"
