@@ -97,10 +97,11 @@ function countsList(c) {
     item('hist_streak', t('hist_streak_value', { current: streak.current ?? 0, best: streak.best ?? 0 })));
 }
 
-// "bronze 2 of 3 · silver 1 of 2" for counts per group.
+// "Bronze (2 of 3) · Silver (1 of 2)" for wins per group, "No medal (1)" for counts.
 function groupLine(kind, groups, withWon) {
-  return Object.entries(groups || {}).map(([key, c]) => kind.groupLabel(key) + ' ' +
-    (withWon ? t('hist_of', { won: c.won, played: c.played }) : String(c.played))).join(' · ');
+  return Object.entries(groups || {}).map(([key, c]) => (withWon
+    ? t('hist_of', { label: kind.groupLabel(key), won: c.won, played: c.played })
+    : t('hist_count', { label: kind.groupLabel(key), n: c.played }))).join(' · ');
 }
 
 // An inline SVG of bars, one per game of a setup (oldest first): the
