@@ -81,7 +81,7 @@ static const tw_msg texts[HT_COUNT] = {
                    "cours, %d au mieux\n"}},
     [HT_WON_BY] = {{"  Won: %s\n", "  Gagnées : %s\n"}},
     [HT_REACHED] = {{"  Medals reached: %s\n", "  Médailles obtenues : %s\n"}},
-    [HT_OF] = {{"%s %d of %d", "%s %d sur %d"}},
+    [HT_OF] = {{"%s (%d of %d)", "%s (%d sur %d)"}},
     [HT_LATEST] = {{"\nLatest games, newest first:\n", "\nDernières parties, la plus récente d'abord :\n"}},
     [HT_ITEM] = {{"%3d. %s  %s, %s: %s, %s (%s)\n", "%3d. %s  %s, %s : %s, %s (%s)\n"}},
     [HT_WON] = {{"won", "gagnée"}},
@@ -298,7 +298,8 @@ static void print_tally(tw_cli *cli, const char *indent, const char *label, json
                   (int)json_integer_value(json_object_get(streak, "best")));
 }
 
-/* Prints counts per group ("bronze 2 of 3, silver 1 of 2") after fmt. */
+/* Prints counts per group ("bronze (2 of 3), silver (1 of 2)", or
+ * "no medal (3)" without the wins) after fmt. */
 static void print_counts(tw_cli *cli, const tw_cli_ui *ui, history_text_id fmt, json_t *counts, int use_won)
 {
     char line[600] = "", words[64], part[120];
@@ -313,7 +314,7 @@ static void print_counts(tw_cli *cli, const tw_cli_ui *ui, history_text_id fmt, 
         if (use_won)
             snprintf(part, sizeof part, H(HT_OF), words, (int)json_integer_value(json_object_get(c, "won")), played);
         else
-            snprintf(part, sizeof part, "%s %d", words, played);
+            snprintf(part, sizeof part, "%s (%d)", words, played);
         size_t len = strlen(line);
         snprintf(line + len, sizeof line - len, "%s%s", len ? ", " : "", part);
     }
