@@ -62,12 +62,6 @@ void tw_fox_cli_card(const tw_cli *cli, int card, char *out, size_t size)
                  size);
 }
 
-/* "0 footprints", "1 footprint" (French counts 0 and 1 as singular). */
-static void footprints_text(const tw_cli *cli, int n, char *out, size_t size)
-{
-    tw_fox_cli_count(cli, n, FX_T_FOOTPRINT_ONE, out, size);
-}
-
 /* A count with its noun from the game's table (one: the singular's id,
  * followed by the plural's). Returns out. */
 char *tw_fox_cli_count(const tw_cli *cli, int n, tw_fox_text_id one, char *out, size_t size)
@@ -90,7 +84,7 @@ void tw_fox_cli_card_long(const tw_cli *cli, int card, char *out, size_t size)
     }
     char code[48], steps[48];
     tw_fox_cli_card(cli, card, code, sizeof code);
-    footprints_text(cli, tw_fox_card_footprints(card), steps, sizeof steps);
+    tw_fox_cli_count(cli, tw_fox_card_footprints(card), FX_T_FOOTPRINT_ONE, steps, sizeof steps);
     const char *suit = tw_fox_suit_name(TW_FOX_SUIT(card), cli->lang);
     const char *ability = tw_fox_ability_name(TW_FOX_RANK(card), cli->lang);
     if (cli->compact) /* as the compact hand shows it: "9D Royal Heir [0]" */
