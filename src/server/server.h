@@ -416,7 +416,33 @@ int tw_srv_take_back(tw_srv *srv, tw_srv_game *g, int n);
  * own entries, shared: a caller never changes them. */
 json_t *tw_srv_log_json(const tw_srv_game *g, int from, int seat);
 
-/* Parses a request body (size bytes, not NUL-ended) as JSON (srv_http.c).
+/* ---- Routing (srv_route.c) ------------------------------------------------ */
+
+/* One API request, whatever carried it: libmicrohttpd (srv_http.c) or
+ * the page's own engine in a browser (src/wasm/). */
+typedef struct {
+    const char *method;     /* "GET", "HEAD", "POST"... */
+    const char *path;       /* "/api/...", its escapes decoded, without the query */
+    const char *token;      /* the seat token (bearer, else ?token=), or NULL */
+    const char *(*query)(void *ctx, const char *name); /* a query argument's value, or NULL */
+    void *query_ctx;
+    const char *body;       /* the body's bytes (not NUL-ended; NULL when none) */
+    size_t body_size;
+    int body_too_large;     /* the body was over TW_SRV_MAX_BODY and dropped */
+} tw_srv_request;
+
+/* Routes an /api/ request to its endpoint. Returns the reply; *events is
+ * set (the game held) when the request opens that game's event stream
+ * instead, which only the HTTP server can carry. */
+tw_srv_reply tw_srv_route(tw_srv *srv, const tw_srv_request *rq, tw_srv_game **events);
+/* A 405 reply naming the methods the path takes. */
+tw_srv_reply tw_srv_wrong_method(const char *method, const char *allow);
+/* The reply's body as JSON text (caller frees), its body released; a
+ * reply that cannot be written becomes a 500 with its own text (NULL
+ * only when out of memory). */
+char *tw_srv_reply_text(tw_srv_reply *r);
+
+/* Parses a request body (size bytes, not NUL-ended) as JSON (srv_route.c).
  * Returns the value, or NULL with a 400 bad_json reply in *reply. The
  * endpoints below then check its members. */
 json_t *tw_srv_parse_body(const char *data, size_t size, tw_srv_reply *reply);

@@ -73,15 +73,9 @@ static void common_headers(struct MHD_Response *resp)
 /* Sends a JSON reply and frees its body. */
 static enum MHD_Result send_reply(struct MHD_Connection *c, tw_srv_reply r)
 {
-    char *text = r.text ? r.text : r.body ? json_dumps(r.body, JSON_COMPACT) : NULL;
-    json_decref(r.body);
-    if (!text) {
-        r.status = 500;
-        r.allow = NULL;
-        text = strdup("{\"error\":\"the reply could not be built\",\"code\":\"internal\"}");
-        if (!text)
-            return MHD_NO;
-    }
+    char *text = tw_srv_reply_text(&r);
+    if (!text)
+        return MHD_NO;
     struct MHD_Response *resp = MHD_create_response_from_buffer(strlen(text), text, MHD_RESPMEM_MUST_FREE);
     if (!resp) {
         free(text);
@@ -100,14 +94,6 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, tw_srv_reply r)
     enum MHD_Result ret = MHD_queue_response(c, (unsigned)r.status, resp);
     MHD_destroy_response(resp);
     return ret;
-}
-
-/* A 405 reply naming the methods the path takes. */
-static tw_srv_reply wrong_method(const char *method, const char *allow)
-{
-    tw_srv_reply r = tw_srv_error(405, "method_not_allowed", "%.16s is not allowed here; use %s", method, allow);
-    r.allow = allow;
-    return r;
 }
 
 /* ---- Static files ------------------------------------------------------------ */
@@ -285,153 +271,27 @@ static const char *request_token(struct MHD_Connection *c)
     return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
 }
 
-json_t *tw_srv_parse_body(const char *data, size_t size, tw_srv_reply *reply)
+/* A query argument of the connection's request (the router's lookup). */
+static const char *connection_query(void *ctx, const char *name)
 {
-    if (size == 0) {
-        *reply = tw_srv_error(400, "bad_json", "the request body is empty; a JSON object is expected");
-        return NULL;
-    }
-    json_error_t err;
-    json_t *body = json_loadb(data, size, JSON_REJECT_DUPLICATES, &err);
-    if (!body)
-        *reply = tw_srv_error(400, "bad_json", "the request body is not valid JSON: %s (line %d, column %d)", err.text,
-                              err.line, err.column);
-    return body;
+    return MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
 }
 
-/* Parses the request body as JSON; on failure *reply is set. */
-static json_t *parse_body(request_ctx *rq, tw_srv_reply *reply)
-{
-    if (rq->too_large) {
-        *reply = tw_srv_error(413, "too_large", "the request body is larger than %d bytes", TW_SRV_MAX_BODY);
-        return NULL;
-    }
-    return tw_srv_parse_body(rq->body.data, rq->received, reply);
-}
-
-/* Splits "/api/a/b/c" into at most max segments after "/api/". Returns
- * the count, or -1 when there are more or one is empty or too long. */
-static int split_api(const char *url, char seg[][64], int max)
-{
-    const char *p = url + 5; /* after "/api/" */
-    int n = 0;
-    while (*p) {
-        const char *end = strchr(p, '/');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (len == 0 && !end)
-            break; /* a final slash */
-        if (len == 0 || len >= 64 || n == max)
-            return -1;
-        memcpy(seg[n], p, len);
-        seg[n][len] = '\0';
-        n++;
-        if (!end)
-            break;
-        p = end + 1;
-    }
-    return n;
-}
-
-/* The POST endpoints of a game. */
-typedef enum { GAME_JOIN, GAME_BOT, GAME_ACTIONS, GAME_UNDO } game_post;
-
-/* Routes an /api/ request. Returns the reply; *events is set when the
- * request opens an event stream on that game instead. */
+/* Routes an /api/ request received on c through the router. */
 static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char *url, const char *method,
                               request_ctx *rq, tw_srv_game **events)
 {
-    char seg[6][64];
-    int n = split_api(url, seg, 6);
-    int is_get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
-    int is_post = strcmp(method, "POST") == 0;
-    tw_srv_reply reply;
-    *events = NULL;
-    if (n >= 1 && strcmp(seg[0], "games") == 0) {
-        if (n == 1) {
-            if (!is_post)
-                return wrong_method(method, "POST");
-            json_t *body = parse_body(rq, &reply);
-            if (!body)
-                return reply;
-            reply = tw_srv_create(srv, body);
-            json_decref(body);
-            return reply;
-        }
-        const char *what = n >= 3 ? seg[2] : "";
-        int post_route = -1, get_route = -1;
-        if (n == 3 && strcmp(what, "join") == 0)
-            post_route = GAME_JOIN;
-        else if (n == 5 && strcmp(what, "seat") == 0 && strcmp(seg[4], "bot") == 0)
-            post_route = GAME_BOT;
-        else if (n == 3 && strcmp(what, "actions") == 0)
-            post_route = GAME_ACTIONS;
-        else if (n == 3 && strcmp(what, "undo") == 0)
-            post_route = GAME_UNDO;
-        else if (n == 3 && (strcmp(what, "state") == 0 || strcmp(what, "events") == 0 || strcmp(what, "hint") == 0 ||
-                            strcmp(what, "analysis") == 0))
-            get_route = 1;
-        else
-            return tw_srv_error(404, "not_found", "no such API endpoint");
-        if (post_route >= 0 && !is_post)
-            return wrong_method(method, "POST");
-        if (get_route >= 0 && !is_get)
-            return wrong_method(method, "GET, HEAD");
-        json_t *body = NULL;
-        if (post_route >= 0 && !(body = parse_body(rq, &reply)))
-            return reply;
-        int archived = 0;
-        tw_srv_game *g = tw_srv_find(srv, seg[1], &archived);
-        if (!g) {
-            json_decref(body);
-            if (archived)
-                return tw_srv_archived(seg[1]);
-            return tw_srv_error(404, "not_found", "no game has the id \"%.40s\"", seg[1]);
-        }
-        const char *token = request_token(c);
-        if (post_route == GAME_JOIN)
-            reply = tw_srv_join(srv, g, body);
-        else if (post_route == GAME_BOT)
-            reply = tw_srv_seat_bot(srv, g, strcmp(seg[3], "1") == 0 ? 1 : strcmp(seg[3], "0") == 0 ? 0 : -1, token,
-                                    body);
-        else if (post_route == GAME_ACTIONS)
-            reply = tw_srv_act(srv, g, token, body);
-        else if (post_route == GAME_UNDO)
-            reply = tw_srv_undo(srv, g, token, body);
-        else if (strcmp(what, "state") == 0)
-            reply = tw_srv_state(srv, g, token);
-        else if (strcmp(what, "hint") == 0) {
-            const char *step = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "step");
-            reply = step ? tw_srv_game_hint_at(srv, g, token, step) : tw_srv_hint(srv, g, token);
-        } else if (strcmp(what, "analysis") == 0)
-            reply = tw_srv_game_analysis(srv, g, token);
-        else {
-            *events = g; /* the stream holds the game from here */
-            reply = tw_srv_ok(200, NULL);
-        }
-        if (!*events)
-            tw_srv_release(srv, g);
-        json_decref(body);
-        return reply;
-    }
-    if (n >= 1 && strcmp(seg[0], "history") == 0 && n <= 3 &&
-        (n != 3 || strcmp(seg[2], "replay") == 0 || strcmp(seg[2], "analysis") == 0 || strcmp(seg[2], "hint") == 0)) {
-        if (!is_get)
-            return wrong_method(method, "GET, HEAD");
-        if (n == 1)
-            return tw_srv_history_list(srv, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "game"),
-                                       MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "limit"));
-        if (n == 2 && strcmp(seg[1], "totals") == 0)
-            return tw_srv_history_totals_reply(srv, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "game"));
-        if (n == 2)
-            return tw_srv_history_game(srv, seg[1]);
-        const char *step = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "step");
-        if (strcmp(seg[2], "analysis") == 0)
-            return tw_srv_history_analysis(srv, seg[1]);
-        if (strcmp(seg[2], "hint") == 0)
-            return tw_srv_history_hint(srv, seg[1], step);
-        return tw_srv_history_replay(srv, seg[1], step);
-    }
-    return tw_srv_error(404, "not_found", "no such API endpoint");
+    tw_srv_request request = {
+        .method = method,
+        .path = url,
+        .token = request_token(c),
+        .query = connection_query,
+        .query_ctx = c,
+        .body = rq->body.data,
+        .body_size = rq->received,
+        .body_too_large = rq->too_large,
+    };
+    return tw_srv_route(srv, &request, events);
 }
 
 /* The client's address as text (IPv4 or IPv6), the key of its limits. */
@@ -546,7 +406,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         return send_reply(c, reply);
     }
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
-        return send_reply(c, wrong_method(method, "GET, HEAD"));
+        return send_reply(c, tw_srv_wrong_method(method, "GET, HEAD"));
     return send_static(srv, c, url);
 }
 
