@@ -14,7 +14,7 @@ CLI_SRC = $(sort $(wildcard src/cli/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
 HEADERS = $(wildcard include/trickwood/*.h src/*/*.h tests/*.h)
 
-.PHONY: all deps play serve test test-e2e check-clang check-tsan fuzz fuzz-build loadtest bench clean install uninstall
+.PHONY: all deps play serve site test test-e2e check-clang check-tsan fuzz fuzz-build loadtest bench clean install uninstall
 
 all: build/trickwood build/libtrickwood.a
 
@@ -60,6 +60,37 @@ build/trickwood: build/release/trickwood
 	cp $< $@.tmp && mv -f $@.tmp $@
 build/libtrickwood.a: build/release/libtrickwood.a
 	cp $< $@.tmp && mv -f $@.tmp $@
+
+# ---- The static site: the engine in WebAssembly (docs/site.md) ----
+# `make site` writes build/site/: the web app with the engine, bots and
+# hints compiled by Debian's emcc, run in a Web Worker of the page, games
+# kept in the browser; any static file host can serve the folder. jansson
+# and SQLite come from Debian's source packages (scripts/wasm-deps.sh).
+EMCC ?= emcc
+WASM_DEPS = build/wasm/deps
+WASM_SERVER_SRC = $(filter-out src/server/srv_http.c src/server/srv_front.c src/server/srv_head.c \
+	src/server/srv_static.c,$(wildcard src/server/*.c))
+WASM_SRC = $(LIB_SRC) $(WASM_SERVER_SRC) $(wildcard src/wasm/*.c)
+WASM_OBJ = $(patsubst %.c,build/wasm/obj/%.o,$(WASM_SRC))
+WASM_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"/data"' -Iinclude -Isrc -I$(WASM_DEPS)/include -O2
+WASM_EXPORTS = _tw_wasm_open,_tw_wasm_close,_tw_wasm_request,_tw_wasm_status,_tw_wasm_error,_tw_wasm_free,_malloc,_free
+# emcc's optimizer finds Debian's acorn through NODE_PATH.
+WASM_ENV = NODE_PATH=/usr/share/nodejs
+$(WASM_DEPS)/lib/libsqlite3.a $(WASM_DEPS)/lib/libjansson.a:
+	@sh scripts/wasm-deps.sh $(CURDIR)/$(WASM_DEPS)
+build/wasm/obj/%.o: %.c $(HEADERS) $(WASM_DEPS)/lib/libjansson.a $(WASM_DEPS)/lib/libsqlite3.a
+	@mkdir -p $(dir $@)
+	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -c $< -o $@
+# The module: trickwood.js (its loader), trickwood.wasm, and trickwood.data
+# (data/ without its examples, mounted at /data).
+build/wasm/trickwood.js: $(WASM_OBJ) $(WASM_DEPS)/lib/libjansson.a $(WASM_DEPS)/lib/libsqlite3.a $(wildcard data/*.json data/boards/*.json)
+	$(WASM_ENV) $(EMCC) -O2 -o $@ $(WASM_OBJ) $(WASM_DEPS)/lib/libjansson.a $(WASM_DEPS)/lib/libsqlite3.a \
+		-sENVIRONMENT=worker,node -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=8MB -sFORCE_FILESYSTEM=1 \
+		-sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,FS,UTF8ToString \
+		-sMODULARIZE=1 -sEXPORT_NAME=TrickwoodEngine \
+		--preload-file data/characters.json@/data/characters.json --preload-file data/boards@/data/boards
+site: build/wasm/trickwood.js
+	@sh scripts/build-site.sh build/site
 
 # Installs missing Debian packages (needs root or sudo).
 deps:

@@ -91,14 +91,26 @@ static void queue_cancel(pool_queue *q)
     q->waiting = 0;
 }
 
+/* The calling thread's id for the scheduler calls (Linux's per-thread
+ * id; the process where there is none, as in the browser's build, which
+ * starts no worker). */
+static id_t thread_id(void)
+{
+#ifdef SYS_gettid
+    return (id_t)syscall(SYS_gettid);
+#else
+    return (id_t)getpid();
+#endif
+}
+
 /* Puts the calling thread at the lowest priority an unprivileged thread
  * may take: SCHED_IDLE, or nice 19 where that is refused. */
 static void lowest_priority(void)
 {
     struct sched_param none = {0};
-    pid_t tid = (pid_t)syscall(SYS_gettid);
-    if (sched_setscheduler(tid, SCHED_IDLE, &none) != 0)
-        setpriority(PRIO_PROCESS, (id_t)tid, 19);
+    id_t tid = thread_id();
+    if (sched_setscheduler((pid_t)tid, SCHED_IDLE, &none) != 0)
+        setpriority(PRIO_PROCESS, tid, 19);
 }
 
 /* A worker: takes the jobs of its kind in order until the pool stops
@@ -110,7 +122,7 @@ static void *worker(void *cls)
     pool_queue *q = self->bots ? &pool->bots : &pool->hints;
     /* Per-thread on Linux: only this worker runs at the lower priority. */
     if (self->bots)
-        setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+        setpriority(PRIO_PROCESS, thread_id(), 10);
     else
         lowest_priority();
     pthread_mutex_lock(&pool->lock);

@@ -10,18 +10,21 @@
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "server/server.h"
 
-/* Reads n random bytes from the kernel; 0 on success. */
+/* Reads n random bytes from the kernel (in the browser's build, from
+ * the browser's crypto.getRandomValues); 0 on success. getentropy gives
+ * at most 256 bytes a call. */
 static int random_bytes(unsigned char *out, size_t n)
 {
     size_t got = 0;
     while (got < n) {
-        ssize_t r = getrandom(out + got, n - got, 0);
-        if (r <= 0)
+        size_t part = n - got > 256 ? 256 : n - got;
+        if (getentropy(out + got, part) != 0)
             return -1;
-        got += (size_t)r;
+        got += part;
     }
     return 0;
 }
