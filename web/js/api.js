@@ -1,5 +1,9 @@
-// Talks to the Trickwood server's JSON API (docs/web-api.md). Keeps the
-// seat tokens the server handed out, and nothing else about a game.
+// Talks to the Trickwood JSON API (docs/web-api.md): the server's, or on
+// the static site the same API answered by the engine in the page
+// (local.js). Keeps the seat tokens handed out, and nothing else about a
+// game.
+
+import { LOCAL, localRequest } from './local.js';
 
 // An error answer from the server: status, code (bad_request, illegal...)
 // and the server's English message.
@@ -11,9 +15,29 @@ export class ApiError extends Error {
   }
 }
 
+// Turns a reply's status and JSON text into the parsed body, or throws
+// ApiError for an error status.
+function replyOf(status, statusText, text) {
+  let data = null;
+  if (text) {
+    try { data = JSON.parse(text); } catch (e) { data = null; }
+  }
+  if (status < 200 || status >= 300) {
+    const msg = data && data.error ? data.error : (status + ' ' + statusText);
+    const code = data && data.code ? data.code : 'http_' + status;
+    throw new ApiError(status, code, msg);
+  }
+  return data;
+}
+
 // Sends one request; resolves with the parsed JSON body or throws ApiError
-// (status 0 and code "network" when the server cannot be reached).
+// (status 0 and code "network" when the server cannot be reached, code
+// "unsupported" when this browser cannot run the engine in the page).
 export async function api(method, path, body, token) {
+  if (LOCAL) {
+    const res = await localRequest(method, path, body, token);
+    return replyOf(res.status, '', res.text);
+  }
   const headers = { 'Accept': 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['Authorization'] = 'Bearer ' + token;
@@ -28,17 +52,7 @@ export async function api(method, path, body, token) {
   } catch (e) {
     throw new ApiError(0, 'network', String(e && e.message ? e.message : e));
   }
-  let data = null;
-  const text = await res.text();
-  if (text) {
-    try { data = JSON.parse(text); } catch (e) { data = null; }
-  }
-  if (!res.ok) {
-    const msg = data && data.error ? data.error : (res.status + ' ' + res.statusText);
-    const code = data && data.code ? data.code : 'http_' + res.status;
-    throw new ApiError(res.status, code, msg);
-  }
-  return data;
+  return replyOf(res.status, res.statusText, await res.text());
 }
 
 // Tokens are kept per browser tab (sessionStorage), so two windows of one

@@ -12,6 +12,7 @@ import { historyPage, replayPage } from './history.js';
 import { startGameFrom } from './again.js';
 import { analysisPage } from './analysis.js';
 import { helpPage } from './help.js';
+import { LOCAL, warmUp, localUnsupported } from './local.js';
 
 const main = document.getElementById('main');
 let current = null; // the mounted screen: {destroy(), rerender()}
@@ -218,7 +219,47 @@ for (const b of document.querySelectorAll('[data-lang]')) {
     else route();
   });
 }
+// On the static site: the service worker that keeps the site for offline
+// use, and the offer to reload when a new version is ready (it takes
+// over only then, so this page never mixes versions).
+function installOffline() {
+  if (!LOCAL || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('sw.js').then((reg) => {
+    const offer = (sw) => {
+      if (!sw || !navigator.serviceWorker.controller) return; // the first install needs no reload
+      if (document.getElementById('update-ready')) return;
+      const bar = el('div', { id: 'update-ready', class: 'panel notice', role: 'status', 'data-testid': 'update-ready' },
+        el('span', {}, t('update_ready')), ' ',
+        el('button', { type: 'button', class: 'button primary', 'data-testid': 'update-reload', onclick: () => sw.postMessage('take-over') }, t('update_reload')));
+      main.parentNode.insertBefore(bar, main);
+    };
+    if (reg.waiting) offer(reg.waiting);
+    reg.addEventListener('updatefound', () => {
+      const sw = reg.installing;
+      if (sw) sw.addEventListener('statechange', () => { if (sw.state === 'installed') offer(sw); });
+    });
+  }).catch(() => { /* no offline copy: the site still works online */ });
+  let reloading = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (reloading || !document.getElementById('update-ready')) return;
+    reloading = true;
+    location.reload();
+  });
+}
+
+// On the static site, a browser that cannot run the engine is told so at once.
+function checkEngineSupport() {
+  const why = LOCAL ? localUnsupported() : null;
+  if (!why) return;
+  const box = el('div', { class: 'panel error', role: 'alert', 'data-testid': 'local-unsupported' },
+    el('p', {}, t(why === 'webassembly' ? 'local_no_wasm' : 'local_no_worker')));
+  main.parentNode.insertBefore(box, main);
+}
+
 window.addEventListener('hashchange', route);
 installNumberKeys();
 installKeyboardMark();
+checkEngineSupport();
+warmUp();
+installOffline();
 route();

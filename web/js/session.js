@@ -4,6 +4,7 @@
 // by a bot. Holds only what the server sent to this seat.
 
 import { api, gamePath } from './api.js';
+import { LOCAL, onLocalChange } from './local.js';
 
 export class GameSession {
   // id: game id; token: this seat's secret; onChange(state, events, prev)
@@ -98,9 +99,20 @@ export class GameSession {
     return api('GET', gamePath(this.id, 'hint'), undefined, this.token);
   }
 
-  // Opens the event stream: every "update" loads the state again.
+  // Opens the event stream: every "update" loads the state again. With
+  // the engine in the page, the changes come from this browser's other
+  // tabs instead.
   listen() {
-    if (this.source || this.closed || typeof EventSource === 'undefined') return;
+    if (this.source || this.closed) return;
+    if (LOCAL) {
+      const stop = onLocalChange(this.id, () => {
+        if (this.busy) { this.missed = true; return; }
+        this.refresh();
+      });
+      this.source = { close: stop };
+      return;
+    }
+    if (typeof EventSource === 'undefined') return;
     const url = gamePath(this.id, 'events') + '?token=' + encodeURIComponent(this.token);
     const src = new EventSource(url);
     this.source = src;
