@@ -242,6 +242,10 @@ json_t *tw_srv_again_request(json_t *item, char *setup, size_t size);
  * in err. */
 int tw_srv_history_add(const char *db_path, const tw_match *m, json_t *config, uint64_t seed, const char *partner,
                        const char *source, const char *when, char *err, size_t err_size);
+/* The same into an open store (the server's own, for an imported
+ * record): 1 added, 0 there already, -1 with a message in err. */
+int tw_srv_history_add_to(tw_srv_store *store, const tw_match *m, json_t *config, uint64_t seed, const char *partner,
+                          const char *source, const char *when, char *err, size_t err_size);
 /* The sources of the terminal's games already stored, as a JSON object
  * whose keys are the sources (NULL on error). */
 json_t *tw_srv_store_sources(tw_srv_store *store);
@@ -473,6 +477,11 @@ tw_srv_reply tw_srv_history_list(tw_srv *srv, const char *game, const char *limi
 tw_srv_reply tw_srv_history_game(tw_srv *srv, const char *id);
 /* GET /api/history/<id>/replay?step=K */
 tw_srv_reply tw_srv_history_replay(tw_srv *srv, const char *id, const char *step);
+/* POST /api/history/import {"record": a game record (the object, as
+ * `--record` writes it), "name": the file's name (optional, for
+ * messages), "partner": who held the Duet's seat 1 (optional)}: adds a
+ * finished game to the history; the same record twice is kept once. */
+tw_srv_reply tw_srv_history_import(tw_srv *srv, json_t *body);
 /* A finished game's match rebuilt from its stored record, its row in
  * *row; NULL with the reply to give in *reply (404 when no finished game
  * has the id). */

@@ -1,6 +1,8 @@
 /* History of finished games: the list (newest first), one game's record
- * and result, and a step-by-step replay. Only finished games are shown,
+ * and result, a step-by-step replay, and records imported from files.
+ * Only finished games are shown,
  * so a replay may show every card (both hands, the deck order). */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,5 +149,76 @@ tw_srv_reply tw_srv_history_replay(tw_srv *srv, const char *id, const char *step
     long long step = step_text ? tw_srv_query_number(step_text, 0, full->count) : 0;
     reply = step < 0 ? tw_srv_bad_step(full->count) : replay_step(row.id, full, (int)step);
     full->game->free(full);
+    return reply;
+}
+
+/* A 64-bit FNV-1a hash of a text: the source key that keeps one copy of
+ * an imported record however often it is imported. */
+static uint64_t text_hash(const char *text)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        h ^= *p;
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+tw_srv_reply tw_srv_history_import(tw_srv *srv, json_t *body)
+{
+    json_t *record = json_object_get(body, "record");
+    const char *name = json_string_value(json_object_get(body, "name"));
+    const char *partner = json_string_value(json_object_get(body, "partner"));
+    if (!json_is_object(body) || !json_is_object(record))
+        return tw_srv_error(400, "bad_request", "the body must be {\"record\": a game record object, \"name\": its file's name}");
+    char file[120];
+    snprintf(file, sizeof file, "%s", name && *name ? name : "the record");
+    const char *game_name = json_string_value(json_object_get(record, "game"));
+    const tw_game *game = game_name ? tw_game_find_record_name(game_name) : NULL;
+    if (!game) {
+        char names[160];
+        tw_srv_game_names(names, sizeof names);
+        return tw_srv_error(400, "bad_record", "%s: field \"game\" must be %s", file, names);
+    }
+    char *text = json_dumps(record, JSON_COMPACT | JSON_SORT_KEYS);
+    if (!text)
+        return tw_srv_error(500, "internal", "out of memory");
+    tw_diag diag;
+    tw_diag_init(&diag, file);
+    tw_match *m = game->from_record(text, file, &diag);
+    if (!m) {
+        char why[700];
+        tw_diag_format(&diag, why, sizeof why);
+        free(text);
+        return tw_srv_error(400, "bad_record", "%s", why);
+    }
+    tw_srv_reply reply;
+    if (game->to_act(m) >= 0) {
+        reply = tw_srv_error(400, "not_finished",
+                             "%s: the game is not finished (%d actions); only finished games go into the history",
+                             file, m->count);
+    } else {
+        json_t *config = json_deep_copy(json_object_get(record, "config"));
+        if (!json_is_object(config)) {
+            json_decref(config);
+            config = game->config_json(m);
+        }
+        const char *seat1 = game->seats > 1 ? (partner && *partner ? partner : "human") : "none";
+        if (config && game->seats > 1)
+            json_object_set_new(config, "partner", json_string(seat1));
+        json_int_t seed = json_integer_value(json_object_get(record, "seed"));
+        char source[48], err[600];
+        snprintf(source, sizeof source, "import:%016llx", (unsigned long long)text_hash(text));
+        int added = config ? tw_srv_history_add_to(&srv->store, m, config, (uint64_t)seed, seat1, source, NULL, err,
+                                                   sizeof err)
+                           : -1;
+        json_decref(config);
+        if (added < 0)
+            reply = tw_srv_error(500, "internal", "%s", config ? err : "out of memory");
+        else
+            reply = tw_srv_ok(added ? 201 : 200, json_pack("{s:s, s:b}", "game", game->record_name, "added", added));
+    }
+    game->free(m);
+    free(text);
     return reply;
 }

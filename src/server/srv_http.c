@@ -328,7 +328,9 @@ static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const char *url,
         }
     }
     char client[64];
-    int create = strcmp(method, "POST") == 0 && (strcmp(url, "/api/games") == 0 || strcmp(url, "/api/games/") == 0);
+    /* new games, and finished games imported into the history */
+    int create = strcmp(method, "POST") == 0 && (strcmp(url, "/api/games") == 0 || strcmp(url, "/api/games/") == 0 ||
+                                                 strcmp(url, "/api/history/import") == 0);
     /* hints and analyses, of a game being played or from the history */
     int hint = is_get && (strncmp(url, "/api/games/", 11) == 0 || strncmp(url, "/api/history/", 13) == 0) &&
                (ends_with(url, "/hint") || ends_with(url, "/analysis"));

@@ -151,6 +151,16 @@ tw_srv_reply tw_srv_route(tw_srv *srv, const tw_srv_request *rq, tw_srv_game **e
         json_decref(body);
         return reply;
     }
+    if (n == 2 && strcmp(seg[0], "history") == 0 && strcmp(seg[1], "import") == 0) {
+        if (!is_post)
+            return tw_srv_wrong_method(method, "POST");
+        json_t *body = parse_body(rq, &reply);
+        if (!body)
+            return reply;
+        reply = tw_srv_history_import(srv, body);
+        json_decref(body);
+        return reply;
+    }
     if (n >= 1 && strcmp(seg[0], "history") == 0 && n <= 3 &&
         (n != 3 || strcmp(seg[2], "replay") == 0 || strcmp(seg[2], "analysis") == 0 || strcmp(seg[2], "hint") == 0)) {
         if (!is_get)

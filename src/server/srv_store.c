@@ -541,6 +541,15 @@ static const char *column_str(sqlite3_stmt *st, int col)
     return (const char *)sqlite3_column_text(st, col);
 }
 
+/* Where a finished game came from, by its source: "web" (none), an
+ * imported record file ("import:..."), or the terminal. */
+static const char *source_origin(const char *source)
+{
+    if (!source)
+        return "web";
+    return strncmp(source, "import:", 7) == 0 ? "import" : "terminal";
+}
+
 /* The history list, newest first. */
 json_t *tw_srv_store_history(tw_srv_store *store, const char *game, int limit)
 {
@@ -559,7 +568,7 @@ json_t *tw_srv_store_history(tw_srv_store *store, const char *game, int limit)
                                      column_str(st, 3), "config", stored_json(sqlite3_column_text(st, 4)),
                                      "result", stored_json(sqlite3_column_text(st, 5)), "seed",
                                      (json_int_t)sqlite3_column_int64(st, 6),
-                                     "origin", sqlite3_column_type(st, 7) == SQLITE_NULL ? "web" : "terminal");
+                                     "origin", source_origin(column_str(st, 7)));
             if (item)
                 json_array_append_new(list, item);
         }

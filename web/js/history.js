@@ -153,6 +153,47 @@ function totalsSection(totals) {
     el('h2', {}, t('hist_totals')), games.map(gameTotals));
 }
 
+// Reads a record file chosen by the player and adds its finished game to
+// the history (POST /api/history/import); done() reloads the list. Every
+// outcome is said beside the button.
+async function importFile(file, status, done) {
+  status.textContent = t('hist_import_busy');
+  let record;
+  try {
+    record = JSON.parse(await file.text());
+  } catch (e) {
+    status.textContent = t('hist_import_failed', { name: file.name, msg: t('hist_import_not_json', { msg: e.message }) });
+    return;
+  }
+  try {
+    const res = await api('POST', '/api/history/import', { record, name: file.name });
+    status.textContent = t(res && res.added ? 'hist_import_done' : 'hist_import_already', { name: file.name });
+    if (res && res.added) done();
+  } catch (e) {
+    status.textContent = t('hist_import_failed', { name: file.name, msg: e.message });
+  }
+}
+
+// The "import a record" control of the History page.
+function importControl(reload) {
+  const status = el('span', { class: 'muted', role: 'status', 'aria-live': 'polite', 'data-testid': 'hist-import-status' });
+  const input = el('input', { type: 'file', accept: '.json,application/json', id: 'hist-import', 'data-testid': 'hist-import',
+    onchange: (e) => {
+      const file = e.target.files && e.target.files[0];
+      if (file) importFile(file, status, () => setTimeout(reload, 1200));
+    } });
+  return el('p', { class: 'import' }, el('label', { for: 'hist-import' }, t('hist_import'), ' '), input, ' ', status);
+}
+
+// A link that saves a finished game's record as a file, the same record
+// `trickwood replay` reads and `--record` writes.
+export function recordDownload(info, id) {
+  const text = JSON.stringify(info.record, null, 2) + '\n';
+  const href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const name = 'trickwood-' + (info.game || (info.record && info.record.game) || 'game') + '-' + id + '.json';
+  return el('a', { class: 'button small secondary', href, download: name, 'data-testid': 'replay-download' }, t('replay_download'));
+}
+
 // The list of past games: #/history or #/history/<game>.
 export function historyPage(main, filter) {
   let alive = true;
@@ -181,7 +222,8 @@ export function historyPage(main, filter) {
     el('option', { value: '', selected: !filter }, t('hist_all')),
     GAMES.map((game) => el('option', { value: game.id, selected: filter === game.id }, t(game.nameKey))));
     clear(main).append(el('h1', {}, t('hist_title')),
-      el('p', {}, el('label', { for: 'hist-filter' }, t('hist_filter'), ' '), select));
+      el('p', {}, el('label', { for: 'hist-filter' }, t('hist_filter'), ' '), select),
+      importControl(load));
     if (!games.length) {
       main.appendChild(el('p', { class: 'panel', 'data-testid': 'hist-empty' }, t('hist_empty')));
       return;
@@ -202,7 +244,7 @@ export function historyPage(main, filter) {
         el('th', { scope: 'col' }, t('hist_again')))),
       el('tbody', {}, games.map((g) => el('tr', { 'data-game-id': g.id, class: g.result && g.result.won ? 'won' : 'lost' },
         el('td', {}, formatDate(g.finished_at), ' ',
-          el('span', { class: 'muted origin', 'data-testid': 'origin' }, t(g.origin === 'terminal' ? 'hist_terminal' : 'hist_browser'))),
+          el('span', { class: 'muted origin', 'data-testid': 'origin' }, t(g.origin === 'terminal' ? 'hist_terminal' : g.origin === 'import' ? 'hist_imported' : 'hist_browser'))),
         el('td', {}, t(gameOf(g.game).nameKey)),
         el('td', {}, gameOf(g.game).historyConfig(g)),
         el('td', {}, resultText(g)),
@@ -328,7 +370,8 @@ export function replayPage(main, id, startStep) {
     main.append(
       el('h1', {}, t('replay_title'), ' · ', t(kind.nameKey)),
       el('p', {}, el('a', { href: '#/history' }, '← ', t('replay_back')), ' · ',
-        el('a', { href: analysisHref(id), 'data-testid': 'replay-analysis-link' }, t('an_title'))),
+        el('a', { href: analysisHref(id), 'data-testid': 'replay-analysis-link' }, t('an_title')), ' ',
+        info && info.record ? recordDownload(info, id) : null),
       controls,
       ...jumpRows,
       el('p', { class: 'row' },
