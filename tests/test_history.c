@@ -363,3 +363,107 @@ TEST(history_totals_counting)
     json_decref(totals);
     json_decref(games);
 }
+
+/* An import request for the record file at path (under data/), as the
+ * History page sends it (free it); NULL when the file cannot be read. */
+static char *import_body(const char *path, const char *name)
+{
+    tw_diag d;
+    char *text = tw_read_file(tw_test_data(path), NULL, &d);
+    if (!text)
+        return NULL;
+    json_t *record = json_loads(text, 0, NULL);
+    free(text);
+    json_t *body = json_pack("{s:o, s:s}", "record", record, "name", name);
+    char *out = json_dumps(body, JSON_COMPACT);
+    json_decref(body);
+    return out;
+}
+
+/* The result a record's own replay reaches, as JSON (decref it). */
+static json_t *record_result(const char *path)
+{
+    tw_diag d;
+    char *text = tw_read_file(tw_test_data(path), NULL, &d);
+    json_t *record = text ? json_loads(text, 0, NULL) : NULL;
+    const tw_game *game = tw_game_find_record_name(json_string_value(json_object_get(record, "game")));
+    tw_match *m = game && text ? game->from_record(text, path, &d) : NULL;
+    json_t *result = m ? game->result_json(m) : NULL;
+    if (m)
+        game->free(m);
+    json_decref(record);
+    free(text);
+    return result;
+}
+
+/* A record file of either game goes into the history through POST
+ * /api/history/import (the History page's import, the static site's way
+ * to take in the terminal's games): listed as "import" with the result
+ * its replay reaches, kept once however often it is imported; a record
+ * of no known game, an unfinished one and a bad field are refused with
+ * where the fault is. */
+TEST(history_import_of_record_files)
+{
+    const char *db = tw_ts_fresh_db(tw_test_tmp("history-import.db"));
+    tw_ts_server s;
+    REQUIRE(tw_ts_start(&s, db, NULL) == 0);
+    static const char *const files[] = {"examples/northwood-record.json", "examples/foxduet-record-v1-side-a.json"};
+    for (int i = 0; i < 2; i++) {
+        char *body = import_body(files[i], files[i] + 9);
+        REQUIRE(body != NULL);
+        json_t *reply = NULL;
+        CHECK_INT(tw_ts_json(&s, "POST", "/api/history/import", NULL, body, &reply), 201);
+        CHECK(json_is_true(json_object_get(reply, "added")));
+        json_decref(reply);
+        reply = NULL;
+        CHECK_INT(tw_ts_json(&s, "POST", "/api/history/import", NULL, body, &reply), 200);
+        CHECK(json_is_false(json_object_get(reply, "added")));
+        json_decref(reply);
+        free(body);
+    }
+    json_t *list = NULL;
+    CHECK_INT(tw_ts_json(&s, "GET", "/api/history", NULL, NULL, &list), 200);
+    json_t *games = json_object_get(list, "games");
+    CHECK_INT((int)json_array_size(games), 2);
+    for (size_t i = 0; i < json_array_size(games); i++) {
+        json_t *item = json_array_get(games, i);
+        CHECK_STR(json_string_value(json_object_get(item, "origin")), "import");
+        const char *game = json_string_value(json_object_get(item, "game"));
+        json_t *reached = record_result(strcmp(game, "northwood") == 0 ? files[0] : files[1]);
+        REQUIRE(reached != NULL);
+        CHECK(json_equal(json_object_get(item, "result"), reached));
+        json_decref(reached);
+    }
+    json_decref(list);
+
+    json_t *reply = NULL;
+    CHECK_INT(tw_ts_json(&s, "POST", "/api/history/import", NULL, "{\"record\": {\"game\": \"chess\"}, \"name\": \"a.json\"}",
+                         &reply), 400);
+    CHECK_STR(json_string_value(json_object_get(reply, "code")), "bad_record");
+    CHECK_CONTAINS(json_string_value(json_object_get(reply, "error")), "a.json: field \"game\" must be \"northwood\" or \"foxduet\"");
+    json_decref(reply);
+    reply = NULL;
+    CHECK_INT(tw_ts_json(&s, "POST", "/api/history/import", NULL,
+                         "{\"record\": {\"format\": \"trickwood-record\", \"version\": 1, \"game\": \"northwood\", "
+                         "\"config\": {\"setup\": \"intro\", \"medal\": \"bronze\"}, \"seed\": 3, \"actions\": [\"visit 2\"]},"
+                         " \"name\": \"short.json\"}",
+                         &reply), 400);
+    CHECK_STR(json_string_value(json_object_get(reply, "code")), "not_finished");
+    CHECK_CONTAINS(json_string_value(json_object_get(reply, "error")), "short.json: the game is not finished (1 actions)");
+    json_decref(reply);
+    reply = NULL;
+    CHECK_INT(tw_ts_json(&s, "POST", "/api/history/import", NULL,
+                         "{\"record\": {\"format\": \"trickwood-record\", \"version\": 1, \"game\": \"northwood\", "
+                         "\"config\": {\"setup\": \"intro\"}, \"seed\": 3, \"actions\": []}, \"name\": \"bad.json\"}",
+                         &reply), 400);
+    CHECK_CONTAINS(json_string_value(json_object_get(reply, "error")), "config.medal");
+    json_decref(reply);
+    reply = NULL;
+    CHECK_INT(tw_ts_json(&s, "POST", "/api/history/import", NULL, "[1, 2]", &reply), 400);
+    CHECK_STR(json_string_value(json_object_get(reply, "code")), "bad_request");
+    json_decref(reply);
+    reply = NULL;
+    CHECK_INT(tw_ts_json(&s, "GET", "/api/history/import", NULL, NULL, &reply), 405);
+    json_decref(reply);
+    CHECK_INT(tw_ts_stop(&s), 0);
+}
