@@ -110,13 +110,15 @@ serve: deps
 # simulation through GNU parallel (tests/sim-parallel.sh), then the server
 # tests under ThreadSanitizer, the fuzz targets briefly, `make install` into
 # a temporary folder (scripts/check-install.sh), then the browser
-# end-to-end tests. The last
+# end-to-end tests, then the WebAssembly engine against the native one
+# (tests/wasm/run.sh; `make site` is built first). The last
 # line is the combined "N passed, N failed".
 test:
 	@sh scripts/install-deps.sh --test
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood fuzz-build
+	@$(MAKE) --no-print-directory site
 	@sh tests/run.sh build/release/run-tests build/asan/run-tests tests/sim-parallel.sh scripts/check-tsan.sh tests/fuzz/run.sh \
-		scripts/check-install.sh tests/e2e/run.sh
+		scripts/check-install.sh tests/e2e/run.sh tests/wasm/run.sh
 
 # Browser end-to-end tests: headless Chromium plays the web app served by
 # build/trickwood serve (tests/e2e/run.sh; screenshots in build/e2e-artifacts/).

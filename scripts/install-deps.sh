@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the Debian packages Trickwood builds with, when any is missing.
 # With --test, also what the tests need (Chromium, node and npm for the
-# browser tests, GNU parallel for the sharded simulation test). Runs
+# browser tests, GNU parallel for the sharded simulation test, emscripten
+# for the static site). Runs
 # apt-get as root, or through sudo when available.
 set -e
 packages="make gcc clang libjansson-dev libmicrohttpd-dev libsqlite3-dev"
@@ -14,6 +15,12 @@ if [ "${1:-}" = "--test" ]; then
     dpkg -s chromium >/dev/null 2>&1 || missing="$missing chromium"
     command -v node >/dev/null 2>&1 || missing="$missing nodejs"
     command -v npm >/dev/null 2>&1 || missing="$missing npm"
+    # The static site (make site, tests/wasm, tests/e2e/run-site.sh):
+    # Debian's emcc, what unpacking Debian's source packages needs, Tcl
+    # for SQLite's single-file source, Python's plain static file server.
+    for p in emscripten dpkg-dev tcl xz-utils python3; do
+        dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+    done
     # tests/sim-parallel.sh runs simulation shards through GNU parallel.
     dpkg -s parallel >/dev/null 2>&1 || missing="$missing parallel"
     # The fuzz targets (tests/fuzz) need clang's libFuzzer runtime, which
