@@ -6,14 +6,20 @@
 
 import { t } from './i18n.js';
 import { el, toast } from './ui.js';
-import { api, saveToken } from './api.js';
+import { api, saveToken, saveHotseat, gamePath } from './api.js';
+import { LOCAL } from './local.js';
 
 // Creates a game on the server (POST /api/games with body), keeps its
-// seat token and opens it. Throws the API's error.
+// seat token and opens it. With the engine in the page, a table with a
+// seat for a friend is played at this screen: the page takes that seat
+// too at once. Throws the API's error.
 export async function openNewGame(body) {
   const res = await api('POST', '/api/games', body);
   saveToken(res.id, res.token, res.game || body.game);
-  if (res.join_url) {
+  if (LOCAL && res.join) {
+    const joined = await api('POST', gamePath(res.id, 'join'), { code: res.join });
+    saveHotseat(res.id, [res.token, joined.token]);
+  } else if (res.join_url) {
     try { sessionStorage.setItem('tw.join.' + res.id, res.join_url); } catch (e) { /* ignore */ }
   }
   location.hash = '#/play/' + encodeURIComponent(res.id);

@@ -116,6 +116,24 @@ export function recentGames() {
     .map((id) => ({ id, game: recent[id].game }));
 }
 
+// A table whose two seats are played at this screen (the static site's
+// Duet with a friend: one device passed between two players) keeps both
+// seats' tokens here.
+const HOTSEAT_KEY = 'tw.hotseat';
+
+// Remembers both seat tokens of a table played at this screen.
+export function saveHotseat(id, tokens) {
+  const map = readMap(localStorage, HOTSEAT_KEY);
+  map[id] = tokens;
+  writeMap(localStorage, HOTSEAT_KEY, map);
+}
+
+// Both seat tokens of a table played at this screen, or null.
+export function hotseatTokens(id) {
+  const pair = readMap(localStorage, HOTSEAT_KEY)[id];
+  return Array.isArray(pair) && pair.length === 2 && pair[0] && pair[1] ? pair : null;
+}
+
 // Path of a per-game endpoint.
 export function gamePath(id, rest) {
   return '/api/games/' + encodeURIComponent(id) + (rest ? '/' + rest : '');

@@ -4,8 +4,8 @@
 
 import { t, lang, setLang } from './i18n.js';
 import { el, clear, toast, installNumberKeys, installKeyboardMark } from './ui.js';
-import { api, saveToken, tokenFor, recentGames, forgetGame } from './api.js';
-import { GameSession } from './session.js';
+import { api, saveToken, tokenFor, recentGames, forgetGame, hotseatTokens } from './api.js';
+import { GameSession, HotseatSession } from './session.js';
 import { gameScreen } from './table.js';
 import { gameOf } from './games.js';
 import { historyPage, replayPage } from './history.js';
@@ -115,7 +115,7 @@ function startPage() {
     el('h2', { id: 'fox-title' }, t('fox_name')),
     el('p', {}, t('fox_blurb')),
     radios('level', t('level'), [['1', t('level_1')], ['2', t('level_2')], ['3', t('level_3')]], '1'),
-    radios('partner', t('partner'), [['human', t('partner_human')], ['rule', t('partner_rule')], ['strong', t('partner_strong')]], 'human'),
+    radios('partner', t('partner'), [['human', t(LOCAL ? 'partner_here' : 'partner_human')], ['rule', t('partner_rule')], ['strong', t('partner_strong')]], 'human'),
     seedField('fox-seed'),
     el('button', { type: 'submit', class: 'button primary', 'data-testid': 'start-fox-button' }, t('start_fox')));
   onStart(foxForm, (f) => ({ game: 'foxduet', level: Number(f.elements.level.value), partner: f.elements.partner.value }));
@@ -153,11 +153,26 @@ function playPage(id) {
     screen = null;
     showArchived(id);
   };
-  const session = new GameSession(id, token, (st, events, prev) => {
+  const pair = hotseatTokens(id);
+  const onChange = (st, events, prev) => {
+    document.title = t(gameOf(st.game).nameKey) + ' · Trickwood';
+    if (session.handover) {
+      // The other player's turn at this screen: cover the table until
+      // they say they hold the device; the table then starts afresh for
+      // their seat (its log told from their side).
+      screen = null;
+      handoverCover(st, () => {
+        session.tookOver();
+        screen = gameScreen(main, session, gameOf(st.game), { gameId: id });
+        screen.render(session.state, [], null);
+      });
+      return;
+    }
     if (!screen) screen = gameScreen(main, session, gameOf(st.game), { gameId: id });
     screen.render(st, events, prev);
-    document.title = t(gameOf(st.game).nameKey) + ' · Trickwood';
-  }, (e) => (isArchived(e) ? archived() : toast(t('error_prefix', { msg: e.message }), 'error')));
+  };
+  const onError = (e) => (isArchived(e) ? archived() : toast(t('error_prefix', { msg: e.message }), 'error'));
+  const session = pair ? new HotseatSession(id, pair, onChange, onError) : new GameSession(id, token, onChange, onError);
   const start = () => session.load([]).then((st) => {
     // A two-seat table follows the partner's moves on the event stream.
     if (st && gameOf(st.game).seats === 2 && !st.over) session.listen();
@@ -167,6 +182,19 @@ function playPage(id) {
     destroy() { session.close(); },
     rerender() { if (screen) screen.rerender(); },
   };
+}
+
+// The screen between two turns of a table played at one screen: whose
+// turn it is, and a button for them once the other player looks away.
+function handoverCover(st, ready) {
+  const n = (st.seat ?? 0) + 1;
+  const button = el('button', { type: 'button', class: 'button primary', 'data-testid': 'handover-ready', onclick: ready },
+    t('handover_ready', { n }));
+  clear(main).appendChild(el('section', { class: 'panel handover', role: 'dialog', 'aria-labelledby': 'handover-title', 'data-testid': 'handover', 'data-seat': String(st.seat ?? 0) },
+    el('h1', { id: 'handover-title' }, t('handover_title', { n })),
+    el('p', {}, t('handover_body', { n, other: 3 - n })),
+    button));
+  button.focus();
 }
 
 // Opening a join link: takes the other seat, then opens the game.

@@ -23,11 +23,16 @@ export class GameSession {
     this.missed = false;
   }
 
+  // The current state as this seat sees it.
+  fetchState() {
+    return api('GET', gamePath(this.id, 'state'), undefined, this.token);
+  }
+
   // Fetches the current state and reports it.
   async load(events) {
     if (this.closed) return null;
     const prev = this.state;
-    const st = await api('GET', gamePath(this.id, 'state'), undefined, this.token);
+    const st = await this.fetchState();
     if (this.closed) return null;
     if (prev && st.version < prev.version) return prev;
     // The same state again (an update for our own action): nothing to draw.
@@ -130,5 +135,49 @@ export class GameSession {
   close() {
     this.closed = true;
     if (this.source) { this.source.close(); this.source = null; }
+  }
+}
+
+// Both seats of a table played at one screen (the static site's Duet with
+// a friend): the state is always fetched for the seat to act. When the
+// seat changes, the screen must hand over (handover is set until
+// tookOver() is called) and the events of the other seat's action are
+// not passed on: they may tell what only that seat saw.
+export class HotseatSession extends GameSession {
+  constructor(id, tokens, onChange, onError) {
+    super(id, tokens[0], onChange, onError);
+    this.tokens = tokens;
+    this.handover = false;
+  }
+
+  // The state for the seat to act (the current seat's once over).
+  async fetchState() {
+    let st = await super.fetchState();
+    const next = st && !st.over ? st.to_act : -1;
+    if ((next === 0 || next === 1) && next !== st.seat) {
+      this.token = this.tokens[next];
+      this.handover = true;
+      this.state = null; // the other seat's state is not this one's to compare
+      st = await super.fetchState();
+    }
+    return st;
+  }
+
+  // Loads, without the events when the seat changed.
+  async load(events) {
+    const wasSeat = this.token;
+    const st = await this.fetchState();
+    if (this.closed || !st) return null;
+    const changed = wasSeat !== this.token;
+    const prev = changed ? null : this.state;
+    if (prev && st.version < prev.version) return prev;
+    this.state = st;
+    this.onChange(st, changed ? [] : (events || []), prev);
+    return st;
+  }
+
+  // The screen showed the new seat's cards.
+  tookOver() {
+    this.handover = false;
   }
 }
