@@ -112,6 +112,25 @@ static const char *query_value(void *ctx, const char *name)
     return NULL;
 }
 
+/* Whether SQLite finds the database sound (PRAGMA quick_check): a file
+ * damaged in the browser's storage is caught at opening, before a game
+ * is played on it. The reason goes to last_error. */
+static int store_sound(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int ok = 0;
+    if (sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+        const unsigned char *verdict = sqlite3_column_text(st, 0);
+        ok = verdict && strcmp((const char *)verdict, "ok") == 0;
+        if (!ok)
+            snprintf(last_error, sizeof last_error, "the saved games are damaged: %s", verdict ? (const char *)verdict : "?");
+    } else {
+        snprintf(last_error, sizeof last_error, "the saved games cannot be read: %s", sqlite3_errmsg(db));
+    }
+    sqlite3_finalize(st);
+    return ok;
+}
+
 /* Opens the page's server on the database at db_path (created when
  * missing). Returns 0, or -1 with the reason in tw_wasm_error(). */
 EMSCRIPTEN_KEEPALIVE int tw_wasm_open(const char *db_path)
@@ -130,6 +149,12 @@ EMSCRIPTEN_KEEPALIVE int tw_wasm_open(const char *db_path)
     srv->quiet = 1;
     if (tw_srv_init(srv, last_error, sizeof last_error) != 0 ||
         tw_srv_store_open(&srv->store, db_path, last_error, sizeof last_error) != 0) {
+        tw_srv_free(srv);
+        free(srv);
+        return -1;
+    }
+    if (!store_sound(srv->store.db)) {
+        tw_srv_store_close(&srv->store);
         tw_srv_free(srv);
         free(srv);
         return -1;
