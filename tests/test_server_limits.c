@@ -211,6 +211,13 @@ TEST(server_limits_rates_of_new_games_and_hints)
     tw_ts_header(&r, "Content-Type", type, sizeof type);
     CHECK_CONTAINS(type, "application/json");
     tw_ts_reply_free(&r);
+    /* Importing a record into the history takes from the same allowance:
+     * refused too, unless a game's worth refilled meanwhile (12 s). */
+    REQUIRE(tw_ts_request(&s, "POST", "/api/history/import", NULL, "{\"record\": {}}", &r) == 0);
+    if (r.status != 429)
+        CHECK(tw_ts_now_ms() - start >= 12000);
+    CHECK_STR(tw_ts_code(&r), r.status == 429 ? "rate_limited" : "bad_record");
+    tw_ts_reply_free(&r);
     /* Another address has its own allowance. */
     char id2[32], token2[64];
     CHECK_INT(create_game(&s, OTHER, 10000, id2, token2), 201);
