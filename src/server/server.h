@@ -122,6 +122,11 @@ void tw_srv_address_text(const struct sockaddr *sa, char *out, size_t size);
 /* Parses a whole number query value in [lo, hi]; -1 when it is not one
  * (or is NULL). */
 long long tw_srv_query_number(const char *text, long long lo, long long hi);
+/* Decodes %XX escapes in place (and '+' as a space when plus_is_space,
+ * as in a query), except %00, which stays as text: a NUL must never cut
+ * a path short (then "/index.html%00.js" is no file and no endpoint).
+ * Returns the new length. */
+size_t tw_srv_unescape(char *s, int plus_is_space);
 /* The reply to a bad step query of a game of count actions: 400. */
 tw_srv_reply tw_srv_bad_step(int count);
 

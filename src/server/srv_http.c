@@ -412,38 +412,13 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     return send_static(srv, c, url);
 }
 
-/* The value of a hexadecimal digit, or -1. */
-static int hex_value(char ch)
-{
-    if (ch >= '0' && ch <= '9')
-        return ch - '0';
-    if (ch >= 'a' && ch <= 'f')
-        return ch - 'a' + 10;
-    if (ch >= 'A' && ch <= 'F')
-        return ch - 'A' + 10;
-    return -1;
-}
-
-/* Decodes %XX escapes of the URL and arguments in place, except %00,
- * which stays as text: a NUL must never cut a path short (then
- * "/index.html%00.js" is no file and no endpoint). */
+/* libmicrohttpd's unescaper: the URL and arguments, decoded in place
+ * (tw_srv_unescape: %00 stays as text). */
 static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
 {
     (void)cls;
     (void)c;
-    char *in = s, *out = s;
-    while (*in) {
-        int hi = in[0] == '%' ? hex_value(in[1]) : -1;
-        int lo = hi >= 0 ? hex_value(in[2]) : -1;
-        if (lo >= 0 && (hi | lo) != 0) {
-            *out++ = (char)(hi * 16 + lo);
-            in += 3;
-        } else {
-            *out++ = *in++;
-        }
-    }
-    *out = '\0';
-    return (size_t)(out - s);
+    return tw_srv_unescape(s, 0);
 }
 
 /* Frees a request's context when it is done. */

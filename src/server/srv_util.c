@@ -188,3 +188,35 @@ void tw_srv_address_text(const struct sockaddr *sa, char *out, size_t size)
     else if (sa && sa->sa_family == AF_INET6)
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out, (socklen_t)size);
 }
+
+/* The value of a hexadecimal digit, or -1. */
+static int hex_value(char ch)
+{
+    if (ch >= '0' && ch <= '9')
+        return ch - '0';
+    if (ch >= 'a' && ch <= 'f')
+        return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F')
+        return ch - 'A' + 10;
+    return -1;
+}
+
+size_t tw_srv_unescape(char *s, int plus_is_space)
+{
+    char *in = s, *out = s;
+    while (*in) {
+        int hi = in[0] == '%' ? hex_value(in[1]) : -1;
+        int lo = hi >= 0 ? hex_value(in[2]) : -1;
+        if (lo >= 0 && (hi | lo) != 0) {
+            *out++ = (char)(hi * 16 + lo);
+            in += 3;
+        } else if (plus_is_space && *in == '+') {
+            *out++ = ' ';
+            in++;
+        } else {
+            *out++ = *in++;
+        }
+    }
+    *out = '\0';
+    return (size_t)(out - s);
+}

@@ -43,40 +43,6 @@ typedef struct {
     int count;
 } query_args;
 
-/* The value of a hexadecimal digit, or -1. */
-static int hex_value(char ch)
-{
-    if (ch >= '0' && ch <= '9')
-        return ch - '0';
-    if (ch >= 'a' && ch <= 'f')
-        return ch - 'a' + 10;
-    if (ch >= 'A' && ch <= 'F')
-        return ch - 'A' + 10;
-    return -1;
-}
-
-/* Decodes %XX escapes and '+' (a space in a query) in place, except %00,
- * which stays as text, as the HTTP server does: a NUL never cuts a value
- * short. */
-static void unescape(char *s, int plus_is_space)
-{
-    char *in = s, *out = s;
-    while (*in) {
-        int hi = in[0] == '%' ? hex_value(in[1]) : -1;
-        int lo = hi >= 0 ? hex_value(in[2]) : -1;
-        if (lo >= 0 && (hi | lo) != 0) {
-            *out++ = (char)(hi * 16 + lo);
-            in += 3;
-        } else if (plus_is_space && *in == '+') {
-            *out++ = ' ';
-            in++;
-        } else {
-            *out++ = *in++;
-        }
-    }
-    *out = '\0';
-}
-
 /* Splits "a=1&b=2" (written over) into the query's pairs. */
 static void parse_query(query_args *q, const char *query)
 {
@@ -90,10 +56,10 @@ static void parse_query(query_args *q, const char *query)
         char *eq = strchr(p, '=');
         if (eq)
             *eq = '\0';
-        unescape(p, 1);
+        tw_srv_unescape(p, 1);
         q->names[q->count] = p;
         if (eq)
-            unescape(eq + 1, 1);
+            tw_srv_unescape(eq + 1, 1);
         q->values[q->count] = eq ? eq + 1 : "";
         q->count++;
         if (!end)
@@ -193,7 +159,7 @@ EMSCRIPTEN_KEEPALIVE char *tw_wasm_request(const char *method, const char *url, 
         char *mark = strchr(path, '?');
         if (mark)
             *mark = '\0';
-        unescape(path, 0);
+        tw_srv_unescape(path, 0);
         if (!q) {
             reply = tw_srv_error(500, "internal", "out of memory");
         } else {
