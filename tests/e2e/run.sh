@@ -7,6 +7,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+. "$root/tests/lib.sh"
 art="$root/build/e2e-artifacts"
 mkdir -p "$art"
 rm -f "$art"/*.png
@@ -37,31 +38,21 @@ fi
 tmp=$(mktemp -d)
 pid=""
 cleanup() {
-    if [ -n "$pid" ]; then
-        kill "$pid" 2>/dev/null
-        wait "$pid" 2>/dev/null
-    fi
+    tw_stop_server
     rm -rf "$tmp"
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
 # A free port on the loopback interface, picked by the kernel.
-port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close();});') ||
+port=$(tw_free_port) ||
     fail "could not pick a port"
 
 "$root/build/trickwood" serve --host 127.0.0.1 --port "$port" --db "$tmp/e2e.db" --web "$root/web" >"$art/server.log" 2>&1 &
 pid=$!
 
 # Waits (at most 15 s) until the server answers.
-node -e '
-const url = process.argv[1];
-const end = Date.now() + 15000;
-(async function poll() {
-  try { const r = await fetch(url); if (r.ok) process.exit(0); } catch (e) { /* not yet */ }
-  if (Date.now() > end) process.exit(1);
-  setTimeout(poll, 100);
-})();' "http://127.0.0.1:$port/api/history" || fail "the server did not start, see $art/server.log"
+tw_wait_for "http://127.0.0.1:$port/api/history" || fail "the server did not start, see $art/server.log"
 
 TW_BASE_URL="http://127.0.0.1:$port" TW_CHROMIUM="$chromium" TW_ARTIFACTS="$art" \
     node "$here/e2e.mjs" "${1:-}"
