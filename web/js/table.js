@@ -20,8 +20,8 @@
 //   focus(view)            optional: which part of the table the choice is
 //                          about (data-focus, for small screens)
 //   draw(ctx)              the table's sections in order (the play area:
-//                          board, middle, hand), placing ctx.promptBox,
-//                          ctx.summary and ctx.share
+//                          board, then dock(middle, hand)), placing
+//                          ctx.promptBox, ctx.summary and ctx.share
 //   side(ctx)              the side column's sections (above the log)
 //
 // ctx holds st, view, seat, legal, before (the previous view), events,
@@ -236,6 +236,14 @@ function logBox(log) {
   for (const entry of recent) list.appendChild(el('li', {}, formatEntry(entry)));
   box.appendChild(list);
   return box;
+}
+
+// The bottom of the play area: the middle (the statement or the trick
+// beside the prompt) and the hand. On a laptop it is only a grouping (the
+// parts lie in the play area's column); on a narrower screen it stays at
+// the bottom of the window while the rest scrolls (app.css).
+export function dock(middle, hand) {
+  return el('div', { class: 'table-dock', 'data-testid': 'dock' }, middle, hand);
 }
 
 // Parses an action notation into {verb, args}.
