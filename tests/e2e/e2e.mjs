@@ -1027,7 +1027,8 @@ async function phoneBoxes(page, statementSel, scoreSel) {
     }
     return { H, W, scrollY: window.scrollY, scrollX: window.scrollX,
       wide: Math.max(document.documentElement.scrollWidth, window.innerWidth) - W, tall: window.innerHeight - H,
-      hand: span('[data-testid=hand] .card'), statement: span(stmt), score: scoreSel ? span(scoreSel) : null,
+      // between two rounds of the Duet the hand is empty: its place then
+      hand: span('[data-testid=hand] .card') || span('.hand-wrap'), handCards: !!document.querySelector('[data-testid=hand] .card'), statement: span(stmt), score: scoreSel ? span(scoreSel) : null,
       dock: span('[data-testid=dock]'), small, unreachable,
       actions: [...new Set(choices.map((e) => e.getAttribute('data-action')).filter(Boolean))] };
   }, [statementSel, scoreSel, W, H]);
@@ -1059,8 +1060,10 @@ async function phoneGame(page, who, statementSel, scoreSel, pick) {
       check(box.top >= 0 && box.bottom <= b.H + 0.5, at + `: ${name} is in the window (${Math.round(box.top)}-${Math.round(box.bottom)} of ${b.H})`);
     }
     check(!b.small.length, at + ': choices smaller than 44x44: ' + b.small.join(', '));
-    worst.handBottom = Math.max(worst.handBottom, b.hand.bottom);
-    worst.handTop = Math.min(worst.handTop, b.hand.top);
+    if (b.handCards) {
+      worst.handBottom = Math.max(worst.handBottom, b.hand.bottom);
+      worst.handTop = Math.min(worst.handTop, b.hand.top);
+    }
     worst.statementBottom = Math.max(worst.statementBottom, b.statement.bottom);
     worst.scoreTop = Math.min(worst.scoreTop, b.score.top);
     worst.scoreBottom = Math.max(worst.scoreBottom, b.score.bottom);
@@ -1091,7 +1094,8 @@ async function phoneGame(page, who, statementSel, scoreSel, pick) {
 }
 
 test('phone 390x844: at every decision of a whole game of each kind, hand, statement or trick and score in view, choices 44 px', async (browser) => {
-  const { ctx, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // Less motion: the boxes are measured once the cards stand still anyway.
+  const { ctx, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
   await page.goto(BASE + '/#/');
   await page.waitForSelector('[data-testid=start-nw]');
   // The header's links and language buttons are 44 px targets too.
@@ -1106,15 +1110,108 @@ test('phone 390x844: at every decision of a whole game of each kind, hand, state
       return usable[step % usable.length];
     });
   await shot(page, 'phone-390-nw-end');
-  // The Duet with the bot as partner.
-  await startFox(page, 'rule', 3, 8);
-  const fox = await phoneGame(page, 'Duet', '[data-testid=trick]', '[data-testid=gems-left]', (actions, step) => actions[step % actions.length]);
+  // The Duet with the bot as partner: a deal that lasts three rounds
+  // (with the forest token's choice between rounds) when the first choice
+  // is always taken.
+  await startFox(page, 'rule', 1, 31);
+  const fox = await phoneGame(page, 'Duet', '[data-testid=trick]', '[data-testid=gems-left]', (actions) => actions[0]);
   await shot(page, 'phone-390-fox-whole-end');
   checkNoErrors(page, 'phone 390 whole games');
   console.log(`   (Northwood ${nw.worst.decisions} decisions: ${JSON.stringify(nw.worst)} ${nw.phases.join(',')})`);
   console.log(`   (Duet ${fox.worst.decisions} decisions: ${JSON.stringify(fox.worst)} ${fox.phases.join(',')})`);
   await ctx.close();
 }, 420000);
+
+// The choices on screen, and the only card-playing one when nothing else
+// but stopping the game or finishing the visit is offered (the setting
+// "play my only legal card by itself" plays it), or null.
+async function soleCard(page) {
+  const actions = await page.$$eval('#main [data-action]', (els) => [...new Set(els.map((e) => e.getAttribute('data-action')))]);
+  const plays = actions.filter((a) => /^(respond|play) /.test(a));
+  const sole = plays.length === 1 && actions.every((a) => a === plays[0] || a === 'stop' || a === 'finish') ? plays[0] : null;
+  return { actions, sole };
+}
+
+// Plays first choices (never "stop") until a decision with only one card
+// to play comes; returns that card's action (null at the end of the game).
+async function playUntilSoleCard(page, limit) {
+  for (let i = 0; i < limit; i++) {
+    await page.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 30000 });
+    if (await isOver(page)) return null;
+    const { actions, sole } = await soleCard(page);
+    if (sole) return sole;
+    if (!actions.length) { await page.waitForTimeout(100); continue; }
+    await playOne(page, false, 0);
+  }
+  return null;
+}
+
+test('one tap: the only legal card goes by itself when the setting is on, remembered, in both languages', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(BASE + '/#/');
+  const box = page.locator('[data-testid=setting-auto-play]');
+  await box.waitFor();
+  check(!(await box.isChecked()), 'the setting is off at first');
+  check(/only legal card by itself/.test(await page.textContent('.settings')), 'the setting is worded in English');
+  const target = await page.locator('label.setting').boundingBox();
+  check(target.height >= 44, 'the setting is a 44 px target (' + target.height + ')');
+  await page.click('[data-lang=fr]');
+  check(/seule carte possible/.test(await page.textContent('.settings')), 'the setting is worded in French: ' + await page.textContent('.settings'));
+  await page.click('[data-lang=en]');
+
+  // Off: the only answer waits for the player.
+  await startNorthwood(page, 2024);
+  let sole = await playUntilSoleCard(page, 80);
+  check(sole, 'a statement with a single possible answer came');
+  let v = await versionOf(page);
+  await page.waitForTimeout(2000);
+  check((await versionOf(page)) === v && (await page.locator('[data-testid=auto-play-note]').count()) === 0,
+    'with the setting off the only card waits for a tap');
+  await page.locator(`#main [data-action="${sole}"]`).first().tap();
+  await waitVersion(page, v + 1);
+
+  // On (from the table's side column): it goes by itself after a short pause.
+  await page.locator('[data-testid=setting-auto-play]').check();
+  check((await page.evaluate(() => localStorage.getItem('tw.autoPlayOnly'))) === '1', 'the setting is stored in this browser');
+  sole = await playUntilSoleCard(page, 80);
+  check(sole, 'another single possible answer came');
+  await page.waitForSelector('[data-testid=auto-play-note]');
+  const t0 = Date.now();
+  v = await versionOf(page);
+  const card = sole.split(' ')[1];
+  check(/goes in a moment/.test(await page.textContent('[data-testid=auto-play-note]')), 'the note says the card goes in a moment');
+  check((await page.locator(`#main [data-action="${sole}"].auto-play`).count()) === 1, 'the card that goes is marked');
+  await shot(page, 'one-tap-waiting');
+  await waitVersion(page, v + 1);
+  const waited = Date.now() - t0;
+  check(waited >= 600 && waited < 5000, 'the card went after a short, visible pause (' + waited + ' ms)');
+  const log = await page.textContent('[data-testid=log]');
+  check(log.includes(card.replace(/^(\d+)([A-Z])$/, '$1 of')), 'the log tells the answer played: ' + card);
+
+  // Wait keeps the card for this decision; a tap plays it.
+  sole = await playUntilSoleCard(page, 80);
+  check(sole, 'a third single possible answer came');
+  await page.waitForSelector('[data-testid=auto-play-wait]');
+  v = await versionOf(page);
+  await page.locator('[data-testid=auto-play-wait]').tap();
+  await page.waitForTimeout(2000);
+  check((await versionOf(page)) === v && (await page.locator('[data-testid=auto-play-note]').count()) === 0, 'Wait keeps the card');
+  await page.locator(`#main [data-action="${sole}"]`).first().tap();
+  await waitVersion(page, v + 1);
+
+  // Remembered after a reload; and the Duet plays its only card by itself too.
+  await page.reload();
+  await page.locator('[data-testid=setting-auto-play]').waitFor();
+  check(await page.locator('[data-testid=setting-auto-play]').isChecked(), 'the setting is remembered');
+  await startFox(page, 'rule', 1, 31);
+  sole = await playUntilSoleCard(page, 60);
+  check(sole, 'a Duet trick with a single card to follow came');
+  await page.waitForSelector('[data-testid=auto-play-note]');
+  v = await versionOf(page);
+  await waitVersion(page, v + 1);
+  checkNoErrors(page, 'one tap');
+  await ctx.close();
+});
 
 test('texts: every English text has a French one with the same marks', async () => {
   // Loaded as a data: URL so that Node reads it as a module wherever it lies.

@@ -365,6 +365,7 @@ export const foxGame = {
   nameKey: 'fox_name',
   cls: 'fox',
   seats: 2,
+  playVerbs: ['play'],
   actionLabel: foxActionLabel,
   hintText: (h, view) => t('hint_fox', { action: foxActionLabel(h.action, view), win: chanceText(h.p_win, h.margin, t('unknown_odds')) })
     + (h.meaning ? ' ' + pick(h.meaning) : ''),

@@ -410,6 +410,10 @@ export const northwoodGame = {
   nameKey: 'nw_name',
   cls: 'nw',
   seats: 1,
+  // An answer is the card played; stopping the game or finishing a decided
+  // visit leave the only answer free to go by itself.
+  playVerbs: ['respond'],
+  asideVerbs: ['stop', 'finish'],
   actionLabel: northwoodActionLabel,
   hintText: (h, view) => t('hint_nw', {
     action: northwoodActionLabel(h.action, view),
