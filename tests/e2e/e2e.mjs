@@ -1021,7 +1021,7 @@ async function phoneBoxes(page, statementSel, scoreSel) {
       if (r.width < 44 || r.height < 44) small.push(name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
       if (e.closest('.prompt-box')) continue; // the prompt scrolls on its own when it is long
       const cx = r.left + r.width / 2;
-      const cy = r.top + Math.min(r.height / 2, 20);
+      const cy = r.top + r.height / 2;
       const at = cx >= 0 && cx < W && cy >= 0 && cy < H ? document.elementFromPoint(cx, cy) : null;
       if (!at || !(e === at || e.contains(at))) unreachable.push(name + ' @' + Math.round(r.top) + '-' + Math.round(r.bottom));
     }
@@ -1053,13 +1053,18 @@ async function phoneGame(page, who, statementSel, scoreSel, pick) {
     const b = await phoneBoxes(page, statementSel, scoreSel);
     if (!b.actions.length) continue;
     const at = `${who} decision ${steps} (${b.actions.slice(0, 4).join(', ')})`;
-    check(b.scrollY === 0 && b.scrollX === 0, at + ': the page is not scrolled (' + b.scrollY + ')');
-    check(b.wide <= 1 && b.tall <= 1, at + ': nothing is wider than the screen (' + b.wide + ' px more)');
+    // A failing decision leaves a picture of the window as the player sees it.
+    const checkHere = async (cond, msg) => {
+      if (!cond) await shot(page, 'phone-' + who.replace(/\W+/g, '-') + '-failed');
+      check(cond, msg);
+    };
+    await checkHere(b.scrollY === 0 && b.scrollX === 0, at + ': the page is not scrolled (' + b.scrollY + ')');
+    await checkHere(b.wide <= 1 && b.tall <= 1, at + ': nothing is wider than the screen (' + b.wide + ' px more)');
     for (const [name, box] of [['the hand', b.hand], ['the statement or trick', b.statement], ['the score', b.score]]) {
-      check(box, at + ': ' + name + ' is shown');
-      check(box.top >= 0 && box.bottom <= b.H + 0.5, at + `: ${name} is in the window (${Math.round(box.top)}-${Math.round(box.bottom)} of ${b.H})`);
+      await checkHere(box, at + ': ' + name + ' is shown');
+      await checkHere(box.top >= 0 && box.bottom <= b.H + 0.5, at + `: ${name} is in the window (${Math.round(box.top)}-${Math.round(box.bottom)} of ${b.H})`);
     }
-    check(!b.small.length, at + ': choices smaller than 44x44: ' + b.small.join(', '));
+    await checkHere(!b.small.length, at + ': choices smaller than 44x44: ' + b.small.join(', '));
     if (b.handCards) {
       worst.handBottom = Math.max(worst.handBottom, b.hand.bottom);
       worst.handTop = Math.min(worst.handTop, b.hand.top);
@@ -1071,7 +1076,7 @@ async function phoneGame(page, who, statementSel, scoreSel, pick) {
     worst.decisions++;
     const action = pick(b.actions, steps);
     phases.add(action.split(' ')[0]);
-    check(!b.unreachable.some((u) => u.split(' @')[0] === action), at + `: the choice ${action} is in reach: ` + b.unreachable.join(', '));
+    await checkHere(!b.unreachable.some((u) => u.split(' @')[0] === action), at + `: the choice ${action} is in reach: ` + b.unreachable.join(', '));
     const before = await versionOf(page);
     try {
       await page.locator(`#main [data-action="${action}"]`).first().click({ timeout: 10000 });
@@ -1121,6 +1126,32 @@ test('phone 390x844: at every decision of a whole game of each kind, hand, state
   console.log(`   (Duet ${fox.worst.decisions} decisions: ${JSON.stringify(fox.worst)} ${fox.phases.join(',')})`);
   await ctx.close();
 }, 420000);
+
+test('phone 360x740 in French: a whole full deal (crown abilities), hand, statement and score in view at every decision', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-nw]');
+  await page.click('[data-lang=fr]');
+  const form = page.locator('[data-testid=start-northwood]');
+  await form.locator('input[name=setup][value=full]').check();
+  await form.locator('summary').click();
+  await page.fill('[data-testid=nw-seed]', '300');
+  await page.click('[data-testid=start-nw]');
+  await page.waitForSelector('[data-testid=prompt]');
+  // The header keeps to one row during the game, in French too.
+  const header = await page.locator('.topbar').boundingBox();
+  check(header.height <= 50, 'the header is one row (' + header.height + ' px)');
+  // Crown allies first before a statement, else the choices in turn.
+  const nw = await phoneGame(page, 'Northwood full', '[data-testid=statement]', '[data-testid=score], [data-testid=stars]',
+    (actions, step) => {
+      const usable = actions.filter((a) => a !== 'stop');
+      return usable.find((a) => a === 'continue' && step % 2) || usable[step % usable.length];
+    });
+  await shot(page, 'phone-360-fr-full-end');
+  checkNoErrors(page, 'phone 360 full');
+  console.log(`   (${nw.worst.decisions} decisions: ${JSON.stringify(nw.worst)} ${nw.phases.join(',')})`);
+  await ctx.close();
+}, 300000);
 
 // The choices on screen, and the only card-playing one when nothing else
 // but stopping the game or finishing the visit is offered (the setting

@@ -330,7 +330,8 @@ export function parseAction(a) {
 // is open. opts: verbs, fresh(card) (its animation class), info(card) (words
 // added to its label), mark(card) (optional: a node shown on the card).
 export function handSection(ctx, title, cards, opts) {
-  const hand = el('div', { class: 'hand', 'data-testid': 'hand' });
+  // --hand-n: how many cards, for a small screen's one-row hand (app.css).
+  const hand = el('div', { class: 'hand', 'data-testid': 'hand', style: '--hand-n: ' + Math.max(1, cards.length) });
   const playsCard = (a, c) => opts.verbs.some((v) => a === v + ' ' + c);
   const dim = ctx.myTurn && ctx.legal.some((a) => opts.verbs.some((v) => a.startsWith(v + ' ')));
   for (const c of cards) {
