@@ -994,6 +994,256 @@ test('phone 390x844: the whole hand is in view, and the end of the game', async 
   await ctx.close();
 });
 
+// The boxes of a phone table at one decision, measured in the page: the
+// lowest and highest edges of the hand cards, of the statement (or the
+// trick) and of the score, the scroll position, the choices smaller than
+// 44x44 px and those out of reach (outside the window, or covered by
+// another element at their centre, unless they lie in the prompt's own
+// scrolling box).
+async function phoneBoxes(page, statementSel, scoreSel) {
+  // The window the test asked for: a page wider than it makes a phone
+  // zoom out, and the window's own sizes grow.
+  const { width: W, height: H } = page.viewportSize();
+  return page.evaluate(([stmt, score, W, H]) => {
+    const span = (sel) => {
+      const rs = [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
+      if (!rs.length) return null;
+      return { top: Math.min(...rs.map((r) => r.top)), bottom: Math.max(...rs.map((r) => r.bottom)),
+        left: Math.min(...rs.map((r) => r.left)), right: Math.max(...rs.map((r) => r.right)), n: rs.length };
+    };
+    const scoreSel = score.split(',').find((x) => document.querySelector(x.trim()));
+    const choices = [...document.querySelectorAll('#main [data-action], #main .hint-button, #main [data-testid=undo], #main [data-testid=auto-play-wait]')];
+    const small = [];
+    const unreachable = [];
+    for (const e of choices) {
+      const r = e.getBoundingClientRect();
+      const name = e.getAttribute('data-action') || e.getAttribute('data-testid') || e.className;
+      if (r.width < 44 || r.height < 44) small.push(name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+      if (e.closest('.prompt-box')) continue; // the prompt scrolls on its own when it is long
+      const cx = r.left + r.width / 2;
+      const cy = r.top + r.height / 2;
+      const at = cx >= 0 && cx < W && cy >= 0 && cy < H ? document.elementFromPoint(cx, cy) : null;
+      if (!at || !(e === at || e.contains(at))) unreachable.push(name + ' @' + Math.round(r.top) + '-' + Math.round(r.bottom));
+    }
+    return { H, W, scrollY: window.scrollY, scrollX: window.scrollX,
+      wide: Math.max(document.documentElement.scrollWidth, window.innerWidth) - W, tall: window.innerHeight - H,
+      // between two rounds of the Duet the hand is empty: its place then
+      hand: span('[data-testid=hand] .card') || span('.hand-wrap'), handCards: !!document.querySelector('[data-testid=hand] .card'), statement: span(stmt), score: scoreSel ? span(scoreSel) : null,
+      dock: span('[data-testid=dock]'), small, unreachable,
+      actions: [...new Set(choices.map((e) => e.getAttribute('data-action')).filter(Boolean))] };
+  }, [statementSel, scoreSel, W, H]);
+}
+
+// Plays a whole game on a phone-size page, checking at every decision
+// that the hand, the statement (or trick) and the score lie in the window
+// with the page not scrolled, that every choice is at least 44x44 px and
+// that the choice taken is in reach without scrolling. pick(actions, step)
+// chooses the action. Returns the figures measured (the lowest bottom
+// edges and the highest top edges) and the decisions seen.
+async function phoneGame(page, who, statementSel, scoreSel, pick) {
+  const worst = { handBottom: 0, handTop: Infinity, statementBottom: 0, scoreTop: Infinity, scoreBottom: 0, dockTop: Infinity, decisions: 0 };
+  const phases = new Set();
+  let steps = 0;
+  while (steps < 700) {
+    await page.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 30000 });
+    if (await isOver(page)) break;
+    // The boxes once the cards that just moved have ended their animation.
+    await page.evaluate(() => Promise.race([Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))),
+      new Promise((r) => setTimeout(r, 1500))]));
+    const b = await phoneBoxes(page, statementSel, scoreSel);
+    if (!b.actions.length) continue;
+    const at = `${who} decision ${steps} (${b.actions.slice(0, 4).join(', ')})`;
+    // A failing decision leaves a picture of the window as the player sees it.
+    const checkHere = async (cond, msg) => {
+      if (!cond) await shot(page, 'phone-' + who.replace(/\W+/g, '-') + '-failed');
+      check(cond, msg);
+    };
+    await checkHere(b.scrollY === 0 && b.scrollX === 0, at + ': the page is not scrolled (' + b.scrollY + ')');
+    await checkHere(b.wide <= 1 && b.tall <= 1, at + ': nothing is wider than the screen (' + b.wide + ' px more)');
+    for (const [name, box] of [['the hand', b.hand], ['the statement or trick', b.statement], ['the score', b.score]]) {
+      await checkHere(box, at + ': ' + name + ' is shown');
+      await checkHere(box.top >= 0 && box.bottom <= b.H + 0.5, at + `: ${name} is in the window (${Math.round(box.top)}-${Math.round(box.bottom)} of ${b.H})`);
+    }
+    await checkHere(!b.small.length, at + ': choices smaller than 44x44: ' + b.small.join(', '));
+    if (b.handCards) {
+      worst.handBottom = Math.max(worst.handBottom, b.hand.bottom);
+      worst.handTop = Math.min(worst.handTop, b.hand.top);
+    }
+    worst.statementBottom = Math.max(worst.statementBottom, b.statement.bottom);
+    worst.scoreTop = Math.min(worst.scoreTop, b.score.top);
+    worst.scoreBottom = Math.max(worst.scoreBottom, b.score.bottom);
+    if (b.dock) worst.dockTop = Math.min(worst.dockTop, b.dock.top);
+    worst.decisions++;
+    const action = pick(b.actions, steps);
+    phases.add(action.split(' ')[0]);
+    await checkHere(!b.unreachable.some((u) => u.split(' @')[0] === action), at + `: the choice ${action} is in reach: ` + b.unreachable.join(', '));
+    const before = await versionOf(page);
+    try {
+      await page.locator(`#main [data-action="${action}"]`).first().click({ timeout: 10000 });
+    } catch (e) {
+      await shot(page, 'phone-' + who + '-unclickable');
+      throw new Error(at + ': ' + action + ' could not be clicked: ' + e.message.split('\n')[0]);
+    }
+    await page.waitForFunction((v) => {
+      const n = document.querySelector('[data-testid=version]');
+      return (n && Number(n.getAttribute('data-version')) > v) || document.querySelector('[data-testid=game-over]');
+    }, before, { timeout: 30000 });
+    steps++;
+  }
+  check(await isOver(page), who + ': the game ended');
+  await page.waitForTimeout(300);
+  const out = await outsideWindow(page, '[data-testid=game-over]');
+  check(out.length === 0, who + ': the game-over box is in view: ' + out.join(', '));
+  for (const k of Object.keys(worst)) worst[k] = Math.round(worst[k]);
+  return { worst, phases: [...phases] };
+}
+
+test('phone 390x844: at every decision of a whole game of each kind, hand, statement or trick and score in view, choices 44 px', async (browser) => {
+  // Less motion: the boxes are measured once the cards stand still anyway.
+  const { ctx, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-nw]');
+  // The header's links and language buttons are 44 px targets too.
+  const navSmall = await page.$$eval('.topbar a, .topbar button', (els) => els.map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width < 44 || r.height < 44).map((r) => Math.round(r.width) + 'x' + Math.round(r.height)));
+  check(!navSmall.length, 'the header targets are 44x44: ' + navSmall.join(', '));
+  // For Northwood!: every kind of choice in turn (fiefs, allies, substitutes, answers).
+  await startNorthwood(page, 2024);
+  const nw = await phoneGame(page, 'Northwood', '[data-testid=statement]', '[data-testid=score], [data-testid=stars]',
+    (actions, step) => {
+      const usable = actions.filter((a) => a !== 'stop');
+      return usable[step % usable.length];
+    });
+  await shot(page, 'phone-390-nw-end');
+  // The Duet with the bot as partner: a deal that lasts three rounds
+  // (with the forest token's choice between rounds) when the first choice
+  // is always taken.
+  await startFox(page, 'rule', 1, 31);
+  const fox = await phoneGame(page, 'Duet', '[data-testid=trick]', '[data-testid=gems-left]', (actions) => actions[0]);
+  await shot(page, 'phone-390-fox-whole-end');
+  checkNoErrors(page, 'phone 390 whole games');
+  console.log(`   (Northwood ${nw.worst.decisions} decisions: ${JSON.stringify(nw.worst)} ${nw.phases.join(',')})`);
+  console.log(`   (Duet ${fox.worst.decisions} decisions: ${JSON.stringify(fox.worst)} ${fox.phases.join(',')})`);
+  await ctx.close();
+}, 420000);
+
+test('phone 360x740 in French: a whole full deal (crown abilities), hand, statement and score in view at every decision', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-nw]');
+  await page.click('[data-lang=fr]');
+  const form = page.locator('[data-testid=start-northwood]');
+  await form.locator('input[name=setup][value=full]').check();
+  await form.locator('summary').click();
+  await page.fill('[data-testid=nw-seed]', '300');
+  await page.click('[data-testid=start-nw]');
+  await page.waitForSelector('[data-testid=prompt]');
+  // The header keeps to one row during the game, in French too.
+  const header = await page.locator('.topbar').boundingBox();
+  check(header.height <= 50, 'the header is one row (' + header.height + ' px)');
+  // Crown allies first before a statement, else the choices in turn.
+  const nw = await phoneGame(page, 'Northwood full', '[data-testid=statement]', '[data-testid=score], [data-testid=stars]',
+    (actions, step) => {
+      const usable = actions.filter((a) => a !== 'stop');
+      return usable.find((a) => a === 'continue' && step % 2) || usable[step % usable.length];
+    });
+  await shot(page, 'phone-360-fr-full-end');
+  checkNoErrors(page, 'phone 360 full');
+  console.log(`   (${nw.worst.decisions} decisions: ${JSON.stringify(nw.worst)} ${nw.phases.join(',')})`);
+  await ctx.close();
+}, 300000);
+
+// The choices on screen, and the only card-playing one when nothing else
+// but stopping the game or finishing the visit is offered (the setting
+// "play my only legal card by itself" plays it), or null.
+async function soleCard(page) {
+  const actions = await page.$$eval('#main [data-action]', (els) => [...new Set(els.map((e) => e.getAttribute('data-action')))]);
+  const plays = actions.filter((a) => /^(respond|play) /.test(a));
+  const sole = plays.length === 1 && actions.every((a) => a === plays[0] || a === 'stop' || a === 'finish') ? plays[0] : null;
+  return { actions, sole };
+}
+
+// Plays first choices (never "stop") until a decision with only one card
+// to play comes; returns that card's action (null at the end of the game).
+async function playUntilSoleCard(page, limit) {
+  for (let i = 0; i < limit; i++) {
+    await page.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 30000 });
+    if (await isOver(page)) return null;
+    const { actions, sole } = await soleCard(page);
+    if (sole) return sole;
+    if (!actions.length) { await page.waitForTimeout(100); continue; }
+    await playOne(page, false, 0);
+  }
+  return null;
+}
+
+test('one tap: the only legal card goes by itself when the setting is on, remembered, in both languages', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(BASE + '/#/');
+  const box = page.locator('[data-testid=setting-auto-play]');
+  await box.waitFor();
+  check(!(await box.isChecked()), 'the setting is off at first');
+  check(/only legal card by itself/.test(await page.textContent('.settings')), 'the setting is worded in English');
+  const target = await page.locator('label.setting').boundingBox();
+  check(target.height >= 44, 'the setting is a 44 px target (' + target.height + ')');
+  await page.click('[data-lang=fr]');
+  check(/seule carte possible/.test(await page.textContent('.settings')), 'the setting is worded in French: ' + await page.textContent('.settings'));
+  await page.click('[data-lang=en]');
+
+  // Off: the only answer waits for the player.
+  await startNorthwood(page, 2024);
+  let sole = await playUntilSoleCard(page, 80);
+  check(sole, 'a statement with a single possible answer came');
+  let v = await versionOf(page);
+  await page.waitForTimeout(2000);
+  check((await versionOf(page)) === v && (await page.locator('[data-testid=auto-play-note]').count()) === 0,
+    'with the setting off the only card waits for a tap');
+  await page.locator(`#main [data-action="${sole}"]`).first().tap();
+  await waitVersion(page, v + 1);
+
+  // On (from the table's side column): it goes by itself after a short pause.
+  await page.locator('[data-testid=setting-auto-play]').check();
+  check((await page.evaluate(() => localStorage.getItem('tw.autoPlayOnly'))) === '1', 'the setting is stored in this browser');
+  sole = await playUntilSoleCard(page, 80);
+  check(sole, 'another single possible answer came');
+  await page.waitForSelector('[data-testid=auto-play-note]');
+  const t0 = Date.now();
+  v = await versionOf(page);
+  const card = sole.split(' ')[1];
+  check(/goes in a moment/.test(await page.textContent('[data-testid=auto-play-note]')), 'the note says the card goes in a moment');
+  check((await page.locator(`#main [data-action="${sole}"].auto-play`).count()) === 1, 'the card that goes is marked');
+  await shot(page, 'one-tap-waiting');
+  await waitVersion(page, v + 1);
+  const waited = Date.now() - t0;
+  check(waited >= 600 && waited < 5000, 'the card went after a short, visible pause (' + waited + ' ms)');
+  const log = await page.textContent('[data-testid=log]');
+  check(log.includes(card.replace(/^(\d+)([A-Z])$/, '$1 of')), 'the log tells the answer played: ' + card);
+
+  // Wait keeps the card for this decision; a tap plays it.
+  sole = await playUntilSoleCard(page, 80);
+  check(sole, 'a third single possible answer came');
+  await page.waitForSelector('[data-testid=auto-play-wait]');
+  v = await versionOf(page);
+  await page.locator('[data-testid=auto-play-wait]').tap();
+  await page.waitForTimeout(2000);
+  check((await versionOf(page)) === v && (await page.locator('[data-testid=auto-play-note]').count()) === 0, 'Wait keeps the card');
+  await page.locator(`#main [data-action="${sole}"]`).first().tap();
+  await waitVersion(page, v + 1);
+
+  // Remembered after a reload; and the Duet plays its only card by itself too.
+  await page.reload();
+  await page.locator('[data-testid=setting-auto-play]').waitFor();
+  check(await page.locator('[data-testid=setting-auto-play]').isChecked(), 'the setting is remembered');
+  await startFox(page, 'rule', 1, 31);
+  sole = await playUntilSoleCard(page, 60);
+  check(sole, 'a Duet trick with a single card to follow came');
+  await page.waitForSelector('[data-testid=auto-play-note]');
+  v = await versionOf(page);
+  await waitVersion(page, v + 1);
+  checkNoErrors(page, 'one tap');
+  await ctx.close();
+});
+
 test('texts: every English text has a French one with the same marks', async () => {
   // Loaded as a data: URL so that Node reads it as a module wherever it lies.
   const src = readFileSync(new URL('../../web/js/i18n.js', import.meta.url), 'utf8');

@@ -13,6 +13,7 @@ import { startGameFrom } from './again.js';
 import { analysisPage } from './analysis.js';
 import { helpPage } from './help.js';
 import { LOCAL, warmUp, localUnsupported } from './local.js';
+import { settingsBox } from './settings.js';
 
 const main = document.getElementById('main');
 let current = null; // the mounted screen: {destroy(), rerender()}
@@ -129,6 +130,7 @@ function startPage() {
     recent.length ? el('section', { class: 'panel' }, el('h2', {}, t('continue_title')),
       el('ul', {}, recent.map((g) => el('li', {},
         el('a', { href: '#/play/' + encodeURIComponent(g.id) }, t(gameOf(g.game).nameKey) + ' · ' + g.id))))) : null,
+    el('div', { class: 'panel' }, settingsBox()),
   ].filter(Boolean));
   return { destroy() {}, rerender: startPage };
 }

@@ -8,7 +8,7 @@ import { t, pick } from './i18n.js';
 import { el, svgEl, chanceText } from './ui.js';
 import { cardEl, cardName, suitIcon, suitName, parseCard, FOOTPRINTS } from './cards.js';
 import { foxEntries, foxDiffEntries } from './log.js';
-import { handSection, parseAction } from './table.js';
+import { handSection, parseAction, dock } from './table.js';
 
 // The cards of the trick in progress: [{seat, card}].
 function trickCards(view) {
@@ -334,7 +334,7 @@ function draw(ctx) {
       return info.join(', ');
     },
   });
-  return [ctx.share, forestPath(ctx), el('div', { class: 'middle' }, trickTable(ctx), ctx.promptBox, ctx.summary), hand];
+  return [ctx.share, forestPath(ctx), dock(el('div', { class: 'middle' }, trickTable(ctx), ctx.promptBox, ctx.summary), hand)];
 }
 
 // The side column of a Duet seat: the partner and the board's note.
@@ -365,6 +365,7 @@ export const foxGame = {
   nameKey: 'fox_name',
   cls: 'fox',
   seats: 2,
+  playVerbs: ['play'],
   actionLabel: foxActionLabel,
   hintText: (h, view) => t('hint_fox', { action: foxActionLabel(h.action, view), win: chanceText(h.p_win, h.margin, t('unknown_odds')) })
     + (h.meaning ? ' ' + pick(h.meaning) : ''),

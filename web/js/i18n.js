@@ -444,6 +444,14 @@ const EN = {
 
   // help
   help_title: 'How to use Trickwood in the browser',
+
+  // settings (settings.js) and the only legal card going by itself (table.js)
+  settings_title: 'Settings',
+  setting_auto_play: 'Play my only legal card by itself',
+  setting_auto_play_help: 'When just one card of your hand may be played (and nothing else is offered but finishing a decided visit or ending the game), it goes by itself after a short pause. Tap it to play it at once, or press Wait to decide yourself.',
+  auto_play_note: 'Your only playable card, {card}, goes in a moment.',
+  auto_play_wait: 'Wait',
+  auto_play_wait_title: 'Keep this card until you play it yourself',
 };
 
 const FR = {
@@ -878,6 +886,13 @@ const FR = {
   replay_hint_who: 'Pour le joueur {n} : {text}',
 
   help_title: 'Jouer à Trickwood dans le navigateur',
+
+  settings_title: 'Réglages',
+  setting_auto_play: 'Jouer d\'office ma seule carte possible',
+  setting_auto_play_help: 'Quand une seule carte de votre main peut être jouée (et qu\'on ne vous propose rien d\'autre que finir une visite jouée d\'avance ou arrêter la partie), elle part toute seule après une courte pause. Touchez-la pour la jouer aussitôt, ou appuyez sur Attendre pour décider vous-même.',
+  auto_play_note: 'Votre seule carte jouable, {card}, part dans un instant.',
+  auto_play_wait: 'Attendre',
+  auto_play_wait_title: 'Garder cette carte jusqu\'à ce que vous la jouiez vous-même',
 };
 
 const TABLES = { en: EN, fr: FR };

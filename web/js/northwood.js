@@ -7,7 +7,7 @@ import { t, pick } from './i18n.js';
 import { el, chanceText } from './ui.js';
 import { cardEl, cardName, suitIcon, suitName, parseCard } from './cards.js';
 import { northwoodEntries, activeCharacter, answerScores } from './log.js';
-import { handSection, parseAction } from './table.js';
+import { handSection, parseAction, dock } from './table.js';
 
 const STARS = [4, 3, 2, 1, 1, 2, 3, 4];
 
@@ -367,7 +367,7 @@ function draw(ctx) {
     mark: (c) => scoreMark(ctx, c),
   });
   return [fiefSection(ctx), allySection(ctx),
-    el('div', { class: 'middle' }, statementPile(view, fresh), ctx.promptBox, ctx.summary), hand];
+    dock(el('div', { class: 'middle' }, statementPile(view, fresh), ctx.promptBox, ctx.summary), hand)];
 }
 
 // The side column: the deck and the open piles.
@@ -410,6 +410,10 @@ export const northwoodGame = {
   nameKey: 'nw_name',
   cls: 'nw',
   seats: 1,
+  // An answer is the card played; stopping the game or finishing a decided
+  // visit leave the only answer free to go by itself.
+  playVerbs: ['respond'],
+  asideVerbs: ['stop', 'finish'],
   actionLabel: northwoodActionLabel,
   hintText: (h, view) => t('hint_nw', {
     action: northwoodActionLabel(h.action, view),

@@ -20,9 +20,17 @@
 //   focus(view)            optional: which part of the table the choice is
 //                          about (data-focus, for small screens)
 //   draw(ctx)              the table's sections in order (the play area:
-//                          board, middle, hand), placing ctx.promptBox,
-//                          ctx.summary and ctx.share
+//                          board, then dock(middle, hand)), placing
+//                          ctx.promptBox, ctx.summary and ctx.share
 //   side(ctx)              the side column's sections (above the log)
+//   playVerbs              the verbs that play a card of the hand to the
+//                          table ('respond', 'play'): when only one such
+//                          action is legal (and besides it only actions of
+//                          asideVerbs), the player's setting may play it
+//                          by itself (settings.js)
+//   asideVerbs             optional: actions that do not keep the only
+//                          card from going by itself (ending the game,
+//                          finishing a decided visit)
 //
 // ctx holds st, view, seat, legal, before (the previous view), events,
 // readOnly, myTurn, hinted, act, whoName, labelOf(action), promptLine(text)
@@ -31,11 +39,25 @@
 
 import { t } from './i18n.js';
 import { el, clear, toast, focusKeeper, legalChoices } from './ui.js';
-import { cardEl } from './cards.js';
+import { cardEl, cardName } from './cards.js';
 import { formatEntry } from './log.js';
 import { api, gamePath } from './api.js';
 import { againButton } from './again.js';
 import { analysisHref } from './analysis.js';
+import { autoPlayOnly, settingsBox } from './settings.js';
+
+// How long the only legal card waits before it goes by itself (the note
+// under the prompt shows the time running out).
+export const AUTO_PLAY_MS = 1200;
+
+// The only card-playing action of a legal list, when the rest are only
+// actions of asideVerbs; otherwise null.
+export function soleCardAction(game, legal) {
+  const verbOf = (a) => parseAction(a).verb;
+  const plays = legal.filter((a) => (game.playVerbs || []).includes(verbOf(a)));
+  if (plays.length !== 1) return null;
+  return legal.every((a) => a === plays[0] || (game.asideVerbs || []).includes(verbOf(a))) ? plays[0] : null;
+}
 
 // Mounts the table of `game` in root; session is a GameSession (or a
 // replay's stand-in). opts: readOnly (a replay), gameId (for the share panel).
@@ -48,6 +70,17 @@ export function gameScreen(root, session, game, opts) {
   let prevView = null;
   let loggedVersion = null;
   let prevOver = false;
+  // The only legal card waiting to go by itself: {key, action, started,
+  // timer}; waitKey: the decision where the player asked to wait.
+  let auto = null;
+  let waitKey = null;
+  let screenNode = null;
+
+  // Stops the only card from going by itself.
+  function stopAuto() {
+    if (auto) clearTimeout(auto.timer);
+    auto = null;
+  }
 
   // Adds the actions taken since the last state (one line each, from the
   // server's action log), then what came of them.
@@ -73,6 +106,7 @@ export function gameScreen(root, session, game, opts) {
 
   // Sends an action; a refusal is shown as a toast.
   function act(action) {
+    stopAuto();
     hinted = null;
     hintText = '';
     session.act(action).catch((e) => {
@@ -85,6 +119,7 @@ export function gameScreen(root, session, game, opts) {
 
   // Takes back the last decision; a refusal is shown as a toast.
   function undo() {
+    stopAuto();
     hinted = null;
     hintText = '';
     session.undo().catch((e) => {
@@ -95,6 +130,8 @@ export function gameScreen(root, session, game, opts) {
 
   // Asks the server for a hint and marks the advised choice.
   async function askHint() {
+    // Asking for advice means thinking it over: the only card waits.
+    if (auto) { waitKey = auto.key; stopAuto(); render(session.state, [], null, true); }
     const box = root.querySelector('.hint-box');
     if (box) box.textContent = t('hint_busy');
     try {
@@ -138,13 +175,14 @@ export function gameScreen(root, session, game, opts) {
 
     const buttons = el('div', { class: 'choices', role: 'group', 'aria-label': t('choices') });
     const hintBox = el('p', { class: 'hint-box', 'aria-live': 'polite' }, hintText);
-    ctx.promptBox = !st.over || readOnly ? el('div', { class: 'prompt-box' }, game.promptLines(ctx), buttons, hintBox) : null;
+    const autoNote = armAuto(st, legal, readOnly || !myTurn, ctx);
+    ctx.promptBox = !st.over || readOnly ? el('div', { class: 'prompt-box' }, game.promptLines(ctx), autoNote, buttons, hintBox) : null;
     ctx.summary = st.over && !readOnly ? summary(game.overText(ctx), st.again, gameId || st.id) : null;
     ctx.share = game.seats === 2 && (st.partner || { kind: 'open' }).kind === 'open' && !st.over && !readOnly
       ? sharePanel(st, gameId, giveSeatToBot) : null;
 
     clear(root);
-    const screen = el('section', { class: 'game ' + game.cls + (readOnly ? '' : ' live'), 'aria-label': t(game.nameKey),
+    const screen = screenNode = el('section', { class: 'game ' + game.cls + (readOnly ? '' : ' live'), 'aria-label': t(game.nameKey),
       'data-focus': game.focus ? game.focus(view) : null });
     root.appendChild(screen);
     screen.appendChild(el('div', { class: 'statusbar' },
@@ -172,7 +210,11 @@ export function gameScreen(root, session, game, opts) {
         'data-focus-key': 'undo', title: t('undo_title'), onclick: undo }, t('undo')));
     }
 
-    if (!readOnly) side.appendChild(logBox(log));
+    if (!readOnly) side.append(logBox(log), settingsBox(() => render(session.state, [], null, true)));
+    if (auto) {
+      const card = root.querySelector('[data-action="' + CSS.escape(auto.action) + '"]');
+      if (card) card.classList.add('auto-play');
+    }
     const wasOver = prevOver;
     prevOver = !!st.over;
     if (!keepPrev || readOnly) prevView = view;
@@ -182,6 +224,37 @@ export function gameScreen(root, session, game, opts) {
     if (ctx.summary && !wasOver && typeof ctx.summary.scrollIntoView === 'function') {
       ctx.summary.scrollIntoView({ block: 'nearest' });
     }
+  }
+
+  // Starts, keeps or stops the only legal card's wait before it goes by
+  // itself (the player's setting), and returns the note that tells it
+  // under the prompt (null when no card waits). A drawing again of the
+  // same decision keeps the time already run.
+  function armAuto(st, legal, off, ctx) {
+    const action = off || !autoPlayOnly() ? null : soleCardAction(game, legal);
+    const key = action ? st.version + ' ' + action : null;
+    if (!key || key === waitKey || (auto && auto.key !== key)) stopAuto();
+    if (!key || key === waitKey) return null;
+    if (!auto) {
+      auto = { key, action, started: Date.now(), timer: 0 };
+      auto.timer = setTimeout(() => {
+        const still = auto && auto.key === key && screenNode && screenNode.isConnected &&
+          session.state && session.state.version === st.version;
+        auto = null;
+        if (still) act(action);
+      }, AUTO_PLAY_MS);
+    }
+    const elapsed = Math.min(AUTO_PLAY_MS, Date.now() - auto.started);
+    // The bar fills up in the time left (through the CSSOM: the
+    // Content-Security-Policy refuses style attributes).
+    const bar = el('span', { class: 'auto-play-bar', 'aria-hidden': 'true',
+      style: `animation-duration: ${AUTO_PLAY_MS}ms; animation-delay: -${elapsed}ms` });
+    return el('p', { class: 'auto-play-note', 'data-testid': 'auto-play-note', role: 'status' },
+      el('span', {}, t('auto_play_note', { card: cardName(parseAction(action).args[0]) })),
+      el('button', { type: 'button', class: 'button secondary small', 'data-testid': 'auto-play-wait',
+        'data-focus-key': 'auto-wait', title: t('auto_play_wait_title'),
+        onclick: () => { waitKey = key; stopAuto(); render(session.state, [], null, true); } }, t('auto_play_wait')),
+      bar);
   }
 
   return {
@@ -238,6 +311,14 @@ function logBox(log) {
   return box;
 }
 
+// The bottom of the play area: the middle (the statement or the trick
+// beside the prompt) and the hand. On a laptop it is only a grouping (the
+// parts lie in the play area's column); on a narrower screen it stays at
+// the bottom of the window while the rest scrolls (app.css).
+export function dock(middle, hand) {
+  return el('div', { class: 'table-dock', 'data-testid': 'dock' }, middle, hand);
+}
+
 // Parses an action notation into {verb, args}.
 export function parseAction(a) {
   const parts = String(a).trim().split(/\s+/);
@@ -249,7 +330,8 @@ export function parseAction(a) {
 // is open. opts: verbs, fresh(card) (its animation class), info(card) (words
 // added to its label), mark(card) (optional: a node shown on the card).
 export function handSection(ctx, title, cards, opts) {
-  const hand = el('div', { class: 'hand', 'data-testid': 'hand' });
+  // --hand-n: how many cards, for a small screen's one-row hand (app.css).
+  const hand = el('div', { class: 'hand', 'data-testid': 'hand', style: '--hand-n: ' + Math.max(1, cards.length) });
   const playsCard = (a, c) => opts.verbs.some((v) => a === v + ' ' + c);
   const dim = ctx.myTurn && ctx.legal.some((a) => opts.verbs.some((v) => a.startsWith(v + ' ')));
   for (const c of cards) {

@@ -1,0 +1,36 @@
+// The player's settings, kept in this browser (localStorage) and shown on
+// the start page and in the side column of a table. For now one setting:
+// whether the only card that may be played is played by itself after a
+// short pause (table.js does it).
+
+import { t } from './i18n.js';
+import { el } from './ui.js';
+
+const AUTO_PLAY_KEY = 'tw.autoPlayOnly';
+
+// Whether the only legal card is played by itself (off unless the player
+// turned it on).
+export function autoPlayOnly() {
+  try { return localStorage.getItem(AUTO_PLAY_KEY) === '1'; } catch (e) { return false; }
+}
+
+// Turns playing the only legal card by itself on or off, for the next
+// visits too.
+export function setAutoPlayOnly(on) {
+  try {
+    if (on) localStorage.setItem(AUTO_PLAY_KEY, '1');
+    else localStorage.removeItem(AUTO_PLAY_KEY);
+  } catch (e) { /* storage unavailable: the setting lasts as long as the page */ }
+}
+
+// The settings box: a titled checkbox with what it does. onChange() is
+// called after a change (a table draws itself again).
+export function settingsBox(onChange) {
+  const box = el('input', { type: 'checkbox', 'data-testid': 'setting-auto-play', 'data-focus-key': 'setting:auto-play',
+    checked: autoPlayOnly(), 'aria-describedby': 'setting-auto-play-help',
+    onchange: (e) => { setAutoPlayOnly(e.target.checked); if (onChange) onChange(); } });
+  return el('section', { class: 'settings', 'aria-labelledby': 'settings-title' },
+    el('h2', { id: 'settings-title' }, t('settings_title')),
+    el('label', { class: 'setting' }, box, el('span', {}, t('setting_auto_play'))),
+    el('p', { class: 'muted setting-help', id: 'setting-auto-play-help' }, t('setting_auto_play_help')));
+}
