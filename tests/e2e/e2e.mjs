@@ -12,6 +12,17 @@ const BASE = process.env.TW_BASE_URL || 'http://127.0.0.1:18080';
 const EXE = process.env.TW_CHROMIUM || '/usr/bin/chromium';
 const ART = process.env.TW_ARTIFACTS || 'build/e2e-artifacts';
 const ONLY = process.argv[2] || '';
+// TW_E2E_SITE=1: the pages come from the static site (tests/e2e/run-site.sh),
+// whose engine runs in the page. Only the tests that go through the
+// pages alone run then: not those that need a second browser at one
+// table, the server's archive, or games left by earlier tests (each test's
+// browser context has a storage of its own there).
+const SITE = process.env.TW_E2E_SITE === '1';
+const SITE_TESTS = [
+  'start page:', 'northwood: a full game in the browser', 'phone-size screen:', 'keyboard alone:', 'language:',
+  'reopening a game in progress:', 'northwood: a full deal with crown allies played to the end, in English',
+  'fox duet: the path is a drawing', 'phone 390x844:', 'phone 360x740', 'one tap:', 'laptop ',
+];
 mkdirSync(ART, { recursive: true });
 
 const tests = [];
@@ -1317,6 +1328,7 @@ async function main() {
   }
   for (const tc of tests) {
     if (ONLY && !tc.name.includes(ONLY)) continue;
+    if (SITE && !SITE_TESTS.some((prefix) => tc.name.startsWith(prefix))) continue;
     const t0 = Date.now();
     let timer;
     try {
