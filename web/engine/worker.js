@@ -182,13 +182,18 @@ function withLock(fn) {
 let ready = null;
 let queue = Promise.resolve();
 
+// Starts the engine and reads the stored games once.
+function startOnce() {
+  if (!ready) ready = start();
+  return ready;
+}
+
 self.onmessage = (ev) => {
   const msg = ev.data || {};
   // One request at a time, in the order they came.
   queue = queue.then(async () => {
     try {
-      if (!ready) ready = start();
-      await ready;
+      await startOnce();
       const reply = await withLock(() => answer(msg));
       self.postMessage({ id: msg.id, status: reply.status, text: reply.text });
     } catch (e) {
@@ -201,6 +206,12 @@ self.onmessage = (ev) => {
 
 try {
   importScripts('trickwood.js');
+  // At once, not at the first request: the page's warmUp() starts this
+  // worker so that the first move does not wait for the engine, and a
+  // store that cannot be read is told as the page opens (also on a page
+  // that asks nothing, such as the start page). A failure here is told
+  // with the first request's reply.
+  startOnce().catch(() => {});
 } catch (e) {
   notice('engine_failed', e && e.message ? e.message : e);
 }
