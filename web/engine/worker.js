@@ -154,12 +154,39 @@ function gameIdOf(path) {
   return m ? decodeURIComponent(m[1]) : '';
 }
 
+// The largest body handed to the engine, in bytes; the engine itself
+// refuses one over TW_SRV_MAX_BODY (64 KiB) with this same reply, and the
+// server refuses an announced body over 1 MiB before reading it.
+const BODY_MAX = 1024 * 1024;
+const TOO_LARGE = JSON.stringify({ error: 'the request body is larger than ' + 64 * 1024 + ' bytes', code: 'too_large' });
+
+// Copies a request body into the engine's heap as a C string; returns
+// its address (to free), or 0 for no body. (ccall's 'string' would put
+// it on the engine's stack, 4 bytes per character: a record file of a
+// few megabytes chosen on the History page overflowed the 8 MB stack and
+// broke the engine until the page was reloaded.)
+function heapText(bytes) {
+  if (!bytes) return 0;
+  const ptr = engine._malloc(bytes.length + 1);
+  if (!ptr) throw new Error('out of memory for a request of ' + bytes.length + ' bytes');
+  engine.HEAPU8.set(bytes, ptr); // read after malloc, which may grow the memory
+  engine.HEAPU8[ptr + bytes.length] = 0;
+  return ptr;
+}
+
 // Answers one request: {status, text}.
 async function answer(msg) {
+  const bytes = msg.body === undefined || msg.body === null ? null : new TextEncoder().encode(String(msg.body));
+  if (bytes && bytes.length > BODY_MAX) return { status: 413, text: TOO_LARGE };
   await freshen();
-  const body = msg.body === undefined || msg.body === null ? null : String(msg.body);
-  const ptr = engine.ccall('tw_wasm_request', 'number', ['string', 'string', 'string', 'string'],
-    [msg.method, msg.path, msg.token || null, body]);
+  const bodyPtr = heapText(bytes);
+  let ptr;
+  try {
+    ptr = engine.ccall('tw_wasm_request', 'number', ['string', 'string', 'string', 'number'],
+      [msg.method, msg.path, msg.token || null, bodyPtr]);
+  } finally {
+    if (bodyPtr) engine._free(bodyPtr);
+  }
   const text = engine.UTF8ToString(ptr);
   engine._tw_wasm_free(ptr);
   const status = engine._tw_wasm_status();
@@ -182,13 +209,18 @@ function withLock(fn) {
 let ready = null;
 let queue = Promise.resolve();
 
+// Starts the engine and reads the stored games once.
+function startOnce() {
+  if (!ready) ready = start();
+  return ready;
+}
+
 self.onmessage = (ev) => {
   const msg = ev.data || {};
   // One request at a time, in the order they came.
   queue = queue.then(async () => {
     try {
-      if (!ready) ready = start();
-      await ready;
+      await startOnce();
       const reply = await withLock(() => answer(msg));
       self.postMessage({ id: msg.id, status: reply.status, text: reply.text });
     } catch (e) {
@@ -201,6 +233,12 @@ self.onmessage = (ev) => {
 
 try {
   importScripts('trickwood.js');
+  // At once, not at the first request: the page's warmUp() starts this
+  // worker so that the first move does not wait for the engine, and a
+  // store that cannot be read is told as the page opens (also on a page
+  // that asks nothing, such as the start page). A failure here is told
+  // with the first request's reply.
+  startOnce().catch(() => {});
 } catch (e) {
   notice('engine_failed', e && e.message ? e.message : e);
 }

@@ -176,8 +176,10 @@ function playPage(id) {
   const onError = (e) => (isArchived(e) ? archived() : toast(t('error_prefix', { msg: e.message }), 'error'));
   const session = pair ? new HotseatSession(id, pair, onChange, onError) : new GameSession(id, token, onChange, onError);
   const start = () => session.load([]).then((st) => {
-    // A two-seat table follows the partner's moves on the event stream.
-    if (st && gameOf(st.game).seats === 2 && !st.over) session.listen();
+    // A two-seat table follows the partner's moves on the event stream;
+    // with the engine in the page, any game follows the moves made in
+    // this browser's other tabs.
+    if (st && (LOCAL || gameOf(st.game).seats === 2) && !st.over) session.listen();
   }).catch((e) => (isArchived(e) ? archived() : showError(e, start)));
   start();
   return {

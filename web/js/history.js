@@ -198,6 +198,8 @@ export function recordDownload(info, id) {
 export function historyPage(main, filter) {
   let alive = true;
   async function load() {
+    // (Also called a moment after an import, maybe once the player left.)
+    if (!alive) return;
     clear(main).appendChild(el('p', { class: 'muted' }, t('loading')));
     let data, totals;
     const query = filter ? '?game=' + encodeURIComponent(filter) : '';

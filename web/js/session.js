@@ -21,6 +21,8 @@ export class GameSession {
     this.closed = false;
     this.loading = null;
     this.missed = false;
+    this.asked = 0;   // state requests sent
+    this.shown = 0;   // the latest of them whose reply was taken
   }
 
   // The current state as this seat sees it.
@@ -28,13 +30,18 @@ export class GameSession {
     return api('GET', gamePath(this.id, 'state'), undefined, this.token);
   }
 
-  // Fetches the current state and reports it.
+  // Fetches the current state and reports it. A reply that comes after
+  // the reply to a later request is old and left out; any other is the
+  // game as it is now, also with a lower version (an undo, maybe taken
+  // in another tab or window).
   async load(events) {
     if (this.closed) return null;
-    const prev = this.state;
+    const asked = ++this.asked;
     const st = await this.fetchState();
     if (this.closed) return null;
-    if (prev && st.version < prev.version) return prev;
+    if (asked < this.shown) return this.state;
+    this.shown = asked;
+    const prev = this.state;
     // The same state again (an update for our own action): nothing to draw.
     if (prev && (!events || !events.length) && JSON.stringify(st) === JSON.stringify(prev)) return prev;
     this.state = st;
@@ -165,12 +172,15 @@ export class HotseatSession extends GameSession {
 
   // Loads, without the events when the seat changed.
   async load(events) {
+    if (this.closed) return null;
     const wasSeat = this.token;
+    const asked = ++this.asked;
     const st = await this.fetchState();
     if (this.closed || !st) return null;
+    if (asked < this.shown) return this.state;
+    this.shown = asked;
     const changed = wasSeat !== this.token;
     const prev = changed ? null : this.state;
-    if (prev && st.version < prev.version) return prev;
     this.state = st;
     this.onChange(st, changed ? [] : (events || []), prev);
     return st;

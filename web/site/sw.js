@@ -7,11 +7,17 @@
 // it (the page asks) or when no page of the old version is open, so a
 // page never mixes an old engine with new files. The file list and the
 // version are written here by scripts/build-site.sh.
+//
+// Caches belong to the whole origin, not to a folder: the cache's name
+// holds this copy's scope too, so that a new version only removes the
+// caches of its own copy, never those of another copy of the site on the
+// same host (say /trickwood/ and /trickwood-test/ on one static host).
 'use strict';
 
 const VERSION = '@VERSION@';
 const FILES = @FILES@;
-const CACHE = 'trickwood-' + VERSION;
+const PREFIX = 'trickwood ' + self.registration.scope + ' ';
+const CACHE = PREFIX + VERSION;
 
 self.addEventListener('install', (ev) => {
   ev.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: 'reload' })))));
@@ -19,7 +25,7 @@ self.addEventListener('install', (ev) => {
 
 self.addEventListener('activate', (ev) => {
   ev.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => k.startsWith('trickwood-') && k !== CACHE).map((k) => caches.delete(k))))
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
 

@@ -1,0 +1,87 @@
+#!/bin/sh
+# Runs the browser tests of the static site (docs/site.md): builds it when
+# build/site/index.html is missing (make site), installs the npm packages
+# when missing (npm ci), finds Debian's Chromium, builds build/trickwood
+# when missing (the tests replay the browser's records with it), serves
+# build/site/ with a plain static file server (python3 -m http.server, no
+# Trickwood server) on a free loopback port, runs tests/e2e/site.mjs,
+# stops the server and keeps screenshots and records in
+# build/e2e-site-artifacts/. The last line printed is "N passed, N failed".
+# Extra argument: a test name part.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+art="$root/build/e2e-site-artifacts"
+mkdir -p "$art"
+rm -f "$art"/*.png "$art"/*.json "$art"/*.txt
+
+fail() {
+    echo "e2e-site: $1"
+    echo "0 passed, 1 failed"
+    exit 1
+}
+
+chromium=${TW_CHROMIUM:-/usr/bin/chromium}
+[ -x "$chromium" ] || chromium=$(command -v chromium 2>/dev/null || true)
+[ -n "$chromium" ] && [ -x "$chromium" ] || fail "Chromium not found: install Debian's chromium package (make deps)"
+command -v node >/dev/null 2>&1 || fail "node not found: install nodejs (make deps)"
+command -v python3 >/dev/null 2>&1 || fail "python3 not found: install python3 (the static file server)"
+
+if [ ! -f "$root/build/site/index.html" ]; then
+    echo "e2e-site: building the site (make site)"
+    (cd "$root" && make --no-print-directory site) >"$art/site-build.log" 2>&1 ||
+        fail "make site failed, see $art/site-build.log"
+fi
+grep -q 'name="trickwood-backend" content="local"' "$root/build/site/index.html" ||
+    fail "build/site/index.html is not the static site's page (run make site)"
+
+if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
+    command -v npm >/dev/null 2>&1 || fail "npm not found: install npm (make deps)"
+    echo "e2e-site: installing npm packages (npm ci)"
+    (cd "$here" && npm ci --no-audit --no-fund --loglevel=error) >"$art/npm.log" 2>&1 ||
+        fail "npm ci failed, see $art/npm.log"
+fi
+
+if [ ! -x "$root/build/trickwood" ] || [ ! -s "$root/build/trickwood" ]; then
+    (cd "$root" && make --no-print-directory build/trickwood) >"$art/build.log" 2>&1 ||
+        fail "could not build build/trickwood, see $art/build.log"
+fi
+
+pid=""
+cleanup() {
+    if [ -n "$pid" ]; then
+        kill "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+    fi
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# A free port on the loopback interface, picked by the kernel.
+port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close();});') ||
+    fail "could not pick a port"
+
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$root/build/site" >"$art/server.log" 2>&1 &
+pid=$!
+
+# Waits (at most 15 s, or until it exits) until the server answers with
+# this build's version.json: another program on the port would answer
+# something else.
+want=$(cat "$root/build/site/version.json")
+node -e '
+const [url, want, pid] = process.argv.slice(1);
+const end = Date.now() + 15000;
+(async function poll() {
+  try {
+    const r = await fetch(url, { cache: "no-store" });
+    if (r.ok && JSON.stringify(await r.json()) === JSON.stringify(JSON.parse(want))) process.exit(0);
+  } catch (e) { /* not yet */ }
+  try { process.kill(Number(pid), 0); } catch (e) { process.exit(1); }
+  if (Date.now() > end) process.exit(1);
+  setTimeout(poll, 100);
+})();' "http://127.0.0.1:$port/version.json" "$want" "$pid" || fail "the static file server did not start, see $art/server.log"
+
+TW_SITE_URL="http://127.0.0.1:$port" TW_CHROMIUM="$chromium" TW_ARTIFACTS="$art" TW_TRICKWOOD="$root/build/trickwood" \
+    node "$here/site.mjs" "${1:-}"
+code=$?
+exit $code
