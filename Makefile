@@ -14,7 +14,7 @@ CLI_SRC = $(sort $(wildcard src/cli/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
 HEADERS = $(wildcard include/trickwood/*.h src/*/*.h tests/*.h)
 
-.PHONY: all deps play serve site test test-e2e check-clang check-tsan fuzz fuzz-build loadtest bench clean install uninstall
+.PHONY: all deps play serve site test test-e2e test-site check-clang check-tsan fuzz fuzz-build loadtest bench clean install uninstall
 
 all: build/trickwood build/libtrickwood.a
 
@@ -111,19 +111,25 @@ serve: deps
 # tests under ThreadSanitizer, the fuzz targets briefly, `make install` into
 # a temporary folder (scripts/check-install.sh), then the browser
 # end-to-end tests, then the WebAssembly engine against the native one
-# (tests/wasm/run.sh; `make site` is built first). The last
+# (tests/wasm/run.sh) and the static site in the browser, served by a
+# plain static file server (tests/e2e/run-site.sh; `make site` is built
+# first). The last
 # line is the combined "N passed, N failed".
 test:
 	@sh scripts/install-deps.sh --test
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood fuzz-build
 	@$(MAKE) --no-print-directory site
 	@sh tests/run.sh build/release/run-tests build/asan/run-tests tests/sim-parallel.sh scripts/check-tsan.sh tests/fuzz/run.sh \
-		scripts/check-install.sh tests/e2e/run.sh tests/wasm/run.sh
+		scripts/check-install.sh tests/e2e/run.sh tests/wasm/run.sh tests/e2e/run-site.sh
 
 # Browser end-to-end tests: headless Chromium plays the web app served by
 # build/trickwood serve (tests/e2e/run.sh; screenshots in build/e2e-artifacts/).
 test-e2e: build/trickwood
 	@sh tests/e2e/run.sh
+
+# The static site's browser tests only (tests/e2e/run-site.sh).
+test-site: site build/trickwood
+	@sh tests/e2e/run-site.sh
 
 # Builds everything with clang too, so both compilers see -Werror.
 check-clang: build/clang/run-tests build/clang/trickwood

@@ -5,12 +5,14 @@
 # when missing (the tests replay the browser's records with it), serves
 # build/site/ with a plain static file server (python3 -m http.server, no
 # Trickwood server) on a free loopback port, runs tests/e2e/site.mjs,
-# stops the server and keeps screenshots and records in
-# build/e2e-site-artifacts/. The last line printed is "N passed, N failed".
-# Extra argument: a test name part.
+# then the tests of tests/e2e/e2e.mjs that go through the pages alone
+# (TW_E2E_SITE=1), stops the server and keeps screenshots and records in
+# build/e2e-site-artifacts/. The last line printed is "N passed, N failed"
+# over both. Extra argument: a test name part.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+. "$root/tests/lib.sh"
 art="$root/build/e2e-site-artifacts"
 mkdir -p "$art"
 rm -f "$art"/*.png "$art"/*.json "$art"/*.txt
@@ -49,16 +51,13 @@ fi
 
 pid=""
 cleanup() {
-    if [ -n "$pid" ]; then
-        kill "$pid" 2>/dev/null
-        wait "$pid" 2>/dev/null
-    fi
+    tw_stop_server
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
 # A free port on the loopback interface, picked by the kernel.
-port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close();});') ||
+port=$(tw_free_port) ||
     fail "could not pick a port"
 
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$root/build/site" >"$art/server.log" 2>&1 &
@@ -82,6 +81,21 @@ const end = Date.now() + 15000;
 })();' "http://127.0.0.1:$port/version.json" "$want" "$pid" || fail "the static file server did not start, see $art/server.log"
 
 TW_SITE_URL="http://127.0.0.1:$port" TW_CHROMIUM="$chromium" TW_ARTIFACTS="$art" TW_TRICKWOOD="$root/build/trickwood" \
-    node "$here/site.mjs" "${1:-}"
+    node "$here/site.mjs" "${1:-}" >"$art/site.out" 2>&1
 code=$?
+TW_E2E_SITE=1 TW_BASE_URL="http://127.0.0.1:$port" TW_CHROMIUM="$chromium" TW_ARTIFACTS="$art" \
+    node "$here/e2e.mjs" "${1:-}" >"$art/pages.out" 2>&1 || code=1
+# Both outputs, then their summaries added up.
+passed=0
+failed=0
+for out in "$art/site.out" "$art/pages.out"; do
+    grep -v '^[0-9]* passed, [0-9]* failed$' "$out"
+    line=$(grep '^[0-9]* passed, [0-9]* failed$' "$out" | tail -n 1)
+    [ -n "$line" ] || { echo "$(basename "$out" .out): ended without a summary"; failed=$((failed + 1)); code=1; continue; }
+    p=${line%% passed*}
+    f=${line#*, }
+    passed=$((passed + p))
+    failed=$((failed + ${f%% failed*}))
+done
+echo "$passed passed, $failed failed"
 exit $code
