@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "term/cli.h"
 #include "cli/fox_cli.h"
 #include "cli/play.h"
 #include "cli_harness.h"

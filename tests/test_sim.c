@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "term/cli.h"
 #include "cli/sim.h"
 #include "cli_harness.h"
 #include "test.h"

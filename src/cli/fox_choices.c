@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli/fox_cli.h"
-#include "cli/prompt.h"
+#include "term/prompt.h"
 
 #define T(id) tw_fox_cli_text(cli->lang, (id))
 

@@ -18,7 +18,7 @@
 
 #include "cli/fox_cli.h"
 #include "cli/play.h"
-#include "cli/prompt.h"
+#include "term/prompt.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/json_util.h"
 

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "cli/commands.h"
 #include "cli/play.h"
 #include "server/server.h"
 #include "trickwood/paths.h"

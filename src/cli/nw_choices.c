@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli/nw_cli.h"
-#include "cli/prompt.h"
+#include "term/prompt.h"
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))
 

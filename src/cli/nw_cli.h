@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/cli.h"
+#include "term/cli.h"
 #include "cli/play.h"
 #include "trickwood/nw_files.h"
 

@@ -9,7 +9,7 @@
 
 #include "cli/nw_cli.h"
 #include "cli/play.h"
-#include "cli/prompt.h"
+#include "term/prompt.h"
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))
 #define G(id) tw_text(cli->lang, (id))

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "cli/play.h"
-#include "cli/prompt.h"
+#include "term/prompt.h"
 #include "trickwood/paths.h"
 
 #define G(id) tw_text(cli->lang, (id))

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/cli.h"
+#include "term/cli.h"
 #include "trickwood/game.h"
 
 #define TW_CLI_PATH 1024
@@ -219,6 +219,10 @@ tw_error tw_cli_undo_event_log(const tw_cli_session *ss, tw_buf *buf);
 int tw_cli_play_resume(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv);
 /* `trickwood replay FILE [--auto]` for one game. */
 int tw_cli_play_replay(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv);
+/* Reads the arguments of `replay FILE [--auto]` (and the display options).
+ * Returns 0 with *file and *automatic set, or an exit code after printing
+ * the usage error (replay.c). */
+int tw_cli_replay_args(tw_cli *cli, int argc, char **argv, const char *usage, const char **file, int *automatic);
 
 /* The games' tables (src/game/) and their terminal tables (nw_play.c,
  * fox_play.c). */

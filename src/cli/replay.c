@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "term/cli.h"
 #include "cli/play.h"
-#include "cli/prompt.h"
+#include "term/prompt.h"
 
 #define G(id) tw_text(cli->lang, (id))
 

@@ -16,7 +16,8 @@
 #include <unistd.h>
 
 #include "trickwood/paths.h"
-#include "cli/cli.h"
+#include "cli/commands.h"
+#include "term/cli.h"
 #include "cli/play.h"
 #include "server/server.h"
 

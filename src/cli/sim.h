@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli/cli.h"
+#include "term/cli.h"
 #include "trickwood/foxduet.h"
 #include "trickwood/game.h"
 #include "trickwood/northwood.h"

@@ -1,15 +1,16 @@
-/* The trickwood program: the context every subcommand runs in, the table of
- * subcommands and small helpers for option parsing and output. The real
- * entry point is tw_cli_main() so that tests can drive the program with
- * in-memory streams. */
-#ifndef TRICKWOOD_CLI_H
-#define TRICKWOOD_CLI_H
+/* The context every subcommand runs in (its streams, the player's
+ * language, the terminal's style and layout) and small helpers for option
+ * parsing and output: reading the display options, printing, wrapping
+ * lines at the screen's width, holding output back. The program's table
+ * of commands is src/cli/commands.h. */
+#ifndef TRICKWOOD_TERM_CLI_H
+#define TRICKWOOD_TERM_CLI_H
 
 #include <stdio.h>
 
-#include "cli/term.h"
+#include "term/term.h"
 #include "trickwood/io.h"
-#include "cli/text.h"
+#include "term/text.h"
 #include "trickwood/core.h"
 
 #define TW_VERSION "0.1.0"
@@ -39,31 +40,6 @@ typedef struct {
     char *held;        /* what out collected (tw_cli_flush writes it) */
     size_t held_len;
 } tw_cli;
-
-/* A subcommand: its name, its entry and its help text (synopsis and
- * options, by language) for the help page. argv[0] is the subcommand name. */
-typedef struct {
-    const char *name;
-    int (*run)(tw_cli *cli, int argc, char **argv);
-    const tw_msg *help;
-} tw_cli_command;
-
-/* The subcommand table (commands.c) and its length. */
-extern const tw_cli_command tw_cli_commands[];
-extern const int tw_cli_command_count;
-
-/* The program: dispatches argv[1] to a subcommand. Returns the exit code. */
-int tw_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err);
-
-/* Subcommands of the program itself, with their help texts. */
-int tw_cli_help(tw_cli *cli, int argc, char **argv);
-int tw_cli_version(tw_cli *cli, int argc, char **argv);
-extern const tw_msg tw_cli_help_help;
-extern const tw_msg tw_cli_version_help;
-
-/* Prints the help page: usage, every command with its options, the
- * display options. */
-void tw_cli_print_usage(tw_cli *cli, FILE *to);
 
 /* Matches option `name` at argv[*i], as "--name VALUE" or "--name=VALUE".
  * Returns 1 and sets *value (advancing *i past a separate value), 0 when
@@ -158,13 +134,6 @@ int tw_cli_seed_option(tw_cli *cli, int argc, char **argv, int *i, const char *u
  * again): *warned remembers that it was said. */
 void tw_cli_note_write(tw_cli *cli, int *warned, const char *path, tw_error err);
 
-/* `trickwood serve` (serve.c): the command, its help text and the server's
- * messages (English and French). */
-int tw_cli_serve(tw_cli *cli, int argc, char **argv);
-extern const tw_msg tw_srv_serve_help;
-extern const tw_msg tw_srv_texts[];
-extern const int tw_srv_text_count;
-
 /* The arguments of a game command: the display options (--lang, --ascii,
  * --no-color), --seed when seed is set, the text-valued options of files,
  * the game's own options (option, with ctx; the returns of
@@ -186,11 +155,6 @@ int tw_cli_read_args(tw_cli *cli, const tw_cli_args *a, int argc, char **argv);
 
 /* Prints a diagnostic about a bad file (file:line: field 'x': message). */
 void tw_cli_report_diag(tw_cli *cli, const tw_diag *diag);
-
-/* Reads the arguments of `replay FILE [--auto]` (and the display options).
- * Returns 0 with *file and *automatic set, or an exit code after printing
- * the usage error. */
-int tw_cli_replay_args(tw_cli *cli, int argc, char **argv, const char *usage, const char **file, int *automatic);
 
 /* Reports a bad command line: the message, then a hint to see the usage.
  * Returns TW_EXIT_USAGE. */

@@ -1,5 +1,5 @@
 /* Reading answers and listing numbered choices. */
-#include "cli/prompt.h"
+#include "term/prompt.h"
 
 #include <string.h>
 

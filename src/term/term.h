@@ -2,8 +2,8 @@
  * whether to draw UTF-8 symbols or their ASCII fallbacks, the player's
  * language from the environment, and column padding that counts UTF-8
  * characters rather than bytes. Output stays plain lines, so it works piped. */
-#ifndef TRICKWOOD_CLI_TERM_H
-#define TRICKWOOD_CLI_TERM_H
+#ifndef TRICKWOOD_TERM_TERM_H
+#define TRICKWOOD_TERM_TERM_H
 
 #include <stdio.h>
 

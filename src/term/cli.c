@@ -1,7 +1,9 @@
-/* The program's entry: language and display options shared by every
- * command, dispatch through the command table, help and version. */
+/* What every command runs with: the display options (language, symbols,
+ * colours, width, layout), printing to the player and errors, wrapping a
+ * game's lines at the screen's width, and the reading of a command's
+ * options. */
 #define _DEFAULT_SOURCE /* realpath */
-#include "cli/cli.h"
+#include "term/cli.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -15,11 +17,6 @@
 #define ROOMY_ROWS 40     /* ... or this gets the compact layout */
 #define MIN_WIDTH 40
 #define MAX_WIDTH 1000
-
-const tw_msg tw_cli_help_help = {{"  help | --help                  this page\n",
-                                  "  help | --help                  cette page\n"}};
-const tw_msg tw_cli_version_help = {{"  --version                      the program version\n",
-                                     "  --version                      la version du programme\n"}};
 
 /* Prints a message to the player. */
 void tw_cli_printf(tw_cli *cli, const char *fmt, ...)
@@ -39,19 +36,6 @@ void tw_cli_errorf(tw_cli *cli, const char *fmt, ...)
     vfprintf(cli->err, fmt, ap);
     va_end(ap);
     fputc('\n', cli->err);
-}
-
-/* Prints the usage of every command to a stream. */
-void tw_cli_print_usage(tw_cli *cli, FILE *to)
-{
-    fputs(tw_text(cli->lang, TW_T_USAGE_HEAD), to);
-    fputc('\n', to);
-    fputs(tw_text(cli->lang, TW_T_COMMANDS), to);
-    for (int i = 0; i < tw_cli_command_count; i++)
-        if (tw_cli_commands[i].help)
-            fputs(tw_msg_get(tw_cli_commands[i].help, cli->lang), to);
-    fputc('\n', to);
-    fputs(tw_text(cli->lang, TW_T_DISPLAY_OPTIONS), to);
 }
 
 /* Reports a command-line error and the usage hint. */
@@ -322,73 +306,6 @@ void tw_cli_program_name(const char *argv0, const char *path, char *out, size_t 
         dir += n + (dir[n] == ':');
     }
     snprintf(out, size, "%s", argv0);
-}
-
-/* `trickwood help`. */
-int tw_cli_help(tw_cli *cli, int argc, char **argv)
-{
-    (void)argc;
-    (void)argv;
-    tw_cli_print_usage(cli, cli->out);
-    return TW_EXIT_OK;
-}
-
-/* `trickwood --version`. */
-int tw_cli_version(tw_cli *cli, int argc, char **argv)
-{
-    (void)argc;
-    (void)argv;
-    fprintf(cli->out, "trickwood %s\n", TW_VERSION);
-    return TW_EXIT_OK;
-}
-
-/* Finds the language early so that even errors about the command line
- * come in the player's language: the last valid --lang wins. */
-static tw_lang early_lang(int argc, char **argv)
-{
-    tw_lang lang = tw_term_env_lang();
-    for (int i = 1; i < argc; i++) {
-        const char *value = NULL;
-        if (strncmp(argv[i], "--lang=", 7) == 0)
-            value = argv[i] + 7;
-        else if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
-            value = argv[i + 1];
-        int parsed = tw_term_lang_parse(value);
-        if (parsed >= 0)
-            lang = (tw_lang)parsed;
-    }
-    return lang;
-}
-
-/* Dispatches to the subcommand named by argv[1]. */
-int tw_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
-{
-    tw_cli cli;
-    memset(&cli, 0, sizeof cli);
-    cli.in = in;
-    cli.out = out;
-    cli.err = err;
-    tw_cli_program_name(argc > 0 ? argv[0] : NULL, getenv("PATH"), cli.prog, sizeof cli.prog);
-    cli.lang = early_lang(argc, argv);
-    tw_cli_setup_term(&cli);
-    if (argc < 2) {
-        tw_cli_print_usage(&cli, err);
-        return TW_EXIT_USAGE;
-    }
-    const char *name = argv[1];
-    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)
-        name = "help";
-    else if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0)
-        name = "version";
-    for (int i = 0; i < tw_cli_command_count; i++)
-        if (strcmp(tw_cli_commands[i].name, name) == 0) {
-            int code = tw_cli_commands[i].run(&cli, argc - 1, argv + 1);
-            tw_cli_wrap_end(&cli);
-            fflush(out);
-            fflush(err);
-            return code;
-        }
-    return tw_cli_usage_error(&cli, NULL, tw_text(cli.lang, TW_T_UNKNOWN_COMMAND), argv[1]);
 }
 
 /* A seed from the clock, within the range records keep exactly. */

@@ -3,8 +3,8 @@
  * the player's language and never spells player text inline. This header
  * holds the mechanism and the game-independent messages; each game keeps
  * its own table the same way. */
-#ifndef TRICKWOOD_CLI_TEXT_H
-#define TRICKWOOD_CLI_TEXT_H
+#ifndef TRICKWOOD_TERM_TEXT_H
+#define TRICKWOOD_TERM_TEXT_H
 
 #include <stddef.h>
 

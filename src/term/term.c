@@ -1,7 +1,7 @@
 /* Terminal style: colours, UTF-8 or ASCII symbols, language from the
  * environment, padding by display width. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli/term.h"
+#include "term/term.h"
 
 #include <stdlib.h>
 #include <string.h>

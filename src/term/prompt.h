@@ -1,13 +1,13 @@
 /* Game-independent prompts: reading one answer per line (scripted input
  * works), numbered choice lists, and recognising numbers and words. The
  * game decides what a word means; this module only reads and matches. */
-#ifndef TRICKWOOD_CLI_PROMPT_H
-#define TRICKWOOD_CLI_PROMPT_H
+#ifndef TRICKWOOD_TERM_PROMPT_H
+#define TRICKWOOD_TERM_PROMPT_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cli/term.h"
+#include "term/term.h"
 
 #define TW_PROMPT_LINE 256
 

@@ -1,6 +1,6 @@
 /* Message tables: the lookup, the table check and the game-independent
  * messages in English and French. */
-#include "cli/text.h"
+#include "term/text.h"
 
 #include <stdio.h>
 #include <string.h>
