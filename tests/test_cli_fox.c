@@ -14,7 +14,8 @@
 
 #include "term/cli.h"
 #include "cli/fox_cli.h"
-#include "cli/play.h"
+#include "play/games.h"
+#include "play/play.h"
 #include "cli_harness.h"
 #include "test.h"
 #include "trickwood/fox_bots.h"

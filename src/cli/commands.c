@@ -10,7 +10,9 @@
 #include "term/cli.h"
 #include "cli/fox_cli.h"
 #include "cli/nw_cli.h"
-#include "cli/play.h"
+#include "play/history.h"
+#include "play/play.h"
+#include "play/saves.h"
 #include "cli/sim.h"
 
 const tw_msg tw_cli_help_help = {{"  help | --help                  this page\n",
@@ -93,6 +95,8 @@ int tw_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
     cli.in = in;
     cli.out = out;
     cli.err = err;
+    cli.commands = tw_cli_commands;
+    cli.command_count = tw_cli_command_count;
     tw_cli_program_name(argc > 0 ? argv[0] : NULL, getenv("PATH"), cli.prog, sizeof cli.prog);
     cli.lang = early_lang(argc, argv);
     tw_cli_setup_term(&cli);

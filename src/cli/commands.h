@@ -8,15 +8,8 @@
 
 #include "term/cli.h"
 
-/* A subcommand: its name, its entry and its help text (synopsis and
- * options, by language) for the help page. argv[0] is the subcommand name. */
-typedef struct {
-    const char *name;
-    int (*run)(tw_cli *cli, int argc, char **argv);
-    const tw_msg *help;
-} tw_cli_command;
-
-/* The subcommand table (commands.c) and its length. */
+/* The subcommand table (commands.c) and its length (tw_cli_command is
+ * term/cli.h's: tw_cli_main hands the table to every command it runs). */
 extern const tw_cli_command tw_cli_commands[];
 extern const int tw_cli_command_count;
 

@@ -10,20 +10,18 @@
 #include <stdint.h>
 
 #include "term/cli.h"
-#include "cli/play.h"
+#include "play/session.h"
 #include "trickwood/fox_files.h"
 
-/* ---- Commands (fox_play.c, dispatch.c) --------------------------------- */
+/* ---- Commands (fox_play.c) --------------------------------------------- */
 
 /* `trickwood fox`: a new game; resume and replay are the generic ones of
  * play.h with tw_fox_cli_ui. */
 int tw_cli_fox(tw_cli *cli, int argc, char **argv);
-/* `trickwood resume [FILE]` and `trickwood replay FILE` for every game
- * (dispatch.c): they read the file's "game" field and go on with that
- * game. resume without FILE takes the most recently saved autosave. */
-int tw_cli_game_resume(tw_cli *cli, int argc, char **argv);
-int tw_cli_game_replay(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_fox_cli_fox_help;
+
+/* The game's table (src/game/game_fox.c). */
+extern const tw_game tw_game_fox;
 
 /* File name of the Fox autosave in the save folder. */
 #define TW_FOX_CLI_SAVE_NAME "foxduet-save.json"

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "cli/fox_cli.h"
-#include "cli/play.h"
+#include "play/play.h"
 #include "term/prompt.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/json_util.h"

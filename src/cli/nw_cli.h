@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "term/cli.h"
-#include "cli/play.h"
+#include "play/session.h"
 #include "trickwood/nw_files.h"
 
 /* ---- Commands (nw_play.c) ------------------------------------------------ */
@@ -17,6 +17,9 @@
  * generic ones of play.h with tw_nw_cli_ui. */
 int tw_cli_northwood(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_nw_cli_northwood_help;
+
+/* The game's table (src/game/game_northwood.c). */
+extern const tw_game tw_game_northwood;
 
 /* ---- Messages (nw_messages.c) ------------------------------------------ */
 

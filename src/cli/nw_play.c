@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli/nw_cli.h"
-#include "cli/play.h"
+#include "play/play.h"
 #include "term/prompt.h"
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))

@@ -38,6 +38,15 @@ void tw_cli_errorf(tw_cli *cli, const char *fmt, ...)
     fputc('\n', cli->err);
 }
 
+/* Prints a JSON document and frees it. */
+int tw_cli_print_json(tw_cli *cli, json_t *root)
+{
+    int bad = !root || json_dumpf(root, cli->out, JSON_INDENT(2)) != 0;
+    fputc('\n', cli->out);
+    json_decref(root);
+    return bad ? TW_EXIT_FAIL : TW_EXIT_OK;
+}
+
 /* Reports a command-line error and the usage hint. */
 int tw_cli_usage_error(tw_cli *cli, const char *usage, const char *fmt, ...)
 {

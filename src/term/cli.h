@@ -6,6 +6,7 @@
 #ifndef TRICKWOOD_TERM_CLI_H
 #define TRICKWOOD_TERM_CLI_H
 
+#include <jansson.h>
 #include <stdio.h>
 
 #include "term/term.h"
@@ -18,9 +19,19 @@
 /* Exit codes of the program. */
 enum { TW_EXIT_OK = 0, TW_EXIT_FAIL = 1, TW_EXIT_USAGE = 2 };
 
+typedef struct tw_cli tw_cli;
+
+/* A subcommand: its name, its entry and its help text (synopsis and
+ * options, by language) for the help page. argv[0] is the subcommand name. */
+typedef struct {
+    const char *name;
+    int (*run)(tw_cli *cli, int argc, char **argv);
+    const tw_msg *help;
+} tw_cli_command;
+
 /* What a subcommand runs with: its streams, the player's language and the
  * terminal style (colours, symbols). */
-typedef struct {
+struct tw_cli {
     FILE *in;
     FILE *out;
     FILE *err;
@@ -39,7 +50,12 @@ typedef struct {
     FILE *screen;      /* the real output while out collects lines to wrap (NULL: none) */
     char *held;        /* what out collected (tw_cli_flush writes it) */
     size_t held_len;
-} tw_cli;
+    /* The program's commands (the table tw_cli_main runs them from), for
+     * a command that runs another: `history --again N` starts the game's
+     * own command. */
+    const tw_cli_command *commands;
+    int command_count;
+};
 
 /* Matches option `name` at argv[*i], as "--name VALUE" or "--name=VALUE".
  * Returns 1 and sets *value (advancing *i past a separate value), 0 when
@@ -114,6 +130,9 @@ const char *tw_cli_prog(const tw_cli *cli);
 void tw_cli_printf(tw_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints an error line to cli->err. */
 void tw_cli_errorf(tw_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prints a JSON document (indented, then a newline) and frees it; the
+ * exit code (TW_EXIT_FAIL when root is NULL or cannot be written). */
+int tw_cli_print_json(tw_cli *cli, json_t *root);
 
 /* An option that takes a text value, and where the value goes. */
 typedef struct {

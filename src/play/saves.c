@@ -19,7 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/play.h"
+#include "play/games.h"
+#include "play/saves.h"
 #include "term/prompt.h"
 #include "trickwood/paths.h"
 
@@ -27,10 +28,6 @@
 
 static const char *const WORDS_YES[] = {"yes", "y", "oui", "o", NULL};
 static const char *const WORDS_QUIT[] = {"quit", "q", "exit", "quitter", NULL};
-
-/* The games' terminal tables. */
-static const tw_cli_ui *const games[] = {&tw_nw_cli_ui, &tw_fox_cli_ui};
-#define GAMES ((int)(sizeof games / sizeof games[0]))
 
 const tw_msg tw_cli_saves_help = {{
     "  saves [--json] [--finished]    the saved games, newest first: game, setup, seed, when last\n"
@@ -269,8 +266,8 @@ int tw_cli_saves_prepare(tw_cli *cli, int quiet)
     char dir[TW_CLI_PATH];
     if (tw_path_saves_dir(0, 1, dir, sizeof dir) != 0)
         return -1;
-    for (int g = 0; g < GAMES; g++)
-        migrate_one(cli, games[g], quiet);
+    for (int g = 0; g < tw_cli_game_count; g++)
+        migrate_one(cli, tw_cli_games[g], quiet);
     return 0;
 }
 

@@ -1,5 +1,5 @@
 /* The event log of a terminal game in which decisions were taken back
- * (play.h): the log of the actions that stand, as the game's table
+ * (session.h): the log of the actions that stand, as the game's table
  * writes it, with one line for every undo of the session at the point
  * where it happened, and every line numbered again. */
 #define _POSIX_C_SOURCE 200809L
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/play.h"
+#include "play/session.h"
 
 /* The number of lines of the event log of the match's first `at`
  * actions; -1 when it cannot be built. */

@@ -22,8 +22,9 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "cli/commands.h"
-#include "cli/play.h"
+#include "play/games.h"
+#include "play/history.h"
+#include "play/saves.h"
 #include "server/server.h"
 #include "trickwood/paths.h"
 
@@ -107,19 +108,6 @@ static const tw_msg texts[HT_COUNT] = {
 
 #define H(id) tw_msg_get(&texts[id], cli->lang)
 
-/* The games' terminal tables. */
-static const tw_cli_ui *const games[] = {&tw_nw_cli_ui, &tw_fox_cli_ui};
-#define GAMES ((int)(sizeof games / sizeof games[0]))
-
-/* The terminal table of a game by its record name, or NULL. */
-static const tw_cli_ui *ui_of_game(const char *record_name)
-{
-    for (int g = 0; record_name && g < GAMES; g++)
-        if (strcmp(games[g]->game->record_name, record_name) == 0)
-            return games[g];
-    return NULL;
-}
-
 /* The history's database: --db, else the server's default. 0, or -1. */
 static int history_db(const char *given, char *out, size_t size)
 {
@@ -135,7 +123,7 @@ static int history_db(const char *given, char *out, size_t size)
  * own characters or board were used). */
 static void again_command(json_t *item, char *out, size_t size)
 {
-    const tw_cli_ui *ui = ui_of_game(json_string_value(json_object_get(item, "game")));
+    const tw_cli_ui *ui = tw_cli_ui_of_game(json_string_value(json_object_get(item, "game")));
     json_t *again = json_object_get(item, "again");
     out[0] = '\0';
     if (!ui || !ui->again_args || !json_is_object(again))
@@ -329,7 +317,7 @@ static void print_totals(tw_cli *cli, json_t *totals)
     size_t i;
     json_array_foreach(json_object_get(totals, "games"), i, t)
     {
-        const tw_cli_ui *ui = ui_of_game(json_string_value(json_object_get(t, "game")));
+        const tw_cli_ui *ui = tw_cli_ui_of_game(json_string_value(json_object_get(t, "game")));
         if (!ui || json_integer_value(json_object_get(t, "played")) == 0)
             continue;
         tw_cli_printf(cli, "\n");
@@ -354,7 +342,7 @@ static void print_latest(tw_cli *cli, json_t *list)
     tw_cli_printf(cli, "%s", H(HT_LATEST));
     for (size_t i = 0; i < json_array_size(list) && i < LATEST; i++) {
         json_t *item = json_array_get(list, i);
-        const tw_cli_ui *ui = ui_of_game(json_string_value(json_object_get(item, "game")));
+        const tw_cli_ui *ui = tw_cli_ui_of_game(json_string_value(json_object_get(item, "game")));
         if (!ui)
             continue;
         char when[32], setup[200], score[120], command[300];
@@ -386,15 +374,6 @@ static int print_json(tw_cli *cli, const char *db, json_t *list, json_t *totals)
     }
     return tw_cli_print_json(cli, json_pack("{s:s, s:i, s:s, s:O, s:O}", "format", "trickwood-history", "version", 1,
                                             "db", db, "totals", totals, "games", list));
-}
-
-/* Prints a JSON document and frees it. */
-int tw_cli_print_json(tw_cli *cli, json_t *root)
-{
-    int bad = !root || json_dumpf(root, cli->out, JSON_INDENT(2)) != 0;
-    fputc('\n', cli->out);
-    json_decref(root);
-    return bad ? TW_EXIT_FAIL : TW_EXIT_OK;
 }
 
 /* ---- The command ----------------------------------------------------------- */
@@ -451,9 +430,9 @@ static int play_again(tw_cli *cli, json_t *list, const char *number)
     args[n++] = "--lang";
     args[n++] = cli->lang == TW_LANG_FR ? "fr" : "en";
     args[n] = NULL;
-    for (int c = 0; c < tw_cli_command_count; c++)
-        if (strcmp(tw_cli_commands[c].name, args[0]) == 0)
-            return tw_cli_commands[c].run(cli, n, args);
+    for (int c = 0; c < cli->command_count; c++)
+        if (strcmp(cli->commands[c].name, args[0]) == 0)
+            return cli->commands[c].run(cli, n, args);
     return TW_EXIT_FAIL;
 }
 

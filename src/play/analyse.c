@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/play.h"
+#include "play/games.h"
+#include "play/play.h"
 
 #define DEFAULT_TOP 5
 
@@ -92,7 +93,7 @@ int tw_cli_analyse(tw_cli *cli, int argc, char **argv)
         return tw_cli_usage_error(cli, usage, "which record? give its file");
     const tw_cli_ui *ui = tw_cli_ui_of_file(path);
     /* A file of no game: the first game's loader says what is wrong. */
-    tw_cli_session *ss = tw_cli_session_new(cli, ui ? ui : &tw_nw_cli_ui);
+    tw_cli_session *ss = tw_cli_session_new(cli, ui ? ui : tw_cli_games[0]);
     if (!ss)
         return TW_EXIT_FAIL;
     snprintf(ss->save_path, sizeof ss->save_path, "%s", path);

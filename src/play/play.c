@@ -11,7 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/play.h"
+#include "play/history.h"
+#include "play/play.h"
+#include "play/saves.h"
 #include "term/prompt.h"
 #include "trickwood/paths.h"
 
@@ -24,27 +26,20 @@ static const char *const WORDS_HINT[] = {"hint", "indice", "conseil", NULL};
 static const char *const WORDS_CARDS[] = {"cards", "cartes", "abilities", "capacités", "capacites", NULL};
 static const char *const WORDS_UNDO[] = {"undo", "annuler", "defaire", "défaire", NULL};
 
+/* The help of `resume`, for every game. */
+const tw_msg tw_cli_resume_help = {{
+    "  resume [FILE] [OPTIONS]        continue a saved game of either game\n"
+    "                                 (default: the one saved game, or the one you pick)\n"
+    "      --record FILE, --events FILE as for northwood and fox\n"
+    "      --hotseat, --seat 1|2, --partner NAME  Fox: change who plays (default: as saved)\n",
+    "  resume [FICHIER] [OPTIONS]     reprendre une partie enregistrée de l'un ou l'autre jeu\n"
+    "                                 (par défaut : la seule partie enregistrée, ou celle choisie)\n"
+    "      --record FICHIER, --events FICHIER comme pour northwood et fox\n"
+    "      --hotseat, --seat 1|2, --partner NOM  Renard : changer qui joue (par défaut : comme enregistré)\n",
+}};
+
 /* Outcome of asking for one answer. */
 enum { ASK_ACTION, ASK_QUIT, ASK_EOF, ASK_UNDONE };
-
-/* A game's flow message. */
-const char *tw_cli_msg_text(const tw_cli_session *ss, tw_cli_msg id)
-{
-    int game_id = ss->ui->msg[id];
-    return game_id < 0 ? "" : tw_msg_get(&ss->ui->texts[game_id], ss->cli->lang);
-}
-
-/* The engine's state of the match. */
-const void *tw_cli_state(const tw_cli_session *ss)
-{
-    return ss->ui->game->state(ss->match);
-}
-
-/* Whether both seats are people at this screen. */
-int tw_cli_hotseat(const tw_cli_session *ss)
-{
-    return ss->person[0] && ss->person[1];
-}
 
 /* Clears the screen, or prints a separator on a pipe. */
 void tw_cli_clear_screen(tw_cli *cli)
@@ -57,73 +52,6 @@ void tw_cli_clear_screen(tw_cli *cli)
     for (int i = 0; i < 72; i++)
         fputc('=', cli->out);
     fputs("\n\n", cli->out);
-}
-
-/* ---- Sessions ------------------------------------------------------------- */
-
-/* A new session with the game's empty data. */
-tw_cli_session *tw_cli_session_new(tw_cli *cli, const tw_cli_ui *ui)
-{
-    tw_cli_session *ss = calloc(1, sizeof *ss);
-    if (!ss)
-        return NULL;
-    ss->cli = cli;
-    ss->ui = ui;
-    ss->last_seat = -1;
-    ss->person[0] = 1;
-    ss->data = calloc(1, ui->data_size);
-    if (!ss->data) {
-        free(ss);
-        return NULL;
-    }
-    return ss;
-}
-
-/* Forgets what a seat was not told. */
-static void told_clear(tw_cli_session *ss, int seat)
-{
-    for (int i = 0; i < ss->told_count[seat]; i++)
-        ss->ui->game->free(ss->told[seat][i].before);
-    ss->told_count[seat] = 0;
-}
-
-/* Frees a session, its match and its data. */
-void tw_cli_session_free(tw_cli_session *ss)
-{
-    if (!ss)
-        return;
-    told_clear(ss, 0);
-    told_clear(ss, 1);
-    json_decref(ss->undos);
-    if (ss->match)
-        ss->ui->game->free(ss->match);
-    if (ss->ui->data_free)
-        ss->ui->data_free(ss->data);
-    free(ss->data);
-    free(ss);
-}
-
-/* Makes the match from the game's data. */
-int tw_cli_session_start(tw_cli_session *ss, tw_diag *diag)
-{
-    tw_buf text = {0};
-    tw_diag_init(diag, ss->save_path);
-    if (ss->ui->data_record(ss, &text) == TW_OK)
-        ss->match = ss->ui->game->from_record(text.data, ss->save_path, diag);
-    tw_buf_free(&text);
-    return ss->match ? 0 : -1;
-}
-
-/* Reads the save or record at ss->save_path and makes the match from it
- * (resume: to play on; else to replay). Returns 0 or an exit code after
- * reporting what is wrong with the file. */
-int tw_cli_session_load(tw_cli_session *ss, int resume)
-{
-    tw_diag diag;
-    int bad = ss->ui->load(ss, ss->save_path, resume, &diag) != 0 || tw_cli_session_start(ss, &diag) != 0;
-    if (bad)
-        tw_cli_report_diag(ss->cli, &diag);
-    return bad ? TW_EXIT_FAIL : 0;
 }
 
 /* Copies an optional path into a session field. */
@@ -221,7 +149,7 @@ static void tell(tw_cli_session *ss, int seat)
         tw_cli_join_begin(cli, &news, " ");
     for (int i = 0; i < ss->told_count[seat]; i++)
         ss->ui->narrate(ss, seat, ss->told[seat][i].before, ss->told[seat][i].action);
-    told_clear(ss, seat);
+    tw_cli_told_clear(ss, seat);
     tw_cli_join_end(cli, &news);
 }
 
@@ -478,8 +406,8 @@ int tw_cli_undo(tw_cli_session *ss)
     json_array_append_new(ss->undos, json_pack("{s:i, s:o}", "at", back->count, "actions", list ? list : json_array()));
     ss->ui->game->free(ss->match);
     ss->match = back;
-    told_clear(ss, 0);
-    told_clear(ss, 1);
+    tw_cli_told_clear(ss, 0);
+    tw_cli_told_clear(ss, 1);
     save_all(ss);
     tw_cli_printf(cli, "\n");
     tw_cli_printf(cli, G(TW_T_UNDO_DONE), text);

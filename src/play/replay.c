@@ -14,10 +14,18 @@
 #include <unistd.h>
 
 #include "term/cli.h"
-#include "cli/play.h"
+#include "play/play.h"
 #include "term/prompt.h"
 
 #define G(id) tw_text(cli->lang, (id))
+
+/* The help of `replay`, for every game. */
+const tw_msg tw_cli_replay_help = {{
+    "  replay FILE [--auto]           step through a game record of either game: Enter for each step,\n"
+    "                                 --auto to run to the end without waiting\n",
+    "  replay FICHIER [--auto]        revoir un enregistrement de l'un ou l'autre jeu pas à pas : Entrée\n"
+    "                                 à chaque étape, --auto pour aller jusqu'au bout sans attendre\n",
+}};
 
 static const char *const WORDS_AUTO[] = {"a", "auto", NULL};
 static const char *const WORDS_STOP[] = {"q", "quit", "quitter", "stop", NULL};

@@ -1,15 +1,16 @@
-/* Playing, resuming and replaying a game in the terminal, written once for
- * every game over the game interface (trickwood/game.h). What differs
- * between games (the screen, the choices in words, the narration of
- * events, the game's files and options) is a table of hooks, tw_cli_ui,
- * that each game's terminal module fills (nw_play.c, fox_play.c).
+/* One game at this terminal, written once for every game over the game
+ * interface (trickwood/game.h). What differs between games (the screen,
+ * the choices in words, the narration of events, the game's files and
+ * options) is a table of hooks, tw_cli_ui, that each game's terminal
+ * module fills (play/northwood/nw_play.c, play/fox/fox_play.c).
  *
  * A session is one game at this terminal: the match (applied through the
  * game's table), the seats played by people here (the others by a bot of
  * the game, asked for each decision), what each person has not been told
- * yet, and the files written after every action. */
-#ifndef TRICKWOOD_CLI_PLAY_H
-#define TRICKWOOD_CLI_PLAY_H
+ * yet, and the files written after every action. The loop that plays it
+ * is play.h; the save files saves.h; the history history.h. */
+#ifndef TRICKWOOD_PLAY_SESSION_H
+#define TRICKWOOD_PLAY_SESSION_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -189,6 +190,8 @@ int tw_cli_hotseat(const tw_cli_session *ss);
 /* A new session (NULL when out of memory); free with tw_cli_session_free. */
 tw_cli_session *tw_cli_session_new(tw_cli *cli, const tw_cli_ui *ui);
 void tw_cli_session_free(tw_cli_session *ss);
+/* Forgets what a seat was not told yet (frees the copies of the match). */
+void tw_cli_told_clear(tw_cli_session *ss, int seat);
 /* Makes ss->match from the game's data (ui->data_record). Returns 0, or
  * -1 with diag set (the record does not start a game). */
 int tw_cli_session_start(tw_cli_session *ss, tw_diag *diag);
@@ -196,103 +199,9 @@ int tw_cli_session_start(tw_cli_session *ss, tw_diag *diag);
  * (resume: to play on; else to replay). Returns 0 or an exit code after
  * reporting what is wrong with the file. */
 int tw_cli_session_load(tw_cli_session *ss, int resume);
-/* Sets the autosave and the optional copies. With --save FILE (save),
- * asks before replacing an unfinished game there; without, prepares the
- * folder of saves (the file is named when the game starts). Returns 0 or
- * an exit code (no save folder, or the player keeps the other game). */
-int tw_cli_session_paths(tw_cli_session *ss, const char *save, const char *record, const char *events);
-
-/* Plays a new game whose session is ready (match, seats, paths): says
- * where it is saved, tells the deal, saves, plays. Returns the exit code. */
-int tw_cli_play_new(tw_cli_session *ss);
-/* Takes back the last decision of a person at this screen (and the bot
- * actions after it) when no hidden card was shown since, says what was
- * taken back (or why nothing was), notes it for the event log and saves.
- * Returns 0 when something was taken back, else -1. */
-int tw_cli_undo(tw_cli_session *ss);
 /* The event log of the session's match with a line for every undo of
  * the session ({"type": "undo", "actions": [...]}) where it happened,
  * every line numbered again (play_undo.c). */
 tw_error tw_cli_undo_event_log(const tw_cli_session *ss, tw_buf *buf);
-
-/* `trickwood resume [FILE]` for one game. */
-int tw_cli_play_resume(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv);
-/* `trickwood replay FILE [--auto]` for one game. */
-int tw_cli_play_replay(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv);
-/* Reads the arguments of `replay FILE [--auto]` (and the display options).
- * Returns 0 with *file and *automatic set, or an exit code after printing
- * the usage error (replay.c). */
-int tw_cli_replay_args(tw_cli *cli, int argc, char **argv, const char *usage, const char **file, int *automatic);
-
-/* The games' tables (src/game/) and their terminal tables (nw_play.c,
- * fox_play.c). */
-extern const tw_game tw_game_northwood;
-extern const tw_game tw_game_fox;
-extern const tw_cli_ui tw_nw_cli_ui;
-extern const tw_cli_ui tw_fox_cli_ui;
-
-/* `trickwood analyse RECORD [--samples N] [--top N]`, for either game,
- * and its help (analyse.c). */
-int tw_cli_analyse(tw_cli *cli, int argc, char **argv);
-extern const tw_msg tw_cli_analyse_help;
-
-/* The help of `resume` and `replay` (dispatch.c). */
-extern const tw_msg tw_cli_resume_help;
-extern const tw_msg tw_cli_replay_help;
-
-/* The table of the game a record or save holds, from its "game" field;
- * NULL when it names no game of this program (dispatch.c). */
-const tw_cli_ui *tw_cli_ui_of_file(const char *path);
-
-/* ---- Saved games (saves.c) ---- */
-
-/* `trickwood saves [--json] [--finished]` and its help. */
-int tw_cli_saves(tw_cli *cli, int argc, char **argv);
-extern const tw_msg tw_cli_saves_help;
-/* Creates the folder of saves and moves the autosaves of earlier
- * versions into it (quiet: says nothing). Returns 0, or -1 when there is
- * no save folder. */
-int tw_cli_saves_prepare(tw_cli *cli, int quiet);
-/* `resume` without a file: the one unfinished save, or the one the
- * player picks from the list (Enter or no answer: the newest). Returns 0
- * with its path in out, -1 when the player left without one, or an exit
- * code (no save). */
-int tw_cli_saves_choose(tw_cli *cli, char *out, size_t size);
-/* Names the save of a new game (its match made) in the folder of saves,
- * a file no other game has. Returns 0, or -1. */
-int tw_cli_saves_name(tw_cli_session *ss);
-/* Asks before a new game replaces the unfinished game saved at path.
- * Returns 0 to go on, or an exit code after saying why not. */
-int tw_cli_saves_guard(tw_cli *cli, const char *path);
-/* Whether a file name is that of a game file (".json", not a players
- * file of an earlier version beside a save). */
-int tw_cli_saves_game_file(const char *name);
-/* A finished game saved in the folder of saves moves to its "finished"
- * folder (ss->save_path follows). */
-void tw_cli_saves_finished(tw_cli_session *ss);
-
-/* ---- The history (history.c) ---- */
-
-/* Prints a JSON document (indented, then a newline) and frees it; the
- * exit code (TW_EXIT_FAIL when root is NULL or cannot be written). */
-int tw_cli_print_json(tw_cli *cli, json_t *root);
-/* `trickwood history [--json] [--game G] [--again N] [--db FILE]` and its help. */
-int tw_cli_history(tw_cli *cli, int argc, char **argv);
-extern const tw_msg tw_cli_history_help;
-/* After a game ended at this terminal: adds it to the history (the
- * server's database; a save that cannot be added stays in saves/finished
- * and is added by the next `trickwood history`) and says how to play
- * the same deal again. */
-void tw_cli_history_finished(tw_cli_session *ss);
-/* Adds the finished saves (saves/finished) that the database at db does
- * not have yet: games whose adding failed when they ended, and games
- * finished before the terminal kept a history (`history`, and `serve` on
- * its default database). */
-void tw_cli_history_import(tw_cli *cli, const char *db);
-
-
-/* Clears a terminal (and its scrollback) so that the last player's hand
- * cannot be read; on a pipe it prints a separator instead. */
-void tw_cli_clear_screen(tw_cli *cli);
 
 #endif

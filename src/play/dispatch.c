@@ -1,36 +1,18 @@
 /* `trickwood resume` and `trickwood replay` for every game: the file's
  * "game" field says which game it holds, and the command goes on with that
- * game's terminal table (play.h). A file of no known game goes to the
+ * game's terminal table (games.h). A file of no known game goes to the
  * first game, For Northwood!, whose loader explains what is wrong with
  * it. `resume` without a file takes the one game saved, or asks which
  * (saves.c). */
 #define _POSIX_C_SOURCE 200809L
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/play.h"
+#include "play/games.h"
+#include "play/play.h"
+#include "play/saves.h"
 
 #define MAX_ARGS 64
-
-/* The help of `resume` and `replay`, for every game. */
-const tw_msg tw_cli_resume_help = {{
-    "  resume [FILE] [OPTIONS]        continue a saved game of either game\n"
-    "                                 (default: the one saved game, or the one you pick)\n"
-    "      --record FILE, --events FILE as for northwood and fox\n"
-    "      --hotseat, --seat 1|2, --partner NAME  Fox: change who plays (default: as saved)\n",
-    "  resume [FICHIER] [OPTIONS]     reprendre une partie enregistrée de l'un ou l'autre jeu\n"
-    "                                 (par défaut : la seule partie enregistrée, ou celle choisie)\n"
-    "      --record FICHIER, --events FICHIER comme pour northwood et fox\n"
-    "      --hotseat, --seat 1|2, --partner NOM  Renard : changer qui joue (par défaut : comme enregistré)\n",
-}};
-
-const tw_msg tw_cli_replay_help = {{
-    "  replay FILE [--auto]           step through a game record of either game: Enter for each step,\n"
-    "                                 --auto to run to the end without waiting\n",
-    "  replay FICHIER [--auto]        revoir un enregistrement de l'un ou l'autre jeu pas à pas : Entrée\n"
-    "                                 à chaque étape, --auto pour aller jusqu'au bout sans attendre\n",
-}};
 
 /* Finds the file argument: the first word that is neither an option nor
  * the value of one (value_options lists the options that take one).
@@ -52,30 +34,12 @@ static int find_file_arg(int argc, char **argv, const char *const *value_options
     return -1;
 }
 
-/* The games' terminal tables, the first being the fallback. */
-static const tw_cli_ui *const games[] = {&tw_nw_cli_ui, &tw_fox_cli_ui};
-#define GAMES ((int)(sizeof games / sizeof games[0]))
-
-/* The table of the game a file holds, from its "game" field. */
-const tw_cli_ui *tw_cli_ui_of_file(const char *path)
-{
-    json_error_t error;
-    json_t *root = json_load_file(path, 0, &error);
-    const char *game = root ? json_string_value(json_object_get(root, "game")) : NULL;
-    const tw_cli_ui *ui = NULL;
-    for (int g = 0; game && g < GAMES; g++)
-        if (strcmp(game, games[g]->file_game) == 0)
-            ui = games[g];
-    json_decref(root);
-    return ui;
-}
-
 /* The table of the game a file holds; the first game (whose loader
  * explains what is wrong) when it holds none. */
 static const tw_cli_ui *ui_of_file(const char *path)
 {
     const tw_cli_ui *ui = tw_cli_ui_of_file(path);
-    return ui ? ui : games[0];
+    return ui ? ui : tw_cli_games[0];
 }
 
 /* Resumes with FILE added after the other arguments. */
@@ -147,5 +111,5 @@ int tw_cli_game_replay(tw_cli *cli, int argc, char **argv)
 {
     static const char *const value_options[] = {"--lang", "--width", NULL};
     int at = find_file_arg(argc, argv, value_options);
-    return tw_cli_play_replay(cli, at >= 0 ? ui_of_file(argv[at]) : games[0], argc, argv);
+    return tw_cli_play_replay(cli, at >= 0 ? ui_of_file(argv[at]) : tw_cli_games[0], argc, argv);
 }
