@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "term/cli.h"
-#include "cli/nw_cli.h"
+#include "play/northwood/nw_cli.h"
 #include "trickwood/paths.h"
 #include "term/prompt.h"
 #include "cli_harness.h"

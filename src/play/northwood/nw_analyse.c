@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/nw_cli.h"
+#include "play/northwood/nw_cli.h"
 #include "trickwood/nw_bots.h"
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/nw_cli.h"
+#include "play/northwood/nw_cli.h"
 #include "term/prompt.h"
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))

@@ -1,7 +1,7 @@
 /* Every text the For Northwood! terminal game shows, in English and
  * French, in our own words. Card codes typed by the player (7E) and the
  * record notation (visit 3) are the same in both languages. */
-#include "cli/nw_cli.h"
+#include "play/northwood/nw_cli.h"
 
 const tw_msg tw_nw_cli_northwood_help = {{
     "  northwood [OPTIONS]            play For Northwood! (solo)\n"

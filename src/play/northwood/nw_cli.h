@@ -1,7 +1,7 @@
-/* The For Northwood! terminal game: commands (play, resume, replay), the
- * screen, the choices and the message table. */
-#ifndef TRICKWOOD_CLI_NW_CLI_H
-#define TRICKWOOD_CLI_NW_CLI_H
+/* The For Northwood! terminal game: its command, its table for the play
+ * loop, its words, the screen, the choices and the message table. */
+#ifndef TRICKWOOD_PLAY_NW_CLI_H
+#define TRICKWOOD_PLAY_NW_CLI_H
 
 #include <jansson.h>
 #include <stddef.h>
@@ -11,15 +11,20 @@
 #include "play/session.h"
 #include "trickwood/nw_files.h"
 
-/* ---- Commands (nw_play.c) ------------------------------------------------ */
+/* ---- Commands (nw_command.c) --------------------------------------------- */
 
 /* `trickwood northwood` (a new game); resume, replay and analyse are the
- * generic ones of play.h with tw_nw_cli_ui. */
+ * generic ones of play.h with tw_nw_cli_ui (games.h). */
 int tw_cli_northwood(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_nw_cli_northwood_help;
 
+/* ---- The game's terminal table (nw_play.c) -------------------------------- */
+
 /* The game's table (src/game/game_northwood.c). */
 extern const tw_game tw_game_northwood;
+/* The record behind a session of the game: the one it was started or
+ * loaded from (its configuration, seed and characters). */
+tw_nw_record *tw_nw_cli_record(const tw_cli_session *ss);
 
 /* ---- Messages (nw_messages.c) ------------------------------------------ */
 
@@ -86,7 +91,7 @@ extern const tw_msg tw_nw_cli_table[NW_T_COUNT];
 /* A Northwood message in a language. */
 const char *tw_nw_cli_text(tw_lang lang, tw_nw_text_id id);
 
-/* ---- Screen (nw_screen.c) ----------------------------------------------- */
+/* ---- Words (nw_words.c) ------------------------------------------------ */
 
 /* The symbol of a suit (UTF-8 or ASCII letter). */
 const char *tw_nw_cli_suit_symbol(const tw_cli *cli, int suit);
@@ -113,6 +118,8 @@ void tw_nw_cli_acting_name(const tw_cli *cli, const tw_nw_state *state, const tw
                            char *out, size_t size);
 /* A star count drawn as stars. */
 void tw_nw_cli_stars(const tw_cli *cli, int count, char *out, size_t size);
+
+/* ---- Screen (nw_screen.c) ----------------------------------------------- */
 
 /* Draws the whole screen: header, fiefs, allies, visit and hand. Only what
  * the player may see is shown. */
