@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "term/cli.h"
-#include "cli/fox_cli.h"
+#include "play/fox/fox_cli.h"
 #include "play/games.h"
 #include "play/play.h"
 #include "cli_harness.h"

@@ -12,7 +12,7 @@
 
 #include "cli/commands.h"
 #include "term/cli.h"
-#include "cli/fox_cli.h"
+#include "play/fox/fox_cli.h"
 #include "term/term.h"
 #include "term/text.h"
 #include "cli_harness.h"

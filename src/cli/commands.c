@@ -8,7 +8,7 @@
 
 #include "cli/commands.h"
 #include "term/cli.h"
-#include "cli/fox_cli.h"
+#include "play/fox/fox_cli.h"
 #include "play/northwood/nw_cli.h"
 #include "play/history.h"
 #include "play/play.h"

@@ -1,8 +1,9 @@
 /* The Fox in the Forest Duet in the terminal: its table for the play loop,
- * resume and replay written once for every game (play.h), and `trickwood
- * fox`, which starts a game from its options (level, board, who plays).
- * One person plays with the built-in partner (a bot of the game, deciding
- * from its own view), or two people share the screen (hotseat). Each
+ * resume and replay written once for every game (play/session.h), and who
+ * plays, for `resume` and for `trickwood fox` (fox_command.c, which starts
+ * a game from its options: level, board, who plays). One person plays
+ * with the built-in partner (a bot of the game, deciding from its own
+ * view), or two people share the screen (hotseat). Each
  * screen is drawn for one seat from what that seat may see; the other
  * seat's hand is never printed while a game is played (replays, made
  * after the fact, show both hands).
@@ -16,8 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/fox_cli.h"
-#include "play/play.h"
+#include "play/fox/fox_cli.h"
 #include "term/prompt.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/json_util.h"
@@ -33,25 +33,12 @@ static int partner_kind(const char *name)
     return kind == TW_FOX_BOT_OPEN_HANDS ? -1 : kind;
 }
 
-/* Options of `fox` and of the Fox side of `resume`. */
-typedef struct {
-    int level;
-    uint64_t seed;
-    int seed_given;
-    tw_fox_players players; /* who plays */
-    int hotseat_given, seat_given, partner_given;
-    const char *board;
-    const char *save;
-    const char *record;
-    const char *events;
-} fox_options;
-
 /* The game's part of a session: the record (board, configuration, who
  * plays; its actions are the match's, copied in to save) and the players
  * file of earlier versions. */
 typedef struct {
     tw_fox_record rec;
-    fox_options options;          /* resume: who plays from now on */
+    tw_fox_cli_options options;   /* resume: who plays from now on */
     char players_path[TW_CLI_PATH]; /* an earlier version's players file; empty once removed */
     int from_file;                /* who plays came from that file */
 } fox_data;
@@ -60,6 +47,12 @@ typedef struct {
 static fox_data *data_of(const tw_cli_session *ss)
 {
     return (fox_data *)ss->data;
+}
+
+/* The record behind a session. */
+tw_fox_record *tw_fox_cli_record(const tw_cli_session *ss)
+{
+    return &data_of(ss)->rec;
 }
 
 /* The engine's state of a match. */
@@ -84,6 +77,14 @@ static void players_path_for(const char *save, char *out, size_t size)
     if (len > 5 && strcmp(save + len - 5, ".json") == 0)
         len -= 5;
     snprintf(out, size, "%.*s.players.json", (int)len, save);
+}
+
+/* A players file of an earlier version beside a new game's save is
+ * stale: the first save removes it. */
+void tw_fox_cli_players_file_stale(tw_cli_session *ss)
+{
+    fox_data *d = data_of(ss);
+    players_path_for(ss->save_path, d->players_path, sizeof d->players_path);
 }
 
 /* Reads an earlier version's players file; a missing file leaves p as it
@@ -151,7 +152,7 @@ static tw_error check_partner(const tw_fox_players *p, const char *file, tw_diag
 
 /* Applies the --hotseat, --seat and --partner options of `resume`: --seat
  * or --partner without --hotseat means a game with the built-in partner. */
-static void change_players(tw_fox_players *p, const fox_options *o)
+static void change_players(tw_fox_players *p, const tw_fox_cli_options *o)
 {
     if (o->hotseat_given)
         p->hotseat = 1;
@@ -165,7 +166,7 @@ static void change_players(tw_fox_players *p, const fox_options *o)
 
 /* Who plays (checked), kept in the record with the partner's own name
  * (every save carries it), sets the session's seats. */
-static void set_players(tw_cli_session *ss)
+void tw_fox_cli_set_players(tw_cli_session *ss)
 {
     tw_fox_players *p = &data_of(ss)->rec.players;
     snprintf(p->partner, sizeof p->partner, "%s", tw_fox_bot_kind_name((tw_fox_bot_kind)partner_kind(p->partner)));
@@ -214,7 +215,7 @@ static tw_error resume_players(tw_cli_session *ss, const char *path, tw_diag *di
                                       : players_file_load(p, d->players_path, &d->from_file, diag);
     if (!err) {
         change_players(p, &d->options);
-        set_players(ss);
+        tw_fox_cli_set_players(ss);
     }
     return err;
 }
@@ -376,7 +377,7 @@ static void fox_describe(tw_cli_session *ss, tw_cli_about *about)
 }
 
 /* Says who plays. */
-static void show_players(tw_cli_session *ss)
+void tw_fox_cli_show_players(tw_cli_session *ss)
 {
     tw_cli *cli = ss->cli;
     const tw_fox_players *p = &data_of(ss)->rec.players;
@@ -393,7 +394,7 @@ static void show_players(tw_cli_session *ss)
 }
 
 /* Parses "1" or "2" (seat) or "1".."3" (level); -1 otherwise. */
-static int parse_small(const char *text, int max)
+int tw_fox_cli_parse_small(const char *text, int max)
 {
     if (text[0] < '1' || text[0] > '0' + max || text[1])
         return -1;
@@ -402,9 +403,9 @@ static int parse_small(const char *text, int max)
 
 /* Reads the options shared by `fox` and `resume`. Returns 1 when argv[*i]
  * was one of them, 0 when not, or an exit code (negated) on a bad value. */
-static int players_option(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i)
+int tw_fox_cli_players_option(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i)
 {
-    fox_options *o = ctx;
+    tw_fox_cli_options *o = ctx;
     const char *v = NULL;
     int got;
     if (strcmp(argv[*i], "--hotseat") == 0) {
@@ -415,7 +416,7 @@ static int players_option(tw_cli *cli, void *ctx, const char *usage, int argc, c
     if ((got = tw_cli_opt_value(argc, argv, i, "--seat", &v)) != 0) {
         if (got < 0)
             return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--seat");
-        int seat = parse_small(v, 2);
+        int seat = tw_fox_cli_parse_small(v, 2);
         if (seat < 0)
             return -tw_cli_usage_error(cli, usage, T(FX_T_BAD_SEAT), v);
         o->players.seat = seat - 1;
@@ -441,14 +442,14 @@ static void fox_resumed(tw_cli_session *ss)
     tw_cli *cli = ss->cli;
     if (data_of(ss)->from_file)
         tw_cli_printf(cli, T(FX_T_PLAYERS_FILE_USED), data_of(ss)->players_path);
-    show_players(ss);
+    tw_fox_cli_show_players(ss);
     fox_board(ss);
 }
 
 /* The --hotseat, --seat and --partner options of `resume`. */
 static int fox_resume_option(tw_cli *cli, void *data, const char *usage, int argc, char **argv, int *i)
 {
-    return players_option(cli, &((fox_data *)data)->options, usage, argc, argv, i);
+    return tw_fox_cli_players_option(cli, &((fox_data *)data)->options, usage, argc, argv, i);
 }
 
 /* ---- The history ---------------------------------------------------------- */
@@ -548,112 +549,3 @@ const tw_cli_ui tw_fox_cli_ui = {
     .analyse_item = tw_fox_cli_analyse_item,
     .analyse_end = tw_fox_cli_analyse_end,
 };
-
-/* ---- `trickwood fox` ------------------------------------------------------ */
-
-/* One option of `fox`: who plays, --level (the returns of
- * tw_cli_text_option). */
-static int fox_option(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i)
-{
-    fox_options *o = ctx;
-    const char *v = NULL;
-    int got = players_option(cli, ctx, usage, argc, argv, i);
-    if (got || (got = tw_cli_opt_value(argc, argv, i, "--level", &v)) == 0)
-        return got;
-    if (got < 0)
-        return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--level");
-    o->level = parse_small(v, TW_FOX_LEVELS);
-    if (o->level < 0)
-        return -tw_cli_usage_error(cli, usage, T(FX_T_BAD_LEVEL), v);
-    return 1;
-}
-
-/* Loads the board: --board FILE, or the level's default. Returns 0 or an
- * exit code; board_ref gets the default's file name, or "" to embed. */
-static int load_board(tw_cli *cli, const fox_options *o, tw_fox_board *board, char *board_ref, size_t size)
-{
-    tw_diag diag;
-    board_ref[0] = '\0';
-    if (o->board) {
-        if (tw_fox_board_load(board, o->board, &diag) != TW_OK) {
-            tw_cli_report_diag(cli, &diag);
-            return TW_EXIT_FAIL;
-        }
-        tw_diag_init(&diag, o->board);
-        if (tw_fox_board_check_level(board, o->level, &diag) != TW_OK) {
-            tw_cli_report_diag(cli, &diag);
-            return TW_EXIT_FAIL;
-        }
-        return 0;
-    }
-    if (tw_fox_board_load_level(board, o->level, &diag) != TW_OK) {
-        tw_cli_report_diag(cli, &diag);
-        return TW_EXIT_FAIL;
-    }
-    snprintf(board_ref, size, "%s", tw_fox_level(o->level)->board_file);
-    return 0;
-}
-
-/* Starts the match of a new game on the board. Returns 0 or an exit code. */
-static int start_match(tw_cli_session *ss, const fox_options *o, const tw_fox_board *board, const char *board_ref)
-{
-    tw_cli *cli = ss->cli;
-    tw_diag diag;
-    tw_fox_config config = {o->level, (int)(tw_mix64(o->seed ^ 0xDEA1ULL) & 1), o->seed};
-    ss->seed = o->seed;
-    if (tw_fox_record_init(&data_of(ss)->rec, board, board_ref, &config) != TW_OK)
-        return TW_EXIT_FAIL;
-    data_of(ss)->rec.players = o->players;
-    set_players(ss);
-    if (tw_cli_session_start(ss, &diag) != 0) {
-        tw_cli_errorf(cli, "%s", T(FX_T_SETUP_FAILED));
-        return TW_EXIT_FAIL;
-    }
-    return 0;
-}
-
-/* `trickwood fox`: starts a new game. */
-int tw_cli_fox(tw_cli *cli, int argc, char **argv)
-{
-    fox_options o;
-    memset(&o, 0, sizeof o);
-    o.level = 1;
-    snprintf(o.players.partner, sizeof o.players.partner, "rule");
-    const tw_cli_text_opt files[] = {{"--board", &o.board}, {"--save", &o.save},
-                                     {"--record", &o.record}, {"--events", &o.events}, {NULL, NULL}};
-    const tw_cli_args args = {tw_msg_get(&tw_fox_cli_fox_help, cli->lang), T(FX_T_BAD_SEED), &o.seed, &o.seed_given,
-                              files, fox_option, &o, NULL};
-    int code = tw_cli_read_args(cli, &args, argc, argv);
-    if (code)
-        return code;
-    tw_cli_setup_term(cli);
-    tw_cli_wrap_begin(cli);
-    if (!o.seed_given)
-        o.seed = tw_cli_clock_seed();
-    tw_cli_session *ss = tw_cli_session_new(cli, &tw_fox_cli_ui);
-    tw_fox_board *board = calloc(1, sizeof *board);
-    if (!ss || !board) {
-        tw_cli_session_free(ss);
-        free(board);
-        return TW_EXIT_FAIL;
-    }
-    fox_data *d = data_of(ss);
-    char board_ref[256];
-    code = load_board(cli, &o, board, board_ref, sizeof board_ref);
-    if (!code)
-        code = tw_cli_session_paths(ss, o.save, o.record, o.events);
-    if (!code)
-        code = start_match(ss, &o, board, board_ref);
-    if (!code) {
-        if (o.save) /* a players file of an earlier version there is stale */
-            players_path_for(ss->save_path, d->players_path, sizeof d->players_path);
-        tw_cli_printf(cli, T(FX_T_NEW_GAME), T(FX_T_GAME_NAME), o.level, (unsigned long long)o.seed,
-                      (unsigned long long)o.seed);
-        show_players(ss);
-        tw_fox_cli_board_note(cli, board);
-        code = tw_cli_play_new(ss);
-    }
-    tw_cli_session_free(ss);
-    free(board);
-    return code;
-}

@@ -1,7 +1,7 @@
 /* Every text the Fox in the Forest Duet terminal game shows, in English and
  * French, in our own words. Card codes typed by the players (7R) and the
  * record notation (play 7R) are the same in both languages. */
-#include "cli/fox_cli.h"
+#include "play/fox/fox_cli.h"
 
 const tw_msg tw_fox_cli_fox_help = {{
     "  fox [OPTIONS]                  play The Fox in the Forest Duet (two players, one team)\n"

@@ -1,10 +1,11 @@
-/* The Fox in the Forest Duet terminal game: commands (fox, and the Fox side
- * of resume and replay), the screen, the choices, the narration of events
- * and the message table. Every screen is drawn for one seat from what that
- * seat may see; the other seat's hand is never printed while a game is
- * played (replays, made after the fact, show both hands). */
-#ifndef TRICKWOOD_CLI_FOX_CLI_H
-#define TRICKWOOD_CLI_FOX_CLI_H
+/* The Fox in the Forest Duet terminal game: its command (fox), its table
+ * for the play loop with the Fox side of resume and replay, the screen,
+ * the choices, the narration of events and the message table. Every
+ * screen is drawn for one seat from what that seat may see; the other
+ * seat's hand is never printed while a game is played (replays, made
+ * after the fact, show both hands). */
+#ifndef TRICKWOOD_PLAY_FOX_CLI_H
+#define TRICKWOOD_PLAY_FOX_CLI_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -13,18 +14,51 @@
 #include "play/session.h"
 #include "trickwood/fox_files.h"
 
-/* ---- Commands (fox_play.c) --------------------------------------------- */
+/* ---- Commands (fox_command.c) ------------------------------------------ */
 
 /* `trickwood fox`: a new game; resume and replay are the generic ones of
- * play.h with tw_fox_cli_ui. */
+ * play.h with tw_fox_cli_ui (games.h). */
 int tw_cli_fox(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_fox_cli_fox_help;
+
+/* ---- The game's terminal table and who plays (fox_play.c) --------------- */
 
 /* The game's table (src/game/game_fox.c). */
 extern const tw_game tw_game_fox;
 
 /* File name of the Fox autosave in the save folder. */
 #define TW_FOX_CLI_SAVE_NAME "foxduet-save.json"
+
+/* Options of `fox` and of the Fox side of `resume`. */
+typedef struct {
+    int level;
+    uint64_t seed;
+    int seed_given;
+    tw_fox_players players; /* who plays */
+    int hotseat_given, seat_given, partner_given;
+    const char *board;
+    const char *save;
+    const char *record;
+    const char *events;
+} tw_fox_cli_options;
+
+/* The record behind a session of the game: the one it was started or
+ * loaded from (board, configuration, who plays). */
+tw_fox_record *tw_fox_cli_record(const tw_cli_session *ss);
+/* Reads the options shared by `fox` and `resume` (--hotseat, --seat,
+ * --partner) into the tw_fox_cli_options at ctx. Returns 1 when argv[*i]
+ * was one of them, 0 when not, or an exit code (negated) on a bad value. */
+int tw_fox_cli_players_option(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i);
+/* Parses "1" or "2" (seat) or "1".."3" (level): "1" to max; -1 otherwise. */
+int tw_fox_cli_parse_small(const char *text, int max);
+/* Who plays (checked), kept in the record with the partner's own name
+ * (every save carries it), sets the session's seats. */
+void tw_fox_cli_set_players(tw_cli_session *ss);
+/* Says who plays. */
+void tw_fox_cli_show_players(tw_cli_session *ss);
+/* A players file of an earlier version beside a new game's save is
+ * stale: the first save removes it. */
+void tw_fox_cli_players_file_stale(tw_cli_session *ss);
 
 
 /* ---- Messages (fox_messages.c) ----------------------------------------- */

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/fox_cli.h"
+#include "play/fox/fox_cli.h"
 #include "term/prompt.h"
 
 #define T(id) tw_fox_cli_text(cli->lang, (id))

@@ -2,7 +2,7 @@
  * walks the game with the library's analysis): each costly decision is
  * judged from the view of the seat that made it, as the chance that the
  * team wins the game. */
-#include "cli/fox_cli.h"
+#include "play/fox/fox_cli.h"
 
 #define T(id) tw_fox_cli_text(cli->lang, (id))
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/fox_cli.h"
+#include "play/fox/fox_cli.h"
 
 #define T(id) tw_fox_cli_text(cli->lang, (id))
 
