@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "term/cli.h"
-#include "cli/sim.h"
+#include "sim/sim.h"
 #include "cli_harness.h"
 #include "test.h"
 #include "trickwood/fox_bots.h"

@@ -37,7 +37,7 @@
 #include "cli/bench_plain.h"
 #include "cli/bench_calibration.h"
 #include "cli/bench_solver.h"
-#include "cli/sim.h"
+#include "sim/sim.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/fox_files.h"
 #include "trickwood/nw_bots.h"

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli/bench_solver.h"
-#include "cli/sim.h"
+#include "sim/sim.h"
 #include "trickwood/nw_bots.h"
 #include "trickwood/nw_files.h"
 

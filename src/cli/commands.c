@@ -13,7 +13,7 @@
 #include "play/history.h"
 #include "play/play.h"
 #include "play/saves.h"
-#include "cli/sim.h"
+#include "sim/sim.h"
 
 const tw_msg tw_cli_help_help = {{"  help | --help                  this page\n",
                                   "  help | --help                  cette page\n"}};

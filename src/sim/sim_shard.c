@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/sim.h"
+#include "sim/sim.h"
 #include "trickwood/io.h"
 
 /* Shards of a run at most (far more than any scheduler's job array). */

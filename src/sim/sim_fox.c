@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/sim.h"
+#include "sim/sim.h"
 #include "trickwood/fox_bots.h"
 
 extern const tw_game tw_game_fox;

@@ -5,8 +5,8 @@
  * run's output depends only on its options and seed. Games are handed out
  * in chunks; at most a fixed number of chunks are in flight, so memory
  * stays the same however many games are played. */
-#ifndef TRICKWOOD_CLI_SIM_H
-#define TRICKWOOD_CLI_SIM_H
+#ifndef TRICKWOOD_SIM_SIM_H
+#define TRICKWOOD_SIM_SIM_H
 
 #include <pthread.h>
 #include <stddef.h>
@@ -223,7 +223,7 @@ extern const tw_sim_kind tw_sim_fox;       /* sim_fox.c */
 int tw_sim_play(const tw_sim_kind *kind, const tw_sim_common *common, const tw_sim_options *opt,
                 tw_sim_totals *totals);
 
-/* Output helpers shared by the games' summaries (sim.c). */
+/* Output helpers shared by the games' summaries (sim_output.c). */
 /* Adds wins, win_rate and win_rate_ci95 for wins out of games. */
 void tw_sim_json_rate(json_t *obj, long long wins, long long games);
 /* Prints a summary object as sim --json does (indented) and frees it. */
@@ -259,11 +259,11 @@ void tw_sim_shard_json(json_t *o, const tw_sim_kind *kind, const tw_sim_common *
 /* The build a shard records: the version and a hash of the program file. */
 const char *tw_sim_build(void);
 
-/* The `sim-merge` subcommand and its help text. */
+/* The `sim-merge` subcommand and its help text (sim_shard.c). */
 int tw_cli_sim_merge(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_cli_sim_merge_help;
 
-/* The `sim` subcommand and its help text. */
+/* The `sim` subcommand and its help text (sim_command.c). */
 int tw_cli_sim(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_cli_sim_help;
 

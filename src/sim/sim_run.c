@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/sim.h"
+#include "sim/sim.h"
 
 /* Chunks in flight per worker. */
 #define SLOTS_PER_JOB 4

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/sim.h"
+#include "sim/sim.h"
 
 /* Far more decisions than any game takes: a bot that goes past it loops. */
 #define MAX_DECISIONS 5000

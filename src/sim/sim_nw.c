@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "cli/sim.h"
+#include "sim/sim.h"
 #include "trickwood/nw_bots.h"
 #include "trickwood/nw_files.h"
 
