@@ -6,14 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/bench.h"
 #include "cli/commands.h"
-#include "term/cli.h"
 #include "play/fox/fox_cli.h"
-#include "play/northwood/nw_cli.h"
 #include "play/history.h"
+#include "play/northwood/nw_cli.h"
 #include "play/play.h"
 #include "play/saves.h"
 #include "sim/sim.h"
+#include "term/cli.h"
 
 const tw_msg tw_cli_help_help = {{"  help | --help                  this page\n",
                                   "  help | --help                  cette page\n"}};

@@ -1,4 +1,5 @@
-/* Bulk simulation and benchmarks: `trickwood sim` and `trickwood bench`.
+/* Bulk simulation: `trickwood sim` and `sim-merge`; `trickwood bench`
+ * (src/bench/) measures through the same runner and play loop.
  *
  * The runner plays games 0..N-1 on worker threads and hands every game's
  * result to a reducer in game order, whatever the number of threads, so a
@@ -266,9 +267,5 @@ extern const tw_msg tw_cli_sim_merge_help;
 /* The `sim` subcommand and its help text (sim_command.c). */
 int tw_cli_sim(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_cli_sim_help;
-
-/* The `bench` subcommand and its help text. */
-int tw_cli_bench(tw_cli *cli, int argc, char **argv);
-extern const tw_msg tw_cli_bench_help;
 
 #endif

@@ -1,5 +1,5 @@
 /* The leanest engine for For Northwood! without abilities (bench_lean.h). */
-#include "cli/bench_lean.h"
+#include "bench/bench_lean.h"
 
 #include <string.h>
 

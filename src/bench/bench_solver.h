@@ -1,7 +1,7 @@
 /* `bench --parts solver`: how long the exact For Northwood! visit solver
  * takes per question, at the start of visits reached by random play. */
-#ifndef TRICKWOOD_CLI_BENCH_SOLVER_H
-#define TRICKWOOD_CLI_BENCH_SOLVER_H
+#ifndef TRICKWOOD_BENCH_BENCH_SOLVER_H
+#define TRICKWOOD_BENCH_BENCH_SOLVER_H
 
 #include <jansson.h>
 #include <stdint.h>

@@ -34,9 +34,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/bench_plain.h"
-#include "cli/bench_calibration.h"
-#include "cli/bench_solver.h"
+#include "bench/bench.h"
+#include "bench/bench_plain.h"
+#include "bench/bench_calibration.h"
+#include "bench/bench_solver.h"
 #include "sim/sim.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/fox_files.h"

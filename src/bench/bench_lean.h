@@ -8,8 +8,8 @@
  * share of the bare loop can be read against the share this interface
  * allows at most (docs/benchmarks.md, "The ceiling"). It lives in its own
  * file so that calls into it cost what calls into the library cost. */
-#ifndef TRICKWOOD_CLI_BENCH_LEAN_H
-#define TRICKWOOD_CLI_BENCH_LEAN_H
+#ifndef TRICKWOOD_BENCH_BENCH_LEAN_H
+#define TRICKWOOD_BENCH_BENCH_LEAN_H
 
 #include <stdint.h>
 

@@ -1,7 +1,7 @@
 /* `bench --parts calibration`: whether the chances hints show come true
  * as often as they say, for both games. */
-#ifndef TRICKWOOD_CLI_BENCH_CALIBRATION_H
-#define TRICKWOOD_CLI_BENCH_CALIBRATION_H
+#ifndef TRICKWOOD_BENCH_BENCH_CALIBRATION_H
+#define TRICKWOOD_BENCH_BENCH_CALIBRATION_H
 
 #include <jansson.h>
 #include <stdint.h>

@@ -2,8 +2,8 @@
  * on the same deals: by a bare reference loop of the benchmark's own (the
  * least work the game needs) and by the engine through its public API.
  * The ratio of their rates says what the engine costs over that floor. */
-#ifndef TRICKWOOD_CLI_BENCH_PLAIN_H
-#define TRICKWOOD_CLI_BENCH_PLAIN_H
+#ifndef TRICKWOOD_BENCH_BENCH_PLAIN_H
+#define TRICKWOOD_BENCH_BENCH_PLAIN_H
 
 #include <stdint.h>
 

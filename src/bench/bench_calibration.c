@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/bench_calibration.h"
+#include "bench/bench_calibration.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/fox_files.h"
 #include "trickwood/nw_bots.h"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/bench_solver.h"
+#include "bench/bench_solver.h"
 #include "sim/sim.h"
 #include "trickwood/nw_bots.h"
 #include "trickwood/nw_files.h"

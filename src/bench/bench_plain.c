@@ -1,10 +1,10 @@
 /* For Northwood! without abilities, by a bare loop and by the engine, on
  * the same deals (bench_plain.h). */
-#include "cli/bench_plain.h"
+#include "bench/bench_plain.h"
 
 #include <string.h>
 
-#include "cli/bench_lean.h"
+#include "bench/bench_lean.h"
 
 /* Prepares a side: the suits of the first eight intro rulers in catalog
  * order, the list the engine's intro setup shuffles onto the fiefs
