@@ -10,9 +10,9 @@ LIBS = -lmicrohttpd -lsqlite3 -ljansson -lm -lpthread
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC = $(sort $(wildcard src/core/*.c src/northwood/*.c src/foxduet/*.c src/ai/*.c src/game/*.c))
-CLI_SRC = $(sort $(wildcard src/cli/*.c src/server/*.c))
+CLI_SRC = $(sort $(wildcard src/cli/*.c src/term/*.c src/play/*.c src/play/northwood/*.c src/play/fox/*.c src/sim/*.c src/bench/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
-HEADERS = $(wildcard include/trickwood/*.h src/*/*.h tests/*.h)
+HEADERS = $(wildcard include/trickwood/*.h src/*/*.h src/*/*/*.h tests/*.h)
 
 .PHONY: all deps play serve site test test-e2e test-site check-clang check-tsan fuzz fuzz-build loadtest bench clean install uninstall
 

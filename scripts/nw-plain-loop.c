@@ -2,14 +2,14 @@
  * timing one build against another from outside (farm-bench) and for
  * profiles: "engine" plays GAMES games through the public API as
  * `tw_bench_plain_engine` does, "reference" plays them in the bare loop
- * of `tw_bench_plain_reference` (src/cli/bench_plain.c, seed 1), "lean"
- * through the lean engine of src/cli/bench_lean.c. It prints the games,
+ * of `tw_bench_plain_reference` (src/bench/bench_plain.c, seed 1), "lean"
+ * through the lean engine of src/bench/bench_lean.c. It prints the games,
  * the stars and the check hash of the games, which must be equal for
  * every side and every build:
  *
  *   make build/release/trickwood
  *   cc -O2 -Iinclude -Isrc -o /tmp/nw-plain-loop scripts/nw-plain-loop.c \
- *       build/release/src/cli/bench_plain.o build/release/src/cli/bench_lean.o \
+ *       build/release/src/bench/bench_plain.o build/release/src/bench/bench_lean.o \
  *       build/release/libtrickwood.a -ljansson -lm
  *   /tmp/nw-plain-loop engine 400000
  *
@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/bench_plain.h"
+#include "bench/bench_plain.h"
 #include "trickwood/nw_files.h"
 
 /* Plays one side and prints its totals. */

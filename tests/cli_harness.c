@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "cli/commands.h"
 #include "test.h"
 
 /* Runs tw_cli_main with in-memory streams. */

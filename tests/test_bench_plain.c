@@ -1,5 +1,5 @@
-/* `bench`'s For Northwood! without abilities (src/cli/bench_plain.c,
- * src/cli/bench_lean.c): the bare reference loop, the engine and the lean
+/* `bench`'s For Northwood! without abilities (src/bench/bench_plain.c,
+ * src/bench/bench_lean.c): the bare reference loop, the engine and the lean
  * engine must play the very same games (the same deals, the same picks,
  * the same results) for any seed, or their ratios of rates would compare
  * different work; and the lean engine must keep the engine's rules for
@@ -7,8 +7,8 @@
 #include <jansson.h>
 #include <string.h>
 
-#include "cli/bench_lean.h"
-#include "cli/bench_plain.h"
+#include "bench/bench_lean.h"
+#include "bench/bench_plain.h"
 #include "cli_harness.h"
 #include "nw_fixture.h"
 #include "test.h"

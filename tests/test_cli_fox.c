@@ -12,9 +12,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "cli/fox_cli.h"
-#include "cli/play.h"
+#include "term/cli.h"
+#include "play/fox/fox_cli.h"
+#include "play/games.h"
+#include "play/play.h"
 #include "cli_harness.h"
 #include "test.h"
 #include "trickwood/fox_bots.h"

@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "cli/nw_cli.h"
+#include "term/cli.h"
+#include "play/northwood/nw_cli.h"
 #include "trickwood/paths.h"
-#include "cli/prompt.h"
+#include "term/prompt.h"
 #include "cli_harness.h"
 #include "test.h"
 #include "trickwood/nw_files.h"

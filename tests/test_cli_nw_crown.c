@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/nw_cli.h"
+#include "play/northwood/nw_cli.h"
 #include "cli_harness.h"
 #include "test.h"
 #include "trickwood/nw_files.h"

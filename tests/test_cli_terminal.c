@@ -10,10 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "cli/fox_cli.h"
-#include "cli/term.h"
-#include "cli/text.h"
+#include "cli/commands.h"
+#include "term/cli.h"
+#include "play/fox/fox_cli.h"
+#include "term/term.h"
+#include "term/text.h"
 #include "cli_harness.h"
 #include "test.h"
 #include "trickwood/fox_files.h"

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "cli/commands.h"
 #include "server/server.h"
 #include "trickwood/fox_files.h"
 #include "trickwood/nw_files.h"

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
-#include "cli/sim.h"
+#include "term/cli.h"
+#include "sim/sim.h"
 #include "cli_harness.h"
 #include "test.h"
 #include "trickwood/fox_bots.h"

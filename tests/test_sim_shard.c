@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/sim.h"
+#include "sim/sim.h"
 #include "cli_harness.h"
 #include "test.h"
 

@@ -1,8 +1,8 @@
-/* trickwood: entry point. The commands live in the table of commands.c;
- * tw_cli_main() (cli.c) dispatches to them. */
+/* trickwood: entry point. The commands live in the table of commands.c,
+ * and tw_cli_main() (commands.c) dispatches to them. */
 #include <stdio.h>
 
-#include "cli/cli.h"
+#include "cli/commands.h"
 
 int main(int argc, char **argv)
 {

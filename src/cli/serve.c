@@ -16,8 +16,9 @@
 #include <unistd.h>
 
 #include "trickwood/paths.h"
-#include "cli/cli.h"
-#include "cli/play.h"
+#include "cli/commands.h"
+#include "term/cli.h"
+#include "play/history.h"
 #include "server/server.h"
 
 const tw_msg tw_srv_serve_help = {{

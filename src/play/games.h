@@ -1,0 +1,27 @@
+/* The terminal games: one list, read by every command that takes a file
+ * of either game (resume, replay, analyse), by the saves and by the
+ * history. Adding a game is one line of games.c. */
+#ifndef TRICKWOOD_PLAY_GAMES_H
+#define TRICKWOOD_PLAY_GAMES_H
+
+#include "play/session.h"
+
+/* The games' terminal tables (play/northwood/nw_play.c,
+ * play/fox/fox_play.c). */
+extern const tw_cli_ui tw_nw_cli_ui;
+extern const tw_cli_ui tw_fox_cli_ui;
+
+/* The terminal games, the first being the one a file of no known game
+ * goes to (its loader explains what is wrong with the file), and how
+ * many there are. */
+extern const tw_cli_ui *const tw_cli_games[];
+extern const int tw_cli_game_count;
+
+/* The table of the game a record or save holds, from its "game" field;
+ * NULL when it names no game of this program. */
+const tw_cli_ui *tw_cli_ui_of_file(const char *path);
+/* The table of a game by its record name (tw_game.record_name, as the
+ * history keeps it), or NULL. */
+const tw_cli_ui *tw_cli_ui_of_game(const char *record_name);
+
+#endif

@@ -1,0 +1,118 @@
+/* For Northwood!'s words on the screen, in the choices and in the
+ * narration: suits, cards, characters (with the crown mark and the ruler a
+ * character copies), abilities and stars.
+ *
+ * Suit symbols (single-width, no emoji): Claws ♠ (red), Flowers ✿
+ * (magenta), Leaves ♣ (green), Eyes ◉ (cyan); ASCII fallback: the letters
+ * typed for cards, C F L E in English (the record's), G F L Y in French
+ * (Griffes, Fleurs, feuiLles, Yeux: no two alike). */
+#include <stdio.h>
+
+#include "play/northwood/nw_cli.h"
+
+#define T(id) tw_nw_cli_text(cli->lang, (id))
+
+static const char *const SUIT_UTF8[TW_NW_SUITS] = {"\xe2\x99\xa0", "\xe2\x9c\xbf", "\xe2\x99\xa3", "\xe2\x97\x89"};
+static const char *const SUIT_ASCII[2][TW_NW_SUITS] = {{"C", "F", "L", "E"}, {"G", "F", "L", "Y"}};
+static const tw_style SUIT_STYLE[TW_NW_SUITS] = {TW_STYLE_RED, TW_STYLE_MAGENTA, TW_STYLE_GREEN, TW_STYLE_CYAN};
+
+/* The symbol of a suit. */
+const char *tw_nw_cli_suit_symbol(const tw_cli *cli, int suit)
+{
+    if (suit < 0 || suit >= TW_NW_SUITS)
+        return "?";
+    return tw_term_symbol(&cli->term, SUIT_UTF8[suit], SUIT_ASCII[cli->lang == TW_LANG_FR][suit]);
+}
+
+/* The name of a suit. */
+const char *tw_nw_cli_suit_name(const tw_cli *cli, int suit)
+{
+    if (suit < 0 || suit >= TW_NW_SUITS)
+        return "?";
+    return T((tw_nw_text_id)(NW_T_SUIT_CLAWS + suit));
+}
+
+/* A card: value then suit symbol, coloured. */
+void tw_nw_cli_card(const tw_cli *cli, int card, char *out, size_t size)
+{
+    int known = card >= 0 && card < TW_NW_CARDS, suit = known ? TW_NW_SUIT(card) : 0;
+    tw_term_card(&cli->term, known ? TW_NW_VALUE(card) : -1, SUIT_STYLE[suit], tw_nw_cli_suit_symbol(cli, suit), out,
+                 size);
+}
+
+/* The crown mark: a crowned piece in UTF-8, a caret in ASCII. */
+const char *tw_nw_cli_crown_mark(const tw_cli *cli)
+{
+    return tw_term_symbol(&cli->term, "\xe2\x99\x9b", "^");
+}
+
+/* Whether a character is one of the crown cards. */
+int tw_nw_cli_is_crown(const tw_nw_catalog *catalog, const tw_nw_character *ch)
+{
+    return ch->catalog_index < catalog->count && catalog->entries[ch->catalog_index].crown;
+}
+
+/* A character's name (player's language), suit symbol and crown mark. */
+void tw_nw_cli_character(const tw_cli *cli, const tw_nw_catalog *catalog, const tw_nw_character *ch, char *out,
+                         size_t size)
+{
+    const char *name = "?";
+    if (ch->catalog_index < catalog->count)
+        name = catalog->entries[ch->catalog_index].name[cli->lang];
+    if (!name[0] && ch->catalog_index < catalog->count)
+        name = catalog->entries[ch->catalog_index].name[TW_LANG_EN];
+    int crown = tw_nw_cli_is_crown(catalog, ch);
+    snprintf(out, size, "%s %s%s%s%s%s", name, tw_term_style(&cli->term, SUIT_STYLE[ch->suit % TW_NW_SUITS]),
+             tw_nw_cli_suit_symbol(cli, ch->suit), tw_term_style(&cli->term, TW_STYLE_RESET), crown ? " " : "",
+             crown ? tw_nw_cli_crown_mark(cli) : "");
+}
+
+/* The ability text of a character in the player's language. */
+const char *tw_nw_cli_ability_text(const tw_cli *cli, const tw_nw_catalog *catalog, const tw_nw_character *ch)
+{
+    if (ch->catalog_index >= catalog->count)
+        return "";
+    const tw_nw_catalog_entry *e = &catalog->entries[ch->catalog_index];
+    return e->text[cli->lang][0] ? e->text[cli->lang] : e->text[TW_LANG_EN];
+}
+
+/* The visited ruler when ch copies it (Queen of Leaves), else NULL. */
+const tw_nw_character *tw_nw_cli_copied_ruler(const tw_nw_state *state, const tw_nw_character *ch)
+{
+    if (state->visiting < 0 || state->visiting >= TW_NW_FIEFS)
+        return NULL;
+    for (int i = 0; i < ch->nsteps && i < TW_NW_MAX_STEPS; i++)
+        if (ch->steps[i].op == TW_NW_OP_COPY_RULER)
+            return &state->fiefs[state->visiting].ruler;
+    return NULL;
+}
+
+/* The character acting on a slot, with the ruler it copies if any. */
+void tw_nw_cli_acting_name(const tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *catalog, int slot,
+                           char *out, size_t size)
+{
+    const tw_nw_character *ch = tw_nw_slot_character(state, slot % TW_NW_SLOTS);
+    const tw_nw_character *copied = tw_nw_cli_copied_ruler(state, ch);
+    char name[160], other[160];
+    tw_nw_cli_character(cli, catalog, ch, name, sizeof name);
+    if (!copied || copied == ch) {
+        snprintf(out, size, "%s", name);
+        return;
+    }
+    tw_nw_cli_character(cli, catalog, copied, other, sizeof other);
+    snprintf(out, size, T(NW_T_COPYING), name, other);
+}
+
+/* Stars as symbols. */
+void tw_nw_cli_stars(const tw_cli *cli, int count, char *out, size_t size)
+{
+    const char *star = tw_term_symbol(&cli->term, "\xe2\x98\x85", "*");
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        int n = snprintf(out + len, size - len, "%s", star);
+        if (n < 0 || (size_t)n >= size - len)
+            break;
+        len += (size_t)n;
+    }
+}
