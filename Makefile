@@ -118,7 +118,7 @@ serve: deps
 test:
 	@sh scripts/install-deps.sh --test
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood fuzz-build
-	@$(MAKE) --no-print-directory site
+	@$(MAKE) -j2 --no-print-directory site
 	@sh tests/run.sh build/release/run-tests build/asan/run-tests tests/sim-parallel.sh scripts/check-tsan.sh tests/fuzz/run.sh \
 		scripts/check-install.sh tests/e2e/run.sh tests/wasm/run.sh tests/e2e/run-site.sh
 
