@@ -5,6 +5,7 @@
 // "N passed, N failed".
 
 import { chromium } from 'playwright-core';
+import { runTests } from './harness.mjs';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -1314,8 +1315,6 @@ test('an archived game: its own screen, and it leaves the list of games to conti
 });
 
 async function main() {
-  let passed = 0;
-  let failed = 0;
   let browser = null;
   try {
     // playwright gives each launch a fresh temporary --user-data-dir.
@@ -1330,35 +1329,7 @@ async function main() {
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
-  for (const tc of tests) {
-    if (ONLY && !tc.name.includes(ONLY)) continue;
-    if (SITE && !SITE_TESTS.some((prefix) => tc.name.startsWith(prefix))) continue;
-    const t0 = Date.now();
-    let timer;
-    try {
-      await Promise.race([
-        tc.fn(browser),
-        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timed out')), tc.timeoutMs); }),
-      ]);
-      passed++;
-      console.log(`ok   ${tc.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-    } catch (e) {
-      failed++;
-      console.log(`FAIL ${tc.name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e && e.message ? e.message.split('\n')[0] : e}`);
-      let n = 0;
-      for (const ctx of browser.contexts()) {
-        for (const p of ctx.pages()) {
-          await p.screenshot({ path: join(ART, 'failed-' + tc.name.replace(/[^a-z0-9]+/gi, '-') + '-' + n++ + '.png'), fullPage: true }).catch(() => {});
-        }
-      }
-    } finally {
-      clearTimeout(timer);
-      for (const ctx of browser.contexts()) await ctx.close().catch(() => {});
-    }
-  }
-  await browser.close();
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  await runTests(browser, tests, ART, (tc) => (!ONLY || tc.name.includes(ONLY)) && (!SITE || SITE_TESTS.some((prefix) => tc.name.startsWith(prefix))));
 }
 
 main();

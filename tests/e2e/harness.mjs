@@ -1,0 +1,40 @@
+// The test runner shared by the browser test files (e2e.mjs, site.mjs):
+// runs each wanted test with its time limit, prints "ok" or "FAIL" with
+// its time, keeps a screenshot of every open page of a failed test in
+// art, closes the test's browser contexts, then prints the summary line
+// "N passed, N failed" and exits (1 when a test failed).
+
+import { join } from 'node:path';
+
+export async function runTests(browser, tests, art, wanted) {
+  let passed = 0;
+  let failed = 0;
+  for (const tc of tests) {
+    if (!wanted(tc)) continue;
+    const t0 = Date.now();
+    let timer;
+    try {
+      await Promise.race([
+        tc.fn(browser),
+        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timed out')), tc.timeoutMs); }),
+      ]);
+      passed++;
+      console.log(`ok   ${tc.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed++;
+      console.log(`FAIL ${tc.name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e && e.message ? e.message.split('\n')[0] : e}`);
+      let n = 0;
+      for (const ctx of browser.contexts()) {
+        for (const p of ctx.pages()) {
+          await p.screenshot({ path: join(art, 'failed-' + tc.name.replace(/[^a-z0-9]+/gi, '-') + '-' + n++ + '.png'), fullPage: true }).catch(() => {});
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+      for (const ctx of browser.contexts()) await ctx.close().catch(() => {});
+    }
+  }
+  await browser.close();
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
