@@ -1,8 +1,11 @@
 # Shell helpers of the test scripts that start a server (tests/e2e/run.sh,
-# tests/e2e/run-site.sh, tests/wasm/run.sh). Source it, then call:
+# tests/e2e/run-site.sh, tests/wasm/run.sh). Source it (after defining
+# fail MESSAGE, which prints and exits), then call:
 #   tw_free_port            prints a free loopback port, picked by the kernel
 #   tw_wait_for URL [SECS]  waits until URL answers 200 (default 15 s); 0 or 1
 #   tw_stop_server          stops the process whose pid is in $pid (if any)
+#   tw_browser_ready E2E ART TAG   Chromium, node and the npm packages
+#   tw_native_ready ROOT ART       build/trickwood
 
 # A free port on the loopback interface.
 tw_free_port() {
@@ -27,5 +30,30 @@ tw_stop_server() {
         kill "$pid" 2>/dev/null
         wait "$pid" 2>/dev/null
         pid=""
+    fi
+}
+
+# What the browser tests need, checked or installed; stops with the
+# caller's fail() when something is missing. Sets $chromium. Arguments:
+# the folder of tests/e2e, the artifacts folder (for logs), the tag of
+# the messages.
+tw_browser_ready() {
+    chromium=${TW_CHROMIUM:-/usr/bin/chromium}
+    [ -x "$chromium" ] || chromium=$(command -v chromium 2>/dev/null || true)
+    [ -n "$chromium" ] && [ -x "$chromium" ] || fail "Chromium not found: install Debian's chromium package (make deps)"
+    command -v node >/dev/null 2>&1 || fail "node not found: install nodejs (make deps)"
+    if [ ! -f "$1/node_modules/playwright-core/package.json" ]; then
+        command -v npm >/dev/null 2>&1 || fail "npm not found: install npm (make deps)"
+        echo "$3: installing npm packages (npm ci)"
+        (cd "$1" && npm ci --no-audit --no-fund --loglevel=error) >"$2/npm.log" 2>&1 ||
+            fail "npm ci failed, see $2/npm.log"
+    fi
+}
+
+# Builds build/trickwood when missing (logs in $2/build.log).
+tw_native_ready() {
+    if [ ! -x "$1/build/trickwood" ] || [ ! -s "$1/build/trickwood" ]; then
+        (cd "$1" && make --no-print-directory build/trickwood) >"$2/build.log" 2>&1 ||
+            fail "could not build build/trickwood, see $2/build.log"
     fi
 }

@@ -23,10 +23,7 @@ fail() {
     exit 1
 }
 
-chromium=${TW_CHROMIUM:-/usr/bin/chromium}
-[ -x "$chromium" ] || chromium=$(command -v chromium 2>/dev/null || true)
-[ -n "$chromium" ] && [ -x "$chromium" ] || fail "Chromium not found: install Debian's chromium package (make deps)"
-command -v node >/dev/null 2>&1 || fail "node not found: install nodejs (make deps)"
+tw_browser_ready "$here" "$art" e2e-site
 command -v python3 >/dev/null 2>&1 || fail "python3 not found: install python3 (the static file server)"
 
 if [ ! -f "$root/build/site/index.html" ]; then
@@ -37,17 +34,7 @@ fi
 grep -q 'name="trickwood-backend" content="local"' "$root/build/site/index.html" ||
     fail "build/site/index.html is not the static site's page (run make site)"
 
-if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
-    command -v npm >/dev/null 2>&1 || fail "npm not found: install npm (make deps)"
-    echo "e2e-site: installing npm packages (npm ci)"
-    (cd "$here" && npm ci --no-audit --no-fund --loglevel=error) >"$art/npm.log" 2>&1 ||
-        fail "npm ci failed, see $art/npm.log"
-fi
-
-if [ ! -x "$root/build/trickwood" ] || [ ! -s "$root/build/trickwood" ]; then
-    (cd "$root" && make --no-print-directory build/trickwood) >"$art/build.log" 2>&1 ||
-        fail "could not build build/trickwood, see $art/build.log"
-fi
+tw_native_ready "$root" "$art"
 
 pid=""
 cleanup() {

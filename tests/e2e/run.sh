@@ -18,22 +18,10 @@ fail() {
     exit 1
 }
 
-chromium=${TW_CHROMIUM:-/usr/bin/chromium}
-[ -x "$chromium" ] || chromium=$(command -v chromium 2>/dev/null || true)
-[ -n "$chromium" ] && [ -x "$chromium" ] || fail "Chromium not found: install Debian's chromium package (make deps)"
-command -v node >/dev/null 2>&1 || fail "node not found: install nodejs (make deps)"
+tw_browser_ready "$here" "$art" e2e
 
-if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
-    command -v npm >/dev/null 2>&1 || fail "npm not found: install npm (make deps)"
-    echo "e2e: installing npm packages (npm ci)"
-    (cd "$here" && npm ci --no-audit --no-fund --loglevel=error) >"$art/npm.log" 2>&1 ||
-        fail "npm ci failed, see $art/npm.log"
-fi
 
-if [ ! -x "$root/build/trickwood" ] || [ ! -s "$root/build/trickwood" ]; then
-    (cd "$root" && make --no-print-directory build/trickwood) >"$art/build.log" 2>&1 ||
-        fail "could not build build/trickwood, see $art/build.log"
-fi
+tw_native_ready "$root" "$art"
 
 tmp=$(mktemp -d)
 pid=""
