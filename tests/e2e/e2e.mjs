@@ -5,9 +5,11 @@
 // "N passed, N failed".
 
 import { chromium } from 'playwright-core';
-import { runTests } from './harness.mjs';
+import { runTests, registry, check, versionOf, isOver } from './harness.mjs';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+const { tests, test } = registry();
 
 const BASE = process.env.TW_BASE_URL || 'http://127.0.0.1:18080';
 const EXE = process.env.TW_CHROMIUM || '/usr/bin/chromium';
@@ -30,16 +32,7 @@ const SITE_TESTS = process.env.TW_E2E_SITE_ALL === '1' ? [
 ] : ['start page:', 'reopening a game in progress:', 'phone 390x844: at every decision', 'one tap:'];
 mkdirSync(ART, { recursive: true });
 
-const tests = [];
-// Registers a test: name and async body receiving the browser.
-function test(name, fn, timeoutMs) {
-  tests.push({ name, fn, timeoutMs: timeoutMs || 180000 });
-}
 
-// Throws when cond is false.
-function check(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
 
 // Saves a screenshot under the artifacts folder.
 async function shot(page, name, full) {
@@ -63,16 +56,7 @@ function checkNoErrors(page, who) {
   check(real.length === 0, `${who}: page errors: ${real.join(' | ')}`);
 }
 
-// The game version shown on the page (number of actions applied), or -1.
-async function versionOf(page) {
-  const v = await page.locator('[data-testid=version]').first().getAttribute('data-version').catch(() => null);
-  return v === null ? -1 : Number(v);
-}
 
-// Whether the game-over summary is on screen.
-async function isOver(page) {
-  return (await page.locator('[data-testid=game-over]').count()) > 0;
-}
 
 // Clicks one legal choice (skipping "stop" when possible) and waits until
 // the page shows a newer version. Uses the number key when asked and the

@@ -6,6 +6,31 @@
 
 import { join } from 'node:path';
 
+// A list of tests and the function that registers one: name, async body
+// receiving the browser, time limit (default 3 minutes).
+export function registry() {
+  const tests = [];
+  const test = (name, fn, timeoutMs) => tests.push({ name, fn, timeoutMs: timeoutMs || 180000 });
+  return { tests, test };
+}
+
+// Throws when cond is false.
+export function check(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+// The game version shown on the page (number of actions applied), or -1.
+export async function versionOf(page) {
+  const v = await page.locator('[data-testid=version]').first().getAttribute('data-version').catch(() => null);
+  return v === null ? -1 : Number(v);
+}
+
+// Whether the game-over summary is on screen.
+export async function isOver(page) {
+  return (await page.locator('[data-testid=game-over]').count()) > 0;
+}
+
+// Runs the tests (see the top of this file).
 export async function runTests(browser, tests, art, wanted) {
   let passed = 0;
   let failed = 0;

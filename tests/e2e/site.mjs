@@ -9,13 +9,15 @@
 // to TW_ARTIFACTS. The last line printed is "N passed, N failed".
 
 import { chromium } from 'playwright-core';
-import { runTests } from './harness.mjs';
+import { runTests, registry, check, versionOf, isOver } from './harness.mjs';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync, spawn } from 'node:child_process';
+
+const { tests, test } = registry();
 
 const BASE = (process.env.TW_SITE_URL || 'http://127.0.0.1:18090').replace(/\/$/, '');
 const EXE = process.env.TW_CHROMIUM || '/usr/bin/chromium';
@@ -35,16 +37,7 @@ const LAUNCH = {
     '--disable-component-update', '--disable-sync'],
 };
 
-const tests = [];
-// Registers a test: name and async body receiving the browser.
-function test(name, fn, timeoutMs) {
-  tests.push({ name, fn, timeoutMs: timeoutMs || 180000 });
-}
 
-// Throws when cond is false.
-function check(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
 
 // Saves a screenshot under the artifacts folder.
 async function shot(page, name, full) {
@@ -75,16 +68,7 @@ function checkNoErrors(page, who, allow) {
   check(real.length === 0, `${who}: page errors: ${real.join(' | ')}`);
 }
 
-// The game version shown on the page (number of actions applied), or -1.
-async function versionOf(page) {
-  const v = await page.locator('[data-testid=version]').first().getAttribute('data-version').catch(() => null);
-  return v === null ? -1 : Number(v);
-}
 
-// Whether the game-over summary is on screen.
-async function isOver(page) {
-  return (await page.locator('[data-testid=game-over]').count()) > 0;
-}
 
 // Waits until the page shows version v or more (or the end).
 async function waitVersion(page, v, timeout) {
