@@ -76,9 +76,13 @@ WASM_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"/data"' -Iinclud
 WASM_EXPORTS = _tw_wasm_open,_tw_wasm_close,_tw_wasm_request,_tw_wasm_status,_tw_wasm_error,_tw_wasm_free,_malloc,_free
 # emcc's optimizer finds Debian's acorn through NODE_PATH.
 WASM_ENV = NODE_PATH=/usr/share/nodejs
-$(WASM_DEPS)/lib/libsqlite3.a $(WASM_DEPS)/lib/libjansson.a:
+# One run of the script makes both libraries (a stamp, so that parallel
+# jobs never run it twice at once).
+$(WASM_DEPS)/built: scripts/wasm-deps.sh
 	@sh scripts/wasm-deps.sh $(CURDIR)/$(WASM_DEPS)
-build/wasm/obj/%.o: %.c $(HEADERS) $(WASM_DEPS)/lib/libjansson.a $(WASM_DEPS)/lib/libsqlite3.a
+	@touch $@
+$(WASM_DEPS)/lib/libsqlite3.a $(WASM_DEPS)/lib/libjansson.a: $(WASM_DEPS)/built
+build/wasm/obj/%.o: %.c $(HEADERS) $(WASM_DEPS)/built
 	@mkdir -p $(dir $@)
 	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -c $< -o $@
 # The module: trickwood.js (its loader), trickwood.wasm, and trickwood.data
