@@ -358,6 +358,74 @@ test('fox duet: a whole game with the strong partner', async (browser) => {
   await ctx.close();
 }, 300000);
 
+test('fox duet: two players at one screen, each seeing only their own hand', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  await page.goto(BASE + '/#/');
+  const form = page.locator('[data-testid=start-fox]');
+  await form.waitFor();
+  check(/at this screen/.test(await form.textContent()), 'the start form offers a friend at this screen');
+  await form.locator('input[name=partner][value=human]').check();
+  await form.locator('summary').click();
+  await page.fill('[data-testid=fox-seed]', '21');
+  await page.click('[data-testid=start-fox-button]');
+  const decisions = [0, 0]; // the decisions each seat took
+  let handovers = 0;
+  let moves = 0;
+  let seat = -1;
+  for (let i = 0; i < 400; i++) {
+    await page.waitForSelector('[data-testid=handover], #main [data-action], [data-testid=game-over]', { timeout: 60000 });
+    if (await isOver(page)) break;
+    if (await page.locator('[data-testid=handover]').count()) {
+      // The cover hides the table: no card, no choice on screen.
+      check((await page.locator('#main [data-card], #main [data-action]').count()) === 0, 'the cover shows no card');
+      const next = Number(await page.getAttribute('[data-testid=handover]', 'data-seat'));
+      check(next !== seat, 'the cover hands over to the other player (' + seat + ' to ' + next + ')');
+      seat = next;
+      handovers++;
+      await page.click('[data-testid=handover-ready]');
+      continue;
+    }
+    // The hand shown is the acting seat's own, and no card of it is in
+    // the other seat's hand (both asked of the engine with each seat's token).
+    const hand = await handOf(page);
+    const hands = await page.evaluate(async () => {
+      const m = await import('./js/api.js');
+      const gid = decodeURIComponent(/#\/play\/([^/?#]+)/.exec(location.hash)[1]);
+      const pair = m.hotseatTokens(gid);
+      const out = [];
+      for (const tok of pair) out.push(await m.api('GET', m.gamePath(gid, 'state'), undefined, tok));
+      return out.map((st) => ({ seat: st.seat, toAct: st.to_act, hand: (st.view && st.view.hand) || [] }));
+    });
+    const acting = hands.find((h) => h.seat === h.toAct);
+    check(acting, 'one seat is to act: ' + JSON.stringify(hands.map((h) => [h.seat, h.toAct])));
+    const other = hands.find((h) => h !== acting);
+    check(hand.length === acting.hand.length && hand.every((c) => acting.hand.includes(c)),
+      `the hand shown is seat ${acting.seat}'s: ${hand.join(' ')} / ${acting.hand.join(' ')}`);
+    check(!hand.some((c) => other.hand.includes(c)), 'no card of the other seat is shown');
+    decisions[acting.seat]++;
+    const before = await versionOf(page);
+    await page.locator('#main [data-action]').first().click();
+    await page.waitForFunction((v) => {
+      const n = document.querySelector('[data-testid=version]');
+      return !n || Number(n.getAttribute('data-version')) > v || document.querySelector('[data-testid=handover]') ||
+        document.querySelector('[data-testid=game-over]');
+    }, before, { timeout: 60000 });
+    moves++;
+  }
+  check(await isOver(page), 'the game ended (' + moves + ' moves)');
+  check(handovers >= 10, 'the device went from one player to the other (' + handovers + ' handovers)');
+  check(decisions[0] > 5 && decisions[1] > 5, 'both players decided (' + decisions.join(', ') + ')');
+  const id = gameIdOf(page);
+  const info = await page.evaluate(async (gid) => {
+    const m = await import('./js/api.js');
+    return m.api('GET', '/api/history/' + encodeURIComponent(gid));
+  }, id);
+  check(info && info.record && info.record.actions.length === moves, 'the record holds every move (' + (info && info.record ? info.record.actions.length : '?') + ' / ' + moves + ')');
+  checkNoErrors(page, 'hotseat');
+  console.log(`   (${moves} moves, ${handovers} handovers, decisions per seat ${decisions.join(' / ')})`);
+  await ctx.close();
+}, 300000);
+
 test('reload mid-game: the game resumes where it was', async (browser) => {
   const { ctx, page } = await newPage(browser);
   const id = await startNorthwood(page, 'intro', 11);
