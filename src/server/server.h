@@ -248,9 +248,10 @@ json_t *tw_srv_again_request(json_t *item, char *setup, size_t size);
 int tw_srv_history_add(const char *db_path, const tw_match *m, json_t *config, uint64_t seed, const char *partner,
                        const char *source, const char *when, char *err, size_t err_size);
 /* The same into an open store (the server's own, for an imported
- * record): 1 added, 0 there already, -1 with a message in err. */
-int tw_srv_history_add_to(tw_srv_store *store, const tw_match *m, json_t *config, uint64_t seed, const char *partner,
-                          const char *source, const char *when, char *err, size_t err_size);
+ * record); where names the store in the message of a failed write ("the
+ * database FILE"). 1 added, 0 there already, -1 with a message in err. */
+int tw_srv_history_add_to(tw_srv_store *store, const char *where, const tw_match *m, json_t *config, uint64_t seed,
+                          const char *partner, const char *source, const char *when, char *err, size_t err_size);
 /* The sources of the terminal's games already stored, as a JSON object
  * whose keys are the sources (NULL on error). */
 json_t *tw_srv_store_sources(tw_srv_store *store);

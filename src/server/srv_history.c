@@ -209,8 +209,8 @@ tw_srv_reply tw_srv_history_import(tw_srv *srv, json_t *body)
         json_int_t seed = json_integer_value(json_object_get(record, "seed"));
         char source[48], err[600];
         snprintf(source, sizeof source, "import:%016llx", (unsigned long long)text_hash(text));
-        int added = config ? tw_srv_history_add_to(&srv->store, m, config, (uint64_t)seed, seat1, source, NULL, err,
-                                                   sizeof err)
+        int added = config ? tw_srv_history_add_to(&srv->store, "the history", m, config, (uint64_t)seed, seat1, source,
+                                                   NULL, err, sizeof err)
                            : -1;
         json_decref(config);
         if (added < 0)

@@ -16,7 +16,6 @@ tw_srv_reply tw_srv_wrong_method(const char *method, const char *allow)
     return r;
 }
 
-
 json_t *tw_srv_parse_body(const char *data, size_t size, tw_srv_reply *reply)
 {
     if (size == 0) {
@@ -166,8 +165,7 @@ tw_srv_reply tw_srv_route(tw_srv *srv, const tw_srv_request *rq, tw_srv_game **e
         if (!is_get)
             return tw_srv_wrong_method(method, "GET, HEAD");
         if (n == 1)
-            return tw_srv_history_list(srv, query_arg(rq, "game"),
-                                       query_arg(rq, "limit"));
+            return tw_srv_history_list(srv, query_arg(rq, "game"), query_arg(rq, "limit"));
         if (n == 2 && strcmp(seg[1], "totals") == 0)
             return tw_srv_history_totals_reply(srv, query_arg(rq, "game"));
         if (n == 2)
@@ -181,7 +179,6 @@ tw_srv_reply tw_srv_route(tw_srv *srv, const tw_srv_request *rq, tw_srv_game **e
     }
     return tw_srv_error(404, "not_found", "no such API endpoint");
 }
-
 
 char *tw_srv_reply_text(tw_srv_reply *r)
 {

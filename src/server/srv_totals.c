@@ -204,8 +204,8 @@ static int match_actions(const tw_match *m, int *seats, char (*actions)[48])
     return ok ? 0 : -1;
 }
 
-int tw_srv_history_add_to(tw_srv_store *store, const tw_match *m, json_t *config, uint64_t seed, const char *partner,
-                          const char *source, const char *when, char *err, size_t err_size)
+int tw_srv_history_add_to(tw_srv_store *store, const char *where, const tw_match *m, json_t *config, uint64_t seed,
+                          const char *partner, const char *source, const char *when, char *err, size_t err_size)
 {
     json_t *result = m->game->result_json(m);
     tw_buf record = {0};
@@ -219,7 +219,7 @@ int tw_srv_history_add_to(tw_srv_store *store, const tw_match *m, json_t *config
         finished_row(m, config, seed, partner, when, &row) == 0 && match_actions(m, seats, actions) == 0) {
         added = tw_srv_store_add_finished(store, &row, source, result_text, record.data, m->count, seats, actions);
         if (added < 0)
-            snprintf(err, err_size, "the history could not be written: %s", sqlite3_errmsg(store->db));
+            snprintf(err, err_size, "%s could not be written: %s", where, sqlite3_errmsg(store->db));
     }
     json_decref(result);
     free(result_text);
@@ -235,12 +235,9 @@ int tw_srv_history_add(const char *db_path, const tw_match *m, json_t *config, u
     tw_srv_store store;
     if (tw_srv_store_open_shared(&store, db_path, err, err_size) != 0)
         return -1;
-    int added = tw_srv_history_add_to(&store, m, config, seed, partner, source, when, err, err_size);
-    if (added < 0) {
-        char why[400];
-        snprintf(why, sizeof why, "%s", err);
-        snprintf(err, err_size, "the database %s could not be written: %s", db_path, why);
-    }
+    char where[1100];
+    snprintf(where, sizeof where, "the database %s", db_path);
+    int added = tw_srv_history_add_to(&store, where, m, config, seed, partner, source, when, err, err_size);
     tw_srv_store_close(&store);
     return added;
 }
