@@ -41,11 +41,15 @@ export class GameSession {
     if (this.closed) return null;
     if (asked < this.shown) return this.state;
     this.shown = asked;
-    const prev = this.state;
+    // A state of another seat (a table played at one screen) starts
+    // afresh: the earlier state, and the events of the other seat's
+    // action, which may tell what only that seat saw, are not this seat's.
+    const otherSeat = !!this.state && this.state.seat !== st.seat;
+    const prev = otherSeat ? null : this.state;
     // The same state again (an update for our own action): nothing to draw.
     if (prev && (!events || !events.length) && JSON.stringify(st) === JSON.stringify(prev)) return prev;
     this.state = st;
-    this.onChange(st, events || [], prev);
+    this.onChange(st, otherSeat ? [] : (events || []), prev);
     return st;
   }
 
@@ -148,8 +152,8 @@ export class GameSession {
 // Both seats of a table played at one screen (the static site's Duet with
 // a friend): the state is always fetched for the seat to act. When the
 // seat changes, the screen must hand over (handover is set until
-// tookOver() is called) and the events of the other seat's action are
-// not passed on: they may tell what only that seat saw.
+// tookOver() is called); load() then reports the new seat's state with
+// no earlier state and no events.
 export class HotseatSession extends GameSession {
   constructor(id, tokens, onChange, onError) {
     super(id, tokens[0], onChange, onError);
@@ -164,25 +168,8 @@ export class HotseatSession extends GameSession {
     if ((next === 0 || next === 1) && next !== st.seat) {
       this.token = this.tokens[next];
       this.handover = true;
-      this.state = null; // the other seat's state is not this one's to compare
       st = await super.fetchState();
     }
-    return st;
-  }
-
-  // Loads, without the events when the seat changed.
-  async load(events) {
-    if (this.closed) return null;
-    const wasSeat = this.token;
-    const asked = ++this.asked;
-    const st = await this.fetchState();
-    if (this.closed || !st) return null;
-    if (asked < this.shown) return this.state;
-    this.shown = asked;
-    const changed = wasSeat !== this.token;
-    const prev = changed ? null : this.state;
-    this.state = st;
-    this.onChange(st, changed ? [] : (events || []), prev);
     return st;
   }
 
