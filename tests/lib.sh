@@ -6,6 +6,9 @@
 #   tw_stop_server          stops the process whose pid is in $pid (if any)
 #   tw_browser_ready E2E ART TAG   Chromium, node and the npm packages
 #   tw_native_ready ROOT ART       build/trickwood
+#   tw_serve ROOT LOG [OPTION...]  starts build/trickwood serve on a free loopback
+#                           port with a database in a new folder $tmp, waits for it;
+#                           sets $port, $pid and $tmp (removed by tw_stop_server)
 
 # A free port on the loopback interface.
 tw_free_port() {
@@ -24,13 +27,31 @@ const end = Date.now() + Number(process.argv[2]) * 1000;
 })();' "$1" "${2:-15}"
 }
 
-# Stops the server started in the background as $pid.
+# Stops the server started in the background as $pid, and removes the
+# folder $tmp of tw_serve.
 tw_stop_server() {
     if [ -n "${pid:-}" ]; then
         kill "$pid" 2>/dev/null
         wait "$pid" 2>/dev/null
         pid=""
     fi
+    if [ -n "${tmp:-}" ]; then
+        rm -rf "$tmp"
+        tmp=""
+    fi
+}
+
+# Starts the real server (trap tw_stop_server on EXIT first): ROOT is the
+# checkout, LOG its output file, then more serve options.
+tw_serve() {
+    serve_root=$1
+    serve_log=$2
+    shift 2
+    tmp=$(mktemp -d)
+    port=$(tw_free_port) || fail "could not pick a port"
+    "$serve_root/build/trickwood" serve --host 127.0.0.1 --port "$port" --db "$tmp/serve.db" "$@" >"$serve_log" 2>&1 &
+    pid=$!
+    tw_wait_for "http://127.0.0.1:$port/api/history" || fail "the server did not start, see $serve_log"
 }
 
 # What the browser tests need, checked or installed; stops with the

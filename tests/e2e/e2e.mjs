@@ -5,7 +5,7 @@
 // "N passed, N failed".
 
 import { chromium } from 'playwright-core';
-import { runTests, registry, check, versionOf, isOver } from './harness.mjs';
+import { runTests, registry, check, versionOf, isOver, newPage } from './harness.mjs';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -32,23 +32,11 @@ const SITE_TESTS = process.env.TW_E2E_SITE_ALL === '1' ? [
 ] : ['start page:', 'reopening a game in progress:', 'phone 390x844: at every decision', 'one tap:'];
 mkdirSync(ART, { recursive: true });
 
-
-
 // Saves a screenshot under the artifacts folder.
 async function shot(page, name, full) {
   await page.screenshot({ path: join(ART, name + '.png'), fullPage: !!full });
 }
 
-// A new browser context in English, with page errors collected.
-async function newPage(browser, opts) {
-  const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, ...(opts || {}) });
-  const page = await ctx.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push('console: ' + m.text()); });
-  page.setDefaultTimeout(20000);
-  return { ctx, page };
-}
 
 // Fails when the page reported a script error.
 function checkNoErrors(page, who) {

@@ -30,6 +30,25 @@ export async function isOver(page) {
   return (await page.locator('[data-testid=game-over]').count()) > 0;
 }
 
+// Collects a page's script errors (uncaught, and console errors) in
+// page.errors, and gives it a 20 s default timeout.
+export function watchErrors(page) {
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push('console: ' + m.text()); });
+  page.setDefaultTimeout(20000);
+  return page;
+}
+
+// A new browser context in English, 1280x900 unless opts say otherwise
+// (its own storage, service worker and caches: a fresh browser
+// profile), and a page of it with its errors collected.
+export async function newPage(browser, opts) {
+  const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, ...(opts || {}) });
+  const page = watchErrors(await ctx.newPage());
+  return { ctx, page };
+}
+
 // Runs the tests (see the top of this file).
 export async function runTests(browser, tests, art, wanted) {
   let passed = 0;

@@ -37,10 +37,8 @@ grep -q 'name="trickwood-backend" content="local"' "$root/build/site/index.html"
 tw_native_ready "$root" "$art"
 
 pid=""
-cleanup() {
-    tw_stop_server
-}
-trap cleanup EXIT
+tmp=""
+trap tw_stop_server EXIT
 trap 'exit 1' INT TERM
 
 # A free port on the loopback interface, picked by the kernel.

@@ -19,28 +19,13 @@ fail() {
 }
 
 tw_browser_ready "$here" "$art" e2e
-
-
 tw_native_ready "$root" "$art"
 
-tmp=$(mktemp -d)
 pid=""
-cleanup() {
-    tw_stop_server
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+tmp=""
+trap tw_stop_server EXIT
 trap 'exit 1' INT TERM
-
-# A free port on the loopback interface, picked by the kernel.
-port=$(tw_free_port) ||
-    fail "could not pick a port"
-
-"$root/build/trickwood" serve --host 127.0.0.1 --port "$port" --db "$tmp/e2e.db" --web "$root/web" >"$art/server.log" 2>&1 &
-pid=$!
-
-# Waits (at most 15 s) until the server answers.
-tw_wait_for "http://127.0.0.1:$port/api/history" || fail "the server did not start, see $art/server.log"
+tw_serve "$root" "$art/server.log" --web "$root/web"
 
 TW_BASE_URL="http://127.0.0.1:$port" TW_CHROMIUM="$chromium" TW_ARTIFACTS="$art" \
     node "$here/e2e.mjs" "${1:-}"

@@ -9,7 +9,7 @@
 // to TW_ARTIFACTS. The last line printed is "N passed, N failed".
 
 import { chromium } from 'playwright-core';
-import { runTests, registry, check, versionOf, isOver } from './harness.mjs';
+import { runTests, registry, check, versionOf, isOver, newPage, watchErrors } from './harness.mjs';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -44,22 +44,7 @@ async function shot(page, name, full) {
   await page.screenshot({ path: join(ART, name + '.png'), fullPage: !!full });
 }
 
-// Collects a page's script errors (uncaught, and console errors).
-function watchErrors(page) {
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push('console: ' + m.text()); });
-  page.setDefaultTimeout(20000);
-  return page;
-}
 
-// A new browser context in English (its own IndexedDB, service worker
-// and caches: a fresh browser profile), with page errors collected.
-async function newPage(browser, opts) {
-  const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, ...(opts || {}) });
-  const page = watchErrors(await ctx.newPage());
-  return { ctx, page };
-}
 
 // Fails when the page reported a script error. allow: a pattern of
 // errors expected here.

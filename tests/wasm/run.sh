@@ -21,20 +21,10 @@ command -v node >/dev/null 2>&1 || fail "node not found: install nodejs (make de
 (cd "$root" && make --no-print-directory build/trickwood build/wasm/trickwood.js) >"$log/build.log" 2>&1 ||
     fail "could not build the native and WebAssembly engines, see $log/build.log"
 
-tmp=$(mktemp -d)
 pid=""
-cleanup() {
-    tw_stop_server
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+tmp=""
+trap tw_stop_server EXIT
 trap 'exit 1' INT TERM
-
-port=$(tw_free_port) ||
-    fail "could not pick a port"
-"$root/build/trickwood" serve --host 127.0.0.1 --port "$port" --db "$tmp/native.db" --hint-rate 0 --create-rate 0 \
-    >"$log/server.log" 2>&1 &
-pid=$!
-tw_wait_for "http://127.0.0.1:$port/api/history" || fail "the server did not start, see $log/server.log"
+tw_serve "$root" "$log/server.log" --hint-rate 0 --create-rate 0
 
 node "$here/same-results.mjs" "http://127.0.0.1:$port"
