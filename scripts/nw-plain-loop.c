@@ -1,5 +1,5 @@
 /* One side of `bench`'s For Northwood! game without abilities, alone, for
- * timing one build against another from outside (farm-bench) and for
+ * timing one build against another from outside (scripts/time-in-turn.sh) and for
  * profiles: "engine" plays GAMES games through the public API as
  * `tw_bench_plain_engine` does, "reference" plays them in the bare loop
  * of `tw_bench_plain_reference` (src/bench/bench_plain.c, seed 1), "lean"

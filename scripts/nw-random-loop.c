@@ -1,5 +1,5 @@
 /* A fixed amount of random For Northwood! play, for timing one build of
- * the library against another from outside (farm-bench), and for callgrind.
+ * the library against another from outside (scripts/time-in-turn.sh), and for callgrind.
  *
  * It plays GAMES random intro games exactly as `trickwood bench` does on
  * its line "For Northwood! intro, never stopping" (seed 1: the same deals
