@@ -135,6 +135,13 @@ test('northwood: a full game in the browser, with hint and log', async (browser)
   const logText = await page.locator('[data-testid=log]').textContent();
   check(!/\{\w+\}/.test(logText), 'every log line is filled in: ' + (logText.match(/[^.]*\{\w+\}[^.]*/) || [''])[0]);
   check((await page.locator('#main [data-action]').count()) === 0, 'no choice is left after the end');
+  // The header tells the game as it ended: no stars "still possible", no
+  // fief "visiting now", no running score.
+  const header = await page.locator('#main').textContent();
+  check(!/still possible|visiting now/.test(header), 'the ended table says nothing is still to come: ' +
+    (header.match(/[^.]*(still possible|visiting now)[^.]*/) || [''])[0]);
+  check(/Stars won: \d+/.test(await page.textContent('[data-testid=stars]')), 'the stars pill gives the stars won');
+  check((await page.locator('[data-testid=score]').count()) === 0, 'no running score after the end');
   await shot(page, 'northwood-end', true);
   const endUrl = page.url();
 
@@ -392,6 +399,63 @@ test('phone-size screen: start page and both games fit 360 px', async (browser) 
   await ctx.close();
 });
 
+test('keyboard keys: U undoes and keeps the focus at the choices, H asks a hint, 0 and - reach choices 10 and 11', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await startNorthwood(page, 7);
+  for (let i = 0; i < 3; i++) {
+    const v = await versionOf(page);
+    await page.keyboard.press('1');
+    await waitVersion(page, v + 1);
+  }
+  await page.waitForSelector('[data-testid=undo]');
+  const before = await versionOf(page);
+  await page.keyboard.press('u');
+  await page.waitForFunction((v) => {
+    const n = document.querySelector('[data-testid=version]');
+    return n && Number(n.getAttribute('data-version')) < v;
+  }, before);
+  await page.waitForTimeout(200);
+  const focus = await page.evaluate(() => {
+    const a = document.activeElement;
+    return { inChoices: !!(a && a.closest('#main') && (a.hasAttribute('data-choice-index') || a.getAttribute('data-testid') === 'undo')),
+      what: a ? a.tagName + ' ' + (a.getAttribute('data-action') || a.getAttribute('data-testid') || a.className) : 'none',
+      scroll: window.scrollY };
+  });
+  check(focus.inChoices, 'after U the focus stays at the choices, not on ' + focus.what);
+  check(focus.scroll === 0, 'after U the page did not jump (' + focus.scroll + ')');
+  await page.keyboard.press('h');
+  await page.waitForFunction(() => /%|unknown/.test((document.querySelector('.hint-box') || {}).textContent || ''), null, { timeout: 60000 });
+  check((await page.locator('#main .hinted').count()) > 0, 'H marks the suggested choice');
+  await ctx.close();
+
+  // The Duet: a decision with eleven choices numbers them up to "-".
+  const fox = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await startFox(fox.page, 'rule', 1, 11);
+  let done = false;
+  for (let i = 0; i < 30 && !done; i++) {
+    await fox.page.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 30000 });
+    const keys = await fox.page.$$eval('#main [data-choice-index]', (els) => els.map((e) => ({
+      index: Number(e.getAttribute('data-choice-index')), action: e.getAttribute('data-action'),
+      cap: (e.querySelector('.keycap') || {}).textContent || '' })));
+    const eleventh = keys.find((k) => k.index === 10);
+    const tenth = keys.find((k) => k.index === 9);
+    if (eleventh && tenth) {
+      check(tenth.cap === '0' && eleventh.cap === '-', 'choices 10 and 11 show the keys 0 and - (' + tenth.cap + ', ' + eleventh.cap + ')');
+      const v = await versionOf(fox.page);
+      await fox.page.keyboard.press('-');
+      await waitVersion(fox.page, v + 1);
+      const still = await fox.page.locator(`#main [data-action="${eleventh.action}"]`).count();
+      check(still === 0, 'the key - played the eleventh choice, ' + eleventh.action);
+      done = true;
+    } else {
+      await playFirst(fox.page);
+    }
+  }
+  check(done, 'a Duet decision with eleven choices came within 30 decisions');
+  checkNoErrors(fox.page, 'keyboard keys');
+  await fox.ctx.close();
+});
+
 test('keyboard alone: number keys and Tab/Enter play Northwood', async (browser) => {
   const { ctx, page } = await newPage(browser);
   await startNorthwood(page, 7);
@@ -550,6 +614,14 @@ test('history: finished games are listed, charted and replayed', async (browser)
     await page.waitForFunction(() => {
       const m = /Step (\d+) of (\d+)/.exec(document.querySelector('[data-testid=replay-step]').textContent);
       return m && Number(m[1]) === Number(m[2]) - 1;
+    });
+    // Home and End go to the first and the last step.
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => /Step 0 of/.test(document.querySelector('[data-testid=replay-step]').textContent));
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => {
+      const m = /Step (\d+) of (\d+)/.exec(document.querySelector('[data-testid=replay-step]').textContent);
+      return m && m[1] === m[2];
     });
     await shot(page, game.startsWith('Fox') ? 'replay-fox' : 'replay-northwood', true);
   }

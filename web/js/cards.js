@@ -4,7 +4,7 @@
 // and white. Ranks are large so that cards read at phone width.
 
 import { t } from './i18n.js';
-import { el } from './ui.js';
+import { el, KEYED_CHOICES, choiceKeyLabel } from './ui.js';
 
 // Suit letter -> suit key, for both games (the letters do not overlap).
 const SUIT_OF_LETTER = {
@@ -174,7 +174,7 @@ export function cardEl(code, opts) {
     attrs.type = 'button';
     attrs['data-action'] = o.action;
     attrs['data-focus-key'] = 'a:' + o.action;
-    if (o.index !== undefined && o.index < 9) attrs['data-choice-index'] = o.index;
+    if (o.index !== undefined && o.index < KEYED_CHOICES) attrs['data-choice-index'] = o.index;
     if (o.onclick) attrs.onclick = o.onclick;
     node = el('button', attrs);
   } else {
@@ -182,8 +182,8 @@ export function cardEl(code, opts) {
     node = el('div', attrs);
   }
   node.innerHTML = c ? cardFaceMarkup(code) : cardBackMarkup();
-  if (o.action && o.index !== undefined && o.index < 9) {
-    node.appendChild(el('span', { class: 'keycap', 'aria-hidden': 'true' }, String(o.index + 1)));
+  if (o.action && o.index !== undefined && o.index < KEYED_CHOICES) {
+    node.appendChild(el('span', { class: 'keycap', 'aria-hidden': 'true' }, choiceKeyLabel(o.index)));
   }
   return node;
 }

@@ -8,7 +8,7 @@ const HELP = {
   en: [
     ['h2', 'Playing with mouse, finger or keyboard'],
     ['p', 'Everything you may do right now is highlighted: cards in your hand lift up, fiefs and allies get a coloured frame, and the other choices appear as buttons under the prompt. Click or tap one to play it.'],
-    ['p', 'With the keyboard, Tab moves between choices and Enter or Space picks one. The first nine choices carry a small number: press that number key to pick it straight away. Every card has a spoken name for screen readers.'],
+    ['p', 'With the keyboard, Tab moves between choices and Enter or Space picks one. The first twelve choices carry a small key (1 to 9, then 0, - and =): press it to pick that choice straight away. U takes back your last decision and H asks for a hint. In a replay the arrow keys step back and forth, and Home and End go to the start and the end. Every card has a spoken name for screen readers.'],
     ['p', 'The Hint button asks the strong bot what it would do from what you can see, and how likely it thinks success is. The suggested choice gets a dashed outline.'],
     ['p', 'On a phone the status bar stays at the top and your hand, with the prompt and the statement or the trick, at the bottom; the board and the log scroll between them. A tap on a card plays it. With the setting "Play my only legal card by itself" (start page, or under "What happened"), a card that is your only possible play goes on its own after a short pause; Wait keeps it for you to play.'],
     ['h2', 'For Northwood!'],
@@ -27,7 +27,7 @@ const HELP = {
   fr: [
     ['h2', 'Jouer à la souris, au doigt ou au clavier'],
     ['p', 'Tout ce que vous pouvez faire maintenant est mis en évidence : les cartes jouables de votre main se soulèvent, les fiefs et alliés utilisables reçoivent un cadre coloré, et les autres choix sont des boutons sous la consigne. Cliquez ou touchez pour jouer.'],
-    ['p', 'Au clavier, Tab passe d\'un choix à l\'autre et Entrée ou Espace le valide. Les neuf premiers choix portent un petit numéro : appuyez sur ce chiffre pour le choisir directement. Chaque carte a un nom lisible par les lecteurs d\'écran.'],
+    ['p', 'Au clavier, Tab passe d\'un choix à l\'autre et Entrée ou Espace le valide. Les douze premiers choix portent une petite touche (1 à 9, puis 0, - et =) : appuyez dessus pour choisir directement. U reprend votre dernière décision et H demande un conseil. Dans un rejeu, les flèches avancent et reculent d\'un pas, Début et Fin vont au début et à la fin. Chaque carte a un nom lisible par les lecteurs d\'écran.'],
     ['p', 'Le bouton Conseil demande au robot fort ce qu\'il jouerait d\'après ce que vous voyez, et ses chances de réussite. Le choix conseillé est entouré de pointillés.'],
     ['p', 'Sur un téléphone, la barre d\'état reste en haut, et votre main, avec la consigne et la déclaration ou le pli, en bas ; le plateau et le déroulement de la partie défilent entre les deux. Toucher une carte la joue. Avec le réglage « Jouer d\'office ma seule carte possible » (page d\'accueil, ou sous « Déroulement »), une carte qui est votre seul coup possible part d\'elle-même après une courte pause ; Attendre la garde pour que vous la jouiez.'],
     ['h2', 'Les Fiefs de Norbois !'],

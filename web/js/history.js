@@ -394,6 +394,8 @@ export function replayPage(main, id, startStep) {
   function onKey(e) {
     if (e.key === 'ArrowRight' && steps !== null && step < steps) { stop(); show(step + 1); }
     else if (e.key === 'ArrowLeft' && step > 0) { stop(); show(step - 1); }
+    else if (e.key === 'Home' && step > 0) { e.preventDefault(); stop(); show(0); }
+    else if (e.key === 'End' && steps !== null && step < steps) { e.preventDefault(); stop(); show(steps); }
   }
   document.addEventListener('keydown', onKey);
 

@@ -164,6 +164,7 @@ function freshCards(events) {
 
 // The fief being visited, or null.
 function visitingOf(view) {
+  if (view.over) return null; // the last fief stays in the view; nothing is visited any more
   return view.visiting === null || view.visiting === undefined ? null : Number(view.visiting);
 }
 
@@ -184,7 +185,8 @@ function pills(ctx) {
   const score = (view.score || []).length;
   return [
     el('span', { class: 'pill' }, t('medal_stars', { medal: t('medal_' + view.medal), stars: { bronze: 16, silver: 18, gold: 20 }[view.medal] || '?' })),
-    el('span', { class: 'pill', 'data-testid': 'stars' }, t('nw_stars', { won: view.stars_won ?? '?', possible: view.stars_possible ?? '?' })),
+    el('span', { class: 'pill', 'data-testid': 'stars' }, view.over ? t('nw_stars_final', { won: view.stars_won ?? '?' })
+      : t('nw_stars', { won: view.stars_won ?? '?', possible: view.stars_possible ?? '?' })),
     visiting !== null ? el('span', { class: 'pill strong', 'data-testid': 'score' }, t('nw_score_vs', { score, target: visiting })) : null,
     view.trump ? el('span', { class: 'pill' }, suitIcon(view.trump, 16), ' ', t('nw_trump', { suit: suitName(view.trump) })) : null,
   ];

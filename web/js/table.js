@@ -203,7 +203,7 @@ export function gameScreen(root, session, game, opts) {
         parts.before, ctx.labelOf(a), parts.after));
     }
     if (myTurn && !readOnly) {
-      buttons.appendChild(el('button', { type: 'button', class: 'button secondary hint-button', 'data-focus-key': 'hint', onclick: askHint }, t('hint')));
+      buttons.appendChild(el('button', { type: 'button', class: 'button secondary hint-button', 'data-testid': 'hint', 'data-focus-key': 'hint', title: t('hint_title'), onclick: askHint }, t('hint')));
     }
     if (myTurn && !readOnly && st.undo > 0) {
       buttons.appendChild(el('button', { type: 'button', class: 'button secondary undo-button', 'data-testid': 'undo',

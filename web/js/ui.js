@@ -71,8 +71,6 @@ export function percent(p, unknownText) {
   return Math.round(Number(p) * 1000) / 10 + '%';
 }
 
-// Number keys 1-9 press the element marked data-choice-index="n-1" on the
-// current screen, unless the user is typing in a field.
 // Marks the page while the player moves the focus with the keyboard (Tab,
 // arrows): the class "kbd" on <html>, gone at the next pointer press. A
 // fief's ability tip shows on keyboard focus only then, so the focus a
@@ -85,14 +83,51 @@ export function installKeyboardMark() {
   document.addEventListener('pointerdown', () => root.classList.remove('kbd'));
 }
 
+// The keys of the first listed choices, in order: the number row from 1 to
+// 0, then the two keys after it, so that a Duet hand of eleven cards or a
+// list of twelve choices is reachable.
+const CHOICE_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '-', '='];
+const CHOICE_CODES = ['Digit1', 'Digit2', 'Digit3', 'Digit4', 'Digit5', 'Digit6', 'Digit7', 'Digit8', 'Digit9', 'Digit0', 'Minus', 'Equal'];
+
+// How many listed choices carry a key.
+export const KEYED_CHOICES = CHOICE_KEYS.length;
+
+// The key shown on the listed choice at index i (from 0), or null.
+export function choiceKeyLabel(i) {
+  return i >= 0 && i < KEYED_CHOICES ? CHOICE_KEYS[i] : null;
+}
+
+// The index of the listed choice a key press picks, or -1. The key's place
+// on the keyboard counts as well as the character it types, so that the
+// number row works without Shift on a French keyboard, and so does the
+// number pad.
+export function choiceIndexOfKey(e) {
+  const byKey = CHOICE_KEYS.indexOf(e.key);
+  if (byKey >= 0) return byKey;
+  const byCode = CHOICE_CODES.indexOf(e.code);
+  if (byCode >= 0) return byCode;
+  const pad = /^Numpad([0-9])$/.exec(e.code || '');
+  return pad ? (pad[1] === '0' ? 9 : Number(pad[1]) - 1) : -1;
+}
+
+// Whether a key press is meant for a field being typed in.
+function typingInField(e) {
+  const tag = (e.target && e.target.tagName) || '';
+  return tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || !!(e.target && e.target.isContentEditable);
+}
+
+// The table's keys: the choice keys (1 to 9, 0, - and =) press the element
+// marked data-choice-index on the current screen; U presses Undo and H
+// Hint when the table offers them. Nothing happens while the player types
+// in a field or holds Ctrl, Alt or Meta.
 export function installNumberKeys() {
   document.addEventListener('keydown', (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const tag = (e.target && e.target.tagName) || '';
-    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
-    if (!/^[1-9]$/.test(e.key)) return;
-    const idx = Number(e.key) - 1;
-    const target = document.querySelector('#main [data-choice-index="' + idx + '"]');
+    if (e.ctrlKey || e.metaKey || e.altKey || typingInField(e)) return;
+    const letter = (e.key || '').toLowerCase();
+    const named = letter === 'u' ? '[data-testid=undo]' : letter === 'h' ? '[data-testid=hint]' : null;
+    const idx = named ? -1 : choiceIndexOfKey(e);
+    const target = named ? document.querySelector('#main ' + named)
+      : idx >= 0 ? document.querySelector('#main [data-choice-index="' + idx + '"]') : null;
     if (target && !target.disabled) {
       e.preventDefault();
       target.focus();
@@ -136,12 +171,12 @@ export function legalChoices(legal, hinted, act) {
       'data-focus-key': 'a:' + action,
       onclick: () => act(action),
     };
-    if (i !== undefined && i < 9) attrs['data-choice-index'] = i;
+    if (i !== undefined && i < KEYED_CHOICES) attrs['data-choice-index'] = i;
     return attrs;
   };
   const keycap = (action) => {
     const i = index.get(action);
-    return i !== undefined && i < 9 ? el('span', { class: 'keycap', 'aria-hidden': 'true' }, String(i + 1)) : null;
+    return i !== undefined && i < KEYED_CHOICES ? el('span', { class: 'keycap', 'aria-hidden': 'true' }, choiceKeyLabel(i)) : null;
   };
   return { choice, keycap, used, index };
 }
