@@ -113,6 +113,18 @@ test('northwood: a full game in the browser, with hint and log', async (browser)
   await page.click('.hint-button');
   await page.waitForFunction(() => /%|unknown/.test((document.querySelector('.hint-box') || {}).textContent || ''), null, { timeout: 60000 });
   check((await page.locator('#main .hinted').count()) === 1, 'the hinted choice is highlighted');
+  // What the chance means comes open with the first hint, behind an (i)
+  // after that.
+  const about = page.locator('#main [data-testid=hint-about]');
+  check((await about.count()) === 1 && (await about.getAttribute('open')) !== null, 'the first hint opens what its chance means');
+  check(/±/.test(await about.textContent()), 'the note says what ± covers');
+  const v1 = await versionOf(page);
+  await page.locator('#main .hinted').first().click();
+  await waitVersion(page, v1 + 1);
+  await page.click('.hint-button');
+  await page.waitForFunction(() => /%|unknown/.test((document.querySelector('.hint-box') || {}).textContent || ''), null, { timeout: 60000 });
+  check((await about.count()) === 1 && (await about.getAttribute('open')) === null, 'a later hint keeps the note closed behind its (i)');
+  check(!(await about.locator('span').isVisible()), 'the closed note does not show its text');
 
   let steps = 0;
   const seen = new Set();

@@ -368,7 +368,8 @@ export const foxGame = {
   playVerbs: ['play'],
   actionLabel: foxActionLabel,
   hintText: (h, view) => t('hint_fox', { action: foxActionLabel(h.action, view), win: chanceText(h.p_win, h.margin, t('unknown_odds')) })
-    + (h.meaning ? ' ' + pick(h.meaning) : ''),
+,
+
   // Every action of the server's log, told by who took it (the partner's
   // Gift pick stays hidden until both cards move).
   actionLine(entry, seat) {

@@ -11,6 +11,7 @@ import { GAMES, gameOf } from './games.js';
 import { gameScreen } from './table.js';
 import { againButton } from './again.js';
 import { analysisHref } from './analysis.js';
+import { hintAbout } from './settings.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -285,7 +286,7 @@ export function replayPage(main, id, startStep) {
       if (!alive || step !== at) return;
       const kind = gameOf((info && info.game) || frame.game);
       const text = kind.hintText(h, (frame && frame.view) || {});
-      hint = { step: at, text: kind.seats === 2 ? t('replay_hint_who', { n: h.seat + 1, text }) : text };
+      hint = { step: at, text: kind.seats === 2 ? t('replay_hint_who', { n: h.seat + 1, text }) : text, about: hintAbout(h.meaning) };
     } catch (e) {
       if (!alive || step !== at) return;
       hint = { step: at, text: t('error_prefix', { msg: e.message }) };
@@ -369,6 +370,7 @@ export function replayPage(main, id, startStep) {
       'aria-label': t('replay_jump_to', { what: t(j.key), n: x.n }),
       onclick: () => { stop(); show(x.step); } }, String(x.n)))));
     const hintHere = hint && hint.step === step ? hint.text : '';
+    const aboutHere = hint && hint.step === step ? hint.about : null;
     main.append(
       el('h1', {}, t('replay_title'), ' · ', t(kind.nameKey)),
       el('p', {}, el('a', { href: '#/history' }, '← ', t('replay_back')), ' · ',
@@ -379,7 +381,7 @@ export function replayPage(main, id, startStep) {
       el('p', { class: 'row' },
         el('button', { type: 'button', class: 'button secondary', 'data-replay': 'hint', 'data-testid': 'replay-hint-button',
           disabled: step >= last, onclick: () => { stop(); askHint(); } }, t('replay_hint')),
-        el('span', { class: 'hint-box', 'aria-live': 'polite', 'data-testid': 'replay-hint' }, hintHere)),
+        el('span', { class: 'hint-box', 'aria-live': 'polite', 'data-testid': 'replay-hint' }, hintHere, aboutHere || null)),
       el('p', { class: 'prompt', 'data-testid': 'replay-step', 'aria-live': 'polite' }, t('replay_step', { k: step, n: last }), ' · ', label));
     board = el('div', { class: 'replay-board' });
     main.appendChild(board);

@@ -421,7 +421,8 @@ export const northwoodGame = {
     action: northwoodActionLabel(h.action, view),
     target: chanceText(h.p_target, h.margin, t('unknown_odds')),
     medal: chanceText(h.p_medal, h.margin_medal, t('unknown_odds')),
-  }) + (h.meaning ? ' ' + pick(h.meaning) : ''),
+  }),
+
   // Opening a game in progress: one line per action taken so far (later
   // actions are told by their events).
   actionLine(entry, seat, first) {

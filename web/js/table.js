@@ -44,7 +44,7 @@ import { formatEntry } from './log.js';
 import { api, gamePath } from './api.js';
 import { againButton } from './again.js';
 import { analysisHref } from './analysis.js';
-import { autoPlayOnly, settingsBox } from './settings.js';
+import { autoPlayOnly, settingsBox, hintAbout } from './settings.js';
 
 // How long the only legal card waits before it goes by itself (the note
 // under the prompt shows the time running out).
@@ -67,6 +67,7 @@ export function gameScreen(root, session, game, opts) {
   const log = [];
   let hinted = null;
   let hintText = '';
+  let hintMeaning = null; // the (i) with what the hint's chance means
   let prevView = null;
   let loggedVersion = null;
   let prevOver = false;
@@ -109,6 +110,7 @@ export function gameScreen(root, session, game, opts) {
     stopAuto();
     hinted = null;
     hintText = '';
+    hintMeaning = null;
     session.act(action).catch((e) => {
       if (e.code === 'conflict' || e.status === 409) toast(t('stale'));
       else if (e.code === 'archived' || e.status === 410) session.onError(e);
@@ -122,6 +124,7 @@ export function gameScreen(root, session, game, opts) {
     stopAuto();
     hinted = null;
     hintText = '';
+    hintMeaning = null;
     session.undo().catch((e) => {
       if (e.status === 0) toast(t('network_error'), 'error');
       else toast(t('error_prefix', { msg: e.message }), 'error');
@@ -138,6 +141,7 @@ export function gameScreen(root, session, game, opts) {
       const h = await session.hint();
       hinted = h.action;
       hintText = game.hintText(h, session.state.view);
+      hintMeaning = hintAbout(h.meaning);
       render(session.state, [], null, true);
     } catch (e) {
       if (box) box.textContent = t('error_prefix', { msg: e.message });
@@ -174,7 +178,7 @@ export function gameScreen(root, session, game, opts) {
       ...legalChoices(legal, hinted, act) };
 
     const buttons = el('div', { class: 'choices', role: 'group', 'aria-label': t('choices') });
-    const hintBox = el('p', { class: 'hint-box', 'aria-live': 'polite' }, hintText);
+    const hintBox = el('p', { class: 'hint-box', 'aria-live': 'polite' }, hintText, hintText ? hintMeaning : null);
     const autoNote = armAuto(st, legal, readOnly || !myTurn, ctx);
     ctx.promptBox = !st.over || readOnly ? el('div', { class: 'prompt-box' }, game.promptLines(ctx), autoNote, buttons, hintBox) : null;
     ctx.summary = st.over && !readOnly ? summary(game.overText(ctx), st.again, gameId || st.id) : null;
