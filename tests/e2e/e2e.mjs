@@ -520,6 +520,43 @@ test('language: French labels, remembered after a reload', async (browser) => {
   await ctx.close();
 });
 
+test('a game of another browser, a finished one and an unknown id each say so in plain words', async (browser) => {
+  const mine = await newPage(browser);
+  await startNorthwood(mine.page, 5);
+  const url = mine.page.url();
+  const other = await newPage(browser);
+  await other.page.goto(url);
+  await other.page.waitForSelector('[data-testid=not-mine]');
+  check(/another browser/.test(await other.page.textContent('[data-testid=not-mine]')), 'the page says the game belongs to another browser');
+  check(/invite link/.test(await other.page.textContent('[data-testid=not-mine]')), 'and how to get to its table');
+  check((await other.page.locator('[data-testid=prompt], [data-card]').count()) === 0, 'no table is drawn');
+  await other.page.goto(BASE + '/#/play/zzzzzzzzzzzz');
+  await other.page.waitForSelector('[data-testid=no-such-game]');
+  check(/No game has the id zzzzzzzzzzzz/.test(await other.page.textContent('[data-testid=no-such-game]')), 'an unknown id says there is no such game');
+  // A finished game of someone else (played to its end through the API,
+  // "stop" when offered) offers its replay.
+  const done = await mine.page.evaluate(async () => {
+    const post = (path, body, token) => fetch(path, { method: 'POST', body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: 'Bearer ' + token } : {}) } }).then((r) => r.json());
+    const g = await post('/api/games', { game: 'northwood', seed: 77 });
+    for (let i = 0; i < 400; i++) {
+      const st = await fetch('/api/games/' + g.id + '/state', { headers: { Authorization: 'Bearer ' + g.token } }).then((r) => r.json());
+      if (st.over) return g.id;
+      const action = st.legal.includes('stop') ? 'stop' : st.legal[0];
+      await post('/api/games/' + g.id + '/actions', { action, version: st.version }, g.token);
+    }
+    return null;
+  });
+  check(done, 'a game was played to its end through the API');
+  await other.page.goto(BASE + '/#/play/' + done);
+  await other.page.waitForSelector('[data-testid=not-mine-replay]');
+  await other.page.click('[data-testid=not-mine-replay]');
+  await other.page.waitForSelector('[data-testid=replay-step]');
+  checkNoErrors(other.page, 'not mine');
+  await other.ctx.close();
+  await mine.ctx.close();
+});
+
 test('reopening a game in progress: the log tells the actions so far, in either language', async (browser) => {
   const { ctx, page } = await newPage(browser);
   const logLines = () => page.locator('[data-testid=log] li').allTextContents();

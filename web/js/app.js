@@ -64,6 +64,32 @@ function showArchived(id) {
     el('p', {}, el('a', { class: 'button primary', href: '#/' }, t('archived_new')))));
 }
 
+// The page of a game this browser holds no seat of: asks the server
+// whether the game exists, and says in plain words what can be done (no
+// such game; a game of another browser, whose replay can be watched once
+// it is finished, or whose player can send an invite link).
+async function showNotMine(id) {
+  clear(main).appendChild(el('p', { class: 'muted' }, t('loading')));
+  const panel = (testid, title, body, ...more) => clear(main).appendChild(el('div', { class: 'panel', role: 'alert', 'data-testid': testid },
+    el('h1', {}, title), el('p', {}, body), ...more,
+    el('p', {}, el('a', { class: 'button primary', href: '#/' }, t('archived_new')))));
+  let finished = false;
+  try { await api('GET', '/api/history/' + encodeURIComponent(id)); finished = true; } catch (e) { /* not finished */ }
+  if (finished) {
+    panel('not-mine', t('not_mine_title'), t('not_mine_finished'),
+      el('p', {}, el('a', { class: 'button', 'data-testid': 'not-mine-replay', href: '#/replay/' + encodeURIComponent(id) + '/0' }, t('not_mine_replay'))));
+    return;
+  }
+  try {
+    await api('GET', '/api/games/' + encodeURIComponent(id) + '/state');
+  } catch (e) {
+    if (isArchived(e)) { showArchived(id); return; }
+    if (e.status === 404) { panel('no-such-game', t('no_game_title'), t('no_game_body', { id })); return; }
+    if (e.status !== 403) { showError(e, () => showNotMine(id)); return; }
+  }
+  panel('not-mine', t('not_mine_title'), t('not_mine_body'));
+}
+
 // A radio group: name, legend, [[value, label]], checked value.
 function radios(name, legend, options, checked) {
   return el('fieldset', { class: 'radios' }, el('legend', {}, legend),
@@ -144,7 +170,7 @@ async function createGame(body, form) {
 function playPage(id) {
   const token = tokenFor(id);
   if (!token) {
-    showError(new Error('no seat token for this game in this browser'), null);
+    showNotMine(id);
     return { destroy() {} };
   }
   clear(main).appendChild(el('p', { class: 'muted' }, t('loading')));

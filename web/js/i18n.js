@@ -25,6 +25,12 @@ const EN = {
   archived_title: 'This game was put away',
   archived_body: 'Nobody played this game for a long time, so the server archived it and it can no longer be played. Finished games stay in the history.',
   archived_new: 'Start a new game',
+  no_game_title: 'No such game',
+  no_game_body: 'No game has the id {id}. Check the link you were sent, or start a new game.',
+  not_mine_title: 'This game belongs to another browser',
+  not_mine_body: 'It was started in another browser (or this browser forgot it), so its cards are not shown here. To play at its table, ask its player for an invite link. Once it is finished, its replay can be watched from the History page.',
+  not_mine_finished: 'It was played in another browser (or this browser forgot it). It is finished: you can watch its replay, every card shown.',
+  not_mine_replay: 'Watch its replay',
 
   // start page
   start_title: 'Choose a game',
@@ -480,6 +486,12 @@ const FR = {
   archived_title: 'Cette partie a été rangée',
   archived_body: "Personne n'a joué cette partie depuis longtemps : le serveur l'a archivée et elle ne peut plus être jouée. Les parties finies restent dans l'historique.",
   archived_new: 'Commencer une nouvelle partie',
+  no_game_title: 'Partie introuvable',
+  no_game_body: 'Aucune partie ne porte l\'identifiant {id}. Vérifiez le lien reçu, ou commencez une nouvelle partie.',
+  not_mine_title: 'Cette partie appartient à un autre navigateur',
+  not_mine_body: 'Elle a été commencée dans un autre navigateur (ou celui-ci l\'a oubliée) : ses cartes ne sont donc pas montrées ici. Pour jouer à sa table, demandez un lien d\'invitation à son joueur. Une fois finie, son rejeu se regarde depuis la page Historique.',
+  not_mine_finished: 'Elle a été jouée dans un autre navigateur (ou celui-ci l\'a oubliée). Elle est finie : vous pouvez regarder son rejeu, toutes les cartes visibles.',
+  not_mine_replay: 'Regarder son rejeu',
 
   start_title: 'Choisissez un jeu',
   start_intro: 'Deux jeux de plis sylvestres, joués avec le moteur de règles de Trickwood. Chaque choix est un bouton : souris, doigt ou clavier (Tab, Entrée, et les touches chiffrées pour les choix listés).',
