@@ -110,7 +110,8 @@ serve: deps
 	@$(MAKE) --no-print-directory build/trickwood
 	./build/trickwood serve
 
-# Runs the suite twice: optimised, then under ASan + UBSan, then a sharded
+# Runs the suite twice: optimised, then under ASan + UBSan, then `replay` on
+# a pseudo-terminal (tests/term/run.sh), then a sharded
 # simulation through GNU parallel (tests/sim-parallel.sh), then the server
 # tests under ThreadSanitizer, the fuzz targets briefly, `make install` into
 # a temporary folder (scripts/check-install.sh), then the browser
@@ -123,7 +124,7 @@ test:
 	@sh scripts/install-deps.sh --test
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood fuzz-build
 	@$(MAKE) -j2 --no-print-directory site
-	@sh tests/run.sh build/release/run-tests build/asan/run-tests tests/sim-parallel.sh scripts/check-tsan.sh tests/fuzz/run.sh \
+	@sh tests/run.sh build/release/run-tests build/asan/run-tests tests/term/run.sh tests/sim-parallel.sh scripts/check-tsan.sh tests/fuzz/run.sh \
 		scripts/check-install.sh tests/e2e/run.sh tests/wasm/run.sh tests/e2e/run-site.sh
 
 # Browser end-to-end tests: headless Chromium plays the web app served by

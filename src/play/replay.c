@@ -114,6 +114,7 @@ static int replay_ask(tw_cli_session *ss, const tw_match *start, const tw_game_a
         char line[TW_PROMPT_LINE], word[64];
         long n;
         tw_prompt_ask(cli->out, &cli->term, M(TW_CLI_M_REPLAY_WAIT));
+        tw_cli_flush(cli); /* on a terminal the step and the prompt were held to be wrapped */
         int got = tw_prompt_read(cli->in, line, sizeof line);
         if (!got || !isatty(fileno(cli->in)))
             fputc('\n', cli->out); /* piped input is not echoed by a terminal */

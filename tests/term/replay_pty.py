@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""`trickwood replay` on a real terminal (a pseudo-terminal): each step must
+be on the screen before the program waits for Enter, and the prompt must
+show too, before any key is typed. Piped input cannot show this (the
+program only wraps and holds its output for a terminal).
+
+    python3 tests/term/replay_pty.py build/trickwood RECORD...
+
+(the records of both games in data/examples/ when none is given).
+
+Prints one line per check and ends with "N passed, N failed"."""
+
+import fcntl
+import os
+import pty
+import select
+import struct
+import sys
+import termios
+import time
+
+
+def read_until(fd, needle, seconds):
+    """Reads the terminal's output until `needle` appears or `seconds` pass;
+    returns everything read (decoded)."""
+    out = b""
+    end = time.monotonic() + seconds
+    while needle.encode() not in out:
+        left = end - time.monotonic()
+        if left <= 0:
+            break
+        ready, _, _ = select.select([fd], [], [], left)
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    return out.decode("utf-8", "replace")
+
+
+def replay_checks(exe, record, check):
+    """Runs `exe replay record` on a 120x40 pseudo-terminal and checks that
+    each step shows before the program waits."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm"
+        os.environ.pop("NO_COLOR", None)
+        os.execv(exe, [exe, "replay", record, "--lang", "en"])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    name = os.path.basename(record)
+    first = read_until(fd, "Enter", 10)
+    check("Step 1 " in first, name + ": the first step is on the screen before any key (saw %d characters)" % len(first))
+    check("Enter" in first, name + ": the prompt waits on the screen for Enter")
+    os.write(fd, b"\r")
+    second = read_until(fd, "Step 2 ", 10)
+    check("Step 2 " in second, name + ": Enter shows the second step at once")
+    os.write(fd, b"q\r")
+    read_until(fd, "\x00never", 5)
+    _, status = os.waitpid(pid, 0)
+    check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, name + ": q ends the replay (exit status %s)" % status)
+    os.close(fd)
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    examples = os.path.join(here, "..", "..", "data", "examples")
+    exe = sys.argv[1]
+    records = sys.argv[2:] or [os.path.join(examples, "northwood-record.json"),
+                               os.path.join(examples, "foxduet-record-v1-side-a.json")]
+    counts = {"passed": 0, "failed": 0}
+
+    def check(cond, what):
+        print(("ok   " if cond else "FAIL ") + what)
+        counts["passed" if cond else "failed"] += 1
+
+    for record in records:
+        replay_checks(exe, record, check)
+    print("%d passed, %d failed" % (counts["passed"], counts["failed"]))
+    return 1 if counts["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
