@@ -552,6 +552,49 @@ TEST(cli_nw_symbols_utf8_and_ascii)
     restore_env("LC_ALL", old);
 }
 
+TEST(cli_nw_cards_show_the_letter_typed_and_take_their_symbol)
+{
+    tw_test_scratch_xdg("xdg");
+    char *old = swap_env("LC_ALL", "en_US.UTF-8");
+    /* Seed 3: fief 3 (target 3), no ability, then the 3 of Leaves answers. */
+    const char *args[] = {"northwood", "--seed", "3", "--lang", "en", "--save", tw_test_tmp("letters.json"), NULL};
+    const char *answers[] = {"4\n1\n3\xe2\x99\xa3\n", "4\n1\n3l\xe2\x99\xa3\n", "4\n1\n3L\n"};
+    for (int i = 0; i < 3; i++) {
+        unlink(args[6]);
+        tw_test_cli_result r = tw_test_cli_run(answers[i], args);
+        CHECK_INT(r.code, 0);
+        /* the hand shows each card's letter beside its symbol */
+        CHECK_CONTAINS(r.out, "Your hand (8): 1C\xe2\x99\xa0 6C\xe2\x99\xa0");
+        /* the symbol typed alone, after its letter, or the letter alone play the card */
+        CHECK_CONTAINS(r.out, "score pile (1): top 3L\xe2\x99\xa3");
+        CHECK(!strstr(r.out, "is not understood"));
+        tw_test_cli_free(&r);
+    }
+    /* French letters stand beside the symbols too (Claws: G) */
+    const char *fr[] = {"northwood", "--seed", "3", "--lang", "fr", "--save", tw_test_tmp("letters.json"), NULL};
+    unlink(fr[6]);
+    tw_test_cli_result r = tw_test_cli_run("", fr);
+    CHECK_CONTAINS(r.out, "1G\xe2\x99\xa0 6G\xe2\x99\xa0");
+    tw_test_cli_free(&r);
+    restore_env("LC_ALL", old);
+}
+
+TEST(prompt_unsymbol_writes_symbols_as_letters)
+{
+    static const char *const symbols[] = {"\xe2\x99\xa0", "\xe2\x9c\xbf"};
+    char out[64];
+    CHECK_INT(tw_prompt_unsymbol("7\xe2\x99\xa0", symbols, "cf", 2, out, sizeof out), 1);
+    CHECK_STR(out, "7c");
+    CHECK_INT(tw_prompt_unsymbol("respond 12c\xe2\x9c\xbf", symbols, "cf", 2, out, sizeof out), 1);
+    CHECK_STR(out, "respond 12c"); /* a symbol right after a letter is dropped */
+    CHECK_INT(tw_prompt_unsymbol("hint", symbols, "cf", 2, out, sizeof out), 0);
+    CHECK_STR(out, "hint");
+    /* a short buffer ends the text without overflowing */
+    char small[3];
+    tw_prompt_unsymbol("12345", symbols, "cf", 2, small, sizeof small);
+    CHECK_STR(small, "12");
+}
+
 TEST(cli_nw_no_colour_unless_terminal)
 {
     tw_test_scratch_xdg("xdg");

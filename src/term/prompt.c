@@ -1,6 +1,7 @@
 /* Reading answers and listing numbered choices. */
 #include "term/prompt.h"
 
+#include <ctype.h>
 #include <string.h>
 
 /* Reads a line, trims it; 0 at end of input. */
@@ -130,6 +131,36 @@ int tw_prompt_translate(const char *text, const tw_prompt_alias *words, const ch
         text = word + len;
     }
     return changed;
+}
+
+/* Writes suit symbols as letters (see prompt.h). */
+int tw_prompt_unsymbol(const char *text, const char *const *symbols, const char *letters, int n, char *out,
+                       size_t size)
+{
+    size_t at = 0;
+    int found = 0;
+    if (size == 0)
+        return 0;
+    while (*text && at + 1 < size) {
+        int which = -1;
+        size_t len = 0;
+        for (int i = 0; i < n && which < 0; i++) {
+            len = strlen(symbols[i]);
+            if (len && strncmp(text, symbols[i], len) == 0)
+                which = i;
+        }
+        if (which < 0) {
+            out[at++] = *text++;
+            continue;
+        }
+        found = 1;
+        text += len;
+        int after_letter = at > 0 && isalpha((unsigned char)out[at - 1]);
+        if (!after_letter)
+            out[at++] = letters[which];
+    }
+    out[at] = '\0';
+    return found;
 }
 
 /* Prints a numbered list. */

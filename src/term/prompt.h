@@ -44,6 +44,13 @@ typedef struct {
  * g becomes c, y becomes e). Returns 1 when anything changed, else 0. */
 int tw_prompt_translate(const char *text, const tw_prompt_alias *words, const char *letters, char *out, size_t size);
 
+/* Copies a typed answer into out with each of the n suit symbols
+ * (symbols[i], UTF-8) written as letters[i]; a symbol right after a
+ * letter (a card copied from the screen, "7c" then the symbol) is left
+ * out instead. Returns 1 when a symbol was found, else 0. */
+int tw_prompt_unsymbol(const char *text, const char *const *symbols, const char *letters, int n, char *out,
+                       size_t size);
+
 /* Prints choices as "  1. label" lines, numbers in bold. */
 void tw_prompt_list(FILE *out, const tw_term *term, const char *const *labels, int count);
 /* Numbered choices two to a line when each fits half of width (compact

@@ -304,11 +304,15 @@ void tw_term_wrap_block(FILE *out, const char *text, size_t len, int width)
     }
 }
 
-/* A card as rank and suit symbol, styled. */
-void tw_term_card(const tw_term *t, int rank, int style, const char *symbol, char *out, size_t size)
+/* A card as rank, typed letter and suit symbol, styled. */
+void tw_term_card(const tw_term *t, int rank, int style, const char *symbol, const char *letter, char *out,
+                  size_t size)
 {
+    if (!letter || strcmp(letter, symbol) == 0)
+        letter = "";
     if (rank < 0)
         snprintf(out, size, "?");
     else
-        snprintf(out, size, "%s%d%s%s", tw_term_style(t, style), rank, symbol, tw_term_style(t, TW_STYLE_RESET));
+        snprintf(out, size, "%s%d%s%s%s", tw_term_style(t, style), rank, letter, symbol,
+                 tw_term_style(t, TW_STYLE_RESET));
 }

@@ -72,8 +72,11 @@ int tw_term_size(FILE *out, int *cols, int *rows);
  * width stands alone. A last line without a newline stays without one. */
 void tw_term_wrap_block(FILE *out, const char *text, size_t len, int width);
 
-/* A card as its rank then its suit symbol, in its suit's style: "?" when
- * rank is negative (no such card). */
-void tw_term_card(const tw_term *t, int rank, int style, const char *symbol, char *out, size_t size);
+/* Writes a card as its rank, then (when letter is given and the symbol is
+ * not already that letter) the letter a player types for its suit, then
+ * its suit symbol, in the suit's style ("7C\u2660": 7 of the suit typed
+ * C). A rank below 0 writes "?". */
+void tw_term_card(const tw_term *t, int rank, int style, const char *symbol, const char *letter, char *out,
+                  size_t size);
 
 #endif

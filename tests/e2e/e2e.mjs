@@ -533,8 +533,8 @@ test('a game of another browser, a finished one and an unknown id each say so in
   await other.page.goto(BASE + '/#/play/zzzzzzzzzzzz');
   await other.page.waitForSelector('[data-testid=no-such-game]');
   check(/No game has the id zzzzzzzzzzzz/.test(await other.page.textContent('[data-testid=no-such-game]')), 'an unknown id says there is no such game');
-  // A finished game of someone else (played to its end through the API,
-  // "stop" when offered) offers its replay.
+  // A finished game of someone else (played to its end through the API)
+  // offers its replay.
   const done = await mine.page.evaluate(async () => {
     const post = (path, body, token) => fetch(path, { method: 'POST', body: JSON.stringify(body),
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: 'Bearer ' + token } : {}) } }).then((r) => r.json());
@@ -542,7 +542,7 @@ test('a game of another browser, a finished one and an unknown id each say so in
     for (let i = 0; i < 400; i++) {
       const st = await fetch('/api/games/' + g.id + '/state', { headers: { Authorization: 'Bearer ' + g.token } }).then((r) => r.json());
       if (st.over) return g.id;
-      const action = st.legal.includes('stop') ? 'stop' : st.legal[0];
+      const action = st.legal.find((x) => x !== 'stop') || st.legal[0]; // all eight visits, as later tests expect of the history
       await post('/api/games/' + g.id + '/actions', { action, version: st.version }, g.token);
     }
     return null;
@@ -622,6 +622,13 @@ test('history: finished games are listed, charted and replayed', async (browser)
     played += n;
     const setups = await box.locator('[data-testid=setup-totals]').count();
     check(setups > 0 && (await box.locator('svg.bars').count()) === setups, game + ': one bar chart per setup');
+    // Each small chart has a visible title, axis labels and a legend.
+    const chartBox = box.locator('[data-testid=setup-chart]').first();
+    check((await chartBox.locator('figcaption').innerText()).length > 3, game + ': the setup chart has a title');
+    const axis = await chartBox.locator('svg text').allTextContents();
+    check(axis.includes('0') && axis.includes('oldest') && axis.includes('newest'), game + ': the chart has its axes: ' + axis.join('|'));
+    const legend = await chartBox.locator('[data-testid=setup-chart-legend]').innerText();
+    check(/won/.test(legend) && /lost/.test(legend) && /height/.test(legend), game + ': the chart has a legend: ' + legend);
     check(/Win rate/.test(await box.textContent()) && /Wins in a row/.test(await box.textContent()), game + ': rate and streaks are shown');
   }
   check(played === rows, 'the totals count every game (' + played + ' / ' + rows + ')');

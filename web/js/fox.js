@@ -424,6 +424,7 @@ export const foxGame = {
   // The chart shows the score of each won game (0 for a lost one).
   chartValue: (g) => ((g.result || {}).won ? Number(g.result.score || 0) : 0),
   chartTitleKey: 'hist_chart_fox',
+  chartAxisKey: 'hist_axis_score',
   chartMax: (values) => Math.ceil(Math.max(30, ...values) / 20) * 20,
   // The totals count wins per level (the groups' keys).
   groupsTitleKey: 'hist_wins_level',

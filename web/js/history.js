@@ -105,15 +105,24 @@ function groupLine(kind, groups, withWon) {
     : t('hist_count', { label: kind.groupLabel(key), n: c.played }))).join(' · ');
 }
 
-// An inline SVG of bars, one per game of a setup (oldest first): the
-// height is the game's score, won games filled, lost ones pale.
-function bars(results, title, maxY, refY) {
-  const W = 320, H = 90, L = 4, R = 4, T = 6, B = 6;
+// A small chart of bars, one per game of a setup (oldest first, newest on
+// the right): the height is the game's score (axis on the left, with the
+// reference line of the game, e.g. 16 stars for bronze), won games
+// filled, lost ones pale. Returns a figure with its visible title and
+// legend.
+function bars(results, title, maxY, refY, kind) {
+  const W = 320, H = 118, L = 26, R = 4, T = 8, B = 18;
   const n = Math.max(results.length, 1);
   const slot = Math.min((W - L - R) / n, 28); // a few games: narrow bars from the left
   const y = (v) => T + (H - T - B) * (1 - Math.min(Math.max(v, 0), maxY) / maxY);
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'bars', role: 'img', 'aria-label': title });
   root.appendChild(svg('title', {}, title));
+  const ticks = [0, maxY];
+  if (refY !== undefined && refY > 0 && refY < maxY) ticks.splice(1, 0, refY);
+  for (const v of ticks) {
+    root.appendChild(svg('text', { x: L - 4, y: y(v) + 4, 'text-anchor': 'end', class: 'axis' }, String(v)));
+  }
+  root.appendChild(svg('line', { x1: L, x2: L, y1: T, y2: H - B, class: 'grid' }));
   root.appendChild(svg('line', { x1: L, x2: W - R, y1: H - B, y2: H - B, class: 'grid' }));
   if (refY !== undefined) root.appendChild(svg('line', { x1: L, x2: W - R, y1: y(refY), y2: y(refY), class: 'ref' }));
   results.forEach((r, i) => {
@@ -122,7 +131,16 @@ function bars(results, title, maxY, refY) {
     root.appendChild(svg('rect', { x: L + i * slot + slot * 0.15, y: Math.min(top, H - B - 3), width: Math.max(slot * 0.7, 1),
       height: Math.max(H - B - top, 3), class: 'bar ' + (r.won ? 'won' : 'lost') }, svg('title', {}, label)));
   });
-  return root;
+  root.appendChild(svg('text', { x: L, y: H - 4, class: 'axis' }, t('hist_axis_oldest')));
+  root.appendChild(svg('text', { x: W - R, y: H - 4, 'text-anchor': 'end', class: 'axis' }, t('hist_axis_newest')));
+  return el('figure', { class: 'bars-box', 'data-testid': 'setup-chart' },
+    el('figcaption', { class: 'bars-title' }, title),
+    root,
+    el('p', { class: 'bars-legend', 'data-testid': 'setup-chart-legend' },
+      el('span', { class: 'legend won' }, '■ ', t('hist_won')), ' ',
+      el('span', { class: 'legend pale' }, '■ ', t('hist_lost')),
+      refY !== undefined ? [' ', el('span', { class: 'legend ref' }, '┄ ', t(kind.chartRefKey, { n: refY }))] : null,
+      ' · ', t(kind.chartAxisKey)));
 }
 
 // The totals of one game: its counts, wins per group, medals reached,
@@ -141,7 +159,7 @@ function gameTotals(totals) {
     box.appendChild(el('div', { class: 'setup-totals', 'data-testid': 'setup-totals', 'data-setup': s.setup },
       el('h4', {}, words),
       countsList(s),
-      bars(s.results || [], t('hist_setup_chart', { setup: words }), kind.chartMax(scores), kind.chartRef)));
+      bars(s.results || [], t('hist_setup_chart', { setup: words }), kind.chartMax(scores), kind.chartRef, kind)));
   }
   return box;
 }

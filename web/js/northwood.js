@@ -460,6 +460,8 @@ export const northwoodGame = {
   chartTitleKey: 'hist_chart_nw',
   chartMax: () => 20,
   chartRef: 16,
+  chartRefKey: 'hist_ref_bronze',
+  chartAxisKey: 'hist_axis_stars',
   // The totals count wins per medal aimed for (the groups' keys).
   groupsTitleKey: 'hist_wins_medal',
   groupLabel: (key) => t('medal_' + key),

@@ -267,9 +267,11 @@ void tw_fox_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *t
 
 /* Reads a lowercased word as an action: the record notation, or a bare
  * card or answer word of the current decision. */
-int tw_fox_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out)
+int tw_fox_cli_word_action(tw_cli_session *ss, const char *typed, tw_game_action *out)
 {
     const tw_fox_state *state = tw_cli_state(ss);
+    char word[TW_PROMPT_LINE];
+    tw_fox_cli_unsymbol(typed, word, sizeof word);
     if (tw_fox_action_parse(state, word, out) == 0 || bare_word_action(state, word, out) == 0)
         return 0;
     char english[TW_PROMPT_LINE];

@@ -145,6 +145,8 @@ const char *tw_fox_cli_name(const tw_cli *cli, const tw_fox_look *look, int seat
 const char *tw_fox_cli_suit_symbol(const tw_cli *cli, int suit);
 /* A card as rank + suit symbol, coloured by suit when colours are on. */
 void tw_fox_cli_card(const tw_cli *cli, int card, char *out, size_t size);
+/* Writes the suit symbols of a typed answer as the record's letters. */
+void tw_fox_cli_unsymbol(const char *typed, char *out, size_t size);
 /* A card with its suit name, ability and footprints, e.g.
  * "7R Roses (Gift, 0 footprints)"; in the compact layout as its hand
  * shows it, "7R Gift [0]". */

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "play/fox/fox_cli.h"
+#include "term/prompt.h"
 
 #define T(id) tw_fox_cli_text(cli->lang, (id))
 
@@ -54,12 +55,21 @@ const char *tw_fox_cli_suit_symbol(const tw_cli *cli, int suit)
     return tw_term_symbol(&cli->term, SUIT_UTF8[suit], SUIT_ASCII[suit]);
 }
 
-/* A card: rank then suit symbol, coloured. */
+/* A card: rank, the letter typed for its suit, then its suit symbol,
+ * coloured ("7D\u2601"; "7D" in ASCII). */
 void tw_fox_cli_card(const tw_cli *cli, int card, char *out, size_t size)
 {
     int known = card >= 0 && card < TW_FOX_CARDS, suit = known ? TW_FOX_SUIT(card) : 0;
-    tw_term_card(&cli->term, known ? TW_FOX_RANK(card) : -1, SUIT_STYLE[suit], tw_fox_cli_suit_symbol(cli, suit), out,
-                 size);
+    tw_term_card(&cli->term, known ? TW_FOX_RANK(card) : -1, SUIT_STYLE[suit], tw_fox_cli_suit_symbol(cli, suit),
+                 SUIT_ASCII[suit], out, size);
+}
+
+/* Rewrites the suit symbols of a typed answer as the record's letters
+ * ("7\u2601" becomes "7d"), into out. */
+void tw_fox_cli_unsymbol(const char *typed, char *out, size_t size)
+{
+    static const char LETTERS[TW_FOX_SUITS] = {'d', 'r', 's'};
+    tw_prompt_unsymbol(typed, SUIT_UTF8, LETTERS, TW_FOX_SUITS, out, size);
 }
 
 /* A count with its noun from the game's table (one: the singular's id,

@@ -435,9 +435,11 @@ void tw_nw_cli_refusal(tw_cli_session *ss, tw_game_action action, const char *ty
 
 /* Reads a lowercased word as an action: a bare card, suit or answer word
  * of the current decision, or the record notation. */
-int tw_nw_cli_word_action(tw_cli_session *ss, const char *word, tw_game_action *out)
+int tw_nw_cli_word_action(tw_cli_session *ss, const char *typed, tw_game_action *out)
 {
     const tw_nw_state *s = tw_cli_state(ss);
+    char word[TW_PROMPT_LINE];
+    tw_nw_cli_unsymbol(typed, word, sizeof word);
     if (bare_word_action(s, word, out) == 0 || tw_nw_action_parse(word, out) == 0)
         return 0;
     char english[TW_PROMPT_LINE];

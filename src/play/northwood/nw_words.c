@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "play/northwood/nw_cli.h"
+#include "term/prompt.h"
 
 #define T(id) tw_nw_cli_text(cli->lang, (id))
 
@@ -32,12 +33,22 @@ const char *tw_nw_cli_suit_name(const tw_cli *cli, int suit)
     return T((tw_nw_text_id)(NW_T_SUIT_CLAWS + suit));
 }
 
-/* A card: value then suit symbol, coloured. */
+/* A card: value, the letter typed for its suit, then its suit symbol,
+ * coloured ("7C\u2660"; "7C" in ASCII). */
 void tw_nw_cli_card(const tw_cli *cli, int card, char *out, size_t size)
 {
     int known = card >= 0 && card < TW_NW_CARDS, suit = known ? TW_NW_SUIT(card) : 0;
-    tw_term_card(&cli->term, known ? TW_NW_VALUE(card) : -1, SUIT_STYLE[suit], tw_nw_cli_suit_symbol(cli, suit), out,
-                 size);
+    tw_term_card(&cli->term, known ? TW_NW_VALUE(card) : -1, SUIT_STYLE[suit], tw_nw_cli_suit_symbol(cli, suit),
+                 SUIT_ASCII[cli->lang == TW_LANG_FR][suit], out, size);
+}
+
+/* Rewrites the suit symbols of a typed answer as the record's letters
+ * ("7\u2660" becomes "7c"; "7c\u2660", copied from the screen, "7c"), into
+ * out. */
+void tw_nw_cli_unsymbol(const char *typed, char *out, size_t size)
+{
+    static const char LETTERS[TW_NW_SUITS] = {'c', 'f', 'l', 'e'};
+    tw_prompt_unsymbol(typed, SUIT_UTF8, LETTERS, TW_NW_SUITS, out, size);
 }
 
 /* The crown mark: a crowned piece in UTF-8, a caret in ASCII. */
