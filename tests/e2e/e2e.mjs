@@ -282,6 +282,16 @@ async function waitVersion(page, v) {
 test('fox duet: two browser windows play a whole game online', async (browser) => {
   const a = await newPage(browser);
   const b = await newPage(browser);
+  // Window B asked to be told when it is its turn, and is out of sight:
+  // the notifications it would show are kept in window.__notes.
+  await b.ctx.addInitScript(() => {
+    window.__notes = [];
+    window.Notification = class { constructor(title, opts) { window.__notes.push({ title, body: opts && opts.body }); } };
+    window.Notification.permission = 'granted';
+    window.Notification.requestPermission = async () => 'granted';
+    document.hasFocus = () => false;
+    localStorage.setItem('tw.notifyTurn', '1');
+  });
   const repliesA = recordReplies(a.page);
   const repliesB = recordReplies(b.page);
   await a.page.goto(BASE + '/#/');
@@ -330,6 +340,13 @@ test('fox duet: two browser windows play a whole game online', async (browser) =
     steps++;
     // The other window follows through the event stream, without reload.
     await waitVersion(acted.other, acted.version);
+    // The title of each window says whether it is its turn.
+    for (const p of pages) {
+      if (await isOver(p)) continue;
+      const mine = (await p.locator('#main [data-action]').count()) > 0;
+      const title = await p.title();
+      check(mine === title.startsWith('● Your turn'), 'the title tells the turn (' + mine + '): ' + title);
+    }
     const handA = await handOf(a.page);
     const handB = await handOf(b.page);
     check(handA.every((c) => !handB.includes(c)), 'no card is in both hands');
@@ -344,6 +361,10 @@ test('fox duet: two browser windows play a whole game online', async (browser) =
   const endB = await b.page.locator('[data-testid=game-over]').textContent();
   check(endA === endB, 'both windows tell the same result');
   check(checked > 100, 'hidden cards were checked (' + checked + ')');
+  const notes = await b.page.evaluate(() => window.__notes);
+  check(notes.length > 5 && notes.every((n) => n.title === 'Your turn' && /partner has played/.test(n.body)),
+    'window B was told of its turns: ' + JSON.stringify(notes.slice(0, 2)) + ' (' + notes.length + ')');
+  check((await a.page.title()).indexOf('Your turn') < 0, 'no turn mark once the game is over');
   for (const p of pages) {
     const logText = await p.locator('[data-testid=log]').textContent();
     check((await p.locator('[data-testid=log] li').count()) > 30, 'the log lists the moves of both players');

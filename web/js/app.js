@@ -13,7 +13,7 @@ import { startGameFrom } from './again.js';
 import { analysisPage } from './analysis.js';
 import { helpPage } from './help.js';
 import { LOCAL, warmUp, localUnsupported } from './local.js';
-import { settingsBox } from './settings.js';
+import { settingsBox, tellTurn } from './settings.js';
 
 const main = document.getElementById('main');
 let current = null; // the mounted screen: {destroy(), rerender()}
@@ -182,8 +182,15 @@ function playPage(id) {
     showArchived(id);
   };
   const pair = hotseatTokens(id);
+  let wasMyTurn = null;
   const onChange = (st, events, prev) => {
-    document.title = t(gameOf(st.game).nameKey) + ' · Trickwood';
+    // At a table of two, the title says whose turn it is (the tab shows
+    // it from afar) and the player may be told by a notification.
+    const two = gameOf(st.game).seats === 2;
+    const myTurn = two && !st.over && (st.legal || []).length > 0;
+    document.title = (myTurn ? t('title_your_turn') + ' · ' : '') + t(gameOf(st.game).nameKey) + ' · Trickwood';
+    if (myTurn && wasMyTurn === false) tellTurn(t('notify_turn_title'), t('notify_turn_body', { game: t(gameOf(st.game).nameKey) }));
+    wasMyTurn = myTurn;
     if (session.handover) {
       // The other player's turn at this screen: cover the table until
       // they say they hold the device; the table then starts afresh for

@@ -9,6 +9,7 @@ import { el } from './ui.js';
 
 const AUTO_PLAY_KEY = 'tw.autoPlayOnly';
 const HINT_ABOUT_KEY = 'tw.hintAboutSeen';
+const NOTIFY_KEY = 'tw.notifyTurn';
 
 // Whether the only legal card is played by itself (off unless the player
 // turned it on).
@@ -34,7 +35,58 @@ export function settingsBox(onChange) {
   return el('section', { class: 'settings', 'aria-labelledby': 'settings-title' },
     el('h2', { id: 'settings-title' }, t('settings_title')),
     el('label', { class: 'setting' }, box, el('span', {}, t('setting_auto_play'))),
-    el('p', { class: 'muted setting-help', id: 'setting-auto-play-help' }, t('setting_auto_play_help')));
+    el('p', { class: 'muted setting-help', id: 'setting-auto-play-help' }, t('setting_auto_play_help')),
+    notifySetting());
+}
+
+// Whether the browser may show notifications at all.
+function notificationsExist() {
+  return typeof window !== 'undefined' && typeof window.Notification === 'function';
+}
+
+// Whether the player asked to be told, by a notification, when it is
+// their turn at a table of two while the page is out of sight.
+export function notifyTurn() {
+  try {
+    return notificationsExist() && Notification.permission === 'granted' && localStorage.getItem(NOTIFY_KEY) === '1';
+  } catch (e) { return false; }
+}
+
+// The "tell me when it is my turn" checkbox: turning it on asks the
+// browser's permission; a refusal leaves it off and says so.
+function notifySetting() {
+  if (!notificationsExist()) return null;
+  const help = el('p', { class: 'muted setting-help', id: 'setting-notify-help' }, t('setting_notify_help'));
+  const box = el('input', { type: 'checkbox', 'data-testid': 'setting-notify', 'data-focus-key': 'setting:notify',
+    checked: notifyTurn(), 'aria-describedby': 'setting-notify-help',
+    onchange: async (e) => {
+      const on = e.target.checked;
+      let allowed = Notification.permission === 'granted';
+      if (on && !allowed) {
+        try { allowed = (await Notification.requestPermission()) === 'granted'; } catch (err) { allowed = false; }
+      }
+      try {
+        if (on && allowed) localStorage.setItem(NOTIFY_KEY, '1');
+        else localStorage.removeItem(NOTIFY_KEY);
+      } catch (err) { /* storage unavailable */ }
+      e.target.checked = on && allowed;
+      help.textContent = on && !allowed ? t('setting_notify_refused') : t('setting_notify_help');
+    } });
+  return [el('label', { class: 'setting' }, box, el('span', {}, t('setting_notify'))), help];
+}
+
+// Tells the player it is their turn: the page's title starts with a mark
+// while it is (set by the caller through turnTitle), and a notification
+// comes when the player allowed it and the page is out of sight. Called
+// when the turn comes to this seat.
+export function tellTurn(title, body) {
+  const away = (typeof document.hidden === 'boolean' && document.hidden) ||
+    (typeof document.hasFocus === 'function' && !document.hasFocus());
+  if (!away || !notifyTurn()) return;
+  try {
+    const n = new Notification(title, { body, tag: 'trickwood-turn' });
+    n.onclick = () => { window.focus(); n.close(); };
+  } catch (e) { /* some browsers allow notifications only from a service worker */ }
 }
 
 // What a hint's chance means (the server's "meaning" text: what the
