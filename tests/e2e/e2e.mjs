@@ -188,6 +188,13 @@ async function checkAnalysis(page, meaning, who) {
   const table = await page.textContent('[data-testid=analysis-table]');
   check(/\d%/.test(table), who + ': the rows show chances');
   check(!/\{\w+\}/.test(await page.textContent('#main')), who + ': every text of the analysis is filled in');
+  // Every move is named by what it refers to (an ally by its character),
+  // never by a slot number, and no chance shows a margin too wide to mean
+  // anything (those say "unsure").
+  const moves = (await page.locator('[data-testid=analysis-played], [data-testid=analysis-best]').allTextContents()).join(' | ');
+  check(!/#\d/.test(moves), who + ': moves are named, not numbered: ' + (moves.match(/[^|]*#\d[^|]*/) || [''])[0]);
+  if (who === 'northwood' && /\bUse /.test(moves)) check(/Use (King|Queen|Jack|Prince|Lady|Baron) of /.test(moves), who + ': an ability is named by its character');
+  for (const m of moves.matchAll(/%\s*± (\d+)/g)) check(Number(m[1]) <= 20, who + ': a margin over 20 points is shown as unsure: ' + m[0]);
   const costly = await page.locator('[data-testid=analysis-row].costly').count();
   const listed = await page.locator('ol[data-testid=analysis-costliest] li').count();
   check(costly === listed && costly <= 5, who + ': the costliest rows are highlighted and listed (' + costly + ', ' + listed + ')');

@@ -6,7 +6,7 @@
 // opens the replay at that decision (#/replay/<id>/<step>).
 
 import { t } from './i18n.js';
-import { el, clear, percent } from './ui.js';
+import { el, clear, percent, UNSURE_MARGIN } from './ui.js';
 import { api } from './api.js';
 import { gameOf } from './games.js';
 
@@ -33,22 +33,27 @@ export function analysisHref(id) {
   return '#/analysis/' + encodeURIComponent(id);
 }
 
-// A chance with its margin: "71% ± 3".
+// A chance with its margin: "71% ± 3"; one whose margin is too wide to
+// tell anything (see UNSURE_MARGIN) is marked as unsure instead of shown
+// as a figure.
 function withMargin(p, margin) {
+  if (typeof margin === 'number' && margin > UNSURE_MARGIN) return t('an_unsure', { m: Math.round(margin * 100) });
   return percent(p) + (typeof margin === 'number' ? ' ± ' + Math.round(margin * 100) : '');
 }
 
-// One decision as a table row; costly ones carry their rank.
-function row(id, kind, data, d) {
+// One decision as a table row; costly ones carry their rank. viewAt(step)
+// is the table at that step, which names what the actions refer to.
+function row(id, kind, data, d, viewAt) {
+  const view = viewAt(d.step);
   const who = kind.seats === 2 ? t('replay_player', { n: d.seat + 1 }) + ' · ' : '';
   const same = d.played === d.best;
   return el('tr', { class: d.rank ? 'costly' : (same ? 'best' : ''), 'data-step': d.step, 'data-testid': 'analysis-row' },
     el('td', {}, d.rank ? el('span', { class: 'rank', title: t('an_costly_title') }, '#' + d.rank) : null),
     el('td', {}, who, whereText(d)),
     el('td', { class: 'num' }, percent(d.p_before)),
-    el('td', {}, kind.actionLabel(d.played, {}), ' ', el('span', { class: 'odds' }, '(' + withMargin(d.p_played, d.margin_played) + ')')),
-    el('td', {}, same ? el('span', { class: 'muted' }, t('an_same'))
-      : [kind.actionLabel(d.best, {}), ' ', el('span', { class: 'odds' }, '(' + withMargin(d.p_best, d.margin_best) + ')')]),
+    el('td', { 'data-testid': 'analysis-played' }, kind.actionLabel(d.played, view), ' ', el('span', { class: 'odds' }, '(' + withMargin(d.p_played, d.margin_played) + ')')),
+    el('td', { 'data-testid': 'analysis-best' }, same ? el('span', { class: 'muted' }, t('an_same'))
+      : [kind.actionLabel(d.best, view), ' ', el('span', { class: 'odds' }, '(' + withMargin(d.p_best, d.margin_best) + ')')]),
     el('td', { class: 'num' }, d.cost >= 0.0005 ? '−' + points(d.cost) : '—'),
     el('td', {}, el('a', { class: 'button small secondary', href: replayHref(id, d.step), 'data-testid': 'analysis-jump',
       'aria-label': t('an_jump_label', { k: d.step }) }, t('an_jump'))));
@@ -58,6 +63,8 @@ function row(id, kind, data, d) {
 export function analysisPage(main, id) {
   let alive = true;
   let data = null;
+  const views = new Map(); // step -> the replay's view at that step
+  const viewAt = (step) => views.get(step) || {};
 
   function draw() {
     const kind = gameOf(data.game);
@@ -73,8 +80,8 @@ export function analysisPage(main, id) {
       costly.length
         ? el('ol', { class: 'costliest', 'data-testid': 'analysis-costliest' }, costly.map((d) => el('li', {},
           el('a', { href: replayHref(id, d.step) }, t('an_step', { k: d.step + 1 }), ', ', whereText(d)), ': ',
-          t('an_costly_line', { played: kind.actionLabel(d.played, {}), p: withMargin(d.p_played, d.margin_played),
-            best: kind.actionLabel(d.best, {}), q: withMargin(d.p_best, d.margin_best) }))))
+          t('an_costly_line', { played: kind.actionLabel(d.played, viewAt(d.step)), p: withMargin(d.p_played, d.margin_played),
+            best: kind.actionLabel(d.best, viewAt(d.step)), q: withMargin(d.p_best, d.margin_best) }))))
         : el('p', { 'data-testid': 'analysis-costliest' }, t('an_none')),
       el('h2', {}, t('an_all', { n: decisions.length })),
       el('div', { class: 'table-scroll' }, el('table', { class: 'history analysis', 'data-testid': 'analysis-table' },
@@ -86,11 +93,30 @@ export function analysisPage(main, id) {
           el('th', { scope: 'col' }, t('an_best')),
           el('th', { scope: 'col' }, t('an_cost')),
           el('th', { scope: 'col' }, t('an_replay')))),
-        el('tbody', {}, decisions.map((d) => row(id, kind, data, d))))));
+        el('tbody', {}, decisions.map((d) => row(id, kind, data, d, viewAt))))));
+  }
+
+  // Fetches the table at each decision's step from the replay (four at a
+  // time), so that each action is named by what it refers to ("Use Queen
+  // of Claws"). A step that cannot be fetched keeps plain labels.
+  async function loadViews(decisions) {
+    const steps = [...new Set(decisions.map((d) => d.step))];
+    const next = async () => {
+      while (alive && steps.length) {
+        const step = steps.shift();
+        try {
+          const frame = await api('GET', '/api/history/' + encodeURIComponent(id) + '/replay?step=' + step);
+          if (frame && frame.view) views.set(step, frame.view);
+        } catch (e) { /* the label goes without the names */ }
+      }
+    };
+    await Promise.all([next(), next(), next(), next()]);
   }
 
   clear(main).appendChild(el('p', { class: 'muted', 'data-testid': 'analysis-loading' }, t('an_thinking')));
-  api('GET', '/api/history/' + encodeURIComponent(id) + '/analysis').then((res) => {
+  api('GET', '/api/history/' + encodeURIComponent(id) + '/analysis').then(async (res) => {
+    if (!alive) return;
+    await loadViews(res.decisions || []);
     if (!alive) return;
     data = res;
     draw();

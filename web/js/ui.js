@@ -1,5 +1,7 @@
 // Small DOM helpers shared by every screen.
 
+import { t } from './i18n.js';
+
 // Creates an element: el('button', {class: 'x', onclick: f}, 'text', child).
 // Attributes named on* become listeners; text children are plain text
 // (never parsed as HTML).
@@ -58,14 +60,21 @@ export function toast(msg, kind) {
   toastTimer = setTimeout(() => { box.className = ''; }, 4000);
 }
 
-// Formats a probability (0..1, or null) as a percentage text.
-// A chance with its margin, in whole points ("71% ± 3"), as hints show it.
+// The widest margin (as a share, 0..1) with which a chance is still shown
+// as a figure: past it the sampled deals disagree too much for the figure
+// to mean anything, and the chance is shown as unsure.
+export const UNSURE_MARGIN = 0.2;
+
+// A chance with its margin, in whole points ("71% ± 3"), as hints show it;
+// "unsure (± 75)" when the margin is wider than UNSURE_MARGIN.
 export function chanceText(p, margin, unknownText) {
   if (p === null || p === undefined || Number.isNaN(Number(p))) return unknownText;
   const m = Number(margin);
+  if (!Number.isNaN(m) && m > UNSURE_MARGIN) return t('an_unsure', { m: Math.round(m * 100) });
   return Math.round(Number(p) * 100) + '%' + (Number.isNaN(m) ? '' : ' ± ' + Math.round(m * 100));
 }
 
+// Formats a probability (0..1, or null) as a percentage text.
 export function percent(p, unknownText) {
   if (p === null || p === undefined || Number.isNaN(Number(p))) return unknownText;
   return Math.round(Number(p) * 1000) / 10 + '%';
