@@ -579,6 +579,34 @@ TEST(cli_nw_cards_show_the_letter_typed_and_take_their_symbol)
     restore_env("LC_ALL", old);
 }
 
+TEST(cli_nw_french_contracts_a_and_de_before_a_title)
+{
+    tw_test_scratch_xdg("xdg");
+    /* Seed 3, fief 3, then the Jack of Claws (choice 2) is called on. */
+    const char *args[] = {"northwood", "--seed", "3", "--lang", "fr", "--ascii", "--save", tw_test_tmp("fr-au.json"), NULL};
+    unlink(args[7]);
+    tw_test_cli_result r = tw_test_cli_run("4\n2\n", args);
+    CHECK_CONTAINS(r.out, "Vous faites appel au Valet des Griffes");
+    CHECK(!strstr(r.out, "\xc3\xa0 Valet"));
+    tw_test_cli_free(&r);
+
+    tw_cli fr = {0}, en = {0};
+    fr.lang = TW_LANG_FR;
+    en.lang = TW_LANG_EN;
+    char text[128];
+    snprintf(text, sizeof text, "Permettre \xc3\xa0 Reine des Fleurs, avec la capacit\xc3\xa9 de Prince des Yeux");
+    tw_nw_cli_french_articles(&fr, text, sizeof text);
+    CHECK_STR(text, "Permettre \xc3\xa0 la Reine des Fleurs, avec la capacit\xc3\xa9 du Prince des Yeux");
+    tw_nw_cli_french_articles(&fr, text, sizeof text); /* a second pass changes nothing */
+    CHECK_STR(text, "Permettre \xc3\xa0 la Reine des Fleurs, avec la capacit\xc3\xa9 du Prince des Yeux");
+    snprintf(text, sizeof text, "de Rome \xc3\xa0 Roissy");
+    tw_nw_cli_french_articles(&fr, text, sizeof text); /* only the six titles count */
+    CHECK_STR(text, "de Rome \xc3\xa0 Roissy");
+    snprintf(text, sizeof text, "You call on Prince of Claws");
+    tw_nw_cli_french_articles(&en, text, sizeof text);
+    CHECK_STR(text, "You call on Prince of Claws");
+}
+
 TEST(prompt_unsymbol_writes_symbols_as_letters)
 {
     static const char *const symbols[] = {"\xe2\x99\xa0", "\xe2\x9c\xbf"};

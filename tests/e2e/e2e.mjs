@@ -1402,8 +1402,15 @@ test('texts: every English text has a French one with the same marks', async () 
   globalThis.document = globalThis.document || { documentElement: {} }; // setLang marks the page's language
   setLang('fr');
   const frCounts = [0, 1, 2].map((n) => t('fox_footprints', { n })).join(' / ');
+  // French contracts "à" and "de" before a character's title.
+  const called = t('nw_ev_ability', { name: 'Prince des Griffes' }) + ' ' + t('nw_a_ready', { name: 'Reine des Fleurs' });
   setLang('en');
   check(frCounts === '0 empreinte / 1 empreinte / 2 empreintes', 'French counts: ' + frCounts);
+  check(called === 'Vous faites appel au Prince des Griffes. Permettre à la Reine des Fleurs d\'agir de nouveau', 'French articles: ' + called);
+  check(t('nw_ev_ability', { name: 'Prince of Claws' }) === 'You call on Prince of Claws.', 'English is left as it is');
+  // One word for a fief's target in French: "cible", never "objectif".
+  const target = Object.entries(fr).filter(([k, v]) => /objectif/i.test(v) && !/medal|médaille/i.test(k + v)).map(([k]) => k);
+  check(!target.length, 'French texts calling the target "objectif": ' + target.join(', '));
   const marks = (s) => (s.match(/\{\w+\}/g) || []).sort().join(' ');
   const missing = Object.keys(en).filter((k) => !(k in fr));
   const extra = Object.keys(fr).filter((k) => !(k in en));

@@ -508,7 +508,7 @@ const FR = {
   start_title: 'Choisissez un jeu',
   start_intro: 'Deux jeux de plis sylvestres, joués avec le moteur de règles de Trickwood. Chaque choix est un bouton : souris, doigt ou clavier (Tab, Entrée, et les touches chiffrées pour les choix listés).',
   nw_name: 'Les Fiefs de Norbois !',
-  nw_blurb: 'En solo. Visitez les huit fiefs l\'un après l\'autre et finissez chaque visite avec, dans votre pile de score, exactement autant de cartes que l\'objectif du fief. Les capacités de vos alliés vous aident.',
+  nw_blurb: 'En solo. Visitez les huit fiefs l\'un après l\'autre et finissez chaque visite avec, dans votre pile de score, exactement autant de cartes que la cible du fief. Les capacités de vos alliés vous aident.',
   fox_name: 'Le Renard des Bois : Duo',
   fox_blurb: 'En coopération, à deux. Remportez des plis pour faire avancer le jeton d\'équipe sur le sentier et ramassez toutes les gemmes avant la fin de la troisième manche.',
   setup: 'Mise en place',
@@ -558,7 +558,7 @@ const FR = {
   log_undo: 'Annulé : {what}',
   hint_busy: 'Réflexion…',
   hint_about: 'Ce que veut dire cette chance',
-  hint_nw: 'Conseil : {action}. Chance d\'atteindre l\'objectif de ce fief : {target}. Chance d\'obtenir la médaille : {medal}.',
+  hint_nw: 'Conseil : {action}. Chance d\'atteindre la cible de ce fief : {target}. Chance d\'obtenir la médaille : {medal}.',
   hint_fox: 'Conseil : {action}. Chance de victoire de l\'équipe : {win}.',
   unknown_odds: 'inconnue',
   log: 'Déroulement',
@@ -594,12 +594,12 @@ const FR = {
   nw_discard: 'Défausse',
   nw_scorepile: 'Pile de score',
   nw_empty: 'vide',
-  nw_score_vs: 'Score {score} / objectif {target}',
+  nw_score_vs: 'Score {score} / cible {target}',
   nw_stars: 'Étoiles gagnées : {won}, encore possibles : {possible}',
   nw_stars_final: 'Étoiles gagnées : {won}',
   nw_trump: 'Atout : {suit}',
   nw_no_trump: 'Pas encore d\'atout',
-  nw_target: 'Objectif {n}',
+  nw_target: 'Cible {n}',
   nw_star_count: '{n} ★',
   nw_fief: 'Fief {n}',
   nw_status_neutral: 'pas encore visité',
@@ -623,7 +623,7 @@ const FR = {
   nw_prompt_fief: 'Choisissez un fief pas encore visité.',
   nw_prompt_game_over: 'La partie est terminée.',
   nw_prompt_wait: 'Un instant…',
-  nw_a_visit: 'Visiter le fief {f} (objectif {f})',
+  nw_a_visit: 'Visiter le fief {f} (cible {f})',
   nw_a_substitute: 'Fief {f} : {name} remplace {ally}',
   nw_a_begin: 'Commencer la visite',
   nw_a_activate: 'Utiliser {name}',
@@ -698,8 +698,8 @@ const FR = {
   nw_a_lowest_sg: 'Défausser {card}, puis piocher {n} carte',
   nw_a_search: 'Chercher tous les {n} de la pioche (garder {card})',
   nw_a_swap_top: 'Échanger {card} contre {top}',
-  nw_a_move_left: '← À gauche : la visite passe au fief {f} (objectif {f}, {name})',
-  nw_a_move_right: 'À droite → : la visite passe au fief {f} (objectif {f}, {name})',
+  nw_a_move_left: '← À gauche : la visite passe au fief {f} (cible {f}, {name})',
+  nw_a_move_right: 'À droite → : la visite passe au fief {f} (cible {f}, {name})',
   nw_then_draw: ' (paire : vous piochez ensuite une carte)',
   nw_then_discard: ' (impaire : vous défaussez ensuite une carte)',
   nw_ev_visit_move: 'La visite passe du fief {from} au fief {to}.',
@@ -896,7 +896,7 @@ const FR = {
   an_link: 'Analyser cette partie',
   an_open_replay: 'Ouvrir la revue',
   an_thinking: 'Calcul des chances de chaque décision…',
-  an_meaning_target: 'Chaque chance est la probabilité estimée de finir la visite sur son objectif (au choix d\'un fief : celui de ce fief) si la partie continue comme le jouerait le bot fort, calculée d\'après ce que vous voyiez alors, avec l\'estimateur des conseils ; ± est sa marge sur le tirage des cartes cachées, pas l\'erreur propre de l\'estimation. Un choix de fief est jugé sur la chance de la médaille, et une décision ne compte comme coûteuse que si elle a perdu plus que les marges.',
+  an_meaning_target: 'Chaque chance est la probabilité estimée de finir la visite sur sa cible (au choix d\'un fief : celle de ce fief) si la partie continue comme le jouerait le bot fort, calculée d\'après ce que vous voyiez alors, avec l\'estimateur des conseils ; ± est sa marge sur le tirage des cartes cachées, pas l\'erreur propre de l\'estimation. Un choix de fief est jugé sur la chance de la médaille, et une décision ne compte comme coûteuse que si elle a perdu plus que les marges.',
   an_meaning_win: 'Chaque chance est la probabilité estimée que l\'équipe gagne la partie si le jeu continue comme le jouerait le bot fort, calculée d\'après ce que voyait le joueur qui décidait (jamais la main du partenaire), avec l\'estimateur des conseils ; ± est sa marge sur le tirage des cartes cachées, pas l\'erreur propre de l\'estimation. Une décision ne compte comme coûteuse que si elle a perdu plus que les marges.',
   an_costliest: 'Décisions les plus coûteuses',
   an_none: 'Aucune décision ne ressort : chacune était à moins de 5 points de la meilleure estimation.',
@@ -974,7 +974,18 @@ export function t(key, params) {
   if (s === undefined) s = EN[key];
   if (s === undefined) return key;
   if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
-  return s;
+  return current === 'fr' ? frenchArticles(s) : s;
+}
+
+// French contracts "à" and "de" before a character's title: "à Prince des
+// Griffes" is "au Prince des Griffes", "de Reine des Fleurs" "de la Reine
+// des Fleurs" (the titles are the six of the French card names).
+export function frenchArticles(text) {
+  return text
+    .replace(/(^|[\s(«'])à (Roi|Valet|Prince|Baron)\b/g, '$1au $2')
+    .replace(/(^|[\s(«'])à (Reine|Dame)\b/g, '$1à la $2')
+    .replace(/(^|[\s(«'])de (Roi|Valet|Prince|Baron)\b/g, '$1du $2')
+    .replace(/(^|[\s(«'])de (Reine|Dame)\b/g, '$1de la $2');
 }
 
 // Picks the current language from a server text object {en, fr}.

@@ -324,6 +324,7 @@ void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_ca
         const tw_nw_character *ch = tw_nw_slot_character(state, arg % TW_NW_SLOTS);
         tw_nw_cli_character(cli, catalog, ch, a, sizeof a);
         snprintf(out, size, T(NW_T_L_READY), a, arg, tw_nw_cli_ability_text(cli, catalog, ch));
+        tw_nw_cli_french_articles(cli, out, size);
         break;
     }
     case TW_NW_ACT_CONTINUE: snprintf(out, size, "%s", T(NW_T_L_CONTINUE)); break;

@@ -101,6 +101,9 @@ const char *tw_nw_cli_suit_name(const tw_cli *cli, int suit);
 void tw_nw_cli_card(const tw_cli *cli, int card, char *out, size_t size);
 /* Writes the suit symbols of a typed answer as the record's letters. */
 void tw_nw_cli_unsymbol(const char *typed, char *out, size_t size);
+/* In French, contracts "à" and "de" before a character's title ("au
+ * Prince des Griffes"), in place; English text is left as it is. */
+void tw_nw_cli_french_articles(const tw_cli *cli, char *text, size_t size);
 /* A character as "name symbol", e.g. "King of Eyes ◉"; a crown card also
  * gets the crown mark, e.g. "Baron of Eyes ◉ ♛". */
 void tw_nw_cli_character(const tw_cli *cli, const tw_nw_catalog *catalog, const tw_nw_character *ch, char *out,

@@ -246,6 +246,7 @@ static void draw_slots(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
             char ruler[160], line[600];
             tw_nw_cli_character(cli, catalog, copied, ruler, sizeof ruler);
             snprintf(line, sizeof line, T(NW_T_COPY_NOW), ruler);
+            tw_nw_cli_french_articles(cli, line, sizeof line);
             tw_term_wrap(cli->out, line, 8, 78);
         }
         fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
@@ -485,7 +486,10 @@ void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state
         case TW_NW_EV_ABILITY:
             in_ability = 1;
             tw_nw_cli_acting_name(cli, before, catalog, ev->a, a, sizeof a);
-            tw_cli_printf(cli, T(NW_T_N_ABILITY), a);
+            char call[512];
+            snprintf(call, sizeof call, T(NW_T_N_ABILITY), a);
+            tw_nw_cli_french_articles(cli, call, sizeof call);
+            tw_cli_printf(cli, "%s", call);
             break;
         case TW_NW_EV_ABILITY_END:
             in_ability = 0;

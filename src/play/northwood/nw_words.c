@@ -7,6 +7,7 @@
  * typed for cards, C F L E in English (the record's), G F L Y in French
  * (Griffes, Fleurs, feuiLles, Yeux: no two alike). */
 #include <stdio.h>
+#include <string.h>
 
 #include "play/northwood/nw_cli.h"
 #include "term/prompt.h"
@@ -112,6 +113,7 @@ void tw_nw_cli_acting_name(const tw_cli *cli, const tw_nw_state *state, const tw
     }
     tw_nw_cli_character(cli, catalog, copied, other, sizeof other);
     snprintf(out, size, T(NW_T_COPYING), name, other);
+    tw_nw_cli_french_articles(cli, out, size);
 }
 
 /* Stars as symbols. */
@@ -126,4 +128,47 @@ void tw_nw_cli_stars(const tw_cli *cli, int count, char *out, size_t size)
             break;
         len += (size_t)n;
     }
+}
+
+/* Whether text starts with a French character title followed by a space
+ * or the end; returns its gender (1 masculine, 2 feminine) or 0. */
+static int french_title_at(const char *text)
+{
+    static const char *const male[] = {"Roi", "Valet", "Prince", "Baron"}, *const female[] = {"Reine", "Dame"};
+    for (int g = 0; g < 2; g++) {
+        const char *const *list = g ? female : male;
+        for (int i = 0; i < (g ? 2 : 4); i++) {
+            size_t n = strlen(list[i]);
+            if (strncmp(text, list[i], n) == 0 && (text[n] == ' ' || text[n] == '\0'))
+                return g + 1;
+        }
+    }
+    return 0;
+}
+
+/* In a French text, contracts "à" and "de" before a character's title ("à
+ * Prince des Griffes": "au Prince des Griffes"; "de Reine des Fleurs":
+ * "de la Reine des Fleurs"), in place. English text is left as it is. */
+void tw_nw_cli_french_articles(const tw_cli *cli, char *text, size_t size)
+{
+    if (cli->lang != TW_LANG_FR || size == 0)
+        return;
+    char out[1024];
+    size_t at = 0;
+    for (size_t i = 0; text[i] && at + 8 < sizeof out;) {
+        int word_start = i == 0 || text[i - 1] == ' ' || text[i - 1] == '(';
+        int to = word_start && strncmp(text + i, "\xc3\xa0 ", 3) == 0, of = word_start && strncmp(text + i, "de ", 3) == 0;
+        int gender = to || of ? french_title_at(text + i + 3) : 0;
+        if (gender) {
+            const char *with = to ? (gender == 1 ? "au " : "\xc3\xa0 la ") : (gender == 1 ? "du " : "de la ");
+            size_t n = strlen(with);
+            memcpy(out + at, with, n);
+            at += n;
+            i += 3;
+            continue;
+        }
+        out[at++] = text[i++];
+    }
+    out[at] = '\0';
+    snprintf(text, size, "%s", out);
 }
