@@ -7,6 +7,7 @@
  * record copy and an event log). Two people at one screen hand over
  * between their turns, and each is told only what their seat may see. */
 #define _POSIX_C_SOURCE 200809L
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -304,6 +305,17 @@ static int read_answer(tw_cli_session *ss, int seat, const char *text, const tw_
     return -1;
 }
 
+/* Set by Ctrl-C (SIGINT) while a game is played: the read in progress
+ * ends and the game leaves as at the end of input, saved, saying so. */
+static volatile sig_atomic_t interrupted;
+
+/* SIGINT while playing: only notes it (the read returns, see above). */
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
 /* Reads answers until one is a legal action, quit, or the input ends. */
 static int ask(tw_cli_session *ss, int seat, const tw_game_action *actions, int count, tw_game_action *chosen)
 {
@@ -313,7 +325,7 @@ static int ask(tw_cli_session *ss, int seat, const tw_game_action *actions, int 
         snprintf(ask_text, sizeof ask_text, G(count == 1 ? TW_T_ASK_ONE : TW_T_ASK), count);
         tw_prompt_ask(cli->out, &cli->term, ask_text);
         tw_cli_flush(cli);
-        if (!tw_prompt_read(cli->in, line, sizeof line))
+        if (interrupted || !tw_prompt_read(cli->in, line, sizeof line) || interrupted)
             return ASK_EOF;
         if (echo_input(cli))
             tw_cli_printf(cli, "%s\n", line);
@@ -333,7 +345,7 @@ static int wait_enter(tw_cli_session *ss, const char *prompt)
     char line[TW_PROMPT_LINE];
     tw_prompt_ask(cli->out, &cli->term, prompt);
     tw_cli_flush(cli);
-    if (!tw_prompt_read(cli->in, line, sizeof line))
+    if (interrupted || !tw_prompt_read(cli->in, line, sizeof line) || interrupted)
         return ASK_EOF;
     if (echo_input(cli))
         tw_cli_printf(cli, "%s\n", line);
@@ -441,7 +453,8 @@ static int leave(tw_cli_session *ss, int end_of_input)
 {
     tw_cli *cli = ss->cli;
     save_all(ss);
-    tw_cli_printf(cli, G(end_of_input ? TW_T_EOF_SAVED : TW_T_QUIT_SAVED), ss->save_path);
+    int text = interrupted ? TW_T_INTERRUPT_SAVED : end_of_input ? TW_T_EOF_SAVED : TW_T_QUIT_SAVED;
+    tw_cli_printf(cli, G(text), ss->save_path);
     tw_cli_printf(cli, G(TW_T_RESUME_HINT), tw_cli_prog(cli), ss->save_path);
     return TW_EXIT_OK;
 }
@@ -478,7 +491,27 @@ static void draw_and_tell_compact(tw_cli_session *ss, int seat)
 }
 
 /* Plays until the game ends, a player quits or the input ends. */
+static int play_loop_inner(tw_cli_session *ss);
+
+/* Plays until the game ends or the player leaves, with Ctrl-C taken as
+ * leaving (the game saved and how to go on said, as at the end of input)
+ * instead of killing the program. */
 static int play_loop(tw_cli_session *ss)
+{
+    struct sigaction on = {0}, before;
+    on.sa_handler = on_interrupt; /* no SA_RESTART: the read in progress returns */
+    sigemptyset(&on.sa_mask);
+    interrupted = 0;
+    int caught = sigaction(SIGINT, &on, &before) == 0;
+    int code = play_loop_inner(ss);
+    if (caught)
+        sigaction(SIGINT, &before, NULL);
+    interrupted = 0;
+    return code;
+}
+
+/* The loop itself: one decision after another. */
+static int play_loop_inner(tw_cli_session *ss)
 {
     const tw_game *game = ss->ui->game;
     for (;;) {

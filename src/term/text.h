@@ -42,6 +42,7 @@ typedef enum {
     TW_T_ASK,
     TW_T_EOF_SAVED,
     TW_T_QUIT_SAVED,
+    TW_T_INTERRUPT_SAVED,
     TW_T_RESUME_HINT,
     TW_T_SAVE_FAILED,
     TW_T_NO_SAVE_DIR,

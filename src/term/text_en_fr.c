@@ -100,6 +100,8 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
     [TW_T_EOF_SAVED] = {{"\nEnd of input: the game is saved in %s\n",
                          "\nFin de l'entrée : la partie est enregistrée dans %s\n"}},
     [TW_T_QUIT_SAVED] = {{"The game is saved in %s\n", "La partie est enregistrée dans %s\n"}},
+    [TW_T_INTERRUPT_SAVED] = {{"\nInterrupted (Ctrl-C): the game is saved in %s\n",
+                               "\nInterrompu (Ctrl-C) : la partie est enregistrée dans %s\n"}},
     [TW_T_RESUME_HINT] = {{"Continue it with: %s resume %s\n",
                            "Pour la reprendre : %s resume %s\n"}},
     [TW_T_SAVE_FAILED] = {{"warning: could not write %s", "attention : impossible d'écrire %s"}},

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""`trickwood replay` on a real terminal (a pseudo-terminal): each step must
-be on the screen before the program waits for Enter, and the prompt must
-show too, before any key is typed. Piped input cannot show this (the
-program only wraps and holds its output for a terminal).
+"""The terminal program on a real terminal (a pseudo-terminal), where piped
+input cannot show what a player sees (the program only wraps and holds
+its output for a terminal): `trickwood replay` shows each step and its
+prompt before it waits for Enter; Ctrl-C during a game says that the game
+is saved and how to continue it, as the end of input does.
 
-    python3 tests/term/replay_pty.py build/trickwood RECORD...
+    python3 tests/term/terminal_pty.py build/trickwood RECORD...
 
 (the records of both games in data/examples/ when none is given).
 
@@ -14,8 +15,10 @@ import fcntl
 import os
 import pty
 import select
+import shutil
 import struct
 import sys
+import tempfile
 import termios
 import time
 
@@ -65,6 +68,29 @@ def replay_checks(exe, record, check):
     os.close(fd)
 
 
+def interrupt_checks(exe, game, save, check):
+    """Starts a new game on a pseudo-terminal, presses Ctrl-C at its first
+    question, and checks what the program says and that it saved."""
+    if os.path.exists(save):
+        os.unlink(save)
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm"
+        os.execv(exe, [exe, game, "--seed", "3", "--lang", "en", "--save", save])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    first = read_until(fd, "Your choice", 10)
+    check("Your choice" in first, game + ": the first question is asked")
+    os.write(fd, b"\x03")
+    said = read_until(fd, "resume", 10)
+    check("Interrupted (Ctrl-C): the game is saved in" in said, game + ": Ctrl-C says the game is saved: " + " / ".join(said.strip().splitlines()[-2:]))
+    check("Continue it with:" in said and "resume" in said, game + ": and how to continue it")
+    read_until(fd, "\x00never", 3)
+    _, status = os.waitpid(pid, 0)
+    check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, game + ": the program ends normally (status %s)" % status)
+    check(os.path.exists(save), game + ": the save file is there")
+    os.close(fd)
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     examples = os.path.join(here, "..", "..", "data", "examples")
@@ -79,6 +105,12 @@ def main():
 
     for record in records:
         replay_checks(exe, record, check)
+    scratch = tempfile.mkdtemp(prefix="tw-pty-")
+    try:
+        for game in ("northwood", "fox"):
+            interrupt_checks(exe, game, os.path.join(scratch, game + ".json"), check)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     print("%d passed, %d failed" % (counts["passed"], counts["failed"]))
     return 1 if counts["failed"] else 0
 
