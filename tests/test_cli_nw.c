@@ -158,7 +158,7 @@ TEST(cli_nw_invalid_input_reprompts)
     REQUIRE(ones != NULL);
     char *input = malloc(strlen(ones) + 200);
     REQUIRE(input != NULL);
-    snprintf(input, strlen(ones) + 200, "99\nxyzzy\n\nstop\nhelp\nvisit 3\npiles\n1\n%s\n%s\n%s", missing_code,
+    snprintf(input, strlen(ones) + 200, "99\n123456789012345678901234567890\nxyzzy\n\nstop\nhelp\nvisit 3\npiles\n1\n%s\n%s\n%s", missing_code,
              off_suit >= 0 ? off_code : "1", ones);
     const char *save = tw_test_tmp("invalid.json");
     const char *args[] = {"northwood", "--seed", "31", "--lang", "en", "--save", save, NULL};
@@ -168,6 +168,7 @@ TEST(cli_nw_invalid_input_reprompts)
     REQUIRE(r.out != NULL);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "99 is not a choice: answer 1 to 8");
+    CHECK_CONTAINS(r.out, "123456789012345678901234567890 is not a choice: answer 1 to 8"); /* echoed as typed */
     CHECK_CONTAINS(r.out, "'xyzzy' is not understood: answer 1 to 8, or type help");
     CHECK_CONTAINS(r.out, "answer with a number from 1 to 8");
     CHECK_CONTAINS(r.out, "you may stop only once the medal you aim for is out of reach");

@@ -209,7 +209,7 @@ TEST(cli_nw_crown_whole_game_french)
     setenv("XDG_DATA_HOME", tw_test_tmp("xdg"), 1);
     static const char *const expect[] = {
         "Donne complète : elle utilise les 24 personnages connus (Griffes 6, Fleurs 6, Feuilles 6, Yeux 6)",
-        "(couronne)", "signale une carte couronne", "Vous faites appel à", "Étoiles gagnées :",
+        "(couronne)", "signale une carte couronne", "Vous faites appel ", "Étoiles gagnées :",
         "est conservée et marquée comme terminée",
     };
     whole_crown_game("fr", tw_test_tmp("crown-fr.json"), expect, (int)(sizeof expect / sizeof expect[0]));

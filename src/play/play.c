@@ -261,7 +261,7 @@ static int read_answer(tw_cli_session *ss, int seat, const char *text, const tw_
         return ASK_ACTION;
     }
     if (index == TW_PROMPT_OUT_OF_RANGE) {
-        snprintf(reason, size, G(TW_T_NOT_A_CHOICE), value, count);
+        snprintf(reason, size, G(TW_T_NOT_A_CHOICE), text, count); /* as typed, however long */
         return -1;
     }
     if (tw_prompt_word(text, WORDS_HELP)) {

@@ -91,7 +91,7 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
     [TW_T_CARDS_MANY] = {{"%d cards", "%d cartes"}},
     [TW_T_STARS_ONE] = {{"%d star", "%d étoile"}},
     [TW_T_STARS_MANY] = {{"%d stars", "%d étoiles"}},
-    [TW_T_NOT_A_CHOICE] = {{"%ld is not a choice: answer 1 to %d", "%ld n'est pas un choix : répondez de 1 à %d"}},
+    [TW_T_NOT_A_CHOICE] = {{"%s is not a choice: answer 1 to %d", "%s n'est pas un choix : répondez de 1 à %d"}},
     [TW_T_NOT_UNDERSTOOD] = {{"'%s' is not understood: answer 1 to %d, or type help",
                               "« %s » n'est pas compris : répondez de 1 à %d, ou tapez aide"}},
     [TW_T_EMPTY_ANSWER] = {{"answer with a number from 1 to %d (or type help)",
