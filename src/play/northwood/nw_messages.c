@@ -403,7 +403,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_N_VISIT_MOVE] = {{"  The visit moves from fief %d to fief %d (target %d): %s rules it, trump is %s.\n",
                             "  La visite passe du fief %d au fief %d (cible %d) : %s y règne, l'atout est %s.\n"}},
     [NW_T_N_READY] = {{"  %s (slot %d) is ready again.\n", "  %s (place %d) peut de nouveau agir.\n"}},
-    [NW_T_N_TRIGGER_ARMED] = {{"  %s waits for your next answer.\n", "  %s attend votre réponse.\n"}},
+    [NW_T_N_TRIGGER_ARMED] = {{"  %s waits for your next answer.\n", "  %s attend la réponse.\n"}},
     [NW_T_N_TRIGGER_EVEN] = {{"  %s acts: your answer %s is even, you draw a card.\n",
                               "  %s agit : votre réponse %s est paire, vous piochez une carte.\n"}},
     [NW_T_N_TRIGGER_ODD] = {{"  %s acts: your answer %s is odd, you discard a card.\n",
