@@ -1033,6 +1033,36 @@ async function playFirst(page) {
 }
 
 for (const [width, height] of [[1280, 800], [1366, 768]]) {
+  test(`laptop ${width}x${height}: a substitute is picked on the table, a ruler then an ally, with the hand in view`, async (browser) => {
+    const { ctx, page } = await newPage(browser, { viewport: { width, height } });
+    await startNorthwood(page, 2024);
+    // Play the first non-stop choice until substitutes are offered.
+    let found = false;
+    for (let steps = 0; steps < 200 && !found && !(await isOver(page)); steps++) {
+      found = (await page.locator('[data-testid^=sub-ruler-]').count()) > 0;
+      if (!found) await playOne(page, false, 0);
+    }
+    check(found, 'substitutes were offered');
+    // No pairing is listed under the prompt: the allies are the choices.
+    check((await page.locator('.prompt-box [data-action^="substitute "]').count()) === 0, 'no ruler x ally list under the prompt');
+    const picked = await page.locator('[data-testid^=sub-ruler-].picked').getAttribute('data-testid');
+    const fief = picked.replace('sub-ruler-', '');
+    const allies = await page.$$eval('#main button.ally[data-action^="substitute "]', (els) => els.map((e) => e.getAttribute('data-action')));
+    check(allies.length > 0 && allies.every((a) => a.startsWith('substitute ' + fief + ' ')), 'the allies offer the picked ruler: ' + allies.join(', '));
+    check(/is picked: choose the ally/.test(await page.textContent('[data-testid=sub-now]')), 'the prompt says what to pick next');
+    for (const [sel, what] of [['.hand .card', 'the hand'], ['.prompt-box', 'the prompt'], ['button.ally[data-action]', 'the allies to pick']]) {
+      await checkInWindow(page, sel, what + ' at the substitute step');
+    }
+    await shot(page, `laptop-${width}-substitute`);
+    // Picking the ally makes the substitution.
+    const v = await versionOf(page);
+    await page.locator(`#main button.ally[data-action="${allies[0]}"]`).click();
+    await waitVersion(page, v + 1);
+    check((await page.locator('.ally.substituted').count()) === 1, 'the ally slot shows its substitute');
+    checkNoErrors(page, 'substitute');
+    await ctx.close();
+  });
+
   test(`laptop ${width}x${height}: both tables fit the window during play`, async (browser) => {
     const { ctx, page } = await newPage(browser, { viewport: { width, height } });
     // For Northwood!: at every statement the hand, the statement, the

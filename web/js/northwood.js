@@ -213,6 +213,11 @@ function promptLines(ctx) {
         : t('nw_scoring_help', { suit: suitName(suit), trump: view.trump ? suitName(view.trump) : '?' })));
     }
   } else lines.push(promptLine);
+  const standIn = pickedSubstitute(ctx);
+  if (standIn !== null) {
+    const ruler = charOf(((view.fiefs || [])[standIn] || {}).ruler);
+    lines.push(el('p', { class: 'sub-now', 'data-testid': 'sub-now' }, t('nw_sub_now', { name: ruler ? pick(ruler.name) : '?', f: standIn })));
+  }
   if (view.phase === 'ability' && view.ability) {
     const slot = (view.slots || [])[view.ability.slot];
     const ch = (slot && slot.copies ? charOf(slot.copies) : null) || charOf(view.ability.character) || activeCharacter(slot);
@@ -233,10 +238,48 @@ function promptLines(ctx) {
 }
 
 // The fief row; a fief a legal action visits or names is its button.
+// The substitutes on offer, by fief: {fief: [action, ...]} from the legal
+// actions "substitute F S".
+function substitutesByFief(legal) {
+  const by = new Map();
+  for (const a of legal) {
+    const { verb, args } = parseAction(a);
+    if (verb !== 'substitute') continue;
+    const f = Number(args[0]);
+    if (!by.has(f)) by.set(f, []);
+    by.get(f).push(a);
+  }
+  return by;
+}
+
+// The friendly ruler picked to stand in, at this decision: the one the
+// player clicked, else the hinted one, else the first on offer. Kept per
+// game and version, so that a new decision starts afresh.
+let subPick = { key: null, fief: null };
+
+// The fief whose ruler is picked to stand in, or null when no substitute
+// is on offer. Marks every substitute action as drawn on the table (the
+// picked ruler's on the allies, the others by their fiefs).
+function pickedSubstitute(ctx) {
+  const by = substitutesByFief(ctx.legal);
+  if (!by.size || ctx.readOnly) return null;
+  for (const list of by.values()) for (const a of list) ctx.used.add(a);
+  const key = (ctx.st.id || '') + ':' + ctx.st.version;
+  if (subPick.key !== key) {
+    const hinted = ctx.hinted && parseAction(ctx.hinted).verb === 'substitute' ? Number(parseAction(ctx.hinted).args[0]) : null;
+    subPick = { key, fief: hinted !== null && by.has(hinted) ? hinted : by.keys().next().value };
+  } else if (ctx.hinted && parseAction(ctx.hinted).verb === 'substitute') {
+    subPick.fief = Number(parseAction(ctx.hinted).args[0]);
+  }
+  return by.has(subPick.fief) ? subPick.fief : by.keys().next().value;
+}
+
 function fiefSection(ctx) {
   const { view, legal, events, choice, keycap } = ctx;
   const visiting = visitingOf(view);
   const fiefRow = el('div', { class: 'fiefs' });
+  const subs = substitutesByFief(legal);
+  const picked = pickedSubstitute(ctx);
   (view.fiefs || []).forEach((f, i) => {
     const idx = f.index ?? i;
     const ruler = charOf(f.ruler);
@@ -272,6 +315,15 @@ function fiefSection(ctx) {
       const attrs = choice(action, cls);
       attrs['aria-label'] = northwoodActionLabel(action, view) + '. ' + label;
       node = el('button', attrs, parts, keycap(action));
+    } else if (subs.has(idx)) {
+      // A friendly ruler that may stand in: picking it shows, on the
+      // allies, whom it may replace.
+      const on = picked === idx;
+      node = el('button', { type: 'button', class: cls + ' sub-ruler' + (on ? ' picked' : ''), 'aria-pressed': on ? 'true' : 'false',
+        'data-testid': 'sub-ruler-' + idx, 'data-focus-key': 'sub-ruler:' + idx,
+        'aria-label': t('nw_sub_pick_ruler', { name: ruler ? pick(ruler.name) : '?' }) + '. ' + label,
+        onclick: () => { subPick.fief = idx; ctx.redraw(); } },
+      parts, el('span', { class: 'sub-ruler-mark' }, t(on ? 'nw_sub_ruler_picked' : 'nw_sub_ruler_pick')));
     } else {
       node = el('div', { class: cls, tabindex: '0', 'aria-label': label, 'data-focus-key': 'fief:' + idx,
         onclick: (ev) => ev.currentTarget.classList.toggle('show-tip') }, parts);
@@ -286,13 +338,17 @@ function fiefSection(ctx) {
 function allySection(ctx) {
   const { view, legal, choice, keycap } = ctx;
   const allyRow = el('div', { class: 'allies' });
+  const picked = pickedSubstitute(ctx);
+  const pickedRuler = picked !== null ? charOf(((view.fiefs || [])[picked] || {}).ruler) : null;
+  const pickedName = pickedRuler ? pick(pickedRuler.name) : '?';
   (view.slots || []).forEach((s, i) => {
     const idx = s.slot ?? i;
     const ally = charOf(s.ally);
     const sub = s.substitute ? charOf(s.substitute.character || s.substitute) : null;
     const ch = activeCharacter(s);
     const copies = s.copies ? charOf(s.copies) : null;
-    const action = legal.includes('activate ' + idx) ? 'activate ' + idx : (legal.includes('ally ' + idx) ? 'ally ' + idx : null);
+    const standIn = picked !== null && legal.includes('substitute ' + picked + ' ' + idx) ? 'substitute ' + picked + ' ' + idx : null;
+    const action = standIn || (legal.includes('activate ' + idx) ? 'activate ' + idx : (legal.includes('ally ' + idx) ? 'ally ' + idx : null));
     const parts = [
       el('span', { class: 'ally-name suit-' + (ch ? ch.suit : '') }, ch ? suitIcon(ch.suit, 18) : null, ' ', ch ? pick(ch.name) : '?',
         ch && ch.crown ? ' ' : null, crownOf(ch)),
@@ -310,8 +366,9 @@ function allySection(ctx) {
     if (action) {
       const attrs = choice(action, cls);
       attrs['aria-label'] = northwoodActionLabel(action, view) + '. ' + (ch ? pick(ch.text) : '');
-      node = el('button', attrs, parts, action.startsWith('ally ') ? el('span', { class: 'ally-ready-now' }, t('nw_a_ready_short')) : null,
-        keycap(action));
+      const note = action.startsWith('ally ') ? t('nw_a_ready_short')
+        : standIn ? t('nw_sub_here', { name: pickedName }) : null;
+      node = el('button', attrs, parts, note ? el('span', { class: 'ally-ready-now' }, note) : null, keycap(action));
     } else {
       node = el('div', { class: cls, tabindex: '0', 'data-focus-key': 'slot:' + idx }, parts);
     }

@@ -33,8 +33,8 @@
 //                          finishing a decided visit)
 //
 // ctx holds st, view, seat, legal, before (the previous view), events,
-// readOnly, myTurn, hinted, act, whoName, labelOf(action), promptLine(text)
-// and legalChoices' choice, keycap, used and index.
+// readOnly, myTurn, hinted, act, whoName, labelOf(action), promptLine(text),
+// redraw() and legalChoices' choice, keycap, used and index.
 // handSection and parseAction below help the games draw their tables.
 
 import { t } from './i18n.js';
@@ -172,6 +172,9 @@ export function gameScreen(root, session, game, opts) {
     const whoName = (s) => (readOnly ? t('replay_player', { n: s + 1 }) : (s === seat ? t('you') : t('your_partner')));
     const ctx = { st, view, seat, legal, before, events, readOnly, myTurn, hinted, act, whoName,
       labelOf: (a) => game.actionLabel(a, view),
+      // Draws the same state again (a choice made on the table itself, such
+      // as the ruler picked before its ally, changes what is offered).
+      redraw: () => render(st, [], null, true),
       // The prompt line; a two-seat table marks this seat's turn.
       promptLine: (text) => el('p', { class: 'prompt' + (game.seats === 2 && myTurn ? ' your-turn' : ''), role: 'status',
         'aria-live': 'polite', 'data-testid': 'prompt' }, text),
