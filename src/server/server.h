@@ -11,7 +11,7 @@
  *   srv_totals.c   the history's totals, "play this deal again", games added by the terminal
  *   srv_game.c     games in memory: a match, seats, the bot, the log, rebuild on demand
  *   srv_store.c    SQLite storage: every action is committed before the reply
- *   srv_util.c     random ids and tokens, times, JSON error replies, addresses
+ *   srv_util.c     token comparison, JSON error replies, addresses
  *   srv_limits.c   limits per client: rate limits, the Origin check, log throttling
  *   srv_pool.c     the bounded pool of worker threads that runs hints and bots
  *   srv_analysis.c the analysis of a game and hints at any step of it
@@ -39,6 +39,7 @@
 #include <stdint.h>
 
 #include "trickwood/game.h"
+#include "trickwood/system.h"
 
 /* Analyses of finished games kept in memory (the oldest kept goes first). */
 #define TW_SRV_ANALYSIS_CACHE 64
@@ -88,19 +89,8 @@ tw_srv_reply tw_srv_archived(const char *id);
 
 /* ---- Utilities (srv_util.c) ---------------------------------------------- */
 
-/* Fills out with n random characters from alphabet (and a final NUL). The
- * bytes come from the kernel's random source. Returns 0, -1 on failure. */
-int tw_srv_random_text(char *out, size_t n, const char *alphabet);
-/* Writes the current UTC time as ISO 8601 ("2024-05-01T12:34:56Z"). */
-void tw_srv_now_iso(char out[32]);
-/* The current time in milliseconds since 1970 (the store's activity times). */
-long long tw_srv_now_ms(void);
-/* Milliseconds on a monotonic clock (when a game in memory was last used). */
-long long tw_srv_mono_ms(void);
 /* Compares two tokens in time that does not depend on where they differ. */
 int tw_srv_token_equal(const char *a, const char *b);
-/* A random 64-bit value (for seeds), from the kernel's random source. */
-uint64_t tw_srv_random_u64(void);
 /* Writes n texts quoted, separated by ", " and before the last one by
  * last: "\"a\", \"b\" or \"c\"" with last " or ". For messages. */
 void tw_srv_quote_list(const char *const *items, int n, const char *last, char *out, size_t size);
@@ -283,7 +273,7 @@ typedef struct tw_srv_game {
     int archived;            /* archived by the sweep: every request gets 410 */
     /* The table's (read and written with the table's lock): */
     int refs;                /* requests and event streams holding the game */
-    long long used_ms;       /* when it was last asked for (tw_srv_mono_ms) */
+    long long used_ms;       /* when it was last asked for (tw_mono_ms) */
     struct tw_srv_game *next; /* the next game in its hash bucket */
 } tw_srv_game;
 

@@ -19,13 +19,13 @@ static const char CODE_ALPHABET[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /* A new game id (12 characters). 0, or -1 without a random source. */
 int tw_srv_new_id(char out[32])
 {
-    return tw_srv_random_text(out, ID_LENGTH, ID_ALPHABET);
+    return tw_random_text(out, ID_LENGTH, ID_ALPHABET);
 }
 
 /* A new seat token (32 characters). 0, or -1 without a random source. */
 int tw_srv_new_token(char out[64])
 {
-    return tw_srv_random_text(out, TOKEN_LENGTH, TOKEN_ALPHABET);
+    return tw_random_text(out, TOKEN_LENGTH, TOKEN_ALPHABET);
 }
 
 /* ---- Request bodies ----------------------------------------------------------- */
@@ -205,7 +205,7 @@ static int create_game(tw_srv_game *g, json_t *body, tw_srv_reply *out)
         json_object_set_new(g->config, "partner", json_string(partner));
     int human = strcmp(partner, "human") == 0;
     snprintf(g->partner, sizeof g->partner, "%s", human ? "open" : partner);
-    if (human && tw_srv_random_text(g->join_code, CODE_LENGTH, CODE_ALPHABET) != 0) {
+    if (human && tw_random_text(g->join_code, CODE_LENGTH, CODE_ALPHABET) != 0) {
         *out = tw_srv_error(500, "internal", "no random source for the join code");
         return -1;
     }
@@ -226,7 +226,7 @@ static int store_new_game(tw_srv *srv, const tw_srv_game *g)
     snprintf(row.join_code, sizeof row.join_code, "%s", g->join_code);
     snprintf(row.partner, sizeof row.partner, "%s", g->partner);
     snprintf(row.created_at, sizeof row.created_at, "%s", g->created_at);
-    row.active_ms = tw_srv_now_ms();
+    row.active_ms = tw_now_ms();
     free(config);
     return tw_srv_store_add_game(&srv->store, &row);
 }
@@ -248,7 +248,7 @@ tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body)
     if (body_int(body, "seed", 0, (long long)TW_MAX_SEED, -1, &seed, &out))
         return out;
     if (seed < 0)
-        seed = (long long)(tw_srv_random_u64() & TW_MAX_SEED);
+        seed = (long long)(tw_random_u64() & TW_MAX_SEED);
     tw_srv_game *g = tw_srv_game_new();
     if (!g)
         return tw_srv_error(500, "internal", "out of memory");
@@ -264,7 +264,7 @@ tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body)
         tw_srv_game_discard(g);
         return tw_srv_error(500, "internal", "the game could not be set up");
     }
-    tw_srv_now_iso(g->created_at);
+    tw_now_iso(g->created_at);
     if (store_new_game(srv, g) != 0) {
         tw_srv_game_discard(g);
         return tw_srv_error(500, "internal", "the game could not be stored");
@@ -314,7 +314,7 @@ tw_srv_reply tw_srv_join(tw_srv *srv, tw_srv_game *g, json_t *body)
         return tw_srv_error(403, "forbidden", "this join code is not the table's");
     }
     char token[TOKEN_LENGTH + 1];
-    if (tw_srv_random_text(token, TOKEN_LENGTH, TOKEN_ALPHABET) != 0) {
+    if (tw_random_text(token, TOKEN_LENGTH, TOKEN_ALPHABET) != 0) {
         pthread_mutex_unlock(&g->lock);
         return tw_srv_error(500, "internal", "no random source for the token");
     }

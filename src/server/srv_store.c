@@ -261,7 +261,7 @@ int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row)
         bind_text_or_null(st, 7, row->join_code);
         sqlite3_bind_text(st, 8, row->partner, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 9, row->created_at, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 10, row->active_ms ? row->active_ms : tw_srv_now_ms());
+        sqlite3_bind_int64(st, 10, row->active_ms ? row->active_ms : tw_now_ms());
         ok = sqlite3_step(st) == SQLITE_DONE;
     }
     sqlite3_finalize(st);
@@ -283,7 +283,7 @@ int tw_srv_store_set_seat(tw_srv_store *store, const char *id, const char *token
         bind_text_or_null(st, 2, join_code);
         sqlite3_bind_text(st, 3, partner, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 4, config, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 5, tw_srv_now_ms());
+        sqlite3_bind_int64(st, 5, tw_now_ms());
         sqlite3_bind_text(st, 6, id, -1, SQLITE_TRANSIENT);
         ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
     }
@@ -339,7 +339,7 @@ int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int se
                                             : "UPDATE games SET active_at = ?1 WHERE id = ?2 AND archived_at IS NULL",
                                 -1, &st, NULL) == SQLITE_OK;
         if (ok) {
-            sqlite3_bind_int64(st, 1, tw_srv_now_ms());
+            sqlite3_bind_int64(st, 1, tw_now_ms());
             sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
             if (record_json) {
                 sqlite3_bind_text(st, 3, finished_at, -1, SQLITE_TRANSIENT);
@@ -366,7 +366,7 @@ int tw_srv_store_take_back(tw_srv_store *store, const char *id, int keep)
                                 " AND finished_at IS NULL",
                                 -1, &st, NULL) == SQLITE_OK;
         if (ok) {
-            sqlite3_bind_int64(st, 1, tw_srv_now_ms());
+            sqlite3_bind_int64(st, 1, tw_now_ms());
             sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
             ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
         }
@@ -649,7 +649,7 @@ int tw_srv_store_add_finished(tw_srv_store *store, const tw_srv_game_row *row, c
         sqlite3_bind_text(st, 5, row->token[0], -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 6, row->partner, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 7, row->created_at, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 8, row->active_ms ? row->active_ms : tw_srv_now_ms());
+        sqlite3_bind_int64(st, 8, row->active_ms ? row->active_ms : tw_now_ms());
         sqlite3_bind_text(st, 9, row->finished_at, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 10, result_json, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 11, record_json, -1, SQLITE_TRANSIENT);

@@ -184,7 +184,7 @@ static int finished_row(const tw_match *m, json_t *config, uint64_t seed, const 
     if (when && *when)
         snprintf(row->finished_at, sizeof row->finished_at, "%s", when);
     else
-        tw_srv_now_iso(row->finished_at);
+        tw_now_iso(row->finished_at);
     snprintf(row->created_at, sizeof row->created_at, "%s", row->finished_at);
     return ok ? 0 : -1;
 }
