@@ -8,25 +8,9 @@
 
 #include "server/server.h"
 
-static const char ID_ALPHABET[] = "abcdefghijkmnpqrstuvwxyz23456789";
-static const char TOKEN_ALPHABET[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 static const char CODE_ALPHABET[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-#define ID_LENGTH 12
-#define TOKEN_LENGTH 32
 #define CODE_LENGTH 8
 #define MAX_ACTION_TEXT 64
-
-/* A new game id (12 characters). 0, or -1 without a random source. */
-int tw_srv_new_id(char out[32])
-{
-    return tw_random_text(out, ID_LENGTH, ID_ALPHABET);
-}
-
-/* A new seat token (32 characters). 0, or -1 without a random source. */
-int tw_srv_new_token(char out[64])
-{
-    return tw_random_text(out, TOKEN_LENGTH, TOKEN_ALPHABET);
-}
 
 /* ---- Request bodies ----------------------------------------------------------- */
 
@@ -258,7 +242,7 @@ tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body)
         tw_srv_game_discard(g);
         return out;
     }
-    if (tw_srv_new_id(g->id) != 0 || tw_srv_new_token(g->token[0]) != 0 || !g->config ||
+    if (tw_history_new_id(g->id) != 0 || tw_history_new_token(g->token[0]) != 0 || !g->config ||
         tw_srv_game_start(g) != 0 ||
         (game->seats > 1 && strcmp(g->partner, "open") != 0 && !(g->bot = tw_srv_new_bot(g, g->partner)))) {
         tw_srv_game_discard(g);
@@ -313,8 +297,8 @@ tw_srv_reply tw_srv_join(tw_srv *srv, tw_srv_game *g, json_t *body)
         pthread_mutex_unlock(&g->lock);
         return tw_srv_error(403, "forbidden", "this join code is not the table's");
     }
-    char token[TOKEN_LENGTH + 1];
-    if (tw_random_text(token, TOKEN_LENGTH, TOKEN_ALPHABET) != 0) {
+    char token[64];
+    if (tw_history_new_token(token) != 0) {
         pthread_mutex_unlock(&g->lock);
         return tw_srv_error(500, "internal", "no random source for the token");
     }
@@ -426,7 +410,7 @@ static json_t *again_json(const tw_srv_game *g, json_t *result)
 {
     json_t *item = json_pack("{s:s, s:O, s:O, s:I}", "game", g->game->record_name, "config", g->config, "result",
                              result, "seed", (json_int_t)g->seed);
-    json_t *again = item ? tw_srv_again_request(item, NULL, 0) : NULL;
+    json_t *again = item ? tw_history_again(item, NULL, 0) : NULL;
     json_decref(item);
     return again ? again : json_null();
 }
