@@ -10,7 +10,7 @@ LIBS = -lmicrohttpd -lsqlite3 -ljansson -lm -lpthread
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC = $(sort $(wildcard src/core/*.c src/northwood/*.c src/foxduet/*.c src/ai/*.c src/game/*.c))
-CLI_SRC = $(sort $(wildcard src/cli/*.c src/term/*.c src/play/*.c src/play/northwood/*.c src/play/fox/*.c src/sim/*.c src/bench/*.c src/history/*.c src/server/*.c))
+CLI_SRC = $(sort $(wildcard src/cli/*.c src/term/*.c src/play/*.c src/play/*/*.c src/sim/*.c src/bench/*.c src/history/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
 HEADERS = $(wildcard include/trickwood/*.h src/*/*.h src/*/*/*.h tests/*.h)
 
