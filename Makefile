@@ -10,7 +10,7 @@ LIBS = -lmicrohttpd -lsqlite3 -ljansson -lm -lpthread
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC = $(sort $(wildcard src/core/*.c src/northwood/*.c src/foxduet/*.c src/ai/*.c src/game/*.c))
-CLI_SRC = $(sort $(wildcard src/cli/*.c src/term/*.c src/play/*.c src/play/northwood/*.c src/play/fox/*.c src/sim/*.c src/bench/*.c src/server/*.c))
+CLI_SRC = $(sort $(wildcard src/cli/*.c src/term/*.c src/play/*.c src/play/*/*.c src/sim/*.c src/bench/*.c src/history/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
 HEADERS = $(wildcard include/trickwood/*.h src/*/*.h src/*/*/*.h tests/*.h)
 
@@ -70,7 +70,7 @@ EMCC ?= emcc
 WASM_DEPS = build/wasm/deps
 WASM_SERVER_SRC = $(filter-out src/server/srv_http.c src/server/srv_front.c src/server/srv_head.c \
 	src/server/srv_static.c,$(wildcard src/server/*.c))
-WASM_SRC = $(LIB_SRC) $(WASM_SERVER_SRC) $(wildcard src/wasm/*.c)
+WASM_SRC = $(LIB_SRC) $(wildcard src/history/*.c) $(WASM_SERVER_SRC) $(wildcard src/wasm/*.c)
 WASM_OBJ = $(patsubst %.c,build/wasm/obj/%.o,$(WASM_SRC))
 WASM_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"/data"' -Iinclude -Isrc -I$(WASM_DEPS)/include -O2
 WASM_EXPORTS = _tw_wasm_open,_tw_wasm_close,_tw_wasm_request,_tw_wasm_status,_tw_wasm_error,_tw_wasm_free,_malloc,_free

@@ -236,8 +236,8 @@ async function serveBackend() {
 }
 
 // Builds scripts/bench-site-native.c with the native build's objects
-// (the server's, without its HTTP parts, as the WebAssembly build
-// leaves them out) into build/bench-site/native-api.
+// (the history's and the server's, without its HTTP parts, as the
+// WebAssembly build leaves them out) into build/bench-site/native-api.
 function buildNativeRunner() {
   const out = join(root, 'build/bench-site');
   const stub = join(out, 'stub');
@@ -247,7 +247,8 @@ function buildNativeRunner() {
   const skip = new Set(['srv_http.o', 'srv_front.o', 'srv_head.o', 'srv_static.o']);
   let objs;
   try {
-    objs = readdirSync(join(rel, 'src/server')).filter((f) => f.endsWith('.o') && !skip.has(f)).map((f) => join(rel, 'src/server', f));
+    objs = ['src/history', 'src/server'].flatMap((dir) =>
+      readdirSync(join(rel, dir)).filter((f) => f.endsWith('.o') && !skip.has(f)).map((f) => join(rel, dir, f)));
     statSync(join(rel, 'libtrickwood.a'));
   } catch (e) {
     throw new Error('the native objects are missing: run make build/trickwood');

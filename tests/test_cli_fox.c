@@ -15,6 +15,7 @@
 #include "term/cli.h"
 #include "play/fox/fox_cli.h"
 #include "play/games.h"
+#include "play/northwood/nw_cli.h"
 #include "play/play.h"
 #include "cli_harness.h"
 #include "test.h"

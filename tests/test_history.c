@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli_harness.h"
+#include "history/history.h"
 #include "server/server.h"
 #include "test.h"
 #include "test_server_client.h"
@@ -347,7 +348,7 @@ TEST(history_totals_counting)
                                                "result", "stars", stars[i], "medal",
                                                stars[i] >= 18 ? "silver" : stars[i] >= 10 ? "bronze" : "none", "won",
                                                won[i], "stopped", 0, "seed", i));
-    json_t *totals = tw_srv_history_totals(games, "northwood");
+    json_t *totals = tw_history_totals(games, "northwood");
     json_t *t = totals_of(totals, "northwood");
     expected e = {8, 6, 20, 100, 1, 3};
     check_counts(t, &e);

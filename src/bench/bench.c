@@ -39,6 +39,8 @@
 #include "bench/bench_calibration.h"
 #include "bench/bench_solver.h"
 #include "sim/sim.h"
+#include "sim/sim_fox.h"
+#include "sim/sim_nw.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/fox_files.h"
 #include "trickwood/nw_bots.h"
@@ -889,6 +891,7 @@ static int bench_run(const bench *b, const tw_sim_kind *kind, const tw_sim_optio
     if (tw_sim_play(kind, &common, opt, t) == 0)
         return 0;
     tw_cli_errorf(b->cli, bt(b->cli, B_T_SETUP), t->error);
+    tw_sim_totals_free(t);
     return -1;
 }
 
@@ -896,16 +899,19 @@ static int bench_run(const bench *b, const tw_sim_kind *kind, const tw_sim_optio
  * the tallies) on one worker, against the engine's own loop measured
  * above (its rate in the JSON under engine_key): games per second of the
  * process's CPU, so the reducing thread counts too. About `seconds` long. */
-static void bench_sim_loop(bench *b, const tw_sim_kind *kind, const char *label, const char *engine_key)
+static void bench_sim_loop(bench *b, const tw_sim_kind *kind, void *game_options, const char *label,
+                           const char *engine_key)
 {
     double engine = json_real_value(json_object_get(b->root, engine_key));
-    tw_sim_options opt = {.bots = {"random", "random"}, .setup = TW_NW_SETUP_INTRO, .medal = TW_NW_MEDAL_BRONZE, .level = 1};
+    tw_sim_options opt = {.bots = {"random", "random"}, .game = game_options};
     tw_sim_common common = {.games = engine > 0 ? (long long)(engine * b->args->seconds) + 1 : 1000,
                             .seed = b->args->seed, .jobs = 1};
     tw_sim_totals *t = malloc(sizeof *t);
     double cpu0 = tw_sim_process_cpu();
     int ok = t && tw_sim_play(kind, &common, &opt, t) == 0;
     double cpu = tw_sim_process_cpu() - cpu0, per_s = ok && cpu > 0 ? (double)common.games / cpu : 0;
+    if (t)
+        tw_sim_totals_free(t);
     free(t);
     say(b, "  %-42s %10.0f games/s, %.2f of the engine's own loop above\n", label, per_s, engine > 0 ? per_s / engine : 0.0);
     json_t *o = json_pack("{s:f, s:I, s:f}", "games_per_cpu_s", per_s, "games", (json_int_t)common.games,
@@ -920,8 +926,10 @@ static void bench_sim_loop(bench *b, const tw_sim_kind *kind, const char *label,
 static void bench_sim_loops(bench *b)
 {
     say(b, "Through sim's loop (runner, game interface, tallies; one worker), per second of the process's CPU:\n");
-    bench_sim_loop(b, &tw_sim_northwood, "For Northwood! intro, sim --bot random", "northwood_random_games_per_s");
-    bench_sim_loop(b, &tw_sim_fox, "Fox Duet level 1, sim --bot random", "fox_random_games_per_s");
+    tw_sim_nw_options nw = {.setup = TW_NW_SETUP_INTRO, .medal = TW_NW_MEDAL_BRONZE};
+    tw_sim_fox_options fox = {.level = 1};
+    bench_sim_loop(b, &tw_sim_northwood, &nw, "For Northwood! intro, sim --bot random", "northwood_random_games_per_s");
+    bench_sim_loop(b, &tw_sim_fox, &fox, "Fox Duet level 1, sim --bot random", "fox_random_games_per_s");
 }
 
 /* Adds rate, interval and timing fields of one bot run. */
@@ -956,43 +964,46 @@ static int bench_nw_bots(bench *b, double bronze_intro[4], double ms_intro[4])
         if (!(a->nw_bots & (1u << kind)))
             continue;
         for (int setup = TW_NW_SETUP_INTRO; setup <= TW_NW_SETUP_FULL; setup++) {
-            tw_sim_options opt = {.setup = setup, .medal = TW_NW_MEDAL_BRONZE};
+            tw_sim_nw_options nw = {.setup = setup, .medal = TW_NW_MEDAL_BRONZE};
+            tw_sim_options opt = {.game = &nw};
             tw_sim_totals t;
             opt.bots[0] = tw_nw_bot_kind_name((tw_nw_bot_kind)kind);
             if (bench_run(b, &tw_sim_northwood, &opt, &t) != 0) {
                 json_decref(list);
                 return -1;
             }
+            const tw_sim_nw_tally *tally = t.tally;
             double ms = t.decisions.sum ? 1000.0 * t.game_seconds / (double)t.decisions.sum : 0;
             json_t *o = json_object();
             json_object_set_new(o, "bot", json_string(tw_nw_bot_kind_name((tw_nw_bot_kind)kind)));
             json_object_set_new(o, "setup", json_string(setup == TW_NW_SETUP_FULL ? "full" : "intro"));
-            bot_fields(o, t.nw.wins[TW_NW_MEDAL_BRONZE], t.games, &t.decisions, t.game_seconds);
-            json_object_set_new(o, "mean_stars", json_real(tw_tally_mean(&t.nw.stars)));
+            bot_fields(o, tally->wins[TW_NW_MEDAL_BRONZE], t.games, &t.decisions, t.game_seconds);
+            json_object_set_new(o, "mean_stars", json_real(tw_tally_mean(&tally->stars)));
             json_t *medals = json_object();
             say(b, "  %-11s %-5s %7lld games  mean stars %5.2f  ms/decision %8.3f\n",
                 tw_nw_bot_kind_name((tw_nw_bot_kind)kind), setup == TW_NW_SETUP_FULL ? "full" : "intro", t.games,
-                tw_tally_mean(&t.nw.stars), ms);
+                tw_tally_mean(&tally->stars), ms);
             for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++) {
                 json_t *one = json_object();
-                bot_fields(one, t.nw.wins[m], t.games, &t.decisions, t.game_seconds);
+                bot_fields(one, tally->wins[m], t.games, &t.decisions, t.game_seconds);
                 json_object_del(one, "ms_per_decision");
                 json_object_del(one, "decisions_per_game");
                 json_object_set_new(medals, tw_nw_medal_key(m), one);
                 say(b, "      %-6s ", tw_nw_medal_key(m));
-                say_win(b, t.nw.wins[m], t.games);
+                say_win(b, tally->wins[m], t.games);
                 say(b, "\n");
             }
             json_object_set_new(o, "medals", medals);
             json_t *targets = json_array();
             for (int f = 0; f < TW_NW_FIEFS; f++)
-                json_array_append_new(targets, json_real(t.games ? (double)t.nw.friendly[f] / (double)t.games : 0));
+                json_array_append_new(targets, json_real(t.games ? (double)tally->friendly[f] / (double)t.games : 0));
             json_object_set_new(o, "friendly_rate_by_target", targets);
             json_array_append_new(list, o);
             if (setup == TW_NW_SETUP_INTRO) {
-                bronze_intro[kind] = t.games ? (double)t.nw.wins[TW_NW_MEDAL_BRONZE] / (double)t.games : 0;
+                bronze_intro[kind] = t.games ? (double)tally->wins[TW_NW_MEDAL_BRONZE] / (double)t.games : 0;
                 ms_intro[kind] = ms;
             }
+            tw_sim_totals_free(&t);
         }
     }
     json_object_set_new(b->root, "northwood_bots", list);
@@ -1009,22 +1020,25 @@ static int bench_fox_bots(bench *b)
         if (!(a->fox_bots & (1u << kind)))
             continue;
         for (int level = 1; level <= TW_FOX_LEVELS; level++) {
-            tw_sim_options opt = {.level = level};
+            tw_sim_fox_options fox = {.level = level};
+            tw_sim_options opt = {.game = &fox};
             tw_sim_totals t;
             opt.bots[0] = opt.bots[1] = tw_fox_bot_kind_name((tw_fox_bot_kind)kind);
             if (bench_run(b, &tw_sim_fox, &opt, &t) != 0) {
                 json_decref(list);
                 return -1;
             }
+            const tw_sim_fox_tally *tally = t.tally;
             json_t *o = json_object();
             json_object_set_new(o, "bot", json_string(tw_fox_bot_kind_name((tw_fox_bot_kind)kind)));
             json_object_set_new(o, "level", json_integer(level));
-            bot_fields(o, t.fox.wins, t.games, &t.decisions, t.game_seconds);
-            json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&t.fox.score)));
+            bot_fields(o, tally->wins, t.games, &t.decisions, t.game_seconds);
+            json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&tally->score)));
             json_array_append_new(list, o);
             say(b, "  %-11s level %d %7lld games  ", tw_fox_bot_kind_name((tw_fox_bot_kind)kind), level, t.games);
-            say_win(b, t.fox.wins, t.games);
+            say_win(b, tally->wins, t.games);
             say(b, "  ms/decision %8.3f\n", t.decisions.sum ? 1000.0 * t.game_seconds / (double)t.decisions.sum : 0);
+            tw_sim_totals_free(&t);
         }
     }
     json_object_set_new(b->root, "fox_bots", list);
@@ -1182,9 +1196,12 @@ static long child_peak_rss(const bench *b, long long games)
             common.games = games;
             common.seed = b->args->seed;
             common.jobs = b->args->jobs;
-            tw_sim_options opt = {.bots = {"random", NULL}, .setup = TW_NW_SETUP_INTRO, .medal = TW_NW_MEDAL_BRONZE};
+            tw_sim_nw_options nw = {.setup = TW_NW_SETUP_INTRO, .medal = TW_NW_MEDAL_BRONZE};
+            tw_sim_options opt = {.bots = {"random", NULL}, .game = &nw};
             tw_sim_totals *t = malloc(sizeof *t);
             code = !t || tw_sim_play(&tw_sim_northwood, &common, &opt, t) != 0 || t->games != games;
+            if (t)
+                tw_sim_totals_free(t);
             free(t);
         }
         _exit(code);

@@ -9,7 +9,7 @@
 #include "bench/bench.h"
 #include "cli/commands.h"
 #include "play/fox/fox_cli.h"
-#include "play/history.h"
+#include "play/history_cli.h"
 #include "play/northwood/nw_cli.h"
 #include "play/play.h"
 #include "play/saves.h"

@@ -18,7 +18,7 @@
 #include "trickwood/paths.h"
 #include "cli/commands.h"
 #include "term/cli.h"
-#include "play/history.h"
+#include "play/history_cli.h"
 #include "server/server.h"
 
 const tw_msg tw_srv_serve_help = {{

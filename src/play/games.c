@@ -6,7 +6,9 @@
 
 #include "play/games.h"
 
-/* The games' terminal tables, the first being the fallback. */
+/* The games' terminal tables (play/<game>/), the first being the fallback. */
+extern const tw_cli_ui tw_nw_cli_ui;
+extern const tw_cli_ui tw_fox_cli_ui;
 const tw_cli_ui *const tw_cli_games[] = {&tw_nw_cli_ui, &tw_fox_cli_ui};
 const int tw_cli_game_count = (int)(sizeof tw_cli_games / sizeof tw_cli_games[0]);
 

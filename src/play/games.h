@@ -1,15 +1,10 @@
 /* The terminal games: one list, read by every command that takes a file
- * of either game (resume, replay, analyse), by the saves and by the
- * history. Adding a game is one line of games.c. */
+ * of any game (resume, replay, analyse), by the saves and by the
+ * history. Adding a game is its line in games.c. */
 #ifndef TRICKWOOD_PLAY_GAMES_H
 #define TRICKWOOD_PLAY_GAMES_H
 
 #include "play/session.h"
-
-/* The games' terminal tables (play/northwood/nw_play.c,
- * play/fox/fox_play.c). */
-extern const tw_cli_ui tw_nw_cli_ui;
-extern const tw_cli_ui tw_fox_cli_ui;
 
 /* The terminal games, the first being the one a file of no known game
  * goes to (its loader explains what is wrong with the file), and how

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "play/history.h"
+#include "play/history_cli.h"
 #include "play/play.h"
 #include "play/saves.h"
 #include "term/prompt.h"

@@ -8,7 +8,7 @@
  * game's table), the seats played by people here (the others by a bot of
  * the game, asked for each decision), what each person has not been told
  * yet, and the files written after every action. The loop that plays it
- * is play.h; the save files saves.h; the history history.h. */
+ * is play.h; the save files saves.h; the history history_cli.h. */
 #ifndef TRICKWOOD_PLAY_SESSION_H
 #define TRICKWOOD_PLAY_SESSION_H
 
@@ -120,7 +120,7 @@ typedef struct {
     void (*replay_intro)(tw_cli_session *ss);
     void (*replay_step)(tw_cli_session *ss, int step, int steps, const char *label, const char *notation);
 
-    /* ---- The history (history.c) ---- */
+    /* ---- The history (history_cli.c) ---- */
     /* The configuration the history keeps of a finished game, in the
      * server's form (tw_game.new_config's, without "partner"). */
     json_t *(*history_config)(tw_cli_session *ss);

@@ -7,11 +7,10 @@
  *   srv_http.c     libmicrohttpd glue: bodies, routing, replies, event streams
  *   srv_static.c   the web app's files (no path ever leaves the web folder)
  *   srv_api.c      the per-game endpoints (create, join, bot, state, actions, hint)
- *   srv_history.c  finished games: list, totals, record, replay
- *   srv_totals.c   the history's totals, "play this deal again", games added by the terminal
+ *   srv_history.c  finished games (src/history/): list, totals, record, replay, import
  *   srv_game.c     games in memory: a match, seats, the bot, the log, rebuild on demand
- *   srv_store.c    SQLite storage: every action is committed before the reply
- *   srv_util.c     random ids and tokens, times, JSON error replies, addresses
+ *   srv_store.c    SQLite storage of games in play: every action is committed before the reply
+ *   srv_util.c     token comparison, JSON error replies, addresses
  *   srv_limits.c   limits per client: rate limits, the Origin check, log throttling
  *   srv_pool.c     the bounded pool of worker threads that runs hints and bots
  *   srv_analysis.c the analysis of a game and hints at any step of it
@@ -38,7 +37,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "history/history.h"
 #include "trickwood/game.h"
+#include "trickwood/system.h"
 
 /* Analyses of finished games kept in memory (the oldest kept goes first). */
 #define TW_SRV_ANALYSIS_CACHE 64
@@ -88,26 +89,11 @@ tw_srv_reply tw_srv_archived(const char *id);
 
 /* ---- Utilities (srv_util.c) ---------------------------------------------- */
 
-/* Fills out with n random characters from alphabet (and a final NUL). The
- * bytes come from the kernel's random source. Returns 0, -1 on failure. */
-int tw_srv_random_text(char *out, size_t n, const char *alphabet);
-/* Writes the current UTC time as ISO 8601 ("2024-05-01T12:34:56Z"). */
-void tw_srv_now_iso(char out[32]);
-/* The current time in milliseconds since 1970 (the store's activity times). */
-long long tw_srv_now_ms(void);
-/* Milliseconds on a monotonic clock (when a game in memory was last used). */
-long long tw_srv_mono_ms(void);
 /* Compares two tokens in time that does not depend on where they differ. */
 int tw_srv_token_equal(const char *a, const char *b);
-/* A random 64-bit value (for seeds), from the kernel's random source. */
-uint64_t tw_srv_random_u64(void);
 /* Writes n texts quoted, separated by ", " and before the last one by
  * last: "\"a\", \"b\" or \"c\"" with last " or ". For messages. */
 void tw_srv_quote_list(const char *const *items, int n, const char *last, char *out, size_t size);
-/* A new game id, and a new seat token (srv_api.c). 0, or -1 without a
- * random source. */
-int tw_srv_new_id(char out[32]);
-int tw_srv_new_token(char out[64]);
 /* The record names of every game ("\"northwood\" or \"foxduet\"). */
 void tw_srv_game_names(char *out, size_t size);
 /* The reply to a token that opens no seat of a table (none given, or
@@ -132,11 +118,9 @@ tw_srv_reply tw_srv_bad_step(int count);
 
 /* ---- Storage (srv_store.c) ------------------------------------------------ */
 
-typedef struct {
-    sqlite3 *db;
-    pthread_mutex_t lock;
-    int lock_fd; /* FILE.lock, locked (flock) while the server runs; -1 when none */
-} tw_srv_store;
+/* The server's database: the history's file (src/history/), opened with
+ * its lock file FILE.lock held (flock) while the server runs. */
+typedef tw_history_db tw_srv_store;
 
 /* One stored game row. Texts are empty when NULL in the database. */
 typedef struct {
@@ -153,20 +137,14 @@ typedef struct {
     long long active_ms; /* last activity: created, joined, last action (ms since 1970) */
 } tw_srv_game_row;
 
-/* Opens (creating when needed) the database at path and its tables,
- * bringing an older database to today's schema (user_version 1: the
- * active_at and archived_at columns, the index of live games).
+/* Opens (creating when needed) the database at path and its tables
+ * (tw_history_db_open: an older file is brought to today's schema).
  * First takes the lock file path.lock, so that a second server on the
  * same file refuses to start (the message names the file and the pid
  * holding it); then checks that the database can be written. Returns 0,
- * or -1 with a message in err. */
+ * or -1 with a message in err. The terminal opens the same file beside
+ * a running server with tw_history_db_open, without the lock. */
 int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size);
-/* Opens the same database beside a server that may be running on it
- * (the terminal adding a finished game, or listing the history): no
- * lock file is taken; SQLite's own locking and a busy timeout of 5
- * seconds let both write, each in short transactions. Returns 0, or -1
- * with a message in err. */
-int tw_srv_store_open_shared(tw_srv_store *store, const char *path, char *err, size_t err_size);
 /* Closes the database. */
 void tw_srv_store_close(tw_srv_store *store);
 /* Stores a new game, active from row->active_ms (0: now). Returns 0 or -1. */
@@ -202,60 +180,6 @@ int tw_srv_store_stale(tw_srv_store *store, long long cut_ms, long long unjoined
  * done[i] says which were. Returns how many, or -1 (none). */
 int tw_srv_store_archive(tw_srv_store *store, char (*ids)[32], int n, long long cut_ms, long long unjoined_cut_ms,
                          const char *archived_at, int *done);
-/* Adds a game finished elsewhere (the terminal) in one transaction: its
- * row (id, game, config, seed, an unused token0, partner, created_at,
- * finished_at), its result and record, and its count actions (seats[i],
- * actions[i] in the record notation). source names it ("terminal:FILE"):
- * a game of the same source already stored is kept as it is. Returns 1
- * when added, 0 when it was there already, -1 on error (nothing stored). */
-int tw_srv_store_add_finished(tw_srv_store *store, const tw_srv_game_row *row, const char *source,
-                              const char *result_json, const char *record_json, int count, const int *seats,
-                              char (*actions)[48]);
-/* Finished games, newest first, as a JSON array of {id, game, created_at,
- * finished_at, config, result, seed, origin ("web" or "terminal")}; game
- * may be NULL for both games. */
-json_t *tw_srv_store_history(tw_srv_store *store, const char *game, int limit);
-/* A finished game's stored record and result texts (caller frees both).
- * Returns 1 when found and finished, 0 when not, -1 on error. */
-int tw_srv_store_finished(tw_srv_store *store, const char *id, char **record, char **result, tw_srv_game_row *row);
-
-/* ---- Totals and games of the terminal (srv_totals.c) ------------------------ */
-
-/* The totals over a list of finished games (as tw_srv_store_history
- * gives them, newest first), per game (only: one record name, or NULL
- * for every game): {"games": [{game, played, won, win_rate, best,
- * average, streak {current, best}, groups {KEY: {played, won}}, reached
- * (Northwood: per medal reached), setups [{setup, group, config, again,
- * the same counts, results [{id, finished_at, score, won}] oldest first,
- * the latest 40}]}]} (docs/web-api.md). */
-json_t *tw_srv_history_totals(json_t *games, const char *only);
-/* Adds to each listed game its "setup" key and "again": the create
- * request that deals the same game again ({"game", the options, "seed"}),
- * or null when the web cannot (the terminal's own characters or board). */
-void tw_srv_history_annotate(json_t *games);
-/* The create request that deals a finished game again, from an object
- * {game, config, result, seed} (a listed game): NULL when the web cannot
- * (or the game is unknown). setup (may be NULL) gets the setup's key
- * ("" when unknown). */
-json_t *tw_srv_again_request(json_t *item, char *setup, size_t size);
-/* Adds a finished match of the terminal to the history at db_path,
- * beside a server that may be running on it: config as the history
- * shows it, seed, partner ("none", a bot's name or "human"), source
- * ("terminal:FILE", kept once), when it finished (ISO time, or NULL:
- * now; also its creation time, which the terminal does not keep).
- * Returns 1 when added, 0 when it was there already, -1 with a message
- * in err. */
-int tw_srv_history_add(const char *db_path, const tw_match *m, json_t *config, uint64_t seed, const char *partner,
-                       const char *source, const char *when, char *err, size_t err_size);
-/* The same into an open store (the server's own, for an imported
- * record); where names the store in the message of a failed write ("the
- * database FILE"). 1 added, 0 there already, -1 with a message in err. */
-int tw_srv_history_add_to(tw_srv_store *store, const char *where, const tw_match *m, json_t *config, uint64_t seed,
-                          const char *partner, const char *source, const char *when, char *err, size_t err_size);
-/* The sources of the terminal's games already stored, as a JSON object
- * whose keys are the sources (NULL on error). */
-json_t *tw_srv_store_sources(tw_srv_store *store);
-
 /* ---- Games in memory (srv_game.c) ----------------------------------------- */
 
 /* One game table. Everything but id and game is read and written with
@@ -283,7 +207,7 @@ typedef struct tw_srv_game {
     int archived;            /* archived by the sweep: every request gets 410 */
     /* The table's (read and written with the table's lock): */
     int refs;                /* requests and event streams holding the game */
-    long long used_ms;       /* when it was last asked for (tw_srv_mono_ms) */
+    long long used_ms;       /* when it was last asked for (tw_mono_ms) */
     struct tw_srv_game *next; /* the next game in its hash bucket */
 } tw_srv_game;
 
@@ -491,7 +415,7 @@ tw_srv_reply tw_srv_history_import(tw_srv *srv, json_t *body);
 /* A finished game's match rebuilt from its stored record, its row in
  * *row; NULL with the reply to give in *reply (404 when no finished game
  * has the id). */
-tw_match *tw_srv_history_match(tw_srv *srv, const char *id, tw_srv_game_row *row, tw_srv_reply *reply);
+tw_match *tw_srv_history_match(tw_srv *srv, const char *id, tw_history_game *row, tw_srv_reply *reply);
 
 /* ---- Analysis and hints at a step (srv_analysis.c) --------------------------- */
 

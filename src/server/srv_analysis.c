@@ -202,7 +202,7 @@ tw_srv_reply tw_srv_history_analysis(tw_srv *srv, const char *id)
     json_t *kept = cache_get(srv, id);
     if (kept)
         return tw_srv_ok(200, kept);
-    tw_srv_game_row row;
+    tw_history_game row;
     tw_srv_reply reply;
     tw_match *full = tw_srv_history_match(srv, id, &row, &reply);
     if (!full)
@@ -213,7 +213,7 @@ tw_srv_reply tw_srv_history_analysis(tw_srv *srv, const char *id)
 
 tw_srv_reply tw_srv_history_hint(tw_srv *srv, const char *id, const char *step_text)
 {
-    tw_srv_game_row row;
+    tw_history_game row;
     tw_srv_reply reply;
     tw_match *full = tw_srv_history_match(srv, id, &row, &reply);
     if (!full)

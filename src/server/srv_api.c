@@ -8,25 +8,9 @@
 
 #include "server/server.h"
 
-static const char ID_ALPHABET[] = "abcdefghijkmnpqrstuvwxyz23456789";
-static const char TOKEN_ALPHABET[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 static const char CODE_ALPHABET[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-#define ID_LENGTH 12
-#define TOKEN_LENGTH 32
 #define CODE_LENGTH 8
 #define MAX_ACTION_TEXT 64
-
-/* A new game id (12 characters). 0, or -1 without a random source. */
-int tw_srv_new_id(char out[32])
-{
-    return tw_srv_random_text(out, ID_LENGTH, ID_ALPHABET);
-}
-
-/* A new seat token (32 characters). 0, or -1 without a random source. */
-int tw_srv_new_token(char out[64])
-{
-    return tw_srv_random_text(out, TOKEN_LENGTH, TOKEN_ALPHABET);
-}
 
 /* ---- Request bodies ----------------------------------------------------------- */
 
@@ -205,7 +189,7 @@ static int create_game(tw_srv_game *g, json_t *body, tw_srv_reply *out)
         json_object_set_new(g->config, "partner", json_string(partner));
     int human = strcmp(partner, "human") == 0;
     snprintf(g->partner, sizeof g->partner, "%s", human ? "open" : partner);
-    if (human && tw_srv_random_text(g->join_code, CODE_LENGTH, CODE_ALPHABET) != 0) {
+    if (human && tw_random_text(g->join_code, CODE_LENGTH, CODE_ALPHABET) != 0) {
         *out = tw_srv_error(500, "internal", "no random source for the join code");
         return -1;
     }
@@ -226,7 +210,7 @@ static int store_new_game(tw_srv *srv, const tw_srv_game *g)
     snprintf(row.join_code, sizeof row.join_code, "%s", g->join_code);
     snprintf(row.partner, sizeof row.partner, "%s", g->partner);
     snprintf(row.created_at, sizeof row.created_at, "%s", g->created_at);
-    row.active_ms = tw_srv_now_ms();
+    row.active_ms = tw_now_ms();
     free(config);
     return tw_srv_store_add_game(&srv->store, &row);
 }
@@ -248,7 +232,7 @@ tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body)
     if (body_int(body, "seed", 0, (long long)TW_MAX_SEED, -1, &seed, &out))
         return out;
     if (seed < 0)
-        seed = (long long)(tw_srv_random_u64() & TW_MAX_SEED);
+        seed = (long long)(tw_random_u64() & TW_MAX_SEED);
     tw_srv_game *g = tw_srv_game_new();
     if (!g)
         return tw_srv_error(500, "internal", "out of memory");
@@ -258,13 +242,13 @@ tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body)
         tw_srv_game_discard(g);
         return out;
     }
-    if (tw_srv_new_id(g->id) != 0 || tw_srv_new_token(g->token[0]) != 0 || !g->config ||
+    if (tw_history_new_id(g->id) != 0 || tw_history_new_token(g->token[0]) != 0 || !g->config ||
         tw_srv_game_start(g) != 0 ||
         (game->seats > 1 && strcmp(g->partner, "open") != 0 && !(g->bot = tw_srv_new_bot(g, g->partner)))) {
         tw_srv_game_discard(g);
         return tw_srv_error(500, "internal", "the game could not be set up");
     }
-    tw_srv_now_iso(g->created_at);
+    tw_now_iso(g->created_at);
     if (store_new_game(srv, g) != 0) {
         tw_srv_game_discard(g);
         return tw_srv_error(500, "internal", "the game could not be stored");
@@ -313,8 +297,8 @@ tw_srv_reply tw_srv_join(tw_srv *srv, tw_srv_game *g, json_t *body)
         pthread_mutex_unlock(&g->lock);
         return tw_srv_error(403, "forbidden", "this join code is not the table's");
     }
-    char token[TOKEN_LENGTH + 1];
-    if (tw_srv_random_text(token, TOKEN_LENGTH, TOKEN_ALPHABET) != 0) {
+    char token[64];
+    if (tw_history_new_token(token) != 0) {
         pthread_mutex_unlock(&g->lock);
         return tw_srv_error(500, "internal", "no random source for the token");
     }
@@ -426,7 +410,7 @@ static json_t *again_json(const tw_srv_game *g, json_t *result)
 {
     json_t *item = json_pack("{s:s, s:O, s:O, s:I}", "game", g->game->record_name, "config", g->config, "result",
                              result, "seed", (json_int_t)g->seed);
-    json_t *again = item ? tw_srv_again_request(item, NULL, 0) : NULL;
+    json_t *again = item ? tw_history_again(item, NULL, 0) : NULL;
     json_decref(item);
     return again ? again : json_null();
 }

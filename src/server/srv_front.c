@@ -59,7 +59,7 @@ typedef struct pending {
     struct sockaddr_storage addr;
     socklen_t addr_len;
     char key[TW_SRV_ADDRESS_TEXT];
-    long long deadline; /* tw_srv_mono_ms */
+    long long deadline; /* tw_mono_ms */
     size_t peeked;      /* bytes read by peeks so far */
     int watched;        /* in the epoll set */
     int lingering;      /* the reply went out: reading what is left, then closing */
@@ -255,7 +255,7 @@ static void refuse(tw_srv_front *f, pending *p, int status, const char *code, co
     }
     shutdown(p->fd, SHUT_WR);
     p->lingering = 1;
-    p->deadline = tw_srv_mono_ms() + LINGER_MS;
+    p->deadline = tw_mono_ms() + LINGER_MS;
     if (watch(f, p) != 0)
         drop(f, p);
     else
@@ -373,7 +373,7 @@ static void accept_all(tw_srv_front *f)
             free(p);
             continue;
         }
-        p->deadline = tw_srv_mono_ms() + (long long)l->timeout * 1000;
+        p->deadline = tw_mono_ms() + (long long)l->timeout * 1000;
         p->next = f->list;
         if (f->list)
             f->list->prev = p;
@@ -389,7 +389,7 @@ static void accept_all(tw_srv_front *f)
  * never make); one lingering after a refusal is closed. */
 static void sweep(tw_srv_front *f)
 {
-    long long now = tw_srv_mono_ms();
+    long long now = tw_mono_ms();
     pending *next;
     for (pending *p = f->list; p; p = next) {
         next = p->next;
@@ -413,7 +413,7 @@ static void *front_main(void *arg)
 {
     tw_srv_front *f = arg;
     struct epoll_event events[64];
-    long long next_sweep = tw_srv_mono_ms() + SWEEP_MS;
+    long long next_sweep = tw_mono_ms() + SWEEP_MS;
     while (!atomic_load(&f->srv->stopping)) {
         int n = epoll_wait(f->epoll_fd, events, 64, SWEEP_MS);
         for (int i = 0; i < n; i++) {
@@ -429,9 +429,9 @@ static void *front_main(void *arg)
                 examine(f, events[i].data.ptr, events[i].events);
             }
         }
-        if (tw_srv_mono_ms() >= next_sweep) {
+        if (tw_mono_ms() >= next_sweep) {
             sweep(f);
-            next_sweep = tw_srv_mono_ms() + SWEEP_MS;
+            next_sweep = tw_mono_ms() + SWEEP_MS;
             if (f->accept_later)
                 accept_all(f);
         }

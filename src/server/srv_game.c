@@ -157,7 +157,7 @@ static void table_grow(tw_srv *srv)
 static tw_srv_game *hold(tw_srv_game *g)
 {
     g->refs++;
-    g->used_ms = tw_srv_mono_ms();
+    g->used_ms = tw_mono_ms();
     return g;
 }
 
@@ -167,7 +167,7 @@ void tw_srv_release(tw_srv *srv, tw_srv_game *g)
         return;
     pthread_mutex_lock(&srv->games_lock);
     g->refs--;
-    g->used_ms = tw_srv_mono_ms();
+    g->used_ms = tw_mono_ms();
     pthread_mutex_unlock(&srv->games_lock);
 }
 
@@ -350,7 +350,7 @@ int tw_srv_apply(tw_srv *srv, tw_srv_game *g, int seat, tw_game_action action, j
     if (applied && push_log(g, seat, text) == 0) {
         if (over) {
             ending_texts(next, &result, &record);
-            tw_srv_now_iso(now);
+            tw_now_iso(now);
         }
         if ((!over || (record && result)) &&
             tw_srv_store_add_action(&srv->store, g->id, g->match->count, seat, text, result, record, now) == 0)
@@ -666,7 +666,7 @@ static int by_use(const void *a, const void *b)
  * memory. They reload on demand. The table's lock is held. */
 static void unload_locked(tw_srv *srv, long long idle_ms)
 {
-    long long now = tw_srv_mono_ms();
+    long long now = tw_mono_ms();
     tw_srv_game **spare = calloc((size_t)srv->game_count + 1, sizeof *spare);
     int nspare = 0;
     for (size_t b = 0; b < srv->bucket_count; b++)
@@ -709,11 +709,11 @@ static void unload_idle(tw_srv *srv, long long idle_ms)
  * games from memory (after a tenth of a day's hour: 10 minutes). */
 int tw_srv_sweep(tw_srv *srv)
 {
-    long long now = tw_srv_now_ms();
+    long long now = tw_now_ms();
     long long cut = archive_cut(srv, srv->limits.archive_days, now);
     long long unjoined_cut = archive_cut(srv, srv->limits.unjoined_days, now);
     char now_iso[32];
-    tw_srv_now_iso(now_iso);
+    tw_now_iso(now_iso);
     int total = 0, n;
     while ((cut > 0 || unjoined_cut > 0) && !atomic_load(&srv->stopping) &&
            (n = archive_batch(srv, cut, unjoined_cut, now_iso)) > 0)

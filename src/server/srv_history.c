@@ -1,5 +1,6 @@
-/* History of finished games: the list (newest first), one game's record
- * and result, a step-by-step replay, and records imported from files.
+/* The history's endpoints (its service: src/history/): the list of
+ * finished games (newest first), their totals, one game's record and
+ * result, a step-by-step replay, and records imported from files.
  * Only finished games are shown,
  * so a replay may show every card (both hands, the deck order). */
 #include <stdint.h>
@@ -35,8 +36,8 @@ tw_srv_reply tw_srv_history_list(tw_srv *srv, const char *game, const char *limi
     long long n = HISTORY_DEFAULT_LIMIT;
     if (limit && (n = tw_srv_query_number(limit, 1, HISTORY_MAX_LIMIT)) < 0)
         return tw_srv_error(400, "bad_request", "limit must be a whole number from 1 to %d", HISTORY_MAX_LIMIT);
-    json_t *games = tw_srv_store_history(&srv->store, game, (int)n);
-    tw_srv_history_annotate(games);
+    json_t *games = tw_history_list(&srv->store, game, (int)n);
+    tw_history_annotate(games);
     return tw_srv_ok(200, json_pack("{s:o}", "games", games));
 }
 
@@ -45,18 +46,18 @@ tw_srv_reply tw_srv_history_totals_reply(tw_srv *srv, const char *game)
     tw_srv_reply out;
     if (check_game(&game, &out))
         return out;
-    json_t *games = tw_srv_store_history(&srv->store, game, -1);
-    json_t *totals = tw_srv_history_totals(games, game);
+    json_t *games = tw_history_list(&srv->store, game, -1);
+    json_t *totals = tw_history_totals(games, game);
     json_decref(games);
     return totals ? tw_srv_ok(200, totals) : tw_srv_error(500, "internal", "out of memory");
 }
 
 /* Loads a finished game's stored texts; on failure *reply is set. */
-static int load_finished(tw_srv *srv, const char *id, json_t **record, json_t **result, tw_srv_game_row *row,
+static int load_finished(tw_srv *srv, const char *id, json_t **record, json_t **result, tw_history_game *row,
                          tw_srv_reply *reply)
 {
     char *record_text = NULL, *result_text = NULL;
-    int found = tw_srv_store_finished(&srv->store, id, &record_text, &result_text, row);
+    int found = tw_history_record(&srv->store, id, &record_text, &result_text, row);
     if (found == 0) {
         *reply = tw_srv_error(404, "not_found", "no finished game has this id");
         return -1;
@@ -77,7 +78,7 @@ static int load_finished(tw_srv *srv, const char *id, json_t **record, json_t **
 tw_srv_reply tw_srv_history_game(tw_srv *srv, const char *id)
 {
     json_t *record, *result;
-    tw_srv_game_row row;
+    tw_history_game row;
     tw_srv_reply reply;
     if (load_finished(srv, id, &record, &result, &row, &reply))
         return reply;
@@ -118,10 +119,10 @@ static tw_srv_reply replay_step(const char *id, const tw_match *full, int step)
                                     step < full->count ? next : NULL, "view", v));
 }
 
-tw_match *tw_srv_history_match(tw_srv *srv, const char *id, tw_srv_game_row *row, tw_srv_reply *reply)
+tw_match *tw_srv_history_match(tw_srv *srv, const char *id, tw_history_game *row, tw_srv_reply *reply)
 {
     char *record_text = NULL, *result_text = NULL;
-    int found = tw_srv_store_finished(&srv->store, id, &record_text, &result_text, row);
+    int found = tw_history_record(&srv->store, id, &record_text, &result_text, row);
     free(result_text);
     if (found <= 0) {
         free(record_text);
@@ -141,7 +142,7 @@ tw_match *tw_srv_history_match(tw_srv *srv, const char *id, tw_srv_game_row *row
 
 tw_srv_reply tw_srv_history_replay(tw_srv *srv, const char *id, const char *step_text)
 {
-    tw_srv_game_row row;
+    tw_history_game row;
     tw_srv_reply reply;
     tw_match *full = tw_srv_history_match(srv, id, &row, &reply);
     if (!full)
@@ -209,7 +210,7 @@ tw_srv_reply tw_srv_history_import(tw_srv *srv, json_t *body)
         json_int_t seed = json_integer_value(json_object_get(record, "seed"));
         char source[48], err[600];
         snprintf(source, sizeof source, "import:%016llx", (unsigned long long)text_hash(text));
-        int added = config ? tw_srv_history_add_to(&srv->store, "the history", m, config, (uint64_t)seed, seat1, source,
+        int added = config ? tw_history_add_to(&srv->store, "the history", m, config, (uint64_t)seed, seat1, source,
                                                    NULL, err, sizeof err)
                            : -1;
         json_decref(config);

@@ -1,12 +1,11 @@
-/* SQLite storage of the web server. Two tables: games (configuration,
- * seed, seat tokens, partner, times, the last activity, and for finished
- * games the result and the record; archived games are marked, never
- * deleted) and actions (one row per action, in order). The
- * database runs with synchronous=FULL in WAL mode, and an action's row is
- * committed before the HTTP reply, so a killed server loses nothing it
- * acknowledged. One connection is shared under a mutex. One server at a
- * time: the file FILE.lock next to the database is locked (flock) for as
- * long as the server runs and holds its pid. */
+/* SQLite storage of the web server's games in play, in the database
+ * file that src/history/ owns (its tables games and actions, their
+ * schema and migrations: history_db.c): a new game, its seats, its
+ * actions, an undo, the count of live games and the archiving sweep. An
+ * action's row is committed before the HTTP reply, so a killed server
+ * loses nothing it acknowledged. One connection is shared under a mutex.
+ * One server at a time: the file FILE.lock next to the database is
+ * locked (flock) for as long as the server runs and holds its pid. */
 #define _DEFAULT_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -14,112 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "server/server.h"
-
-static const char *const SCHEMA =
-    "CREATE TABLE IF NOT EXISTS games ("
-    " id TEXT PRIMARY KEY,"
-    " game TEXT NOT NULL,"
-    " config TEXT NOT NULL,"
-    " seed INTEGER NOT NULL,"
-    " token0 TEXT NOT NULL,"
-    " token1 TEXT,"
-    " join_code TEXT,"
-    " partner TEXT NOT NULL,"
-    " created_at TEXT NOT NULL,"
-    " finished_at TEXT,"
-    " result TEXT,"
-    " record TEXT);"
-    "CREATE TABLE IF NOT EXISTS actions ("
-    " game_id TEXT NOT NULL REFERENCES games(id),"
-    " seq INTEGER NOT NULL,"
-    " seat INTEGER NOT NULL,"
-    " action TEXT NOT NULL,"
-    " PRIMARY KEY (game_id, seq));"
-    "CREATE INDEX IF NOT EXISTS games_finished ON games(finished_at);"
-    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);";
-
-/* Schema version 1 (PRAGMA user_version): a game's last activity
- * (created, joined, last action; milliseconds since 1970) and when it was
- * archived. Games stored before it count as active at the upgrade: their
- * action times were never stored, and none should be archived for that. */
-static const char *const MIGRATE_1 =
-    "ALTER TABLE games ADD COLUMN active_at INTEGER NOT NULL DEFAULT 0;"
-    "ALTER TABLE games ADD COLUMN archived_at TEXT;"
-    "UPDATE games SET active_at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER);"
-    "PRAGMA user_version = 1;";
-
-/* The live games (unfinished, not archived) by last activity: the count
- * at start and the sweep read this index only. */
-static const char *const LIVE_INDEX =
-    "CREATE INDEX IF NOT EXISTS games_live ON games(active_at) WHERE finished_at IS NULL AND archived_at IS NULL;";
-
-/* Schema version 2: where a game was played. A finished game of the
- * terminal carries the name of its save ("terminal:FILE"), unique, so
- * that adding it twice keeps one row; games of the server have none. */
-static const char *const MIGRATE_2 =
-    "ALTER TABLE games ADD COLUMN source TEXT;"
-    "PRAGMA user_version = 2;";
-
-/* The index that keeps one row per terminal game. */
-static const char *const SOURCE_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS games_source ON games(source);";
-
-/* The schema version (PRAGMA user_version), or -1. */
-static int schema_version(sqlite3 *db)
-{
-    sqlite3_stmt *st = NULL;
-    int version = -1;
-    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-        version = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    return version;
-}
-
-/* Brings the schema to today's version, in one transaction (the version
- * is read inside it: a server and a terminal opening an older file at
- * once upgrade it once). 1 on success. */
-static int migrate(sqlite3 *db, char **msg)
-{
-    int version = schema_version(db);
-    if (version < 0)
-        return 0;
-    if (version < 2) {
-        if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, msg) != SQLITE_OK)
-            return 0;
-        version = schema_version(db);
-        int ok = version >= 0;
-        if (ok && version < 1)
-            ok = sqlite3_exec(db, MIGRATE_1, NULL, NULL, msg) == SQLITE_OK;
-        if (ok && version < 2)
-            ok = sqlite3_exec(db, MIGRATE_2, NULL, NULL, msg) == SQLITE_OK;
-        if (!ok) {
-            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-            return 0;
-        }
-        if (sqlite3_exec(db, "COMMIT", NULL, NULL, msg) != SQLITE_OK)
-            return 0;
-    }
-    return sqlite3_exec(db, LIVE_INDEX, NULL, NULL, msg) == SQLITE_OK &&
-           sqlite3_exec(db, SOURCE_INDEX, NULL, NULL, msg) == SQLITE_OK;
-}
-
-/* Copies a text column (empty for NULL). */
-static void column_text(sqlite3_stmt *st, int col, char *out, size_t size)
-{
-    const unsigned char *t = sqlite3_column_text(st, col);
-    snprintf(out, size, "%s", t ? (const char *)t : "");
-}
-
-/* Binds a text, or NULL for an empty or missing one. */
-static int bind_text_or_null(sqlite3_stmt *st, int col, const char *text)
-{
-    if (!text || !*text)
-        return sqlite3_bind_null(st, col);
-    return sqlite3_bind_text(st, col, text, -1, SQLITE_TRANSIENT);
-}
 
 /* Takes the lock file next to the database (path.lock) and writes this
  * process's pid in it. Returns its descriptor, or -1 with a message:
@@ -172,75 +68,31 @@ static int check_writable(sqlite3 *db, const char *path, char *err, size_t err_s
     return 0;
 }
 
-/* Undoes a failed open: the connection and the lock file. Returns -1. */
-static int open_failed(tw_srv_store *store)
+/* Opens the server's database: first its lock file, then the file
+ * itself (src/history/: its tables, brought up to date), then a
+ * check that it can be written. */
+int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size)
 {
-    sqlite3_close(store->db);
-    store->db = NULL;
-    if (store->lock_fd >= 0)
-        close(store->lock_fd);
-    store->lock_fd = -1;
-    return -1;
-}
-
-/* Opens the file (taking the server's lock when lock is set), sets
- * durability options and creates or upgrades the tables. */
-static int open_db(tw_srv_store *store, const char *path, int lock, char *err, size_t err_size)
-{
-    memset(store, 0, sizeof *store);
-    pthread_mutex_init(&store->lock, NULL);
-    store->lock_fd = lock ? take_lock(path, err, err_size) : -1;
-    if (lock && store->lock_fd < 0)
+    int fd = take_lock(path, err, err_size);
+    if (fd < 0) {
+        memset(store, 0, sizeof *store);
+        pthread_mutex_init(&store->lock, NULL);
+        store->lock_fd = -1;
         return -1;
-    mode_t old = umask(077); /* the file holds seat tokens: owner only */
-    int rc = sqlite3_open_v2(path, &store->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                             NULL);
-    umask(old);
-    if (rc != SQLITE_OK) {
-        snprintf(err, err_size, "cannot open the database %s: %s", path,
-                 store->db ? sqlite3_errmsg(store->db) : sqlite3_errstr(rc));
-        return open_failed(store);
     }
-    sqlite3_busy_timeout(store->db, 5000);
-    char *msg = NULL;
-    if (sqlite3_db_readonly(store->db, "main") == 1) {
-        snprintf(err, err_size, "the database %s cannot be written (the file is read-only for this user)", path);
-        return open_failed(store);
-    }
-    if (sqlite3_exec(store->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL,
-                     NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(store->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK || !migrate(store->db, &msg) ||
-        (lock && check_writable(store->db, path, err, err_size) != 0)) {
-        if (msg)
-            snprintf(err, err_size, "cannot use the database %s: %s", path, msg);
-        sqlite3_free(msg);
-        return open_failed(store);
+    if (tw_history_db_open(store, path, fd, err, err_size) != 0)
+        return -1;
+    if (check_writable(store->db, path, err, err_size) != 0) {
+        tw_history_db_close(store);
+        return -1;
     }
     return 0;
 }
 
-/* Opens the server's database, holding its lock. */
-int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size)
-{
-    return open_db(store, path, 1, err, err_size);
-}
-
-/* Opens the database beside a server that may hold it (no lock). */
-int tw_srv_store_open_shared(tw_srv_store *store, const char *path, char *err, size_t err_size)
-{
-    return open_db(store, path, 0, err, err_size);
-}
-
-/* Closes the connection, then lets the lock go (another server may start). */
+/* Closes the database and lets its lock go (another server may start). */
 void tw_srv_store_close(tw_srv_store *store)
 {
-    if (store->db)
-        sqlite3_close(store->db);
-    store->db = NULL;
-    if (store->lock_fd >= 0)
-        close(store->lock_fd);
-    store->lock_fd = -1;
-    pthread_mutex_destroy(&store->lock);
+    tw_history_db_close(store);
 }
 
 /* Inserts the games row of a new game. */
@@ -257,11 +109,11 @@ int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row)
         sqlite3_bind_text(st, 3, row->config, -1, SQLITE_TRANSIENT);
         sqlite3_bind_int64(st, 4, (sqlite3_int64)row->seed);
         sqlite3_bind_text(st, 5, row->token[0], -1, SQLITE_TRANSIENT);
-        bind_text_or_null(st, 6, row->token[1]);
-        bind_text_or_null(st, 7, row->join_code);
+        tw_history_db_bind(st, 6, row->token[1]);
+        tw_history_db_bind(st, 7, row->join_code);
         sqlite3_bind_text(st, 8, row->partner, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 9, row->created_at, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 10, row->active_ms ? row->active_ms : tw_srv_now_ms());
+        sqlite3_bind_int64(st, 10, row->active_ms ? row->active_ms : tw_now_ms());
         ok = sqlite3_step(st) == SQLITE_DONE;
     }
     sqlite3_finalize(st);
@@ -279,11 +131,11 @@ int tw_srv_store_set_seat(tw_srv_store *store, const char *id, const char *token
     sqlite3_stmt *st = NULL;
     int ok = sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK;
     if (ok) {
-        bind_text_or_null(st, 1, token1);
-        bind_text_or_null(st, 2, join_code);
+        tw_history_db_bind(st, 1, token1);
+        tw_history_db_bind(st, 2, join_code);
         sqlite3_bind_text(st, 3, partner, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 4, config, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 5, tw_srv_now_ms());
+        sqlite3_bind_int64(st, 5, tw_now_ms());
         sqlite3_bind_text(st, 6, id, -1, SQLITE_TRANSIENT);
         ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
     }
@@ -292,31 +144,12 @@ int tw_srv_store_set_seat(tw_srv_store *store, const char *id, const char *token
     return ok ? 0 : -1;
 }
 
-/* Runs one statement without results; 1 on success. */
-static int exec_ok(sqlite3 *db, const char *sql)
-{
-    return sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK;
-}
-
-/* Ends a transaction begun (began) under the store's lock: commits when
- * every step went well (ok), else rolls back; then unlocks. Returns
- * whether it was committed. */
-static int end_transaction(tw_srv_store *store, int ok, int began)
-{
-    if (ok)
-        ok = exec_ok(store->db, "COMMIT");
-    if (!ok && began)
-        exec_ok(store->db, "ROLLBACK");
-    pthread_mutex_unlock(&store->lock);
-    return ok;
-}
-
 /* Inserts an action row (and the finish), committed as one transaction. */
 int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int seat, const char *action,
                             const char *result_json, const char *record_json, const char *finished_at)
 {
     pthread_mutex_lock(&store->lock);
-    int ok = exec_ok(store->db, "BEGIN IMMEDIATE");
+    int ok = tw_history_db_exec(store->db, "BEGIN IMMEDIATE");
     int began = ok;
     sqlite3_stmt *st = NULL;
     if (ok) {
@@ -339,7 +172,7 @@ int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int se
                                             : "UPDATE games SET active_at = ?1 WHERE id = ?2 AND archived_at IS NULL",
                                 -1, &st, NULL) == SQLITE_OK;
         if (ok) {
-            sqlite3_bind_int64(st, 1, tw_srv_now_ms());
+            sqlite3_bind_int64(st, 1, tw_now_ms());
             sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
             if (record_json) {
                 sqlite3_bind_text(st, 3, finished_at, -1, SQLITE_TRANSIENT);
@@ -350,14 +183,14 @@ int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int se
         }
         sqlite3_finalize(st);
     }
-    ok = end_transaction(store, ok, began);
+    ok = tw_history_db_end(store, ok, began);
     return ok ? 0 : -1;
 }
 
 int tw_srv_store_take_back(tw_srv_store *store, const char *id, int keep)
 {
     pthread_mutex_lock(&store->lock);
-    int ok = exec_ok(store->db, "BEGIN IMMEDIATE");
+    int ok = tw_history_db_exec(store->db, "BEGIN IMMEDIATE");
     int began = ok;
     sqlite3_stmt *st = NULL;
     if (ok) {
@@ -366,7 +199,7 @@ int tw_srv_store_take_back(tw_srv_store *store, const char *id, int keep)
                                 " AND finished_at IS NULL",
                                 -1, &st, NULL) == SQLITE_OK;
         if (ok) {
-            sqlite3_bind_int64(st, 1, tw_srv_now_ms());
+            sqlite3_bind_int64(st, 1, tw_now_ms());
             sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
             ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
         }
@@ -383,7 +216,7 @@ int tw_srv_store_take_back(tw_srv_store *store, const char *id, int keep)
         }
         sqlite3_finalize(st);
     }
-    ok = end_transaction(store, ok, began);
+    ok = tw_history_db_end(store, ok, began);
     return ok ? 0 : -1;
 }
 
@@ -391,17 +224,17 @@ int tw_srv_store_take_back(tw_srv_store *store, const char *id, int keep)
 static void read_row(sqlite3_stmt *st, tw_srv_game_row *row)
 {
     memset(row, 0, sizeof *row);
-    column_text(st, 0, row->id, sizeof row->id);
-    column_text(st, 1, row->game, sizeof row->game);
-    column_text(st, 2, row->config, sizeof row->config);
+    tw_history_db_text(st, 0, row->id, sizeof row->id);
+    tw_history_db_text(st, 1, row->game, sizeof row->game);
+    tw_history_db_text(st, 2, row->config, sizeof row->config);
     row->seed = (uint64_t)sqlite3_column_int64(st, 3);
-    column_text(st, 4, row->token[0], sizeof row->token[0]);
-    column_text(st, 5, row->token[1], sizeof row->token[1]);
-    column_text(st, 6, row->join_code, sizeof row->join_code);
-    column_text(st, 7, row->partner, sizeof row->partner);
-    column_text(st, 8, row->created_at, sizeof row->created_at);
-    column_text(st, 9, row->finished_at, sizeof row->finished_at);
-    column_text(st, 10, row->archived_at, sizeof row->archived_at);
+    tw_history_db_text(st, 4, row->token[0], sizeof row->token[0]);
+    tw_history_db_text(st, 5, row->token[1], sizeof row->token[1]);
+    tw_history_db_text(st, 6, row->join_code, sizeof row->join_code);
+    tw_history_db_text(st, 7, row->partner, sizeof row->partner);
+    tw_history_db_text(st, 8, row->created_at, sizeof row->created_at);
+    tw_history_db_text(st, 9, row->finished_at, sizeof row->finished_at);
+    tw_history_db_text(st, 10, row->archived_at, sizeof row->archived_at);
     row->active_ms = sqlite3_column_int64(st, 11);
 }
 
@@ -492,7 +325,7 @@ int tw_srv_store_stale(tw_srv_store *store, long long cut_ms, long long unjoined
         sqlite3_bind_int(st, 3, max);
         n = 0;
         while (n < max && sqlite3_step(st) == SQLITE_ROW)
-            column_text(st, 0, ids[n++], 32);
+            tw_history_db_text(st, 0, ids[n++], 32);
     }
     sqlite3_finalize(st);
     pthread_mutex_unlock(&store->lock);
@@ -506,7 +339,7 @@ int tw_srv_store_archive(tw_srv_store *store, char (*ids)[32], int n, long long 
     pthread_mutex_lock(&store->lock);
     sqlite3_stmt *st = NULL;
     int count = 0;
-    int ok = exec_ok(store->db, "BEGIN IMMEDIATE");
+    int ok = tw_history_db_exec(store->db, "BEGIN IMMEDIATE");
     int began = ok;
     if (ok)
         ok = sqlite3_prepare_v2(store->db, "UPDATE games SET archived_at = ?3 WHERE id = ?4 AND" STALE_WHERE, -1, &st,
@@ -522,169 +355,8 @@ int tw_srv_store_archive(tw_srv_store *store, char (*ids)[32], int n, long long 
         count += done[i];
     }
     sqlite3_finalize(st);
-    ok = end_transaction(store, ok, began);
+    ok = tw_history_db_end(store, ok, began);
     if (!ok)
         memset(done, 0, (size_t)n * sizeof *done);
     return ok ? count : -1;
-}
-
-/* Parses stored JSON text (written by this server); null when broken. */
-static json_t *stored_json(const unsigned char *text)
-{
-    json_t *v = text ? json_loads((const char *)text, 0, NULL) : NULL;
-    return v ? v : json_null();
-}
-
-/* A text column as a C string (NULL for NULL). */
-static const char *column_str(sqlite3_stmt *st, int col)
-{
-    return (const char *)sqlite3_column_text(st, col);
-}
-
-/* Where a finished game came from, by its source: "web" (none), an
- * imported record file ("import:..."), or the terminal. */
-static const char *source_origin(const char *source)
-{
-    if (!source)
-        return "web";
-    return strncmp(source, "import:", 7) == 0 ? "import" : "terminal";
-}
-
-/* The history list, newest first. */
-json_t *tw_srv_store_history(tw_srv_store *store, const char *game, int limit)
-{
-    json_t *list = json_array();
-    pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st = NULL;
-    const char *sql = "SELECT id, game, created_at, finished_at, config, result, seed, source FROM games"
-                      " WHERE finished_at IS NOT NULL AND (?1 IS NULL OR game = ?1)"
-                      " ORDER BY finished_at DESC, rowid DESC LIMIT ?2";
-    if (sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK) {
-        bind_text_or_null(st, 1, game);
-        sqlite3_bind_int(st, 2, limit);
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            json_t *item = json_pack("{s:s?, s:s?, s:s?, s:s?, s:o, s:o, s:I, s:s}", "id", column_str(st, 0), "game",
-                                     column_str(st, 1), "created_at", column_str(st, 2), "finished_at",
-                                     column_str(st, 3), "config", stored_json(sqlite3_column_text(st, 4)),
-                                     "result", stored_json(sqlite3_column_text(st, 5)), "seed",
-                                     (json_int_t)sqlite3_column_int64(st, 6),
-                                     "origin", source_origin(column_str(st, 7)));
-            if (item)
-                json_array_append_new(list, item);
-        }
-    }
-    sqlite3_finalize(st);
-    pthread_mutex_unlock(&store->lock);
-    return list;
-}
-
-/* Copies a text column into a new string (NULL for NULL). */
-static char *column_dup(sqlite3_stmt *st, int col)
-{
-    const unsigned char *t = sqlite3_column_text(st, col);
-    return t ? strdup((const char *)t) : NULL;
-}
-
-/* The stored record and result of a finished game. */
-int tw_srv_store_finished(tw_srv_store *store, const char *id, char **record, char **result, tw_srv_game_row *row)
-{
-    *record = NULL;
-    *result = NULL;
-    pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st = NULL;
-    int found = -1;
-    const char *sql = "SELECT id, game, config, seed, token0, token1, join_code, partner, created_at, finished_at,"
-                      " record, result FROM games WHERE id = ? AND finished_at IS NOT NULL";
-    if (sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
-        int rc = sqlite3_step(st);
-        if (rc == SQLITE_ROW) {
-            read_row(st, row);
-            *record = column_dup(st, 10);
-            *result = column_dup(st, 11);
-            found = *record && *result ? 1 : -1;
-        } else if (rc == SQLITE_DONE) {
-            found = 0;
-        }
-    }
-    sqlite3_finalize(st);
-    pthread_mutex_unlock(&store->lock);
-    if (found != 1) {
-        free(*record);
-        free(*result);
-        *record = *result = NULL;
-    }
-    return found;
-}
-
-/* Inserts one action row of a finished game (the statement prepared). */
-static int insert_action(sqlite3_stmt *st, const char *id, int seq, int seat, const char *action)
-{
-    sqlite3_reset(st);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(st, 2, seq);
-    sqlite3_bind_int(st, 3, seat);
-    sqlite3_bind_text(st, 4, action, -1, SQLITE_TRANSIENT);
-    return sqlite3_step(st) == SQLITE_DONE;
-}
-
-/* Adds a game finished elsewhere (the terminal) with its actions, in one
- * short transaction; a row of the same source already there is kept. */
-int tw_srv_store_add_finished(tw_srv_store *store, const tw_srv_game_row *row, const char *source,
-                              const char *result_json, const char *record_json, int count, const int *seats,
-                              char (*actions)[48])
-{
-    static const char *const sql =
-        "INSERT OR IGNORE INTO games (id, game, config, seed, token0, partner, created_at, active_at, finished_at,"
-        " result, record, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    pthread_mutex_lock(&store->lock);
-    int ok = exec_ok(store->db, "BEGIN IMMEDIATE");
-    int began = ok, added = 0;
-    sqlite3_stmt *st = NULL;
-    if (ok && (ok = sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK)) {
-        const char *texts[] = {row->id, row->game, row->config};
-        for (int k = 0; k < 3; k++)
-            sqlite3_bind_text(st, k + 1, texts[k], -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 4, (sqlite3_int64)row->seed);
-        sqlite3_bind_text(st, 5, row->token[0], -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 6, row->partner, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 7, row->created_at, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 8, row->active_ms ? row->active_ms : tw_srv_now_ms());
-        sqlite3_bind_text(st, 9, row->finished_at, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 10, result_json, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 11, record_json, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 12, source, -1, SQLITE_TRANSIENT);
-        ok = sqlite3_step(st) == SQLITE_DONE;
-        added = ok && sqlite3_changes(store->db) == 1;
-    }
-    sqlite3_finalize(st);
-    st = NULL;
-    if (ok && added &&
-        (ok = sqlite3_prepare_v2(store->db, "INSERT INTO actions (game_id, seq, seat, action) VALUES (?, ?, ?, ?)",
-                                 -1, &st, NULL) == SQLITE_OK))
-        for (int i = 0; ok && i < count; i++)
-            ok = insert_action(st, row->id, i, seats[i], actions[i]);
-    sqlite3_finalize(st);
-    ok = end_transaction(store, ok, began);
-    return ok ? added : -1;
-}
-
-/* The sources already stored (the terminal's games), as object keys. */
-json_t *tw_srv_store_sources(tw_srv_store *store)
-{
-    json_t *set = json_object();
-    pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st = NULL;
-    int rc = SQLITE_ERROR;
-    if (set && sqlite3_prepare_v2(store->db, "SELECT source FROM games WHERE source IS NOT NULL", -1, &st, NULL) ==
-                   SQLITE_OK)
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-            json_object_set_new(set, column_str(st, 0), json_true());
-    sqlite3_finalize(st);
-    pthread_mutex_unlock(&store->lock);
-    if (rc != SQLITE_DONE) {
-        json_decref(set);
-        return NULL;
-    }
-    return set;
 }

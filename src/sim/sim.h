@@ -15,9 +15,7 @@
 #include <stdio.h>
 
 #include "term/cli.h"
-#include "trickwood/foxduet.h"
 #include "trickwood/game.h"
-#include "trickwood/northwood.h"
 #include "trickwood/stats.h"
 
 /* What the runner needs to know about one simulation. */
@@ -93,53 +91,17 @@ typedef struct {
     double deadline; /* stop handing out games after this tw_sim_now() (0: none) */
 } tw_sim_common;
 
-/* What the command line chose for the games themselves; each game reads
- * its own fields. */
+/* What the command line chose for the games themselves: the bots by
+ * seat, and the game's own options (its kind's options_size bytes, a
+ * type of the game's own, in its sim header). */
 typedef struct {
     const char *bots[2];  /* the game's bot names, by seat */
-    /* For Northwood! */
-    int setup;            /* tw_nw_setup */
-    int medal;            /* tw_nw_medal the games aim for (and win_rate is about) */
-    int iterations;       /* the strong bot's effort (0: its defaults) */
-    int rollouts;
-    FILE *characters;     /* one row per character dealt in each game (sim --characters-csv), or NULL */
-    const tw_nw_catalog *catalog; /* the characters' names for those rows */
-    /* Fox Duet */
-    int level;            /* 1..3 */
-    const tw_fox_board *board; /* the board (for its name); NULL: the level's */
-    int own_board;        /* play on board rather than the level's (sim --board) */
-    int samples;          /* strong: deals per decision (0: default) */
-    long long nodes;      /* strong: nodes per deal; open-hands: nodes per decision (0: default) */
+    void *game;
 } tw_sim_options;
 
-#define TW_SIM_NW_MAX_STARS 20
-
-/* For Northwood! tallies. */
-typedef struct {
-    long long wins[4];                          /* by medal 1..3: stars reached its threshold */
-    tw_tally stars;
-    long long stars_hist[TW_SIM_NW_MAX_STARS + 1];
-    long long friendly[8];                      /* by target: the fief ended friendly */
-    long long visited[8];                       /* by target: the fief was visited */
-    long long stopped;                          /* games the bot ended early */
-    long long unsettled;                        /* clairvoyant: solver questions cut off by its budget */
-} tw_sim_nw_tally;
-
-#define TW_SIM_FOX_MAX_SCORE 99
-
-/* Fox Duet tallies. */
-typedef struct {
-    long long wins;
-    tw_tally score;                             /* 0 for a lost game */
-    long long score_hist[TW_SIM_FOX_MAX_SCORE + 1];
-    long long won_in_round[4];                  /* by round 1..3 */
-    long long lost_path_in_round[4];            /* off the path with no forest token, by round */
-    long long lost_time;                        /* gems left after round 3 */
-    tw_tally gems;                              /* gems collected per game */
-} tw_sim_fox_tally;
-
-/* A run's totals, reduced in game order: what every game has, then each
- * game's own tallies (only the played game's are filled). */
+/* A run's totals, reduced in game order: what every game has, then the
+ * game's own tallies (its kind's tally_size bytes, a type of the game's
+ * own, made by tw_sim_play; free them with tw_sim_totals_free). */
 typedef struct {
     long long games;
     tw_tally decisions;                         /* per game */
@@ -147,9 +109,12 @@ typedef struct {
     double elapsed;                             /* wall time of the run */
     long long failed_game;                      /* first game that failed, or -1 */
     char error[160];
-    tw_sim_nw_tally nw;
-    tw_sim_fox_tally fox;
+    void *tally;
 } tw_sim_totals;
+
+/* Frees the game's tallies of a run's totals (the totals themselves are
+ * the caller's). */
+void tw_sim_totals_free(tw_sim_totals *totals);
 
 /* What every game's result holds, before the game's own part. */
 typedef struct {
@@ -160,20 +125,50 @@ typedef struct {
 
 /* One array of exact counts in the totals (long longs, a tw_tally being
  * three), as a shard writes it and sim-merge adds it up: its JSON name,
- * where it starts in tw_sim_totals and how many counts it holds. */
+ * where it starts (in tw_sim_totals for the counts every game has, in the
+ * game's tallies for its own) and how many counts it holds. */
 typedef struct {
     const char *name;
     size_t offset;
     int count;
 } tw_sim_field;
 
-/* What differs from game to game in a simulation: how its matches start,
- * how hard its bots search, and its tallies (what a finished match adds,
- * their text, JSON and CSV). The play loop itself is written once over
- * the game interface (sim_play.c). */
+/* How one of a game's own options is written on the command line: a
+ * flag, or a text or a whole number (1 to 10000000) follows. */
+typedef enum { TW_SIM_FLAG, TW_SIM_TEXT, TW_SIM_NUMBER } tw_sim_value;
+
+/* One of a game's own options of `sim`. */
+typedef struct {
+    const char *name;
+    tw_sim_value value;
+} tw_sim_option;
+
+/* What differs from game to game in a simulation: its options on the
+ * command line, how its matches start, how hard its bots search, and its
+ * tallies (what a finished match adds, their text, JSON and CSV). The
+ * play loop itself is written once over the game interface
+ * (sim_play.c); the games are listed once, in sim_games.c. */
 typedef struct tw_sim_kind {
-    const tw_game *game;
-    size_t result_size; /* the game's own part of one game's result */
+    const tw_game *game;  /* its key names the game on the command line */
+    size_t result_size;   /* the game's own part of one game's result */
+    size_t options_size;  /* the game's own options (tw_sim_options.game) */
+    size_t tally_size;    /* the game's own tallies (tw_sim_totals.tally) */
+    const char *default_bot; /* the bot of every seat unless --bot says */
+    const tw_msg *bad_bot;   /* "unknown bot '%s' (...)" */
+    /* Its own options (a NULL name ends the list). */
+    const tw_sim_option *options;
+    /* Sets the game's defaults in opt->game (zeroed beforehand). */
+    void (*defaults)(tw_sim_options *opt);
+    /* Stores option k of the list with its value v (number: a NUMBER's
+     * value); 0, or the exit code after a printed error (usage: the help,
+     * for tw_cli_usage_error). */
+    int (*set_option)(tw_cli *cli, const char *usage, tw_sim_options *opt, int k, const char *v, long long number);
+    /* Gets what the options name ready before the run (files, boards;
+     * NULL: nothing); 0, or the exit code after a printed error. */
+    int (*prepare)(tw_cli *cli, tw_sim_options *opt);
+    /* Lets it go after the run (NULL: nothing); returns code, or an exit
+     * code after a printed error when code was 0. */
+    int (*release)(tw_cli *cli, tw_sim_options *opt, int code);
     /* Whether the bots search (slow: games are handed out one by one). */
     int (*slow)(const tw_sim_options *opt);
     /* The configuration a game starts with when seat `dealer` deals first
@@ -212,13 +207,38 @@ typedef struct tw_sim_kind {
     /* The game's options that decide its games, as a JSON object's members
      * (added to o): a shard records them, sim-merge compares them. */
     void (*options_json)(json_t *o, const tw_sim_options *opt);
-    /* Reads them back (sim-merge): 0, or -1 with the member at fault named
-     * in why. board is where the Duet's board name goes. */
-    int (*options_read)(json_t *o, tw_sim_options *opt, tw_fox_board *board, char *why, size_t size);
+    /* Reads them back (sim-merge) into opt->game (zeroed beforehand): 0,
+     * or -1 with the member at fault named in why. */
+    int (*options_read)(json_t *o, tw_sim_options *opt, char *why, size_t size);
 } tw_sim_kind;
 
-extern const tw_sim_kind tw_sim_northwood; /* sim_nw.c */
-extern const tw_sim_kind tw_sim_fox;       /* sim_fox.c */
+/* The games of `sim` and `sim-merge`, in the order of the help
+ * (sim_games.c), and how many there are. */
+extern const tw_sim_kind *const tw_sim_kinds[];
+extern const int tw_sim_kind_count;
+/* The game of a key (tw_game.key, as the command line names it), or NULL. */
+const tw_sim_kind *tw_sim_kind_of(const char *key);
+/* The game's own spelling of a bot name, or NULL when it has no such bot
+ * (sim_play.c). */
+const char *tw_sim_bot_name(const tw_sim_kind *kind, const char *name);
+
+/* The help lines of sim every game shares, after its first line. */
+#define TW_SIM_HELP_EN                                                                                              \
+    "      --games N                  games to play (default: 10000; k and M suffixes work)\n"                    \
+    "      --seed N                   seed of the run, 0 to 2^53-1 (default: 1)\n"                                \
+    "      --jobs N                   threads (default: every core); the results do not depend on it\n"          \
+    "      --json | --csv             one JSON object, or one CSV row per game\n"                                 \
+    "      --quiet                    no progress bar\n"                                                          \
+    "      --shard K/N                play only shard K of N of the run's games (the same games as in the\n"     \
+    "                                 whole run); with --json, sim-merge adds the N shards up\n"
+#define TW_SIM_HELP_FR                                                                                              \
+    "      --games N                  parties à jouer (par défaut : 10000 ; suffixes k et M acceptés)\n"          \
+    "      --seed N                   graine de la série, de 0 à 2^53-1 (par défaut : 1)\n"                       \
+    "      --jobs N                   fils d'exécution (par défaut : tous les cœurs) ; sans effet sur les résultats\n" \
+    "      --json | --csv             un objet JSON, ou une ligne CSV par partie\n"                               \
+    "      --quiet                    pas de barre de progression\n"                                              \
+    "      --shard K/N                ne jouer que la part K sur N des parties de la série (les mêmes parties\n" \
+    "                                 que dans la série entière) ; avec --json, sim-merge additionne les N parts\n"
 
 /* Plays a run of one game. Returns 0, or -1 with totals->error set. */
 int tw_sim_play(const tw_sim_kind *kind, const tw_sim_common *common, const tw_sim_options *opt,
@@ -264,7 +284,7 @@ const char *tw_sim_build(void);
 int tw_cli_sim_merge(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_cli_sim_merge_help;
 
-/* The `sim` subcommand and its help text (sim_command.c). */
+/* The `sim` subcommand (sim_command.c) and its help text (sim_games.c). */
 int tw_cli_sim(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_cli_sim_help;
 

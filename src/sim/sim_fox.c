@@ -1,11 +1,13 @@
-/* What a Fox in the Forest Duet simulation tallies (the play loop is
- * sim_play.c): wins and scores, how games ended by round, gems. */
+/* The Fox in the Forest Duet in the simulation (the play loop is
+ * sim_play.c): its options on the command line, and what it tallies:
+ * wins and scores, how games ended by round, gems. */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "sim/sim.h"
+#include "sim/sim_fox.h"
 #include "trickwood/fox_bots.h"
+#include "trickwood/fox_files.h"
 
 extern const tw_game tw_game_fox;
 
@@ -18,6 +20,12 @@ typedef struct {
     uint8_t gems_placed;
     uint8_t forest_left;
 } fox_result;
+
+/* The game's own options of a run. */
+static tw_sim_fox_options *fox_opt(const tw_sim_options *opt)
+{
+    return opt->game;
+}
 
 /* Whether a seat's bot searches. */
 static int fox_slow(const tw_sim_options *opt)
@@ -33,22 +41,24 @@ static int fox_slow(const tw_sim_options *opt)
 /* The level and the first dealer. */
 static json_t *fox_config(const tw_sim_options *opt, int dealer)
 {
-    return json_pack("{s:i, s:i}", "level", opt->level, "dealer", dealer);
+    return json_pack("{s:i, s:i}", "level", fox_opt(opt)->level, "dealer", dealer);
 }
 
 /* Starts a match on the --board file, or on the level's board. */
 static tw_match *fox_start(const tw_sim_options *opt, json_t *config, uint64_t seed, tw_diag *diag)
 {
-    if (opt->own_board && opt->board)
-        return tw_game_fox.start_on_board(config, opt->board, opt->board->id, seed, diag);
+    const tw_sim_fox_options *fx = fox_opt(opt);
+    if (fx->own_board && fx->board)
+        return tw_game_fox.start_on_board(config, fx->board, fx->board->id, seed, diag);
     return tw_game_fox.start(config, seed, diag);
 }
 
 /* The searching bots' effort (0 keeps a bot's own). */
 static void fox_tune(tw_game_bot *bot, const tw_sim_options *opt)
 {
+    const tw_sim_fox_options *fx = fox_opt(opt);
     if (tw_game_bot_engine(bot)) /* 0 keeps a bot's own effort */
-        tw_fox_bot_set_effort(tw_game_bot_engine(bot), opt->nodes, opt->samples, opt->nodes);
+        tw_fox_bot_set_effort(tw_game_bot_engine(bot), fx->nodes, fx->samples, fx->nodes);
 }
 
 /* How the match ended. */
@@ -70,7 +80,7 @@ static void fox_add(tw_sim_totals *totals, const tw_sim_head *head, const void *
 {
     (void)head;
     const fox_result *r = in;
-    tw_sim_fox_tally *t = &totals->fox;
+    tw_sim_fox_tally *t = totals->tally;
     int round = r->round >= 1 && r->round <= 3 ? r->round : 3;
     if (r->end == TW_FOX_END_WON) {
         t->wins++;
@@ -108,16 +118,17 @@ static void fox_csv_rows(const tw_sim_common *common, const tw_sim_options *opt,
 /* The board's name. */
 static const char *board_name(const tw_sim_options *opt)
 {
-    return opt->board ? opt->board->id : tw_fox_level(opt->level)->board_file;
+    const tw_sim_fox_options *fx = fox_opt(opt);
+    return fx->board ? fx->board->id : tw_fox_level(fx->level)->board_file;
 }
 
 /* The summary as one JSON object. */
 static json_t *fox_json(const tw_sim_common *common, const tw_sim_options *opt, const tw_sim_totals *totals)
 {
-    const tw_sim_fox_tally *t = &totals->fox;
+    const tw_sim_fox_tally *t = totals->tally;
     json_t *o = json_pack("{s:s, s:[s, s], s:i, s:s, s:I, s:I}", "game", "fox", "bots", opt->bots[0], opt->bots[1],
-                          "level", opt->level, "board", board_name(opt), "seed", (json_int_t)common->seed, "games",
-                          (json_int_t)totals->games);
+                          "level", fox_opt(opt)->level, "board", board_name(opt), "seed", (json_int_t)common->seed,
+                          "games", (json_int_t)totals->games);
     tw_sim_json_rate(o, t->wins, totals->games);
     json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&t->score)));
     json_object_set_new(o, "score_sd", json_real(tw_tally_sd(&t->score)));
@@ -164,11 +175,12 @@ static void score_bars(FILE *out, const tw_sim_fox_tally *t, long long games)
 /* The summary for people. */
 static void fox_text(FILE *out, const tw_sim_common *common, const tw_sim_options *opt, const tw_sim_totals *totals)
 {
-    const tw_sim_fox_tally *t = &totals->fox;
+    const tw_sim_fox_options *fx = fox_opt(opt);
+    const tw_sim_fox_tally *t = totals->tally;
     fprintf(out, "Fox in the Forest Duet - %lld games at level %d on %s, bots %s (seat 0) and %s (seat 1), seed %llu\n",
-            totals->games, opt->level, board_name(opt), opt->bots[0], opt->bots[1], (unsigned long long)common->seed);
+            totals->games, fx->level, board_name(opt), opt->bots[0], opt->bots[1], (unsigned long long)common->seed);
     fprintf(out, "\n             wins  win rate  95%% interval (Wilson)\n");
-    fprintf(out, "level %d ", opt->level);
+    fprintf(out, "level %d ", fx->level);
     tw_sim_text_rate(out, t->wins, totals->games);
     fprintf(out, "\nScore (0 when lost): mean %.3f, standard deviation %.3f; mean of won games %.3f\n",
             tw_tally_mean(&t->score), tw_tally_sd(&t->score), t->wins ? (double)t->score.sum / (double)t->wins : 0.0);
@@ -183,38 +195,38 @@ static void fox_text(FILE *out, const tw_sim_common *common, const tw_sim_option
 
 /* The exact counts a shard writes (sim_shard.c). */
 static const tw_sim_field fox_fields[] = {
-    {"wins", offsetof(tw_sim_totals, fox.wins), 1},
-    {"score", offsetof(tw_sim_totals, fox.score), 3},
-    {"score_histogram", offsetof(tw_sim_totals, fox.score_hist), TW_SIM_FOX_MAX_SCORE + 1},
-    {"won_in_round", offsetof(tw_sim_totals, fox.won_in_round[1]), TW_FOX_ROUNDS},
-    {"lost_path_in_round", offsetof(tw_sim_totals, fox.lost_path_in_round[1]), TW_FOX_ROUNDS},
-    {"lost_time", offsetof(tw_sim_totals, fox.lost_time), 1},
-    {"gems", offsetof(tw_sim_totals, fox.gems), 3},
+    {"wins", offsetof(tw_sim_fox_tally, wins), 1},
+    {"score", offsetof(tw_sim_fox_tally, score), 3},
+    {"score_histogram", offsetof(tw_sim_fox_tally, score_hist), TW_SIM_FOX_MAX_SCORE + 1},
+    {"won_in_round", offsetof(tw_sim_fox_tally, won_in_round[1]), TW_FOX_ROUNDS},
+    {"lost_path_in_round", offsetof(tw_sim_fox_tally, lost_path_in_round[1]), TW_FOX_ROUNDS},
+    {"lost_time", offsetof(tw_sim_fox_tally, lost_time), 1},
+    {"gems", offsetof(tw_sim_fox_tally, gems), 3},
     {NULL, 0, 0},
 };
 
 /* The options that decide the games. */
 static void fox_options_json(json_t *o, const tw_sim_options *opt)
 {
+    const tw_sim_fox_options *fx = fox_opt(opt);
     json_object_set_new(o, "bots", json_pack("[s, s]", opt->bots[0], opt->bots[1]));
-    json_object_set_new(o, "level", json_integer(opt->level));
+    json_object_set_new(o, "level", json_integer(fx->level));
     json_object_set_new(o, "board", json_string(board_name(opt)));
-    json_object_set_new(o, "samples", json_integer(opt->samples));
-    json_object_set_new(o, "nodes", json_integer(opt->nodes));
+    json_object_set_new(o, "samples", json_integer(fx->samples));
+    json_object_set_new(o, "nodes", json_integer(fx->nodes));
 }
 
 /* Reads them back (sim-merge). */
-static int fox_options_read(json_t *o, tw_sim_options *opt, tw_fox_board *board, char *why, size_t size)
+static int fox_options_read(json_t *o, tw_sim_options *opt, char *why, size_t size)
 {
+    tw_sim_fox_options *fx = fox_opt(opt);
+    tw_fox_board *board = &fx->loaded;
     json_t *bots = json_object_get(o, "bots");
     json_t *level = json_object_get(o, "level");
     const char *name = json_string_value(json_object_get(o, "board"));
     for (int seat = 0; seat < 2; seat++) {
         const char *bot = json_string_value(json_array_get(bots, (size_t)seat));
-        opt->bots[seat] = NULL;
-        for (int i = 0; bot && tw_game_fox.bot_names[i]; i++)
-            if (strcmp(bot, tw_game_fox.bot_names[i]) == 0)
-                opt->bots[seat] = tw_game_fox.bot_names[i];
+        opt->bots[seat] = tw_sim_bot_name(&tw_sim_fox, bot);
     }
     const char *bad = !opt->bots[0] || !opt->bots[1] || json_array_size(bots) != 2 ? "bots"
                       : !json_is_integer(level) || json_integer_value(level) < 1 || json_integer_value(level) > 3
@@ -225,16 +237,120 @@ static int fox_options_read(json_t *o, tw_sim_options *opt, tw_fox_board *board,
         snprintf(why, size, "options.%s", bad);
         return -1;
     }
-    opt->level = (int)json_integer_value(level);
+    fx->level = (int)json_integer_value(level);
     memset(board, 0, sizeof *board);
     snprintf(board->id, sizeof board->id, "%s", name);
-    opt->board = board;
+    fx->board = board;
+    return 0;
+}
+
+/* ---- The command line ------------------------------------------------------ */
+
+/* Messages of sim fox. */
+static const tw_msg fox_text_bad_bot = {{"unknown Fox Duet bot '%s' (random, rule, strong, open-hands or hint)",
+                                         "robot inconnu pour Fox Duo « %s » (random, rule, strong, open-hands ou hint)"}};
+static const tw_msg fox_text_bad_bots = {{"--bots takes two bot names separated by a comma, not '%s'",
+                                          "--bots attend deux noms de robots séparés par une virgule, pas « %s »"}};
+static const tw_msg fox_text_bad_level = {{"--level takes 1, 2 or 3, not '%s'",
+                                           "--level attend 1, 2 ou 3, pas « %s »"}};
+static const tw_msg fox_text_board = {{"cannot use the board: %s", "plateau inutilisable : %s"}};
+
+/* Its own options, by index (fox_set_option). */
+enum { O_BOTS, O_LEVEL, O_BOARD, O_SAMPLES, O_NODES };
+static const tw_sim_option fox_options[] = {
+    [O_BOTS] = {"--bots", TW_SIM_TEXT},
+    [O_LEVEL] = {"--level", TW_SIM_TEXT},
+    [O_BOARD] = {"--board", TW_SIM_TEXT},
+    [O_SAMPLES] = {"--samples", TW_SIM_NUMBER},
+    [O_NODES] = {"--nodes", TW_SIM_NUMBER},
+    {NULL, TW_SIM_FLAG},
+};
+
+/* Level 1. */
+static void fox_defaults(tw_sim_options *opt)
+{
+    fox_opt(opt)->level = 1;
+}
+
+/* Parses "A,B" into two of the game's bot names. */
+static int parse_bot_pair(const char *text, const char *bots[2])
+{
+    const char *comma = strchr(text, ',');
+    if (!comma || strchr(comma + 1, ','))
+        return -1;
+    char first[32];
+    size_t n = (size_t)(comma - text);
+    if (n == 0 || n >= sizeof first)
+        return -1;
+    memcpy(first, text, n);
+    first[n] = '\0';
+    bots[0] = tw_sim_bot_name(&tw_sim_fox, first);
+    bots[1] = tw_sim_bot_name(&tw_sim_fox, comma + 1);
+    return bots[0] && bots[1] ? 0 : -1;
+}
+
+/* Stores one of its options. */
+static int fox_set_option(tw_cli *cli, const char *usage, tw_sim_options *opt, int k, const char *v,
+                          long long number)
+{
+    tw_sim_fox_options *fx = fox_opt(opt);
+    switch (k) {
+    case O_BOTS:
+        if (parse_bot_pair(v, opt->bots) < 0)
+            return tw_cli_usage_error(cli, usage, tw_msg_get(&fox_text_bad_bots, cli->lang), v);
+        break;
+    case O_LEVEL:
+        if (strlen(v) != 1 || v[0] < '1' || v[0] > '3')
+            return tw_cli_usage_error(cli, usage, tw_msg_get(&fox_text_bad_level, cli->lang), v);
+        fx->level = v[0] - '0';
+        break;
+    case O_BOARD:
+        fx->board_path = v;
+        break;
+    case O_SAMPLES:
+        fx->samples = (int)number;
+        break;
+    default:
+        fx->nodes = number;
+        break;
+    }
+    return 0;
+}
+
+/* Loads the board: the --board file checked against the level, or the
+ * level's default board. Returns 0, or prints the problem and returns an
+ * exit code. */
+static int fox_prepare(tw_cli *cli, tw_sim_options *opt)
+{
+    tw_sim_fox_options *fx = fox_opt(opt);
+    tw_diag diag;
+    tw_diag_init(&diag, fx->board_path ? fx->board_path : "");
+    tw_error err = fx->board_path ? tw_fox_board_load(&fx->loaded, fx->board_path, &diag)
+                                 : tw_fox_board_load_level(&fx->loaded, fx->level, &diag);
+    if (err == TW_OK)
+        err = tw_fox_board_check_level(&fx->loaded, fx->level, &diag);
+    if (err != TW_OK) {
+        char text[700];
+        tw_diag_format(&diag, text, sizeof text);
+        tw_cli_errorf(cli, tw_msg_get(&fox_text_board, cli->lang), text);
+        return TW_EXIT_FAIL;
+    }
+    fx->board = &fx->loaded;
+    fx->own_board = fx->board_path != NULL;
     return 0;
 }
 
 const tw_sim_kind tw_sim_fox = {
     .game = &tw_game_fox,
     .result_size = sizeof(fox_result),
+    .options_size = sizeof(tw_sim_fox_options),
+    .tally_size = sizeof(tw_sim_fox_tally),
+    .default_bot = "rule",
+    .bad_bot = &fox_text_bad_bot,
+    .options = fox_options,
+    .defaults = fox_defaults,
+    .set_option = fox_set_option,
+    .prepare = fox_prepare,
     .slow = fox_slow,
     .config = fox_config,
     .start = fox_start,

@@ -1,11 +1,12 @@
-/* What a For Northwood! simulation tallies (the play loop is sim_play.c):
- * stars and medals, fiefs by target, and the characters CSV. */
+/* For Northwood! in the simulation (the play loop is sim_play.c): its
+ * options on the command line, and what it tallies: stars and medals,
+ * fiefs by target, and the characters CSV. */
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "sim/sim.h"
+#include "sim/sim_nw.h"
 #include "trickwood/nw_bots.h"
-#include "trickwood/nw_files.h"
 
 extern const tw_game tw_game_northwood;
 
@@ -31,6 +32,12 @@ static const tw_nw_state *state_of(const tw_match *m)
     return m->game->state(m);
 }
 
+/* The game's own options of a run. */
+static tw_sim_nw_options *nw_opt(const tw_sim_options *opt)
+{
+    return opt->game;
+}
+
 /* Whether the bot searches. */
 static int nw_slow(const tw_sim_options *opt)
 {
@@ -41,16 +48,18 @@ static int nw_slow(const tw_sim_options *opt)
 /* The deal and the medal; the player is never offered to finish early. */
 static json_t *nw_config(const tw_sim_options *opt, int dealer)
 {
+    const tw_sim_nw_options *nw = nw_opt(opt);
     (void)dealer;
-    return json_pack("{s:s, s:s, s:b}", "setup", opt->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal",
-                     tw_nw_medal_key(opt->medal), "finish", 0);
+    return json_pack("{s:s, s:s, s:b}", "setup", nw->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal",
+                     tw_nw_medal_key(nw->medal), "finish", 0);
 }
 
 /* The strong bot's search effort. */
 static void nw_tune(tw_game_bot *bot, const tw_sim_options *opt)
 {
-    if ((opt->iterations > 0 || opt->rollouts > 0) && tw_game_bot_engine(bot))
-        tw_nw_bot_set_effort(tw_game_bot_engine(bot), opt->iterations, opt->rollouts);
+    const tw_sim_nw_options *nw = nw_opt(opt);
+    if ((nw->iterations > 0 || nw->rollouts > 0) && tw_game_bot_engine(bot))
+        tw_nw_bot_set_effort(tw_game_bot_engine(bot), nw->iterations, nw->rollouts);
 }
 
 /* The starting allies. */
@@ -82,7 +91,7 @@ static void nw_observe(void *out, const tw_match *m, tw_game_action a)
 /* What nw_observe counts goes only into the characters CSV. */
 static int nw_observing(const tw_sim_options *opt)
 {
-    return opt->characters != NULL;
+    return nw_opt(opt)->characters != NULL;
 }
 
 /* The stars, the fiefs and their rulers at the end. */
@@ -112,7 +121,7 @@ static void nw_add(tw_sim_totals *totals, const tw_sim_head *head, const void *i
 {
     (void)head;
     const nw_result *r = in;
-    tw_sim_nw_tally *t = &totals->nw;
+    tw_sim_nw_tally *t = totals->tally;
     for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++)
         if (r->stars >= tw_nw_medal_threshold((tw_nw_medal)m))
             t->wins[m]++;
@@ -129,15 +138,16 @@ static void nw_add(tw_sim_totals *totals, const tw_sim_head *head, const void *i
 /* The CSV headers. */
 static void nw_csv_header(const tw_sim_common *common, const tw_sim_options *opt)
 {
+    const tw_sim_nw_options *nw = nw_opt(opt);
     if (common->csv) {
         fputs("game,seed,stars,medal,won,stopped,decisions", common->csv);
         for (int f = 0; f < TW_NW_FIEFS; f++)
             fprintf(common->csv, ",target%d", f);
         fputc('\n', common->csv);
     }
-    if (opt->characters)
+    if (nw->characters)
         fputs("game,seed,character,suit,crown,role,fief,friendly,substituted,sub_uses,ally_uses,stars,medal\n",
-              opt->characters);
+              nw->characters);
 }
 
 /* Writes one character row of a game (characters CSV). */
@@ -159,30 +169,31 @@ static void character_row(FILE *out, const tw_nw_catalog *catalog, long long gam
 static void nw_csv_rows(const tw_sim_common *common, const tw_sim_options *opt, long long game,
                         const tw_sim_head *head, const void *in)
 {
+    tw_sim_nw_options *nw = nw_opt(opt);
     const nw_result *r = in;
     FILE *csv = common->csv;
     if (csv) {
         fprintf(csv, "%lld,%llu,%d,%s,%d,%d,%u", game, (unsigned long long)head->seed, r->stars,
-                tw_nw_medal_key(tw_nw_medal_for(r->stars)), r->stars >= tw_nw_medal_threshold((tw_nw_medal)opt->medal),
+                tw_nw_medal_key(tw_nw_medal_for(r->stars)), r->stars >= tw_nw_medal_threshold((tw_nw_medal)nw->medal),
                 r->stopped, (unsigned)head->decisions);
         for (int f = 0; f < TW_NW_FIEFS; f++)
             fprintf(csv, ",%s", tw_nw_status_key(r->status[f]));
         fputc('\n', csv);
     }
-    FILE *out = opt->characters;
-    if (!out || !opt->catalog)
+    FILE *out = nw->characters;
+    if (!out || !nw->catalog)
         return;
     for (int slot = 0; slot < TW_NW_SLOTS; slot++)
-        character_row(out, opt->catalog, game, head->seed, r, r->ally[slot], "ally", -1, 0, 0, 0, r->ally_uses[slot]);
+        character_row(out, nw->catalog, game, head->seed, r, r->ally[slot], "ally", -1, 0, 0, 0, r->ally_uses[slot]);
     for (int f = 0; f < TW_NW_FIEFS; f++)
-        character_row(out, opt->catalog, game, head->seed, r, r->ruler[f], "ruler", f,
+        character_row(out, nw->catalog, game, head->seed, r, r->ruler[f], "ruler", f,
                       r->status[f] == TW_NW_FIEF_FRIENDLY, r->substituted[f], r->sub_uses[f], 0);
 }
 
 /* The fiefs by target as JSON. */
 static json_t *targets_json(const tw_sim_totals *totals)
 {
-    const tw_sim_nw_tally *t = &totals->nw;
+    const tw_sim_nw_tally *t = totals->tally;
     json_t *targets = json_array();
     for (int f = 0; f < TW_NW_FIEFS; f++)
         json_array_append_new(targets, json_pack("{s:i, s:i, s:I, s:I, s:f, s:f}", "target", f, "stars",
@@ -196,11 +207,12 @@ static json_t *targets_json(const tw_sim_totals *totals)
 /* The summary as one JSON object. */
 static json_t *nw_json(const tw_sim_common *common, const tw_sim_options *opt, const tw_sim_totals *totals)
 {
-    const tw_sim_nw_tally *t = &totals->nw;
+    const tw_sim_nw_options *nw = nw_opt(opt);
+    const tw_sim_nw_tally *t = totals->tally;
     json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I}", "game", "northwood", "bot", opt->bots[0], "setup",
-                          opt->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal", tw_nw_medal_key(opt->medal),
+                          nw->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal", tw_nw_medal_key(nw->medal),
                           "seed", (json_int_t)common->seed, "games", (json_int_t)totals->games);
-    tw_sim_json_rate(o, t->wins[opt->medal], totals->games);
+    tw_sim_json_rate(o, t->wins[nw->medal], totals->games);
     json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&t->stars)));
     json_object_set_new(o, "score_sd", json_real(tw_tally_sd(&t->stars)));
     json_t *medals = json_object();
@@ -225,13 +237,14 @@ static json_t *nw_json(const tw_sim_common *common, const tw_sim_options *opt, c
 /* The summary for people. */
 static void nw_text(FILE *out, const tw_sim_common *common, const tw_sim_options *opt, const tw_sim_totals *totals)
 {
-    const tw_sim_nw_tally *t = &totals->nw;
+    const tw_sim_nw_options *nw = nw_opt(opt);
+    const tw_sim_nw_tally *t = totals->tally;
     fprintf(out, "For Northwood! - %lld %s games, bot %s, aiming for %s, seed %llu\n", totals->games,
-            opt->setup == TW_NW_SETUP_FULL ? "full-deal" : "intro", opt->bots[0], tw_nw_medal_key(opt->medal),
+            nw->setup == TW_NW_SETUP_FULL ? "full-deal" : "intro", opt->bots[0], tw_nw_medal_key(nw->medal),
             (unsigned long long)common->seed);
     fprintf(out, "\nMedal    stars     wins  win rate  95%% interval (Wilson)\n");
     for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++) {
-        fprintf(out, "%-6s %c %5d ", tw_nw_medal_key(m), m == opt->medal ? '*' : ' ',
+        fprintf(out, "%-6s %c %5d ", tw_nw_medal_key(m), m == nw->medal ? '*' : ' ',
                 tw_nw_medal_threshold((tw_nw_medal)m));
         tw_sim_text_rate(out, t->wins[m], totals->games);
     }
@@ -258,53 +271,161 @@ static void nw_text(FILE *out, const tw_sim_common *common, const tw_sim_options
 
 /* The exact counts a shard writes (sim_shard.c). */
 static const tw_sim_field nw_fields[] = {
-    {"wins_by_medal", offsetof(tw_sim_totals, nw.wins[TW_NW_MEDAL_BRONZE]), 3},
-    {"stars", offsetof(tw_sim_totals, nw.stars), 3},
-    {"stars_histogram", offsetof(tw_sim_totals, nw.stars_hist), TW_SIM_NW_MAX_STARS + 1},
-    {"friendly", offsetof(tw_sim_totals, nw.friendly), TW_NW_FIEFS},
-    {"visited", offsetof(tw_sim_totals, nw.visited), TW_NW_FIEFS},
-    {"stopped", offsetof(tw_sim_totals, nw.stopped), 1},
-    {"unsettled", offsetof(tw_sim_totals, nw.unsettled), 1},
+    {"wins_by_medal", offsetof(tw_sim_nw_tally, wins[TW_NW_MEDAL_BRONZE]), 3},
+    {"stars", offsetof(tw_sim_nw_tally, stars), 3},
+    {"stars_histogram", offsetof(tw_sim_nw_tally, stars_hist), TW_SIM_NW_MAX_STARS + 1},
+    {"friendly", offsetof(tw_sim_nw_tally, friendly), TW_NW_FIEFS},
+    {"visited", offsetof(tw_sim_nw_tally, visited), TW_NW_FIEFS},
+    {"stopped", offsetof(tw_sim_nw_tally, stopped), 1},
+    {"unsettled", offsetof(tw_sim_nw_tally, unsettled), 1},
     {NULL, 0, 0},
 };
 
 /* The options that decide the games. */
 static void nw_options_json(json_t *o, const tw_sim_options *opt)
 {
+    const tw_sim_nw_options *nw = nw_opt(opt);
     json_object_set_new(o, "bot", json_string(opt->bots[0]));
-    json_object_set_new(o, "setup", json_string(opt->setup == TW_NW_SETUP_FULL ? "full" : "intro"));
-    json_object_set_new(o, "medal", json_string(tw_nw_medal_key(opt->medal)));
-    json_object_set_new(o, "iterations", json_integer(opt->iterations));
-    json_object_set_new(o, "rollouts", json_integer(opt->rollouts));
+    json_object_set_new(o, "setup", json_string(nw->setup == TW_NW_SETUP_FULL ? "full" : "intro"));
+    json_object_set_new(o, "medal", json_string(tw_nw_medal_key(nw->medal)));
+    json_object_set_new(o, "iterations", json_integer(nw->iterations));
+    json_object_set_new(o, "rollouts", json_integer(nw->rollouts));
 }
 
 /* Reads them back (sim-merge). */
-static int nw_options_read(json_t *o, tw_sim_options *opt, tw_fox_board *board, char *why, size_t size)
+static int nw_options_read(json_t *o, tw_sim_options *opt, char *why, size_t size)
 {
-    (void)board;
+    tw_sim_nw_options *nw = nw_opt(opt);
     const char *bot = json_string_value(json_object_get(o, "bot"));
     const char *setup = json_string_value(json_object_get(o, "setup"));
     const char *medal = json_string_value(json_object_get(o, "medal"));
-    opt->bots[0] = opt->bots[1] = NULL;
-    for (int i = 0; bot && tw_game_northwood.bot_names[i]; i++)
-        if (strcmp(bot, tw_game_northwood.bot_names[i]) == 0)
-            opt->bots[0] = opt->bots[1] = tw_game_northwood.bot_names[i];
-    opt->medal = medal ? tw_nw_medal_from_key(medal) : -1;
+    opt->bots[0] = opt->bots[1] = tw_sim_bot_name(&tw_sim_northwood, bot);
+    nw->medal = medal ? tw_nw_medal_from_key(medal) : -1;
     const char *bad = !opt->bots[0] ? "bot"
                       : !setup || (strcmp(setup, "intro") != 0 && strcmp(setup, "full") != 0) ? "setup"
-                      : opt->medal < TW_NW_MEDAL_BRONZE ? "medal"
+                      : nw->medal < TW_NW_MEDAL_BRONZE ? "medal"
                                                         : NULL;
     if (bad) {
         snprintf(why, size, "options.%s", bad);
         return -1;
     }
-    opt->setup = strcmp(setup, "full") == 0 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
+    nw->setup = strcmp(setup, "full") == 0 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
     return 0;
+}
+
+/* ---- The command line ------------------------------------------------------ */
+
+/* Messages of sim northwood. */
+static const tw_msg nw_text_bad_bot = {{"unknown For Northwood! bot '%s' (random, greedy, strong, clairvoyant or hint)",
+                                        "robot inconnu pour Norbois « %s » (random, greedy, strong, clairvoyant ou hint)"}};
+static const tw_msg nw_text_bad_medal = {{"--medal takes bronze, silver or gold, not '%s'",
+                                          "--medal attend bronze, silver ou gold, pas « %s »"}};
+static const tw_msg nw_text_no_catalog = {{"the simulation stopped: %s", "la simulation s'est arrêtée : %s"}};
+static const tw_msg nw_text_characters_file = {{"cannot write the characters file %s",
+                                                "impossible d'écrire le fichier de personnages %s"}};
+
+/* Its own options, by index (nw_set_option). */
+enum { O_INTRO, O_FULL, O_MEDAL, O_CHARACTERS, O_ITERATIONS, O_ROLLOUTS };
+static const tw_sim_option nw_options[] = {
+    [O_INTRO] = {"--intro", TW_SIM_FLAG},
+    [O_FULL] = {"--full", TW_SIM_FLAG},
+    [O_MEDAL] = {"--medal", TW_SIM_TEXT},
+    [O_CHARACTERS] = {"--characters-csv", TW_SIM_TEXT},
+    [O_ITERATIONS] = {"--iterations", TW_SIM_NUMBER},
+    [O_ROLLOUTS] = {"--rollouts", TW_SIM_NUMBER},
+    {NULL, TW_SIM_FLAG},
+};
+
+/* The intro deal, aiming for bronze. */
+static void nw_defaults(tw_sim_options *opt)
+{
+    tw_sim_nw_options *nw = nw_opt(opt);
+    nw->setup = TW_NW_SETUP_INTRO;
+    nw->medal = TW_NW_MEDAL_BRONZE;
+}
+
+/* Stores one of its options. */
+static int nw_set_option(tw_cli *cli, const char *usage, tw_sim_options *opt, int k, const char *v, long long number)
+{
+    tw_sim_nw_options *nw = nw_opt(opt);
+    int medal = k == O_MEDAL ? tw_nw_medal_from_key(v) : 0;
+    switch (k) {
+    case O_INTRO:
+    case O_FULL:
+        nw->setup = k == O_FULL ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO;
+        break;
+    case O_MEDAL:
+        if (medal < TW_NW_MEDAL_BRONZE)
+            return tw_cli_usage_error(cli, usage, tw_msg_get(&nw_text_bad_medal, cli->lang), v);
+        nw->medal = medal;
+        break;
+    case O_CHARACTERS:
+        nw->characters_path = v;
+        break;
+    case O_ITERATIONS:
+        nw->iterations = (int)number;
+        break;
+    default:
+        nw->rollouts = (int)number;
+        break;
+    }
+    return 0;
+}
+
+/* With --characters-csv: opens the file and loads the characters' names
+ * for it; 0, or prints the problem and returns an exit code. */
+static int nw_prepare(tw_cli *cli, tw_sim_options *opt)
+{
+    tw_sim_nw_options *nw = nw_opt(opt);
+    if (!nw->characters_path)
+        return 0;
+    tw_diag diag;
+    nw->catalog = malloc(sizeof *nw->catalog);
+    if (!nw->catalog || tw_nw_catalog_load_default(nw->catalog, &diag) != TW_OK) {
+        char text[700] = "out of memory";
+        if (nw->catalog)
+            tw_diag_format(&diag, text, sizeof text);
+        tw_cli_errorf(cli, tw_msg_get(&nw_text_no_catalog, cli->lang), text);
+        free(nw->catalog);
+        nw->catalog = NULL;
+        return TW_EXIT_FAIL;
+    }
+    if (!(nw->characters = fopen(nw->characters_path, "w"))) {
+        tw_cli_errorf(cli, tw_msg_get(&nw_text_characters_file, cli->lang), nw->characters_path);
+        free(nw->catalog);
+        nw->catalog = NULL;
+        return TW_EXIT_FAIL;
+    }
+    return 0;
+}
+
+/* Closes the characters file (a failed close fails the run) and frees
+ * the characters' names. */
+static int nw_release(tw_cli *cli, tw_sim_options *opt, int code)
+{
+    tw_sim_nw_options *nw = nw_opt(opt);
+    if (nw->characters && fclose(nw->characters) != 0 && code == 0) {
+        tw_cli_errorf(cli, tw_msg_get(&nw_text_characters_file, cli->lang), nw->characters_path);
+        code = TW_EXIT_FAIL;
+    }
+    nw->characters = NULL;
+    free(nw->catalog);
+    nw->catalog = NULL;
+    return code;
 }
 
 const tw_sim_kind tw_sim_northwood = {
     .game = &tw_game_northwood,
     .result_size = sizeof(nw_result),
+    .options_size = sizeof(tw_sim_nw_options),
+    .tally_size = sizeof(tw_sim_nw_tally),
+    .default_bot = "greedy",
+    .bad_bot = &nw_text_bad_bot,
+    .options = nw_options,
+    .defaults = nw_defaults,
+    .set_option = nw_set_option,
+    .prepare = nw_prepare,
+    .release = nw_release,
     .slow = nw_slow,
     .config = nw_config,
     .tune = nw_tune,

@@ -207,6 +207,8 @@ int tw_sim_play(const tw_sim_kind *kind, const tw_sim_common *common, const tw_s
 {
     memset(totals, 0, sizeof *totals);
     totals->failed_game = -1;
+    if (!(totals->tally = calloc(1, kind->tally_size)))
+        snprintf(totals->error, sizeof totals->error, "out of memory");
     sim_run run;
     memset(&run, 0, sizeof run);
     run.kind = kind;
@@ -217,7 +219,7 @@ int tw_sim_play(const tw_sim_kind *kind, const tw_sim_common *common, const tw_s
     if (!kind->observing || kind->observing(opt))
         run.observe = kind->observe;
     int configs = kind->game->seats > 1 ? 2 : 1;
-    for (int d = 0; d < configs; d++)
+    for (int d = 0; d < configs && !totals->error[0]; d++)
         if (!(run.config[d] = kind->config(opt, d)))
             snprintf(totals->error, sizeof totals->error, "out of memory");
     int status = totals->error[0] ? -1 : 0;
@@ -246,4 +248,21 @@ int tw_sim_play(const tw_sim_kind *kind, const tw_sim_common *common, const tw_s
     json_decref(run.config[0]);
     json_decref(run.config[1]);
     return status;
+}
+
+/* Frees the game's tallies. */
+void tw_sim_totals_free(tw_sim_totals *totals)
+{
+    free(totals->tally);
+    totals->tally = NULL;
+}
+
+/* The game's own spelling of a bot name, from its table's names. */
+const char *tw_sim_bot_name(const tw_sim_kind *kind, const char *name)
+{
+    const char *const *names = kind->game->bot_names;
+    for (int i = 0; name && names[i]; i++)
+        if (strcmp(names[i], name) == 0)
+            return names[i];
+    return NULL;
 }

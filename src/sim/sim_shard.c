@@ -112,18 +112,19 @@ const char *tw_sim_build(void)
     return build;
 }
 
-/* Where field f's counts are in the totals. */
-static long long *field_counts(tw_sim_totals *t, const tw_sim_field *f)
+/* Where field f's counts are from base: the totals for the counts every
+ * game has, the game's tallies for its own. */
+static long long *field_counts(const void *base, const tw_sim_field *f)
 {
-    return (long long *)((unsigned char *)t + f->offset);
+    return (long long *)((unsigned char *)base + f->offset);
 }
 
-/* Adds the fields' counts as arrays to o. */
-static void fields_json(json_t *o, const tw_sim_field *fields, const tw_sim_totals *t)
+/* Adds the fields' counts (from base) as arrays to o. */
+static void fields_json(json_t *o, const tw_sim_field *fields, const void *base)
 {
     for (const tw_sim_field *f = fields; f->name; f++) {
         json_t *counts = json_array();
-        const long long *v = field_counts((tw_sim_totals *)t, f);
+        const long long *v = field_counts(base, f);
         for (int i = 0; i < f->count; i++)
             json_array_append_new(counts, json_integer(v[i]));
         json_object_set_new(o, f->name, counts);
@@ -153,7 +154,7 @@ void tw_sim_shard_json(json_t *o, const tw_sim_kind *kind, const tw_sim_common *
     json_object_set_new(o, "options", run_options_json(kind, common, opt, shard->total));
     json_t *tallies = json_object();
     fields_json(tallies, common_fields, t);
-    fields_json(tallies, kind->fields, t);
+    fields_json(tallies, kind->fields, t->tally);
     json_object_set_new(o, "tallies", tallies);
 }
 
@@ -167,16 +168,6 @@ typedef struct {
     tw_sim_shard shard;
     long long first, games;
 } shard_file;
-
-/* The kind of a game key, or NULL. */
-static const tw_sim_kind *kind_of(const char *key)
-{
-    if (key && strcmp(key, tw_sim_northwood.game->key) == 0)
-        return &tw_sim_northwood;
-    if (key && strcmp(key, tw_sim_fox.game->key) == 0)
-        return &tw_sim_fox;
-    return NULL;
-}
 
 /* A whole number member of obj in [lo, hi] into *out; 0, or -1. */
 static int int_member(json_t *obj, const char *key, long long lo, long long hi, long long *out)
@@ -198,7 +189,7 @@ static int read_shard(shard_file *f, char *why, size_t size)
     const char *bad = NULL;
     if (!json_is_object(f->root))
         bad = "the top level (an object)";
-    else if (!json_is_object(options) || !(f->kind = kind_of(json_string_value(json_object_get(options, "game")))))
+    else if (!json_is_object(options) || !(f->kind = tw_sim_kind_of(json_string_value(json_object_get(options, "game")))))
         bad = "options.game";
     else if (int_member(options, "seed", 0, (long long)TW_MAX_SEED, &seed) != 0)
         bad = "options.seed";
@@ -223,13 +214,13 @@ static int read_shard(shard_file *f, char *why, size_t size)
     return bad ? -1 : 0;
 }
 
-/* Adds one file's counts of the given fields to the totals; 0, or -1 with
- * the member at fault in why. */
-static int add_fields(const tw_sim_field *fields, json_t *tallies, tw_sim_totals *t, char *why, size_t size)
+/* Adds one file's counts of the given fields to the counts from base;
+ * 0, or -1 with the member at fault in why. */
+static int add_fields(const tw_sim_field *fields, json_t *tallies, void *base, char *why, size_t size)
 {
     for (const tw_sim_field *f = fields; f->name; f++) {
         json_t *counts = json_object_get(tallies, f->name);
-        long long *into = field_counts(t, f);
+        long long *into = field_counts(base, f);
         int ok = json_is_array(counts) && json_array_size(counts) == (size_t)f->count;
         for (int i = 0; ok && i < f->count; i++) {
             json_t *v = json_array_get(counts, (size_t)i);
@@ -315,8 +306,10 @@ static int merge_one(tw_cli *cli, shard_file *f, const shard_file *ref, const ch
     owner[f->shard.index] = f->path;
     json_t *tallies = json_object_get(f->root, "tallies");
     long long before = t->games;
+    if (!t->tally && !(t->tally = calloc(1, f->kind->tally_size)))
+        return -1;
     if (add_fields(common_fields, tallies, t, why, sizeof why) != 0 ||
-        add_fields(f->kind->fields, tallies, t, why, sizeof why) != 0 ||
+        add_fields(f->kind->fields, tallies, t->tally, why, sizeof why) != 0 ||
         (t->games - before != f->games && snprintf(why, sizeof why, "tallies.games") > 0)) {
         tw_cli_errorf(cli, mt(cli, M_FIELD), f->path, why);
         return -1;
@@ -329,12 +322,14 @@ static int merge_one(tw_cli *cli, shard_file *f, const shard_file *ref, const ch
 static int print_merged(tw_cli *cli, const shard_file *ref, tw_sim_totals *t)
 {
     tw_sim_options opt;
-    tw_fox_board board;
     memset(&opt, 0, sizeof opt);
+    if (!(opt.game = calloc(1, ref->kind->options_size)))
+        return -1;
     char why[96] = "";
     json_t *options = json_object_get(ref->root, "options");
-    if (ref->kind->options_read(options, &opt, &board, why, sizeof why) != 0) {
+    if (ref->kind->options_read(options, &opt, why, sizeof why) != 0) {
         tw_cli_errorf(cli, mt(cli, M_FIELD), ref->path, why);
+        free(opt.game);
         return -1;
     }
     tw_sim_common common;
@@ -342,6 +337,7 @@ static int print_merged(tw_cli *cli, const shard_file *ref, tw_sim_totals *t)
     common.games = ref->shard.total;
     common.seed = (uint64_t)json_integer_value(json_object_get(options, "seed"));
     tw_sim_json_print(cli->out, ref->kind->json(&common, &opt, t));
+    free(opt.game);
     return 0;
 }
 
@@ -383,6 +379,8 @@ int tw_cli_sim_merge(tw_cli *cli, int argc, char **argv)
     json_decref(cur.root);
     json_decref(ref.root);
     free(owner);
+    if (t)
+        tw_sim_totals_free(t);
     free(t);
     return status == 0 ? TW_EXIT_OK : TW_EXIT_FAIL;
 }

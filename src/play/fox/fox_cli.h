@@ -17,11 +17,14 @@
 /* ---- Commands (fox_command.c) ------------------------------------------ */
 
 /* `trickwood fox`: a new game; resume and replay are the generic ones of
- * play.h with tw_fox_cli_ui (games.h). */
+ * play.h with tw_fox_cli_ui (the list of games.c). */
 int tw_cli_fox(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_fox_cli_fox_help;
 
 /* ---- The game's terminal table and who plays (fox_play.c) --------------- */
+
+/* The game's terminal hooks, in the list of terminal games (games.c). */
+extern const tw_cli_ui tw_fox_cli_ui;
 
 /* The game's table (src/game/game_fox.c). */
 extern const tw_game tw_game_fox;

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "play/fox/fox_cli.h"
-#include "play/games.h"
 #include "play/play.h"
 
 #define T(id) tw_fox_cli_text(cli->lang, (id))

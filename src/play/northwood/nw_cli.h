@@ -14,11 +14,14 @@
 /* ---- Commands (nw_command.c) --------------------------------------------- */
 
 /* `trickwood northwood` (a new game); resume, replay and analyse are the
- * generic ones of play.h with tw_nw_cli_ui (games.h). */
+ * generic ones of play.h with tw_nw_cli_ui (the list of games.c). */
 int tw_cli_northwood(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_nw_cli_northwood_help;
 
 /* ---- The game's terminal table (nw_play.c) -------------------------------- */
+
+/* The game's terminal hooks, in the list of terminal games (games.c). */
+extern const tw_cli_ui tw_nw_cli_ui;
 
 /* The game's table (src/game/game_northwood.c). */
 extern const tw_game tw_game_northwood;

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "play/games.h"
 #include "play/northwood/nw_cli.h"
 #include "play/play.h"
 

@@ -1,6 +1,7 @@
-/* One history for the terminal and the browser: a game finished at this
- * terminal is added to the database `trickwood serve` uses by default
- * (the user's data folder, trickwood.db), and `trickwood history` lists
+/* One history for the terminal and the browser (its service:
+ * src/history/): a game finished at this terminal is added to the
+ * database `trickwood serve` uses by default (the user's data folder,
+ * trickwood.db), and `trickwood history` lists
  * every finished game with its totals (per game and per setup) and the
  * command that deals one again.
  *
@@ -22,10 +23,10 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "history/history.h"
 #include "play/games.h"
-#include "play/history.h"
+#include "play/history_cli.h"
 #include "play/saves.h"
-#include "server/server.h"
 #include "trickwood/paths.h"
 
 #define LATEST 20 /* games listed in words (--json lists every one) */
@@ -182,7 +183,7 @@ static int add_session(tw_cli_session *ss, const char *db, const char *when, cha
     const char *partner = session_partner(ss);
     char source[TW_CLI_PATH + 16];
     save_source(ss->save_path, source, sizeof source);
-    int added = config ? tw_srv_history_add(db, ss->match, config, ss->seed, partner, source, when, err, err_size)
+    int added = config ? tw_history_add(db, ss->match, config, ss->seed, partner, source, when, err, err_size)
                        : -1;
     if (!config)
         snprintf(err, err_size, "out of memory");
@@ -197,7 +198,7 @@ static void say_again(tw_cli_session *ss)
     const tw_game *game = ss->ui->game;
     json_t *item = json_pack("{s:s, s:o?, s:o?, s:I}", "game", game->record_name, "config", session_config(ss), "result",
                              game->result_json(ss->match), "seed", (json_int_t)ss->seed);
-    json_t *again = item ? tw_srv_again_request(item, NULL, 0) : NULL;
+    json_t *again = item ? tw_history_again(item, NULL, 0) : NULL;
     char command[900] = "";
     if (again) {
         json_object_set_new(item, "again", again);
@@ -254,11 +255,11 @@ static void import_one(tw_cli *cli, const char *db, const char *path, json_t *kn
 void tw_cli_history_import(tw_cli *cli, const char *db)
 {
     char dir[TW_CLI_PATH], err[600];
-    tw_srv_store store;
-    if (tw_srv_store_open_shared(&store, db, err, sizeof err) != 0)
+    tw_history_db store;
+    if (tw_history_db_open(&store, db, -1, err, sizeof err) != 0)
         return;
-    json_t *known = tw_srv_store_sources(&store);
-    tw_srv_store_close(&store);
+    json_t *known = tw_history_sources(&store);
+    tw_history_db_close(&store);
     DIR *d = known && tw_path_saves_dir(1, 0, dir, sizeof dir) == 0 ? opendir(dir) : NULL;
     struct dirent *de;
     while (d && (de = readdir(d)) != NULL) {
@@ -452,17 +453,17 @@ int tw_cli_history(tw_cli *cli, int argc, char **argv)
         tw_cli_errorf(cli, "%s", H(HT_NO_DB));
         return TW_EXIT_FAIL;
     }
-    tw_srv_store store;
+    tw_history_db store;
     tw_cli_saves_prepare(cli, 1);
     tw_cli_history_import(cli, db);
-    if (tw_srv_store_open_shared(&store, db, err, sizeof err) != 0) {
+    if (tw_history_db_open(&store, db, -1, err, sizeof err) != 0) {
         tw_cli_errorf(cli, "%s", err);
         return TW_EXIT_FAIL;
     }
-    json_t *list = tw_srv_store_history(&store, game, -1);
-    tw_srv_store_close(&store);
-    tw_srv_history_annotate(list);
-    json_t *totals = tw_srv_history_totals(list, game);
+    json_t *list = tw_history_list(&store, game, -1);
+    tw_history_db_close(&store);
+    tw_history_annotate(list);
+    json_t *totals = tw_history_totals(list, game);
     if (o.again)
         code = play_again(cli, list, o.again);
     else if (o.json)

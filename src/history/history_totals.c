@@ -1,14 +1,13 @@
 /* The history's totals and "play this deal again", shared by the web API
  * (GET /api/history/totals, the "again" of each listed game) and the
- * terminal (`trickwood history`); and adding a game finished in the
- * terminal to the same history. What a game's result means (its score,
+ * terminal (`trickwood history`). What a game's result means (its score,
  * its setup, the medal reached) comes from the game's table
  * (tw_game.history_facts): nothing here is written for one game. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/server.h"
+#include "history/history.h"
 
 #define TOTALS_RESULTS 40 /* results kept per setup for the charts (the latest) */
 
@@ -127,7 +126,8 @@ static json_t *game_totals(const tw_game *game, json_t *games)
     return out;
 }
 
-json_t *tw_srv_history_totals(json_t *games, const char *only)
+/* The totals of every game (or only one) over the listed games. */
+json_t *tw_history_totals(json_t *games, const char *only)
 {
     json_t *list = json_array();
     for (int g = 0; g < tw_game_count; g++)
@@ -136,7 +136,8 @@ json_t *tw_srv_history_totals(json_t *games, const char *only)
     return json_pack("{s:o}", "games", list);
 }
 
-json_t *tw_srv_again_request(json_t *item, char *setup, size_t size)
+/* The request that deals a listed game again, from its game's facts. */
+json_t *tw_history_again(json_t *item, char *setup, size_t size)
 {
     tw_game_facts f;
     if (setup && size)
@@ -152,92 +153,15 @@ json_t *tw_srv_again_request(json_t *item, char *setup, size_t size)
     return f.again;
 }
 
-void tw_srv_history_annotate(json_t *games)
+/* Adds "setup" and "again" to every listed game. */
+void tw_history_annotate(json_t *games)
 {
     for (size_t i = 0; i < json_array_size(games); i++) {
         json_t *item = json_array_get(games, i);
         char setup[64];
-        json_t *again = tw_srv_again_request(item, setup, sizeof setup);
+        json_t *again = tw_history_again(item, setup, sizeof setup);
         if (setup[0])
             json_object_set_new(item, "setup", json_string(setup));
         json_object_set_new(item, "again", again ? again : json_null());
     }
-}
-
-/* ---- A game finished in the terminal -------------------------------------- */
-
-/* Fills the row of a finished match: a new id, an unused seat token (the
- * game is over: nobody acts on it), the times. 0, or -1. */
-static int finished_row(const tw_match *m, json_t *config, uint64_t seed, const char *partner, const char *when,
-                        tw_srv_game_row *row)
-{
-    memset(row, 0, sizeof *row);
-    char *text = json_dumps(config, JSON_COMPACT | JSON_SORT_KEYS);
-    int ok = text && strlen(text) < sizeof row->config && tw_srv_new_id(row->id) == 0 &&
-             tw_srv_new_token(row->token[0]) == 0;
-    if (ok)
-        snprintf(row->config, sizeof row->config, "%s", text);
-    free(text);
-    snprintf(row->game, sizeof row->game, "%s", m->game->record_name);
-    row->seed = seed;
-    snprintf(row->partner, sizeof row->partner, "%s", partner);
-    if (when && *when)
-        snprintf(row->finished_at, sizeof row->finished_at, "%s", when);
-    else
-        tw_srv_now_iso(row->finished_at);
-    snprintf(row->created_at, sizeof row->created_at, "%s", row->finished_at);
-    return ok ? 0 : -1;
-}
-
-/* The seat and record notation of each action of a match, replayed from
- * its start. 0, or -1. */
-static int match_actions(const tw_match *m, int *seats, char (*actions)[48])
-{
-    tw_match *r = m->game->restart(m);
-    int ok = r != NULL;
-    for (int i = 0; ok && i < m->count; i++) {
-        seats[i] = m->game->to_act(r);
-        m->game->format(r, m->actions[i], actions[i], 48);
-        ok = m->game->apply(r, m->actions[i], NULL) == TW_OK;
-    }
-    m->game->free(r);
-    return ok ? 0 : -1;
-}
-
-int tw_srv_history_add_to(tw_srv_store *store, const char *where, const tw_match *m, json_t *config, uint64_t seed,
-                          const char *partner, const char *source, const char *when, char *err, size_t err_size)
-{
-    json_t *result = m->game->result_json(m);
-    tw_buf record = {0};
-    tw_srv_game_row row;
-    int *seats = calloc((size_t)m->count + 1, sizeof *seats);
-    char(*actions)[48] = calloc((size_t)m->count + 1, sizeof *actions);
-    char *result_text = result ? json_dumps(result, JSON_COMPACT) : NULL;
-    int added = -1;
-    snprintf(err, err_size, "the game is not finished, or out of memory");
-    if (result_text && seats && actions && m->game->record_json(m, &record) == TW_OK &&
-        finished_row(m, config, seed, partner, when, &row) == 0 && match_actions(m, seats, actions) == 0) {
-        added = tw_srv_store_add_finished(store, &row, source, result_text, record.data, m->count, seats, actions);
-        if (added < 0)
-            snprintf(err, err_size, "%s could not be written: %s", where, sqlite3_errmsg(store->db));
-    }
-    json_decref(result);
-    free(result_text);
-    tw_buf_free(&record);
-    free(seats);
-    free(actions);
-    return added;
-}
-
-int tw_srv_history_add(const char *db_path, const tw_match *m, json_t *config, uint64_t seed, const char *partner,
-                       const char *source, const char *when, char *err, size_t err_size)
-{
-    tw_srv_store store;
-    if (tw_srv_store_open_shared(&store, db_path, err, err_size) != 0)
-        return -1;
-    char where[1100];
-    snprintf(where, sizeof where, "the database %s", db_path);
-    int added = tw_srv_history_add_to(&store, where, m, config, seed, partner, source, when, err, err_size);
-    tw_srv_store_close(&store);
-    return added;
 }

@@ -1,7 +1,8 @@
-/* The history of finished games in the terminal (history.c): adding a
+/* The history of finished games in the terminal (history_cli.c, over
+ * the service of src/history/): adding a
  * game that ends here, `trickwood history`. */
-#ifndef TRICKWOOD_PLAY_HISTORY_H
-#define TRICKWOOD_PLAY_HISTORY_H
+#ifndef TRICKWOOD_PLAY_HISTORY_CLI_H
+#define TRICKWOOD_PLAY_HISTORY_CLI_H
 
 #include "play/session.h"
 

@@ -1,0 +1,50 @@
+/* For Northwood! in the simulation (sim_nw.c): its options, its tallies
+ * and its help lines, for the list of games (sim_games.c) and for bench. */
+#ifndef TRICKWOOD_SIM_SIM_NW_H
+#define TRICKWOOD_SIM_SIM_NW_H
+
+#include <stdio.h>
+
+#include "sim/sim.h"
+#include "trickwood/nw_files.h"
+#include "trickwood/northwood.h"
+
+extern const tw_sim_kind tw_sim_northwood;
+
+/* The game's own options (tw_sim_options.game). */
+typedef struct {
+    int setup;            /* tw_nw_setup */
+    int medal;            /* tw_nw_medal the games aim for (and win_rate is about) */
+    int iterations;       /* the strong bot's effort (0: its defaults) */
+    int rollouts;
+    const char *characters_path;  /* --characters-csv FILE, or NULL */
+    FILE *characters;     /* one row per character dealt in each game, or NULL */
+    tw_nw_catalog *catalog; /* the characters' names for those rows (owned) */
+} tw_sim_nw_options;
+
+#define TW_SIM_NW_MAX_STARS 20
+
+/* For Northwood! tallies (tw_sim_totals.tally). */
+typedef struct {
+    long long wins[4];                          /* by medal 1..3: stars reached its threshold */
+    tw_tally stars;
+    long long stars_hist[TW_SIM_NW_MAX_STARS + 1];
+    long long friendly[8];                      /* by target: the fief ended friendly */
+    long long visited[8];                       /* by target: the fief was visited */
+    long long stopped;                          /* games the bot ended early */
+    long long unsettled;                        /* clairvoyant: solver questions cut off by its budget */
+} tw_sim_nw_tally;
+
+/* Its lines of the help of sim. */
+#define TW_SIM_NW_HELP_EN                                                                \
+    "    northwood: --bot random|greedy|strong|clairvoyant|hint (default: greedy),\n"   \
+    "               --intro | --full, --medal bronze|silver|gold (default: bronze),\n"  \
+    "               --iterations N, --rollouts N (search effort of the strong bot),\n"  \
+    "               --characters-csv FILE (one row per character dealt in each game)\n"
+#define TW_SIM_NW_HELP_FR                                                                        \
+    "    northwood : --bot random|greedy|strong|clairvoyant|hint (par défaut : greedy),\n"      \
+    "                --intro | --full, --medal bronze|silver|gold (par défaut : bronze),\n"     \
+    "                --iterations N, --rollouts N (effort de recherche du robot strong),\n"     \
+    "                --characters-csv FICHIER (une ligne par personnage distribué dans chaque partie)\n"
+
+#endif
