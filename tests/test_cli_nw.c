@@ -608,6 +608,23 @@ TEST(cli_nw_french_contracts_a_and_de_before_a_title)
     CHECK_STR(text, "You call on Prince of Claws");
 }
 
+TEST(term_decimal1_rounds_half_up_with_the_language_mark)
+{
+    char out[32];
+    tw_term_decimal1(TW_LANG_EN, 5.25, out, sizeof out);
+    CHECK_STR(out, "5.3"); /* the web history shows 5.3 too (decimalOne) */
+    tw_term_decimal1(TW_LANG_FR, 5.25, out, sizeof out);
+    CHECK_STR(out, "5,3");
+    tw_term_decimal1(TW_LANG_EN, 5.0, out, sizeof out);
+    CHECK_STR(out, "5.0");
+    tw_term_decimal1(TW_LANG_EN, 17.04, out, sizeof out);
+    CHECK_STR(out, "17.0");
+    tw_term_decimal1(TW_LANG_EN, 0.05, out, sizeof out);
+    CHECK_STR(out, "0.1");
+    tw_term_decimal1(TW_LANG_EN, 0.0, out, sizeof out);
+    CHECK_STR(out, "0.0");
+}
+
 TEST(prompt_unsymbol_writes_symbols_as_letters)
 {
     static const char *const symbols[] = {"\xe2\x99\xa0", "\xe2\x9c\xbf"};

@@ -79,8 +79,8 @@ static const tw_msg texts[HT_COUNT] = {
     [HT_AGAIN] = {{"Play this deal again: %s\n", "Rejouer cette donne : %s\n"}},
     [HT_TITLE] = {{"Your history (%s)\n", "Votre historique (%s)\n"}},
     [HT_EMPTY] = {{"No finished game yet.\n", "Aucune partie terminée pour l'instant.\n"}},
-    [HT_TALLY] = {{"%s%s: %d played, %d won (%d%%), best %d, average %.1f; wins in a row: %d now, %d at best\n",
-                   "%s%s : jouées %d, gagnées %d (%d %%), meilleur %d, moyenne %.1f ; victoires d'affilée : %d en "
+    [HT_TALLY] = {{"%s%s: %d played, %d won (%d%%), best %d, average %s; wins in a row: %d now, %d at best\n",
+                   "%s%s : jouées %d, gagnées %d (%d %%), meilleur %d, moyenne %s ; victoires d'affilée : %d en "
                    "cours, %d au mieux\n"}},
     [HT_WON_BY] = {{"  Won: %s\n", "  Gagnées : %s\n"}},
     [HT_REACHED] = {{"  Medals reached: %s\n", "  Médailles obtenues : %s\n"}},
@@ -280,10 +280,14 @@ static void print_tally(tw_cli *cli, const char *indent, const char *label, json
 {
     double rate = json_real_value(json_object_get(t, "win_rate"));
     json_t *streak = json_object_get(t, "streak");
+    char average[32] = "-";
+    json_t *mean = json_object_get(t, "average");
+    if (json_is_number(mean))
+        tw_term_decimal1(cli->lang, json_number_value(mean), average, sizeof average);
     tw_cli_printf(cli, H(HT_TALLY), indent, label, (int)json_integer_value(json_object_get(t, "played")),
                   (int)json_integer_value(json_object_get(t, "won")), (int)(rate * 100 + 0.5),
                   (int)json_integer_value(json_object_get(t, "best")),
-                  json_number_value(json_object_get(t, "average")),
+                  average,
                   (int)json_integer_value(json_object_get(streak, "current")),
                   (int)json_integer_value(json_object_get(streak, "best")));
 }

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "term/term.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -315,4 +316,12 @@ void tw_term_card(const tw_term *t, int rank, int style, const char *symbol, con
     else
         snprintf(out, size, "%s%d%s%s%s", tw_term_style(t, style), rank, letter, symbol,
                  tw_term_style(t, TW_STYLE_RESET));
+}
+
+/* One decimal, rounded half up, with the language's mark (see term.h). */
+void tw_term_decimal1(tw_lang lang, double x, char *out, size_t size)
+{
+    long tenths = (long)floor(x * 10 + 0.5);
+    long whole = tenths / 10, tenth = labs(tenths % 10);
+    snprintf(out, size, "%s%ld%s%ld", tenths < 0 && whole == 0 ? "-" : "", whole, lang == TW_LANG_FR ? "," : ".", tenth);
 }

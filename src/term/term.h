@@ -72,6 +72,11 @@ int tw_term_size(FILE *out, int *cols, int *rows);
  * width stands alone. A last line without a newline stays without one. */
 void tw_term_wrap_block(FILE *out, const char *text, size_t len, int width);
 
+/* Writes x with one decimal, rounded half up (5.25 is "5.3"), with the
+ * language's decimal mark ("5,3" in French): the rule and the look of the
+ * web history's averages too (web/js/i18n.js, decimalOne). */
+void tw_term_decimal1(tw_lang lang, double x, char *out, size_t size);
+
 /* Writes a card as its rank, then (when letter is given and the symbol is
  * not already that letter) the letter a player types for its suit, then
  * its suit symbol, in the suit's style ("7C\u2660": 7 of the suit typed

@@ -1432,10 +1432,16 @@ test('texts: every English text has a French one with the same marks', async () 
   globalThis.document = globalThis.document || { documentElement: {} }; // setLang marks the page's language
   setLang('fr');
   const frCounts = [0, 1, 2].map((n) => t('fox_footprints', { n })).join(' / ');
+  // Averages: one decimal, half up, the language's mark (as the terminal).
+  const { decimalOne } = await import('data:text/javascript,' + encodeURIComponent(src));
+  const frAverage = decimalOne(5.25);
   // French contracts "à" and "de" before a character's title.
   const called = t('nw_ev_ability', { name: 'Prince des Griffes' }) + ' ' + t('nw_a_ready', { name: 'Reine des Fleurs' });
   setLang('en');
   check(frCounts === '0 empreinte / 1 empreinte / 2 empreintes', 'French counts: ' + frCounts);
+  check(frAverage === '5,3', 'averages in French: ' + frAverage);
+  const enAverages = [5.25, 5, 17.04, 0.05].map(decimalOne).join(' ');
+  check(enAverages === '5.3 5.0 17.0 0.1', 'averages in English: ' + enAverages);
   check(called === 'Vous faites appel au Prince des Griffes. Permettre à la Reine des Fleurs d\'agir de nouveau', 'French articles: ' + called);
   check(t('nw_ev_ability', { name: 'Prince of Claws' }) === 'You call on Prince of Claws.', 'English is left as it is');
   // One word for a fief's target in French: "cible", never "objectif".

@@ -4,7 +4,7 @@
 // "play this deal again" button per row, and the step-by-step replay of
 // one game.
 
-import { t, lang } from './i18n.js';
+import { t, lang, decimalOne } from './i18n.js';
 import { el, clear, toast } from './ui.js';
 import { api } from './api.js';
 import { GAMES, gameOf } from './games.js';
@@ -83,9 +83,9 @@ function percent(rate) {
   return Math.round((Number(rate) || 0) * 100) + '%';
 }
 
-// An average with one decimal, in the current language.
+// An average with one decimal (i18n.js: the terminal's rounding rule).
 function decimal(x) {
-  return x === null || x === undefined ? '–' : Number(x).toLocaleString(lang() === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 1 });
+  return x === null || x === undefined ? '–' : decimalOne(x);
 }
 
 // The counts of a set of games as a list of terms.

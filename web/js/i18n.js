@@ -998,6 +998,14 @@ export function frenchArticles(text) {
     .replace(/(^|[\s(«'])de (Reine|Dame)\b/g, '$1de la $2');
 }
 
+// A number with one decimal, rounded half up (5.25 is 5.3), with the
+// current language's decimal mark ("5.3", "5,3"): the rule and the look of
+// the terminal's history too (src/term/term.c, tw_term_decimal1).
+export function decimalOne(x) {
+  const tenths = Math.floor(Number(x) * 10 + 0.5);
+  return Math.trunc(tenths / 10) + (current === 'fr' ? ',' : '.') + Math.abs(tenths % 10);
+}
+
 // Picks the current language from a server text object {en, fr}.
 export function pick(textObj) {
   if (!textObj) return '';
