@@ -185,3 +185,71 @@ uninstall:
 
 clean:
 	rm -rf build
+
+# ---- The shared library and its Python package (docs/python.md) ----
+# src/lib/ is the stable C API of trickwood/libtrickwood.h; it is in the
+# static library too. build/shared/libtrickwood.so.1 is every library
+# object built position-independent with -fvisibility=hidden, so that only
+# the declarations marked TWL_API are exported (and the version script
+# gives them the version TRICKWOOD_1). Its data folder is
+# $(PREFIX)/share/trickwood/data, where `make install` puts the data
+# ($TRICKWOOD_DATA overrides it, as for the program).
+LIB_SRC += $(sort $(wildcard src/lib/*.c))
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PYTHONDIR ?= $(PREFIX)/share/trickwood/python
+PYTHON ?= python3
+SO_NAME = libtrickwood.so.1
+SO_FILE = libtrickwood.so.1.0.0
+SHARED_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"$(PREFIX)/share/trickwood/data"' -Iinclude -Isrc \
+	-O2 -g -fPIC -fvisibility=hidden $(GCC_ONLY)
+SHARED_OBJ = $(patsubst %.c,build/shared/%.o,$(LIB_SRC))
+.PHONY: shared install-lib uninstall-lib test-python examples bench-python
+shared: build/shared/libtrickwood.so build/shared/trickwood.pc
+build/shared/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SHARED_CFLAGS) -c $< -o $@
+# The data folder built in follows PREFIX: the one object that reads it is
+# built again when PREFIX changes.
+build/shared/prefix.txt: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' >$@
+build/shared/src/core/datadir.o: build/shared/prefix.txt
+.PHONY: FORCE
+FORCE:
+build/shared/$(SO_FILE): $(SHARED_OBJ) src/lib/libtrickwood.map
+	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,--version-script=src/lib/libtrickwood.map -Wl,--no-undefined \
+		-o $@ $(SHARED_OBJ) -ljansson -lm -lpthread
+build/shared/libtrickwood.so: build/shared/$(SO_FILE)
+	ln -sf $(SO_FILE) build/shared/$(SO_NAME) && ln -sf $(SO_NAME) $@
+build/shared/trickwood.pc: src/lib/trickwood.pc.in build/shared/prefix.txt
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' $< >$@.tmp && mv $@.tmp $@
+# The C examples, built against the library in the tree.
+EXAMPLES = $(patsubst examples/%.c,build/examples/%,$(wildcard examples/*.c))
+build/examples/%: examples/%.c include/trickwood/libtrickwood.h build/shared/libtrickwood.so
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O2 -Iinclude -o $@ $< -Lbuild/shared -ltrickwood -Wl,-rpath,$(CURDIR)/build/shared
+examples: $(EXAMPLES)
+install: install-lib
+install-lib: build/libtrickwood.a shared
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/trickwood $(DESTDIR)$(PYTHONDIR)/trickwood
+	install -m 644 build/libtrickwood.a $(DESTDIR)$(LIBDIR)/libtrickwood.a
+	install -m 755 build/shared/$(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SO_FILE)
+	ln -sf $(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
+	ln -sf $(SO_NAME) $(DESTDIR)$(LIBDIR)/libtrickwood.so
+	install -m 644 build/shared/trickwood.pc $(DESTDIR)$(LIBDIR)/pkgconfig/trickwood.pc
+	install -m 644 include/trickwood/*.h $(DESTDIR)$(INCLUDEDIR)/trickwood/
+	install -m 644 python/trickwood/*.py $(DESTDIR)$(PYTHONDIR)/trickwood/
+	printf '# Written by make install.\nLIBRARY = "%s"\nDATA = "%s"\n' "$(LIBDIR)/$(SO_NAME)" \
+		"$(PREFIX)/share/trickwood/data" >$(DESTDIR)$(PYTHONDIR)/trickwood/_installed.py
+uninstall: uninstall-lib
+uninstall-lib:
+	rm -f $(DESTDIR)$(LIBDIR)/libtrickwood.a $(DESTDIR)$(LIBDIR)/$(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SO_NAME) \
+		$(DESTDIR)$(LIBDIR)/libtrickwood.so $(DESTDIR)$(LIBDIR)/pkgconfig/trickwood.pc
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/trickwood $(DESTDIR)$(PYTHONDIR)/trickwood
+# The Python package's tests and the exported symbols (tests/python/run.sh).
+test-python: shared examples
+	@sh tests/python/run.sh
+# Steps per second through Python beside the C loop (docs/benchmarks.md).
+bench-python: shared
+	$(PYTHON) python/bench.py
