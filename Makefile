@@ -10,6 +10,8 @@ LIBS = -lmicrohttpd -lsqlite3 -ljansson -lm -lpthread
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC = $(sort $(wildcard src/core/*.c src/northwood/*.c src/foxduet/*.c src/ai/*.c src/game/*.c))
+# the shared library's C API (trickwood/libtrickwood.h), in both libraries
+LIB_SRC += $(sort $(wildcard src/lib/*.c))
 CLI_SRC = $(sort $(wildcard src/cli/*.c src/term/*.c src/play/*.c src/play/northwood/*.c src/play/fox/*.c src/sim/*.c src/bench/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
 HEADERS = $(wildcard include/trickwood/*.h src/*/*.h src/*/*/*.h tests/*.h)
@@ -114,7 +116,8 @@ serve: deps
 # a pseudo-terminal (tests/term/run.sh), then a sharded
 # simulation through GNU parallel (tests/sim-parallel.sh), then the server
 # tests under ThreadSanitizer, the fuzz targets briefly, `make install` into
-# a temporary folder (scripts/check-install.sh), then the browser
+# a temporary folder (scripts/check-install.sh), the shared library's
+# exported symbols and the Python package (tests/python/run.sh), then the browser
 # end-to-end tests, then the WebAssembly engine against the native one
 # (tests/wasm/run.sh) and the static site in the browser, served by a
 # plain static file server (tests/e2e/run-site.sh; `make site` is built
@@ -125,7 +128,7 @@ test:
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood fuzz-build
 	@$(MAKE) -j2 --no-print-directory site
 	@sh tests/run.sh build/release/run-tests build/asan/run-tests tests/term/run.sh tests/sim-parallel.sh scripts/check-tsan.sh tests/fuzz/run.sh \
-		scripts/check-install.sh tests/e2e/run.sh tests/wasm/run.sh tests/e2e/run-site.sh
+		scripts/check-install.sh tests/python/run.sh tests/e2e/run.sh tests/wasm/run.sh tests/e2e/run-site.sh
 
 # Browser end-to-end tests: headless Chromium plays the web app served by
 # build/trickwood serve (tests/e2e/run.sh; screenshots in build/e2e-artifacts/).
@@ -187,18 +190,20 @@ clean:
 	rm -rf build
 
 # ---- The shared library and its Python package (docs/python.md) ----
-# src/lib/ is the stable C API of trickwood/libtrickwood.h; it is in the
-# static library too. build/shared/libtrickwood.so.1 is every library
+# src/lib/ is the stable C API of trickwood/libtrickwood.h (LIB_SRC, at
+# the top: it is in the static library too). build/shared/libtrickwood.so.1 is every library
 # object built position-independent with -fvisibility=hidden, so that only
 # the declarations marked TWL_API are exported (and the version script
 # gives them the version TRICKWOOD_1). Its data folder is
 # $(PREFIX)/share/trickwood/data, where `make install` puts the data
 # ($TRICKWOOD_DATA overrides it, as for the program).
-LIB_SRC += $(sort $(wildcard src/lib/*.c))
+# (the static site's engine has no use for it)
+WASM_SRC := $(filter-out src/lib/%,$(WASM_SRC))
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PYTHONDIR ?= $(PREFIX)/share/trickwood/python
-PYTHON ?= python3
+# Debian's python3 (with python3-numpy), before any other on the PATH.
+PYTHON ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,python3)
 SO_NAME = libtrickwood.so.1
 SO_FILE = libtrickwood.so.1.0.0
 SHARED_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"$(PREFIX)/share/trickwood/data"' -Iinclude -Isrc \

@@ -57,7 +57,8 @@ TWL_API int twl_game_count(void);
 TWL_API const char *twl_game_key_at(int i);
 /* Makes a game from its key and its options as a JSON object (NULL or ""
  * for the defaults): For Northwood! {"setup": "intro"|"full", "medal":
- * "bronze"|"silver"|"gold", "finish": bool}, the Duet {"level": 1..3,
+ * "bronze"|"silver"|"gold", "finish": bool, false unless given: offering
+ * to end a decided visit costs a proof at every decision}, the Duet {"level": 1..3,
  * "dealer": 0|1, "board": file}. TW_ERR_ARG for an unknown key,
  * TW_ERR_PARSE for a bad option (the error names it). */
 TWL_API int twl_game_new(const char *key, const char *options_json, twl_game **out);
@@ -142,6 +143,10 @@ TWL_API void twl_bot_free(twl_bot *bot);
 /* The bot's action for the seat to act into *action (from that seat's
  * view, except the clairvoyant and open-hands bots, which see all). */
 TWL_API int twl_bot_choose(twl_bot *bot, const twl_state *state, int *action);
+/* Plays bot in every seat to act from state on, until the game is over
+ * or max_actions (< 0: no limit) were applied, in the engine's own loop
+ * (a rollout); *applied (may be NULL) gets how many. */
+TWL_API int twl_bot_play(twl_bot *bot, twl_state *state, int max_actions, int *applied);
 /* The hints' estimator from the acting seat's view: fills actions[] and
  * p[], margin[] (room for cap) with each legal action's chance of the
  * game's outcome (For Northwood!: hitting the visited fief's target; the
@@ -175,6 +180,12 @@ TWL_API const twl_state *twl_vec_state(const twl_vec *vec, int i);
  * seat (obs, n * observation size floats), mask (masks, n * action count
  * bytes); any may be NULL. */
 TWL_API int twl_vec_observe(const twl_vec *vec, int32_t *players, float *obs, uint8_t *masks);
+/* Writes each state's legal actions, ascending, into actions (n rows of
+ * TWL_MAX_LEGAL, the rest of a row -1) and their counts (n ints): a
+ * random legal action per state then costs one draw (Python's vector
+ * environment picks them so). */
+#define TWL_MAX_LEGAL 64
+TWL_API int twl_vec_legal(const twl_vec *vec, int32_t *actions, int32_t *counts);
 /* Applies actions[i] to state i; rewards[i] gets the acting seat's
  * return when the action ended the game (else 0) and dones[i] 1, and the
  * state is then dealt again; then writes as twl_vec_observe does. An

@@ -135,6 +135,7 @@ _PROTOTYPES = {
     "twl_bot_new": (_I, [_P, _S, _U64, _PP]),
     "twl_bot_free": (None, [_P]),
     "twl_bot_choose": (_I, [_P, _P, _PI]),
+    "twl_bot_play": (_I, [_P, _P, _I, _PI]),
     "twl_state_estimate": (_I, [_P, _I, _I, _P, _P, _P, _I, _P]),
     "twl_state_hint_json": (_I, [_P, _P, _SZ]),
     "twl_state_solve_visit": (_I, [_P, _PI, _P, _I]),
@@ -143,6 +144,7 @@ _PROTOTYPES = {
     "twl_vec_size": (_I, [_P]),
     "twl_vec_state": (_P, [_P, _I]),
     "twl_vec_observe": (_I, [_P, _P, _P, _P]),
+    "twl_vec_legal": (_I, [_P, _P, _P]),
     "twl_vec_step": (_I, [_P, _P, _P, _P, _P, _P, _P]),
     "twl_vec_random_steps": (_I, [_P, ctypes.c_int64, _U64, ctypes.POINTER(ctypes.c_int64)]),
 }

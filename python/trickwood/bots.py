@@ -35,6 +35,17 @@ class Bot:
 
     __call__ = step
 
+    def play(self, state, max_actions=None):
+        """Plays this bot in every seat from state on (in place) until the
+        game is over or max_actions were applied, in C: a rollout. Returns
+        the actions applied."""
+        if not self._ptr:
+            raise ClosedError("the bot was closed")
+        applied = ctypes.c_int()
+        check(lib.twl_bot_play(self._ptr, state._handle(), -1 if max_actions is None else int(max_actions),
+                               ctypes.byref(applied)))
+        return applied.value
+
     def close(self):
         if getattr(self, "_ptr", None) and self._game._ptr:
             lib.twl_bot_free(self._ptr)

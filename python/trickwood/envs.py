@@ -315,6 +315,8 @@ class VectorEnv:
         self.players = np.zeros(n, dtype=np.int32)
         self.rewards = np.zeros(n, dtype=np.float64)
         self.dones = np.zeros(n, dtype=np.uint8)
+        self.legal = np.zeros((n, 64), dtype=np.int32)
+        self.counts = np.zeros(n, dtype=np.int32)
         self.single_action_space = _discrete(a)
         self.single_observation_space = _box(o)
 
@@ -348,10 +350,17 @@ class VectorEnv:
         return self.obs, self.rewards, done, np.zeros(self.num_envs, dtype=bool), \
             {"action_mask": self.masks, "current_player": self.players}
 
+    def legal_actions(self):
+        """Each game's legal actions: (actions, counts), actions a
+        num_envs x 64 int32 array (row i: game i's, ascending, then -1)."""
+        _lib.check(_lib.lib.twl_vec_legal(self._vec, self.legal.ctypes.data, self.counts.ctypes.data))
+        return self.legal, self.counts
+
     def random_actions(self, rng):
-        """A uniformly random legal action per game from the masks (numpy)."""
-        noise = rng.random(self.masks.shape, dtype=np.float32)
-        return np.argmax(noise * self.masks, axis=1).astype(np.int32)
+        """A uniformly random legal action per game (numpy draws)."""
+        legal, counts = self.legal_actions()
+        pick = (rng.random(self.num_envs) * counts).astype(np.int64)
+        return legal[np.arange(self.num_envs), pick]
 
     def random_steps(self, steps, seed=0):
         """Plays steps random legal actions across the games inside C (the

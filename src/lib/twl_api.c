@@ -96,6 +96,10 @@ int twl_game_new(const char *key, const char *options_json, twl_game **out)
     } else {
         config = json_object();
     }
+    /* "finish" proves at every decision whether a visit is decided: a
+     * convenience of the program's play, off here unless asked for */
+    if (config && json_is_object(config) && table == tw_game_find("northwood") && !json_object_get(config, "finish"))
+        json_object_set_new(config, "finish", json_false());
     tw_diag diag;
     tw_diag_init(&diag, "options");
     tw_match *probe = table->start(config, 0, &diag);

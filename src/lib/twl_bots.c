@@ -1,6 +1,7 @@
 /* The shared library's bots, the hints' estimator and For Northwood!'s
  * exact solver (trickwood/libtrickwood.h), over the game interface's held
  * bots and analysis and over trickwood/nw_bots.h's solver. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,29 @@ int twl_bot_choose(twl_bot *bot, const twl_state *state, int *action)
     if (e != TW_OK)
         return twl_fail(e, "the bot has no action: %s", e == TW_ERR_GAME_OVER ? "the game is over" : tw_error_name(e));
     *action = twl_action_number(a);
+    return twl_ok();
+}
+
+/* Plays the bot in every seat until the end or max_actions. */
+int twl_bot_play(twl_bot *bot, twl_state *state, int max_actions, int *applied)
+{
+    if (!bot)
+        return twl_fail(TW_ERR_ARG, "twl_bot_play: the bot is NULL");
+    int err = twl_check_state(state, "twl_bot_play");
+    if (err)
+        return err;
+    if (bot->game->table != state->game->table)
+        return twl_fail(TW_ERR_ARG, "the bot plays %s, the state is of %s", bot->game->table->title[TW_LANG_EN],
+                        state->game->table->title[TW_LANG_EN]);
+    tw_game_bot *bots[TW_UNDO_SEATS] = {bot->held, bot->held, bot->held, bot->held};
+    int done = 0;
+    tw_game_action refused = 0;
+    tw_error e = bot->game->table->bot_play(state->match, bots, max_actions < 0 ? INT_MAX : max_actions, NULL, NULL,
+                                            &done, &refused);
+    if (applied)
+        *applied = done;
+    if (e != TW_OK)
+        return twl_fail(e, "the bot's action %d was refused: %s", twl_action_number(refused), tw_error_name(e));
     return twl_ok();
 }
 

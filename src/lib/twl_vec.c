@@ -121,6 +121,21 @@ int twl_vec_observe(const twl_vec *vec, int32_t *players, float *obs, uint8_t *m
     return twl_ok();
 }
 
+/* Writes every state's legal actions and their counts. */
+int twl_vec_legal(const twl_vec *vec, int32_t *actions, int32_t *counts)
+{
+    if (!vec || !actions || !counts)
+        return twl_fail(TW_ERR_ARG, "twl_vec_legal: the vector, the actions or the counts are NULL");
+    for (int i = 0; i < vec->n; i++) {
+        int32_t *row = actions + (size_t)i * TWL_MAX_LEGAL;
+        int n = twl_legal_numbers(vec->states[i].match, row);
+        for (int k = n; k < TWL_MAX_LEGAL; k++)
+            row[k] = -1;
+        counts[i] = n;
+    }
+    return twl_ok();
+}
+
 /* Steps every state with its action. */
 int twl_vec_step(twl_vec *vec, const int32_t *actions, double *rewards, uint8_t *dones, int32_t *players,
                  float *obs, uint8_t *masks)
