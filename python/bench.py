@@ -12,6 +12,8 @@ For each game prints steps per second of:
   one-step      State.legal_actions, random.choice, State.apply_action: one
                 step per Python call
   gym-step      NorthwoodEnv / FoxDuetEnv step with its observation and mask
+  one-step-fin  (--finish) one-step For Northwood! with the game's "finish"
+                option on
 and each one's share of the C loop's rate. One core; the figures vary
 with the machine, the ratios less."""
 import argparse
@@ -65,8 +67,8 @@ def batched(name, envs, seconds, observe):
     return rate
 
 
-def one_step(name, seconds):
-    game = trickwood.load_game(name)
+def one_step(name, seconds, **options):
+    game = trickwood.load_game(name, **options)
     rng = random.Random(1)
     state = [game.new_initial_state(seed=0), 0]
 
@@ -119,6 +121,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=1.0, help="time per measurement (default 1)")
     ap.add_argument("--envs", type=int, default=256, help="games per batched call (default 256)")
+    ap.add_argument("--finish", action="store_true",
+                    help="also For Northwood! one step a call with finish on (a proof per decision)")
     args = ap.parse_args()
     print("trickwood %s, library %s, %d games per batched call, %.1f s each" % (
         trickwood.__version__, trickwood.LIBRARY_PATH, args.envs, args.seconds))
@@ -128,6 +132,8 @@ def main():
         rows = [("C loop", c), ("batched", batched(name, args.envs, args.seconds, True)),
                 ("batched-mask", batched(name, args.envs, args.seconds, False)),
                 ("one-step", one_step(name, args.seconds)), ("gym-step", gym_step(name, args.seconds))]
+        if args.finish and name == "northwood":
+            rows.append(("one-step-fin", one_step(name, args.seconds, finish=True)))
         for label, rate in rows:
             print("%-10s %-13s %12.0f %8.1f%%" % (name, label, rate, 100.0 * rate / c))
 

@@ -70,8 +70,10 @@ TEST(twl_refuses_caller_mistakes)
     int action;
     CHECK_INT(twl_bot_choose(bot, s, &action), TW_ERR_ARG);
     CHECK_CONTAINS(twl_last_error(), "the state is of The Fox in the Forest Duet");
-    CHECK_INT(twl_bot_new(nw, "rule", 1, &bot), TW_ERR_ARG);
-    CHECK(bot == NULL);
+    twl_bot *none = bot;
+    CHECK_INT(twl_bot_new(nw, "rule", 1, &none), TW_ERR_ARG);
+    CHECK(none == NULL);
+    twl_bot_free(bot);
     /* a text that does not fit is cut, and its whole length returned */
     char small[5];
     int len = twl_state_view_json(s, 0, small, sizeof small);

@@ -200,6 +200,8 @@ class FoxDuetEnv(_AECBase):
         self.state = None
         self._rng = _random.Random()
         self.agents = []
+        self.infos = {}
+        self._to_act = -1
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -221,7 +223,11 @@ class FoxDuetEnv(_AECBase):
         return self.possible_agents.index(agent)
 
     def _mask(self, agent):
-        return self.state.legal_actions_mask(self._seat(agent))
+        """The agent's mask: the legal actions for the agent to act, else empty."""
+        seat = self._seat(agent)
+        if seat != self._to_act:
+            return np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        return self.state.legal_actions_mask()
 
     def reset(self, seed=None, options=None):
         if seed is not None:
@@ -230,6 +236,7 @@ class FoxDuetEnv(_AECBase):
         if self.state is not None:
             self.state.close()
         self.state = self.game.new_initial_state(self._rng.getrandbits(53))
+        self._to_act = self.state.current_player()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -240,7 +247,9 @@ class FoxDuetEnv(_AECBase):
 
     def observe(self, agent):
         """{"observation": the seat's tensor, "action_mask": its legal actions}."""
-        return {"observation": self.state.observation_tensor(self._seat(agent)), "action_mask": self._mask(agent)}
+        info = self.infos.get(agent) if self.agents else None
+        mask = info["action_mask"].copy() if info else self._mask(agent)
+        return {"observation": self.state.observation_tensor(self._seat(agent)), "action_mask": mask}
 
     def last(self, observe=True):
         agent = self.agent_selection
@@ -270,6 +279,7 @@ class FoxDuetEnv(_AECBase):
             raise _lib.InvalidArgumentError("%s must act: None is only for an agent whose game is over" % agent)
         self._cumulative_rewards[agent] = 0.0
         self.state.apply_action(action)
+        self._to_act = self.state.current_player()
         self.rewards = {a: 0.0 for a in self.agents}
         if self.state.is_terminal():
             value = float(self.state.is_won()) if self.reward_kind == "win" else self.state.returns()[0]
@@ -278,7 +288,7 @@ class FoxDuetEnv(_AECBase):
                 self.terminations[a] = True
             self.agent_selection = agent
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+            self.agent_selection = self.possible_agents[self._to_act]
         for a in self.agents:
             self._cumulative_rewards[a] += self.rewards[a]
             self.infos[a] = {"action_mask": self._mask(a)}
