@@ -154,6 +154,28 @@ for _name, (_res, _args) in _PROTOTYPES.items():
     _fn.argtypes = _args
 
 
+class Handle:
+    """An object over a C handle: close() frees it, and so does the
+    garbage collector (quietly while the interpreter shuts down)."""
+
+    __slots__ = ()
+
+    def close(self):
+        raise NotImplementedError
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # the interpreter is shutting down
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
 def raise_error(code):
     """Raises the exception of a C error code with the library's reason."""
     cls = _ERRORS.get(code, TrickwoodError)

@@ -4,10 +4,10 @@ import ctypes
 import json
 
 from . import _lib
-from ._lib import ClosedError, check, check_seed, lib, raise_error, text_of
+from ._lib import ClosedError, Handle, check, check_seed, lib, raise_error, text_of
 
 
-class Bot:
+class Bot(Handle):
     """A bot of a game by name (game.bot_names: For Northwood! strong,
     greedy, random, clairvoyant, hint; the Duet strong, rule, random,
     open-hands, hint), its own random choices from seed. Held across
@@ -50,12 +50,6 @@ class Bot:
         if getattr(self, "_ptr", None) and self._game._ptr:
             lib.twl_bot_free(self._ptr)
         self._ptr = None
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # the interpreter is shutting down
-            pass
 
 
 def bot_action(state, name, seed=0):

@@ -9,7 +9,7 @@ import random as _random
 import numpy as np
 
 from . import _lib
-from ._lib import ClosedError, check, check_seed, lib, raise_error, text_of
+from ._lib import ClosedError, Handle, check, check_seed, lib, raise_error, text_of
 
 TERMINAL = -4  # current_player() of a finished game, as OpenSpiel's kTerminalPlayerId
 
@@ -30,7 +30,7 @@ def load_game(name, **options):
     return Game(name, **options)
 
 
-class Game:
+class Game(Handle):
     """A game with its options: deals states, names its bots, sizes its
     action mask (num_distinct_actions) and observation tensor."""
 
@@ -72,12 +72,6 @@ class Game:
             lib.twl_game_free(self._ptr)
             self._ptr = None
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # the interpreter is shutting down
-            pass
-
     def __repr__(self):
         return "<trickwood.Game %s %s>" % (self.key, json.dumps(self.options, sort_keys=True))
 
@@ -116,7 +110,7 @@ class Game:
         return {name: tensor[off:off + size] for name, (off, size) in self.observation_fields.items()}
 
 
-class State:
+class State(Handle):
     """One position of a game. Methods raise the engine's errors as
     exceptions (IllegalActionError, GameOverError, InvalidArgumentError...)."""
 
@@ -143,12 +137,6 @@ class State:
         if self._ptr and self._game._ptr:
             lib.twl_state_free(self._ptr)
         self._ptr = None
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # the interpreter is shutting down
-            pass
 
     def get_game(self):
         return self._game

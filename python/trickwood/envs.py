@@ -304,7 +304,7 @@ class FoxDuetEnv(_AECBase):
             self.state = None
 
 
-class VectorEnv:
+class VectorEnv(_lib.Handle):
     """num_envs games of one game stepped by one C call each step. reset()
     -> (observations, info); step(actions) -> (observations, rewards,
     terminated, truncated, info): arrays over the games, observations of the
@@ -386,12 +386,6 @@ class VectorEnv:
         if self._vec is not None and self.game._ptr:
             _lib.lib.twl_vec_free(self._vec)
         self._vec = None
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # the interpreter is shutting down
-            pass
 
 
 def register():

@@ -58,17 +58,28 @@ void twl_bot_free(twl_bot *bot)
     free(bot);
 }
 
-/* The bot's action. */
-int twl_bot_choose(twl_bot *bot, const twl_state *state, int *action)
+/* Checks a bot and a state of the same game (what names the function). */
+static int check_pair(const twl_bot *bot, const twl_state *state, const char *what)
 {
-    if (!bot || !action)
-        return twl_fail(TW_ERR_ARG, "twl_bot_choose: the bot or the action is NULL");
-    int err = twl_check_state(state, "twl_bot_choose");
+    if (!bot)
+        return twl_fail(TW_ERR_ARG, "%s: the bot is NULL", what);
+    int err = twl_check_state(state, what);
     if (err)
         return err;
     if (bot->game->table != state->game->table)
         return twl_fail(TW_ERR_ARG, "the bot plays %s, the state is of %s", bot->game->table->title[TW_LANG_EN],
                         state->game->table->title[TW_LANG_EN]);
+    return TWL_OK;
+}
+
+/* The bot's action. */
+int twl_bot_choose(twl_bot *bot, const twl_state *state, int *action)
+{
+    if (!action)
+        return twl_fail(TW_ERR_ARG, "twl_bot_choose: the action is NULL");
+    int err = check_pair(bot, state, "twl_bot_choose");
+    if (err)
+        return err;
     tw_game_action a;
     tw_error e = bot->game->table->bot_choose(bot->held, state->match, &a);
     if (e != TW_OK)
@@ -80,14 +91,9 @@ int twl_bot_choose(twl_bot *bot, const twl_state *state, int *action)
 /* Plays the bot in every seat until the end or max_actions. */
 int twl_bot_play(twl_bot *bot, twl_state *state, int max_actions, int *applied)
 {
-    if (!bot)
-        return twl_fail(TW_ERR_ARG, "twl_bot_play: the bot is NULL");
-    int err = twl_check_state(state, "twl_bot_play");
+    int err = check_pair(bot, state, "twl_bot_play");
     if (err)
         return err;
-    if (bot->game->table != state->game->table)
-        return twl_fail(TW_ERR_ARG, "the bot plays %s, the state is of %s", bot->game->table->title[TW_LANG_EN],
-                        state->game->table->title[TW_LANG_EN]);
     tw_game_bot *bots[TW_UNDO_SEATS] = {bot->held, bot->held, bot->held, bot->held};
     int done = 0;
     tw_game_action refused = 0;
