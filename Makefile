@@ -190,15 +190,13 @@ clean:
 	rm -rf build
 
 # ---- The shared library and its Python package (docs/python.md) ----
-# src/lib/ is the stable C API of trickwood/libtrickwood.h (LIB_SRC, at
-# the top: it is in the static library too). build/shared/libtrickwood.so.1 is every library
-# object built position-independent with -fvisibility=hidden, so that only
-# the declarations marked TWL_API are exported (and the version script
-# gives them the version TRICKWOOD_1). Its data folder is
-# $(PREFIX)/share/trickwood/data, where `make install` puts the data
-# ($TRICKWOOD_DATA overrides it, as for the program).
-# (the static site's engine has no use for it)
-WASM_SRC := $(filter-out src/lib/%,$(WASM_SRC))
+# src/lib/ is the stable C API of trickwood/libtrickwood.h (in LIB_SRC, at
+# the top: the static library has it too). build/shared/libtrickwood.so.1
+# is every library object built position-independent with
+# -fvisibility=hidden, so that only the declarations marked TWL_API are
+# exported (the version script gives them the version TRICKWOOD_1). Its
+# data folder is $(PREFIX)/share/trickwood/data, where `make install`
+# puts the data ($TRICKWOOD_DATA overrides it, as for the program).
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PYTHONDIR ?= $(PREFIX)/share/trickwood/python

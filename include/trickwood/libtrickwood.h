@@ -5,8 +5,8 @@
  * tw_error values) or a count; none aborts on a caller's mistake (a NULL
  * handle, a wrong seat, an illegal action, a state of another game): it
  * returns an error and twl_last_error() says why, in English, naming what
- * was wrong. The handles are opaque; a state keeps its game's handle
- * alive by reference only: free the states of a game before the game.
+ * was wrong. The handles are opaque; a state or a bot refers to its game:
+ * use them only while the game lives (a state may still be freed after).
  *
  * Actions are dense numbers from 0 to twl_game_num_actions() - 1 (the
  * engine's action kind and argument, (kind - 1) * 32 + argument), so that

@@ -73,9 +73,17 @@ def test_game_over_and_closed_handles():
     t.close()  # twice is fine
     other = trickwood.load_game("fox")
     u = other.new_initial_state(seed=1)
+    bot = trickwood.Bot(other, "rule")
+    vec = trickwood.VectorEnv(other, 2)
+    vec.reset()
     other.close()
     with pytest.raises(trickwood.ClosedError):
         u.current_player()
+    with pytest.raises(trickwood.ClosedError):
+        bot.step(u)
+    with pytest.raises(trickwood.ClosedError):
+        vec.step([0, 0])
+    u.close(), bot.close(), vec.close()  # freed after their game, without a crash
     with pytest.raises(trickwood.ClosedError):
         other.new_initial_state(seed=1)
 

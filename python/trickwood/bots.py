@@ -29,6 +29,7 @@ class Bot(Handle):
         """The bot's action for the seat to act in state."""
         if not self._ptr:
             raise ClosedError("the bot was closed")
+        self._game._handle()  # raises when the game was closed
         out = ctypes.c_int()
         check(lib.twl_bot_choose(self._ptr, state._handle(), ctypes.byref(out)))
         return out.value
@@ -41,14 +42,15 @@ class Bot(Handle):
         the actions applied."""
         if not self._ptr:
             raise ClosedError("the bot was closed")
+        self._game._handle()  # raises when the game was closed
         applied = ctypes.c_int()
         check(lib.twl_bot_play(self._ptr, state._handle(), -1 if max_actions is None else int(max_actions),
                                ctypes.byref(applied)))
         return applied.value
 
     def close(self):
-        if getattr(self, "_ptr", None) and self._game._ptr:
-            lib.twl_bot_free(self._ptr)
+        if getattr(self, "_ptr", None):
+            lib.twl_bot_free(self._ptr)  # possible after the game's close
         self._ptr = None
 
 

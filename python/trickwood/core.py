@@ -134,8 +134,8 @@ class State(Handle):
 
     def close(self):
         """Frees the C state now (any later call raises ClosedError)."""
-        if self._ptr and self._game._ptr:
-            lib.twl_state_free(self._ptr)
+        if self._ptr:
+            lib.twl_state_free(self._ptr)  # possible after the game's close
         self._ptr = None
 
     def get_game(self):

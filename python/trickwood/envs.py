@@ -350,6 +350,7 @@ class VectorEnv(_lib.Handle):
         the masks are always written)."""
         if self._vec is None:
             raise _lib.PhaseError("call reset() before step()")
+        self.game._handle()  # raises when the game was closed
         acts = np.ascontiguousarray(actions, dtype=np.int32)
         if acts.shape != (self.num_envs,):
             raise _lib.InvalidArgumentError("step takes %d actions, not %s" % (self.num_envs, acts.shape))
@@ -363,6 +364,9 @@ class VectorEnv(_lib.Handle):
     def legal_actions(self):
         """Each game's legal actions: (actions, counts), actions a
         num_envs x 64 int32 array (row i: game i's, ascending, then -1)."""
+        if self._vec is None:
+            raise _lib.PhaseError("call reset() before legal_actions()")
+        self.game._handle()
         _lib.check(_lib.lib.twl_vec_legal(self._vec, self.legal.ctypes.data, self.counts.ctypes.data))
         return self.legal, self.counts
 
@@ -378,13 +382,14 @@ class VectorEnv(_lib.Handle):
         import ctypes
         if self._vec is None:
             self.reset()
+        self.game._handle()
         episodes = ctypes.c_int64()
         _lib.check(_lib.lib.twl_vec_random_steps(self._vec, int(steps), _lib.check_seed(seed), ctypes.byref(episodes)))
         return episodes.value
 
     def close(self):
-        if self._vec is not None and self.game._ptr:
-            _lib.lib.twl_vec_free(self._vec)
+        if self._vec is not None:
+            _lib.lib.twl_vec_free(self._vec)  # possible after the game's close
         self._vec = None
 
 

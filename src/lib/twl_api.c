@@ -218,6 +218,7 @@ static int wrap(const twl_game *game, tw_match *m, int resampled, twl_state **ou
         return twl_fail(TW_ERR_NOMEM, "out of memory");
     }
     s->game = game;
+    s->table = game->table;
     s->match = m;
     s->resampled = resampled;
     *out = s;
@@ -282,7 +283,7 @@ void twl_state_free(twl_state *state)
 {
     if (!state)
         return;
-    state->game->table->free(state->match);
+    state->table->free(state->match);
     free(state);
 }
 

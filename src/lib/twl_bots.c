@@ -44,6 +44,7 @@ int twl_bot_new(const twl_game *game, const char *name, uint64_t seed, twl_bot *
         return twl_fail(TW_ERR_NOMEM, "out of memory");
     }
     bot->game = game;
+    bot->table = game->table;
     bot->held = held;
     *out = bot;
     return twl_ok();
@@ -54,7 +55,7 @@ void twl_bot_free(twl_bot *bot)
 {
     if (!bot)
         return;
-    bot->game->table->bot_free(bot->held);
+    bot->table->bot_free(bot->held);
     free(bot);
 }
 

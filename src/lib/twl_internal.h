@@ -24,12 +24,14 @@ struct twl_game {
 
 struct twl_state {
     const twl_game *game;
+    const tw_game *table; /* game->table, kept so that a state may be freed after its game */
     tw_match *match;
     int resampled; /* dealt again by twl_state_resample: no record rebuilds it */
 };
 
 struct twl_bot {
     const twl_game *game;
+    const tw_game *table; /* game->table, as in a state */
     tw_game_bot *held;
 };
 

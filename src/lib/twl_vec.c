@@ -57,7 +57,7 @@ void twl_vec_free(twl_vec *vec)
         return;
     for (int i = 0; i < vec->n; i++)
         if (vec->states[i].match)
-            vec->game->table->free(vec->states[i].match);
+            vec->states[i].table->free(vec->states[i].match);
     free(vec->states);
     free(vec);
 }
