@@ -36,6 +36,7 @@ def gym_episode(env, seed, pick_seed):
 @pytest.mark.parametrize("options", [{}, {"setup": "full", "medal": "gold"}, {"reward": "win"}])
 def test_gym_conventions(options):
     env = trickwood.NorthwoodEnv(**options)
+    assert env.unwrapped is env
     a = gym_episode(env, 5, 1)
     b = gym_episode(env, 5, 1)
     assert all(np.array_equal(x, y) for x, y in zip(a[0], b[0])) and a[1:4] == b[1:4], "same seed, same episode"
@@ -105,6 +106,7 @@ def aec_episode(env, seed, pick_seed):
 @pytest.mark.parametrize("options", [{"level": 1}, {"level": 3, "dealer": 1}, {"level": 2, "reward": "win"}])
 def test_pettingzoo_aec_conventions(options):
     env = trickwood.FoxDuetEnv(**options)
+    assert env.unwrapped is env and env.metadata["is_parallelizable"] is False
     a = aec_episode(env, 3, 2)
     assert a == aec_episode(env, 3, 2), "same seed, same episode"
     assert a != aec_episode(env, 4, 2)

@@ -94,3 +94,15 @@ def test_errors_carry_their_code():
     with pytest.raises(trickwood.TrickwoodError) as err:
         s.apply_action(illegal)
     assert err.value.code == 1 and isinstance(err.value, ValueError)
+
+
+def test_missing_data_names_the_file():
+    import os
+    import subprocess
+    import sys
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    code = ("import trickwood\ntry:\n    trickwood.load_game('northwood')\n"
+            "except trickwood.TrickwoodError as e:\n    print(type(e).__name__, e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=dict(os.environ, TRICKWOOD_DATA="/nonexistent", PYTHONPATH=here)).stdout
+    assert "TrickwoodError northwood cannot start" in out and "/nonexistent/characters.json" in out

@@ -157,6 +157,12 @@ class NorthwoodEnv(_EnvBase):
         truncated = bool(not terminated and self.max_steps is not None and self._steps >= self.max_steps)
         return self.state.observation_tensor(0), reward, terminated, truncated, self._info()
 
+    if _gym is None:
+        @property
+        def unwrapped(self):
+            """The environment itself (Gymnasium's Env gives it when present)."""
+            return self
+
     def action_masks(self):
         """The legal-action mask (sb3-contrib's MaskablePPO asks for it)."""
         return self.state.legal_actions_mask()
@@ -202,6 +208,12 @@ class FoxDuetEnv(_AECBase):
         self.agents = []
         self.infos = {}
         self._to_act = -1
+
+    if _AECBase is object:
+        @property
+        def unwrapped(self):
+            """The environment itself (PettingZoo's AECEnv gives it when present)."""
+            return self
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]

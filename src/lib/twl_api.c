@@ -107,6 +107,11 @@ int twl_game_new(const char *key, const char *options_json, twl_game **out)
         json_decref(config);
         if (!diag.message[0])
             return twl_fail(TW_ERR_NOMEM, "out of memory");
+        if (strncmp(diag.field, "config", 6) != 0) { /* the data, not the options */
+            char text[700];
+            tw_diag_format(&diag, text, sizeof text);
+            return twl_fail(TW_ERR_IO, "%s cannot start (data folder %s): %s", table->key, tw_data_dir(), text);
+        }
         const char *field = strncmp(diag.field, "config.", 7) == 0 ? diag.field + 7 : diag.field;
         return twl_fail(TW_ERR_PARSE, "option '%s' of %s: %s", field, table->key, diag.message);
     }
