@@ -244,7 +244,8 @@ install-lib: build/libtrickwood.a shared
 	install -m 644 include/trickwood/*.h $(DESTDIR)$(INCLUDEDIR)/trickwood/
 	install -m 644 python/trickwood/*.py $(DESTDIR)$(PYTHONDIR)/trickwood/
 	printf '# Written by make install.\nLIBRARY = "%s"\nDATA = "%s"\n' "$(LIBDIR)/$(SO_NAME)" \
-		"$(PREFIX)/share/trickwood/data" >$(DESTDIR)$(PYTHONDIR)/trickwood/_installed.py
+		"$(PREFIX)/share/trickwood/data" >$(DESTDIR)$(PYTHONDIR)/trickwood/_installed.py.tmp && \
+		mv -f $(DESTDIR)$(PYTHONDIR)/trickwood/_installed.py.tmp $(DESTDIR)$(PYTHONDIR)/trickwood/_installed.py
 uninstall: uninstall-lib
 uninstall-lib:
 	rm -f $(DESTDIR)$(LIBDIR)/libtrickwood.a $(DESTDIR)$(LIBDIR)/$(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SO_NAME) \
