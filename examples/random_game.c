@@ -19,6 +19,7 @@ static int failed(const char *what)
     return 1;
 }
 
+/* Plays the game the arguments name and prints its actions and result. */
 int main(int argc, char **argv)
 {
     const char *key = argc > 1 ? argv[1] : "northwood";
