@@ -10,6 +10,8 @@ LIBS = -lmicrohttpd -lsqlite3 -ljansson -lm -lpthread
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC = $(sort $(wildcard src/core/*.c src/northwood/*.c src/foxduet/*.c src/ai/*.c src/game/*.c))
+# the shared library's C API (trickwood/libtrickwood.h), in both libraries
+LIB_SRC += $(sort $(wildcard src/lib/*.c))
 CLI_SRC = $(sort $(wildcard src/cli/*.c src/term/*.c src/play/*.c src/play/*/*.c src/sim/*.c src/bench/*.c src/history/*.c src/server/*.c))
 TEST_SRC = $(sort $(wildcard tests/*.c))
 HEADERS = $(wildcard include/trickwood/*.h src/*/*.h src/*/*/*.h tests/*.h)
@@ -114,7 +116,8 @@ serve: deps
 # a pseudo-terminal (tests/term/run.sh), then a sharded
 # simulation through GNU parallel (tests/sim-parallel.sh), then the server
 # tests under ThreadSanitizer, the fuzz targets briefly, `make install` into
-# a temporary folder (scripts/check-install.sh), then the browser
+# a temporary folder (scripts/check-install.sh), the shared library's
+# exported symbols and the Python package (tests/python/run.sh), then the browser
 # end-to-end tests, then the WebAssembly engine against the native one
 # (tests/wasm/run.sh) and the static site in the browser, served by a
 # plain static file server (tests/e2e/run-site.sh; `make site` is built
@@ -125,7 +128,7 @@ test:
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood fuzz-build
 	@$(MAKE) -j2 --no-print-directory site
 	@sh tests/run.sh build/release/run-tests build/asan/run-tests tests/term/run.sh tests/sim-parallel.sh scripts/check-tsan.sh tests/fuzz/run.sh \
-		scripts/check-install.sh tests/e2e/run.sh tests/wasm/run.sh tests/e2e/run-site.sh
+		scripts/check-install.sh tests/python/run.sh tests/e2e/run.sh tests/wasm/run.sh tests/e2e/run-site.sh
 
 # Browser end-to-end tests: headless Chromium plays the web app served by
 # build/trickwood serve (tests/e2e/run.sh; screenshots in build/e2e-artifacts/).
@@ -185,3 +188,72 @@ uninstall:
 
 clean:
 	rm -rf build
+
+# ---- The shared library and its Python package (docs/python.md) ----
+# src/lib/ is the stable C API of trickwood/libtrickwood.h (in LIB_SRC, at
+# the top: the static library has it too). build/shared/libtrickwood.so.1
+# is every library object built position-independent with
+# -fvisibility=hidden, so that only the declarations marked TWL_API are
+# exported (the version script gives them the version TRICKWOOD_1). Its
+# data folder is $(PREFIX)/share/trickwood/data, where `make install`
+# puts the data ($TRICKWOOD_DATA overrides it, as for the program).
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PYTHONDIR ?= $(PREFIX)/share/trickwood/python
+# Debian's python3 (with python3-numpy), before any other on the PATH.
+PYTHON ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,python3)
+SO_NAME = libtrickwood.so.1
+SO_FILE = libtrickwood.so.1.0.0
+SHARED_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"$(PREFIX)/share/trickwood/data"' -Iinclude -Isrc \
+	-O2 -g -fPIC -fvisibility=hidden $(GCC_ONLY)
+SHARED_OBJ = $(patsubst %.c,build/shared/%.o,$(LIB_SRC))
+.PHONY: shared install-lib uninstall-lib test-python examples bench-python
+shared: build/shared/libtrickwood.so build/shared/trickwood.pc
+build/shared/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SHARED_CFLAGS) -c $< -o $@
+# The data folder built in follows PREFIX: the one object that reads it is
+# built again when PREFIX changes.
+build/shared/prefix.txt: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' >$@
+build/shared/src/core/datadir.o: build/shared/prefix.txt
+.PHONY: FORCE
+FORCE:
+build/shared/$(SO_FILE): $(SHARED_OBJ) src/lib/libtrickwood.map
+	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,--version-script=src/lib/libtrickwood.map -Wl,--no-undefined \
+		-o $@ $(SHARED_OBJ) -ljansson -lm -lpthread
+build/shared/libtrickwood.so: build/shared/$(SO_FILE)
+	ln -sf $(SO_FILE) build/shared/$(SO_NAME) && ln -sf $(SO_NAME) $@
+build/shared/trickwood.pc: src/lib/trickwood.pc.in build/shared/prefix.txt
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' $< >$@.tmp && mv $@.tmp $@
+# The C examples, built against the library in the tree.
+EXAMPLES = $(patsubst examples/%.c,build/examples/%,$(wildcard examples/*.c))
+build/examples/%: examples/%.c include/trickwood/libtrickwood.h build/shared/libtrickwood.so
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O2 -Iinclude -o $@ $< -Lbuild/shared -ltrickwood -Wl,-rpath,$(CURDIR)/build/shared
+examples: $(EXAMPLES)
+install: install-lib
+install-lib: build/libtrickwood.a shared
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/trickwood $(DESTDIR)$(PYTHONDIR)/trickwood
+	install -m 644 build/libtrickwood.a $(DESTDIR)$(LIBDIR)/libtrickwood.a
+	install -m 755 build/shared/$(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SO_FILE)
+	ln -sf $(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
+	ln -sf $(SO_NAME) $(DESTDIR)$(LIBDIR)/libtrickwood.so
+	install -m 644 build/shared/trickwood.pc $(DESTDIR)$(LIBDIR)/pkgconfig/trickwood.pc
+	install -m 644 include/trickwood/*.h $(DESTDIR)$(INCLUDEDIR)/trickwood/
+	install -m 644 python/trickwood/*.py $(DESTDIR)$(PYTHONDIR)/trickwood/
+	printf '# Written by make install.\nLIBRARY = "%s"\nDATA = "%s"\n' "$(LIBDIR)/$(SO_NAME)" \
+		"$(PREFIX)/share/trickwood/data" >$(DESTDIR)$(PYTHONDIR)/trickwood/_installed.py.tmp && \
+		mv -f $(DESTDIR)$(PYTHONDIR)/trickwood/_installed.py.tmp $(DESTDIR)$(PYTHONDIR)/trickwood/_installed.py
+uninstall: uninstall-lib
+uninstall-lib:
+	rm -f $(DESTDIR)$(LIBDIR)/libtrickwood.a $(DESTDIR)$(LIBDIR)/$(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SO_NAME) \
+		$(DESTDIR)$(LIBDIR)/libtrickwood.so $(DESTDIR)$(LIBDIR)/pkgconfig/trickwood.pc
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/trickwood $(DESTDIR)$(PYTHONDIR)/trickwood
+# The Python package's tests and the exported symbols (tests/python/run.sh).
+test-python: shared examples
+	@sh tests/python/run.sh
+# Steps per second through Python beside the C loop (docs/benchmarks.md).
+bench-python: shared
+	$(PYTHON) python/bench.py

@@ -2,7 +2,7 @@
 # Installs the Debian packages Trickwood builds with, when any is missing.
 # With --test, also what the tests need (Chromium, node and npm for the
 # browser tests, GNU parallel for the sharded simulation test, emscripten
-# for the static site). Runs
+# for the static site, numpy and pytest for the Python package). Runs
 # apt-get as root, or through sudo when available.
 set -e
 packages="make gcc clang libjansson-dev libmicrohttpd-dev libsqlite3-dev"
@@ -19,6 +19,12 @@ if [ "${1:-}" = "--test" ]; then
     # Debian's emcc, what unpacking Debian's source packages needs, Tcl
     # for SQLite's single-file source, Python's plain static file server.
     for p in emscripten dpkg-dev tcl xz-utils python3; do
+        dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+    done
+    # The Python package's tests (tests/python/run.sh) and the program
+    # built with pkg-config against the installed library
+    # (scripts/check-install.sh).
+    for p in python3-numpy python3-pytest pkg-config; do
         dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
     done
     # tests/sim-parallel.sh runs simulation shards through GNU parallel.
