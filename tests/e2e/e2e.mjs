@@ -1063,6 +1063,19 @@ for (const [width, height] of [[1280, 800], [1366, 768]]) {
     await ctx.close();
   });
 
+  test(`laptop ${width}x${height}: the Duet's invite panel leaves the hand and the prompt in view`, async (browser) => {
+    const { ctx, page } = await newPage(browser, { viewport: { width, height } });
+    await startFox(page, 'human', 1, 5);
+    await page.waitForSelector('[data-testid=join-link]');
+    for (const [sel, what] of [['[data-testid=hand] .card', 'the hand'], ['.prompt-box', 'the prompt'], ['.share', 'the invite panel'],
+      ['svg.path', 'the path']]) {
+      await checkInWindow(page, sel, what + ' with the invite panel');
+    }
+    await shot(page, `laptop-${width}-invite`);
+    checkNoErrors(page, 'invite');
+    await ctx.close();
+  });
+
   test(`laptop ${width}x${height}: both tables fit the window during play`, async (browser) => {
     const { ctx, page } = await newPage(browser, { viewport: { width, height } });
     // For Northwood!: at every statement the hand, the statement, the

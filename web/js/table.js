@@ -295,14 +295,17 @@ function sharePanel(st, gameId, giveSeatToBot) {
   const botSelect = el('select', { 'aria-label': t('fox_bot_kind'), 'data-testid': 'bot-kind' },
     el('option', { value: 'rule' }, t('partner_rule')),
     el('option', { value: 'strong' }, t('partner_strong')));
+  // Compact: the title and its line of text, then the link, its copy
+  // button and the bot's offer on one row (wrapping on narrow screens), so
+  // that the hand stays in view on a laptop.
   return el('section', { class: 'share', 'aria-label': t('fox_share_title') },
-    el('h2', {}, t('fox_share_title')),
-    el('p', {}, t('fox_share_text')),
-    input ? el('div', { class: 'row' }, input,
-      el('button', { type: 'button', class: 'button secondary', 'data-focus-key': 'copy', onclick: async () => {
+    el('p', { class: 'share-head' }, el('strong', {}, t('fox_share_title')), ' ', t('fox_share_text')),
+    el('div', { class: 'row' },
+      input,
+      input ? el('button', { type: 'button', class: 'button secondary', 'data-focus-key': 'copy', onclick: async () => {
         try { await navigator.clipboard.writeText(full); toast(t('copied')); } catch (e) { input.focus(); input.select(); }
-      } }, t('copy'))) : null,
-    el('div', { class: 'row' }, botSelect,
+      } }, t('copy')) : null,
+      botSelect,
       el('button', { type: 'button', class: 'button', 'data-testid': 'give-bot', 'data-focus-key': 'give-bot',
         onclick: () => giveSeatToBot(botSelect.value) }, t('fox_give_bot'))));
 }
