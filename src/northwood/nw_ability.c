@@ -309,6 +309,15 @@ static void choose_pending_card(tw_nw_state *s, tw_nw_step st, int value, tw_nw_
     s->run.pending &= ~(1u << value);
 }
 
+/* Sets the candidates of a one-choice step as it begins: the choice is
+ * left only when there is one. */
+static int offer(tw_nw_state *s, uint32_t candidates)
+{
+    s->run.pending = candidates;
+    s->run.left = candidates ? 1 : 0;
+    return 0;
+}
+
 /* move_top: moves c top cards of pile a onto pile b, one at a time;
  * remembers the value moved. */
 static int begin_move_top(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
@@ -463,9 +472,7 @@ static void choose_exchange_top(tw_nw_state *s, tw_nw_step st, int value, tw_nw_
 static int begin_swap_ruler(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
 {
     (void)events;
-    s->run.pending = swap_candidates(s, st.c);
-    s->run.left = s->run.pending ? 1 : 0;
-    return 0;
+    return offer(s, swap_candidates(s, st.c));
 }
 
 /* swap_ruler: swaps the visited ruler with the picked fief's. */
@@ -585,9 +592,7 @@ static int begin_move_hand_count_value(tw_nw_state *s, tw_nw_step st, tw_nw_even
 {
     (void)st, (void)events;
     int held = nw_count(s->hand);
-    s->run.pending = held >= 1 && held <= TW_NW_VALUES ? cards_of_values(s->hand, 1 << (held - 1)) : 0;
-    s->run.left = s->run.pending ? 1 : 0;
-    return 0;
+    return offer(s, held >= 1 && held <= TW_NW_VALUES ? cards_of_values(s->hand, 1 << (held - 1)) : 0);
 }
 
 /* move_hand_count_value: one pick among the cards set at the start. */
@@ -675,9 +680,7 @@ static int begin_skip_if(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
 static int begin_move_visit(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
 {
     (void)st, (void)events;
-    s->run.pending = move_visit_candidates(s);
-    s->run.left = s->run.pending ? 1 : 0;
-    return 0;
+    return offer(s, move_visit_candidates(s));
 }
 
 /* move_visit: the picked fief is now the one visited. */
@@ -694,9 +697,7 @@ static void choose_move_visit(tw_nw_state *s, tw_nw_step st, int value, tw_nw_ev
 static int begin_ready_ally(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
 {
     (void)st, (void)events;
-    s->run.pending = other_exhausted_slots(s);
-    s->run.left = s->run.pending ? 1 : 0;
-    return 0;
+    return offer(s, other_exhausted_slots(s));
 }
 
 /* ready_ally: the picked ally is ready again. */
@@ -712,9 +713,7 @@ static void choose_ready_ally(tw_nw_state *s, tw_nw_step st, int value, tw_nw_ev
 static int begin_swap_top(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
 {
     (void)events;
-    s->run.pending = same_value_as_top(s, st.a);
-    s->run.left = s->run.pending ? 1 : 0;
-    return 0;
+    return offer(s, same_value_as_top(s, st.a));
 }
 
 /* swap_top: value a hand card to swap with pile a's top, or
