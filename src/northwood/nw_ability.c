@@ -5,7 +5,11 @@
  * Rulings (DATA.md): an ability does as much as it can and must be carried
  * out when it can; when several cards move together the player picks their
  * order, one card at a time, and the last one picked ends on top. A choice
- * with a single candidate is made automatically. */
+ * with a single candidate is made automatically.
+ *
+ * The file ends with the table of step kinds (tw_nw_step_kinds, one row
+ * per operation: its name and fields in files, its choice, its traits and
+ * its run functions, which are the functions above it). */
 #include <stddef.h>
 #include <string.h>
 
