@@ -286,6 +286,109 @@ typedef struct {
     tw_nw_event items[TW_NW_MAX_EVENTS];
 } tw_nw_events;
 
+/* ---- Step kinds: one row per operation -------------------------------- */
+
+/* Every tw_nw_op has one row in tw_nw_step_kinds (src/northwood/nw_ability.c):
+ * its name in files, its fields, the choice it waits for, how it runs, and
+ * what bots and views know of it. The file reader and writer, the
+ * soundness and position checks, the bots' bounds and the view all read
+ * the row; none of them lists the operations. */
+
+/* What a field of a step holds in files. */
+typedef enum {
+    TW_NW_FIELD_PILE = 1,    /* a pile name among the row's `piles` (bit per tw_nw_pile) */
+    TW_NW_FIELD_SUITREF = 2, /* a suit, "trump" or "named": the first `hi` of those six names */
+    TW_NW_FIELD_INT = 3,     /* a whole number from lo to hi; when `optional`, `fallback` if absent */
+    TW_NW_FIELD_VALUES = 4,  /* a non-empty list of distinct card values, kept as a mask (bit v-1) */
+    TW_NW_FIELD_PARITY = 5,  /* "even" (0) or "odd" (1) */
+    TW_NW_FIELD_SPAN = 6     /* a number of the steps that follow (lo to hi), all inside the list */
+} tw_nw_field_type;
+
+#define TW_NW_STEP_FIELDS 3 /* fields of a step at most: one each for a, b and c */
+
+/* One field of a step: its name in files, the byte that keeps it (0: a,
+ * 1: b, 2: c) and its type. A NULL key ends the row's fields. */
+typedef struct {
+    const char *key;
+    uint8_t at;
+    uint8_t type;     /* tw_nw_field_type */
+    uint8_t piles;    /* PILE: the piles it may name */
+    uint8_t lo, hi;   /* INT, SPAN: the range; SUITREF: hi names */
+    uint8_t optional; /* INT: may be left out */
+    uint8_t fallback; /* INT: the value when left out */
+    uint8_t sound;    /* the values the engine can run (bit v for value v); 0: any */
+} tw_nw_step_field;
+
+/* The cards a step moves, as bots bound what it can do. */
+typedef enum {
+    TW_NW_MOVES_NONE = 0,
+    TW_NW_MOVES_TOP = 1,       /* top cards of pile a onto pile b */
+    TW_NW_MOVES_DRAW = 2,      /* deck cards into the hand */
+    TW_NW_MOVES_HAND = 3,      /* hand cards onto pile b */
+    TW_NW_MOVES_SWAP_DECK = 4, /* one hand card for the deck's top card */
+    TW_NW_MOVES_SWAP_PILE = 5  /* one hand card for the top card of pile a */
+} tw_nw_moves;
+
+/* How many cards it moves at most (`upto`): a number, or one of these. */
+#define TW_NW_UPTO_C 0xFF      /* the step's c */
+#define TW_NW_UPTO_VALUES 0xFE /* four for each value of the mask in a */
+#define TW_NW_UPTO_DECK 0xFD   /* the whole deck, one card at a time */
+
+/* Traits of a step kind (bits of `traits`). */
+enum {
+    TW_NW_STEP_MAY_PASS = 1 << 0,       /* its choice may be declined ("pass") */
+    TW_NW_STEP_DISTINCT = 1 << 1,       /* piles a and b must differ */
+    TW_NW_STEP_PICKS_WHICH = 1 << 2,    /* the player picks which hand cards leave */
+    TW_NW_STEP_PICKS_ORDER = 1 << 3,    /* every such card leaves: the player picks only the order */
+    TW_NW_STEP_HIGHEST = 1 << 4,        /* the cards it moves are the highest held */
+    TW_NW_STEP_SHUFFLES = 1 << 5,       /* it shuffles the deck */
+    TW_NW_STEP_COPIES = 1 << 6,         /* it runs the visited ruler's ability */
+    TW_NW_STEP_REPEATS = 1 << 7,        /* it runs the next c steps again for each other exhausted ally */
+    TW_NW_STEP_MOVES_VISIT = 1 << 8,    /* it moves the visit to another fief */
+    TW_NW_STEP_CHANGES_TRUMP = 1 << 9,  /* it can change the visited ruler, so the trump */
+    TW_NW_STEP_READIES = 1 << 10        /* it readies another ally */
+};
+
+/* One step kind. The three run functions are the engine's own (the
+ * ability interpreter calls them): begin sets the step up when it starts
+ * and does all the work of a step without choices (returns 1 when it
+ * rewrote the program, as a copy does); needs says whether the step waits
+ * for a choice now (1, with run.pending filled) or has finished (0);
+ * choose carries out one choice. */
+typedef struct {
+    const char *key; /* name in files */
+    tw_nw_step_field fields[TW_NW_STEP_FIELDS];
+    uint8_t choice;  /* the tw_nw_choice it waits for; TW_NW_CHOICE_NONE: it never waits */
+    uint8_t moves;   /* tw_nw_moves */
+    uint8_t upto;    /* how many cards it moves at most */
+    uint16_t traits; /* TW_NW_STEP_* */
+    int (*begin)(tw_nw_state *s, tw_nw_step st, tw_nw_events *events);
+    int (*needs)(tw_nw_state *s, tw_nw_step st);
+    void (*choose)(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events);
+} tw_nw_step_kind;
+
+/* The rows, by operation; row 0 names no operation. */
+extern const tw_nw_step_kind tw_nw_step_kinds[TW_NW_OP_LAST + 1];
+
+/* The row of an operation, or NULL for a value that names none. */
+static inline const tw_nw_step_kind *tw_nw_step_kind_of(int op)
+{
+    return op >= 1 && op <= TW_NW_OP_LAST ? &tw_nw_step_kinds[op] : NULL;
+}
+
+/* Whether an operation has a trait (TW_NW_STEP_*); 0 for an unknown one. */
+static inline int tw_nw_step_has(int op, unsigned trait)
+{
+    const tw_nw_step_kind *kind = tw_nw_step_kind_of(op);
+    return kind && (kind->traits & trait) != 0;
+}
+
+/* The byte of a step that keeps a field (0: a, 1: b, 2: c). */
+static inline int tw_nw_step_at(const tw_nw_step *st, int at)
+{
+    return at == 0 ? st->a : at == 1 ? st->b : st->c;
+}
+
 /* ---- Actions ------------------------------------------------------------ */
 
 /* An action is kind << 8 | argument. */

@@ -303,17 +303,8 @@ static tw_nw_action greedy_choose(const tw_nw_state *s, const tw_nw_action *acts
  * the hand loses. */
 static int pick_sheds_card(const tw_nw_step *st)
 {
-    switch (st->op) {
-    case TW_NW_OP_CHOOSE_MOVE:
-    case TW_NW_OP_MOVE_PAIR_SUM:
-    case TW_NW_OP_MOVE_LOWEST:
-    case TW_NW_OP_MOVE_DUPLICATES:
-    case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
-    case TW_NW_OP_MOVE_SUM:
-        return st->b != TW_NW_PILE_SCORE && st->b != TW_NW_PILE_HAND;
-    default:
-        return 0;
-    }
+    return tw_nw_step_has(st->op, TW_NW_STEP_PICKS_WHICH) && st->b != TW_NW_PILE_SCORE &&
+           st->b != TW_NW_PILE_HAND;
 }
 
 /* A rollout's choice inside an ability, aimed at the target: cards that
@@ -334,10 +325,11 @@ static tw_nw_action rollout_ability_choice(const tw_nw_state *s, const tw_nw_act
     const tw_nw_step *st = &s->run.program[s->run.pc];
     double power = natural_score(s->hand, trump);
     int short_of_points = power < need;
+    int sheds = pick_sheds_card(st);
     for (int i = 0; i < n; i++) {
         int kind = TW_NW_ACTION_KIND(acts[i]), arg = TW_NW_ACTION_ARG(acts[i]);
         double key;
-        if (kind == TW_NW_ACT_PICK_CARD && pick_sheds_card(st)) {
+        if (kind == TW_NW_ACT_PICK_CARD && sheds) {
             key = short_of_points ? -card_power(arg, trump) : card_power(arg, trump);
         } else if (kind == TW_NW_ACT_PICK_CARD && st->op == TW_NW_OP_SWAP_TOP) {
             int top = tw_nw_pile_top(s, st->a);
@@ -578,8 +570,7 @@ static int order_only_choice(const tw_nw_state *s)
 {
     if (s->phase != TW_NW_PHASE_ABILITY || s->run.choice != TW_NW_CHOICE_CARD || s->run.pc >= s->run.len)
         return 0;
-    int op = s->run.program[s->run.pc].op;
-    return op == TW_NW_OP_MOVE_SUIT || op == TW_NW_OP_MOVE_HIGHEST || op == TW_NW_OP_MOVE_VALUES;
+    return tw_nw_step_has(s->run.program[s->run.pc].op, TW_NW_STEP_PICKS_ORDER);
 }
 
 /* Creates the edges of a node from the legal actions (no "stop"). With

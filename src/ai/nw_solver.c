@@ -226,16 +226,24 @@ static void moved_from_hand(potential *p, int to, int moved)
         p->add_deck += moved;
 }
 
-/* Adds the potential of a list of steps; depth 0: an ability's own steps
- * (a copy step counts in copies), 1: a ruler's steps run by a copy (a
- * copy step there does nothing). */
+/* Adds the potential of a list of steps, from their kinds' rows (what
+ * cards each moves where, how many at most, and its traits); depth 0: an
+ * ability's own steps (a copy step counts in copies), 1: a ruler's steps
+ * run by a copy (a copy step there does nothing). */
 static void steps_potential(const tw_nw_step *steps, int n, potential *p, int depth)
 {
     for (int i = 0; i < n; i++) {
         const tw_nw_step *st = &steps[i];
-        int count = st->c;
-        switch (st->op) {
-        case TW_NW_OP_MOVE_TOP:
+        const tw_nw_step_kind *kind = tw_nw_step_kind_of(st->op);
+        if (!kind) {
+            p->unbounded = 1; /* a step this bound does not know */
+            continue;
+        }
+        int count = kind->upto == TW_NW_UPTO_C        ? st->c
+                    : kind->upto == TW_NW_UPTO_VALUES ? TW_NW_SUITS * tw_popcount32(st->a)
+                                                      : kind->upto;
+        switch (kind->moves) {
+        case TW_NW_MOVES_TOP:
             if (st->b == TW_NW_PILE_SCORE) p->add_score += count;
             if (st->a == TW_NW_PILE_SCORE) p->take_score += count;
             if (st->b == TW_NW_PILE_HAND) p->add_hand += count;
@@ -243,88 +251,50 @@ static void steps_potential(const tw_nw_step *steps, int n, potential *p, int de
             if (st->a == TW_NW_PILE_DISCARD) p->read_discard += count;
             if (st->a == TW_NW_PILE_SCORE) p->read_score += count;
             break;
-        case TW_NW_OP_DRAW_UP_TO:
-            p->add_hand += count;
+        case TW_NW_MOVES_DRAW:
+            if (kind->upto == TW_NW_UPTO_DECK)
+                p->draws_deck += 1; /* it may draw the whole deck */
+            else
+                p->add_hand += count;
             break;
-        case TW_NW_OP_CHOOSE_MOVE:
-            moved_from_hand(p, st->b, count);
-            break;
-        case TW_NW_OP_MOVE_PAIR_SUM:
-            moved_from_hand(p, st->b, 2);
-            break;
-        case TW_NW_OP_MOVE_SUIT:
-            moved_from_hand(p, st->b, TW_NW_VALUES);
-            break;
-        case TW_NW_OP_MOVE_HIGHEST: /* one card of a value per suit */
-            if (st->b == TW_NW_PILE_SCORE)
+        case TW_NW_MOVES_HAND: /* the highest cards: one card of a value per suit */
+            if ((kind->traits & TW_NW_STEP_HIGHEST) && st->b == TW_NW_PILE_SCORE)
                 p->highest += 1;
             else
-                moved_from_hand(p, st->b, TW_NW_SUITS);
+                moved_from_hand(p, st->b, count);
             break;
-        case TW_NW_OP_MOVE_LOWEST:
-        case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
-            moved_from_hand(p, st->b, 1);
-            break;
-        case TW_NW_OP_MOVE_VALUES:
-            moved_from_hand(p, st->b, TW_NW_SUITS * tw_popcount32(st->a));
-            break;
-        case TW_NW_OP_MOVE_DUPLICATES:
-        case TW_NW_OP_MOVE_SUM:
-            moved_from_hand(p, st->b, TW_NW_CARDS);
-            break;
-        case TW_NW_OP_DRAW_UNTIL_SUIT:
-            p->draws_deck += 1; /* it may draw the whole deck */
-            break;
-        case TW_NW_OP_DRAW_VALUE:
-            p->add_hand += TW_NW_VALUES;
-            break;
-        case TW_NW_OP_SEARCH_VALUE:
-            p->add_hand += TW_NW_SUITS - 1; /* the other cards of a value held */
-            p->shuffles = 1;
-            break;
-        case TW_NW_OP_EXCHANGE_TOP:
+        case TW_NW_MOVES_SWAP_DECK: /* one card out of the hand, one in */
             p->add_hand += 1;
             p->add_deck += 1;
             break;
-        case TW_NW_OP_REPEAT: {
-            /* the body runs once in this loop and up to once more for
-             * each other ally */
-            int body = count < n - i - 1 ? count : n - i - 1;
-            potential once = {0};
-            steps_potential(&steps[i + 1], body, &once, depth);
-            add_potential(p, &once, TW_NW_SLOTS - 1);
-            break;
-        }
-        case TW_NW_OP_COPY_RULER:
-            /* counted here, expanded by visit_potential (which knows the
-             * ruler it will copy); a ruler's copy step does nothing */
-            if (depth == 0)
-                p->copies += 1;
-            break;
-        case TW_NW_OP_MOVE_VISIT:
-            p->moves_visit += 1;
-            p->changes_trump = 1;
-            break;
-        case TW_NW_OP_SWAP_RULER:
-            p->changes_trump = 1;
-            break;
-        case TW_NW_OP_READY_ALLY:
-            p->readies += 1; /* bounded by visit_potential when it can */
-            break;
-        case TW_NW_OP_NAME_SUIT:
-        case TW_NW_OP_PEEK:
-        case TW_NW_OP_AFTER_RESPONSE: /* the steps after it are counted here */
-        case TW_NW_OP_SKIP_IF:
-            break;
-        case TW_NW_OP_SWAP_TOP: /* one card out of the hand, one in */
+        case TW_NW_MOVES_SWAP_PILE:
             p->add_hand += 1;
             if (st->a == TW_NW_PILE_DISCARD) p->read_discard += 1;
             if (st->a == TW_NW_PILE_SCORE) p->read_score += 1;
             break;
         default:
-            p->unbounded = 1; /* a step this bound does not know */
             break;
         }
+        if (kind->traits & TW_NW_STEP_SHUFFLES)
+            p->shuffles = 1;
+        if (kind->traits & TW_NW_STEP_REPEATS) {
+            /* the body runs once in this loop and up to once more for
+             * each other ally */
+            int body = st->c < n - i - 1 ? st->c : n - i - 1;
+            potential once = {0};
+            steps_potential(&steps[i + 1], body, &once, depth);
+            add_potential(p, &once, TW_NW_SLOTS - 1);
+        }
+        /* counted here, expanded by visit_potential (which knows the ruler
+         * it will copy); a ruler's copy step does nothing */
+        if ((kind->traits & TW_NW_STEP_COPIES) && depth == 0)
+            p->copies += 1;
+        if (kind->traits & TW_NW_STEP_MOVES_VISIT)
+            p->moves_visit += 1;
+        if (kind->traits & TW_NW_STEP_CHANGES_TRUMP)
+            p->changes_trump = 1;
+        if (kind->traits & TW_NW_STEP_READIES)
+            p->readies += 1; /* bounded by visit_potential when it can */
     }
 }
 
@@ -347,7 +317,7 @@ static void characters_signature(const tw_nw_state *s, uint64_t signature[2])
 static int counts_spent(const tw_nw_step *steps, int n)
 {
     for (int i = 0; i < n; i++)
-        if (steps[i].op == TW_NW_OP_REPEAT)
+        if (tw_nw_step_has(steps[i].op, TW_NW_STEP_REPEATS))
             return 1;
     return 0;
 }

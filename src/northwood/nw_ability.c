@@ -5,7 +5,11 @@
  * Rulings (DATA.md): an ability does as much as it can and must be carried
  * out when it can; when several cards move together the player picks their
  * order, one card at a time, and the last one picked ends on top. A choice
- * with a single candidate is made automatically. */
+ * with a single candidate is made automatically.
+ *
+ * The file ends with the table of step kinds (tw_nw_step_kinds, one row
+ * per operation: its name and fields in files, its choice, its traits and
+ * its run functions, which are the functions above it). */
 #include <stddef.h>
 #include <string.h>
 
@@ -223,7 +227,7 @@ static uint32_t swap_candidates(const tw_nw_state *s, int distance)
 static int is_copier(const tw_nw_character *ch)
 {
     for (int i = 0; i < ch->nsteps; i++)
-        if (ch->steps[i].op == TW_NW_OP_COPY_RULER)
+        if (tw_nw_step_has(ch->steps[i].op, TW_NW_STEP_COPIES))
             return 1;
     return 0;
 }
@@ -248,321 +252,578 @@ static void splice_copy(tw_nw_state *s)
     run->step_started = 0;
 }
 
-/* The step functions below take the step by value: four bytes that stay
- * in a register, where a pointer to a copy on the stack made every step
- * wait on a store and a load. */
+/* ---- Step kinds ---------------------------------------------------------
+ *
+ * The run functions of each kind, then the table of kinds. The functions
+ * take the step by value: four bytes that stay in a register, where a
+ * pointer to a copy on the stack made every step wait on a store and a
+ * load. A begin function runs once the interpreter has reset pending,
+ * left and first_pick; a needs function fills run.pending when it waits
+ * (the interpreter sets run.choice and run.may_pass from the row). */
 
-/* Sets up the current step when it starts. Steps without choices do all
- * their work here. Returns 1 when the program counter was rewritten (copy)
- * and the loop must start over without advancing. */
-static int step_begin(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+/* Begins a step that does nothing when it starts. */
+static int begin_nothing(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)s, (void)st, (void)events;
+    return 0;
+}
+
+/* The needs of a step that never waits for a choice. */
+static int needs_never(tw_nw_state *s, tw_nw_step st)
+{
+    (void)s, (void)st;
+    return STEP_DONE;
+}
+
+/* The choice of a step that never waits for one. */
+static void choose_never(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    (void)s, (void)st, (void)value, (void)events;
+}
+
+/* Waits while the step has a choice left (run.left), its candidates set
+ * when it began. */
+static int needs_left(tw_nw_state *s, tw_nw_step st)
+{
+    (void)st;
+    return s->run.left == 0 ? STEP_DONE : STEP_WAIT;
+}
+
+/* Waits while cards set when the step began are still to move. */
+static int needs_pending(tw_nw_state *s, tw_nw_step st)
+{
+    (void)st;
+    return s->run.pending == 0 ? STEP_DONE : STEP_WAIT;
+}
+
+/* Waits while the step has a choice left, any hand card a candidate. */
+static int needs_left_any_card(tw_nw_state *s, tw_nw_step st)
+{
+    (void)st;
+    if (s->run.left == 0)
+        return STEP_DONE;
+    s->run.pending = s->hand;
+    return STEP_WAIT;
+}
+
+/* Moves the picked hand card to pile b: one of the cards that all move. */
+static void choose_pending_card(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    nw_move_from_hand(s, value, st.b, events);
+    s->run.pending &= ~(1u << value);
+}
+
+/* Sets the candidates of a one-choice step as it begins: the choice is
+ * left only when there is one. */
+static int offer(tw_nw_state *s, uint32_t candidates)
+{
+    s->run.pending = candidates;
+    s->run.left = candidates ? 1 : 0;
+    return 0;
+}
+
+/* move_top: moves c top cards of pile a onto pile b, one at a time;
+ * remembers the value moved. */
+static int begin_move_top(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    int moved = 0;
+    for (int i = 0; i < st.c; i++) {
+        int card = nw_move_top(s, st.a, st.b, events);
+        if (card == TW_NW_NO_CARD)
+            break;
+        moved += TW_NW_VALUE(card);
+    }
+    s->run.memo = (uint8_t)moved;
+    return 0;
+}
+
+/* draw_up_to: draws until the hand holds c cards. */
+static int begin_draw_up_to(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    while (nw_count(s->hand) < st.c && s->deck_n > 0)
+        nw_move_top(s, TW_NW_PILE_DECK, TW_NW_PILE_HAND, events);
+    return 0;
+}
+
+/* choose_move: c picks (fewer when the hand holds fewer). */
+static int begin_choose_move(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)events;
+    int held = nw_count(s->hand);
+    s->run.left = (uint8_t)(st.c < held ? st.c : held);
+    return 0;
+}
+
+/* choose_move: waits while picks are left, any hand card a candidate. */
+static int needs_choose_move(tw_nw_state *s, tw_nw_step st)
+{
+    (void)st;
+    if (s->run.left == 0 || s->hand == 0)
+        return STEP_DONE;
+    s->run.pending = s->hand;
+    return STEP_WAIT;
+}
+
+/* choose_move: moves the picked card to pile b. */
+static void choose_choose_move(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    nw_move_from_hand(s, value, st.b, events);
+    s->run.left--;
+}
+
+/* move_suit: every hand card of the suit reference a. */
+static int begin_move_suit(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)events;
+    int suit = resolve_suit(s, st.a);
+    s->run.pending = suit < 0 ? 0 : s->hand & (0xFFu << (suit * 8));
+    return 0;
+}
+
+/* move_highest: every hand card of the highest value held. */
+static int begin_move_highest(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)st, (void)events;
+    s->run.pending = highest_cards(s->hand);
+    return 0;
+}
+
+/* move_pair_sum: two picks when some pair adds up to c. */
+static int begin_move_pair_sum(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)events;
+    s->run.left = pair_candidates(s->hand, st.c) ? 2 : 0;
+    return 0;
+}
+
+/* move_pair_sum: the first card of a pair, then its partners. */
+static int needs_move_pair_sum(tw_nw_state *s, tw_nw_step st)
 {
     tw_nw_run *run = &s->run;
-    run->step_started = 1;
-    run->pending = 0;
-    run->left = 0;
-    run->first_pick = TW_NW_NO_CARD;
-    switch (st.op) {
-    case TW_NW_OP_MOVE_TOP: {
-        int moved = 0;
-        for (int i = 0; i < st.c; i++) {
-            int card = nw_move_top(s, st.a, st.b, events);
-            if (card == TW_NW_NO_CARD)
-                break;
-            moved += TW_NW_VALUE(card);
-        }
-        run->memo = (uint8_t)moved;
-        break;
-    }
-    case TW_NW_OP_DRAW_UP_TO:
-        while (nw_count(s->hand) < st.c && s->deck_n > 0)
-            nw_move_top(s, TW_NW_PILE_DECK, TW_NW_PILE_HAND, events);
-        break;
-    case TW_NW_OP_CHOOSE_MOVE: {
-        int held = nw_count(s->hand);
-        run->left = (uint8_t)(st.c < held ? st.c : held);
-        break;
-    }
-    case TW_NW_OP_MOVE_SUIT: {
-        int suit = resolve_suit(s, st.a);
-        run->pending = suit < 0 ? 0 : s->hand & (0xFFu << (suit * 8));
-        break;
-    }
-    case TW_NW_OP_MOVE_HIGHEST:
-        run->pending = highest_cards(s->hand);
-        break;
-    case TW_NW_OP_MOVE_PAIR_SUM:
-        run->left = pair_candidates(s->hand, st.c) ? 2 : 0;
-        break;
-    case TW_NW_OP_NAME_SUIT:
-        run->left = 1;
-        break;
-    case TW_NW_OP_PEEK:
-        for (int i = 0; i < st.c && i < s->deck_n; i++) {
-            int pos = s->deck_n - 1 - i;
-            s->deck_known |= 1u << pos;
-            nw_emit(events, TW_NW_EV_PEEK, s->deck[pos], 0, 0, (uint8_t)i, 0, 0);
-        }
-        break;
-    case TW_NW_OP_EXCHANGE_TOP:
-        run->left = (s->deck_n > 0 && s->hand) ? 1 : 0;
-        break;
-    case TW_NW_OP_SWAP_RULER:
-        run->pending = swap_candidates(s, st.c);
-        run->left = run->pending ? 1 : 0;
-        break;
-    case TW_NW_OP_COPY_RULER:
-        splice_copy(s);
-        return run->step_started == 0;
-    case TW_NW_OP_DRAW_UNTIL_SUIT:
-        run->left = (uint8_t)draw_until_once(s, st.a, events);
-        break;
-    case TW_NW_OP_MOVE_LOWEST:
-        run->memo = 0;
-        run->left = s->hand ? 1 : 0;
-        break;
-    case TW_NW_OP_DRAW_VALUE:
-        for (int i = 0; i < run->memo; i++)
-            if (nw_move_top(s, TW_NW_PILE_DECK, TW_NW_PILE_HAND, events) == TW_NW_NO_CARD)
-                break;
-        break;
-    case TW_NW_OP_SEARCH_VALUE:
-        run->left = s->hand ? 1 : 0;
-        break;
-    case TW_NW_OP_MOVE_HAND_COUNT_VALUE: {
-        int held = nw_count(s->hand);
-        run->pending = held >= 1 && held <= TW_NW_VALUES ? cards_of_values(s->hand, 1 << (held - 1)) : 0;
-        run->left = run->pending ? 1 : 0;
-        break;
-    }
-    case TW_NW_OP_MOVE_VALUES:
-        run->pending = cards_of_values(s->hand, st.a);
-        break;
-    case TW_NW_OP_REPEAT:
-        run->repeat_left = (uint8_t)nw_count(other_exhausted_slots(s));
-        run->repeat_start = (uint8_t)(run->pc + 1);
-        run->repeat_end = (uint8_t)(run->pc + 1 + st.c);
-        break;
-    case TW_NW_OP_MOVE_SUM:
-        run->left = run->memo > 0 && subset_sums_to(s->hand, run->memo) ? 1 : 0;
-        break;
-    case TW_NW_OP_AFTER_RESPONSE:
-        arm_trigger(s, events);
-        break;
-    case TW_NW_OP_SKIP_IF:
-        if ((run->memo & 1) == st.a) {
-            int to = run->pc + st.c;
-            run->pc = (uint8_t)(to < run->len ? to : run->len - 1);
-        }
-        break;
-    case TW_NW_OP_MOVE_VISIT:
-        run->pending = move_visit_candidates(s);
-        run->left = run->pending ? 1 : 0;
-        break;
-    case TW_NW_OP_READY_ALLY:
-        run->pending = other_exhausted_slots(s);
-        run->left = run->pending ? 1 : 0;
-        break;
-    case TW_NW_OP_SWAP_TOP:
-        run->pending = same_value_as_top(s, st.a);
-        run->left = run->pending ? 1 : 0;
-        break;
-    default:
-        break;
+    if (run->left == 0)
+        return STEP_DONE;
+    run->pending = run->first_pick == TW_NW_NO_CARD ? pair_candidates(s->hand, st.c)
+                                                    : pair_partners(s->hand, run->first_pick, st.c);
+    return STEP_WAIT;
+}
+
+/* move_pair_sum: moves the picked card to pile b. */
+static void choose_move_pair_sum(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    tw_nw_run *run = &s->run;
+    nw_move_from_hand(s, value, st.b, events);
+    if (run->first_pick == TW_NW_NO_CARD)
+        run->first_pick = (uint8_t)value;
+    run->left--;
+}
+
+/* name_suit: one choice. */
+static int begin_name_suit(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)st, (void)events;
+    s->run.left = 1;
+    return 0;
+}
+
+/* name_suit: any of the four suits. */
+static int needs_name_suit(tw_nw_state *s, tw_nw_step st)
+{
+    (void)st;
+    if (s->run.left == 0)
+        return STEP_DONE;
+    s->run.pending = 0xFu;
+    return STEP_WAIT;
+}
+
+/* name_suit: remembers the suit named. */
+static void choose_name_suit(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    (void)st;
+    s->run.named_suit = (uint8_t)value;
+    nw_emit(events, TW_NW_EV_NAME_SUIT, TW_NW_NO_CARD, 0, 0, (uint8_t)value, 0, 0);
+    s->run.left = 0;
+}
+
+/* peek: the player now knows the c top cards of the deck. */
+static int begin_peek(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    for (int i = 0; i < st.c && i < s->deck_n; i++) {
+        int pos = s->deck_n - 1 - i;
+        s->deck_known |= 1u << pos;
+        nw_emit(events, TW_NW_EV_PEEK, s->deck[pos], 0, 0, (uint8_t)i, 0, 0);
     }
     return 0;
 }
 
-/* Decides whether the current step needs a choice now; fills the choice
- * and the candidates. Returns STEP_DONE when the step has finished. */
-static int step_needs(tw_nw_state *s, tw_nw_step st)
+/* exchange_top: one choice when both the deck and the hand hold cards. */
+static int begin_exchange_top(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
 {
-    tw_nw_run *run = &s->run;
-    switch (st.op) {
-    case TW_NW_OP_CHOOSE_MOVE:
-        if (run->left == 0 || s->hand == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_CARD;
-        run->pending = s->hand;
-        return STEP_WAIT;
-    case TW_NW_OP_MOVE_SUIT:
-    case TW_NW_OP_MOVE_HIGHEST:
-        if (run->pending == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_CARD;
-        return STEP_WAIT;
-    case TW_NW_OP_MOVE_PAIR_SUM:
-        if (run->left == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_CARD;
-        run->pending = run->first_pick == TW_NW_NO_CARD ? pair_candidates(s->hand, st.c)
-                                                        : pair_partners(s->hand, run->first_pick, st.c);
-        return STEP_WAIT;
-    case TW_NW_OP_NAME_SUIT:
-        if (run->left == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_SUIT;
-        run->pending = 0xFu;
-        return STEP_WAIT;
-    case TW_NW_OP_EXCHANGE_TOP:
-        if (run->left == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_CARD;
-        run->pending = s->hand;
-        return STEP_WAIT;
-    case TW_NW_OP_SWAP_RULER:
-    case TW_NW_OP_MOVE_VISIT:
-        if (run->left == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_FIEF;
-        return STEP_WAIT;
-    case TW_NW_OP_DRAW_UNTIL_SUIT:
-        if (run->left == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_CONTINUE;
-        run->pending = 0;
-        run->may_pass = 1;
-        return STEP_WAIT;
-    case TW_NW_OP_MOVE_LOWEST:
-        if (run->left == 0 || s->hand == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_CARD;
-        run->pending = lowest_cards(s->hand);
-        return STEP_WAIT;
-    case TW_NW_OP_SEARCH_VALUE:
-        if (run->left == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_CARD;
-        run->pending = s->hand;
-        return STEP_WAIT;
-    case TW_NW_OP_MOVE_DUPLICATES:
-        run->pending = duplicate_cards(s->hand);
-        if (run->pending == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_CARD;
-        return STEP_WAIT;
-    case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
-    case TW_NW_OP_MOVE_VALUES:
-        if (run->pending == 0 || (st.op == TW_NW_OP_MOVE_HAND_COUNT_VALUE && run->left == 0))
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_CARD;
-        return STEP_WAIT;
-    case TW_NW_OP_MOVE_SUM:
-        if (run->left == 0 || run->memo == 0)
-            return STEP_DONE;
-        run->pending = sum_candidates(s->hand, run->memo);
-        if (run->pending == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_CARD;
-        return STEP_WAIT;
-    case TW_NW_OP_READY_ALLY:
-        if (run->left == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_SLOT;
-        return STEP_WAIT;
-    case TW_NW_OP_SWAP_TOP:
-        if (run->left == 0)
-            return STEP_DONE;
-        run->choice = TW_NW_CHOICE_CARD;
-        run->may_pass = 1;
-        return STEP_WAIT;
-    default:
-        return STEP_DONE;
-    }
+    (void)st, (void)events;
+    s->run.left = (s->deck_n > 0 && s->hand) ? 1 : 0;
+    return 0;
 }
 
-/* Carries out one choice for the current step. */
-static void step_choose(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+/* exchange_top: takes the deck's top card, puts the picked card there. */
+static void choose_exchange_top(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
 {
+    (void)st;
+    nw_move_top(s, TW_NW_PILE_DECK, TW_NW_PILE_HAND, events);
+    nw_move_from_hand(s, value, TW_NW_PILE_DECK, events);
+    s->run.left = 0;
+}
+
+/* swap_ruler: the unvisited fiefs within distance c. */
+static int begin_swap_ruler(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)events;
+    return offer(s, swap_candidates(s, st.c));
+}
+
+/* swap_ruler: swaps the visited ruler with the picked fief's. */
+static void choose_swap_ruler(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    (void)st;
+    int v = s->visiting;
+    tw_nw_character tmp = s->fiefs[v].ruler;
+    s->fiefs[v].ruler = s->fiefs[value].ruler;
+    s->fiefs[value].ruler = tmp;
+    nw_emit(events, TW_NW_EV_RULER_SWAP, TW_NW_NO_CARD, 0, 0, (uint8_t)v, (uint8_t)value, 0);
+    s->run.left = 0;
+}
+
+/* copy_ruler: puts the visited ruler's steps in its place; the loop
+ * starts over on them. */
+static int begin_copy_ruler(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)st, (void)events;
+    splice_copy(s);
+    return s->run.step_started == 0;
+}
+
+/* draw_until_suit: draws the first card. */
+static int begin_draw_until_suit(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    s->run.left = (uint8_t)draw_until_once(s, st.a, events);
+    return 0;
+}
+
+/* draw_until_suit: go on or pass, nothing to pick. */
+static int needs_draw_until_suit(tw_nw_state *s, tw_nw_step st)
+{
+    (void)st;
+    if (s->run.left == 0)
+        return STEP_DONE;
+    s->run.pending = 0;
+    return STEP_WAIT;
+}
+
+/* draw_until_suit: value 1 goes on, 0 passes. */
+static void choose_draw_until_suit(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    s->run.left = value ? (uint8_t)draw_until_once(s, st.a, events) : 0;
+}
+
+/* move_lowest: one pick when the hand holds cards; forgets the value. */
+static int begin_move_lowest(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)st, (void)events;
+    s->run.memo = 0;
+    s->run.left = s->hand ? 1 : 0;
+    return 0;
+}
+
+/* move_lowest: the cards of the lowest value held. */
+static int needs_move_lowest(tw_nw_state *s, tw_nw_step st)
+{
+    (void)st;
+    if (s->run.left == 0 || s->hand == 0)
+        return STEP_DONE;
+    s->run.pending = lowest_cards(s->hand);
+    return STEP_WAIT;
+}
+
+/* move_lowest: moves the picked card to pile b, remembers its value. */
+static void choose_move_lowest(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    nw_move_from_hand(s, value, st.b, events);
+    s->run.memo = (uint8_t)TW_NW_VALUE(value);
+    s->run.left = 0;
+}
+
+/* draw_value: draws as many cards as the remembered value. */
+static int begin_draw_value(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)st;
+    for (int i = 0; i < s->run.memo; i++)
+        if (nw_move_top(s, TW_NW_PILE_DECK, TW_NW_PILE_HAND, events) == TW_NW_NO_CARD)
+            break;
+    return 0;
+}
+
+/* search_value: one pick when the hand holds cards. */
+static int begin_search_value(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)st, (void)events;
+    s->run.left = s->hand ? 1 : 0;
+    return 0;
+}
+
+/* search_value: takes every deck card of the picked card's value. */
+static void choose_search_value(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    (void)st;
+    search_deck(s, TW_NW_VALUE(value), events);
+    s->run.left = 0;
+}
+
+/* move_duplicates: waits while two hand cards share a value. */
+static int needs_move_duplicates(tw_nw_state *s, tw_nw_step st)
+{
+    (void)st;
+    s->run.pending = duplicate_cards(s->hand);
+    return s->run.pending == 0 ? STEP_DONE : STEP_WAIT;
+}
+
+/* Moves the picked hand card to pile b (move_duplicates). */
+static void choose_to_pile(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    nw_move_from_hand(s, value, st.b, events);
+}
+
+/* move_hand_count_value: the cards whose value is the number of cards
+ * held now. */
+static int begin_move_hand_count_value(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)st, (void)events;
+    int held = nw_count(s->hand);
+    return offer(s, held >= 1 && held <= TW_NW_VALUES ? cards_of_values(s->hand, 1 << (held - 1)) : 0);
+}
+
+/* move_hand_count_value: one pick among the cards set at the start. */
+static int needs_move_hand_count_value(tw_nw_state *s, tw_nw_step st)
+{
+    (void)st;
+    return s->run.pending == 0 || s->run.left == 0 ? STEP_DONE : STEP_WAIT;
+}
+
+/* move_hand_count_value: moves the picked card to pile b; done. */
+static void choose_move_hand_count_value(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    nw_move_from_hand(s, value, st.b, events);
+    s->run.left = 0;
+    s->run.pending = 0;
+}
+
+/* move_values: every hand card of the values in mask a. */
+static int begin_move_values(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)events;
+    s->run.pending = cards_of_values(s->hand, st.a);
+    return 0;
+}
+
+/* repeat: the next c steps run once more for each other exhausted ally
+ * (counted now). */
+static int begin_repeat(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)events;
     tw_nw_run *run = &s->run;
-    switch (st.op) {
-    case TW_NW_OP_CHOOSE_MOVE:
-        nw_move_from_hand(s, value, st.b, events);
-        run->left--;
-        break;
-    case TW_NW_OP_MOVE_SUIT:
-    case TW_NW_OP_MOVE_HIGHEST:
-        nw_move_from_hand(s, value, st.b, events);
-        run->pending &= ~(1u << value);
-        break;
-    case TW_NW_OP_MOVE_PAIR_SUM:
-        nw_move_from_hand(s, value, st.b, events);
-        if (run->first_pick == TW_NW_NO_CARD)
-            run->first_pick = (uint8_t)value;
-        run->left--;
-        break;
-    case TW_NW_OP_NAME_SUIT:
-        run->named_suit = (uint8_t)value;
-        nw_emit(events, TW_NW_EV_NAME_SUIT, TW_NW_NO_CARD, 0, 0, (uint8_t)value, 0, 0);
-        run->left = 0;
-        break;
-    case TW_NW_OP_EXCHANGE_TOP: {
-        nw_move_top(s, TW_NW_PILE_DECK, TW_NW_PILE_HAND, events);
-        nw_move_from_hand(s, value, TW_NW_PILE_DECK, events);
-        run->left = 0;
-        break;
+    run->repeat_left = (uint8_t)nw_count(other_exhausted_slots(s));
+    run->repeat_start = (uint8_t)(run->pc + 1);
+    run->repeat_end = (uint8_t)(run->pc + 1 + st.c);
+    return 0;
+}
+
+/* move_sum: picks when some hand cards add up to the remembered value. */
+static int begin_move_sum(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)st, (void)events;
+    s->run.left = s->run.memo > 0 && subset_sums_to(s->hand, s->run.memo) ? 1 : 0;
+    return 0;
+}
+
+/* move_sum: the cards that can still be part of the sum. */
+static int needs_move_sum(tw_nw_state *s, tw_nw_step st)
+{
+    (void)st;
+    tw_nw_run *run = &s->run;
+    if (run->left == 0 || run->memo == 0)
+        return STEP_DONE;
+    run->pending = sum_candidates(s->hand, run->memo);
+    return run->pending == 0 ? STEP_DONE : STEP_WAIT;
+}
+
+/* move_sum: moves the picked card to pile b; the sum left shrinks. */
+static void choose_move_sum(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    nw_move_from_hand(s, value, st.b, events);
+    s->run.memo = (uint8_t)(s->run.memo - TW_NW_VALUE(value));
+}
+
+/* after_response: the steps after this one wait for the next response. */
+static int begin_after_response(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)st;
+    arm_trigger(s, events);
+    return 0;
+}
+
+/* skip_if: skips the next c steps when the remembered value has parity a. */
+static int begin_skip_if(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)events;
+    tw_nw_run *run = &s->run;
+    if ((run->memo & 1) == st.a) {
+        int to = run->pc + st.c;
+        run->pc = (uint8_t)(to < run->len ? to : run->len - 1);
     }
-    case TW_NW_OP_SWAP_RULER: {
-        int v = s->visiting;
-        tw_nw_character tmp = s->fiefs[v].ruler;
-        s->fiefs[v].ruler = s->fiefs[value].ruler;
-        s->fiefs[value].ruler = tmp;
-        nw_emit(events, TW_NW_EV_RULER_SWAP, TW_NW_NO_CARD, 0, 0, (uint8_t)v, (uint8_t)value, 0);
-        run->left = 0;
-        break;
+    return 0;
+}
+
+/* move_visit: the nearest unvisited fief on each side. */
+static int begin_move_visit(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)st, (void)events;
+    return offer(s, move_visit_candidates(s));
+}
+
+/* move_visit: the picked fief is now the one visited. */
+static void choose_move_visit(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    (void)st;
+    int from = s->visiting;
+    s->visiting = (int8_t)value;
+    nw_emit(events, TW_NW_EV_VISIT_MOVE, TW_NW_NO_CARD, 0, 0, (uint8_t)from, (uint8_t)value, 0);
+    s->run.left = 0;
+}
+
+/* ready_ally: the other exhausted allies. */
+static int begin_ready_ally(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)st, (void)events;
+    return offer(s, other_exhausted_slots(s));
+}
+
+/* ready_ally: the picked ally is ready again. */
+static void choose_ready_ally(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    (void)st;
+    s->slots[value].exhausted = 0;
+    nw_emit(events, TW_NW_EV_READY, TW_NW_NO_CARD, 0, 0, (uint8_t)value, 0, 0);
+    s->run.left = 0;
+}
+
+/* swap_top: the hand cards of the same value as pile a's top card. */
+static int begin_swap_top(tw_nw_state *s, tw_nw_step st, tw_nw_events *events)
+{
+    (void)events;
+    return offer(s, same_value_as_top(s, st.a));
+}
+
+/* swap_top: value a hand card to swap with pile a's top, or
+ * TW_NW_NO_CARD to pass. */
+static void choose_swap_top(tw_nw_state *s, tw_nw_step st, int value, tw_nw_events *events)
+{
+    if (value != TW_NW_NO_CARD) {
+        nw_move_top(s, st.a, TW_NW_PILE_HAND, events);
+        nw_move_from_hand(s, value, st.a, events);
     }
-    case TW_NW_OP_DRAW_UNTIL_SUIT:
-        /* value: 1 go on, 0 pass */
-        run->left = value ? (uint8_t)draw_until_once(s, st.a, events) : 0;
-        break;
-    case TW_NW_OP_MOVE_LOWEST:
-        nw_move_from_hand(s, value, st.b, events);
-        run->memo = (uint8_t)TW_NW_VALUE(value);
-        run->left = 0;
-        break;
-    case TW_NW_OP_SEARCH_VALUE:
-        search_deck(s, TW_NW_VALUE(value), events);
-        run->left = 0;
-        break;
-    case TW_NW_OP_MOVE_DUPLICATES:
-        nw_move_from_hand(s, value, st.b, events);
-        break;
-    case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
-        nw_move_from_hand(s, value, st.b, events);
-        run->left = 0;
-        run->pending = 0;
-        break;
-    case TW_NW_OP_MOVE_VALUES:
-        nw_move_from_hand(s, value, st.b, events);
-        run->pending &= ~(1u << value);
-        break;
-    case TW_NW_OP_MOVE_SUM:
-        nw_move_from_hand(s, value, st.b, events);
-        run->memo = (uint8_t)(run->memo - TW_NW_VALUE(value));
-        break;
-    case TW_NW_OP_MOVE_VISIT: {
-        int from = s->visiting;
-        s->visiting = (int8_t)value;
-        nw_emit(events, TW_NW_EV_VISIT_MOVE, TW_NW_NO_CARD, 0, 0, (uint8_t)from, (uint8_t)value, 0);
-        run->left = 0;
-        break;
-    }
-    case TW_NW_OP_READY_ALLY:
-        s->slots[value].exhausted = 0;
-        nw_emit(events, TW_NW_EV_READY, TW_NW_NO_CARD, 0, 0, (uint8_t)value, 0, 0);
-        run->left = 0;
-        break;
-    case TW_NW_OP_SWAP_TOP:
-        /* value: a hand card, or TW_NW_NO_CARD to pass */
-        if (value != TW_NW_NO_CARD) {
-            nw_move_top(s, st.a, TW_NW_PILE_HAND, events);
-            nw_move_from_hand(s, value, st.a, events);
-        }
-        run->left = 0;
-        break;
-    default:
-        break;
-    }
+    s->run.left = 0;
+}
+
+/* Piles a pile field may name (bit per tw_nw_pile). */
+#define ANY_PILE 0xFu
+#define NOT_HAND 0xEu
+#define DISCARD_OR_SCORE 0xCu
+
+/* Field shorthands for the rows: name in files, the byte (0 a, 1 b, 2 c),
+ * then what the type needs. The last member, the values the engine can
+ * run, follows from the type: the piles named, any of the six suit
+ * references (the reader may take fewer), either parity. */
+#define F_PILE(key, at, piles) {(key), (at), TW_NW_FIELD_PILE, (piles), 0, 0, 0, 0, (piles)}
+#define F_SUIT(key, at, names) {(key), (at), TW_NW_FIELD_SUITREF, 0, 0, (names), 0, 0, 0x3Fu}
+#define F_INT(key, at, lo, hi) {(key), (at), TW_NW_FIELD_INT, 0, (lo), (hi), 0, 0, 0}
+#define F_INT_OR(key, at, lo, hi, fallback) {(key), (at), TW_NW_FIELD_INT, 0, (lo), (hi), 1, (fallback), 0}
+#define F_VALUES(key, at) {(key), (at), TW_NW_FIELD_VALUES, 0, 0, 0, 0, 0, 0}
+#define F_PARITY(key, at) {(key), (at), TW_NW_FIELD_PARITY, 0, 0, 0, 0, 0, 0x3u}
+#define F_SPAN(key, at) {(key), (at), TW_NW_FIELD_SPAN, 0, 1, TW_NW_MAX_STEPS - 1, 0, 0, 0}
+
+/* The step kinds, by operation (see tw_nw_step_kind). Fields are listed
+ * in the order files write them. Adding a kind: an operation in
+ * northwood.h, a row here and its run functions above (docs/architecture.md,
+ * "Ability steps"). */
+const tw_nw_step_kind tw_nw_step_kinds[TW_NW_OP_LAST + 1] = {
+    [0] = {NULL, {{0}}, TW_NW_CHOICE_NONE, TW_NW_MOVES_NONE, 0, 0, begin_nothing, needs_never, choose_never},
+    [TW_NW_OP_MOVE_TOP] = {"move_top", {F_PILE("from", 0, NOT_HAND), F_PILE("to", 1, ANY_PILE),
+                                        F_INT_OR("count", 2, 1, 32, 1)},
+                           TW_NW_CHOICE_NONE, TW_NW_MOVES_TOP, TW_NW_UPTO_C, TW_NW_STEP_DISTINCT,
+                           begin_move_top, needs_never, choose_never},
+    [TW_NW_OP_DRAW_UP_TO] = {"draw_up_to", {F_INT("count", 2, 1, 32)}, TW_NW_CHOICE_NONE, TW_NW_MOVES_DRAW,
+                             TW_NW_UPTO_C, 0, begin_draw_up_to, needs_never, choose_never},
+    [TW_NW_OP_CHOOSE_MOVE] = {"choose_move", {F_PILE("to", 1, NOT_HAND), F_INT("count", 2, 1, 32)},
+                              TW_NW_CHOICE_CARD, TW_NW_MOVES_HAND, TW_NW_UPTO_C, TW_NW_STEP_PICKS_WHICH,
+                              begin_choose_move, needs_choose_move, choose_choose_move},
+    [TW_NW_OP_MOVE_SUIT] = {"move_suit", {F_SUIT("suit", 0, 6), F_PILE("to", 1, NOT_HAND)}, TW_NW_CHOICE_CARD,
+                            TW_NW_MOVES_HAND, TW_NW_VALUES, TW_NW_STEP_PICKS_ORDER, begin_move_suit,
+                            needs_pending, choose_pending_card},
+    [TW_NW_OP_MOVE_HIGHEST] = {"move_highest", {F_PILE("to", 1, NOT_HAND)}, TW_NW_CHOICE_CARD, TW_NW_MOVES_HAND,
+                               TW_NW_SUITS, TW_NW_STEP_PICKS_ORDER | TW_NW_STEP_HIGHEST, begin_move_highest,
+                               needs_pending, choose_pending_card},
+    [TW_NW_OP_MOVE_PAIR_SUM] = {"move_pair_sum", {F_INT("sum", 2, 2, 16), F_PILE("to", 1, NOT_HAND)},
+                                TW_NW_CHOICE_CARD, TW_NW_MOVES_HAND, 2, TW_NW_STEP_PICKS_WHICH,
+                                begin_move_pair_sum, needs_move_pair_sum, choose_move_pair_sum},
+    [TW_NW_OP_NAME_SUIT] = {"name_suit", {{0}}, TW_NW_CHOICE_SUIT, TW_NW_MOVES_NONE, 0, 0, begin_name_suit,
+                            needs_name_suit, choose_name_suit},
+    [TW_NW_OP_PEEK] = {"peek", {F_INT("count", 2, 1, 32)}, TW_NW_CHOICE_NONE, TW_NW_MOVES_NONE, 0, 0, begin_peek,
+                       needs_never, choose_never},
+    [TW_NW_OP_EXCHANGE_TOP] = {"exchange_top", {{0}}, TW_NW_CHOICE_CARD, TW_NW_MOVES_SWAP_DECK, 1, 0,
+                               begin_exchange_top, needs_left_any_card, choose_exchange_top},
+    [TW_NW_OP_SWAP_RULER] = {"swap_ruler", {F_INT("distance", 2, 1, 7)}, TW_NW_CHOICE_FIEF, TW_NW_MOVES_NONE, 0,
+                             TW_NW_STEP_CHANGES_TRUMP, begin_swap_ruler, needs_left, choose_swap_ruler},
+    [TW_NW_OP_COPY_RULER] = {"copy_ruler", {{0}}, TW_NW_CHOICE_NONE, TW_NW_MOVES_NONE, 0, TW_NW_STEP_COPIES,
+                             begin_copy_ruler, needs_never, choose_never},
+    [TW_NW_OP_DRAW_UNTIL_SUIT] = {"draw_until_suit", {F_SUIT("suit", 0, 5)}, TW_NW_CHOICE_CONTINUE,
+                                  TW_NW_MOVES_DRAW, TW_NW_UPTO_DECK, TW_NW_STEP_MAY_PASS, begin_draw_until_suit,
+                                  needs_draw_until_suit, choose_draw_until_suit},
+    [TW_NW_OP_MOVE_LOWEST] = {"move_lowest", {F_PILE("to", 1, NOT_HAND)}, TW_NW_CHOICE_CARD, TW_NW_MOVES_HAND, 1,
+                              TW_NW_STEP_PICKS_WHICH, begin_move_lowest, needs_move_lowest, choose_move_lowest},
+    [TW_NW_OP_DRAW_VALUE] = {"draw_value", {{0}}, TW_NW_CHOICE_NONE, TW_NW_MOVES_DRAW, TW_NW_VALUES, 0,
+                             begin_draw_value, needs_never, choose_never},
+    /* a bound: the other cards of a value held come to the hand */
+    [TW_NW_OP_SEARCH_VALUE] = {"search_value", {{0}}, TW_NW_CHOICE_CARD, TW_NW_MOVES_DRAW, TW_NW_SUITS - 1,
+                               TW_NW_STEP_SHUFFLES, begin_search_value, needs_left_any_card, choose_search_value},
+    [TW_NW_OP_MOVE_DUPLICATES] = {"move_duplicates", {F_PILE("to", 1, NOT_HAND)}, TW_NW_CHOICE_CARD,
+                                  TW_NW_MOVES_HAND, TW_NW_CARDS, TW_NW_STEP_PICKS_WHICH, begin_nothing,
+                                  needs_move_duplicates, choose_to_pile},
+    [TW_NW_OP_MOVE_HAND_COUNT_VALUE] = {"move_hand_count_value", {F_PILE("to", 1, NOT_HAND)}, TW_NW_CHOICE_CARD,
+                                        TW_NW_MOVES_HAND, 1, TW_NW_STEP_PICKS_WHICH, begin_move_hand_count_value,
+                                        needs_move_hand_count_value, choose_move_hand_count_value},
+    [TW_NW_OP_MOVE_VALUES] = {"move_values", {F_VALUES("values", 0), F_PILE("to", 1, NOT_HAND)},
+                              TW_NW_CHOICE_CARD, TW_NW_MOVES_HAND, TW_NW_UPTO_VALUES, TW_NW_STEP_PICKS_ORDER,
+                              begin_move_values, needs_pending, choose_pending_card},
+    [TW_NW_OP_REPEAT] = {"repeat", {F_SPAN("body", 2)}, TW_NW_CHOICE_NONE, TW_NW_MOVES_NONE, 0,
+                         TW_NW_STEP_REPEATS, begin_repeat, needs_never, choose_never},
+    [TW_NW_OP_MOVE_SUM] = {"move_sum", {F_PILE("to", 1, NOT_HAND)}, TW_NW_CHOICE_CARD, TW_NW_MOVES_HAND,
+                           TW_NW_CARDS, TW_NW_STEP_PICKS_WHICH, begin_move_sum, needs_move_sum, choose_move_sum},
+    [TW_NW_OP_AFTER_RESPONSE] = {"after_response", {{0}}, TW_NW_CHOICE_NONE, TW_NW_MOVES_NONE, 0, 0,
+                                 begin_after_response, needs_never, choose_never},
+    [TW_NW_OP_SKIP_IF] = {"skip_if", {F_PARITY("when", 0), F_SPAN("count", 2)}, TW_NW_CHOICE_NONE,
+                          TW_NW_MOVES_NONE, 0, 0, begin_skip_if, needs_never, choose_never},
+    [TW_NW_OP_MOVE_VISIT] = {"move_visit", {{0}}, TW_NW_CHOICE_FIEF, TW_NW_MOVES_NONE, 0,
+                             TW_NW_STEP_MOVES_VISIT | TW_NW_STEP_CHANGES_TRUMP, begin_move_visit, needs_left,
+                             choose_move_visit},
+    [TW_NW_OP_READY_ALLY] = {"ready_ally", {{0}}, TW_NW_CHOICE_SLOT, TW_NW_MOVES_NONE, 0, TW_NW_STEP_READIES,
+                             begin_ready_ally, needs_left, choose_ready_ally},
+    [TW_NW_OP_SWAP_TOP] = {"swap_top", {F_PILE("pile", 0, DISCARD_OR_SCORE)}, TW_NW_CHOICE_CARD,
+                           TW_NW_MOVES_SWAP_PILE, 1, TW_NW_STEP_MAY_PASS, begin_swap_top, needs_left,
+                           choose_swap_top},
+};
+
+/* The row that runs a step: an operation out of range runs as row 0 (it
+ * does nothing), as a step with no kind did before the table. */
+static inline const tw_nw_step_kind *run_kind(int op)
+{
+    return &tw_nw_step_kinds[op <= TW_NW_OP_LAST ? op : 0];
 }
 
 /* Runs steps until the program ends or a real choice is needed. */
@@ -571,14 +832,22 @@ static void run_forward(tw_nw_state *s, tw_nw_events *events)
     tw_nw_run *run = &s->run;
     while (run->pc < run->len) {
         const tw_nw_step st = run->program[run->pc];
+        const tw_nw_step_kind *kind = run_kind(st.op);
         if (!run->step_started) {
-            if (step_begin(s, st, events))
+            run->step_started = 1;
+            run->pending = 0;
+            run->left = 0;
+            run->first_pick = TW_NW_NO_CARD;
+            if (kind->begin(s, st, events))
                 continue; /* a copy rewrote the program */
         }
         run->may_pass = 0;
-        if (step_needs(s, st) == STEP_WAIT) {
+        /* a step that never waits has finished once begun */
+        if (kind->choice != TW_NW_CHOICE_NONE && kind->needs(s, st) == STEP_WAIT) {
+            run->choice = kind->choice;
+            run->may_pass = (kind->traits & TW_NW_STEP_MAY_PASS) != 0;
             if (run->choice != TW_NW_CHOICE_SUIT && !run->may_pass && nw_single(run->pending)) {
-                step_choose(s, st, nw_lowest(run->pending), events);
+                kind->choose(s, st, nw_lowest(run->pending), events);
                 continue;
             }
             s->phase = TW_NW_PHASE_ABILITY;
@@ -656,6 +925,6 @@ void nw_ability_choose(tw_nw_state *s, int value, tw_nw_events *events)
 {
     const tw_nw_step st = s->run.program[s->run.pc];
     s->run.choice = TW_NW_CHOICE_NONE;
-    step_choose(s, st, value, events);
+    run_kind(st.op)->choose(s, st, value, events);
     run_forward(s, events);
 }

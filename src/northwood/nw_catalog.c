@@ -13,24 +13,16 @@
  * suits, then TW_NW_SUITREF_TRUMP and TW_NW_SUITREF_NAMED. */
 static const char *const SUIT_REFS[] = {"claws", "flowers", "leaves", "eyes", "trump", "named"};
 
-/* Reads a pile name field; allow_hand says whether "hand" is accepted. */
-static tw_error pile_field(tw_jr *jr, json_t *obj, const char *path, const char *key, int allow_hand, int *out)
-{
-    static const char *const with_hand[] = {"hand", "deck", "discard", "score"};
-    static const char *const without_hand[] = {NULL, "deck", "discard", "score"};
-    return tw_jr_choice(jr, obj, path, key, allow_hand ? with_hand : without_hand, 4, 1, 0, out);
-}
-
-/* Reads the "values" field of a step: a non-empty list of distinct card
+/* Reads a values field of a step: a non-empty list of distinct card
  * values 1..8, kept as a mask (bit v-1 for value v). */
-static tw_error values_field(tw_jr *jr, json_t *obj, const char *path, int *mask)
+static tw_error values_field(tw_jr *jr, json_t *obj, const char *path, const char *key, int *mask)
 {
     json_t *list;
     char sub[256];
-    tw_error err = tw_jr_member(jr, obj, path, "values", 1, &list);
+    tw_error err = tw_jr_member(jr, obj, path, key, 1, &list);
     if (err)
         return err;
-    tw_jr_path(sub, sizeof sub, path, "values");
+    tw_jr_path(sub, sizeof sub, path, key);
     if (!json_is_array(list) || json_array_size(list) == 0)
         return tw_jr_fail(jr, sub, "must be a non-empty list of card values 1 to 8");
     *mask = 0;
@@ -48,7 +40,47 @@ static tw_error values_field(tw_jr *jr, json_t *obj, const char *path, int *mask
     return TW_OK;
 }
 
-/* Parses one effect step object (see nw_io.h). */
+/* The field of a kind kept in byte at (0 a, 1 b, 2 c); the row of a
+ * DISTINCT kind has fields at 0 and 1. */
+static const tw_nw_step_field *field_at(const tw_nw_step_kind *kind, int at)
+{
+    for (int i = 0; i < TW_NW_STEP_FIELDS && kind->fields[i].key; i++)
+        if (kind->fields[i].at == at)
+            return &kind->fields[i];
+    return &kind->fields[0];
+}
+
+/* Reads one field of a step, as its row describes it (tw_nw_step_field). */
+static tw_error field_read(tw_jr *jr, json_t *obj, const char *path, const tw_nw_step_field *f, int *value)
+{
+    static const char *const piles[] = {"hand", "deck", "discard", "score"};
+    static const char *const parities[] = {"even", "odd"};
+    switch (f->type) {
+    case TW_NW_FIELD_PILE: {
+        const char *names[4];
+        for (int p = 0; p < 4; p++)
+            names[p] = (f->piles >> p) & 1 ? piles[p] : NULL;
+        return tw_jr_choice(jr, obj, path, f->key, names, 4, 1, 0, value);
+    }
+    case TW_NW_FIELD_SUITREF:
+        return tw_jr_choice(jr, obj, path, f->key, SUIT_REFS, f->hi, 1, 0, value);
+    case TW_NW_FIELD_PARITY:
+        return tw_jr_choice(jr, obj, path, f->key, parities, 2, 1, 0, value);
+    case TW_NW_FIELD_VALUES:
+        return values_field(jr, obj, path, f->key, value);
+    default: { /* TW_NW_FIELD_INT, TW_NW_FIELD_SPAN */
+        long long n = 0;
+        tw_error err = tw_jr_int(jr, obj, path, f->key, f->lo, f->hi, !f->optional, f->fallback, &n);
+        *value = (int)n;
+        return err;
+    }
+    }
+}
+
+/* Parses one effect step object (see nw_io.h): the fields its kind's row
+ * lists, the piles first (as the reader always has), then the others in
+ * file order. "draw" is a short form of move_top from the deck to the
+ * hand. */
 tw_error nw_step_parse(tw_jr *jr, json_t *obj, const char *path, tw_nw_step *step)
 {
     if (!json_is_object(obj))
@@ -63,10 +95,9 @@ tw_error nw_step_parse(tw_jr *jr, json_t *obj, const char *path, tw_nw_step *ste
         return tw_jr_fail(jr, sub, "must be the name of an operation");
     const char *opname = json_string_value(opv);
     memset(step, 0, sizeof *step);
-    int a = 0, b = 0;
-    long long c = 0;
     if (strcmp(opname, "draw") == 0) {
         static const char *const keys[] = {"op", "count", NULL};
+        long long c = 0;
         if ((err = tw_jr_object(jr, obj, path, keys)) || (err = tw_jr_int(jr, obj, path, "count", 1, 32, 1, 0, &c)))
             return err;
         step->op = TW_NW_OP_MOVE_TOP;
@@ -76,127 +107,35 @@ tw_error nw_step_parse(tw_jr *jr, json_t *obj, const char *path, tw_nw_step *ste
         return TW_OK;
     }
     int op = tw_nw_op_from_key(opname);
-    step->op = (uint8_t)op;
-    switch (op) {
-    case TW_NW_OP_MOVE_TOP: {
-        static const char *const keys[] = {"op", "from", "to", "count", NULL};
-        if ((err = tw_jr_object(jr, obj, path, keys)) || (err = pile_field(jr, obj, path, "from", 0, &a)) ||
-            (err = pile_field(jr, obj, path, "to", 1, &b)) ||
-            (err = tw_jr_int(jr, obj, path, "count", 1, 32, 0, 1, &c)))
-            return err;
-        if (a == b) {
-            tw_jr_path(sub, sizeof sub, path, "to");
-            return tw_jr_fail(jr, sub, "must differ from 'from'");
-        }
-        break;
-    }
-    case TW_NW_OP_DRAW_UP_TO:
-    case TW_NW_OP_PEEK: {
-        static const char *const keys[] = {"op", "count", NULL};
-        if ((err = tw_jr_object(jr, obj, path, keys)) || (err = tw_jr_int(jr, obj, path, "count", 1, 32, 1, 0, &c)))
-            return err;
-        break;
-    }
-    case TW_NW_OP_CHOOSE_MOVE: {
-        static const char *const keys[] = {"op", "to", "count", NULL};
-        if ((err = tw_jr_object(jr, obj, path, keys)) || (err = pile_field(jr, obj, path, "to", 0, &b)) ||
-            (err = tw_jr_int(jr, obj, path, "count", 1, 32, 1, 0, &c)))
-            return err;
-        break;
-    }
-    case TW_NW_OP_MOVE_SUIT: {
-        static const char *const keys[] = {"op", "suit", "to", NULL};
-        if ((err = tw_jr_object(jr, obj, path, keys)) || (err = pile_field(jr, obj, path, "to", 0, &b)) ||
-            (err = tw_jr_choice(jr, obj, path, "suit", SUIT_REFS, 6, 1, 0, &a)))
-            return err;
-        break;
-    }
-    case TW_NW_OP_MOVE_HIGHEST: {
-        static const char *const keys[] = {"op", "to", NULL};
-        if ((err = tw_jr_object(jr, obj, path, keys)) || (err = pile_field(jr, obj, path, "to", 0, &b)))
-            return err;
-        break;
-    }
-    case TW_NW_OP_MOVE_PAIR_SUM: {
-        static const char *const keys[] = {"op", "sum", "to", NULL};
-        if ((err = tw_jr_object(jr, obj, path, keys)) || (err = pile_field(jr, obj, path, "to", 0, &b)) ||
-            (err = tw_jr_int(jr, obj, path, "sum", 2, 16, 1, 0, &c)))
-            return err;
-        break;
-    }
-    case TW_NW_OP_SWAP_RULER: {
-        static const char *const keys[] = {"op", "distance", NULL};
-        if ((err = tw_jr_object(jr, obj, path, keys)) ||
-            (err = tw_jr_int(jr, obj, path, "distance", 1, 7, 1, 0, &c)))
-            return err;
-        break;
-    }
-    case TW_NW_OP_NAME_SUIT:
-    case TW_NW_OP_EXCHANGE_TOP:
-    case TW_NW_OP_COPY_RULER:
-    case TW_NW_OP_DRAW_VALUE:
-    case TW_NW_OP_SEARCH_VALUE:
-    case TW_NW_OP_AFTER_RESPONSE:
-    case TW_NW_OP_MOVE_VISIT:
-    case TW_NW_OP_READY_ALLY: {
-        static const char *const keys[] = {"op", NULL};
-        if ((err = tw_jr_object(jr, obj, path, keys)))
-            return err;
-        break;
-    }
-    case TW_NW_OP_DRAW_UNTIL_SUIT: {
-        static const char *const keys[] = {"op", "suit", NULL};
-        if ((err = tw_jr_object(jr, obj, path, keys)) ||
-            (err = tw_jr_choice(jr, obj, path, "suit", SUIT_REFS, 5, 1, 0, &a)))
-            return err;
-        break;
-    }
-    case TW_NW_OP_MOVE_LOWEST:
-    case TW_NW_OP_MOVE_DUPLICATES:
-    case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
-    case TW_NW_OP_MOVE_SUM: {
-        static const char *const keys[] = {"op", "to", NULL};
-        if ((err = tw_jr_object(jr, obj, path, keys)) || (err = pile_field(jr, obj, path, "to", 0, &b)))
-            return err;
-        break;
-    }
-    case TW_NW_OP_MOVE_VALUES: {
-        static const char *const keys[] = {"op", "values", "to", NULL};
-        if ((err = tw_jr_object(jr, obj, path, keys)) || (err = pile_field(jr, obj, path, "to", 0, &b)) ||
-            (err = values_field(jr, obj, path, &a)))
-            return err;
-        break;
-    }
-    case TW_NW_OP_REPEAT: {
-        static const char *const keys[] = {"op", "body", NULL};
-        if ((err = tw_jr_object(jr, obj, path, keys)) ||
-            (err = tw_jr_int(jr, obj, path, "body", 1, TW_NW_MAX_STEPS - 1, 1, 0, &c)))
-            return err;
-        break;
-    }
-    case TW_NW_OP_SKIP_IF: {
-        static const char *const keys[] = {"op", "when", "count", NULL};
-        static const char *const parities[] = {"even", "odd"};
-        if ((err = tw_jr_object(jr, obj, path, keys)) ||
-            (err = tw_jr_choice(jr, obj, path, "when", parities, 2, 1, 0, &a)) ||
-            (err = tw_jr_int(jr, obj, path, "count", 1, TW_NW_MAX_STEPS - 1, 1, 0, &c)))
-            return err;
-        break;
-    }
-    case TW_NW_OP_SWAP_TOP: {
-        static const char *const keys[] = {"op", "pile", NULL};
-        static const char *const piles[] = {NULL, NULL, "discard", "score"};
-        if ((err = tw_jr_object(jr, obj, path, keys)) ||
-            (err = tw_jr_choice(jr, obj, path, "pile", piles, 4, 1, 0, &a)))
-            return err;
-        break;
-    }
-    default:
+    const tw_nw_step_kind *kind = tw_nw_step_kind_of(op);
+    if (!kind)
         return tw_jr_fail(jr, sub, "unknown operation '%s' (see docs/formats.md for the list)", opname);
+    const char *keys[TW_NW_STEP_FIELDS + 2] = {"op"};
+    int nkeys = 1;
+    for (int i = 0; i < TW_NW_STEP_FIELDS && kind->fields[i].key; i++)
+        keys[nkeys++] = kind->fields[i].key;
+    keys[nkeys] = NULL;
+    if ((err = tw_jr_object(jr, obj, path, keys)))
+        return err;
+    uint8_t bytes[3] = {0, 0, 0};
+    for (int piles_first = 1; piles_first >= 0; piles_first--)
+        for (int i = 0; i < TW_NW_STEP_FIELDS && kind->fields[i].key; i++) {
+            const tw_nw_step_field *f = &kind->fields[i];
+            int value = 0;
+            if ((f->type == TW_NW_FIELD_PILE) != piles_first)
+                continue;
+            if ((err = field_read(jr, obj, path, f, &value)))
+                return err;
+            bytes[f->at] = (uint8_t)value;
+        }
+    if ((kind->traits & TW_NW_STEP_DISTINCT) && bytes[0] == bytes[1]) {
+        tw_jr_path(sub, sizeof sub, path, field_at(kind, 1)->key);
+        return tw_jr_fail(jr, sub, "must differ from '%s'", field_at(kind, 0)->key);
     }
-    step->a = (uint8_t)a;
-    step->b = (uint8_t)b;
-    step->c = (uint8_t)c;
+    step->op = (uint8_t)op;
+    step->a = bytes[0];
+    step->b = bytes[1];
+    step->c = bytes[2];
     return TW_OK;
 }
 
@@ -256,11 +195,16 @@ static tw_error parse_character(tw_jr *jr, json_t *obj, const char *path, tw_nw_
     e->nsteps = (uint8_t)json_array_size(steps);
     for (int i = 0; i < e->nsteps; i++) {
         const tw_nw_step *st = &e->steps[i];
-        if ((st->op == TW_NW_OP_REPEAT || st->op == TW_NW_OP_SKIP_IF) && i + st->c >= e->nsteps) {
-            char spath[280];
-            tw_jr_index(spath, sizeof spath, sub, (size_t)i);
-            tw_jr_path(sub, sizeof sub, spath, st->op == TW_NW_OP_REPEAT ? "body" : "count");
-            return tw_jr_fail(jr, sub, "reaches past the last step (%d steps follow this one)", e->nsteps - i - 1);
+        const tw_nw_step_kind *kind = tw_nw_step_kind_of(st->op);
+        for (int k = 0; k < TW_NW_STEP_FIELDS && kind->fields[k].key; k++) {
+            const tw_nw_step_field *f = &kind->fields[k];
+            if (f->type == TW_NW_FIELD_SPAN && i + tw_nw_step_at(st, f->at) >= e->nsteps) {
+                char spath[280];
+                tw_jr_index(spath, sizeof spath, sub, (size_t)i);
+                tw_jr_path(sub, sizeof sub, spath, f->key);
+                return tw_jr_fail(jr, sub, "reaches past the last step (%d steps follow this one)",
+                                  e->nsteps - i - 1);
+            }
         }
     }
     return TW_OK;

@@ -281,31 +281,23 @@ static unsigned explore_action(search *sr, const tw_nw_state *v, tw_nw_action ac
  * add cards to the hand (more answers). */
 enum { CAN_LOWER = 1, CAN_RAISE = 2, CAN_REFILL = 4, CAN_MOVE = 8, CAN_DRAW = 16 };
 
-/* Adds the powers of a list of steps. */
+/* Adds the powers of a list of steps, from their kinds' rows: what cards
+ * each moves where (tw_nw_moves) and whether it moves the visit. */
 static unsigned step_powers(const tw_nw_step *steps, int n)
 {
     unsigned powers = 0;
     for (int i = 0; i < n; i++) {
         const tw_nw_step *st = &steps[i];
-        if (st->op == TW_NW_OP_MOVE_TOP && st->a == TW_NW_PILE_SCORE)
-            powers |= CAN_LOWER;
-        if (st->op == TW_NW_OP_MOVE_VISIT)
-            powers |= CAN_MOVE;
-        if ((st->op == TW_NW_OP_MOVE_TOP && st->b == TW_NW_PILE_HAND) || st->op == TW_NW_OP_DRAW_UP_TO ||
-            st->op == TW_NW_OP_DRAW_VALUE || st->op == TW_NW_OP_DRAW_UNTIL_SUIT || st->op == TW_NW_OP_SEARCH_VALUE)
-            powers |= CAN_DRAW;
-        if (st->op == TW_NW_OP_SWAP_TOP || st->op == TW_NW_OP_COPY_RULER)
+        const tw_nw_step_kind *kind = tw_nw_step_kind_of(st->op);
+        if (!kind)
             continue;
-        int to = st->op == TW_NW_OP_MOVE_TOP ? st->b : -1;
-        switch (st->op) {
-        case TW_NW_OP_CHOOSE_MOVE: case TW_NW_OP_MOVE_SUIT: case TW_NW_OP_MOVE_HIGHEST:
-        case TW_NW_OP_MOVE_PAIR_SUM: case TW_NW_OP_MOVE_LOWEST: case TW_NW_OP_MOVE_DUPLICATES:
-        case TW_NW_OP_MOVE_HAND_COUNT_VALUE: case TW_NW_OP_MOVE_VALUES: case TW_NW_OP_MOVE_SUM:
-            to = st->b;
-            break;
-        default:
-            break;
-        }
+        if (kind->moves == TW_NW_MOVES_TOP && st->a == TW_NW_PILE_SCORE)
+            powers |= CAN_LOWER;
+        if (kind->traits & TW_NW_STEP_MOVES_VISIT)
+            powers |= CAN_MOVE;
+        if ((kind->moves == TW_NW_MOVES_TOP && st->b == TW_NW_PILE_HAND) || kind->moves == TW_NW_MOVES_DRAW)
+            powers |= CAN_DRAW;
+        int to = kind->moves == TW_NW_MOVES_TOP || kind->moves == TW_NW_MOVES_HAND ? st->b : -1;
         if (to == TW_NW_PILE_SCORE)
             powers |= CAN_RAISE;
         if (to == TW_NW_PILE_DECK)
@@ -314,11 +306,11 @@ static unsigned step_powers(const tw_nw_step *steps, int n)
     return powers;
 }
 
-/* Whether a list of steps holds an operation. */
-static int has_op(const tw_nw_step *steps, int n, int op)
+/* Whether a list of steps holds a step with a trait (TW_NW_STEP_*). */
+static int has_trait(const tw_nw_step *steps, int n, unsigned trait)
 {
     for (int i = 0; i < n; i++)
-        if (steps[i].op == op)
+        if (tw_nw_step_has(steps[i].op, trait))
             return 1;
     return 0;
 }
@@ -334,19 +326,19 @@ static unsigned usable_powers(const tw_nw_state *v)
     for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
         chars[slot] = tw_nw_slot_character(v, slot);
         if (!v->slots[slot].exhausted) {
-            readies |= has_op(chars[slot]->steps, chars[slot]->nsteps, TW_NW_OP_READY_ALLY);
-            copies |= has_op(chars[slot]->steps, chars[slot]->nsteps, TW_NW_OP_COPY_RULER);
+            readies |= has_trait(chars[slot]->steps, chars[slot]->nsteps, TW_NW_STEP_READIES);
+            copies |= has_trait(chars[slot]->steps, chars[slot]->nsteps, TW_NW_STEP_COPIES);
         }
     }
     if (v->run.active) {
-        readies |= has_op(v->run.program, v->run.len, TW_NW_OP_READY_ALLY);
-        copies |= has_op(v->run.program, v->run.len, TW_NW_OP_COPY_RULER);
+        readies |= has_trait(v->run.program, v->run.len, TW_NW_STEP_READIES);
+        copies |= has_trait(v->run.program, v->run.len, TW_NW_STEP_COPIES);
     }
     unsigned powers = 0;
     for (int slot = 0; slot < TW_NW_SLOTS; slot++)
         if (!v->slots[slot].exhausted || readies) {
             powers |= step_powers(chars[slot]->steps, chars[slot]->nsteps);
-            copies |= readies && has_op(chars[slot]->steps, chars[slot]->nsteps, TW_NW_OP_COPY_RULER);
+            copies |= readies && has_trait(chars[slot]->steps, chars[slot]->nsteps, TW_NW_STEP_COPIES);
         }
     if (v->run.active)
         powers |= step_powers(v->run.program, v->run.len);

@@ -83,61 +83,29 @@ void tw_nw_character_from_catalog(tw_nw_character *ch, const tw_nw_catalog *cata
 /* Whether a step list is safe to run: a bad pile would lose cards, a bad
  * suit would shift out of range, a repeat or a skip past the end would run
  * off the program. The file loader checks the same; this guards catalogs
- * and positions built in code. */
+ * and positions built in code. Each step is checked against its kind's
+ * fields (tw_nw_step_kinds): the values each can run (`sound`; numbers and
+ * value lists are safe whatever they hold, a suit reference may be any
+ * suit, "trump" or "named"), and spans inside the list. */
 int nw_steps_sound(const tw_nw_step *steps, int nsteps)
 {
     if (nsteps < 0 || nsteps > TW_NW_MAX_PROGRAM)
         return 0;
     for (int i = 0; i < nsteps; i++) {
         const tw_nw_step *st = &steps[i];
-        switch (st->op) {
-        case TW_NW_OP_MOVE_TOP:
-            if (st->a == TW_NW_PILE_HAND || st->a > TW_NW_PILE_SCORE || st->b > TW_NW_PILE_SCORE || st->a == st->b)
-                return 0;
-            break;
-        case TW_NW_OP_DRAW_UNTIL_SUIT:
-            if (st->a > TW_NW_SUITREF_NAMED)
-                return 0;
-            break;
-        case TW_NW_OP_MOVE_SUIT:
-            if (st->a > TW_NW_SUITREF_NAMED || st->b == TW_NW_PILE_HAND || st->b > TW_NW_PILE_SCORE)
-                return 0;
-            break;
-        case TW_NW_OP_CHOOSE_MOVE:
-        case TW_NW_OP_MOVE_HIGHEST:
-        case TW_NW_OP_MOVE_PAIR_SUM:
-        case TW_NW_OP_MOVE_LOWEST:
-        case TW_NW_OP_MOVE_DUPLICATES:
-        case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
-        case TW_NW_OP_MOVE_VALUES:
-        case TW_NW_OP_MOVE_SUM:
-            if (st->b == TW_NW_PILE_HAND || st->b > TW_NW_PILE_SCORE)
-                return 0;
-            break;
-        case TW_NW_OP_SWAP_TOP:
-            if (st->a != TW_NW_PILE_DISCARD && st->a != TW_NW_PILE_SCORE)
-                return 0;
-            break;
-        case TW_NW_OP_REPEAT:
-        case TW_NW_OP_SKIP_IF:
-            if (st->c < 1 || i + st->c >= nsteps || (st->op == TW_NW_OP_SKIP_IF && st->a > 1))
-                return 0;
-            break;
-        case TW_NW_OP_DRAW_UP_TO:
-        case TW_NW_OP_NAME_SUIT:
-        case TW_NW_OP_PEEK:
-        case TW_NW_OP_EXCHANGE_TOP:
-        case TW_NW_OP_SWAP_RULER:
-        case TW_NW_OP_COPY_RULER:
-        case TW_NW_OP_DRAW_VALUE:
-        case TW_NW_OP_SEARCH_VALUE:
-        case TW_NW_OP_AFTER_RESPONSE:
-        case TW_NW_OP_MOVE_VISIT:
-        case TW_NW_OP_READY_ALLY:
-            break;
-        default:
+        const tw_nw_step_kind *kind = tw_nw_step_kind_of(st->op);
+        if (!kind)
             return 0;
+        const uint8_t bytes[3] = {st->a, st->b, st->c};
+        for (const tw_nw_step_field *f = kind->fields; f < kind->fields + TW_NW_STEP_FIELDS && f->key; f++) {
+            unsigned v = bytes[f->at];
+            if (f->sound && (v > 7 || !((f->sound >> v) & 1)))
+                return 0;
+            if (f->type == TW_NW_FIELD_SPAN && (v < 1 || i + (int)v >= nsteps))
+                return 0;
         }
+        if ((kind->traits & TW_NW_STEP_DISTINCT) && st->a == st->b)
+            return 0;
     }
     return 1;
 }

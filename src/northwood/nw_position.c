@@ -457,7 +457,24 @@ static tw_error read_pending(tw_jr *jr, json_t *ability, tw_nw_run *run)
  * engine offers it while these steps wait (run.may_pass). */
 static int op_may_pass(int op)
 {
-    return op == TW_NW_OP_DRAW_UNTIL_SUIT || op == TW_NW_OP_SWAP_TOP;
+    return tw_nw_step_has(op, TW_NW_STEP_MAY_PASS);
+}
+
+/* Names the steps whose choice may be passed, for messages: "a and b". */
+static void may_pass_names(char *out, size_t size)
+{
+    int n = 0, total = 0;
+    for (int op = 1; op <= TW_NW_OP_LAST; op++)
+        total += op_may_pass(op);
+    out[0] = 0;
+    for (int op = 1; op <= TW_NW_OP_LAST; op++) {
+        if (!op_may_pass(op))
+            continue;
+        size_t used = strlen(out);
+        const char *sep = n == 0 ? "" : n == total - 1 ? " and " : ", ";
+        snprintf(out + used, size - used, "%s%s", sep, tw_nw_op_key(op));
+        n++;
+    }
 }
 
 /* The highest remembered value: the values of all 32 cards added up. */
@@ -728,35 +745,11 @@ static tw_error check_phase(tw_jr *jr, const tw_nw_state *s)
     return TW_OK;
 }
 
-/* Whether a step operation waits for this kind of choice. */
+/* Whether a step operation waits for this kind of choice (its row's). */
 static int op_takes_choice(int op, int choice)
 {
-    switch (op) {
-    case TW_NW_OP_CHOOSE_MOVE:
-    case TW_NW_OP_MOVE_SUIT:
-    case TW_NW_OP_MOVE_HIGHEST:
-    case TW_NW_OP_MOVE_PAIR_SUM:
-    case TW_NW_OP_EXCHANGE_TOP:
-    case TW_NW_OP_MOVE_LOWEST:
-    case TW_NW_OP_SEARCH_VALUE:
-    case TW_NW_OP_MOVE_DUPLICATES:
-    case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
-    case TW_NW_OP_MOVE_VALUES:
-    case TW_NW_OP_MOVE_SUM:
-    case TW_NW_OP_SWAP_TOP:
-        return choice == TW_NW_CHOICE_CARD;
-    case TW_NW_OP_NAME_SUIT:
-        return choice == TW_NW_CHOICE_SUIT;
-    case TW_NW_OP_SWAP_RULER:
-    case TW_NW_OP_MOVE_VISIT:
-        return choice == TW_NW_CHOICE_FIEF;
-    case TW_NW_OP_READY_ALLY:
-        return choice == TW_NW_CHOICE_SLOT;
-    case TW_NW_OP_DRAW_UNTIL_SUIT:
-        return choice == TW_NW_CHOICE_CONTINUE;
-    default:
-        return 0;
-    }
+    const tw_nw_step_kind *kind = tw_nw_step_kind_of(op);
+    return kind && choice != TW_NW_CHOICE_NONE && kind->choice == choice;
 }
 
 /* The nearest unvisited fief on each side of the visited one: where the
@@ -825,13 +818,15 @@ static tw_error check_ability(tw_jr *jr, const tw_nw_state *s)
     if (!run->step_started)
         return tw_jr_fail(jr, "ability.step_started",
                           "an ability waiting for a choice has started its step; must be true");
-    if (run->may_pass != op_may_pass(op))
-        return tw_jr_fail(jr, "ability.may_pass",
-                          "must be %s: only the choices of steps draw_until_suit and swap_top may be passed",
-                          op_may_pass(op) ? "true" : "false");
+    if (run->may_pass != op_may_pass(op)) {
+        char names[160];
+        may_pass_names(names, sizeof names);
+        return tw_jr_fail(jr, "ability.may_pass", "must be %s: only the choices of steps %s may be passed",
+                          op_may_pass(op) ? "true" : "false", names);
+    }
     if (run->repeat_left) {
         const tw_nw_step *rep = run->repeat_start ? &run->program[run->repeat_start - 1] : NULL;
-        if (!rep || rep->op != TW_NW_OP_REPEAT)
+        if (!rep || !tw_nw_step_has(rep->op, TW_NW_STEP_REPEATS))
             return tw_jr_fail(jr, "ability.repeat_start",
                               "must be the step just after a \"repeat\" step while repeat_left is above 0");
         if (run->repeat_end != run->repeat_start + rep->c)

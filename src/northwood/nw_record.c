@@ -25,87 +25,49 @@ static const char *suitref_key(int ref)
     return tw_nw_suit_key(ref);
 }
 
-/* Appends one step object; returns -1 for a value with no name. */
+/* The name a pile or suit field of a step writes, or NULL when the value
+ * has none (other fields always have one: "" then). */
+static const char *field_name(const tw_nw_step_field *f, int value)
+{
+    if (f->type == TW_NW_FIELD_PILE)
+        return tw_nw_pile_key(value);
+    if (f->type == TW_NW_FIELD_SUITREF)
+        return suitref_key(value);
+    if (f->type == TW_NW_FIELD_PARITY)
+        return value ? "odd" : "even";
+    return "";
+}
+
+/* Appends one step object, its fields as its kind's row lists them;
+ * returns -1 (having checked before writing any field) for a value with
+ * no name. */
 static int step_to_json(const tw_nw_step *st, tw_buf *buf)
 {
-    const char *op = tw_nw_op_key(st->op);
-    const char *from = tw_nw_pile_key(st->a);
-    const char *to = tw_nw_pile_key(st->b);
-    if (!op)
+    const tw_nw_step_kind *kind = tw_nw_step_kind_of(st->op);
+    if (!kind)
         return -1;
-    tw_buf_printf(buf, "{\"op\": \"%s\"", op);
-    switch (st->op) {
-    case TW_NW_OP_MOVE_TOP:
-        if (!from || !to)
+    tw_buf_printf(buf, "{\"op\": \"%s\"", kind->key);
+    for (int i = 0; i < TW_NW_STEP_FIELDS && kind->fields[i].key; i++)
+        if (!field_name(&kind->fields[i], tw_nw_step_at(st, kind->fields[i].at)))
             return -1;
-        tw_buf_printf(buf, ", \"from\": \"%s\", \"to\": \"%s\", \"count\": %d", from, to, st->c);
-        break;
-    case TW_NW_OP_DRAW_UP_TO:
-    case TW_NW_OP_PEEK:
-        tw_buf_printf(buf, ", \"count\": %d", st->c);
-        break;
-    case TW_NW_OP_CHOOSE_MOVE:
-        if (!to)
-            return -1;
-        tw_buf_printf(buf, ", \"to\": \"%s\", \"count\": %d", to, st->c);
-        break;
-    case TW_NW_OP_MOVE_SUIT:
-        if (!to || !suitref_key(st->a))
-            return -1;
-        tw_buf_printf(buf, ", \"suit\": \"%s\", \"to\": \"%s\"", suitref_key(st->a), to);
-        break;
-    case TW_NW_OP_MOVE_HIGHEST:
-        if (!to)
-            return -1;
-        tw_buf_printf(buf, ", \"to\": \"%s\"", to);
-        break;
-    case TW_NW_OP_MOVE_PAIR_SUM:
-        if (!to)
-            return -1;
-        tw_buf_printf(buf, ", \"sum\": %d, \"to\": \"%s\"", st->c, to);
-        break;
-    case TW_NW_OP_SWAP_RULER:
-        tw_buf_printf(buf, ", \"distance\": %d", st->c);
-        break;
-    case TW_NW_OP_DRAW_UNTIL_SUIT:
-        if (!suitref_key(st->a))
-            return -1;
-        tw_buf_printf(buf, ", \"suit\": \"%s\"", suitref_key(st->a));
-        break;
-    case TW_NW_OP_MOVE_LOWEST:
-    case TW_NW_OP_MOVE_DUPLICATES:
-    case TW_NW_OP_MOVE_HAND_COUNT_VALUE:
-    case TW_NW_OP_MOVE_SUM:
-        if (!to)
-            return -1;
-        tw_buf_printf(buf, ", \"to\": \"%s\"", to);
-        break;
-    case TW_NW_OP_MOVE_VALUES: {
-        if (!to)
-            return -1;
-        tw_buf_printf(buf, ", \"values\": [");
-        const char *sep = "";
-        for (int v = 1; v <= TW_NW_VALUES; v++)
-            if (st->a & (1 << (v - 1))) {
-                tw_buf_printf(buf, "%s%d", sep, v);
-                sep = ", ";
-            }
-        tw_buf_printf(buf, "], \"to\": \"%s\"", to);
-        break;
-    }
-    case TW_NW_OP_REPEAT:
-        tw_buf_printf(buf, ", \"body\": %d", st->c);
-        break;
-    case TW_NW_OP_SKIP_IF:
-        tw_buf_printf(buf, ", \"when\": \"%s\", \"count\": %d", st->a ? "odd" : "even", st->c);
-        break;
-    case TW_NW_OP_SWAP_TOP:
-        if (!from)
-            return -1;
-        tw_buf_printf(buf, ", \"pile\": \"%s\"", from);
-        break;
-    default:
-        break;
+    for (int i = 0; i < TW_NW_STEP_FIELDS && kind->fields[i].key; i++) {
+        const tw_nw_step_field *f = &kind->fields[i];
+        int value = tw_nw_step_at(st, f->at);
+        tw_buf_printf(buf, ", \"%s\": ", f->key);
+        if (f->type == TW_NW_FIELD_VALUES) {
+            const char *sep = "";
+            tw_buf_append(buf, "[", 1);
+            for (int v = 1; v <= TW_NW_VALUES; v++)
+                if (value & (1 << (v - 1))) {
+                    tw_buf_printf(buf, "%s%d", sep, v);
+                    sep = ", ";
+                }
+            tw_buf_append(buf, "]", 1);
+        } else if (f->type == TW_NW_FIELD_INT || f->type == TW_NW_FIELD_SPAN) {
+            tw_buf_printf(buf, "%d", value);
+        } else {
+            tw_buf_printf(buf, "\"%s\"", field_name(f, value));
+        }
     }
     tw_buf_append(buf, "}", 1);
     return 0;

@@ -13,12 +13,6 @@ static const char *const PHASE_KEYS[] = {"choose_fief", "substitutes", "before_s
                                          "response", "ability", "game_over"};
 static const char *const STATUS_KEYS[] = {"neutral", "friendly", "lost"};
 static const char *const MEDAL_KEYS[] = {"none", "bronze", "silver", "gold"};
-static const char *const OP_KEYS[] = {NULL, "move_top", "draw_up_to", "choose_move", "move_suit",
-                                      "move_highest", "move_pair_sum", "name_suit", "peek",
-                                      "exchange_top", "swap_ruler", "copy_ruler", "draw_until_suit",
-                                      "move_lowest", "draw_value", "search_value", "move_duplicates",
-                                      "move_hand_count_value", "move_values", "repeat", "move_sum",
-                                      "after_response", "skip_if", "move_visit", "ready_ally", "swap_top"};
 static const char *const CHOICE_KEYS[] = {"none", "card", "suit", "fief", "ally", "continue"};
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -28,15 +22,29 @@ const char *tw_nw_pile_key(int pile) { return tw_key_of(PILE_KEYS, COUNT(PILE_KE
 const char *tw_nw_phase_key(int phase) { return tw_key_of(PHASE_KEYS, COUNT(PHASE_KEYS), phase); }
 const char *tw_nw_status_key(int status) { return tw_key_of(STATUS_KEYS, COUNT(STATUS_KEYS), status); }
 const char *tw_nw_medal_key(int medal) { return tw_key_of(MEDAL_KEYS, COUNT(MEDAL_KEYS), medal); }
-const char *tw_nw_op_key(int op) { return tw_key_of(OP_KEYS, COUNT(OP_KEYS), op); }
 const char *tw_nw_choice_key(int choice) { return tw_key_of(CHOICE_KEYS, COUNT(CHOICE_KEYS), choice); }
 int tw_nw_suit_from_key(const char *key) { return tw_key_find(SUIT_KEYS, COUNT(SUIT_KEYS), key); }
 int tw_nw_pile_from_key(const char *key) { return tw_key_find(PILE_KEYS, COUNT(PILE_KEYS), key); }
 int tw_nw_phase_from_key(const char *key) { return tw_key_find(PHASE_KEYS, COUNT(PHASE_KEYS), key); }
 int tw_nw_status_from_key(const char *key) { return tw_key_find(STATUS_KEYS, COUNT(STATUS_KEYS), key); }
 int tw_nw_medal_from_key(const char *key) { return tw_key_find(MEDAL_KEYS, COUNT(MEDAL_KEYS), key); }
-int tw_nw_op_from_key(const char *key) { return tw_key_find(OP_KEYS, COUNT(OP_KEYS), key); }
 int tw_nw_choice_from_key(const char *key) { return tw_key_find(CHOICE_KEYS, COUNT(CHOICE_KEYS), key); }
+
+/* The name of an operation in files: its row's key (tw_nw_step_kinds). */
+const char *tw_nw_op_key(int op)
+{
+    const tw_nw_step_kind *kind = tw_nw_step_kind_of(op);
+    return kind ? kind->key : NULL;
+}
+
+/* The operation a name in files stands for, or -1. */
+int tw_nw_op_from_key(const char *key)
+{
+    for (int op = 1; key && op <= TW_NW_OP_LAST; op++)
+        if (strcmp(tw_nw_step_kinds[op].key, key) == 0)
+            return op;
+    return -1;
+}
 
 /* Writes a card code such as "7E". */
 void tw_nw_card_code(int card, char out[4])

@@ -85,7 +85,7 @@ static json_t *copied_ruler_json(const tw_nw_state *v, const tw_nw_character *ch
     if (v->visiting < 0 || v->visiting >= TW_NW_FIEFS)
         return NULL;
     for (int i = 0; i < ch->nsteps && i < TW_NW_MAX_STEPS; i++)
-        if (ch->steps[i].op == TW_NW_OP_COPY_RULER)
+        if (tw_nw_step_has(ch->steps[i].op, TW_NW_STEP_COPIES))
             return character_json(&v->fiefs[v->visiting].ruler, catalog);
     return NULL;
 }
@@ -179,7 +179,8 @@ static json_t *ability_json(const tw_nw_state *v, const tw_nw_catalog *catalog, 
     const tw_nw_step *st = &v->run.program[v->run.pc < TW_NW_MAX_PROGRAM ? v->run.pc : 0];
     int in_repeat = v->run.repeat_end > 0 && v->run.pc >= v->run.repeat_start && v->run.pc < v->run.repeat_end;
     json_t *repeat_left = in_repeat ? json_integer(v->run.repeat_left) : json_null();
-    json_t *swap_with = st->op == TW_NW_OP_SWAP_TOP ? json_string(tw_nw_pile_key(st->a)) : json_null();
+    const tw_nw_step_kind *kind = tw_nw_step_kind_of(st->op);
+    json_t *swap_with = kind && kind->moves == TW_NW_MOVES_SWAP_PILE ? json_string(tw_nw_pile_key(st->a)) : json_null();
     return json_pack("{s:i, s:o, s:s?, s:o, s:i, s:o, s:b, s:b, s:s?, s:i, s:o, s:o}", "slot", v->run.slot,
                      "character", ch, "choice", tw_nw_choice_key(v->run.choice), "pending", pending, "left",
                      v->run.left, "named_suit", named, "may_pass", v->run.may_pass != 0, "triggered",
