@@ -548,6 +548,45 @@ test('language: French labels, remembered after a reload', async (browser) => {
   await ctx.close();
 });
 
+// Creates a game through the API from the page (body: POST /api/games),
+// plays its first legal action that is not "stop" until it ends (all eight
+// visits of For Northwood!, as later tests expect of the history; the
+// Duet's partner is its bot), and returns its id (null if it did not end).
+async function finishThroughApi(page, body) {
+  return page.evaluate(async (create) => {
+    const post = (path, b, token) => fetch(path, { method: 'POST', body: JSON.stringify(b),
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: 'Bearer ' + token } : {}) } }).then((r) => r.json());
+    const g = await post('/api/games', create);
+    for (let i = 0; i < 600; i++) {
+      const st = await fetch('/api/games/' + g.id + '/state', { headers: { Authorization: 'Bearer ' + g.token } }).then((r) => r.json());
+      if (st.over) return g.id;
+      const action = st.legal.find((x) => x !== 'stop') || st.legal[0];
+      if (action) await post('/api/games/' + g.id + '/actions', { action, version: st.version }, g.token);
+      else await new Promise((r) => setTimeout(r, 50)); // the partner's turn
+    }
+    return null;
+  }, body);
+}
+
+test('replay 1280x800: the controls and the whole table of both games fit the window', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  for (const body of [{ game: 'northwood', seed: 77 }, { game: 'foxduet', partner: 'rule', level: 1, seed: 5 }]) {
+    const id = await finishThroughApi(page, body);
+    check(id, body.game + ': a game was played to its end');
+    await page.goto(BASE + '/#/replay/' + id + '/30');
+    await page.waitForFunction(() => /Step 30 of/.test((document.querySelector('[data-testid=replay-step]') || {}).textContent || ''));
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    check(height <= 800, body.game + ': the replay page fits 800 px (' + height + ')');
+    for (const sel of ['[data-testid=replay-next]', '[data-testid=replay-step]', '.replay-board [data-testid=hand] .card, .replay-board .hand .card']) {
+      await checkInWindow(page, sel, body.game + ' replay: ' + sel);
+    }
+    await shot(page, 'replay-1280-' + body.game);
+  }
+  checkNoErrors(page, 'replay fit');
+  await ctx.close();
+});
+
 test('a game of another browser, a finished one and an unknown id each say so in plain words', async (browser) => {
   const mine = await newPage(browser);
   await startNorthwood(mine.page, 5);
@@ -563,18 +602,7 @@ test('a game of another browser, a finished one and an unknown id each say so in
   check(/No game has the id zzzzzzzzzzzz/.test(await other.page.textContent('[data-testid=no-such-game]')), 'an unknown id says there is no such game');
   // A finished game of someone else (played to its end through the API)
   // offers its replay.
-  const done = await mine.page.evaluate(async () => {
-    const post = (path, body, token) => fetch(path, { method: 'POST', body: JSON.stringify(body),
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: 'Bearer ' + token } : {}) } }).then((r) => r.json());
-    const g = await post('/api/games', { game: 'northwood', seed: 77 });
-    for (let i = 0; i < 400; i++) {
-      const st = await fetch('/api/games/' + g.id + '/state', { headers: { Authorization: 'Bearer ' + g.token } }).then((r) => r.json());
-      if (st.over) return g.id;
-      const action = st.legal.find((x) => x !== 'stop') || st.legal[0]; // all eight visits, as later tests expect of the history
-      await post('/api/games/' + g.id + '/actions', { action, version: st.version }, g.token);
-    }
-    return null;
-  });
+  const done = await finishThroughApi(mine.page, { game: 'northwood', seed: 77 });
   check(done, 'a game was played to its end through the API');
   await other.page.goto(BASE + '/#/play/' + done);
   await other.page.waitForSelector('[data-testid=not-mine-replay]');

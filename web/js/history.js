@@ -389,17 +389,21 @@ export function replayPage(main, id, startStep) {
       onclick: () => { stop(); show(x.step); } }, String(x.n)))));
     const hintHere = hint && hint.step === step ? hint.text : '';
     const aboutHere = hint && hint.step === step ? hint.about : null;
+    // Compact, so that the table below fits a laptop's window: the title
+    // and its links on one line, the step buttons, the jumps and the hint
+    // on the next (wrapping on narrow screens), then the step shown.
     main.append(
-      el('h1', {}, t('replay_title'), ' · ', t(kind.nameKey)),
-      el('p', {}, el('a', { href: '#/history' }, '← ', t('replay_back')), ' · ',
-        el('a', { href: analysisHref(id), 'data-testid': 'replay-analysis-link' }, t('an_title')), ' ',
-        info && info.record ? recordDownload(info, id) : null),
-      controls,
-      ...jumpRows,
-      el('p', { class: 'row' },
+      el('div', { class: 'replay-head' },
+        el('h1', {}, t('replay_title'), ' · ', t(kind.nameKey)),
+        el('span', {}, el('a', { href: '#/history' }, '← ', t('replay_back')), ' · ',
+          el('a', { href: analysisHref(id), 'data-testid': 'replay-analysis-link' }, t('an_title')), ' ',
+          info && info.record ? recordDownload(info, id) : null)),
+      el('div', { class: 'replay-bar' },
+        controls,
+        ...jumpRows,
         el('button', { type: 'button', class: 'button secondary', 'data-replay': 'hint', 'data-testid': 'replay-hint-button',
-          disabled: step >= last, onclick: () => { stop(); askHint(); } }, t('replay_hint')),
-        el('span', { class: 'hint-box', 'aria-live': 'polite', 'data-testid': 'replay-hint' }, hintHere, aboutHere || null)),
+          disabled: step >= last, onclick: () => { stop(); askHint(); } }, t('replay_hint'))),
+      el('p', { class: 'hint-box', 'aria-live': 'polite', 'data-testid': 'replay-hint' }, hintHere, aboutHere || null),
       el('p', { class: 'prompt', 'data-testid': 'replay-step', 'aria-live': 'polite' }, t('replay_step', { k: step, n: last }), ' · ', label));
     board = el('div', { class: 'replay-board' });
     main.appendChild(board);
