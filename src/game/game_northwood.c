@@ -246,15 +246,83 @@ static json_t *nw_view_json(const tw_match *m, int seat)
     return tw_nw_view_json(&view, cof(m)->catalog);
 }
 
-/* The result once over. */
+/* The character on a slot now, as {id, name: {en, fr}} (an empty id and
+ * name when none). */
+static json_t *slot_character_json(const nw_match *m, const tw_nw_state *s, int slot)
+{
+    const tw_nw_character *ch = tw_nw_slot_character(s, slot);
+    const tw_nw_catalog_entry *e = ch && ch->catalog_index < m->catalog->count ? &m->catalog->entries[ch->catalog_index] : NULL;
+    return json_pack("{s:s, s:{s:s, s:s}}", "id", e ? e->id : "", "name", "en", e ? e->name[TW_LANG_EN] : "", "fr",
+                     e && e->name[TW_LANG_FR][0] ? e->name[TW_LANG_FR] : (e ? e->name[TW_LANG_EN] : ""));
+}
+
+/* Each visit of a finished game, in the order played: the fief, its
+ * target, the score it ended with (finished_early: the player ended a
+ * decided visit, whose score is the one when it ended), whether it was
+ * made friendly, and the
+ * characters whose abilities were used (in order) and the rulers that
+ * stood in. Rebuilt by playing the match's actions again from its
+ * start with events. Each character is {id, name: {en, fr}}. NULL when
+ * out of memory. */
+static json_t *nw_visits_json(const tw_match *gm)
+{
+    const nw_match *m = cof(gm);
+    tw_match *start = tw_match_undo(gm, gm->count);
+    tw_nw_events *events = calloc(1, sizeof *events);
+    json_t *visits = json_array(), *used = json_array(), *subs = json_array();
+    if (!start || !events || !visits || !used || !subs) {
+        if (start)
+            start->game->free(start);
+        free(events);
+        json_decref(visits);
+        json_decref(used);
+        json_decref(subs);
+        return NULL;
+    }
+    tw_nw_state s = of(start)->state;
+    start->game->free(start);
+    for (int i = 0; i < gm->count; i++) {
+        tw_nw_action a = (tw_nw_action)gm->actions[i];
+        int kind = TW_NW_ACTION_KIND(a), arg = TW_NW_ACTION_ARG(a);
+        if (kind == TW_NW_ACT_ACTIVATE)
+            json_array_append_new(used, slot_character_json(m, &s, arg));
+        events->count = 0;
+        if (tw_nw_apply(&s, a, events) != TW_OK)
+            break; /* cannot happen: the match applied it */
+        int decided = 0; /* the player finished a decided visit: its score is the one when finished */
+        for (int e = 0; e < events->count; e++) {
+            const tw_nw_event *ev = &events->items[e];
+            decided |= ev->type == TW_NW_EV_DECIDED;
+            if (ev->type == TW_NW_EV_SUBSTITUTE)
+                json_array_append_new(subs, slot_character_json(m, &s, ev->b));
+            if (ev->type != TW_NW_EV_VISIT_END)
+                continue;
+            json_array_append_new(visits, json_pack("{s:i, s:i, s:i, s:b, s:b, s:o, s:o}", "fief", ev->a, "target", ev->a,
+                                                    "score", ev->c, "friendly", ev->b != 0, "finished_early", decided,
+                                                    "abilities", used, "substitutes", subs));
+            used = json_array();
+            subs = json_array();
+        }
+    }
+    free(events);
+    json_decref(used);
+    json_decref(subs);
+    return visits;
+}
+
+/* The result once over, with each visit (nw_visits_json). */
 static json_t *nw_result_json(const tw_match *m)
 {
     const tw_nw_state *s = &cof(m)->state;
     if (!tw_nw_is_over(s))
         return NULL;
     int stars = tw_nw_stars_won(s);
-    return json_pack("{s:i, s:s, s:b, s:b}", "stars", stars, "medal", tw_nw_medal_key(tw_nw_medal_for(stars)), "won",
-                     tw_nw_is_won(s), "stopped", s->stopped != 0);
+    json_t *result = json_pack("{s:i, s:s, s:b, s:b}", "stars", stars, "medal", tw_nw_medal_key(tw_nw_medal_for(stars)),
+                               "won", tw_nw_is_won(s), "stopped", s->stopped != 0);
+    json_t *visits = result ? nw_visits_json(m) : NULL;
+    if (visits)
+        json_object_set_new(result, "visits", visits);
+    return result;
 }
 
 /* The configuration as JSON. */

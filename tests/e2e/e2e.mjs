@@ -59,7 +59,7 @@ async function playOne(page, useKeys, pickIndex) {
   const choice = list[(pickIndex || 0) % list.length];
   const before = await versionOf(page);
   if (useKeys && choice.key !== null) {
-    await page.keyboard.press(String(Number(choice.key) + 1));
+    await page.keyboard.press('1234567890-='[Number(choice.key)]);
   } else {
     await page.locator(`#main [data-action="${choice.action}"]`).first().click();
   }
@@ -153,6 +153,16 @@ test('northwood: a full game in the browser, with hint and log', async (browser)
   check(!/still possible|visiting now/.test(header), 'the ended table says nothing is still to come: ' +
     (header.match(/[^.]*(still possible|visiting now)[^.]*/) || [''])[0]);
   check(/Stars won: \d+/.test(await page.textContent('[data-testid=stars]')), 'the stars pill gives the stars won');
+  // The end summary tells the game visit by visit: a row per visit with
+  // its score against its target, and friendly exactly when they match.
+  // (A visit the player finished once decided shows its score when finished.)
+  const visitRows = await page.$$eval('[data-testid=end-visits] tbody tr', (rows) => rows.map((r) => ({
+    cells: [...r.cells].map((c) => c.textContent), early: !!r.querySelector('[data-early]') })));
+  check(visitRows.length >= 1 && visitRows.length <= 8, 'a row per visit (' + visitRows.length + ')');
+  for (const { cells, early } of visitRows) {
+    const m = /^(\d+) \/ (\d+)/.exec(cells[2]);
+    check(m && (early || (m[1] === m[2]) === (cells[4] === 'friendly')), 'a visit is friendly exactly when its score hits its target: ' + cells.join(' | '));
+  }
   check((await page.locator('[data-testid=score]').count()) === 0, 'no running score after the end');
   await shot(page, 'northwood-end', true);
   const endUrl = page.url();

@@ -460,7 +460,27 @@ function overText(ctx) {
     won ? t('nw_end_won', { medal: reached, stars }) : t('nw_end_lost', { medal: t('medal_' + view.medal), stars }),
     t('nw_end_medal', { medal: reached }),
     r.stopped ? t('nw_end_stopped') : null,
-  ] };
+  ], details: visitsTable(r.visits) };
+}
+
+// The game visit by visit (the result's "visits"): the fief and its
+// target, the score it ended with, the abilities used and the rulers
+// that stood in, friendly or lost. Null when the result has none.
+function visitsTable(visits) {
+  if (!Array.isArray(visits) || !visits.length) return null;
+  const names = (list) => (list || []).map((c) => pick(c.name) || c.id).join(', ') || '–';
+  return el('details', { class: 'end-details', open: true, 'data-testid': 'end-visits' },
+    el('summary', {}, t('nw_end_visits')),
+    el('div', { class: 'table-scroll' }, el('table', { class: 'history end-table' },
+      el('thead', {}, el('tr', {}, [t('nw_end_col_visit'), t('nw_end_col_fief'), t('nw_end_col_score'), t('nw_end_col_abilities'), t('nw_end_col_result')]
+        .map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, visits.map((v, i) => el('tr', { class: v.friendly ? 'won' : 'lost' },
+        el('td', { class: 'num' }, String(i + 1)),
+        el('td', {}, t('nw_fief', { n: v.fief }), ' · ', '★'.repeat(STARS[v.fief] || 0)),
+        el('td', { class: 'num' }, t('nw_end_score', { score: v.score, target: v.target }),
+          v.finished_early ? el('span', { class: 'muted', 'data-early': '1' }, ' ', t('nw_end_early')) : null),
+        el('td', {}, names(v.abilities), v.substitutes && v.substitutes.length ? [' ', el('span', { class: 'muted' }, t('nw_end_subs', { names: names(v.substitutes) }))] : null),
+        el('td', {}, t(v.friendly ? 'nw_end_friendly' : 'nw_end_lost_fief'))))))));
 }
 
 // For Northwood! for table.js and the history pages.

@@ -16,7 +16,8 @@
 //   pills(ctx)             the status bar's pills between title and version
 //   promptLines(ctx)       the prompt box's lines above the choices
 //   choiceParts(a, ctx)    optional: {cls, before, after} of a choice button
-//   overText(ctx)          {won, lines} of the game-over summary
+//   overText(ctx)          {won, lines, details} of the game-over summary
+//                          (details: an element, e.g. the game turn by turn)
 //   focus(view)            optional: which part of the table the choice is
 //                          about (data-focus, for small screens)
 //   draw(ctx)              the table's sections in order (the play area:
@@ -279,6 +280,7 @@ function summary(over, again, id) {
     el('h2', {}, t('game_over')),
     el('p', { class: 'big' }, lines[0]),
     lines.slice(1).map((line) => el('p', {}, line)),
+    over.details || null,
     el('p', { class: 'row' },
       againButton(again, 'button primary', 'play-again'),
       el('a', { class: 'button', href: '#/' }, t('new_game')),
