@@ -348,13 +348,64 @@ static json_t *fox_view_json(const tw_match *m, int seat)
 }
 
 /* The result once over. */
+/* Each round of a finished game, in order: its number, the gems the team
+ * collected in it, the tricks each seat won, and the times the token went
+ * off an end of the path (a forest token each time there was one). Rebuilt
+ * by playing the match's actions again from its start with events. NULL
+ * when out of memory. */
+static json_t *fox_rounds_json(const tw_match *gm)
+{
+    tw_match *start = tw_match_undo(gm, gm->count);
+    tw_fox_events *events = calloc(1, sizeof *events);
+    json_t *rounds = json_array();
+    if (!start || !events || !rounds) {
+        if (start)
+            start->game->free(start);
+        free(events);
+        json_decref(rounds);
+        return NULL;
+    }
+    tw_fox_state s = of(start)->state;
+    start->game->free(start);
+    int round = 0, gems = 0, tricks[2] = {0, 0}, off_path = 0;
+    for (int i = 0; i < gm->count; i++) {
+        events->count = 0;
+        if (tw_fox_apply(&s, (tw_fox_action)gm->actions[i], events) != TW_OK)
+            break; /* cannot happen: the match applied it */
+        for (int e = 0; e < events->count; e++) {
+            const tw_fox_event *ev = &events->items[e];
+            if (ev->type == TW_FOX_EV_ROUND_START) {
+                round = ev->a;
+                gems = off_path = tricks[0] = tricks[1] = 0;
+            } else if (ev->type == TW_FOX_EV_TRICK_WON && ev->a < 2) {
+                tricks[ev->a]++;
+            } else if (ev->type == TW_FOX_EV_GEM_COLLECT) {
+                gems++;
+            } else if (ev->type == TW_FOX_EV_OFF_PATH) {
+                off_path++;
+            } else if (ev->type == TW_FOX_EV_ROUND_END || ev->type == TW_FOX_EV_GAME_END) {
+                if (round > 0)
+                    json_array_append_new(rounds, json_pack("{s:i, s:i, s:[i, i], s:i}", "round", round, "gems", gems,
+                                                            "tricks", tricks[0], tricks[1], "off_path", off_path));
+                round = 0; /* the game's end after a round's end adds nothing */
+            }
+        }
+    }
+    free(events);
+    return rounds;
+}
+
 static json_t *fox_result_json(const tw_match *m)
 {
     const tw_fox_state *s = &cof(m)->state;
     if (!tw_fox_is_over(s))
         return NULL;
-    return json_pack("{s:s, s:b, s:i, s:i, s:i}", "end", tw_fox_end_key(s->end), "won", tw_fox_is_won(s), "score",
-                     tw_fox_score(s), "round", s->round, "gems_left", tw_fox_gems_on_board(s));
+    json_t *result = json_pack("{s:s, s:b, s:i, s:i, s:i}", "end", tw_fox_end_key(s->end), "won", tw_fox_is_won(s),
+                               "score", tw_fox_score(s), "round", s->round, "gems_left", tw_fox_gems_on_board(s));
+    json_t *rounds = result ? fox_rounds_json(m) : NULL;
+    if (rounds)
+        json_object_set_new(result, "rounds", rounds);
+    return result;
 }
 
 /* The configuration as JSON. */

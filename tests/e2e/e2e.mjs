@@ -377,6 +377,12 @@ test('fox duet: two browser windows play a whole game online', async (browser) =
   const endA = await a.page.locator('[data-testid=game-over]').textContent();
   const endB = await b.page.locator('[data-testid=game-over]').textContent();
   check(endA === endB, 'both windows tell the same result');
+  // The end summary tells the game round by round: 11 tricks a round
+  // played to its end, and no more gems than the level has.
+  const rounds = await a.page.$$eval('[data-testid=end-rounds] tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => Number(c.textContent))));
+  check(rounds.length >= 1 && rounds.length <= 3, 'a row per round (' + rounds.length + ')');
+  check(rounds.slice(0, -1).every((r) => r[2] + r[3] === 11), 'each finished round has 11 tricks: ' + JSON.stringify(rounds));
+  check(rounds.every((r) => r[1] >= 0 && r[1] <= 12 && r[4] >= 0), 'gems and path exits are counts: ' + JSON.stringify(rounds));
   check(checked > 100, 'hidden cards were checked (' + checked + ')');
   const notes = await b.page.evaluate(() => window.__notes);
   check(notes.length > 5 && notes.every((n) => n.title === 'Your turn' && /partner has played/.test(n.body)),

@@ -353,7 +353,27 @@ function overText(ctx) {
     won ? t('fox_end_won', { score }) : t('fox_end_lost'),
     !won && end === 'lost_path' ? t('fox_end_lost_path') : null,
     !won && end === 'lost_time' ? t('fox_end_lost_time') : null,
-  ] };
+  ], details: roundsTable(r.rounds) };
+}
+
+// The game round by round (the result's "rounds"): the gems collected,
+// the tricks each player won (by player number, the same in both
+// windows), the times the token went off the path. Null when the result
+// has none.
+function roundsTable(rounds) {
+  const player = (n) => t('replay_player', { n });
+  if (!Array.isArray(rounds) || !rounds.length) return null;
+  return el('details', { class: 'end-details', open: true, 'data-testid': 'end-rounds' },
+    el('summary', {}, t('fox_end_rounds')),
+    el('div', { class: 'table-scroll' }, el('table', { class: 'history end-table' },
+      el('thead', {}, el('tr', {}, [t('fox_end_col_round'), t('fox_end_col_gems'), t('fox_end_col_tricks', { who: player(1) }),
+        t('fox_end_col_tricks', { who: player(2) }), t('fox_end_col_off')].map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, rounds.map((x) => el('tr', {},
+        el('td', { class: 'num' }, String(x.round)),
+        el('td', { class: 'num' }, String(x.gems)),
+        el('td', { class: 'num' }, String((x.tricks || [])[0] ?? 0)),
+        el('td', { class: 'num' }, String((x.tricks || [])[1] ?? 0)),
+        el('td', { class: 'num' }, String(x.off_path ?? 0))))))));
 }
 
 // The Fox in the Forest Duet for table.js and the history pages.
