@@ -155,6 +155,8 @@ test('northwood: a full game in the browser, with hint and log', async (browser)
   check(/Stars won: \d+/.test(await page.textContent('[data-testid=stars]')), 'the stars pill gives the stars won');
   // The end summary tells the game visit by visit: a row per visit with
   // its score against its target, and friendly exactly when they match.
+  // Beside it, the player's totals at this setup (this game counted).
+  await page.waitForFunction(() => /Your games at this setup: \d+ played/.test((document.querySelector('[data-testid=end-totals]') || {}).textContent || ''));
   // (A visit the player finished once decided shows its score when finished.)
   const visitRows = await page.$$eval('[data-testid=end-visits] tbody tr', (rows) => rows.map((r) => ({
     cells: [...r.cells].map((c) => c.textContent), early: !!r.querySelector('[data-early]') })));

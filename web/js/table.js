@@ -185,7 +185,7 @@ export function gameScreen(root, session, game, opts) {
     const hintBox = el('p', { class: 'hint-box', 'aria-live': 'polite' }, hintText, hintText ? hintMeaning : null);
     const autoNote = armAuto(st, legal, readOnly || !myTurn, ctx);
     ctx.promptBox = !st.over || readOnly ? el('div', { class: 'prompt-box' }, game.promptLines(ctx), autoNote, buttons, hintBox) : null;
-    ctx.summary = st.over && !readOnly ? summary(game.overText(ctx), st.again, gameId || st.id) : null;
+    ctx.summary = st.over && !readOnly ? summary(game.overText(ctx), st.again, gameId || st.id, game.id) : null;
     ctx.share = game.seats === 2 && (st.partner || { kind: 'open' }).kind === 'open' && !st.over && !readOnly
       ? sharePanel(st, gameId, giveSeatToBot) : null;
 
@@ -274,18 +274,39 @@ export function gameScreen(root, session, game, opts) {
 // The game-over summary: {won, lines}, the first line in large print;
 // again: the request that deals the same game again (null: none); id:
 // the game's, for the way to its analysis.
-function summary(over, again, id) {
+function summary(over, again, id, gameKey) {
   const lines = over.lines.filter((x) => x);
   return el('div', { class: 'summary ' + (over.won ? 'won' : 'lost'), 'data-testid': 'game-over' },
     el('h2', {}, t('game_over')),
     el('p', { class: 'big' }, lines[0]),
     lines.slice(1).map((line) => el('p', {}, line)),
     over.details || null,
+    id ? setupTotals(gameKey, id) : null,
     el('p', { class: 'row' },
       againButton(again, 'button primary', 'play-again'),
       el('a', { class: 'button', href: '#/' }, t('new_game')),
       id ? el('a', { class: 'button', href: analysisHref(id), 'data-testid': 'analysis-link' }, t('an_link')) : null,
       el('a', { class: 'button', href: '#/history' }, t('see_history'))));
+}
+
+// The player's totals at the setup of the game just finished ("At this
+// setup: 7 played, 3 won (43%), best 18, wins in a row: 1"), from the
+// history's totals; filled in when they arrive, kept per game id so that a
+// redraw does not ask again. Empty when the game is not in the history.
+const totalsAsked = new Map();
+function setupTotals(gameKey, id) {
+  const line = el('p', { class: 'end-totals muted', 'data-testid': 'end-totals' });
+  if (!totalsAsked.has(id)) {
+    totalsAsked.set(id, api('GET', '/api/history/totals?game=' + encodeURIComponent(gameKey)).catch(() => null));
+  }
+  totalsAsked.get(id).then((res) => {
+    const totals = res && (res.games || []).find((g) => g.game === gameKey);
+    const setup = totals && (totals.setups || []).find((x) => (x.results || []).some((r) => r.id === id));
+    if (!setup) return;
+    line.textContent = t('end_setup_totals', { played: setup.played, won: setup.won, rate: Math.round((setup.win_rate || 0) * 100),
+      best: setup.best ?? '–', streak: (setup.streak || {}).current ?? 0 });
+  });
+  return line;
 }
 
 // The panel of an open seat: the join link to share and the bot button.
