@@ -1417,7 +1417,7 @@ test('one tap: the only legal card goes by itself when the setting is on, rememb
   await box.waitFor();
   check(!(await box.isChecked()), 'the setting is off at first');
   check(/only legal card by itself/.test(await page.textContent('.settings')), 'the setting is worded in English');
-  const target = await page.locator('label.setting').boundingBox();
+  const target = await page.locator('label.setting', { has: page.locator('[data-testid=setting-auto-play]') }).boundingBox();
   check(target.height >= 44, 'the setting is a 44 px target (' + target.height + ')');
   await page.click('[data-lang=fr]');
   check(/seule carte possible/.test(await page.textContent('.settings')), 'the setting is worded in French: ' + await page.textContent('.settings'));

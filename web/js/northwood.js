@@ -173,7 +173,7 @@ function visitingOf(view) {
 function focus(view) {
   const abilityChoice = view.ability ? view.ability.choice : null;
   return view.phase === 'response' || (view.phase === 'ability' && abilityChoice === 'card') ? 'hand'
-    : view.phase === 'before_statement' || abilityChoice === 'ally' ? 'allies'
+    : view.phase === 'before_statement' || view.phase === 'substitutes' || abilityChoice === 'ally' ? 'allies'
       : view.phase === 'choose_fief' || abilityChoice === 'fief' ? 'fiefs' : 'none';
 }
 
