@@ -175,19 +175,20 @@ static int draw_until_once(tw_nw_state *s, int suit_ref, tw_nw_events *events)
 static void search_deck(tw_nw_state *s, int value, tw_nw_events *events)
 {
     int kept = 0;
-    uint8_t taken[TW_NW_CARDS];
-    int ntaken = 0;
+    uint32_t taken = 0;
     for (int i = 0; i < s->deck_n; i++) {
         if (TW_NW_VALUE(s->deck[i]) == value)
-            taken[ntaken++] = s->deck[i];
+            taken |= 1u << s->deck[i];
         else
             s->deck[kept++] = s->deck[i];
     }
     s->deck_n = (uint8_t)kept;
-    for (int i = ntaken - 1; i >= 0; i--) {
-        s->hand |= 1u << taken[i];
-        nw_emit(events, TW_NW_EV_MOVE, taken[i], TW_NW_PILE_DECK, TW_NW_PILE_HAND, 0, 0, 0);
-    }
+    s->hand |= taken;
+    /* The moves in card order, as docs/formats.md says: the order the cards
+     * lay in the deck is not told (the deck is shuffled right after). */
+    for (int card = 0; card < TW_NW_CARDS; card++)
+        if (taken & (1u << card))
+            nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, TW_NW_PILE_DECK, TW_NW_PILE_HAND, 0, 0, 0);
     tw_rng_shuffle_u8(&s->rng, s->deck, (size_t)s->deck_n);
     s->deck_known = 0;
     nw_emit(events, TW_NW_EV_SHUFFLE, TW_NW_NO_CARD, 0, 0, 0, 0, 0);
