@@ -5,11 +5,13 @@
  *                  holds each until its head is whole and checked, hands it on
  *   srv_head.c     the check of a request head (strict HTTP/1.x, sizes)
  *   srv_http.c     libmicrohttpd glue: bodies, routing, replies, event streams
+ *   srv_route.c    the API's router: one table of (method, path pattern, handler)
  *   srv_static.c   the web app's files (no path ever leaves the web folder)
  *   srv_api.c      the per-game endpoints (create, join, bot, state, actions, hint)
  *   srv_history.c  finished games: list, totals, record, replay
  *   srv_totals.c   the history's totals, "play this deal again", games added by the terminal
  *   srv_game.c     games in memory: a match, seats, the bot, the log, rebuild on demand
+ *   srv_seat.c     a game's names and seats: ids, tokens, join codes, the seat a token opens
  *   srv_store.c    SQLite storage: every action is committed before the reply
  *   srv_util.c     random ids and tokens, times, JSON error replies, addresses
  *   srv_limits.c   limits per client: rate limits, the Origin check, log throttling
@@ -104,10 +106,6 @@ uint64_t tw_srv_random_u64(void);
 /* Writes n texts quoted, separated by ", " and before the last one by
  * last: "\"a\", \"b\" or \"c\"" with last " or ". For messages. */
 void tw_srv_quote_list(const char *const *items, int n, const char *last, char *out, size_t size);
-/* A new game id, and a new seat token (srv_api.c). 0, or -1 without a
- * random source. */
-int tw_srv_new_id(char out[32]);
-int tw_srv_new_token(char out[64]);
 /* The record names of every game ("\"northwood\" or \"foxduet\"). */
 void tw_srv_game_names(char *out, size_t size);
 /* The reply to a token that opens no seat of a table (none given, or
@@ -287,6 +285,18 @@ typedef struct tw_srv_game {
     struct tw_srv_game *next; /* the next game in its hash bucket */
 } tw_srv_game;
 
+/* ---- Names and seats (srv_seat.c) ------------------------------------------ */
+
+/* A new game id, a new seat token and a new join code. 0, or -1 without
+ * a random source. */
+int tw_srv_new_id(char out[32]);
+int tw_srv_new_token(char out[64]);
+int tw_srv_new_join_code(char out[32]);
+/* The seat a token opens (0 or 1), or -1. Call with the game lock held. */
+int tw_srv_seat_of(const tw_srv_game *g, const char *token);
+/* The seat to act (-1 when the game is over). Call with the game lock held. */
+int tw_srv_game_to_act(const tw_srv_game *g);
+
 /* ---- Rate limits and log throttling (srv_limits.c) ---------------------------- */
 
 /* Token buckets per client address for one kind of request. */
@@ -397,8 +407,6 @@ tw_srv_game *tw_srv_add(tw_srv *srv, tw_srv_game *g);
 /* Starts the game's match from its configuration (game, config and seed
  * filled in; a "partner" member is the server's and left out). 0, or -1. */
 int tw_srv_game_start(tw_srv_game *g);
-/* The seat to act (-1 when the game is over). */
-int tw_srv_game_to_act(const tw_srv_game *g);
 /* Applies a legal action for seat and stores it before it counts; events
  * that viewer may see are appended to events (may be NULL). 0, or -1
  * (nothing changed). Call with the game lock held. */
@@ -441,9 +449,33 @@ typedef struct {
     int body_too_large;     /* the body was over TW_SRV_MAX_BODY and dropped */
 } tw_srv_request;
 
-/* Routes an /api/ request to its endpoint. Returns the reply; *events is
- * set (the game held) when the request opens that game's event stream
+/* The most segments an API path has after "/api/". */
+#define TW_SRV_ROUTE_SEGMENTS 6
+
+/* What a route counts against (the rate limits, srv_limits.c). */
+typedef enum { TW_SRV_COUNT_NONE, TW_SRV_COUNT_CREATE, TW_SRV_COUNT_HINT } tw_srv_count;
+
+/* A request's method and path matched against the router's table. */
+typedef struct {
+    int route;     /* the route whose pattern the path matches; -1: no endpoint */
+    int method_ok; /* the method is the route's (else 405) */
+    int n;         /* segments after "/api/" (-1 for a path that names none) */
+    char seg[TW_SRV_ROUTE_SEGMENTS][64];
+} tw_srv_match;
+
+/* Matches a request against the table. The path's one normalisation is
+ * here: its segments after "/api/", a final slash dropped. Both the
+ * rate limits (tw_srv_route_count) and routing (tw_srv_route_run) read
+ * this match, so a path is counted as it is routed. */
+void tw_srv_route_match(const char *method, const char *path, tw_srv_match *m);
+/* What a matched request counts against (none for a path that names no
+ * endpoint, or with another method than its route's). */
+tw_srv_count tw_srv_route_count(const tw_srv_match *m);
+/* Runs a matched request's endpoint. Returns the reply; *events is set
+ * (the game held) when the request opens that game's event stream
  * instead, which only the HTTP server can carry. */
+tw_srv_reply tw_srv_route_run(tw_srv *srv, const tw_srv_request *rq, const tw_srv_match *m, tw_srv_game **events);
+/* Matches and runs an /api/ request (the two calls above). */
 tw_srv_reply tw_srv_route(tw_srv *srv, const tw_srv_request *rq, tw_srv_game **events);
 /* A 405 reply naming the methods the path takes. */
 tw_srv_reply tw_srv_wrong_method(const char *method, const char *allow);
@@ -458,8 +490,6 @@ char *tw_srv_reply_text(tw_srv_reply *r);
 json_t *tw_srv_parse_body(const char *data, size_t size, tw_srv_reply *reply);
 /* Creates a game from a request body (validated here). */
 tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body);
-/* The seat a token opens (0 or 1), or -1. Call with the game lock held. */
-int tw_srv_seat_of(const tw_srv_game *g, const char *token);
 /* The join endpoint: seat 1 for the right code. */
 tw_srv_reply tw_srv_join(tw_srv *srv, tw_srv_game *g, json_t *body);
 /* Gives seat 1 to a bot (seat 0's token). */

@@ -258,11 +258,6 @@ int tw_srv_game_start(tw_srv_game *g)
 }
 
 /* The seat to act, or -1 when the game is over. */
-int tw_srv_game_to_act(const tw_srv_game *g)
-{
-    return g->game->to_act(g->match);
-}
-
 /* Appends the log entry of the next action. 0, or -1. */
 static int push_log(tw_srv_game *g, int seat, const char *text)
 {

@@ -42,6 +42,7 @@ typedef struct {
     int too_large;
     int replied; /* a reply was queued before the body was read */
     int started; /* the handler has seen the headers */
+    tw_srv_match match; /* an /api/ path matched once, for the rate limits and routing */
 } request_ctx;
 
 /* The running server. */
@@ -277,7 +278,7 @@ static const char *connection_query(void *ctx, const char *name)
     return MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
 }
 
-/* Routes an /api/ request received on c through the router. */
+/* Runs an /api/ request received on c, matched when its headers came. */
 static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char *url, const char *method,
                               request_ctx *rq, tw_srv_game **events)
 {
@@ -291,7 +292,7 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
         .body_size = rq->received,
         .body_too_large = rq->too_large,
     };
-    return tw_srv_route(srv, &request, events);
+    return tw_srv_route_run(srv, &request, &rq->match, events);
 }
 
 /* The client's address as text (IPv4 or IPv6), the key of its limits. */
@@ -301,18 +302,11 @@ static void client_key(struct MHD_Connection *c, char *out, size_t size)
     tw_srv_address_text(info ? info->client_addr : NULL, out, size);
 }
 
-/* Whether a path ends with a segment ("/hint"). */
-static int ends_with(const char *text, const char *end)
-{
-    size_t lt = strlen(text), le = strlen(end);
-    return lt >= le && strcmp(text + lt - le, end) == 0;
-}
-
 /* Checks made as soon as the headers are in, before any body is read: a
  * state-changing request from another site's page (Origin), and the
  * rates of game creation and hints per client. Returns 1 and the reply
  * when the request is refused. */
-static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const char *url, const char *method,
+static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const tw_srv_match *match, const char *method,
                          tw_srv_reply *out)
 {
     int is_get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
@@ -328,13 +322,12 @@ static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const char *url,
         }
     }
     char client[64];
-    /* new games, and finished games imported into the history */
-    int create = strcmp(method, "POST") == 0 && (strcmp(url, "/api/games") == 0 || strcmp(url, "/api/games/") == 0 ||
-                                                 strcmp(url, "/api/history/import") == 0);
-    /* hints and analyses, of a game being played or from the history */
-    int hint = is_get && (strncmp(url, "/api/games/", 11) == 0 || strncmp(url, "/api/history/", 13) == 0) &&
-               (ends_with(url, "/hint") || ends_with(url, "/analysis"));
-    if (!create && !hint)
+    /* new games and records imported into the history; hints and
+     * analyses, of a game being played or from the history: as the
+     * router's table says (the path matched once, as it is routed) */
+    tw_srv_count count = tw_srv_route_count(match);
+    int create = count == TW_SRV_COUNT_CREATE;
+    if (count == TW_SRV_COUNT_NONE)
         return 0;
     client_key(c, client, sizeof client);
     int wait = tw_srv_rate_take(create ? srv->create_rate : srv->hint_rate, client);
@@ -366,8 +359,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     }
     if (!rq->started) {
         rq->started = 1;
+        tw_srv_route_match(method, url, &rq->match);
         tw_srv_reply early;
-        if (early_refusal(srv, c, url, method, &early)) {
+        if (early_refusal(srv, c, &rq->match, method, &early)) {
             rq->replied = 1;
             return send_reply(c, early);
         }
