@@ -2,9 +2,11 @@
  * limits were in (docs/server.md, "Limits" and "Security notes"): each
  * test runs the real binary and fails on a server that has the hole. */
 #define _DEFAULT_SOURCE
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "test.h"
@@ -59,5 +61,105 @@ TEST(server_hardening_a_final_slash_is_counted_like_the_path)
     CHECK(json_string_value(json_object_get(r.json, "action")) != NULL);
     tw_ts_reply_free(&r);
     json_decref(game);
+    CHECK_INT(tw_ts_stop(&s), 0);
+}
+
+/* Writes the wall clock's shift (seconds) for the shim to read. */
+static void write_shift(const char *path, long long seconds)
+{
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "%lld\n", seconds);
+        fclose(f);
+    }
+}
+
+/* Starts a server whose wall clock the file shift_file moves (the shim
+ * tests/shim/clock_shift.c, built beside the test program). 0, or -1. */
+static int start_shifted(tw_ts_server *s, const char *db, const char *shift_file, const char *const *extra)
+{
+    char exe[900], shim[1024];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return -1;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return -1;
+    *slash = '\0';
+    snprintf(shim, sizeof shim, "%s/clock-shift.so", exe);
+    if (access(shim, R_OK) != 0)
+        return -1;
+    write_shift(shift_file, 0);
+    const char *asan = getenv("ASAN_OPTIONS");
+    char asan_options[512];
+    /* ASan wants its runtime first; the shim only wraps two calls */
+    snprintf(asan_options, sizeof asan_options, "%s%sverify_asan_link_order=0", asan ? asan : "", asan ? ":" : "");
+    char *saved_asan = asan ? strdup(asan) : NULL;
+    setenv("LD_PRELOAD", shim, 1);
+    setenv("TW_TEST_CLOCK_SHIFT_FILE", shift_file, 1);
+    setenv("ASAN_OPTIONS", asan_options, 1);
+    int rc = tw_ts_start_args(s, db, NULL, extra);
+    unsetenv("LD_PRELOAD");
+    unsetenv("TW_TEST_CLOCK_SHIFT_FILE");
+    if (saved_asan)
+        setenv("ASAN_OPTIONS", saved_asan, 1);
+    else
+        unsetenv("ASAN_OPTIONS");
+    free(saved_asan);
+    return rc;
+}
+
+/* Reads an event stream for up to ms milliseconds; returns how many
+ * pings came (-1 when the stream ended). */
+static int pings_within(int fd, int ms)
+{
+    int pings = 0;
+    long long end = tw_ts_now_ms() + ms;
+    char buf[1024];
+    while (tw_ts_now_ms() < end) {
+        struct pollfd p = {fd, POLLIN, 0};
+        if (poll(&p, 1, (int)(end - tw_ts_now_ms())) <= 0)
+            continue;
+        ssize_t n = recv(fd, buf, sizeof buf - 1, 0);
+        if (n <= 0)
+            return -1;
+        buf[n] = '\0';
+        for (const char *at = buf; (at = strstr(at, ": ping")) != NULL; at++)
+            pings++;
+    }
+    return pings;
+}
+
+TEST(server_hardening_a_step_back_of_the_wall_clock_stops_no_stream)
+{
+    if (TW_TEST_TSAN)
+        return; /* the shim is not built for ThreadSanitizer's runtime */
+    tw_ts_server s;
+    const char *shift = tw_test_tmp("hardening-clock.shift");
+    const char *extra[] = {"--timeout", "2", NULL}; /* a ping every second */
+    REQUIRE(start_shifted(&s, tw_ts_fresh_db(tw_test_tmp("hardening-clock.db")), shift, extra) == 0);
+    json_t *game;
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"seed\":3}", &game) == 201);
+    char path[200];
+    snprintf(path, sizeof path, "/api/games/%s/events?token=%s", json_string_value(json_object_get(game, "id")),
+             json_string_value(json_object_get(game, "token")));
+    int fd = tw_ts_events_open(&s, path);
+    REQUIRE(fd >= 0);
+    CHECK_INT(tw_ts_events_wait(fd, 0, 3000), 0);
+    CHECK(pings_within(fd, 2500) >= 1);
+    /* The wall clock steps back an hour: pings go on, every second. */
+    write_shift(shift, -3600);
+    int pings = pings_within(fd, 3500);
+    printf("   pings in 3.5 s after the wall clock stepped back an hour: %d\n", pings);
+    CHECK(pings >= 2);
+    /* And the stream still follows the game. */
+    json_t *state;
+    snprintf(path, sizeof path, "/api/games/%s/state", json_string_value(json_object_get(game, "id")));
+    REQUIRE(tw_ts_json(&s, "GET", path, json_string_value(json_object_get(game, "token")), NULL, &state) == 200);
+    json_decref(state);
+    close(fd);
+    json_decref(game);
+    write_shift(shift, 0);
     CHECK_INT(tw_ts_stop(&s), 0);
 }

@@ -35,6 +35,7 @@
 
 #include <jansson.h>
 #include <pthread.h>
+#include <time.h>
 #include <stdatomic.h>
 #include <sqlite3.h>
 #include <stddef.h>
@@ -99,6 +100,12 @@ void tw_srv_now_iso(char out[32]);
 long long tw_srv_now_ms(void);
 /* Milliseconds on a monotonic clock (when a game in memory was last used). */
 long long tw_srv_mono_ms(void);
+/* Every timeout of the server counts on the monotonic clock, never on
+ * the wall clock (a step back of it would stall waits): conditions are
+ * set up by tw_srv_cond_init, and their timed waits take a deadline of
+ * tw_srv_mono_after (ms from now). */
+void tw_srv_cond_init(pthread_cond_t *cond);
+struct timespec tw_srv_mono_after(long long ms);
 /* Compares two tokens in time that does not depend on where they differ. */
 int tw_srv_token_equal(const char *a, const char *b);
 /* A random 64-bit value (for seeds), from the kernel's random source. */

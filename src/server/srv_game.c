@@ -101,7 +101,7 @@ static tw_srv_game *game_alloc(void)
     if (!g)
         return NULL;
     pthread_mutex_init(&g->lock, NULL);
-    pthread_cond_init(&g->changed, NULL);
+    tw_srv_cond_init(&g->changed);
     g->log = json_array();
     return g;
 }
@@ -725,14 +725,7 @@ static void *sweeper_main(void *arg)
     long long period = srv->limits.day_ms / 24;
     pthread_mutex_lock(&srv->sweep_lock);
     while (!atomic_load(&srv->stopping)) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_sec += (time_t)(period / 1000);
-        until.tv_nsec += (long)(period % 1000) * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
+        struct timespec until = tw_srv_mono_after(period);
         pthread_cond_timedwait(&srv->sweep_wake, &srv->sweep_lock, &until);
         if (atomic_load(&srv->stopping))
             break;
@@ -747,7 +740,7 @@ static void *sweeper_main(void *arg)
 int tw_srv_sweeper_start(tw_srv *srv)
 {
     pthread_mutex_init(&srv->sweep_lock, NULL);
-    pthread_cond_init(&srv->sweep_wake, NULL);
+    tw_srv_cond_init(&srv->sweep_wake);
     if (pthread_create(&srv->sweeper, NULL, sweeper_main, srv) != 0) {
         pthread_cond_destroy(&srv->sweep_wake);
         pthread_mutex_destroy(&srv->sweep_lock);

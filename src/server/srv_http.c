@@ -163,21 +163,18 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
     (void)pos;
     sse_ctx *s = cls;
     tw_srv_game *g = s->game;
-    struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
     unsigned ping = s->srv->limits.timeout / 2;
-    deadline.tv_sec += ping < 1 ? 1 : ping < TW_SRV_PING_SECONDS ? ping : TW_SRV_PING_SECONDS;
+    long long deadline =
+        tw_srv_mono_ms() + 1000LL * (ping < 1 ? 1 : ping < TW_SRV_PING_SECONDS ? ping : TW_SRV_PING_SECONDS);
     int gone = 0;
     pthread_mutex_lock(&g->lock);
     while (s->started && g->changes == s->seen && !g->archived && !atomic_load(&s->srv->stopping)) {
-        struct timespec now, until;
-        clock_gettime(CLOCK_REALTIME, &now);
-        if (now.tv_sec > deadline.tv_sec || (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec))
+        long long left = deadline - tw_srv_mono_ms();
+        if (left <= 0)
             break;
-        until = now;
-        until.tv_sec += 1; /* wake every second to notice a shutdown */
-        if (until.tv_sec > deadline.tv_sec || (until.tv_sec == deadline.tv_sec && until.tv_nsec > deadline.tv_nsec))
-            until = deadline;
+        /* wake every second to notice a shutdown (g->changed waits on
+         * the monotonic clock: tw_srv_cond_init) */
+        struct timespec until = tw_srv_mono_after(left < 1000 ? left : 1000);
         pthread_cond_timedwait(&g->changed, &g->lock, &until);
         if (client_gone(s->fd)) {
             gone = 1;

@@ -90,6 +90,32 @@ long long tw_srv_mono_ms(void)
     return clock_ms(CLOCK_MONOTONIC);
 }
 
+/* Sets up a condition variable whose timed waits count on the
+ * monotonic clock, which a step of the wall clock does not move. */
+void tw_srv_cond_init(pthread_cond_t *cond)
+{
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(cond, &attr);
+    pthread_condattr_destroy(&attr);
+}
+
+/* The monotonic time ms milliseconds from now, as a timed wait on a
+ * condition of tw_srv_cond_init takes it. */
+struct timespec tw_srv_mono_after(long long ms)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    t.tv_sec += (time_t)(ms / 1000);
+    t.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (t.tv_nsec >= 1000000000L) {
+        t.tv_sec++;
+        t.tv_nsec -= 1000000000L;
+    }
+    return t;
+}
+
 /* Equal tokens, checked over the whole length whatever the contents. */
 int tw_srv_token_equal(const char *a, const char *b)
 {
