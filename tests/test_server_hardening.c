@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "test.h"
@@ -162,4 +163,83 @@ TEST(server_hardening_a_step_back_of_the_wall_clock_stops_no_stream)
     json_decref(game);
     write_shift(shift, 0);
     CHECK_INT(tw_ts_stop(&s), 0);
+}
+
+/* Sends `METHOD path` naming host in the Host header (NULL: an HTTP/1.0
+ * request without one); returns the status, the error code in code. */
+static int status_for_host(const tw_ts_server *s, const char *method, const char *path, const char *host,
+                           char code[64])
+{
+    char raw[600];
+    int n = host ? snprintf(raw, sizeof raw,
+                            "%s %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\nContent-Length: 20\r\n\r\n"
+                            "{\"game\":\"northwood\"}",
+                            method, path, host)
+                 : snprintf(raw, sizeof raw, "%s %s HTTP/1.0\r\n\r\n", method, path);
+    tw_ts_reply r;
+    if (tw_ts_request_raw(s, raw, (size_t)n, &r) != 0)
+        return -1;
+    int status = r.status;
+    snprintf(code, 64, "%s", tw_ts_code(&r));
+    tw_ts_reply_free(&r);
+    return status;
+}
+
+TEST(server_hardening_only_the_servers_own_names_are_answered)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--allow-host", "Play.Example", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_ts_fresh_db(tw_test_tmp("hardening-host.db")), TW_DATA_DIR "/../web", extra) ==
+            0);
+    char code[64], host[100];
+    /* A page of another site whose name now resolves to this server
+     * (DNS rebinding) sends its own name: refused, API and files alike,
+     * before anything is read or changed. */
+    const char *const others[] = {"evil.example", "evil.example:%d", "127.0.0.1.evil.example:%d", "localhost.evil:%d",
+                                  "[::2]:%d"};
+    for (int i = 0; i < 5; i++) {
+        snprintf(host, sizeof host, others[i], s.port);
+        CHECK_INT(status_for_host(&s, "GET", "/api/history", host, code), 421);
+        CHECK_STR(code, "unknown_host");
+        CHECK_INT(status_for_host(&s, "GET", "/", host, code), 421);
+        CHECK_INT(status_for_host(&s, "POST", "/api/games", host, code), 421);
+    }
+    json_t *history;
+    CHECK_INT(tw_ts_json(&s, "GET", "/api/history", NULL, NULL, &history), 200);
+    json_decref(history);
+    /* The loopback names, the listen address, the names given, any case,
+     * with or without a port or a final dot; no Host at all (HTTP/1.0). */
+    const char *const own[] = {"localhost:%d", "LOCALHOST.:%d", "127.0.0.1:%d", "[::1]:%d", "app.localhost:%d",
+                               "play.example:%d", "PLAY.example", "x"};
+    for (int i = 0; i < 8; i++) {
+        snprintf(host, sizeof host, own[i], s.port);
+        CHECK_INT(status_for_host(&s, "GET", "/api/history", host, code), 200);
+        CHECK_INT(status_for_host(&s, "GET", "/", host, code), 200);
+    }
+    CHECK_INT(status_for_host(&s, "GET", "/api/history", NULL, code), 200);
+    snprintf(host, sizeof host, "localhost:%d", s.port);
+    CHECK_INT(status_for_host(&s, "POST", "/api/games", host, code), 201);
+    /* The refusal is logged once, with the names the server answers to. */
+    CHECK_INT(tw_ts_stop(&s), 0);
+    FILE *log = fopen(s.log, "r");
+    REQUIRE(log != NULL);
+    char text[8192];
+    size_t got = fread(text, 1, sizeof text - 1, log);
+    fclose(log);
+    text[got] = '\0';
+    CHECK_CONTAINS(text, "refused a request for the host \"evil.example\"");
+    CHECK_CONTAINS(text, "--allow-host NAME");
+    /* A name that is none is refused at start, with the reason. */
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "'%s' serve --port 0 --db '%s' --allow-host 'play.example:80' 2>'%s' >/dev/null",
+             tw_ts_binary(), tw_test_tmp("hardening-host-bad.db"), tw_test_tmp("hardening-host-bad.err"));
+    int rc = system(cmd);
+    CHECK(WIFEXITED(rc) && WEXITSTATUS(rc) == 2);
+    log = fopen(tw_test_tmp("hardening-host-bad.err"), "r");
+    REQUIRE(log != NULL);
+    got = fread(text, 1, sizeof text - 1, log);
+    fclose(log);
+    text[got] = '\0';
+    CHECK_CONTAINS(text, "--allow-host takes a host name");
+    CHECK_CONTAINS(text, "play.example:80");
 }

@@ -25,6 +25,8 @@ const tw_msg tw_srv_serve_help = {{
     "  serve [OPTIONS]                play in the browser: the web app and its JSON API on one port\n"
     "      --port N                   port to listen on (default 8080; 0 picks a free one)\n"
     "      --host ADDRESS             address to listen on (default 127.0.0.1: this machine only)\n"
+    "      --allow-host NAME          also answer requests for this name (Host header; repeatable): the\n"
+    "                                 loopback names and the listen address are always answered\n"
     "      --db FILE                  SQLite file for games and history (default in ~/.local/share/trickwood)\n"
     "      --web DIR                  folder of the web app (default: web/ beside data/)\n"
     "      --max-connections N        open connections in all (default 512)\n"
@@ -39,6 +41,8 @@ const tw_msg tw_srv_serve_help = {{
     "  serve [OPTIONS]                jouer dans le navigateur : l'appli web et son API JSON sur un seul port\n"
     "      --port N                   port d'écoute (8080 par défaut ; 0 en choisit un libre)\n"
     "      --host ADRESSE             adresse d'écoute (127.0.0.1 par défaut : cette machine seulement)\n"
+    "      --allow-host NOM           répondre aussi aux requêtes pour ce nom (en-tête Host ; répétable) :\n"
+    "                                 les noms de boucle locale et l'adresse d'écoute le sont toujours\n"
     "      --db FICHIER               fichier SQLite des parties et de l'historique (par défaut dans ~/.local/share/trickwood)\n"
     "      --web DOSSIER              dossier de l'appli web (par défaut : web/ à côté de data/)\n"
     "      --max-connections N        connexions ouvertes en tout (512 par défaut)\n"
@@ -65,6 +69,8 @@ typedef enum {
     SV_CANNOT_START,
     SV_BAD_NUMBER,
     SV_ARCHIVED,
+    SV_BAD_HOST,
+    SV_TOO_MANY_HOSTS,
     SV_COUNT
 } sv_text_id;
 
@@ -84,6 +90,12 @@ const tw_msg tw_srv_texts[SV_COUNT] = {
     [SV_CANNOT_START] = {{"cannot start: %s", "démarrage impossible : %s"}},
     [SV_BAD_NUMBER] = {{"%s takes a whole number from %u to %u, not %s",
                         "%s attend un nombre entier de %u à %u, pas %s"}},
+    [SV_BAD_HOST] = {{"--allow-host takes a host name (letters, digits, '-' and '.') or an IP address, without a "
+                       "port, not \"%s\"",
+                       "--allow-host attend un nom d'hôte (lettres, chiffres, « - » et « . ») ou une adresse IP, "
+                       "sans port, pas « %s »"}},
+    [SV_TOO_MANY_HOSTS] = {{"--allow-host is given too often: the server answers to %d names at most",
+                            "--allow-host est donné trop souvent : le serveur répond à %d noms au plus"}},
     [SV_ARCHIVED] = {{"Games archived (nobody played them for too long): %d\n",
                       "Parties archivées (personne n'y a joué depuis trop longtemps) : %d\n"}},
 };
@@ -103,6 +115,8 @@ typedef struct {
     const char *db;
     const char *web;
     const char *limit_text[9]; /* the limit options as given, in LIMIT_NAMES order */
+    const char *allow[TW_SRV_MAX_HOSTS]; /* --allow-host names, in order */
+    int allow_count;
 } serve_options;
 
 /* The options that set limits, their ranges and where they go. */
@@ -148,6 +162,22 @@ static int parse_limits(tw_cli *cli, const serve_options *o, tw_srv_limits *limi
     return 0;
 }
 
+/* The names the server answers to: the defaults for the listen address,
+ * and each --allow-host; returns 0 or an exit code. */
+static int parse_hosts(tw_cli *cli, const serve_options *o, tw_srv_hosts *hosts)
+{
+    tw_srv_hosts_default(hosts, o->host);
+    for (int i = 0; i < o->allow_count; i++) {
+        if (hosts->count == TW_SRV_MAX_HOSTS)
+            return tw_cli_usage_error(cli, tw_msg_get(&tw_srv_serve_help, cli->lang), sv(cli, SV_TOO_MANY_HOSTS),
+                                      TW_SRV_MAX_HOSTS);
+        if (tw_srv_hosts_add(hosts, o->allow[i]) != 0)
+            return tw_cli_usage_error(cli, tw_msg_get(&tw_srv_serve_help, cli->lang), sv(cli, SV_BAD_HOST),
+                                      o->allow[i]);
+    }
+    return 0;
+}
+
 /* Reads the options; returns 0 or an exit code. */
 static int parse_options(tw_cli *cli, int argc, char **argv, serve_options *o)
 {
@@ -166,6 +196,16 @@ static int parse_options(tw_cli *cli, int argc, char **argv, serve_options *o)
             if (got < 0)
                 return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), names[k]);
             matched = got > 0;
+        }
+        const char *name = NULL;
+        int got_name = matched ? 0 : tw_cli_opt_value(argc, argv, &i, "--allow-host", &name);
+        if (got_name < 0)
+            return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), "--allow-host");
+        if (got_name > 0) {
+            if (o->allow_count == TW_SRV_MAX_HOSTS)
+                return tw_cli_usage_error(cli, usage, sv(cli, SV_TOO_MANY_HOSTS), TW_SRV_MAX_HOSTS);
+            o->allow[o->allow_count++] = name;
+            matched = 1;
         }
         for (int k = 0; k < LIMIT_OPTIONS && !matched; k++) {
             int got = tw_cli_opt_value(argc, argv, &i, LIMIT_NAMES[k].name, &o->limit_text[k]);
@@ -293,6 +333,8 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     if (!srv)
         return TW_EXIT_FAIL;
     code = parse_limits(cli, &o, &srv->limits);
+    if (!code)
+        code = parse_hosts(cli, &o, &srv->hosts);
     if (code) {
         free(srv);
         return code;

@@ -326,6 +326,30 @@ void tw_srv_log_throttled(const char *key, const char *fmt, ...) __attribute__((
  * Origin, or an Origin naming the same host and port. */
 int tw_srv_origin_allowed(const char *origin, const char *host);
 
+/* The names a server answers to in the Host header (against DNS
+ * rebinding: a page of another site whose name was made to resolve to
+ * this server still sends its own name). Names are kept lower case,
+ * without brackets, port or final dot. */
+#define TW_SRV_MAX_HOSTS 64
+typedef struct {
+    int count; /* 0: no list, every Host is taken (a server not started by `serve`) */
+    char name[TW_SRV_MAX_HOSTS][256];
+} tw_srv_hosts;
+
+/* Adds a name (a host name, an IPv4 address, an IPv6 address with or
+ * without brackets). 0, or -1 when it is not one, or the list is full. */
+int tw_srv_hosts_add(tw_srv_hosts *hosts, const char *name);
+/* Fills the list for a server listening on listen_host: the loopback
+ * names (localhost and its subdomains, 127.0.0.1, ::1) and the listen
+ * address; for a wildcard one (0.0.0.0, ::) also the addresses of the
+ * machine's interfaces, its host name and NAME.local. */
+void tw_srv_hosts_default(tw_srv_hosts *hosts, const char *listen_host);
+/* Whether a request with this Host header (NULL: none, as HTTP/1.0 may
+ * send) is for a name in the list. */
+int tw_srv_host_allowed(const tw_srv_hosts *hosts, const char *host);
+/* The list as text ("localhost, 127.0.0.1, ..."), for the log. */
+void tw_srv_hosts_text(const tw_srv_hosts *hosts, char *out, size_t size);
+
 /* ---- Worker pool (srv_pool.c) --------------------------------------------------- */
 
 typedef struct tw_srv_pool tw_srv_pool;
@@ -364,6 +388,7 @@ typedef struct {
     atomic_int stopping;
     int quiet;
     tw_srv_limits limits;
+    tw_srv_hosts hosts;      /* the names the server answers to (Host) */
     tw_srv_rate *create_rate;
     tw_srv_rate *hint_rate;
     tw_srv_pool *pool;

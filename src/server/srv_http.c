@@ -300,13 +300,29 @@ static void client_key(struct MHD_Connection *c, char *out, size_t size)
 }
 
 /* Checks made as soon as the headers are in, before any body is read: a
- * state-changing request from another site's page (Origin), and the
- * rates of game creation and hints per client. Returns 1 and the reply
+ * name the server does not answer to (Host), a state-changing request
+ * from another site's page (Origin), and the rates of game creation and
+ * hints per client. Returns 1 and the reply
  * when the request is refused. */
 static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const tw_srv_match *match, const char *method,
                          tw_srv_reply *out)
 {
     int is_get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    char client[64];
+    const char *named = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    if (!tw_srv_host_allowed(&srv->hosts, named)) {
+        char names[600];
+        tw_srv_hosts_text(&srv->hosts, names, sizeof names);
+        client_key(c, client, sizeof client);
+        *out = tw_srv_error(421, "unknown_host",
+                            "this server does not answer to the name \"%.100s\" (the Host header): a page reached "
+                            "through a name that is not the server's own is refused (DNS rebinding); the server's "
+                            "owner can add a name with --allow-host NAME",
+                            named);
+        tw_srv_log_throttled("host", "refused a request for the host \"%.100s\" from %s: this server answers to %s "
+                             "(add a name with --allow-host NAME)", named, client, names);
+        return 1;
+    }
     if (!is_get) {
         const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
         const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
@@ -318,7 +334,6 @@ static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const tw_srv_mat
             return 1;
         }
     }
-    char client[64];
     /* new games and records imported into the history; hints and
      * analyses, of a game being played or from the history: as the
      * router's table says (the path matched once, as it is routed) */
