@@ -243,3 +243,50 @@ TEST(server_hardening_only_the_servers_own_names_are_answered)
     CHECK_CONTAINS(text, "--allow-host takes a host name");
     CHECK_CONTAINS(text, "play.example:80");
 }
+
+/* Reads a server's standard error (its log file) into text. */
+static void read_log(const tw_ts_server *s, char *text, size_t size)
+{
+    text[0] = '\0';
+    FILE *f = fopen(s->log, "r");
+    if (!f)
+        return;
+    size_t got = fread(text, 1, size - 1, f);
+    text[got] = '\0';
+    fclose(f);
+}
+
+TEST(server_hardening_one_server_per_database_file_under_any_name)
+{
+    tw_ts_server s, t;
+    const char *db = tw_ts_fresh_db(tw_test_tmp("hardening-lock.db"));
+    REQUIRE(tw_ts_start(&s, db, NULL) == 0);
+    char soft[600], hard[600];
+    snprintf(soft, sizeof soft, "%s", tw_ts_fresh_db(tw_test_tmp("hardening-lock-symlink.db")));
+    snprintf(hard, sizeof hard, "%s", tw_ts_fresh_db(tw_test_tmp("hardening-lock-hardlink.db")));
+    REQUIRE(symlink(db, soft) == 0);
+    REQUIRE(link(db, hard) == 0);
+    const char *const names[] = {soft, hard};
+    for (int i = 0; i < 2; i++) {
+        int started = tw_ts_start(&t, names[i], NULL) == 0;
+        CHECK(!started);
+        if (started) {
+            tw_ts_stop(&t);
+            continue;
+        }
+        char text[4096];
+        read_log(&t, text, sizeof text);
+        CHECK_CONTAINS(text, "is in use by another trickwood serve");
+        CHECK_CONTAINS(text, names[i]);
+    }
+    /* The first server plays on. */
+    json_t *game;
+    CHECK_INT(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\"}", &game), 201);
+    json_decref(game);
+    CHECK_INT(tw_ts_stop(&s), 0);
+    /* Once it stopped, the file is free, by any name. */
+    REQUIRE(tw_ts_start(&t, soft, NULL) == 0);
+    CHECK_INT(tw_ts_stop(&t), 0);
+    unlink(soft);
+    unlink(hard);
+}

@@ -141,6 +141,7 @@ typedef struct {
     sqlite3 *db;
     pthread_mutex_t lock;
     int lock_fd; /* FILE.lock, locked (flock) while the server runs; -1 when none */
+    int file_fd; /* the database file itself (whatever its name), locked (flock) likewise; -1 when none */
 } tw_srv_store;
 
 /* One stored game row. Texts are empty when NULL in the database. */

@@ -6,10 +6,13 @@
  * committed before the HTTP reply, so a killed server loses nothing it
  * acknowledged. One connection is shared under a mutex. One server at a
  * time: the file FILE.lock next to the database is locked (flock) for as
- * long as the server runs and holds its pid. */
+ * long as the server runs and holds its pid, and so is the database
+ * file itself, so that a second server reaching the same file by
+ * another name (a symbolic or hard link) is refused too. */
 #define _DEFAULT_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +161,32 @@ static int take_lock(const char *path, char *err, size_t err_size)
     return fd;
 }
 
+/* Locks the database file itself (flock on its inode, whatever name
+ * reached it): a link to a database another server holds is refused.
+ * flock, not fcntl: SQLite's own locks are fcntl locks, which a close
+ * of any descriptor of the file would drop; a flock lock stays with its
+ * descriptor, held until the store closes. Returns the descriptor, or
+ * -1 with a message (err empty when the file cannot even be opened:
+ * SQLite's own open then says why). */
+static int lock_file(const char *path, char *err, size_t err_size)
+{
+    err[0] = '\0';
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+        return fd;
+    char real[PATH_MAX];
+    int other = realpath(path, real) && strcmp(real, path) != 0;
+    snprintf(err, err_size,
+             "the database %s is in use by another trickwood serve: the same file%s%s is open in a running server "
+             "(a symbolic or hard link reaches one database by two names); stop that server first or give another "
+             "--db",
+             path, other ? ", as " : "", other ? real : "");
+    close(fd);
+    return -1;
+}
+
 /* Checks that the database can really be written: a read-only file or
  * folder, or a full disk, shows here rather than at the first move. */
 static int check_writable(sqlite3 *db, const char *path, char *err, size_t err_size)
@@ -180,6 +209,9 @@ static int open_failed(tw_srv_store *store)
     if (store->lock_fd >= 0)
         close(store->lock_fd);
     store->lock_fd = -1;
+    if (store->file_fd >= 0)
+        close(store->file_fd);
+    store->file_fd = -1;
     return -1;
 }
 
@@ -189,6 +221,7 @@ static int open_db(tw_srv_store *store, const char *path, int lock, char *err, s
 {
     memset(store, 0, sizeof *store);
     pthread_mutex_init(&store->lock, NULL);
+    store->file_fd = -1;
     store->lock_fd = lock ? take_lock(path, err, err_size) : -1;
     if (lock && store->lock_fd < 0)
         return -1;
@@ -207,6 +240,10 @@ static int open_db(tw_srv_store *store, const char *path, int lock, char *err, s
         snprintf(err, err_size, "the database %s cannot be written (the file is read-only for this user)", path);
         return open_failed(store);
     }
+    /* the file exists from here on (SQLite made it): lock it, before
+     * anything is written */
+    if (lock && (store->file_fd = lock_file(path, err, err_size)) < 0 && err[0])
+        return open_failed(store);
     if (sqlite3_exec(store->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL,
                      NULL, &msg) != SQLITE_OK ||
         sqlite3_exec(store->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK || !migrate(store->db, &msg) ||
@@ -240,6 +277,9 @@ void tw_srv_store_close(tw_srv_store *store)
     if (store->lock_fd >= 0)
         close(store->lock_fd);
     store->lock_fd = -1;
+    if (store->file_fd >= 0)
+        close(store->file_fd);
+    store->file_fd = -1;
     pthread_mutex_destroy(&store->lock);
 }
 
