@@ -3,6 +3,7 @@
  * test runs the real binary and fails on a server that has the hole. */
 #define _DEFAULT_SOURCE
 #include <poll.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,4 +290,68 @@ TEST(server_hardening_one_server_per_database_file_under_any_name)
     CHECK_INT(tw_ts_stop(&t), 0);
     unlink(soft);
     unlink(hard);
+}
+
+/* Runs one SQL statement on a database file (the server stopped);
+ * with an int result, returns it (else 0); -1 on error. */
+static int sql_int(const char *db, const char *sql)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    int value = -1;
+    if (sqlite3_open(db, &h) == SQLITE_OK && sqlite3_prepare_v2(h, sql, -1, &st, NULL) == SQLITE_OK) {
+        int rc = sqlite3_step(st);
+        value = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : rc == SQLITE_DONE ? 0 : -1;
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return value;
+}
+
+/* Starts a server on db that must refuse to start with a message
+ * holding want; checks it. */
+static void check_refused(const char *db, const char *want)
+{
+    tw_ts_server t;
+    int started = tw_ts_start(&t, db, NULL) == 0;
+    CHECK(!started);
+    if (started) {
+        tw_ts_stop(&t);
+        return;
+    }
+    char text[4096];
+    read_log(&t, text, sizeof text);
+    CHECK_CONTAINS(text, want);
+    CHECK_CONTAINS(text, db);
+}
+
+TEST(server_hardening_a_newer_or_damaged_database_is_refused_at_start)
+{
+    tw_ts_server s;
+    const char *db = tw_ts_fresh_db(tw_test_tmp("hardening-schema.db"));
+    REQUIRE(tw_ts_start(&s, db, NULL) == 0);
+    json_t *game;
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"seed\":4}", &game) == 201);
+    json_decref(game);
+    CHECK_INT(tw_ts_stop(&s), 0);
+    /* A newer schema: refused, and left as it was. */
+    CHECK_INT(sql_int(db, "PRAGMA user_version = 99"), 0);
+    check_refused(db, "has schema version 99, newer than this trickwood knows (2)");
+    CHECK_INT(sql_int(db, "PRAGMA user_version"), 99);
+    CHECK_INT(sql_int(db, "PRAGMA user_version = 2"), 0);
+    REQUIRE(tw_ts_start(&s, db, NULL) == 0);
+    CHECK_INT(tw_ts_stop(&s), 0);
+    /* A damaged page (the actions table's, which a start never reads):
+     * found at start, not when a player first touches it. */
+    int root = sql_int(db, "SELECT rootpage FROM sqlite_schema WHERE name = 'actions'");
+    int page = sql_int(db, "PRAGMA page_size");
+    REQUIRE(root > 1 && page >= 512);
+    FILE *f = fopen(db, "r+b");
+    REQUIRE(f != NULL);
+    char junk[512];
+    memset(junk, 0xEE, sizeof junk);
+    REQUIRE(fseek(f, (long)(root - 1) * page, SEEK_SET) == 0);
+    CHECK(fwrite(junk, 1, sizeof junk, f) == sizeof junk);
+    fclose(f);
+    check_refused(db, "is damaged (SQLite's quick_check: ");
 }

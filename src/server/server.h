@@ -164,12 +164,15 @@ typedef struct {
  * active_at and archived_at columns, the index of live games).
  * First takes the lock file path.lock, so that a second server on the
  * same file refuses to start (the message names the file and the pid
- * holding it); then checks that the database can be written. Returns 0,
- * or -1 with a message in err. */
+ * holding it) and the database file itself (flock: a link to it is
+ * refused too); refuses a schema newer than it knows and a database
+ * that SQLite's quick_check finds damaged, before writing anything;
+ * then checks that the database can be written. Returns 0, or -1 with
+ * a message in err. */
 int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size);
 /* Opens the same database beside a server that may be running on it
  * (the terminal adding a finished game, or listing the history): no
- * lock file is taken; SQLite's own locking and a busy timeout of 5
+ * lock file is taken (a newer schema is refused likewise); SQLite's own locking and a busy timeout of 5
  * seconds let both write, each in short transactions. Returns 0, or -1
  * with a message in err. */
 int tw_srv_store_open_shared(tw_srv_store *store, const char *path, char *err, size_t err_size);

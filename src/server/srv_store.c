@@ -70,6 +70,12 @@ static const char *const MIGRATE_2 =
 /* The index that keeps one row per terminal game. */
 static const char *const SOURCE_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS games_source ON games(source);";
 
+/* The newest schema this program knows (MIGRATE_2): a database of a
+ * newer one was written by a newer trickwood and is refused. */
+#define SCHEMA_KNOWN 2
+/* Problems of quick_check said in a refusal, at most. */
+#define CHECK_LINES 3
+
 /* The schema version (PRAGMA user_version), or -1. */
 static int schema_version(sqlite3 *db)
 {
@@ -187,6 +193,50 @@ static int lock_file(const char *path, char *err, size_t err_size)
     return -1;
 }
 
+/* Checks, before anything is written, that this program knows the
+ * database's schema (not newer than SCHEMA_KNOWN) and, for the server
+ * (check set), that SQLite's quick_check finds it whole: every page,
+ * every record's format, no index entry missing its row. 0, or -1
+ * with a message. */
+static int check_database(sqlite3 *db, const char *path, int check, char *err, size_t err_size)
+{
+    int version = schema_version(db);
+    if (version < 0) {
+        snprintf(err, err_size, "cannot use the database %s: %s", path, sqlite3_errmsg(db));
+        return -1;
+    }
+    if (version > SCHEMA_KNOWN) {
+        snprintf(err, err_size,
+                 "the database %s has schema version %d, newer than this trickwood knows (%d): a newer trickwood "
+                 "wrote it; use that version, or give another --db (nothing was written)",
+                 path, version, SCHEMA_KNOWN);
+        return -1;
+    }
+    if (!check)
+        return 0;
+    sqlite3_stmt *st = NULL;
+    char problems[400] = "";
+    int lines = 0, rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(3)", -1, &st, NULL);
+    while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *line = (const char *)sqlite3_column_text(st, 0);
+        if (line && strcmp(line, "ok") != 0 && lines++ < CHECK_LINES) {
+            size_t n = strlen(problems);
+            snprintf(problems + n, sizeof problems - n, "%s%s", n ? "; " : "", line);
+        }
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE && !lines)
+        snprintf(problems, sizeof problems, "%s", sqlite3_errmsg(db));
+    if (!lines && rc == SQLITE_DONE)
+        return 0;
+    snprintf(err, err_size,
+             "the database %s is damaged (SQLite's quick_check: %s); restore it from a backup, or move it aside "
+             "(with its -wal file) and start afresh",
+             path, problems);
+    return -1;
+}
+
 /* Checks that the database can really be written: a read-only file or
  * folder, or a full disk, shows here rather than at the first move. */
 static int check_writable(sqlite3 *db, const char *path, char *err, size_t err_size)
@@ -243,6 +293,8 @@ static int open_db(tw_srv_store *store, const char *path, int lock, char *err, s
     /* the file exists from here on (SQLite made it): lock it, before
      * anything is written */
     if (lock && (store->file_fd = lock_file(path, err, err_size)) < 0 && err[0])
+        return open_failed(store);
+    if (check_database(store->db, path, lock, err, err_size) != 0)
         return open_failed(store);
     if (sqlite3_exec(store->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL,
                      NULL, &msg) != SQLITE_OK ||
