@@ -3,10 +3,12 @@
  * test runs the real binary and fails on a server that has the hole. */
 #define _DEFAULT_SOURCE
 #include <poll.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -354,4 +356,51 @@ TEST(server_hardening_a_newer_or_damaged_database_is_refused_at_start)
     CHECK(fwrite(junk, 1, sizeof junk, f) == sizeof junk);
     fclose(f);
     check_refused(db, "is damaged (SQLite's quick_check: ");
+}
+
+TEST(server_hardening_a_failing_store_says_why_on_standard_error)
+{
+    tw_ts_server s;
+    const char *db = tw_ts_fresh_db(tw_test_tmp("hardening-full.db"));
+    const char *extra[] = {"--create-rate", "0", NULL};
+    /* A full disk, for the server only: its files may not grow past
+     * 256 KiB (the start needs less), and SIGXFSZ ignored so a write
+     * past it fails with EFBIG instead of killing it. Both pass to the
+     * server through fork and exec; the test's own are put back. */
+    struct rlimit old, small = {256 * 1024, 256 * 1024};
+    REQUIRE(getrlimit(RLIMIT_FSIZE, &old) == 0);
+    small.rlim_max = old.rlim_max;
+    void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN);
+    REQUIRE(setrlimit(RLIMIT_FSIZE, &small) == 0);
+    int started = tw_ts_start_args(&s, db, NULL, extra);
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, old_handler);
+    REQUIRE(started == 0);
+    int refused = 0, made = 0;
+    for (int i = 0; i < 400 && refused < 30; i++) {
+        json_t *game = NULL;
+        int status = tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"foxduet\",\"seed\":1}", &game);
+        if (status == 500)
+            refused++;
+        else if (status == 201)
+            made++;
+        json_decref(game);
+    }
+    printf("   %d games stored, then %d refused (500)\n", made, refused);
+    CHECK(made > 0);
+    CHECK_INT(refused, 30);
+    CHECK_INT(tw_ts_stop(&s), 0);
+    char text[16384];
+    read_log(&s, text, sizeof text);
+    CHECK_CONTAINS(text, "could not write to the database");
+    CHECK_CONTAINS(text, db);
+    CHECK_CONTAINS(text, "SQLite error");
+    /* Rate-limited: 30 refusals in a few seconds, a line or two. */
+    int lines = 0;
+    for (const char *at = text; (at = strstr(at, "could not write to the database")) != NULL; at++)
+        lines++;
+    const char *line = strstr(text, "trickwood serve: could not write");
+    printf("   %d lines on standard error for %d refusals: %.*s\n", lines, refused,
+           line ? (int)strcspn(line, "\n") : 0, line ? line : "");
+    CHECK(lines >= 1 && lines <= 3);
 }

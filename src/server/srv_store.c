@@ -335,6 +335,25 @@ void tw_srv_store_close(tw_srv_store *store)
     pthread_mutex_destroy(&store->lock);
 }
 
+/* After a write that failed: when SQLite reported an error (a full
+ * disk, an I/O error, a locked or damaged file; not a refusal such as
+ * an archived game's), writes its cause to standard error, for the
+ * server's own store only, at most once per 10 seconds (the others
+ * counted in the next line): a failing store is never silent. Call
+ * under the store's lock, right after the failed call. */
+static void note_failure(tw_srv_store *store)
+{
+    int rc = sqlite3_extended_errcode(store->db);
+    int primary = rc & 0xff;
+    if (store->lock_fd < 0 || primary == SQLITE_OK || primary == SQLITE_ROW || primary == SQLITE_DONE)
+        return;
+    const char *file = sqlite3_db_filename(store->db, "main");
+    tw_srv_log_throttled("store",
+                         "could not write to the database %s: %s (SQLite error %d); the request was refused and "
+                         "nothing changed",
+                         file && *file ? file : "(unknown)", sqlite3_errmsg(store->db), rc);
+}
+
 /* Inserts the games row of a new game. */
 int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row)
 {
@@ -357,6 +376,8 @@ int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row)
         ok = sqlite3_step(st) == SQLITE_DONE;
     }
     sqlite3_finalize(st);
+    if (!ok)
+        note_failure(store);
     pthread_mutex_unlock(&store->lock);
     return ok ? 0 : -1;
 }
@@ -380,6 +401,8 @@ int tw_srv_store_set_seat(tw_srv_store *store, const char *id, const char *token
         ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
     }
     sqlite3_finalize(st);
+    if (!ok)
+        note_failure(store);
     pthread_mutex_unlock(&store->lock);
     return ok ? 0 : -1;
 }
@@ -397,6 +420,8 @@ static int end_transaction(tw_srv_store *store, int ok, int began)
 {
     if (ok)
         ok = exec_ok(store->db, "COMMIT");
+    if (!ok)
+        note_failure(store);
     if (!ok && began)
         exec_ok(store->db, "ROLLBACK");
     pthread_mutex_unlock(&store->lock);
