@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -403,4 +404,42 @@ TEST(server_hardening_a_failing_store_says_why_on_standard_error)
     printf("   %d lines on standard error for %d refusals: %.*s\n", lines, refused,
            line ? (int)strcspn(line, "\n") : 0, line ? line : "");
     CHECK(lines >= 1 && lines <= 3);
+}
+
+/* The permission bits of a file (-1 when it does not exist). */
+static int mode_of(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (int)(st.st_mode & 07777) : -1;
+}
+
+TEST(server_hardening_database_files_readable_by_others_are_made_private)
+{
+    tw_ts_server s;
+    char db[600], wal[620], shm[620];
+    snprintf(db, sizeof db, "%s", tw_ts_fresh_db(tw_test_tmp("hardening-mode.db")));
+    snprintf(wal, sizeof wal, "%s-wal", db);
+    snprintf(shm, sizeof shm, "%s-shm", db);
+    REQUIRE(tw_ts_start(&s, db, NULL) == 0);
+    json_t *game;
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\"}", &game) == 201);
+    json_decref(game);
+    CHECK_INT(mode_of(db), 0600); /* made private */
+    /* Killed, its -wal and -shm stay; an older or copied database may
+     * have been readable by all. */
+    tw_ts_kill(&s);
+    const char *const files[] = {db, wal, shm};
+    for (int i = 0; i < 3; i++) {
+        REQUIRE(mode_of(files[i]) >= 0);
+        REQUIRE(chmod(files[i], 0644) == 0);
+    }
+    REQUIRE(tw_ts_start(&s, db, NULL) == 0);
+    for (int i = 0; i < 3; i++)
+        CHECK_INT(mode_of(files[i]), 0600);
+    CHECK_INT(tw_ts_stop(&s), 0);
+    char text[4096];
+    read_log(&s, text, sizeof text);
+    CHECK_CONTAINS(text, "were readable by other users");
+    CHECK_CONTAINS(text, "(0644)");
+    CHECK_CONTAINS(text, wal);
 }

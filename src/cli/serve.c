@@ -70,6 +70,8 @@ typedef enum {
     SV_BAD_NUMBER,
     SV_ARCHIVED,
     SV_BAD_HOST,
+    SV_MADE_PRIVATE,
+    SV_NOT_PRIVATE,
     SV_TOO_MANY_HOSTS,
     SV_COUNT
 } sv_text_id;
@@ -90,6 +92,15 @@ const tw_msg tw_srv_texts[SV_COUNT] = {
     [SV_CANNOT_START] = {{"cannot start: %s", "démarrage impossible : %s"}},
     [SV_BAD_NUMBER] = {{"%s takes a whole number from %u to %u, not %s",
                         "%s attend un nombre entier de %u à %u, pas %s"}},
+    [SV_MADE_PRIVATE] = {{"trickwood: warning: the database's files were readable by other users, and they hold the "
+                           "seat tokens; they are now readable by you only (0600): %s\n",
+                           "trickwood : attention : les fichiers de la base étaient lisibles par d'autres "
+                           "utilisateurs, et ils contiennent les jetons des places ; seul vous pouvez désormais "
+                           "les lire (0600) : %s\n"}},
+    [SV_NOT_PRIVATE] = {{"trickwood: warning: the database's files are readable by other users, and they hold the "
+                          "seat tokens, but their mode could not be changed: %s\n",
+                          "trickwood : attention : les fichiers de la base sont lisibles par d'autres utilisateurs, "
+                          "et ils contiennent les jetons des places, mais leur mode n'a pas pu être changé : %s\n"}},
     [SV_BAD_HOST] = {{"--allow-host takes a host name (letters, digits, '-' and '.') or an IP address, without a "
                        "port, not \"%s\"",
                        "--allow-host attend un nom d'hôte (lettres, chiffres, « - » et « . ») ou une adresse IP, "
@@ -350,6 +361,11 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
         free(srv);
         return TW_EXIT_FAIL;
     }
+    char fixed[4000], failed[4000];
+    if (tw_srv_store_private(db_path, fixed, sizeof fixed, failed, sizeof failed) > 0)
+        fprintf(cli->err, sv(cli, SV_MADE_PRIVATE), fixed);
+    if (failed[0])
+        fprintf(cli->err, sv(cli, SV_NOT_PRIVATE), failed);
     if (tw_srv_init(srv, err, sizeof err) != 0 || tw_srv_store_open(&srv->store, db_path, err, sizeof err) != 0) {
         tw_cli_errorf(cli, sv(cli, SV_CANNOT_START), err);
         release_server(srv);

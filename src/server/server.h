@@ -178,6 +178,14 @@ int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t e
 int tw_srv_store_open_shared(tw_srv_store *store, const char *path, char *err, size_t err_size);
 /* Closes the database. */
 void tw_srv_store_close(tw_srv_store *store);
+/* Makes the database at path and its -wal and -shm files (those that
+ * exist) readable and writable by their owner only (0600), since they
+ * hold the seat tokens: an older database, or one copied, may be
+ * readable by others. Call before opening it (SQLite gives new -wal
+ * and -shm files the database's mode). fixed gets the files changed
+ * with their old modes ("FILE (0644), FILE-wal (0644)"), failed those
+ * it could not change with the reason. Returns how many it changed. */
+int tw_srv_store_private(const char *path, char *fixed, size_t fixed_size, char *failed, size_t failed_size);
 /* Stores a new game, active from row->active_ms (0: now). Returns 0 or -1. */
 int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row);
 /* Updates the seat-1 token, join code, partner and config of a game,

@@ -320,6 +320,29 @@ int tw_srv_store_open_shared(tw_srv_store *store, const char *path, char *err, s
     return open_db(store, path, 0, err, err_size);
 }
 
+int tw_srv_store_private(const char *path, char *fixed, size_t fixed_size, char *failed, size_t failed_size)
+{
+    static const char *const suffixes[] = {"", "-wal", "-shm"};
+    int changed = 0;
+    fixed[0] = failed[0] = '\0';
+    for (int i = 0; i < 3; i++) {
+        char name[1200];
+        struct stat st;
+        snprintf(name, sizeof name, "%s%s", path, suffixes[i]);
+        if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & 077) == 0)
+            continue;
+        unsigned old = (unsigned)(st.st_mode & 07777);
+        size_t n = strlen(fixed), m = strlen(failed);
+        if (chmod(name, st.st_mode & 0700) == 0) {
+            snprintf(fixed + n, fixed_size - n, "%s%s (%04o)", n ? ", " : "", name, old);
+            changed++;
+        } else {
+            snprintf(failed + m, failed_size - m, "%s%s (%04o: %s)", m ? ", " : "", name, old, strerror(errno));
+        }
+    }
+    return changed;
+}
+
 /* Closes the connection, then lets the lock go (another server may start). */
 void tw_srv_store_close(tw_srv_store *store)
 {
