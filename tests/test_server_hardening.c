@@ -2,6 +2,7 @@
  * limits were in (docs/server.md, "Limits" and "Security notes"): each
  * test runs the real binary and fails on a server that has the hole. */
 #define _DEFAULT_SOURCE
+#include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -442,4 +443,148 @@ TEST(server_hardening_database_files_readable_by_others_are_made_private)
     CHECK_CONTAINS(text, "were readable by other users");
     CHECK_CONTAINS(text, "(0644)");
     CHECK_CONTAINS(text, wal);
+}
+
+/* Opens an event stream from source; its socket once the first update
+ * came, else -1 (the reply's status in *status, 0 when none came). */
+static int stream_from(const tw_ts_server *s, const char *source, const char *path, int *status)
+{
+    char raw[400];
+    int n = snprintf(raw, sizeof raw, "GET %s HTTP/1.1\r\nHost: x\r\n\r\n", path);
+    *status = 0;
+    int fd = tw_ts_connect_from(s, source);
+    if (fd < 0 || send(fd, raw, (size_t)n, MSG_NOSIGNAL) != n) {
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    struct pollfd p = {fd, POLLIN, 0};
+    char head[600];
+    ssize_t got = poll(&p, 1, 5000) > 0 ? recv(fd, head, sizeof head - 1, MSG_PEEK) : -1;
+    if (got > 12) {
+        head[got] = '\0';
+        *status = atoi(head + 9);
+    }
+    if (*status != 200 || tw_ts_events_wait(fd, 0, 5000) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+TEST(server_hardening_event_streams_are_capped_per_address_and_in_all)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--max-connections", "40", "--max-per-client", "10", "--max-streams", "5",
+                           "--max-streams-per-client", "3", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_ts_fresh_db(tw_test_tmp("hardening-streams.db")), NULL, extra) == 0);
+    json_t *game;
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\"}", &game) == 201);
+    char path[200];
+    snprintf(path, sizeof path, "/api/games/%s/events?token=%s", json_string_value(json_object_get(game, "id")),
+             json_string_value(json_object_get(game, "token")));
+    json_decref(game);
+    int fds[5], status, n = 0;
+    for (int i = 0; i < 3; i++) {
+        fds[n] = stream_from(&s, "127.0.0.7", path, &status);
+        CHECK_INT(status, 200);
+        n += fds[n] >= 0;
+    }
+    /* A fourth from the same address: 503, said why. */
+    CHECK_INT(stream_from(&s, "127.0.0.7", path, &status), -1);
+    CHECK_INT(status, 503);
+    tw_ts_reply r;
+    char raw[300];
+    int len = snprintf(raw, sizeof raw, "GET %s HTTP/1.1\r\nHost: x\r\n\r\n", path);
+    REQUIRE(tw_ts_raw_from(&s, "127.0.0.7", 5000, raw, (size_t)len, &r) == 0);
+    CHECK_INT(r.status, 503);
+    CHECK_STR(tw_ts_code(&r), "too_many_streams");
+    CHECK_CONTAINS(r.body, "at most 3");
+    tw_ts_reply_free(&r);
+    /* Two more from another address fill the five in all... */
+    for (int i = 0; i < 2; i++) {
+        fds[n] = stream_from(&s, "127.0.0.8", path, &status);
+        CHECK_INT(status, 200);
+        n += fds[n] >= 0;
+    }
+    REQUIRE(n == 5);
+    /* ...so a third address gets 503, while short requests go on. */
+    REQUIRE(tw_ts_raw_from(&s, "127.0.0.9", 5000, raw, (size_t)len, &r) == 0);
+    CHECK_INT(r.status, 503);
+    CHECK_CONTAINS(r.body, "as many event streams open as it takes (5)");
+    tw_ts_reply_free(&r);
+    json_t *history;
+    CHECK_INT(tw_ts_json(&s, "GET", "/api/history", NULL, NULL, &history), 200);
+    json_decref(history);
+    /* A stream closed frees its place (within about a second). */
+    close(fds[0]);
+    int again = -1;
+    for (int tries = 0; tries < 30 && again < 0; tries++) {
+        again = stream_from(&s, "127.0.0.9", path, &status);
+        if (again < 0)
+            usleep(100 * 1000);
+    }
+    CHECK(again >= 0);
+    if (again >= 0)
+        close(again);
+    for (int i = 1; i < n; i++)
+        close(fds[i]);
+    CHECK_INT(tw_ts_stop(&s), 0);
+}
+
+TEST(server_hardening_a_body_sent_a_byte_at_a_time_has_a_deadline)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--body-time", "2", "--timeout", "3", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_ts_fresh_db(tw_test_tmp("hardening-body.db")), NULL, extra) == 0);
+    int fd = tw_ts_connect_from(&s, NULL);
+    REQUIRE(fd >= 0);
+    static const char head[] = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n{";
+    REQUIRE(send(fd, head, sizeof head - 1, MSG_NOSIGNAL) == (ssize_t)(sizeof head - 1));
+    /* A byte every half second: libmicrohttpd's silence timeout (3 s)
+     * never fires; the body's deadline (2 s) does. */
+    long long start = tw_ts_now_ms(), closed_after = -1;
+    while (closed_after < 0 && tw_ts_now_ms() - start < 8000) {
+        usleep(500 * 1000);
+        char buf[256];
+        ssize_t got = recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+        if (got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK) ||
+            send(fd, " ", 1, MSG_NOSIGNAL) != 1)
+            closed_after = tw_ts_now_ms() - start;
+    }
+    close(fd);
+    printf("   a body sent a byte every 0.5 s closed after %lld ms\n", closed_after);
+    CHECK(closed_after >= 1500 && closed_after <= 4500);
+    CHECK_INT(tw_ts_stop(&s), 0);
+    char text[4096];
+    read_log(&s, text, sizeof text);
+    CHECK_CONTAINS(text, "its body was not whole within 2 seconds");
+}
+
+TEST(server_hardening_slow_heads_leave_room_for_a_new_client)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--max-connections", "8", "--max-per-client", "4", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_ts_fresh_db(tw_test_tmp("hardening-room.db")), NULL, extra) == 0);
+    /* Two addresses fill every slot with heads that never end. */
+    static const char half[] = "GET /api/history HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+    int slow[8];
+    for (int i = 0; i < 8; i++) {
+        slow[i] = tw_ts_connect_from(&s, i < 4 ? "127.0.0.10" : "127.0.0.11");
+        REQUIRE(slow[i] >= 0);
+        CHECK(send(slow[i], half, sizeof half - 1, MSG_NOSIGNAL) > 0);
+    }
+    usleep(2300 * 1000); /* older than the 2 s a head may wait while the server is full */
+    tw_ts_reply r;
+    long long start = tw_ts_now_ms();
+    /* A new client is answered at once, not when the slow ones time out (10 s). */
+    REQUIRE(tw_ts_request_from(&s, "127.0.0.12", 3000, "GET", "/api/history", NULL, NULL, &r) == 0);
+    long long took = tw_ts_now_ms() - start;
+    printf("   a new client answered %lld ms after asking, with every slot held by a slow head\n", took);
+    CHECK_INT(r.status, 200);
+    CHECK(took < 1500);
+    tw_ts_reply_free(&r);
+    for (int i = 0; i < 8; i++)
+        close(slow[i]);
+    CHECK_INT(tw_ts_stop(&s), 0);
 }

@@ -37,7 +37,10 @@ const tw_msg tw_srv_serve_help = {{
     "      --workers N                threads that compute hints and bots (default: cores - 1, at least 1)\n"
     "      --archive-after DAYS       archive unfinished games nobody played this long (default 30; 0: never)\n"
     "      --archive-unjoined-after DAYS  the same for tables whose second seat is still open (default 1)\n"
-    "      --max-loaded N             games kept in memory at most (default 2000)\n",
+    "      --max-loaded N             games kept in memory at most (default 2000)\n"
+    "      --body-time SECONDS        a request's body must come whole within this of its head (default 10; 0: no limit)\n"
+    "      --max-streams N            event streams open in all (default 256, at most 3/4 of --max-connections)\n"
+    "      --max-streams-per-client N event streams open from one address (default 8, at most --max-per-client)\n",
     "  serve [OPTIONS]                jouer dans le navigateur : l'appli web et son API JSON sur un seul port\n"
     "      --port N                   port d'écoute (8080 par défaut ; 0 en choisit un libre)\n"
     "      --host ADRESSE             adresse d'écoute (127.0.0.1 par défaut : cette machine seulement)\n"
@@ -53,7 +56,10 @@ const tw_msg tw_srv_serve_help = {{
     "      --workers N                fils qui calculent conseils et robots (par défaut : cœurs - 1, au moins 1)\n"
     "      --archive-after JOURS      archiver les parties non finies où personne n'a joué depuis ce temps (30 par défaut ; 0 : jamais)\n"
     "      --archive-unjoined-after JOURS  de même pour les tables dont la seconde place est encore libre (1 par défaut)\n"
-    "      --max-loaded N             parties gardées en mémoire au plus (2000 par défaut)\n",
+    "      --max-loaded N             parties gardées en mémoire au plus (2000 par défaut)\n"
+    "      --body-time SECONDES       délai pour recevoir le corps entier d'une requête après son en-tête (10 par défaut ; 0 : sans limite)\n"
+    "      --max-streams N            flux d'événements ouverts en tout (256 par défaut, au plus 3/4 de --max-connections)\n"
+    "      --max-streams-per-client N flux d'événements ouverts depuis une même adresse (8 par défaut, au plus --max-per-client)\n",
 }};
 
 typedef enum {
@@ -125,13 +131,13 @@ typedef struct {
     const char *host;
     const char *db;
     const char *web;
-    const char *limit_text[9]; /* the limit options as given, in LIMIT_NAMES order */
+    const char *limit_text[12]; /* the limit options as given, in LIMIT_NAMES order */
     const char *allow[TW_SRV_MAX_HOSTS]; /* --allow-host names, in order */
     int allow_count;
 } serve_options;
 
 /* The options that set limits, their ranges and where they go. */
-#define LIMIT_OPTIONS 9
+#define LIMIT_OPTIONS 12
 static const struct {
     const char *name;
     unsigned lo, hi;
@@ -146,6 +152,9 @@ static const struct {
     {"--archive-after", 0, 36500, offsetof(tw_srv_limits, archive_days)},
     {"--archive-unjoined-after", 0, 36500, offsetof(tw_srv_limits, unjoined_days)},
     {"--max-loaded", 1, 10000000, offsetof(tw_srv_limits, max_loaded)},
+    {"--body-time", 0, 3600, offsetof(tw_srv_limits, body_seconds)},
+    {"--max-streams", 1, 100000, offsetof(tw_srv_limits, max_streams)},
+    {"--max-streams-per-client", 1, 100000, offsetof(tw_srv_limits, streams_per_client)},
 };
 
 /* Reads the limit options given into limits (the rest keep their
@@ -170,6 +179,14 @@ static int parse_limits(tw_cli *cli, const serve_options *o, tw_srv_limits *limi
     }
     if (limits->max_per_client > limits->max_connections)
         limits->max_per_client = limits->max_connections;
+    /* Event streams hold their connection: at most three quarters of
+     * the connections in all, so a quarter stays for short requests
+     * (and at most an address's connections). */
+    unsigned streams = limits->max_connections * 3 / 4;
+    if (limits->max_streams > streams)
+        limits->max_streams = streams ? streams : 1;
+    if (limits->streams_per_client > limits->max_per_client)
+        limits->streams_per_client = limits->max_per_client;
     return 0;
 }
 
@@ -308,6 +325,7 @@ static void release_server(tw_srv *srv)
     srv->pool = NULL;
     tw_srv_rate_free(srv->create_rate);
     tw_srv_rate_free(srv->hint_rate);
+    tw_srv_tally_free(srv->streams);
     tw_srv_free(srv);
     free(srv);
 }
@@ -353,10 +371,12 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     srv->create_rate = tw_srv_rate_new(srv->limits.create_per_minute);
     srv->hint_rate = tw_srv_rate_new(srv->limits.hints_per_minute);
     srv->pool = tw_srv_pool_start(srv->limits.workers, srv->limits.queue);
-    if (!srv->create_rate || !srv->hint_rate || !srv->pool) {
+    srv->streams = tw_srv_tally_new(srv->limits.streams_per_client, srv->limits.max_streams);
+    if (!srv->create_rate || !srv->hint_rate || !srv->pool || !srv->streams) {
         tw_cli_errorf(cli, "%s", sv(cli, SV_START_FAILED));
         tw_srv_rate_free(srv->create_rate);
         tw_srv_rate_free(srv->hint_rate);
+        tw_srv_tally_free(srv->streams);
         tw_srv_pool_stop(srv->pool);
         free(srv);
         return TW_EXIT_FAIL;

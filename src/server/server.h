@@ -64,6 +64,9 @@ typedef struct {
     unsigned archive_days;      /* --archive-after: an unfinished game untouched this long is archived (0: never) */
     unsigned unjoined_days;     /* --archive-unjoined-after: the same for a table whose seat 1 is open */
     unsigned max_loaded;        /* games kept in memory at most (idle ones beyond are dropped) */
+    unsigned body_seconds;      /* --body-time: seconds a request body may take in all, from its head */
+    unsigned max_streams;       /* --max-streams: event streams open in all */
+    unsigned streams_per_client; /* --max-streams-per-client: event streams open from one address */
     long long day_ms;           /* a day in milliseconds (shorter only in tests: TRICKWOOD_TEST_DAY_MS) */
 } tw_srv_limits;
 
@@ -329,6 +332,19 @@ void tw_srv_rate_free(tw_srv_rate *rate);
  * seconds to wait before the next one is (at least 1). */
 int tw_srv_rate_take(tw_srv_rate *rate, const char *client);
 
+/* Counts what is open per client address and in all (event streams),
+ * each under a cap. */
+typedef struct tw_srv_tally tw_srv_tally;
+/* A tally allowing per_key open per address and total in all. NULL
+ * when out of memory. */
+tw_srv_tally *tw_srv_tally_new(unsigned per_key, unsigned total);
+void tw_srv_tally_free(tw_srv_tally *t);
+/* Counts one more for key: 0 when taken, 1 when key has per_key open
+ * already, 2 when total are open in all (nothing counted then). */
+int tw_srv_tally_take(tw_srv_tally *t, const char *key);
+/* Counts one less for key (taken before). */
+void tw_srv_tally_give(tw_srv_tally *t, const char *key);
+
 /* Writes a message to standard error at most once per interval for each
  * key (the number left out is said with the next one). */
 void tw_srv_log_throttled(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -403,6 +419,7 @@ typedef struct {
     tw_srv_hosts hosts;      /* the names the server answers to (Host) */
     tw_srv_rate *create_rate;
     tw_srv_rate *hint_rate;
+    tw_srv_tally *streams;   /* event streams open, per address and in all (NULL: no cap) */
     tw_srv_pool *pool;
     /* Analyses of finished games kept in memory (srv_analysis.c). */
     pthread_mutex_t analysis_lock;

@@ -42,6 +42,7 @@ typedef struct {
     int too_large;
     int replied; /* a reply was queued before the body was read */
     int started; /* the handler has seen the headers */
+    long long started_ms; /* when (tw_srv_mono_ms): the body must be whole within --body-time */
     tw_srv_match match; /* an /api/ path matched once, for the rate limits and routing */
 } request_ctx;
 
@@ -130,6 +131,13 @@ static enum MHD_Result send_static(tw_srv *srv, struct MHD_Connection *c, const 
     return ret;
 }
 
+/* The client's address as text (IPv4 or IPv6), the key of its limits. */
+static void client_key(struct MHD_Connection *c, char *out, size_t size)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    tw_srv_address_text(info ? info->client_addr : NULL, out, size);
+}
+
 /* ---- Event streams -------------------------------------------------------------- */
 
 /* One open event stream. */
@@ -139,6 +147,7 @@ typedef struct {
     unsigned long seen;  /* the game's change count last announced */
     int started;
     int fd;              /* the connection's socket, to notice a client gone */
+    char client[TW_SRV_ADDRESS_TEXT]; /* counted in srv->streams under this address ("": not counted) */
 } sse_ctx;
 
 /* Whether the client of an event stream closed its end (or the
@@ -205,6 +214,8 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
 static void sse_free(void *cls)
 {
     sse_ctx *s = cls;
+    if (s->client[0])
+        tw_srv_tally_give(s->srv->streams, s->client);
     tw_srv_release(s->srv, s->game);
     free(s);
 }
@@ -240,6 +251,26 @@ static enum MHD_Result send_events(tw_srv *srv, struct MHD_Connection *c, tw_srv
         }
         s->srv = srv;
         s->game = g;
+        client_key(c, s->client, sizeof s->client);
+        int full = srv->streams ? tw_srv_tally_take(srv->streams, s->client) : 0;
+        if (full) {
+            s->client[0] = '\0';
+            sse_free(s);
+            const tw_srv_limits *l = &srv->limits;
+            tw_srv_log_throttled("streams", "refused an event stream from %s: %s", s->client,
+                                 full == 1 ? "its address is at --max-streams-per-client" : "--max-streams are open");
+            tw_srv_reply r =
+                full == 1 ? tw_srv_error(503, "too_many_streams",
+                                         "too many event streams open from your address: at most %u; close a page "
+                                         "of this game, or follow it without live updates",
+                                         l->streams_per_client)
+                          : tw_srv_error(503, "too_many_streams",
+                                         "the server has as many event streams open as it takes (%u); try again "
+                                         "in a moment",
+                                         l->max_streams);
+            r.retry_after = 5;
+            return send_reply(c, r);
+        }
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         s->fd = info ? info->connect_fd : -1;
         resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read, s, sse_free);
@@ -290,13 +321,6 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
         .body_too_large = rq->too_large,
     };
     return tw_srv_route_run(srv, &request, &rq->match, events);
-}
-
-/* The client's address as text (IPv4 or IPv6), the key of its limits. */
-static void client_key(struct MHD_Connection *c, char *out, size_t size)
-{
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    tw_srv_address_text(info ? info->client_addr : NULL, out, size);
 }
 
 /* Checks made as soon as the headers are in, before any body is read: a
@@ -371,6 +395,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     }
     if (!rq->started) {
         rq->started = 1;
+        rq->started_ms = tw_srv_mono_ms();
         tw_srv_route_match(method, url, &rq->match);
         tw_srv_reply early;
         if (early_refusal(srv, c, &rq->match, method, &early)) {
@@ -387,6 +412,14 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         return MHD_YES;
     }
     if (*upload_data_size) {
+        unsigned limit = srv->limits.body_seconds;
+        if (limit && tw_srv_mono_ms() - rq->started_ms > (long long)limit * 1000) {
+            char client[64];
+            client_key(c, client, sizeof client);
+            tw_srv_log_throttled("body-time", "closed a request from %s: its body was not whole within %u seconds",
+                                 client, limit);
+            return MHD_NO; /* libmicrohttpd closes the connection */
+        }
         if (rq->replied) {
             *upload_data_size = 0;
             return MHD_YES;

@@ -37,6 +37,9 @@ void tw_srv_limits_default(tw_srv_limits *limits)
     limits->archive_days = 30;
     limits->unjoined_days = 1;
     limits->max_loaded = 2000;
+    limits->body_seconds = 10;
+    limits->max_streams = 256;
+    limits->streams_per_client = 8;
     /* Tests make days short (docs/server.md, "Tests"); nothing else should. */
     const char *day = getenv("TRICKWOOD_TEST_DAY_MS");
     long long ms = day ? atoll(day) : 0;
@@ -162,6 +165,82 @@ int tw_srv_rate_take(tw_srv_rate *rate, const char *client)
     }
     pthread_mutex_unlock(&rate->lock);
     return wait;
+}
+
+/* ---- Tallies ------------------------------------------------------------------ */
+
+/* One address's count. */
+typedef struct {
+    char key[48];
+    unsigned count;
+} tally_slot;
+
+struct tw_srv_tally {
+    pthread_mutex_t lock;
+    unsigned per_key, total, open;
+    unsigned used;     /* slots in use: addresses with one open at least (at most total) */
+    tally_slot *slots; /* total of them */
+};
+
+tw_srv_tally *tw_srv_tally_new(unsigned per_key, unsigned total)
+{
+    tw_srv_tally *t = calloc(1, sizeof *t);
+    if (!t || !(t->slots = calloc(total ? total : 1, sizeof *t->slots))) {
+        free(t);
+        return NULL;
+    }
+    pthread_mutex_init(&t->lock, NULL);
+    t->per_key = per_key;
+    t->total = total;
+    return t;
+}
+
+void tw_srv_tally_free(tw_srv_tally *t)
+{
+    if (!t)
+        return;
+    pthread_mutex_destroy(&t->lock);
+    free(t->slots);
+    free(t);
+}
+
+/* The slot of key among those in use, or NULL. Call with the lock held. */
+static tally_slot *tally_find(tw_srv_tally *t, const char *key)
+{
+    for (unsigned i = 0; i < t->used; i++)
+        if (strcmp(t->slots[i].key, key) == 0)
+            return &t->slots[i];
+    return NULL;
+}
+
+int tw_srv_tally_take(tw_srv_tally *t, const char *key)
+{
+    pthread_mutex_lock(&t->lock);
+    tally_slot *slot = tally_find(t, key);
+    int refused = slot && slot->count >= t->per_key ? 1 : t->open >= t->total ? 2 : 0;
+    if (!refused && !slot) {
+        slot = &t->slots[t->used++]; /* used <= open < total */
+        snprintf(slot->key, sizeof slot->key, "%s", key);
+        slot->count = 0;
+    }
+    if (!refused) {
+        slot->count++;
+        t->open++;
+    }
+    pthread_mutex_unlock(&t->lock);
+    return refused;
+}
+
+void tw_srv_tally_give(tw_srv_tally *t, const char *key)
+{
+    pthread_mutex_lock(&t->lock);
+    tally_slot *slot = tally_find(t, key);
+    if (slot) {
+        t->open--;
+        if (--slot->count == 0)
+            *slot = t->slots[--t->used]; /* the last one takes its place */
+    }
+    pthread_mutex_unlock(&t->lock);
 }
 
 /* ---- Log throttling ---------------------------------------------------------- */
