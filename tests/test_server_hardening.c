@@ -2,7 +2,9 @@
  * limits were in (docs/server.md, "Limits" and "Security notes"): each
  * test runs the real binary and fails on a server that has the hole. */
 #define _DEFAULT_SOURCE
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -15,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "server/server.h"
 #include "test.h"
 #include "test_server_client.h"
 
@@ -587,4 +590,75 @@ TEST(server_hardening_slow_heads_leave_room_for_a_new_client)
     for (int i = 0; i < 8; i++)
         close(slow[i]);
     CHECK_INT(tw_ts_stop(&s), 0);
+}
+
+/* Creates a game from source; returns the status (429 codes in *code). */
+static int create_from(const tw_ts_server *s, const char *source, tw_ts_reply *r)
+{
+    if (tw_ts_request_from(s, source, 10000, "POST", "/api/games", NULL, "{\"game\":\"northwood\"}", r) != 0)
+        return -1;
+    return r->status;
+}
+
+TEST(server_hardening_a_creation_budget_for_every_address_together)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--create-rate", "3", "--create-rate-total", "5", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_ts_fresh_db(tw_test_tmp("hardening-budget.db")), NULL, extra) == 0);
+    tw_ts_reply r;
+    long long start = tw_ts_now_ms();
+    for (int i = 0; i < 3; i++) {
+        CHECK_INT(create_from(&s, "127.0.0.20", &r), 201);
+        tw_ts_reply_free(&r);
+    }
+    for (int i = 0; i < 2; i++) {
+        CHECK_INT(create_from(&s, "127.0.0.21", &r), 201);
+        tw_ts_reply_free(&r);
+    }
+    /* Five in all: a sixth is refused from any address, even one that
+     * made none (unless a game's worth refilled: 12 s). */
+    const char *const others[] = {"127.0.0.21", "127.0.0.22", "127.0.0.23"};
+    for (int i = 0; i < 3; i++) {
+        int status = create_from(&s, others[i], &r);
+        if (tw_ts_now_ms() - start < 12000) {
+            CHECK_INT(status, 429);
+            CHECK_STR(tw_ts_code(&r), "rate_limited");
+            CHECK_CONTAINS(r.body, "from every address together: at most 5 a minute");
+            char retry[16] = "";
+            CHECK(tw_ts_header(&r, "Retry-After", retry, sizeof retry) == 0 && atoi(retry) >= 1);
+        }
+        tw_ts_reply_free(&r);
+    }
+    CHECK_INT(tw_ts_stop(&s), 0);
+}
+
+TEST(server_hardening_an_ipv6_client_is_its_64_prefix)
+{
+    const char *const same[] = {"2001:db8:1:2::5", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::"};
+    char first[TW_SRV_ADDRESS_TEXT] = "";
+    for (int i = 0; i < 3; i++) {
+        struct sockaddr_in6 a = {.sin6_family = AF_INET6};
+        REQUIRE(inet_pton(AF_INET6, same[i], &a.sin6_addr) == 1);
+        char text[TW_SRV_ADDRESS_TEXT];
+        tw_srv_address_text((const struct sockaddr *)&a, text, sizeof text);
+        CHECK_STR(text, "2001:db8:1:2::/64");
+        if (i == 0)
+            snprintf(first, sizeof first, "%s", text);
+    }
+    const char *const cases[][2] = {
+        {"2001:db8:1:3::5", "2001:db8:1:3::/64"}, {"::ffff:10.1.2.3", "10.1.2.3"}, {"::1", "::1"}};
+    for (int i = 0; i < 3; i++) {
+        struct sockaddr_in6 a = {.sin6_family = AF_INET6};
+        REQUIRE(inet_pton(AF_INET6, cases[i][0], &a.sin6_addr) == 1);
+        char text[TW_SRV_ADDRESS_TEXT];
+        tw_srv_address_text((const struct sockaddr *)&a, text, sizeof text);
+        CHECK_STR(text, cases[i][1]);
+    }
+    /* So one /64 shares one allowance: the limiter sees one client. */
+    tw_srv_rate *rate = tw_srv_rate_new(2);
+    REQUIRE(rate != NULL);
+    CHECK_INT(tw_srv_rate_take(rate, first), 0);
+    CHECK_INT(tw_srv_rate_take(rate, first), 0);
+    CHECK(tw_srv_rate_take(rate, first) > 0);
+    tw_srv_rate_free(rate);
 }

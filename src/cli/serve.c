@@ -33,6 +33,7 @@ const tw_msg tw_srv_serve_help = {{
     "      --max-per-client N         open connections from one address (default 32)\n"
     "      --timeout SECONDS          a request's head must come whole, and its body never pause, within this (default 10)\n"
     "      --create-rate N            games one address may create per minute (default 60; 0: no limit)\n"
+    "      --create-rate-total N      games all addresses together may create per minute (default 600; 0: no limit)\n"
     "      --hint-rate N              hints one address may ask per minute (default 30; 0: no limit)\n"
     "      --workers N                threads that compute hints and bots (default: cores - 1, at least 1)\n"
     "      --archive-after DAYS       archive unfinished games nobody played this long (default 30; 0: never)\n"
@@ -52,6 +53,7 @@ const tw_msg tw_srv_serve_help = {{
     "      --max-per-client N         connexions ouvertes depuis une même adresse (32 par défaut)\n"
     "      --timeout SECONDES         délai pour recevoir l'en-tête entier d'une requête, et pause maximale de son corps (10 par défaut)\n"
     "      --create-rate N            parties qu'une adresse peut créer par minute (60 par défaut ; 0 : sans limite)\n"
+    "      --create-rate-total N      parties que toutes les adresses ensemble peuvent créer par minute (600 par défaut ; 0 : sans limite)\n"
     "      --hint-rate N              conseils qu'une adresse peut demander par minute (30 par défaut ; 0 : sans limite)\n"
     "      --workers N                fils qui calculent conseils et robots (par défaut : cœurs - 1, au moins 1)\n"
     "      --archive-after JOURS      archiver les parties non finies où personne n'a joué depuis ce temps (30 par défaut ; 0 : jamais)\n"
@@ -131,13 +133,13 @@ typedef struct {
     const char *host;
     const char *db;
     const char *web;
-    const char *limit_text[12]; /* the limit options as given, in LIMIT_NAMES order */
+    const char *limit_text[13]; /* the limit options as given, in LIMIT_NAMES order */
     const char *allow[TW_SRV_MAX_HOSTS]; /* --allow-host names, in order */
     int allow_count;
 } serve_options;
 
 /* The options that set limits, their ranges and where they go. */
-#define LIMIT_OPTIONS 12
+#define LIMIT_OPTIONS 13
 static const struct {
     const char *name;
     unsigned lo, hi;
@@ -155,6 +157,7 @@ static const struct {
     {"--body-time", 0, 3600, offsetof(tw_srv_limits, body_seconds)},
     {"--max-streams", 1, 100000, offsetof(tw_srv_limits, max_streams)},
     {"--max-streams-per-client", 1, 100000, offsetof(tw_srv_limits, streams_per_client)},
+    {"--create-rate-total", 0, 10000000, offsetof(tw_srv_limits, create_total_per_minute)},
 };
 
 /* Reads the limit options given into limits (the rest keep their
@@ -325,6 +328,7 @@ static void release_server(tw_srv *srv)
     srv->pool = NULL;
     tw_srv_rate_free(srv->create_rate);
     tw_srv_rate_free(srv->hint_rate);
+    tw_srv_rate_free(srv->create_total);
     tw_srv_tally_free(srv->streams);
     tw_srv_free(srv);
     free(srv);
@@ -372,11 +376,13 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     srv->hint_rate = tw_srv_rate_new(srv->limits.hints_per_minute);
     srv->pool = tw_srv_pool_start(srv->limits.workers, srv->limits.queue);
     srv->streams = tw_srv_tally_new(srv->limits.streams_per_client, srv->limits.max_streams);
-    if (!srv->create_rate || !srv->hint_rate || !srv->pool || !srv->streams) {
+    srv->create_total = tw_srv_rate_new(srv->limits.create_total_per_minute);
+    if (!srv->create_rate || !srv->hint_rate || !srv->pool || !srv->streams || !srv->create_total) {
         tw_cli_errorf(cli, "%s", sv(cli, SV_START_FAILED));
         tw_srv_rate_free(srv->create_rate);
         tw_srv_rate_free(srv->hint_rate);
         tw_srv_tally_free(srv->streams);
+        tw_srv_rate_free(srv->create_total);
         tw_srv_pool_stop(srv->pool);
         free(srv);
         return TW_EXIT_FAIL;

@@ -58,6 +58,7 @@ typedef struct {
     unsigned max_per_client;    /* --max-per-client: open connections from one address */
     unsigned timeout;           /* --timeout: seconds a connection may stay silent */
     unsigned create_per_minute; /* --create-rate: games one address may create per minute */
+    unsigned create_total_per_minute; /* --create-rate-total: games all addresses together may create per minute */
     unsigned hints_per_minute;  /* --hint-rate: hints one address may ask per minute */
     unsigned workers;           /* --workers: threads that run hints and bots */
     unsigned queue;             /* hints waiting for a worker before 503 */
@@ -124,8 +125,11 @@ tw_srv_reply tw_srv_bad_token(const char *token);
 /* Room for a client address as text (IPv6 at most, and its NUL). */
 #define TW_SRV_ADDRESS_TEXT 48
 struct sockaddr;
-/* A client's address as text (IPv4 or IPv6; "unknown" for another kind
- * or NULL): the key of its limits, and what the log names. */
+/* A client as text: its IPv4 address (also from an IPv4-mapped IPv6
+ * one), ::1, or an IPv6 address's /64 prefix ("2001:db8:1:2::/64": a
+ * site picks any address in its /64, so the prefix is one client);
+ * "unknown" for another kind or NULL. The key of its limits (connections,
+ * streams, rates), and what the log names. */
 void tw_srv_address_text(const struct sockaddr *sa, char *out, size_t size);
 /* Parses a whole number query value in [lo, hi]; -1 when it is not one
  * (or is NULL). */
@@ -419,6 +423,7 @@ typedef struct {
     tw_srv_hosts hosts;      /* the names the server answers to (Host) */
     tw_srv_rate *create_rate;
     tw_srv_rate *hint_rate;
+    tw_srv_rate *create_total; /* the whole server's allowance of new games (one key) */
     tw_srv_tally *streams;   /* event streams open, per address and in all (NULL: no cap) */
     tw_srv_pool *pool;
     /* Analyses of finished games kept in memory (srv_analysis.c). */

@@ -367,6 +367,18 @@ static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const tw_srv_mat
         return 0;
     client_key(c, client, sizeof client);
     int wait = tw_srv_rate_take(create ? srv->create_rate : srv->hint_rate, client);
+    /* beside each address's allowance, one for the whole server: many
+     * addresses together cannot make the database grow without bound */
+    int total = wait == 0 && create ? tw_srv_rate_take(srv->create_total, "all") : 0;
+    if (total) {
+        *out = tw_srv_error(429, "rate_limited",
+                            "too many new games on this server from every address together: at most %u a minute "
+                            "in all; try again in %d seconds",
+                            srv->limits.create_total_per_minute, total);
+        out->retry_after = total;
+        tw_srv_log_throttled("rate-create-total", "refused a new game from %s: --create-rate-total", client);
+        return 1;
+    }
     if (wait == 0)
         return 0;
     *out = tw_srv_error(429, "rate_limited",

@@ -209,10 +209,27 @@ tw_srv_reply tw_srv_bad_step(int count)
 void tw_srv_address_text(const struct sockaddr *sa, char *out, size_t size)
 {
     snprintf(out, size, "unknown");
-    if (sa && sa->sa_family == AF_INET)
+    if (sa && sa->sa_family == AF_INET) {
         inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out, (socklen_t)size);
-    else if (sa && sa->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out, (socklen_t)size);
+        return;
+    }
+    if (!sa || sa->sa_family != AF_INET6)
+        return;
+    struct in6_addr a = ((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
+    if (IN6_IS_ADDR_V4MAPPED(&a)) { /* an IPv4 client of a dual-stack socket */
+        inet_ntop(AF_INET, &a.s6_addr[12], out, (socklen_t)size);
+        return;
+    }
+    if (IN6_IS_ADDR_LOOPBACK(&a)) {
+        snprintf(out, size, "::1");
+        return;
+    }
+    /* One site gets a whole /64 (and picks addresses in it at will):
+     * the prefix is one client. */
+    memset(&a.s6_addr[8], 0, 8);
+    char prefix[INET6_ADDRSTRLEN];
+    if (inet_ntop(AF_INET6, &a, prefix, sizeof prefix))
+        snprintf(out, size, "%s/64", prefix);
 }
 
 /* The value of a hexadecimal digit, or -1. */
