@@ -662,3 +662,67 @@ TEST(server_hardening_an_ipv6_client_is_its_64_prefix)
     CHECK(tw_srv_rate_take(rate, first) > 0);
     tw_srv_rate_free(rate);
 }
+
+/* The status of a game's state now (-1 when no reply came). */
+static int state_status(const tw_ts_server *s, const char *id, const char *token)
+{
+    char path[120];
+    snprintf(path, sizeof path, "/api/games/%s/state", id);
+    json_t *body = NULL;
+    int status = tw_ts_json(s, "GET", path, token, NULL, &body);
+    json_decref(body);
+    return status;
+}
+
+/* Polls a game's state until it answers want, for up to ms; returns
+ * the milliseconds it took, or -1. */
+static long long wait_status(const tw_ts_server *s, const char *id, const char *token, int want, int ms)
+{
+    long long start = tw_ts_now_ms();
+    while (tw_ts_now_ms() - start < ms) {
+        if (state_status(s, id, token) == want)
+            return tw_ts_now_ms() - start;
+        usleep(100 * 1000);
+    }
+    return -1;
+}
+
+TEST(server_hardening_archived_games_are_deleted_after_the_days_given)
+{
+    tw_ts_server s;
+    char db[600];
+    snprintf(db, sizeof db, "%s", tw_ts_fresh_db(tw_test_tmp("hardening-delete.db")));
+    const char *extra[] = {"--archive-unjoined-after", "1", "--delete-archived-after", "2", NULL};
+    setenv("TRICKWOOD_TEST_DAY_MS", "1000", 1); /* a day lasts a second */
+    int started = tw_ts_start_args(&s, db, NULL, extra);
+    unsetenv("TRICKWOOD_TEST_DAY_MS");
+    REQUIRE(started == 0);
+    json_t *table;
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"foxduet\",\"partner\":\"human\"}", &table) ==
+            201);
+    char id[32], token[64];
+    snprintf(id, sizeof id, "%s", json_string_value(json_object_get(table, "id")));
+    snprintf(token, sizeof token, "%s", json_string_value(json_object_get(table, "token")));
+    json_decref(table);
+    /* A finished game of the history, beside it. */
+    CHECK_INT(sql_int(db, "INSERT INTO games (id, game, config, seed, token0, partner, created_at, finished_at, "
+                          "result, record, active_at) VALUES ('finishedgame', 'northwood', '{}', 1, 't', 'none', "
+                          "'2020-01-01T00:00:00Z', '2020-01-01T01:00:00Z', '{}', '{}', 0)"),
+              0);
+    /* Seat 1 left open a day: archived (410), then two days later deleted (404). */
+    long long archived = wait_status(&s, id, token, 410, 6000);
+    CHECK(archived >= 0);
+    long long deleted = wait_status(&s, id, token, 404, 8000);
+    printf("   archived after %lld ms, then deleted %lld ms later\n", archived, deleted);
+    CHECK(deleted >= 1000);
+    CHECK_INT(tw_ts_stop(&s), 0);
+    char sql[200];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM games WHERE id = '%s'", id);
+    CHECK_INT(sql_int(db, sql), 0);
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM actions WHERE game_id = '%s'", id);
+    CHECK_INT(sql_int(db, sql), 0);
+    CHECK_INT(sql_int(db, "SELECT count(*) FROM games WHERE id = 'finishedgame'"), 1);
+    char text[4096];
+    read_log(&s, text, sizeof text);
+    CHECK_CONTAINS(text, "deleted the games archived more than 2 days ago: 1");
+}

@@ -38,6 +38,7 @@ const tw_msg tw_srv_serve_help = {{
     "      --workers N                threads that compute hints and bots (default: cores - 1, at least 1)\n"
     "      --archive-after DAYS       archive unfinished games nobody played this long (default 30; 0: never)\n"
     "      --archive-unjoined-after DAYS  the same for tables whose second seat is still open (default 1)\n"
+    "      --delete-archived-after DAYS   delete archived games this long after (default 0: never; finished games stay)\n"
     "      --max-loaded N             games kept in memory at most (default 2000)\n"
     "      --body-time SECONDS        a request's body must come whole within this of its head (default 10; 0: no limit)\n"
     "      --max-streams N            event streams open in all (default 256, at most 3/4 of --max-connections)\n"
@@ -58,6 +59,7 @@ const tw_msg tw_srv_serve_help = {{
     "      --workers N                fils qui calculent conseils et robots (par défaut : cœurs - 1, au moins 1)\n"
     "      --archive-after JOURS      archiver les parties non finies où personne n'a joué depuis ce temps (30 par défaut ; 0 : jamais)\n"
     "      --archive-unjoined-after JOURS  de même pour les tables dont la seconde place est encore libre (1 par défaut)\n"
+    "      --delete-archived-after JOURS   supprimer les parties archivées ce temps après (0 par défaut : jamais ; les parties finies restent)\n"
     "      --max-loaded N             parties gardées en mémoire au plus (2000 par défaut)\n"
     "      --body-time SECONDES       délai pour recevoir le corps entier d'une requête après son en-tête (10 par défaut ; 0 : sans limite)\n"
     "      --max-streams N            flux d'événements ouverts en tout (256 par défaut, au plus 3/4 de --max-connections)\n"
@@ -133,13 +135,13 @@ typedef struct {
     const char *host;
     const char *db;
     const char *web;
-    const char *limit_text[13]; /* the limit options as given, in LIMIT_NAMES order */
+    const char *limit_text[14]; /* the limit options as given, in LIMIT_NAMES order */
     const char *allow[TW_SRV_MAX_HOSTS]; /* --allow-host names, in order */
     int allow_count;
 } serve_options;
 
 /* The options that set limits, their ranges and where they go. */
-#define LIMIT_OPTIONS 13
+#define LIMIT_OPTIONS 14
 static const struct {
     const char *name;
     unsigned lo, hi;
@@ -158,6 +160,7 @@ static const struct {
     {"--max-streams", 1, 100000, offsetof(tw_srv_limits, max_streams)},
     {"--max-streams-per-client", 1, 100000, offsetof(tw_srv_limits, streams_per_client)},
     {"--create-rate-total", 0, 10000000, offsetof(tw_srv_limits, create_total_per_minute)},
+    {"--delete-archived-after", 0, 36500, offsetof(tw_srv_limits, delete_days)},
 };
 
 /* Reads the limit options given into limits (the rest keep their

@@ -64,6 +64,7 @@ typedef struct {
     unsigned queue;             /* hints waiting for a worker before 503 */
     unsigned archive_days;      /* --archive-after: an unfinished game untouched this long is archived (0: never) */
     unsigned unjoined_days;     /* --archive-unjoined-after: the same for a table whose seat 1 is open */
+    unsigned delete_days;       /* --delete-archived-after: an archived game is deleted this long after (0: never) */
     unsigned max_loaded;        /* games kept in memory at most (idle ones beyond are dropped) */
     unsigned body_seconds;      /* --body-time: seconds a request body may take in all, from its head */
     unsigned max_streams;       /* --max-streams: event streams open in all */
@@ -100,6 +101,8 @@ tw_srv_reply tw_srv_archived(const char *id);
 int tw_srv_random_text(char *out, size_t n, const char *alphabet);
 /* Writes the current UTC time as ISO 8601 ("2024-05-01T12:34:56Z"). */
 void tw_srv_now_iso(char out[32]);
+/* The same for a time in milliseconds since 1970. */
+void tw_srv_iso_of_ms(long long ms, char out[32]);
 /* The current time in milliseconds since 1970 (the store's activity times). */
 long long tw_srv_now_ms(void);
 /* Milliseconds on a monotonic clock (when a game in memory was last used). */
@@ -221,6 +224,10 @@ int tw_srv_store_count_live(tw_srv_store *store);
  * archives: last active before cut_ms, or before unjoined_cut_ms with
  * seat 1 open (a cut of 0 archives nothing). Returns the count or -1. */
 int tw_srv_store_stale(tw_srv_store *store, long long cut_ms, long long unjoined_cut_ms, char (*ids)[32], int max);
+/* Deletes the games archived before before_iso (unfinished: finished
+ * games, the history, are never archived nor deleted) and their
+ * actions, in one transaction. Returns how many, or -1. */
+int tw_srv_store_delete_archived(tw_srv_store *store, const char *before_iso);
 /* Marks the listed games archived (at archived_at) in one transaction,
  * each only if it is still live and still stale by the same cuts;
  * done[i] says which were. Returns how many, or -1 (none). */

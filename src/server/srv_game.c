@@ -713,6 +713,16 @@ int tw_srv_sweep(tw_srv *srv)
     while ((cut > 0 || unjoined_cut > 0) && !atomic_load(&srv->stopping) &&
            (n = archive_batch(srv, cut, unjoined_cut, now_iso)) > 0)
         total += n;
+    /* --delete-archived-after: the archived games themselves go, their
+     * rows and actions (finished games, the history, are never archived) */
+    if (srv->limits.delete_days && !atomic_load(&srv->stopping)) {
+        char before[32];
+        tw_srv_iso_of_ms(archive_cut(srv, srv->limits.delete_days, now), before);
+        int deleted = tw_srv_store_delete_archived(&srv->store, before);
+        if (deleted > 0)
+            tw_srv_log_throttled("delete-archived", "deleted the games archived more than %u days ago: %d",
+                                 srv->limits.delete_days, deleted);
+    }
     unload_idle(srv, srv->limits.day_ms / 144);
     return total;
 }

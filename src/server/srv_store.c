@@ -1,7 +1,7 @@
 /* SQLite storage of the web server. Two tables: games (configuration,
  * seed, seat tokens, partner, times, the last activity, and for finished
- * games the result and the record; archived games are marked, never
- * deleted) and actions (one row per action, in order). The
+ * games the result and the record; archived games are marked, and
+ * deleted only with --delete-archived-after) and actions (one row per action, in order). The
  * database runs with synchronous=FULL in WAL mode, and an action's row is
  * committed before the HTTP reply, so a killed server loses nothing it
  * acknowledged. One connection is shared under a mutex. One server at a
@@ -640,6 +640,29 @@ int tw_srv_store_stale(tw_srv_store *store, long long cut_ms, long long unjoined
 }
 
 /* Archives the listed games that are still stale, in one transaction. */
+int tw_srv_store_delete_archived(tw_srv_store *store, const char *before_iso)
+{
+    static const char *const sql[2] = {
+        "DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE archived_at IS NOT NULL"
+        " AND finished_at IS NULL AND archived_at < ?1)",
+        "DELETE FROM games WHERE archived_at IS NOT NULL AND finished_at IS NULL AND archived_at < ?1"};
+    pthread_mutex_lock(&store->lock);
+    int ok = exec_ok(store->db, "BEGIN IMMEDIATE");
+    int began = ok, count = 0;
+    for (int i = 0; ok && i < 2; i++) {
+        sqlite3_stmt *st = NULL;
+        ok = sqlite3_prepare_v2(store->db, sql[i], -1, &st, NULL) == SQLITE_OK;
+        if (ok) {
+            sqlite3_bind_text(st, 1, before_iso, -1, SQLITE_TRANSIENT);
+            ok = sqlite3_step(st) == SQLITE_DONE;
+            count = sqlite3_changes(store->db);
+        }
+        sqlite3_finalize(st);
+    }
+    ok = end_transaction(store, ok, began);
+    return ok ? count : -1;
+}
+
 int tw_srv_store_archive(tw_srv_store *store, char (*ids)[32], int n, long long cut_ms, long long unjoined_cut_ms,
                          const char *archived_at, int *done)
 {

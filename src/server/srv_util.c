@@ -64,9 +64,15 @@ uint64_t tw_srv_random_u64(void)
 /* The current UTC time as "YYYY-MM-DDTHH:MM:SSZ". */
 void tw_srv_now_iso(char out[32])
 {
-    time_t now = time(NULL);
+    tw_srv_iso_of_ms((long long)time(NULL) * 1000, out);
+}
+
+/* A time in milliseconds since 1970 as "YYYY-MM-DDTHH:MM:SSZ" (UTC). */
+void tw_srv_iso_of_ms(long long ms, char out[32])
+{
+    time_t t = (time_t)(ms / 1000);
     struct tm tm;
-    gmtime_r(&now, &tm);
+    gmtime_r(&t, &tm);
     strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
