@@ -516,6 +516,7 @@ TEST(server_hardening_event_streams_are_capped_per_address_and_in_all)
     CHECK_INT(r.status, 503);
     CHECK_CONTAINS(r.body, "as many event streams open as it takes (5)");
     tw_ts_reply_free(&r);
+    /* (each refusal is logged, once per 10 s, naming the address) */
     json_t *history;
     CHECK_INT(tw_ts_json(&s, "GET", "/api/history", NULL, NULL, &history), 200);
     json_decref(history);
@@ -533,6 +534,9 @@ TEST(server_hardening_event_streams_are_capped_per_address_and_in_all)
     for (int i = 1; i < n; i++)
         close(fds[i]);
     CHECK_INT(tw_ts_stop(&s), 0);
+    char text[4096];
+    read_log(&s, text, sizeof text);
+    CHECK_CONTAINS(text, "refused an event stream from 127.0.0.7: its address is at --max-streams-per-client");
 }
 
 TEST(server_hardening_a_body_sent_a_byte_at_a_time_has_a_deadline)

@@ -254,10 +254,12 @@ static enum MHD_Result send_events(tw_srv *srv, struct MHD_Connection *c, tw_srv
         client_key(c, s->client, sizeof s->client);
         int full = srv->streams ? tw_srv_tally_take(srv->streams, s->client) : 0;
         if (full) {
-            s->client[0] = '\0';
+            char client[TW_SRV_ADDRESS_TEXT];
+            memcpy(client, s->client, sizeof client);
+            s->client[0] = '\0'; /* not counted: nothing to give back */
             sse_free(s);
             const tw_srv_limits *l = &srv->limits;
-            tw_srv_log_throttled("streams", "refused an event stream from %s: %s", s->client,
+            tw_srv_log_throttled("streams", "refused an event stream from %s: %s", client,
                                  full == 1 ? "its address is at --max-streams-per-client" : "--max-streams are open");
             tw_srv_reply r =
                 full == 1 ? tw_srv_error(503, "too_many_streams",
