@@ -37,6 +37,46 @@ static int gets_until_429(const tw_ts_server *s, const char *source, const char 
     return cap;
 }
 
+/* Reads a server's standard error (its log file) into text. */
+static void read_log(const tw_ts_server *s, char *text, size_t size)
+{
+    text[0] = '\0';
+    FILE *f = fopen(s->log, "r");
+    if (!f)
+        return;
+    size_t got = fread(text, 1, size - 1, f);
+    text[got] = '\0';
+    fclose(f);
+}
+
+/* Creates a For Northwood! game and writes the path of its event
+ * stream (with seat 0's token) into path; its id and token into id
+ * and token when not NULL. 0, or -1. */
+static int new_game_stream(const tw_ts_server *s, char *path, size_t size, char id[32], char token[64])
+{
+    json_t *game;
+    if (tw_ts_json(s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"seed\":3}", &game) != 201) {
+        json_decref(game);
+        return -1;
+    }
+    const char *i = json_string_value(json_object_get(game, "id"));
+    const char *t = json_string_value(json_object_get(game, "token"));
+    snprintf(path, size, "/api/games/%s/events?token=%s", i ? i : "", t ? t : "");
+    if (id)
+        snprintf(id, 32, "%s", i ? i : "");
+    if (token)
+        snprintf(token, 64, "%s", t ? t : "");
+    json_decref(game);
+    return i && t ? 0 : -1;
+}
+
+/* Stops a server (checking it stops cleanly) and reads its log. */
+static void stop_and_read_log(tw_ts_server *s, char *text, size_t size)
+{
+    CHECK_INT(tw_ts_stop(s), 0);
+    read_log(s, text, size);
+}
+
 TEST(server_hardening_a_final_slash_is_counted_like_the_path)
 {
     tw_ts_server s;
@@ -148,11 +188,8 @@ TEST(server_hardening_a_step_back_of_the_wall_clock_stops_no_stream)
     const char *shift = tw_test_tmp("hardening-clock.shift");
     const char *extra[] = {"--timeout", "2", NULL}; /* a ping every second */
     REQUIRE(start_shifted(&s, tw_ts_fresh_db(tw_test_tmp("hardening-clock.db")), shift, extra) == 0);
-    json_t *game;
-    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"seed\":3}", &game) == 201);
-    char path[200];
-    snprintf(path, sizeof path, "/api/games/%s/events?token=%s", json_string_value(json_object_get(game, "id")),
-             json_string_value(json_object_get(game, "token")));
+    char path[200], id[32], token[64];
+    REQUIRE(new_game_stream(&s, path, sizeof path, id, token) == 0);
     int fd = tw_ts_events_open(&s, path);
     REQUIRE(fd >= 0);
     CHECK_INT(tw_ts_events_wait(fd, 0, 3000), 0);
@@ -164,11 +201,10 @@ TEST(server_hardening_a_step_back_of_the_wall_clock_stops_no_stream)
     CHECK(pings >= 2);
     /* And the stream still follows the game. */
     json_t *state;
-    snprintf(path, sizeof path, "/api/games/%s/state", json_string_value(json_object_get(game, "id")));
-    REQUIRE(tw_ts_json(&s, "GET", path, json_string_value(json_object_get(game, "token")), NULL, &state) == 200);
+    snprintf(path, sizeof path, "/api/games/%s/state", id);
+    REQUIRE(tw_ts_json(&s, "GET", path, token, NULL, &state) == 200);
     json_decref(state);
     close(fd);
-    json_decref(game);
     write_shift(shift, 0);
     CHECK_INT(tw_ts_stop(&s), 0);
 }
@@ -252,17 +288,6 @@ TEST(server_hardening_only_the_servers_own_names_are_answered)
     CHECK_CONTAINS(text, "play.example:80");
 }
 
-/* Reads a server's standard error (its log file) into text. */
-static void read_log(const tw_ts_server *s, char *text, size_t size)
-{
-    text[0] = '\0';
-    FILE *f = fopen(s->log, "r");
-    if (!f)
-        return;
-    size_t got = fread(text, 1, size - 1, f);
-    text[got] = '\0';
-    fclose(f);
-}
 
 TEST(server_hardening_one_server_per_database_file_under_any_name)
 {
@@ -394,9 +419,8 @@ TEST(server_hardening_a_failing_store_says_why_on_standard_error)
     printf("   %d games stored, then %d refused (500)\n", made, refused);
     CHECK(made > 0);
     CHECK_INT(refused, 30);
-    CHECK_INT(tw_ts_stop(&s), 0);
     char text[16384];
-    read_log(&s, text, sizeof text);
+    stop_and_read_log(&s, text, sizeof text);
     CHECK_CONTAINS(text, "could not write to the database");
     CHECK_CONTAINS(text, db);
     CHECK_CONTAINS(text, "SQLite error");
@@ -440,9 +464,8 @@ TEST(server_hardening_database_files_readable_by_others_are_made_private)
     REQUIRE(tw_ts_start(&s, db, NULL) == 0);
     for (int i = 0; i < 3; i++)
         CHECK_INT(mode_of(files[i]), 0600);
-    CHECK_INT(tw_ts_stop(&s), 0);
     char text[4096];
-    read_log(&s, text, sizeof text);
+    stop_and_read_log(&s, text, sizeof text);
     CHECK_CONTAINS(text, "were readable by other users");
     CHECK_CONTAINS(text, "(0644)");
     CHECK_CONTAINS(text, wal);
@@ -481,12 +504,8 @@ TEST(server_hardening_event_streams_are_capped_per_address_and_in_all)
     const char *extra[] = {"--max-connections", "40", "--max-per-client", "10", "--max-streams", "5",
                            "--max-streams-per-client", "3", NULL};
     REQUIRE(tw_ts_start_args(&s, tw_ts_fresh_db(tw_test_tmp("hardening-streams.db")), NULL, extra) == 0);
-    json_t *game;
-    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\"}", &game) == 201);
     char path[200];
-    snprintf(path, sizeof path, "/api/games/%s/events?token=%s", json_string_value(json_object_get(game, "id")),
-             json_string_value(json_object_get(game, "token")));
-    json_decref(game);
+    REQUIRE(new_game_stream(&s, path, sizeof path, NULL, NULL) == 0);
     int fds[5], status, n = 0;
     for (int i = 0; i < 3; i++) {
         fds[n] = stream_from(&s, "127.0.0.7", path, &status);
@@ -533,9 +552,8 @@ TEST(server_hardening_event_streams_are_capped_per_address_and_in_all)
         close(again);
     for (int i = 1; i < n; i++)
         close(fds[i]);
-    CHECK_INT(tw_ts_stop(&s), 0);
     char text[4096];
-    read_log(&s, text, sizeof text);
+    stop_and_read_log(&s, text, sizeof text);
     CHECK_CONTAINS(text, "refused an event stream from 127.0.0.7: its address is at --max-streams-per-client");
 }
 
@@ -562,9 +580,8 @@ TEST(server_hardening_a_body_sent_a_byte_at_a_time_has_a_deadline)
     close(fd);
     printf("   a body sent a byte every 0.5 s closed after %lld ms\n", closed_after);
     CHECK(closed_after >= 1500 && closed_after <= 4500);
-    CHECK_INT(tw_ts_stop(&s), 0);
     char text[4096];
-    read_log(&s, text, sizeof text);
+    stop_and_read_log(&s, text, sizeof text);
     CHECK_CONTAINS(text, "its body was not whole within 2 seconds");
 }
 
