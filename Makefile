@@ -30,8 +30,13 @@ build/$(1)/libtrickwood.a: $$(patsubst %.c,build/$(1)/%.o,$$(LIB_SRC))
 	rm -f $$@ && ar rcs $$@ $$^
 build/$(1)/trickwood: $$(patsubst %.c,build/$(1)/%.o,$$(CLI_SRC)) build/$(1)/libtrickwood.a
 	$(3) $(2) -o $$@ $$(filter %.o,$$^) build/$(1)/libtrickwood.a $$(LIBS)
-build/$(1)/run-tests: $$(patsubst %.c,build/$(1)/%.o,$$(TEST_SRC)) $$(patsubst %.c,build/$(1)/%.o,$$(filter-out src/cli/main.c,$$(CLI_SRC))) build/$(1)/libtrickwood.a
+build/$(1)/run-tests: $$(patsubst %.c,build/$(1)/%.o,$$(TEST_SRC)) $$(patsubst %.c,build/$(1)/%.o,$$(filter-out src/cli/main.c,$$(CLI_SRC))) build/$(1)/libtrickwood.a build/$(1)/clock-shift.so
 	$(3) $(2) -o $$@ $$(filter %.o,$$^) build/$(1)/libtrickwood.a $$(LIBS)
+# The tests' wall-clock shim (tests/shim/clock_shift.c), beside the test
+# program: preloaded into a server whose wall clock a test steps.
+build/$(1)/clock-shift.so: tests/shim/clock_shift.c
+	@mkdir -p $$(dir $$@)
+	$(3) $$(WARN) -O1 -shared -fPIC -o $$@ $$< -ldl
 endef
 
 CLANG ?= clang

@@ -119,8 +119,11 @@ int tw_ts_start_args(tw_ts_server *s, const char *db, const char *web, const cha
             dup2(err, 2);
         close(pipefd[0]);
         close(pipefd[1]);
-        const char *args[40] = {"trickwood", "serve", "--port", "0", "--db", s->db, "--lang", "en", NULL};
-        int n = 8;
+        /* The tests' raw requests name the host "x" (Host: x): a name
+         * the server answers to only when told (--allow-host). */
+        const char *args[40] = {"trickwood", "serve", "--port", "0", "--db", s->db, "--lang", "en", "--allow-host", "x",
+                                NULL};
+        int n = 10;
         if (web) {
             args[n++] = "--web";
             args[n++] = s->web;

@@ -32,7 +32,8 @@ typedef struct {
  * program (so the ASan suite runs the ASan server), else build/trickwood. */
 const char *tw_ts_binary(void);
 
-/* Starts `trickwood serve --port 0 --db db [--web web]` (web may be NULL)
+/* Starts `trickwood serve --port 0 --db db --allow-host x [--web web]`
+ * (web may be NULL; the raw requests of the tests name the host "x")
  * and waits for its "serving" line. Returns 0, or -1 (nothing is left
  * running). */
 int tw_ts_start(tw_ts_server *s, const char *db, const char *web);

@@ -102,7 +102,8 @@ TEST(server_protocol_head_on_event_stream_sends_no_body)
 TEST(server_protocol_security_headers_and_origin_check)
 {
     tw_ts_server s;
-    REQUIRE(tw_ts_start(&s, tw_test_tmp("proto-origin.db"), TW_DATA_DIR "/../web") == 0);
+    const char *lan[] = {"--allow-host", "192.168.1.20", NULL}; /* a LAN address it answers to */
+    REQUIRE(tw_ts_start_args(&s, tw_test_tmp("proto-origin.db"), TW_DATA_DIR "/../web", lan) == 0);
     const char *paths[] = {"/", "/api/history", "/api/nothing"};
     for (int i = 0; i < 3; i++) {
         tw_ts_reply r;

@@ -25,31 +25,45 @@ const tw_msg tw_srv_serve_help = {{
     "  serve [OPTIONS]                play in the browser: the web app and its JSON API on one port\n"
     "      --port N                   port to listen on (default 8080; 0 picks a free one)\n"
     "      --host ADDRESS             address to listen on (default 127.0.0.1: this machine only)\n"
+    "      --allow-host NAME          also answer requests for this name (Host header; repeatable): the\n"
+    "                                 loopback names and the listen address are always answered\n"
     "      --db FILE                  SQLite file for games and history (default in ~/.local/share/trickwood)\n"
     "      --web DIR                  folder of the web app (default: web/ beside data/)\n"
     "      --max-connections N        open connections in all (default 512)\n"
     "      --max-per-client N         open connections from one address (default 32)\n"
     "      --timeout SECONDS          a request's head must come whole, and its body never pause, within this (default 10)\n"
     "      --create-rate N            games one address may create per minute (default 60; 0: no limit)\n"
+    "      --create-rate-total N      games all addresses together may create per minute (default 600; 0: no limit)\n"
     "      --hint-rate N              hints one address may ask per minute (default 30; 0: no limit)\n"
     "      --workers N                threads that compute hints and bots (default: cores - 1, at least 1)\n"
     "      --archive-after DAYS       archive unfinished games nobody played this long (default 30; 0: never)\n"
     "      --archive-unjoined-after DAYS  the same for tables whose second seat is still open (default 1)\n"
-    "      --max-loaded N             games kept in memory at most (default 2000)\n",
+    "      --delete-archived-after DAYS   delete archived games this long after (default 0: never; finished games stay)\n"
+    "      --max-loaded N             games kept in memory at most (default 2000)\n"
+    "      --body-time SECONDS        a request's body must come whole within this of its head (default 10; 0: no limit)\n"
+    "      --max-streams N            event streams open in all (default 256, at most 3/4 of --max-connections)\n"
+    "      --max-streams-per-client N event streams open from one address (default 8, at most --max-per-client)\n",
     "  serve [OPTIONS]                jouer dans le navigateur : l'appli web et son API JSON sur un seul port\n"
     "      --port N                   port d'écoute (8080 par défaut ; 0 en choisit un libre)\n"
     "      --host ADRESSE             adresse d'écoute (127.0.0.1 par défaut : cette machine seulement)\n"
+    "      --allow-host NOM           répondre aussi aux requêtes pour ce nom (en-tête Host ; répétable) :\n"
+    "                                 les noms de boucle locale et l'adresse d'écoute le sont toujours\n"
     "      --db FICHIER               fichier SQLite des parties et de l'historique (par défaut dans ~/.local/share/trickwood)\n"
     "      --web DOSSIER              dossier de l'appli web (par défaut : web/ à côté de data/)\n"
     "      --max-connections N        connexions ouvertes en tout (512 par défaut)\n"
     "      --max-per-client N         connexions ouvertes depuis une même adresse (32 par défaut)\n"
     "      --timeout SECONDES         délai pour recevoir l'en-tête entier d'une requête, et pause maximale de son corps (10 par défaut)\n"
     "      --create-rate N            parties qu'une adresse peut créer par minute (60 par défaut ; 0 : sans limite)\n"
+    "      --create-rate-total N      parties que toutes les adresses ensemble peuvent créer par minute (600 par défaut ; 0 : sans limite)\n"
     "      --hint-rate N              conseils qu'une adresse peut demander par minute (30 par défaut ; 0 : sans limite)\n"
     "      --workers N                fils qui calculent conseils et robots (par défaut : cœurs - 1, au moins 1)\n"
     "      --archive-after JOURS      archiver les parties non finies où personne n'a joué depuis ce temps (30 par défaut ; 0 : jamais)\n"
     "      --archive-unjoined-after JOURS  de même pour les tables dont la seconde place est encore libre (1 par défaut)\n"
-    "      --max-loaded N             parties gardées en mémoire au plus (2000 par défaut)\n",
+    "      --delete-archived-after JOURS   supprimer les parties archivées ce temps après (0 par défaut : jamais ; les parties finies restent)\n"
+    "      --max-loaded N             parties gardées en mémoire au plus (2000 par défaut)\n"
+    "      --body-time SECONDES       délai pour recevoir le corps entier d'une requête après son en-tête (10 par défaut ; 0 : sans limite)\n"
+    "      --max-streams N            flux d'événements ouverts en tout (256 par défaut, au plus 3/4 de --max-connections)\n"
+    "      --max-streams-per-client N flux d'événements ouverts depuis une même adresse (8 par défaut, au plus --max-per-client)\n",
 }};
 
 typedef enum {
@@ -65,6 +79,10 @@ typedef enum {
     SV_CANNOT_START,
     SV_BAD_NUMBER,
     SV_ARCHIVED,
+    SV_BAD_HOST,
+    SV_MADE_PRIVATE,
+    SV_NOT_PRIVATE,
+    SV_TOO_MANY_HOSTS,
     SV_COUNT
 } sv_text_id;
 
@@ -84,6 +102,21 @@ const tw_msg tw_srv_texts[SV_COUNT] = {
     [SV_CANNOT_START] = {{"cannot start: %s", "démarrage impossible : %s"}},
     [SV_BAD_NUMBER] = {{"%s takes a whole number from %u to %u, not %s",
                         "%s attend un nombre entier de %u à %u, pas %s"}},
+    [SV_MADE_PRIVATE] = {{"trickwood: warning: the database's files were readable by other users, and they hold the "
+                           "seat tokens; they are now readable by you only (0600): %s\n",
+                           "trickwood : attention : les fichiers de la base étaient lisibles par d'autres "
+                           "utilisateurs, et ils contiennent les jetons des places ; seul vous pouvez désormais "
+                           "les lire (0600) : %s\n"}},
+    [SV_NOT_PRIVATE] = {{"trickwood: warning: the database's files are readable by other users, and they hold the "
+                          "seat tokens, but their mode could not be changed: %s\n",
+                          "trickwood : attention : les fichiers de la base sont lisibles par d'autres utilisateurs, "
+                          "et ils contiennent les jetons des places, mais leur mode n'a pas pu être changé : %s\n"}},
+    [SV_BAD_HOST] = {{"--allow-host takes a host name (letters, digits, '-' and '.') or an IP address, without a "
+                       "port, not \"%s\"",
+                       "--allow-host attend un nom d'hôte (lettres, chiffres, « - » et « . ») ou une adresse IP, "
+                       "sans port, pas « %s »"}},
+    [SV_TOO_MANY_HOSTS] = {{"--allow-host is given too often: the server answers to %d names at most",
+                            "--allow-host est donné trop souvent : le serveur répond à %d noms au plus"}},
     [SV_ARCHIVED] = {{"Games archived (nobody played them for too long): %d\n",
                       "Parties archivées (personne n'y a joué depuis trop longtemps) : %d\n"}},
 };
@@ -102,11 +135,13 @@ typedef struct {
     const char *host;
     const char *db;
     const char *web;
-    const char *limit_text[9]; /* the limit options as given, in LIMIT_NAMES order */
+    const char *limit_text[14]; /* the limit options as given, in LIMIT_NAMES order */
+    const char *allow[TW_SRV_MAX_HOSTS]; /* --allow-host names, in order */
+    int allow_count;
 } serve_options;
 
 /* The options that set limits, their ranges and where they go. */
-#define LIMIT_OPTIONS 9
+#define LIMIT_OPTIONS 14
 static const struct {
     const char *name;
     unsigned lo, hi;
@@ -121,6 +156,11 @@ static const struct {
     {"--archive-after", 0, 36500, offsetof(tw_srv_limits, archive_days)},
     {"--archive-unjoined-after", 0, 36500, offsetof(tw_srv_limits, unjoined_days)},
     {"--max-loaded", 1, 10000000, offsetof(tw_srv_limits, max_loaded)},
+    {"--body-time", 0, 3600, offsetof(tw_srv_limits, body_seconds)},
+    {"--max-streams", 1, 100000, offsetof(tw_srv_limits, max_streams)},
+    {"--max-streams-per-client", 1, 100000, offsetof(tw_srv_limits, streams_per_client)},
+    {"--create-rate-total", 0, 10000000, offsetof(tw_srv_limits, create_total_per_minute)},
+    {"--delete-archived-after", 0, 36500, offsetof(tw_srv_limits, delete_days)},
 };
 
 /* Reads the limit options given into limits (the rest keep their
@@ -145,6 +185,30 @@ static int parse_limits(tw_cli *cli, const serve_options *o, tw_srv_limits *limi
     }
     if (limits->max_per_client > limits->max_connections)
         limits->max_per_client = limits->max_connections;
+    /* Event streams hold their connection: at most three quarters of
+     * the connections in all, so a quarter stays for short requests
+     * (and at most an address's connections). */
+    unsigned streams = limits->max_connections * 3 / 4;
+    if (limits->max_streams > streams)
+        limits->max_streams = streams ? streams : 1;
+    if (limits->streams_per_client > limits->max_per_client)
+        limits->streams_per_client = limits->max_per_client;
+    return 0;
+}
+
+/* The names the server answers to: the defaults for the listen address,
+ * and each --allow-host; returns 0 or an exit code. */
+static int parse_hosts(tw_cli *cli, const serve_options *o, tw_srv_hosts *hosts)
+{
+    tw_srv_hosts_default(hosts, o->host);
+    for (int i = 0; i < o->allow_count; i++) {
+        if (hosts->count == TW_SRV_MAX_HOSTS)
+            return tw_cli_usage_error(cli, tw_msg_get(&tw_srv_serve_help, cli->lang), sv(cli, SV_TOO_MANY_HOSTS),
+                                      TW_SRV_MAX_HOSTS);
+        if (tw_srv_hosts_add(hosts, o->allow[i]) != 0)
+            return tw_cli_usage_error(cli, tw_msg_get(&tw_srv_serve_help, cli->lang), sv(cli, SV_BAD_HOST),
+                                      o->allow[i]);
+    }
     return 0;
 }
 
@@ -166,6 +230,16 @@ static int parse_options(tw_cli *cli, int argc, char **argv, serve_options *o)
             if (got < 0)
                 return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), names[k]);
             matched = got > 0;
+        }
+        const char *name = NULL;
+        int got_name = matched ? 0 : tw_cli_opt_value(argc, argv, &i, "--allow-host", &name);
+        if (got_name < 0)
+            return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), "--allow-host");
+        if (got_name > 0) {
+            if (o->allow_count == TW_SRV_MAX_HOSTS)
+                return tw_cli_usage_error(cli, usage, sv(cli, SV_TOO_MANY_HOSTS), TW_SRV_MAX_HOSTS);
+            o->allow[o->allow_count++] = name;
+            matched = 1;
         }
         for (int k = 0; k < LIMIT_OPTIONS && !matched; k++) {
             int got = tw_cli_opt_value(argc, argv, &i, LIMIT_NAMES[k].name, &o->limit_text[k]);
@@ -257,6 +331,8 @@ static void release_server(tw_srv *srv)
     srv->pool = NULL;
     tw_srv_rate_free(srv->create_rate);
     tw_srv_rate_free(srv->hint_rate);
+    tw_srv_rate_free(srv->create_total);
+    tw_srv_tally_free(srv->streams);
     tw_srv_free(srv);
     free(srv);
 }
@@ -293,6 +369,8 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     if (!srv)
         return TW_EXIT_FAIL;
     code = parse_limits(cli, &o, &srv->limits);
+    if (!code)
+        code = parse_hosts(cli, &o, &srv->hosts);
     if (code) {
         free(srv);
         return code;
@@ -300,14 +378,23 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     srv->create_rate = tw_srv_rate_new(srv->limits.create_per_minute);
     srv->hint_rate = tw_srv_rate_new(srv->limits.hints_per_minute);
     srv->pool = tw_srv_pool_start(srv->limits.workers, srv->limits.queue);
-    if (!srv->create_rate || !srv->hint_rate || !srv->pool) {
+    srv->streams = tw_srv_tally_new(srv->limits.streams_per_client, srv->limits.max_streams);
+    srv->create_total = tw_srv_rate_new(srv->limits.create_total_per_minute);
+    if (!srv->create_rate || !srv->hint_rate || !srv->pool || !srv->streams || !srv->create_total) {
         tw_cli_errorf(cli, "%s", sv(cli, SV_START_FAILED));
         tw_srv_rate_free(srv->create_rate);
         tw_srv_rate_free(srv->hint_rate);
+        tw_srv_tally_free(srv->streams);
+        tw_srv_rate_free(srv->create_total);
         tw_srv_pool_stop(srv->pool);
         free(srv);
         return TW_EXIT_FAIL;
     }
+    char fixed[4000], failed[4000];
+    if (tw_srv_store_private(db_path, fixed, sizeof fixed, failed, sizeof failed) > 0)
+        fprintf(cli->err, sv(cli, SV_MADE_PRIVATE), fixed);
+    if (failed[0])
+        fprintf(cli->err, sv(cli, SV_NOT_PRIVATE), failed);
     if (tw_srv_init(srv, err, sizeof err) != 0 || tw_srv_store_open(&srv->store, db_path, err, sizeof err) != 0) {
         tw_cli_errorf(cli, sv(cli, SV_CANNOT_START), err);
         release_server(srv);

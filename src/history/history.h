@@ -31,11 +31,16 @@
 /* ---- The database file (history_db.c) ------------------------------------- */
 
 /* An open database: one connection, shared under a mutex. */
-typedef struct {
+typedef struct tw_history_db tw_history_db;
+struct tw_history_db {
     sqlite3 *db;
     pthread_mutex_t lock;
     int lock_fd; /* the lock file of whoever opened it alone (the server), or -1 */
-} tw_history_db;
+    int file_fd; /* the database file itself, locked (flock) when opened alone, or -1 */
+    /* Called (under the lock) when a write failed, before it is rolled
+     * back: the server logs its cause (NULL: nothing). */
+    void (*on_failure)(tw_history_db *h);
+};
 
 /* Opens (creating when needed) the database at path and its tables,
  * bringing an older file to today's schema (user_version 1: the games'
@@ -46,6 +51,13 @@ typedef struct {
  * keeps it and lets it go when closed (also when the opening fails).
  * Returns 0, or -1 with a message in err. */
 int tw_history_db_open(tw_history_db *h, const char *path, int lock_fd, char *err, size_t err_size);
+/* The same for the one program that holds the file alone (the server):
+ * besides, before anything is written, locks the database file itself
+ * (flock on its inode: a second server reaching it through a symbolic or
+ * hard link is refused) and runs SQLite's quick_check (a damaged file is
+ * refused with its findings). Both opens refuse a file of a newer
+ * schema than this program knows, before writing anything. */
+int tw_history_db_open_alone(tw_history_db *h, const char *path, int lock_fd, char *err, size_t err_size);
 /* Closes the database, then lets its lock go. */
 void tw_history_db_close(tw_history_db *h);
 

@@ -3,12 +3,17 @@
  * the ids of its rows, and the small SQL helpers its users share. Two
  * tables: games (configuration, seed, seat tokens, partner, times, the
  * last activity, and for finished games the result and the record;
- * archived games are marked, never deleted) and actions (one row per
+ * archived games are marked, and deleted only with the server's
+ * --delete-archived-after) and actions (one row per
  * action, in order). The file runs with synchronous=FULL in WAL mode, so
  * a committed row survives a crash. */
 #define _DEFAULT_SOURCE
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -68,6 +73,12 @@ static const char *const MIGRATE_2 =
 /* The index that keeps one row per terminal game. */
 static const char *const SOURCE_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS games_source ON games(source);";
 
+/* The newest schema this program knows (MIGRATE_2): a database of a
+ * newer one was written by a newer trickwood and is refused. */
+#define SCHEMA_KNOWN 2
+/* Problems of quick_check said in a refusal, at most. */
+#define CHECK_LINES 3
+
 /* The schema version (PRAGMA user_version), or -1. */
 static int schema_version(sqlite3 *db)
 {
@@ -107,7 +118,7 @@ static int migrate(sqlite3 *db, char **msg)
            sqlite3_exec(db, SOURCE_INDEX, NULL, NULL, msg) == SQLITE_OK;
 }
 
-/* Undoes a failed open: the connection and the lock file. Returns -1. */
+/* Undoes a failed open: the connection and the locks. Returns -1. */
 static int open_failed(tw_history_db *h)
 {
     sqlite3_close(h->db);
@@ -115,16 +126,91 @@ static int open_failed(tw_history_db *h)
     if (h->lock_fd >= 0)
         close(h->lock_fd);
     h->lock_fd = -1;
+    if (h->file_fd >= 0)
+        close(h->file_fd);
+    h->file_fd = -1;
     return -1;
 }
 
-/* Opens the file, sets durability options and creates or upgrades the
- * tables. */
-int tw_history_db_open(tw_history_db *h, const char *path, int lock_fd, char *err, size_t err_size)
+/* Locks the database file itself (flock on its inode, whatever name
+ * reached it): a link to a database another server holds is refused.
+ * flock, not fcntl: SQLite's own locks are fcntl locks, which a close
+ * of any descriptor of the file would drop; a flock lock stays with its
+ * descriptor, held until the database closes. Returns the descriptor,
+ * or -1 with a message (err empty when the file cannot even be opened:
+ * SQLite's own open then says why). */
+static int lock_file(const char *path, char *err, size_t err_size)
+{
+    err[0] = '\0';
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+        return fd;
+    char real[PATH_MAX];
+    int other = realpath(path, real) && strcmp(real, path) != 0;
+    snprintf(err, err_size,
+             "the database %s is in use by another trickwood serve: the same file%s%s is open in a running server "
+             "(a symbolic or hard link reaches one database by two names); stop that server first or give another "
+             "--db",
+             path, other ? ", as " : "", other ? real : "");
+    close(fd);
+    return -1;
+}
+
+/* Checks, before anything is written, that this program knows the
+ * database's schema (not newer than SCHEMA_KNOWN) and, when check is
+ * set, that SQLite's quick_check finds it whole: every page, every
+ * record's format, no index entry missing its row. 0, or -1 with a
+ * message. */
+static int check_database(sqlite3 *db, const char *path, int check, char *err, size_t err_size)
+{
+    int version = schema_version(db);
+    if (version < 0) {
+        snprintf(err, err_size, "cannot use the database %s: %s", path, sqlite3_errmsg(db));
+        return -1;
+    }
+    if (version > SCHEMA_KNOWN) {
+        snprintf(err, err_size,
+                 "the database %s has schema version %d, newer than this trickwood knows (%d): a newer trickwood "
+                 "wrote it; use that version, or give another --db (nothing was written)",
+                 path, version, SCHEMA_KNOWN);
+        return -1;
+    }
+    if (!check)
+        return 0;
+    sqlite3_stmt *st = NULL;
+    char problems[400] = "";
+    int lines = 0, rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(3)", -1, &st, NULL);
+    while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *line = (const char *)sqlite3_column_text(st, 0);
+        if (line && strcmp(line, "ok") != 0 && lines++ < CHECK_LINES) {
+            size_t n = strlen(problems);
+            snprintf(problems + n, sizeof problems - n, "%s%s", n ? "; " : "", line);
+        }
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE && !lines)
+        snprintf(problems, sizeof problems, "%s", sqlite3_errmsg(db));
+    if (!lines && rc == SQLITE_DONE)
+        return 0;
+    snprintf(err, err_size,
+             "the database %s is damaged (SQLite's quick_check: %s); restore it from a backup, or move it aside "
+             "(with its -wal file) and start afresh",
+             path, problems);
+    return -1;
+}
+
+/* Opens the file, checks it (alone: the file's own lock and quick_check
+ * too), sets durability options and creates or upgrades the tables. */
+static int open_db(tw_history_db *h, const char *path, int lock_fd, int alone, char *err, size_t err_size)
 {
     memset(h, 0, sizeof *h);
     pthread_mutex_init(&h->lock, NULL);
     h->lock_fd = lock_fd;
+    h->file_fd = -1;
+    err[0] = '\0';
     mode_t old = umask(077); /* the file holds seat tokens: owner only */
     int rc = sqlite3_open_v2(path, &h->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL);
     umask(old);
@@ -139,6 +225,12 @@ int tw_history_db_open(tw_history_db *h, const char *path, int lock_fd, char *er
         snprintf(err, err_size, "the database %s cannot be written (the file is read-only for this user)", path);
         return open_failed(h);
     }
+    /* the file exists from here on (SQLite made it): lock it, before
+     * anything is written */
+    if (alone && (h->file_fd = lock_file(path, err, err_size)) < 0 && err[0])
+        return open_failed(h);
+    if (check_database(h->db, path, alone, err, err_size) != 0)
+        return open_failed(h);
     if (sqlite3_exec(h->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL, NULL,
                      &msg) != SQLITE_OK ||
         sqlite3_exec(h->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK || !migrate(h->db, &msg)) {
@@ -150,6 +242,18 @@ int tw_history_db_open(tw_history_db *h, const char *path, int lock_fd, char *er
     return 0;
 }
 
+/* Opens the database beside others (a terminal beside a server). */
+int tw_history_db_open(tw_history_db *h, const char *path, int lock_fd, char *err, size_t err_size)
+{
+    return open_db(h, path, lock_fd, 0, err, err_size);
+}
+
+/* Opens the database for the one program that holds it (the server). */
+int tw_history_db_open_alone(tw_history_db *h, const char *path, int lock_fd, char *err, size_t err_size)
+{
+    return open_db(h, path, lock_fd, 1, err, err_size);
+}
+
 /* Closes the connection, then lets the lock go (another server may start). */
 void tw_history_db_close(tw_history_db *h)
 {
@@ -159,6 +263,9 @@ void tw_history_db_close(tw_history_db *h)
     if (h->lock_fd >= 0)
         close(h->lock_fd);
     h->lock_fd = -1;
+    if (h->file_fd >= 0)
+        close(h->file_fd);
+    h->file_fd = -1;
     pthread_mutex_destroy(&h->lock);
 }
 
@@ -200,6 +307,8 @@ int tw_history_db_end(tw_history_db *h, int ok, int began)
 {
     if (ok)
         ok = tw_history_db_exec(h->db, "COMMIT");
+    if (!ok && h->on_failure)
+        h->on_failure(h);
     if (!ok && began)
         tw_history_db_exec(h->db, "ROLLBACK");
     pthread_mutex_unlock(&h->lock);

@@ -5,12 +5,14 @@
  *                  holds each until its head is whole and checked, hands it on
  *   srv_head.c     the check of a request head (strict HTTP/1.x, sizes)
  *   srv_http.c     libmicrohttpd glue: bodies, routing, replies, event streams
+ *   srv_route.c    the API's router: one table of (method, path pattern, handler)
  *   srv_static.c   the web app's files (no path ever leaves the web folder)
  *   srv_api.c      the per-game endpoints (create, join, bot, state, actions, hint)
  *   srv_history.c  finished games (src/history/): list, totals, record, replay, import
  *   srv_game.c     games in memory: a match, seats, the bot, the log, rebuild on demand
+ *   srv_seat.c     a game's seats: join codes, the seat a token opens, the seat to act
  *   srv_store.c    SQLite storage of games in play: every action is committed before the reply
- *   srv_util.c     token comparison, JSON error replies, addresses
+ *   srv_util.c     times of stored rows and monotonic waits, token comparison, JSON error replies, addresses
  *   srv_limits.c   limits per client: rate limits, the Origin check, log throttling
  *   srv_pool.c     the bounded pool of worker threads that runs hints and bots
  *   srv_analysis.c the analysis of a game and hints at any step of it
@@ -32,6 +34,7 @@
 
 #include <jansson.h>
 #include <pthread.h>
+#include <time.h>
 #include <stdatomic.h>
 #include <sqlite3.h>
 #include <stddef.h>
@@ -56,12 +59,17 @@ typedef struct {
     unsigned max_per_client;    /* --max-per-client: open connections from one address */
     unsigned timeout;           /* --timeout: seconds a connection may stay silent */
     unsigned create_per_minute; /* --create-rate: games one address may create per minute */
+    unsigned create_total_per_minute; /* --create-rate-total: games all addresses together may create per minute */
     unsigned hints_per_minute;  /* --hint-rate: hints one address may ask per minute */
     unsigned workers;           /* --workers: threads that run hints and bots */
     unsigned queue;             /* hints waiting for a worker before 503 */
     unsigned archive_days;      /* --archive-after: an unfinished game untouched this long is archived (0: never) */
     unsigned unjoined_days;     /* --archive-unjoined-after: the same for a table whose seat 1 is open */
+    unsigned delete_days;       /* --delete-archived-after: an archived game is deleted this long after (0: never) */
     unsigned max_loaded;        /* games kept in memory at most (idle ones beyond are dropped) */
+    unsigned body_seconds;      /* --body-time: seconds a request body may take in all, from its head */
+    unsigned max_streams;       /* --max-streams: event streams open in all */
+    unsigned streams_per_client; /* --max-streams-per-client: event streams open from one address */
     long long day_ms;           /* a day in milliseconds (shorter only in tests: TRICKWOOD_TEST_DAY_MS) */
 } tw_srv_limits;
 
@@ -89,6 +97,14 @@ tw_srv_reply tw_srv_archived(const char *id);
 
 /* ---- Utilities (srv_util.c) ---------------------------------------------- */
 
+/* A time in milliseconds since 1970 as ISO 8601 ("2024-05-01T12:34:56Z"). */
+void tw_srv_iso_of_ms(long long ms, char out[32]);
+/* Every timeout of the server counts on the monotonic clock, never on
+ * the wall clock (a step back of it would stall waits): conditions are
+ * set up by tw_srv_cond_init, and their timed waits take a deadline of
+ * tw_srv_mono_after (ms from now). */
+void tw_srv_cond_init(pthread_cond_t *cond);
+struct timespec tw_srv_mono_after(long long ms);
 /* Compares two tokens in time that does not depend on where they differ. */
 int tw_srv_token_equal(const char *a, const char *b);
 /* Writes n texts quoted, separated by ", " and before the last one by
@@ -102,8 +118,11 @@ tw_srv_reply tw_srv_bad_token(const char *token);
 /* Room for a client address as text (IPv6 at most, and its NUL). */
 #define TW_SRV_ADDRESS_TEXT 48
 struct sockaddr;
-/* A client's address as text (IPv4 or IPv6; "unknown" for another kind
- * or NULL): the key of its limits, and what the log names. */
+/* A client as text: its IPv4 address (also from an IPv4-mapped IPv6
+ * one), ::1, or an IPv6 address's /64 prefix ("2001:db8:1:2::/64": a
+ * site picks any address in its /64, so the prefix is one client);
+ * "unknown" for another kind or NULL. The key of its limits (connections,
+ * streams, rates), and what the log names. */
 void tw_srv_address_text(const struct sockaddr *sa, char *out, size_t size);
 /* Parses a whole number query value in [lo, hi]; -1 when it is not one
  * (or is NULL). */
@@ -118,8 +137,9 @@ tw_srv_reply tw_srv_bad_step(int count);
 
 /* ---- Storage (srv_store.c) ------------------------------------------------ */
 
-/* The server's database: the history's file (src/history/), opened with
- * its lock file FILE.lock held (flock) while the server runs. */
+/* The server's database: the history's file (src/history/), opened
+ * alone: its lock file FILE.lock and the file itself held (flock) while
+ * the server runs. */
 typedef tw_history_db tw_srv_store;
 
 /* One stored game row. Texts are empty when NULL in the database. */
@@ -141,12 +161,23 @@ typedef struct {
  * (tw_history_db_open: an older file is brought to today's schema).
  * First takes the lock file path.lock, so that a second server on the
  * same file refuses to start (the message names the file and the pid
- * holding it); then checks that the database can be written. Returns 0,
- * or -1 with a message in err. The terminal opens the same file beside
- * a running server with tw_history_db_open, without the lock. */
+ * holding it) and the database file itself (flock: a link to it is
+ * refused too); refuses a schema newer than it knows and a database
+ * that SQLite's quick_check finds damaged, before writing anything;
+ * then checks that the database can be written. Returns 0, or -1 with
+ * a message in err. The terminal opens the same file beside a running
+ * server with tw_history_db_open, without the locks. */
 int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size);
 /* Closes the database. */
 void tw_srv_store_close(tw_srv_store *store);
+/* Makes the database at path and its -wal and -shm files (those that
+ * exist) readable and writable by their owner only (0600), since they
+ * hold the seat tokens: an older database, or one copied, may be
+ * readable by others. Call before opening it (SQLite gives new -wal
+ * and -shm files the database's mode). fixed gets the files changed
+ * with their old modes ("FILE (0644), FILE-wal (0644)"), failed those
+ * it could not change with the reason. Returns how many it changed. */
+int tw_srv_store_private(const char *path, char *fixed, size_t fixed_size, char *failed, size_t failed_size);
 /* Stores a new game, active from row->active_ms (0: now). Returns 0 or -1. */
 int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row);
 /* Updates the seat-1 token, join code, partner and config of a game,
@@ -175,6 +206,10 @@ int tw_srv_store_count_live(tw_srv_store *store);
  * archives: last active before cut_ms, or before unjoined_cut_ms with
  * seat 1 open (a cut of 0 archives nothing). Returns the count or -1. */
 int tw_srv_store_stale(tw_srv_store *store, long long cut_ms, long long unjoined_cut_ms, char (*ids)[32], int max);
+/* Deletes the games archived before before_iso (unfinished: finished
+ * games, the history, are never archived nor deleted) and their
+ * actions, in one transaction. Returns how many, or -1. */
+int tw_srv_store_delete_archived(tw_srv_store *store, const char *before_iso);
 /* Marks the listed games archived (at archived_at) in one transaction,
  * each only if it is still live and still stale by the same cuts;
  * done[i] says which were. Returns how many, or -1 (none). */
@@ -211,6 +246,16 @@ typedef struct tw_srv_game {
     struct tw_srv_game *next; /* the next game in its hash bucket */
 } tw_srv_game;
 
+/* ---- Seats (srv_seat.c) ----------------------------------------------------- */
+
+/* A new join code (game ids and seat tokens: tw_history_new_id and
+ * tw_history_new_token). 0, or -1 without a random source. */
+int tw_srv_new_join_code(char out[32]);
+/* The seat a token opens (0 or 1), or -1. Call with the game lock held. */
+int tw_srv_seat_of(const tw_srv_game *g, const char *token);
+/* The seat to act (-1 when the game is over). Call with the game lock held. */
+int tw_srv_game_to_act(const tw_srv_game *g);
+
 /* ---- Rate limits and log throttling (srv_limits.c) ---------------------------- */
 
 /* Token buckets per client address for one kind of request. */
@@ -224,6 +269,19 @@ void tw_srv_rate_free(tw_srv_rate *rate);
  * seconds to wait before the next one is (at least 1). */
 int tw_srv_rate_take(tw_srv_rate *rate, const char *client);
 
+/* Counts what is open per client address and in all (event streams),
+ * each under a cap. */
+typedef struct tw_srv_tally tw_srv_tally;
+/* A tally allowing per_key open per address and total in all. NULL
+ * when out of memory. */
+tw_srv_tally *tw_srv_tally_new(unsigned per_key, unsigned total);
+void tw_srv_tally_free(tw_srv_tally *t);
+/* Counts one more for key: 0 when taken, 1 when key has per_key open
+ * already, 2 when total are open in all (nothing counted then). */
+int tw_srv_tally_take(tw_srv_tally *t, const char *key);
+/* Counts one less for key (taken before). */
+void tw_srv_tally_give(tw_srv_tally *t, const char *key);
+
 /* Writes a message to standard error at most once per interval for each
  * key (the number left out is said with the next one). */
 void tw_srv_log_throttled(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -232,6 +290,30 @@ void tw_srv_log_throttled(const char *key, const char *fmt, ...) __attribute__((
  * state on a server reached through this Host header (may be NULL): no
  * Origin, or an Origin naming the same host and port. */
 int tw_srv_origin_allowed(const char *origin, const char *host);
+
+/* The names a server answers to in the Host header (against DNS
+ * rebinding: a page of another site whose name was made to resolve to
+ * this server still sends its own name). Names are kept lower case,
+ * without brackets, port or final dot. */
+#define TW_SRV_MAX_HOSTS 64
+typedef struct {
+    int count; /* 0: no list, every Host is taken (a server not started by `serve`) */
+    char name[TW_SRV_MAX_HOSTS][256];
+} tw_srv_hosts;
+
+/* Adds a name (a host name, an IPv4 address, an IPv6 address with or
+ * without brackets). 0, or -1 when it is not one, or the list is full. */
+int tw_srv_hosts_add(tw_srv_hosts *hosts, const char *name);
+/* Fills the list for a server listening on listen_host: the loopback
+ * names (localhost and its subdomains, 127.0.0.1, ::1) and the listen
+ * address; for a wildcard one (0.0.0.0, ::) also the addresses of the
+ * machine's interfaces, its host name and NAME.local. */
+void tw_srv_hosts_default(tw_srv_hosts *hosts, const char *listen_host);
+/* Whether a request with this Host header (NULL: none, as HTTP/1.0 may
+ * send) is for a name in the list. */
+int tw_srv_host_allowed(const tw_srv_hosts *hosts, const char *host);
+/* The list as text ("localhost, 127.0.0.1, ..."), for the log. */
+void tw_srv_hosts_text(const tw_srv_hosts *hosts, char *out, size_t size);
 
 /* ---- Worker pool (srv_pool.c) --------------------------------------------------- */
 
@@ -271,8 +353,11 @@ typedef struct {
     atomic_int stopping;
     int quiet;
     tw_srv_limits limits;
+    tw_srv_hosts hosts;      /* the names the server answers to (Host) */
     tw_srv_rate *create_rate;
     tw_srv_rate *hint_rate;
+    tw_srv_rate *create_total; /* the whole server's allowance of new games (one key) */
+    tw_srv_tally *streams;   /* event streams open, per address and in all (NULL: no cap) */
     tw_srv_pool *pool;
     /* Analyses of finished games kept in memory (srv_analysis.c). */
     pthread_mutex_t analysis_lock;
@@ -321,8 +406,6 @@ tw_srv_game *tw_srv_add(tw_srv *srv, tw_srv_game *g);
 /* Starts the game's match from its configuration (game, config and seed
  * filled in; a "partner" member is the server's and left out). 0, or -1. */
 int tw_srv_game_start(tw_srv_game *g);
-/* The seat to act (-1 when the game is over). */
-int tw_srv_game_to_act(const tw_srv_game *g);
 /* Applies a legal action for seat and stores it before it counts; events
  * that viewer may see are appended to events (may be NULL). 0, or -1
  * (nothing changed). Call with the game lock held. */
@@ -365,9 +448,33 @@ typedef struct {
     int body_too_large;     /* the body was over TW_SRV_MAX_BODY and dropped */
 } tw_srv_request;
 
-/* Routes an /api/ request to its endpoint. Returns the reply; *events is
- * set (the game held) when the request opens that game's event stream
+/* The most segments an API path has after "/api/". */
+#define TW_SRV_ROUTE_SEGMENTS 6
+
+/* What a route counts against (the rate limits, srv_limits.c). */
+typedef enum { TW_SRV_COUNT_NONE, TW_SRV_COUNT_CREATE, TW_SRV_COUNT_HINT } tw_srv_count;
+
+/* A request's method and path matched against the router's table. */
+typedef struct {
+    int route;     /* the route whose pattern the path matches; -1: no endpoint */
+    int method_ok; /* the method is the route's (else 405) */
+    int n;         /* segments after "/api/" (-1 for a path that names none) */
+    char seg[TW_SRV_ROUTE_SEGMENTS][64];
+} tw_srv_match;
+
+/* Matches a request against the table. The path's one normalisation is
+ * here: its segments after "/api/", a final slash dropped. Both the
+ * rate limits (tw_srv_route_count) and routing (tw_srv_route_run) read
+ * this match, so a path is counted as it is routed. */
+void tw_srv_route_match(const char *method, const char *path, tw_srv_match *m);
+/* What a matched request counts against (none for a path that names no
+ * endpoint, or with another method than its route's). */
+tw_srv_count tw_srv_route_count(const tw_srv_match *m);
+/* Runs a matched request's endpoint. Returns the reply; *events is set
+ * (the game held) when the request opens that game's event stream
  * instead, which only the HTTP server can carry. */
+tw_srv_reply tw_srv_route_run(tw_srv *srv, const tw_srv_request *rq, const tw_srv_match *m, tw_srv_game **events);
+/* Matches and runs an /api/ request (the two calls above). */
 tw_srv_reply tw_srv_route(tw_srv *srv, const tw_srv_request *rq, tw_srv_game **events);
 /* A 405 reply naming the methods the path takes. */
 tw_srv_reply tw_srv_wrong_method(const char *method, const char *allow);
@@ -382,8 +489,6 @@ char *tw_srv_reply_text(tw_srv_reply *r);
 json_t *tw_srv_parse_body(const char *data, size_t size, tw_srv_reply *reply);
 /* Creates a game from a request body (validated here). */
 tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body);
-/* The seat a token opens (0 or 1), or -1. Call with the game lock held. */
-int tw_srv_seat_of(const tw_srv_game *g, const char *token);
 /* The join endpoint: seat 1 for the right code. */
 tw_srv_reply tw_srv_join(tw_srv *srv, tw_srv_game *g, json_t *body);
 /* Gives seat 1 to a bot (seat 0's token). */

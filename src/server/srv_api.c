@@ -8,8 +8,6 @@
 
 #include "server/server.h"
 
-static const char CODE_ALPHABET[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-#define CODE_LENGTH 8
 #define MAX_ACTION_TEXT 64
 
 /* ---- Request bodies ----------------------------------------------------------- */
@@ -86,17 +84,6 @@ static int body_int(json_t *body, const char *key, long long lo, long long hi, l
 }
 
 /* ---- Seats ----------------------------------------------------------------------- */
-
-int tw_srv_seat_of(const tw_srv_game *g, const char *token)
-{
-    if (!token || !*token)
-        return -1;
-    for (int seat = 0; seat < 2; seat++)
-        if (g->token[seat][0] && tw_srv_token_equal(g->token[seat], token))
-            return seat;
-    return -1;
-}
-
 
 /* Who the partner of seat is: {"kind": "human"|"bot"|"open", "name"};
  * null in a game of one seat. */
@@ -189,7 +176,7 @@ static int create_game(tw_srv_game *g, json_t *body, tw_srv_reply *out)
         json_object_set_new(g->config, "partner", json_string(partner));
     int human = strcmp(partner, "human") == 0;
     snprintf(g->partner, sizeof g->partner, "%s", human ? "open" : partner);
-    if (human && tw_random_text(g->join_code, CODE_LENGTH, CODE_ALPHABET) != 0) {
+    if (human && tw_srv_new_join_code(g->join_code) != 0) {
         *out = tw_srv_error(500, "internal", "no random source for the join code");
         return -1;
     }
@@ -273,6 +260,38 @@ tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body)
 
 /* ---- Join and bot seats ------------------------------------------------------------ */
 
+/* The join's work under the game lock: seat 1 for the right code, stored
+ * before it counts. */
+static tw_srv_reply join_locked(tw_srv *srv, tw_srv_game *g, const char *code)
+{
+    if (g->archived)
+        return tw_srv_archived(g->id);
+    if (strcmp(g->partner, "open") != 0)
+        return tw_srv_error(409, "conflict", "seat 1 of this table is already taken");
+    if (!g->join_code[0] || !tw_srv_token_equal(g->join_code, code))
+        return tw_srv_error(403, "forbidden", "this join code is not the table's");
+    char token[64];
+    if (tw_history_new_token(token) != 0)
+        return tw_srv_error(500, "internal", "no random source for the token");
+    char old_code[sizeof g->join_code];
+    memcpy(old_code, g->join_code, sizeof old_code);
+    snprintf(g->token[1], sizeof g->token[1], "%s", token);
+    g->join_code[0] = '\0';
+    snprintf(g->partner, sizeof g->partner, "human");
+    if (store_seat(srv, g) != 0) {
+        g->token[1][0] = '\0';
+        memcpy(g->join_code, old_code, sizeof old_code);
+        snprintf(g->partner, sizeof g->partner, "open");
+        json_object_set_new(g->config, "partner", json_string("open"));
+        return tw_srv_error(500, "internal", "the seat could not be stored");
+    }
+    g->changes++;
+    pthread_cond_broadcast(&g->changed);
+    json_t *reply = json_pack("{s:s, s:s, s:i, s:s, s:i}", "id", g->id, "game", g->game->record_name, "seat", 1,
+                              "token", token, "version", g->match->count);
+    return tw_srv_ok(200, reply);
+}
+
 tw_srv_reply tw_srv_join(tw_srv *srv, tw_srv_game *g, json_t *body)
 {
     static const char *const keys[] = {"code", NULL};
@@ -285,41 +304,41 @@ tw_srv_reply tw_srv_join(tw_srv *srv, tw_srv_game *g, json_t *body)
     if (g->game->seats < 2)
         return one_seat(g, "seat to join");
     pthread_mutex_lock(&g->lock);
-    if (g->archived) {
-        pthread_mutex_unlock(&g->lock);
+    out = join_locked(srv, g, code);
+    pthread_mutex_unlock(&g->lock);
+    return out;
+}
+
+/* Gives seat 1 to the bot named (checked) under the game lock: stored
+ * before it counts, then the bot plays while it is to act. */
+static tw_srv_reply seat_bot_locked(tw_srv *srv, tw_srv_game *g, const char *name)
+{
+    if (g->archived)
         return tw_srv_archived(g->id);
-    }
-    if (strcmp(g->partner, "open") != 0) {
-        pthread_mutex_unlock(&g->lock);
-        return tw_srv_error(409, "conflict", "seat 1 of this table is already taken");
-    }
-    if (!g->join_code[0] || !tw_srv_token_equal(g->join_code, code)) {
-        pthread_mutex_unlock(&g->lock);
-        return tw_srv_error(403, "forbidden", "this join code is not the table's");
-    }
-    char token[64];
-    if (tw_history_new_token(token) != 0) {
-        pthread_mutex_unlock(&g->lock);
-        return tw_srv_error(500, "internal", "no random source for the token");
-    }
-    char old_code[sizeof g->join_code];
+    if (strcmp(g->partner, "human") == 0)
+        return tw_srv_error(409, "conflict", "seat 1 is taken by a player");
+    if (tw_srv_game_to_act(g) < 0)
+        return tw_srv_error(409, "conflict", "the game is over");
+    char old_partner[sizeof g->partner], old_code[sizeof g->join_code];
+    memcpy(old_partner, g->partner, sizeof old_partner);
     memcpy(old_code, g->join_code, sizeof old_code);
-    snprintf(g->token[1], sizeof g->token[1], "%s", token);
+    snprintf(g->partner, sizeof g->partner, "%s", name);
     g->join_code[0] = '\0';
-    snprintf(g->partner, sizeof g->partner, "human");
-    if (store_seat(srv, g) != 0) {
-        g->token[1][0] = '\0';
+    tw_game_bot *bot = tw_srv_new_bot(g, name);
+    if (!bot || store_seat(srv, g) != 0) {
+        g->game->bot_free(bot);
+        memcpy(g->partner, old_partner, sizeof old_partner);
         memcpy(g->join_code, old_code, sizeof old_code);
-        snprintf(g->partner, sizeof g->partner, "open");
-        json_object_set_new(g->config, "partner", json_string("open"));
-        pthread_mutex_unlock(&g->lock);
+        store_seat(srv, g);
         return tw_srv_error(500, "internal", "the seat could not be stored");
     }
+    g->game->bot_free(g->bot);
+    g->bot = bot;
     g->changes++;
     pthread_cond_broadcast(&g->changed);
-    json_t *reply = json_pack("{s:s, s:s, s:i, s:s, s:i}", "id", g->id, "game", g->game->record_name, "seat", 1,
-                              "token", token, "version", g->match->count);
-    pthread_mutex_unlock(&g->lock);
+    tw_srv_run_bots(srv, g, NULL, 0);
+    json_t *reply = json_pack("{s:s, s:i, s:o, s:i}", "id", g->id, "seat", 1, "partner", partner_json(g, 0),
+                              "version", g->match->count);
     return tw_srv_ok(200, reply);
 }
 
@@ -348,41 +367,9 @@ tw_srv_reply tw_srv_seat_bot(tw_srv *srv, tw_srv_game *g, int seat_asked, const 
         return tw_srv_error(400, "bad_request", "\"bot\" is required: %s", list);
     }
     pthread_mutex_lock(&g->lock);
-    if (g->archived) {
-        pthread_mutex_unlock(&g->lock);
-        return tw_srv_archived(g->id);
-    }
-    if (strcmp(g->partner, "human") == 0) {
-        pthread_mutex_unlock(&g->lock);
-        return tw_srv_error(409, "conflict", "seat 1 is taken by a player");
-    }
-    if (tw_srv_game_to_act(g) < 0) {
-        pthread_mutex_unlock(&g->lock);
-        return tw_srv_error(409, "conflict", "the game is over");
-    }
-    char old_partner[sizeof g->partner], old_code[sizeof g->join_code];
-    memcpy(old_partner, g->partner, sizeof old_partner);
-    memcpy(old_code, g->join_code, sizeof old_code);
-    snprintf(g->partner, sizeof g->partner, "%s", bots[choice]);
-    g->join_code[0] = '\0';
-    tw_game_bot *bot = tw_srv_new_bot(g, bots[choice]);
-    if (!bot || store_seat(srv, g) != 0) {
-        g->game->bot_free(bot);
-        memcpy(g->partner, old_partner, sizeof old_partner);
-        memcpy(g->join_code, old_code, sizeof old_code);
-        store_seat(srv, g);
-        pthread_mutex_unlock(&g->lock);
-        return tw_srv_error(500, "internal", "the seat could not be stored");
-    }
-    g->game->bot_free(g->bot);
-    g->bot = bot;
-    g->changes++;
-    pthread_cond_broadcast(&g->changed);
-    tw_srv_run_bots(srv, g, NULL, 0);
-    json_t *reply = json_pack("{s:s, s:i, s:o, s:i}", "id", g->id, "seat", 1, "partner", partner_json(g, 0),
-                              "version", g->match->count);
+    out = seat_bot_locked(srv, g, bots[choice]);
     pthread_mutex_unlock(&g->lock);
-    return tw_srv_ok(200, reply);
+    return out;
 }
 
 /* ---- State ------------------------------------------------------------------------ */
@@ -502,61 +489,52 @@ static int check_action(const tw_srv_game *g, const char *text, tw_game_action *
     return -1;
 }
 
-tw_srv_reply tw_srv_act(tw_srv *srv, tw_srv_game *g, const char *token, json_t *body)
+/* Checks and applies an action under the game lock (the seat, the body,
+ * the version, the turn, legality), then lets a bot partner play. */
+static tw_srv_reply act_locked(tw_srv *srv, tw_srv_game *g, const char *token, json_t *body)
 {
     static const char *const keys[] = {"action", "version", NULL};
     tw_srv_reply out;
-    pthread_mutex_lock(&g->lock);
     int seat = tw_srv_seat_of(g, token);
-    if (g->archived) {
-        pthread_mutex_unlock(&g->lock);
+    if (g->archived)
         return tw_srv_archived(g->id);
-    }
-    if (seat < 0) {
-        pthread_mutex_unlock(&g->lock);
+    if (seat < 0)
         return tw_srv_bad_token(token);
-    }
     json_t *version = json_object_get(body, "version");
     const char *text = json_string_value(json_object_get(body, "action"));
-    if (body_members(body, keys, &out)) {
-        pthread_mutex_unlock(&g->lock);
+    if (body_members(body, keys, &out))
         return out;
-    }
-    if (!text || !json_is_integer(version)) {
-        pthread_mutex_unlock(&g->lock);
+    if (!text || !json_is_integer(version))
         return tw_srv_error(400, "bad_request",
                             "an action needs \"action\" (text in the record notation) and \"version\" (a number)");
-    }
     int now = g->match->count, to_act = tw_srv_game_to_act(g);
-    if (json_integer_value(version) != now) {
-        pthread_mutex_unlock(&g->lock);
+    if (json_integer_value(version) != now)
         return tw_srv_error(409, "conflict", "the game has moved on: it is at version %d, not %lld", now,
                             (long long)json_integer_value(version));
-    }
-    if (to_act < 0) {
-        pthread_mutex_unlock(&g->lock);
+    if (to_act < 0)
         return tw_srv_error(409, "conflict", "the game is over");
-    }
-    if (to_act != seat) {
-        pthread_mutex_unlock(&g->lock);
+    if (to_act != seat)
         return tw_srv_error(403, "not_your_turn", "it is not your turn: seat %d is to act", to_act);
-    }
     tw_game_action action;
-    if (check_action(g, text, &action, &out)) {
-        pthread_mutex_unlock(&g->lock);
+    if (check_action(g, text, &action, &out))
         return out;
-    }
     json_t *events = json_array();
     if (tw_srv_apply(srv, g, seat, action, events, seat) != 0) {
-        pthread_mutex_unlock(&g->lock);
         json_decref(events);
         return tw_srv_error(500, "internal", "the action could not be stored; nothing changed");
     }
     tw_srv_run_bots(srv, g, events, seat);
     json_t *reply = json_pack("{s:i, s:o, s:o}", "version", g->match->count, "applied", tw_srv_log_json(g, now, seat),
                               "events", events);
-    pthread_mutex_unlock(&g->lock);
     return tw_srv_ok(200, reply);
+}
+
+tw_srv_reply tw_srv_act(tw_srv *srv, tw_srv_game *g, const char *token, json_t *body)
+{
+    pthread_mutex_lock(&g->lock);
+    tw_srv_reply out = act_locked(srv, g, token, body);
+    pthread_mutex_unlock(&g->lock);
+    return out;
 }
 
 /* ---- Undo ------------------------------------------------------------------------- */
@@ -600,29 +578,24 @@ static int check_undo(const tw_srv_game *g, int seat, json_t *body, tw_srv_reply
     return n > 0 ? n : -1;
 }
 
-tw_srv_reply tw_srv_undo(tw_srv *srv, tw_srv_game *g, const char *token, json_t *body)
+/* Checks and takes back the seat's last decision under the game lock. */
+static tw_srv_reply undo_locked(tw_srv *srv, tw_srv_game *g, const char *token, json_t *body)
 {
     tw_srv_reply out;
-    pthread_mutex_lock(&g->lock);
     int seat = tw_srv_seat_of(g, token);
-    int n = -1;
     if (g->archived)
-        out = tw_srv_archived(g->id);
-    else if (seat < 0)
-        out = tw_srv_bad_token(token);
-    else
-        n = check_undo(g, seat, body, &out);
-    if (n < 0) {
-        pthread_mutex_unlock(&g->lock);
+        return tw_srv_archived(g->id);
+    if (seat < 0)
+        return tw_srv_bad_token(token);
+    int n = check_undo(g, seat, body, &out);
+    if (n < 0)
         return out;
-    }
     int keep = g->match->count - n;
     json_t *undone = tw_srv_log_json(g, keep, seat);
     json_t *texts = json_array();
     for (size_t i = 0; i < json_array_size(undone); i++)
         json_array_append(texts, json_object_get(json_array_get(undone, i), "action"));
     if (tw_srv_take_back(srv, g, n) != 0) {
-        pthread_mutex_unlock(&g->lock);
         json_decref(undone);
         json_decref(texts);
         return tw_srv_error(500, "internal", "the undo could not be stored; nothing changed");
@@ -630,8 +603,15 @@ tw_srv_reply tw_srv_undo(tw_srv *srv, tw_srv_game *g, const char *token, json_t 
     json_t *reply = json_pack("{s:i, s:o, s:[{s:i, s:n, s:s, s:o}], s:i}", "version", g->match->count, "undone",
                               undone, "events", "seq", 0, "action", "type", "undo", "actions", texts, "undo",
                               tw_srv_undo_depth(g, seat));
-    pthread_mutex_unlock(&g->lock);
     return reply ? tw_srv_ok(200, reply) : tw_srv_error(500, "internal", "out of memory");
+}
+
+tw_srv_reply tw_srv_undo(tw_srv *srv, tw_srv_game *g, const char *token, json_t *body)
+{
+    pthread_mutex_lock(&g->lock);
+    tw_srv_reply out = undo_locked(srv, g, token, body);
+    pthread_mutex_unlock(&g->lock);
+    return out;
 }
 
 /* ---- Hints ------------------------------------------------------------------------- */

@@ -42,6 +42,10 @@
  * would cost its length squared. A head of 8 KiB in 1.5 KiB pieces
  * costs about 30 KiB. */
 #define PEEK_BUDGET (64 * TW_SRV_HEAD_MAX)
+/* While the server is full, a connection still waiting for its head
+ * after this long (a slow or idle one: a real client sends its head at
+ * once) is closed to make room for a new one. */
+#define ROOM_AFTER_MS 2000
 /* Buckets of the table of counts per address. */
 #define ADDRESS_BUCKETS 1024
 
@@ -60,6 +64,7 @@ typedef struct pending {
     socklen_t addr_len;
     char key[TW_SRV_ADDRESS_TEXT];
     long long deadline; /* tw_mono_ms */
+    long long since;    /* accepted at (tw_mono_ms) */
     size_t peeked;      /* bytes read by peeks so far */
     int watched;        /* in the epoll set */
     int lingering;      /* the reply went out: reading what is left, then closing */
@@ -330,8 +335,28 @@ static void examine(tw_srv_front *f, pending *p, unsigned events)
     refuse(f, p, head.status, head.code, head.message, head.head_method);
 }
 
+/* Makes room for a new connection while the server is full: closes the
+ * connection that has waited longest for its head, if it has waited
+ * ROOM_AFTER_MS at least, or one lingering after a refusal. The slots
+ * held by slow heads are so never lost to the clients that send theirs
+ * at once. 1 when one was closed. */
+static int make_room(tw_srv_front *f)
+{
+    long long now = tw_mono_ms();
+    pending *oldest = NULL;
+    for (pending *p = f->list; p; p = p->next)
+        if (p->lingering || now - p->since >= ROOM_AFTER_MS)
+            oldest = p; /* the list is newest first */
+    if (!oldest)
+        return 0;
+    tw_srv_log_throttled("front:room", "closed a connection from %s that was %s, to make room for a new one",
+                         oldest->key, oldest->lingering ? "closing" : "slow to send its request head");
+    drop(f, oldest);
+    return 1;
+}
+
 /* Accepts every connection waiting in the listen queue, while the
- * server has room: a connection from an address that already has
+ * server has room (made when full by closing a slow one, make_room): a connection from an address that already has
  * --max-per-client open is closed at once, with no reply. */
 static void accept_all(tw_srv_front *f)
 {
@@ -342,8 +367,14 @@ static void accept_all(tw_srv_front *f)
         f->full = f->open >= l->max_connections;
         int full = f->full;
         pthread_mutex_unlock(&f->lock);
-        if (full)
-            return; /* the others wait in the listen queue */
+        if (full && make_room(f))
+            continue;
+        if (full) {
+            /* the others wait in the listen queue; a waiting head may
+             * grow old enough to make room: look again at the sweep */
+            f->accept_later = f->list != NULL;
+            return;
+        }
         pending *p = calloc(1, sizeof *p);
         if (!p) {
             f->accept_later = 1;
@@ -373,7 +404,8 @@ static void accept_all(tw_srv_front *f)
             free(p);
             continue;
         }
-        p->deadline = tw_mono_ms() + (long long)l->timeout * 1000;
+        p->since = tw_mono_ms();
+        p->deadline = p->since + (long long)l->timeout * 1000;
         p->next = f->list;
         if (f->list)
             f->list->prev = p;

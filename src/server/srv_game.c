@@ -101,7 +101,7 @@ static tw_srv_game *game_alloc(void)
     if (!g)
         return NULL;
     pthread_mutex_init(&g->lock, NULL);
-    pthread_cond_init(&g->changed, NULL);
+    tw_srv_cond_init(&g->changed);
     g->log = json_array();
     return g;
 }
@@ -258,11 +258,6 @@ int tw_srv_game_start(tw_srv_game *g)
 }
 
 /* The seat to act, or -1 when the game is over. */
-int tw_srv_game_to_act(const tw_srv_game *g)
-{
-    return g->game->to_act(g->match);
-}
-
 /* Appends the log entry of the next action. 0, or -1. */
 static int push_log(tw_srv_game *g, int seat, const char *text)
 {
@@ -718,6 +713,16 @@ int tw_srv_sweep(tw_srv *srv)
     while ((cut > 0 || unjoined_cut > 0) && !atomic_load(&srv->stopping) &&
            (n = archive_batch(srv, cut, unjoined_cut, now_iso)) > 0)
         total += n;
+    /* --delete-archived-after: the archived games themselves go, their
+     * rows and actions (finished games, the history, are never archived) */
+    if (srv->limits.delete_days && !atomic_load(&srv->stopping)) {
+        char before[32];
+        tw_srv_iso_of_ms(archive_cut(srv, srv->limits.delete_days, now), before);
+        int deleted = tw_srv_store_delete_archived(&srv->store, before);
+        if (deleted > 0)
+            tw_srv_log_throttled("delete-archived", "deleted the games archived more than %u days ago: %d",
+                                 srv->limits.delete_days, deleted);
+    }
     unload_idle(srv, srv->limits.day_ms / 144);
     return total;
 }
@@ -730,14 +735,7 @@ static void *sweeper_main(void *arg)
     long long period = srv->limits.day_ms / 24;
     pthread_mutex_lock(&srv->sweep_lock);
     while (!atomic_load(&srv->stopping)) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_sec += (time_t)(period / 1000);
-        until.tv_nsec += (long)(period % 1000) * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
+        struct timespec until = tw_srv_mono_after(period);
         pthread_cond_timedwait(&srv->sweep_wake, &srv->sweep_lock, &until);
         if (atomic_load(&srv->stopping))
             break;
@@ -752,7 +750,7 @@ static void *sweeper_main(void *arg)
 int tw_srv_sweeper_start(tw_srv *srv)
 {
     pthread_mutex_init(&srv->sweep_lock, NULL);
-    pthread_cond_init(&srv->sweep_wake, NULL);
+    tw_srv_cond_init(&srv->sweep_wake);
     if (pthread_create(&srv->sweeper, NULL, sweeper_main, srv) != 0) {
         pthread_cond_destroy(&srv->sweep_wake);
         pthread_mutex_destroy(&srv->sweep_lock);

@@ -42,6 +42,8 @@ typedef struct {
     int too_large;
     int replied; /* a reply was queued before the body was read */
     int started; /* the handler has seen the headers */
+    long long started_ms; /* when (tw_mono_ms): the body must be whole within --body-time */
+    tw_srv_match match; /* an /api/ path matched once, for the rate limits and routing */
 } request_ctx;
 
 /* The running server. */
@@ -129,6 +131,13 @@ static enum MHD_Result send_static(tw_srv *srv, struct MHD_Connection *c, const 
     return ret;
 }
 
+/* The client's address as text (IPv4 or IPv6), the key of its limits. */
+static void client_key(struct MHD_Connection *c, char *out, size_t size)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    tw_srv_address_text(info ? info->client_addr : NULL, out, size);
+}
+
 /* ---- Event streams -------------------------------------------------------------- */
 
 /* One open event stream. */
@@ -138,6 +147,7 @@ typedef struct {
     unsigned long seen;  /* the game's change count last announced */
     int started;
     int fd;              /* the connection's socket, to notice a client gone */
+    char client[TW_SRV_ADDRESS_TEXT]; /* counted in srv->streams under this address ("": not counted) */
 } sse_ctx;
 
 /* Whether the client of an event stream closed its end (or the
@@ -162,21 +172,18 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
     (void)pos;
     sse_ctx *s = cls;
     tw_srv_game *g = s->game;
-    struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
     unsigned ping = s->srv->limits.timeout / 2;
-    deadline.tv_sec += ping < 1 ? 1 : ping < TW_SRV_PING_SECONDS ? ping : TW_SRV_PING_SECONDS;
+    long long deadline =
+        tw_mono_ms() + 1000LL * (ping < 1 ? 1 : ping < TW_SRV_PING_SECONDS ? ping : TW_SRV_PING_SECONDS);
     int gone = 0;
     pthread_mutex_lock(&g->lock);
     while (s->started && g->changes == s->seen && !g->archived && !atomic_load(&s->srv->stopping)) {
-        struct timespec now, until;
-        clock_gettime(CLOCK_REALTIME, &now);
-        if (now.tv_sec > deadline.tv_sec || (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec))
+        long long left = deadline - tw_mono_ms();
+        if (left <= 0)
             break;
-        until = now;
-        until.tv_sec += 1; /* wake every second to notice a shutdown */
-        if (until.tv_sec > deadline.tv_sec || (until.tv_sec == deadline.tv_sec && until.tv_nsec > deadline.tv_nsec))
-            until = deadline;
+        /* wake every second to notice a shutdown (g->changed waits on
+         * the monotonic clock: tw_srv_cond_init) */
+        struct timespec until = tw_srv_mono_after(left < 1000 ? left : 1000);
         pthread_cond_timedwait(&g->changed, &g->lock, &until);
         if (client_gone(s->fd)) {
             gone = 1;
@@ -207,6 +214,8 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
 static void sse_free(void *cls)
 {
     sse_ctx *s = cls;
+    if (s->client[0])
+        tw_srv_tally_give(s->srv->streams, s->client);
     tw_srv_release(s->srv, s->game);
     free(s);
 }
@@ -242,6 +251,28 @@ static enum MHD_Result send_events(tw_srv *srv, struct MHD_Connection *c, tw_srv
         }
         s->srv = srv;
         s->game = g;
+        client_key(c, s->client, sizeof s->client);
+        int full = srv->streams ? tw_srv_tally_take(srv->streams, s->client) : 0;
+        if (full) {
+            char client[TW_SRV_ADDRESS_TEXT];
+            memcpy(client, s->client, sizeof client);
+            s->client[0] = '\0'; /* not counted: nothing to give back */
+            sse_free(s);
+            const tw_srv_limits *l = &srv->limits;
+            tw_srv_log_throttled("streams", "refused an event stream from %s: %s", client,
+                                 full == 1 ? "its address is at --max-streams-per-client" : "--max-streams are open");
+            tw_srv_reply r =
+                full == 1 ? tw_srv_error(503, "too_many_streams",
+                                         "too many event streams open from your address: at most %u; close a page "
+                                         "of this game, or follow it without live updates",
+                                         l->streams_per_client)
+                          : tw_srv_error(503, "too_many_streams",
+                                         "the server has as many event streams open as it takes (%u); try again "
+                                         "in a moment",
+                                         l->max_streams);
+            r.retry_after = 5;
+            return send_reply(c, r);
+        }
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         s->fd = info ? info->connect_fd : -1;
         resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read, s, sse_free);
@@ -277,7 +308,7 @@ static const char *connection_query(void *ctx, const char *name)
     return MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
 }
 
-/* Routes an /api/ request received on c through the router. */
+/* Runs an /api/ request received on c, matched when its headers came. */
 static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char *url, const char *method,
                               request_ctx *rq, tw_srv_game **events)
 {
@@ -291,31 +322,33 @@ static tw_srv_reply route_api(tw_srv *srv, struct MHD_Connection *c, const char 
         .body_size = rq->received,
         .body_too_large = rq->too_large,
     };
-    return tw_srv_route(srv, &request, events);
-}
-
-/* The client's address as text (IPv4 or IPv6), the key of its limits. */
-static void client_key(struct MHD_Connection *c, char *out, size_t size)
-{
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    tw_srv_address_text(info ? info->client_addr : NULL, out, size);
-}
-
-/* Whether a path ends with a segment ("/hint"). */
-static int ends_with(const char *text, const char *end)
-{
-    size_t lt = strlen(text), le = strlen(end);
-    return lt >= le && strcmp(text + lt - le, end) == 0;
+    return tw_srv_route_run(srv, &request, &rq->match, events);
 }
 
 /* Checks made as soon as the headers are in, before any body is read: a
- * state-changing request from another site's page (Origin), and the
- * rates of game creation and hints per client. Returns 1 and the reply
+ * name the server does not answer to (Host), a state-changing request
+ * from another site's page (Origin), and the rates of game creation and
+ * hints per client. Returns 1 and the reply
  * when the request is refused. */
-static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const char *url, const char *method,
+static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const tw_srv_match *match, const char *method,
                          tw_srv_reply *out)
 {
     int is_get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    char client[64];
+    const char *named = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    if (!tw_srv_host_allowed(&srv->hosts, named)) {
+        char names[600];
+        tw_srv_hosts_text(&srv->hosts, names, sizeof names);
+        client_key(c, client, sizeof client);
+        *out = tw_srv_error(421, "unknown_host",
+                            "this server does not answer to the name \"%.100s\" (the Host header): a page reached "
+                            "through a name that is not the server's own is refused (DNS rebinding); the server's "
+                            "owner can add a name with --allow-host NAME",
+                            named);
+        tw_srv_log_throttled("host", "refused a request for the host \"%.100s\" from %s: this server answers to %s "
+                             "(add a name with --allow-host NAME)", named, client, names);
+        return 1;
+    }
     if (!is_get) {
         const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
         const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
@@ -327,17 +360,27 @@ static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const char *url,
             return 1;
         }
     }
-    char client[64];
-    /* new games, and finished games imported into the history */
-    int create = strcmp(method, "POST") == 0 && (strcmp(url, "/api/games") == 0 || strcmp(url, "/api/games/") == 0 ||
-                                                 strcmp(url, "/api/history/import") == 0);
-    /* hints and analyses, of a game being played or from the history */
-    int hint = is_get && (strncmp(url, "/api/games/", 11) == 0 || strncmp(url, "/api/history/", 13) == 0) &&
-               (ends_with(url, "/hint") || ends_with(url, "/analysis"));
-    if (!create && !hint)
+    /* new games and records imported into the history; hints and
+     * analyses, of a game being played or from the history: as the
+     * router's table says (the path matched once, as it is routed) */
+    tw_srv_count count = tw_srv_route_count(match);
+    int create = count == TW_SRV_COUNT_CREATE;
+    if (count == TW_SRV_COUNT_NONE)
         return 0;
     client_key(c, client, sizeof client);
     int wait = tw_srv_rate_take(create ? srv->create_rate : srv->hint_rate, client);
+    /* beside each address's allowance, one for the whole server: many
+     * addresses together cannot make the database grow without bound */
+    int total = wait == 0 && create ? tw_srv_rate_take(srv->create_total, "all") : 0;
+    if (total) {
+        *out = tw_srv_error(429, "rate_limited",
+                            "too many new games on this server from every address together: at most %u a minute "
+                            "in all; try again in %d seconds",
+                            srv->limits.create_total_per_minute, total);
+        out->retry_after = total;
+        tw_srv_log_throttled("rate-create-total", "refused a new game from %s: --create-rate-total", client);
+        return 1;
+    }
     if (wait == 0)
         return 0;
     *out = tw_srv_error(429, "rate_limited",
@@ -366,8 +409,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     }
     if (!rq->started) {
         rq->started = 1;
+        rq->started_ms = tw_mono_ms();
+        tw_srv_route_match(method, url, &rq->match);
         tw_srv_reply early;
-        if (early_refusal(srv, c, url, method, &early)) {
+        if (early_refusal(srv, c, &rq->match, method, &early)) {
             rq->replied = 1;
             return send_reply(c, early);
         }
@@ -381,6 +426,14 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         return MHD_YES;
     }
     if (*upload_data_size) {
+        unsigned limit = srv->limits.body_seconds;
+        if (limit && tw_mono_ms() - rq->started_ms > (long long)limit * 1000) {
+            char client[64];
+            client_key(c, client, sizeof client);
+            tw_srv_log_throttled("body-time", "closed a request from %s: its body was not whole within %u seconds",
+                                 client, limit);
+            return MHD_NO; /* libmicrohttpd closes the connection */
+        }
         if (rq->replied) {
             *upload_data_size = 0;
             return MHD_YES;

@@ -5,7 +5,11 @@
  * action's row is committed before the HTTP reply, so a killed server
  * loses nothing it acknowledged. One connection is shared under a mutex.
  * One server at a time: the file FILE.lock next to the database is
- * locked (flock) for as long as the server runs and holds its pid. */
+ * locked (flock) for as long as the server runs and holds its pid, and
+ * so is the database file itself (tw_history_db_open_alone), so that a
+ * second server reaching the same file by another name (a symbolic or
+ * hard link) is refused too. Archived games are deleted only with
+ * --delete-archived-after; a failed write logs its cause. */
 #define _DEFAULT_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "server/server.h"
@@ -68,9 +73,29 @@ static int check_writable(sqlite3 *db, const char *path, char *err, size_t err_s
     return 0;
 }
 
+/* After a write that failed: when SQLite reported an error (a full
+ * disk, an I/O error, a locked or damaged file; not a refusal such as
+ * an archived game's), writes its cause to standard error, at most once
+ * per 10 seconds (the others counted in the next line): a failing store
+ * is never silent. Called under the store's lock, right after the failed
+ * call (the database's on_failure, and below). */
+static void note_failure(tw_srv_store *store)
+{
+    int rc = sqlite3_extended_errcode(store->db);
+    int primary = rc & 0xff;
+    if (primary == SQLITE_OK || primary == SQLITE_ROW || primary == SQLITE_DONE)
+        return;
+    const char *file = sqlite3_db_filename(store->db, "main");
+    tw_srv_log_throttled("store",
+                         "could not write to the database %s: %s (SQLite error %d); the request was refused and "
+                         "nothing changed",
+                         file && *file ? file : "(unknown)", sqlite3_errmsg(store->db), rc);
+}
+
 /* Opens the server's database: first its lock file, then the file
- * itself (src/history/: its tables, brought up to date), then a
- * check that it can be written. */
+ * itself, alone (src/history/: the file's own lock, its schema known and
+ * quick_check, its tables brought up to date), then a check that it can
+ * be written. */
 int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size)
 {
     int fd = take_lock(path, err, err_size);
@@ -78,15 +103,41 @@ int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t e
         memset(store, 0, sizeof *store);
         pthread_mutex_init(&store->lock, NULL);
         store->lock_fd = -1;
+        store->file_fd = -1;
         return -1;
     }
-    if (tw_history_db_open(store, path, fd, err, err_size) != 0)
+    if (tw_history_db_open_alone(store, path, fd, err, err_size) != 0)
         return -1;
     if (check_writable(store->db, path, err, err_size) != 0) {
         tw_history_db_close(store);
         return -1;
     }
+    store->on_failure = note_failure;
     return 0;
+}
+
+/* Takes the group's and others' bits off the database files (server.h). */
+int tw_srv_store_private(const char *path, char *fixed, size_t fixed_size, char *failed, size_t failed_size)
+{
+    static const char *const suffixes[] = {"", "-wal", "-shm"};
+    int changed = 0;
+    fixed[0] = failed[0] = '\0';
+    for (int i = 0; i < 3; i++) {
+        char name[1200];
+        struct stat st;
+        snprintf(name, sizeof name, "%s%s", path, suffixes[i]);
+        if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & 077) == 0)
+            continue;
+        unsigned old = (unsigned)(st.st_mode & 07777);
+        size_t n = strlen(fixed), m = strlen(failed);
+        if (chmod(name, st.st_mode & 0700) == 0) {
+            snprintf(fixed + n, fixed_size - n, "%s%s (%04o)", n ? ", " : "", name, old);
+            changed++;
+        } else {
+            snprintf(failed + m, failed_size - m, "%s%s (%04o: %s)", m ? ", " : "", name, old, strerror(errno));
+        }
+    }
+    return changed;
 }
 
 /* Closes the database and lets its lock go (another server may start). */
@@ -117,6 +168,8 @@ int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row)
         ok = sqlite3_step(st) == SQLITE_DONE;
     }
     sqlite3_finalize(st);
+    if (!ok)
+        note_failure(store);
     pthread_mutex_unlock(&store->lock);
     return ok ? 0 : -1;
 }
@@ -140,6 +193,8 @@ int tw_srv_store_set_seat(tw_srv_store *store, const char *id, const char *token
         ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
     }
     sqlite3_finalize(st);
+    if (!ok)
+        note_failure(store);
     pthread_mutex_unlock(&store->lock);
     return ok ? 0 : -1;
 }
@@ -330,6 +385,31 @@ int tw_srv_store_stale(tw_srv_store *store, long long cut_ms, long long unjoined
     sqlite3_finalize(st);
     pthread_mutex_unlock(&store->lock);
     return n;
+}
+
+/* Deletes the games archived before a time, with their actions (never a
+ * finished game), in one transaction. Returns how many, or -1. */
+int tw_srv_store_delete_archived(tw_srv_store *store, const char *before_iso)
+{
+    static const char *const sql[2] = {
+        "DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE archived_at IS NOT NULL"
+        " AND finished_at IS NULL AND archived_at < ?1)",
+        "DELETE FROM games WHERE archived_at IS NOT NULL AND finished_at IS NULL AND archived_at < ?1"};
+    pthread_mutex_lock(&store->lock);
+    int ok = tw_history_db_exec(store->db, "BEGIN IMMEDIATE");
+    int began = ok, count = 0;
+    for (int i = 0; ok && i < 2; i++) {
+        sqlite3_stmt *st = NULL;
+        ok = sqlite3_prepare_v2(store->db, sql[i], -1, &st, NULL) == SQLITE_OK;
+        if (ok) {
+            sqlite3_bind_text(st, 1, before_iso, -1, SQLITE_TRANSIENT);
+            ok = sqlite3_step(st) == SQLITE_DONE;
+            count = sqlite3_changes(store->db);
+        }
+        sqlite3_finalize(st);
+    }
+    ok = tw_history_db_end(store, ok, began);
+    return ok ? count : -1;
 }
 
 /* Archives the listed games that are still stale, in one transaction. */

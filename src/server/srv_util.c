@@ -1,4 +1,5 @@
-/* Small helpers of the web server: token comparison, JSON replies,
+/* Small helpers of the web server: times for the stored rows and the
+ * monotonic waits, token comparison, JSON replies,
  * quoted lists for messages, client addresses as text. */
 #define _DEFAULT_SOURCE
 #include <arpa/inet.h>
@@ -11,6 +12,41 @@
 #include <unistd.h>
 
 #include "server/server.h"
+
+/* A time in milliseconds since 1970 as "YYYY-MM-DDTHH:MM:SSZ" (UTC). */
+void tw_srv_iso_of_ms(long long ms, char out[32])
+{
+    time_t t = (time_t)(ms / 1000);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* Sets up a condition variable whose timed waits count on the
+ * monotonic clock, which a step of the wall clock does not move. */
+void tw_srv_cond_init(pthread_cond_t *cond)
+{
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(cond, &attr);
+    pthread_condattr_destroy(&attr);
+}
+
+/* The monotonic time ms milliseconds from now, as a timed wait on a
+ * condition of tw_srv_cond_init takes it. */
+struct timespec tw_srv_mono_after(long long ms)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    t.tv_sec += (time_t)(ms / 1000);
+    t.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (t.tv_nsec >= 1000000000L) {
+        t.tv_sec++;
+        t.tv_nsec -= 1000000000L;
+    }
+    return t;
+}
 
 /* Equal tokens, checked over the whole length whatever the contents. */
 int tw_srv_token_equal(const char *a, const char *b)
@@ -105,10 +141,27 @@ tw_srv_reply tw_srv_bad_step(int count)
 void tw_srv_address_text(const struct sockaddr *sa, char *out, size_t size)
 {
     snprintf(out, size, "unknown");
-    if (sa && sa->sa_family == AF_INET)
+    if (sa && sa->sa_family == AF_INET) {
         inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out, (socklen_t)size);
-    else if (sa && sa->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out, (socklen_t)size);
+        return;
+    }
+    if (!sa || sa->sa_family != AF_INET6)
+        return;
+    struct in6_addr a = ((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
+    if (IN6_IS_ADDR_V4MAPPED(&a)) { /* an IPv4 client of a dual-stack socket */
+        inet_ntop(AF_INET, &a.s6_addr[12], out, (socklen_t)size);
+        return;
+    }
+    if (IN6_IS_ADDR_LOOPBACK(&a)) {
+        snprintf(out, size, "::1");
+        return;
+    }
+    /* One site gets a whole /64 (and picks addresses in it at will):
+     * the prefix is one client. */
+    memset(&a.s6_addr[8], 0, 8);
+    char prefix[INET6_ADDRSTRLEN];
+    if (inet_ntop(AF_INET6, &a, prefix, sizeof prefix))
+        snprintf(out, size, "%s/64", prefix);
 }
 
 /* The value of a hexadecimal digit, or -1. */

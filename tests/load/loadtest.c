@@ -680,7 +680,7 @@ static int stored_main(int count, int requests)
     }
     char db[256];
     snprintf(db, sizeof db, "%s/stored.db", folder);
-    const char *const extra[] = {"--create-rate", "0", "--hint-rate", "0", NULL};
+    const char *const extra[] = {"--create-rate", "0", "--hint-rate", "0", "--create-rate-total", "0", NULL};
     deadline_ms = tw_ts_now_ms() + 24LL * 3600 * 1000;
     table t = {0};
     t.fd = -1;
@@ -783,18 +783,25 @@ int main(int argc, char **argv)
         perror("loadtest: mkdtemp");
         return 2;
     }
-    char db[256], conns[16], per_client[16];
+    char db[256], conns[16], per_client[16], stream_cap[16];
     snprintf(db, sizeof db, "%s/load.db", folder);
-    snprintf(conns, sizeof conns, "%d", streams + slow + tables + hinters + 200);
-    snprintf(per_client, sizeof per_client, "%d", streams + slow + tables + hinters + 100);
-    const char *const extra[] = {"--max-connections", conns, "--max-per-client", per_client, "--create-rate", "0",
-                                 "--hint-rate", "0", NULL};
+    /* Every idle stream and every table's own is allowed, and the
+     * server keeps a quarter of the connections from streams: room. */
+    int stream_room = streams + tables + 10;
+    snprintf(conns, sizeof conns, "%d", stream_room * 4 / 3 + slow + tables + hinters + 200);
+    snprintf(per_client, sizeof per_client, "%d", stream_room * 4 / 3 + slow + tables + hinters + 100);
+    snprintf(stream_cap, sizeof stream_cap, "%d", stream_room);
+    const char *const extra[] = {"--max-connections", conns, "--max-per-client", per_client, "--max-streams",
+                                 stream_cap, "--max-streams-per-client", stream_cap, "--create-rate", "0",
+                                 "--hint-rate", "0", "--create-rate-total", "0", NULL};
     if (tw_ts_start_args(&server, db, NULL, extra) != 0) {
         fprintf(stderr, "loadtest: the server did not start (%s)\n", tw_ts_binary());
         return 2;
     }
     printf("loadtest: %s serve on port %d, database %s\n", tw_ts_binary(), server.port, db);
-    printf("  --max-connections %s --max-per-client %s --create-rate 0 --hint-rate 0\n", conns, per_client);
+    printf("  --max-connections %s --max-per-client %s --max-streams %s --max-streams-per-client %s --create-rate 0 "
+           "--hint-rate 0 --create-rate-total 0\n",
+           conns, per_client, stream_cap, stream_cap);
 
     /* Idle event streams, STREAMS_PER_GAME on each of a few games. */
     int *stream_fd = calloc((size_t)streams + 1, sizeof *stream_fd);
