@@ -242,6 +242,36 @@ TEST(server_limits_rates_of_new_games_and_hints)
     CHECK_INT(tw_ts_stop(&s), 0);
 }
 
+TEST(server_limits_hints_count_per_seat_not_per_address)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--hint-rate-seat", "3", "--hint-rate", "100", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_test_tmp("limits-seat.db"), NULL, extra) == 0);
+    /* Two players behind one address (one router), each at a table. */
+    char id[2][32], token[2][64], path[2][128];
+    for (int k = 0; k < 2; k++) {
+        CHECK_INT(create_game(&s, NULL, 10000, id[k], token[k]), 201);
+        snprintf(path[k], sizeof path[k], "/api/games/%s/hint", id[k]);
+    }
+    tw_ts_reply r;
+    long long start = tw_ts_now_ms();
+    int hints = count_until_refused(&s, "GET", path[0], token[0], NULL, 20, &r);
+    CHECK(hints >= 3 && hints <= allowance_after(3, tw_ts_now_ms() - start));
+    printf("   seat 1: %d hints before 429\n", hints);
+    CHECK_INT(r.status, 429);
+    CHECK_STR(tw_ts_code(&r), "rate_limited");
+    CHECK_CONTAINS(r.body, "too many hints from this seat: at most 3 a minute");
+    /* the wait in words: "1 second", "20 seconds", never "1 seconds" */
+    char retry[32] = "", words[48];
+    CHECK(tw_ts_header(&r, "Retry-After", retry, sizeof retry) == 0);
+    snprintf(words, sizeof words, "try again in %d second%s\"", atoi(retry), atoi(retry) == 1 ? "" : "s");
+    CHECK_CONTAINS(r.body, words);
+    tw_ts_reply_free(&r);
+    /* The other player, from the same address, still has every hint. */
+    CHECK_INT(count_until_refused(&s, "GET", path[1], token[1], NULL, 3, &r), 3);
+    CHECK_INT(tw_ts_stop(&s), 0);
+}
+
 /* A flood of hints, asked by one address from many threads. */
 typedef struct {
     const tw_ts_server *s;

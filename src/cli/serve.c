@@ -34,7 +34,8 @@ const tw_msg tw_srv_serve_help = {{
     "      --timeout SECONDS          a request's head must come whole, and its body never pause, within this (default 10)\n"
     "      --create-rate N            games one address may create per minute (default 60; 0: no limit)\n"
     "      --create-rate-total N      games all addresses together may create per minute (default 600; 0: no limit)\n"
-    "      --hint-rate N              hints one address may ask per minute (default 30; 0: no limit)\n"
+    "      --hint-rate N              hints one address may ask per minute, all its seats together (default 300; 0: no limit)\n"
+    "      --hint-rate-seat N         hints one seat of a game may ask per minute (default 60; 0: no limit)\n"
     "      --workers N                threads that compute hints and bots (default: cores - 1, at least 1)\n"
     "      --archive-after DAYS       archive unfinished games nobody played this long (default 30; 0: never)\n"
     "      --archive-unjoined-after DAYS  the same for tables whose second seat is still open (default 1)\n"
@@ -55,7 +56,8 @@ const tw_msg tw_srv_serve_help = {{
     "      --timeout SECONDES         délai pour recevoir l'en-tête entier d'une requête, et pause maximale de son corps (10 par défaut)\n"
     "      --create-rate N            parties qu'une adresse peut créer par minute (60 par défaut ; 0 : sans limite)\n"
     "      --create-rate-total N      parties que toutes les adresses ensemble peuvent créer par minute (600 par défaut ; 0 : sans limite)\n"
-    "      --hint-rate N              conseils qu'une adresse peut demander par minute (30 par défaut ; 0 : sans limite)\n"
+    "      --hint-rate N              conseils qu'une adresse peut demander par minute, toutes ses places ensemble (300 par défaut ; 0 : sans limite)\n"
+    "      --hint-rate-seat N         conseils qu'une place d'une partie peut demander par minute (60 par défaut ; 0 : sans limite)\n"
     "      --workers N                fils qui calculent conseils et robots (par défaut : cœurs - 1, au moins 1)\n"
     "      --archive-after JOURS      archiver les parties non finies où personne n'a joué depuis ce temps (30 par défaut ; 0 : jamais)\n"
     "      --archive-unjoined-after JOURS  de même pour les tables dont la seconde place est encore libre (1 par défaut)\n"
@@ -129,19 +131,21 @@ static const char *sv(const tw_cli *cli, sv_text_id id)
 
 const int tw_srv_text_count = SV_COUNT;
 
+/* The options that set limits (LIMIT_NAMES below). */
+#define LIMIT_OPTIONS 15
+
 /* The command's options. */
 typedef struct {
     const char *port;
     const char *host;
     const char *db;
     const char *web;
-    const char *limit_text[14]; /* the limit options as given, in LIMIT_NAMES order */
+    const char *limit_text[LIMIT_OPTIONS]; /* the limit options as given, in LIMIT_NAMES order */
     const char *allow[TW_SRV_MAX_HOSTS]; /* --allow-host names, in order */
     int allow_count;
 } serve_options;
 
 /* The options that set limits, their ranges and where they go. */
-#define LIMIT_OPTIONS 14
 static const struct {
     const char *name;
     unsigned lo, hi;
@@ -152,6 +156,7 @@ static const struct {
     {"--timeout", 1, 3600, offsetof(tw_srv_limits, timeout)},
     {"--create-rate", 0, 1000000, offsetof(tw_srv_limits, create_per_minute)},
     {"--hint-rate", 0, 1000000, offsetof(tw_srv_limits, hints_per_minute)},
+    {"--hint-rate-seat", 0, 1000000, offsetof(tw_srv_limits, hints_per_seat)},
     {"--workers", 1, 256, offsetof(tw_srv_limits, workers)},
     {"--archive-after", 0, 36500, offsetof(tw_srv_limits, archive_days)},
     {"--archive-unjoined-after", 0, 36500, offsetof(tw_srv_limits, unjoined_days)},
@@ -331,6 +336,7 @@ static void release_server(tw_srv *srv)
     srv->pool = NULL;
     tw_srv_rate_free(srv->create_rate);
     tw_srv_rate_free(srv->hint_rate);
+    tw_srv_rate_free(srv->seat_hint_rate);
     tw_srv_rate_free(srv->create_total);
     tw_srv_tally_free(srv->streams);
     tw_srv_free(srv);
@@ -377,13 +383,15 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     }
     srv->create_rate = tw_srv_rate_new(srv->limits.create_per_minute);
     srv->hint_rate = tw_srv_rate_new(srv->limits.hints_per_minute);
+    srv->seat_hint_rate = tw_srv_rate_new(srv->limits.hints_per_seat);
     srv->pool = tw_srv_pool_start(srv->limits.workers, srv->limits.queue);
     srv->streams = tw_srv_tally_new(srv->limits.streams_per_client, srv->limits.max_streams);
     srv->create_total = tw_srv_rate_new(srv->limits.create_total_per_minute);
-    if (!srv->create_rate || !srv->hint_rate || !srv->pool || !srv->streams || !srv->create_total) {
+    if (!srv->create_rate || !srv->hint_rate || !srv->seat_hint_rate || !srv->pool || !srv->streams || !srv->create_total) {
         tw_cli_errorf(cli, "%s", sv(cli, SV_START_FAILED));
         tw_srv_rate_free(srv->create_rate);
         tw_srv_rate_free(srv->hint_rate);
+    tw_srv_rate_free(srv->seat_hint_rate);
         tw_srv_tally_free(srv->streams);
         tw_srv_rate_free(srv->create_total);
         tw_srv_pool_stop(srv->pool);

@@ -60,7 +60,8 @@ typedef struct {
     unsigned timeout;           /* --timeout: seconds a connection may stay silent */
     unsigned create_per_minute; /* --create-rate: games one address may create per minute */
     unsigned create_total_per_minute; /* --create-rate-total: games all addresses together may create per minute */
-    unsigned hints_per_minute;  /* --hint-rate: hints one address may ask per minute */
+    unsigned hints_per_minute;  /* --hint-rate: hints one address may ask per minute (every seat and table together) */
+    unsigned hints_per_seat;    /* --hint-rate-seat: hints one seat (its token) may ask per minute */
     unsigned workers;           /* --workers: threads that run hints and bots */
     unsigned queue;             /* hints waiting for a worker before 503 */
     unsigned archive_days;      /* --archive-after: an unfinished game untouched this long is archived (0: never) */
@@ -356,6 +357,7 @@ typedef struct {
     tw_srv_hosts hosts;      /* the names the server answers to (Host) */
     tw_srv_rate *create_rate;
     tw_srv_rate *hint_rate;
+    tw_srv_rate *seat_hint_rate; /* per seat token (a table's players behind one router do not share it) */
     tw_srv_rate *create_total; /* the whole server's allowance of new games (one key) */
     tw_srv_tally *streams;   /* event streams open, per address and in all (NULL: no cap) */
     tw_srv_pool *pool;

@@ -292,6 +292,14 @@ static enum MHD_Result send_events(tw_srv *srv, struct MHD_Connection *c, tw_srv
 
 /* ---- Routing ------------------------------------------------------------------- */
 
+/* "1 second", "12 seconds": a wait in words, for the rate limits'
+ * messages. Returns out. */
+static const char *seconds_text(int seconds, char *out, size_t size)
+{
+    snprintf(out, size, "%d second%s", seconds, seconds == 1 ? "" : "s");
+    return out;
+}
+
 /* The seat token of a request: the Authorization header's bearer token,
  * else the token query argument. */
 static const char *request_token(struct MHD_Connection *c)
@@ -368,15 +376,33 @@ static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const tw_srv_mat
     if (count == TW_SRV_COUNT_NONE)
         return 0;
     client_key(c, client, sizeof client);
+    /* a hint of a seat counts against that seat's own allowance first
+     * (two players behind one router each have theirs), then against
+     * the address's, which bounds what one address costs in all */
+    const char *token = create ? NULL : request_token(c);
+    if (token && *token) {
+        char seat_key[96];
+        snprintf(seat_key, sizeof seat_key, "seat %.80s", token);
+        int seat_wait = tw_srv_rate_take(srv->seat_hint_rate, seat_key);
+        if (seat_wait) {
+            char after[32];
+            *out = tw_srv_error(429, "rate_limited", "too many hints from this seat: at most %u a minute; try again in %s",
+                                srv->limits.hints_per_seat, seconds_text(seat_wait, after, sizeof after));
+            out->retry_after = seat_wait;
+            tw_srv_log_throttled("rate-hint-seat", "refused a hint from %s: --hint-rate-seat", client);
+            return 1;
+        }
+    }
     int wait = tw_srv_rate_take(create ? srv->create_rate : srv->hint_rate, client);
     /* beside each address's allowance, one for the whole server: many
      * addresses together cannot make the database grow without bound */
     int total = wait == 0 && create ? tw_srv_rate_take(srv->create_total, "all") : 0;
+    char after[32];
     if (total) {
         *out = tw_srv_error(429, "rate_limited",
                             "too many new games on this server from every address together: at most %u a minute "
-                            "in all; try again in %d seconds",
-                            srv->limits.create_total_per_minute, total);
+                            "in all; try again in %s",
+                            srv->limits.create_total_per_minute, seconds_text(total, after, sizeof after));
         out->retry_after = total;
         tw_srv_log_throttled("rate-create-total", "refused a new game from %s: --create-rate-total", client);
         return 1;
@@ -384,9 +410,10 @@ static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const tw_srv_mat
     if (wait == 0)
         return 0;
     *out = tw_srv_error(429, "rate_limited",
-                        "too many %s from your address: at most %u a minute; try again in %d seconds",
+                        "too many %s from your address: at most %u a minute; try again in %s",
                         create ? "new games" : "hints",
-                        create ? srv->limits.create_per_minute : srv->limits.hints_per_minute, wait);
+                        create ? srv->limits.create_per_minute : srv->limits.hints_per_minute,
+                        seconds_text(wait, after, sizeof after));
     out->retry_after = wait;
     tw_srv_log_throttled(create ? "rate-create" : "rate-hint", "refused %s from %s: rate limit",
                          create ? "a new game" : "a hint", client);

@@ -32,7 +32,8 @@ void tw_srv_limits_default(tw_srv_limits *limits)
     limits->timeout = 10;
     limits->create_per_minute = 60;
     limits->create_total_per_minute = 600;
-    limits->hints_per_minute = 30;
+    limits->hints_per_minute = 300;
+    limits->hints_per_seat = 60;
     limits->workers = cores > 2 ? (unsigned)(cores - 1) : 1;
     limits->queue = 16;
     limits->archive_days = 30;
