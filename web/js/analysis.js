@@ -9,6 +9,7 @@ import { t } from './i18n.js';
 import { el, clear, percent, UNSURE_MARGIN } from './ui.js';
 import { api } from './api.js';
 import { gameOf } from './games.js';
+import { replayHref } from './links.js';
 
 // Where a decision stood, in words.
 function whereText(d) {
@@ -23,15 +24,6 @@ function points(p) {
   return String(Math.round(Number(p) * 1000) / 10);
 }
 
-// The link that opens the replay of game id at a step.
-export function replayHref(id, step) {
-  return '#/replay/' + encodeURIComponent(id) + '/' + step;
-}
-
-// The link of a game's analysis page.
-export function analysisHref(id) {
-  return '#/analysis/' + encodeURIComponent(id);
-}
 
 // A chance with its margin: "71% ± 3"; one whose margin is too wide to
 // tell anything (see UNSURE_MARGIN) is marked as unsure instead of shown

@@ -10,7 +10,7 @@ import { api } from './api.js';
 import { GAMES, gameOf } from './games.js';
 import { gameScreen } from './table.js';
 import { againButton } from './again.js';
-import { analysisHref } from './analysis.js';
+import { analysisHref } from './links.js';
 import { hintAbout } from './settings.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';

@@ -44,7 +44,7 @@ import { cardEl, cardName } from './cards.js';
 import { formatEntry } from './log.js';
 import { api, gamePath } from './api.js';
 import { againButton } from './again.js';
-import { analysisHref } from './analysis.js';
+import { analysisHref } from './links.js';
 import { autoPlayOnly, settingsBox, hintAbout } from './settings.js';
 
 // How long the only legal card waits before it goes by itself (the note
