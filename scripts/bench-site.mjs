@@ -216,7 +216,7 @@ async function serveBackend() {
   const dir = mkdtempSync(join(tmpdir(), 'tw-bench-site-'));
   temps.push(dir);
   start(opt.native, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(dir, 'bench.db'),
-    '--hint-rate', '0', '--create-rate', '0', '--workers', '1']);
+    '--hint-rate', '0', '--hint-rate-seat', '0', '--create-rate', '0', '--workers', '1']);
   const base = `http://127.0.0.1:${port}`;
   await waitHttp(base + '/api/history', 15000);
   return {

@@ -339,7 +339,7 @@ static int bot_table_moves(const tw_ts_server *s, int moves, long long *times, i
 TEST(server_limits_hint_flood_leaves_other_tables_fast)
 {
     tw_ts_server s;
-    const char *extra[] = {"--workers", "1", "--hint-rate", "0", NULL};
+    const char *extra[] = {"--workers", "1", "--hint-rate", "0", "--hint-rate-seat", "0", NULL};
     REQUIRE(tw_ts_start_args(&s, tw_test_tmp("limits-hints.db"), NULL, extra) == 0);
     /* The flooded table: a Duet game (the strong bot's hints think longest). */
     json_t *fox;

@@ -692,7 +692,8 @@ function dealOfNative(out) {
   const rulers = [...first.matchAll(/^\s+\d\s+\d\s+★+\s+(.+?)\s{2,}unvisited$/gm)].map((m) => m[1].replace(/[^A-Za-z ]/g, ' ').replace(/\s+/g, ' ').trim());
   const handLine = /Your hand \(\d+\): (.*)/.exec(first);
   const suits = { '♠': 'C', '✿': 'F', '♣': 'L', '◉': 'E' };
-  const hand = handLine ? [...handLine[1].matchAll(/(\d+)([♠✿♣◉])/g)].map((m) => m[1] + suits[m[2]]).sort() : [];
+  // each card reads value, the letter typed for its suit, then its symbol ("7C♠")
+  const hand = handLine ? [...handLine[1].matchAll(/(\d+)[A-Z]?([♠✿♣◉])/g)].map((m) => m[1] + suits[m[2]]).sort() : [];
   return { rulers, hand };
 }
 

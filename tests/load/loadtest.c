@@ -680,7 +680,7 @@ static int stored_main(int count, int requests)
     }
     char db[256];
     snprintf(db, sizeof db, "%s/stored.db", folder);
-    const char *const extra[] = {"--create-rate", "0", "--hint-rate", "0", "--create-rate-total", "0", NULL};
+    const char *const extra[] = {"--create-rate", "0", "--hint-rate", "0", "--hint-rate-seat", "0", "--create-rate-total", "0", NULL};
     deadline_ms = tw_ts_now_ms() + 24LL * 3600 * 1000;
     table t = {0};
     t.fd = -1;
@@ -793,14 +793,14 @@ int main(int argc, char **argv)
     snprintf(stream_cap, sizeof stream_cap, "%d", stream_room);
     const char *const extra[] = {"--max-connections", conns, "--max-per-client", per_client, "--max-streams",
                                  stream_cap, "--max-streams-per-client", stream_cap, "--create-rate", "0",
-                                 "--hint-rate", "0", "--create-rate-total", "0", NULL};
+                                 "--hint-rate", "0", "--hint-rate-seat", "0", "--create-rate-total", "0", NULL};
     if (tw_ts_start_args(&server, db, NULL, extra) != 0) {
         fprintf(stderr, "loadtest: the server did not start (%s)\n", tw_ts_binary());
         return 2;
     }
     printf("loadtest: %s serve on port %d, database %s\n", tw_ts_binary(), server.port, db);
     printf("  --max-connections %s --max-per-client %s --max-streams %s --max-streams-per-client %s --create-rate 0 "
-           "--hint-rate 0 --create-rate-total 0\n",
+           "--hint-rate 0 --hint-rate-seat 0 --create-rate-total 0\n",
            conns, per_client, stream_cap, stream_cap);
 
     /* Idle event streams, STREAMS_PER_GAME on each of a few games. */

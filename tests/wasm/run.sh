@@ -25,6 +25,6 @@ pid=""
 tmp=""
 trap tw_stop_server EXIT
 trap 'exit 1' INT TERM
-tw_serve "$root" "$log/server.log" --hint-rate 0 --create-rate 0
+tw_serve "$root" "$log/server.log" --hint-rate 0 --hint-rate-seat 0 --create-rate 0
 
 node "$here/same-results.mjs" "http://127.0.0.1:$port"
