@@ -118,10 +118,12 @@ static int migrate(sqlite3 *db, char **msg)
            sqlite3_exec(db, SOURCE_INDEX, NULL, NULL, msg) == SQLITE_OK;
 }
 
-/* Undoes a failed open: the connection and the locks. Returns -1. */
-static int open_failed(tw_history_db *h)
+/* Closes the connection, then lets the locks go (the lock file and the
+ * file's own). */
+static void close_all(tw_history_db *h)
 {
-    sqlite3_close(h->db);
+    if (h->db)
+        sqlite3_close(h->db);
     h->db = NULL;
     if (h->lock_fd >= 0)
         close(h->lock_fd);
@@ -129,6 +131,12 @@ static int open_failed(tw_history_db *h)
     if (h->file_fd >= 0)
         close(h->file_fd);
     h->file_fd = -1;
+}
+
+/* Undoes a failed open: the connection and the locks. Returns -1. */
+static int open_failed(tw_history_db *h)
+{
+    close_all(h);
     return -1;
 }
 
@@ -257,15 +265,7 @@ int tw_history_db_open_alone(tw_history_db *h, const char *path, int lock_fd, ch
 /* Closes the connection, then lets the lock go (another server may start). */
 void tw_history_db_close(tw_history_db *h)
 {
-    if (h->db)
-        sqlite3_close(h->db);
-    h->db = NULL;
-    if (h->lock_fd >= 0)
-        close(h->lock_fd);
-    h->lock_fd = -1;
-    if (h->file_fd >= 0)
-        close(h->file_fd);
-    h->file_fd = -1;
+    close_all(h);
     pthread_mutex_destroy(&h->lock);
 }
 
