@@ -241,8 +241,8 @@ static int wait_for_chunk(run_state *run, long long k, int s, double start, doub
             return -1;
         if (run->timed_out && k >= run->next_chunk)
             return 1;
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
+        struct timespec until; /* on the monotonic clock (chunk_done's): a step of the wall clock does not stall it */
+        clock_gettime(CLOCK_MONOTONIC, &until);
         until.tv_nsec += (long)(PROGRESS_PERIOD * 1e9);
         if (until.tv_nsec >= 1000000000L) {
             until.tv_sec += 1;
@@ -291,7 +291,11 @@ int tw_sim_run(const tw_sim_spec *spec, double *elapsed_s)
         }
     }
     pthread_mutex_init(&run.lock, NULL);
-    pthread_cond_init(&run.chunk_done, NULL);
+    pthread_condattr_t monotonic;
+    pthread_condattr_init(&monotonic);
+    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+    pthread_cond_init(&run.chunk_done, &monotonic);
+    pthread_condattr_destroy(&monotonic);
     pthread_cond_init(&run.slot_free, NULL);
     atomic_init(&run.games_done, 0);
     for (int w = 0; w < jobs && status == 0; w++) {
