@@ -1046,7 +1046,7 @@ TEST(fox_cli_resume_and_replay_find_the_game)
     CHECK_CONTAINS(r.out, "[play ");
     CHECK_CONTAINS(r.out, "End of the record.");
     tw_test_cli_free(&r);
-    /* a file of neither game is explained by the loader */
+    /* a file of neither game names the file, its line and both games */
     char other[512];
     tmp_path(other, sizeof other, "not-a-record.json");
     const char *junk = "{\n  \"format\": \"trickwood-record\",\n  \"version\": 1,\n  \"game\": \"chess\"\n}\n";

@@ -423,3 +423,26 @@ TEST(cli_saves_delete_asks_first)
     tw_test_cli_free(&r);
     CHECK(access(b, F_OK) == 0);
 }
+
+TEST(cli_resume_and_replay_of_an_unknown_game_name_both_games)
+{
+    const char *path = tw_test_tmp("chess-record.json");
+    FILE *f = fopen(path, "w");
+    REQUIRE(f != NULL);
+    fputs("{\"format\": \"trickwood-record\", \"version\": 1, \"game\": \"chess\", \"seed\": 1, \"actions\": []}\n", f);
+    fclose(f);
+    static const char *const commands[] = {"resume", "replay"};
+    for (int c = 0; c < 2; c++) {
+        const char *args[] = {commands[c], path, "--lang", "en", NULL};
+        tw_test_cli_result r = tw_test_cli_run("", args);
+        CHECK_INT(r.code, 1);
+        CHECK_CONTAINS(r.err, "field 'game': \"chess\" is not a game this program plays");
+        CHECK_CONTAINS(r.err, "\"northwood\" (For Northwood!)");
+        CHECK_CONTAINS(r.err, "\"foxduet\" (The Fox in the Forest Duet)");
+        tw_test_cli_free(&r);
+    }
+    const char *fr[] = {"resume", path, "--lang", "fr", NULL};
+    tw_test_cli_result r = tw_test_cli_run("", fr);
+    CHECK_CONTAINS(r.err, "n'est pas un jeu de ce programme");
+    tw_test_cli_free(&r);
+}

@@ -1,16 +1,19 @@
 /* `trickwood resume` and `trickwood replay` for every game: the file's
  * "game" field says which game it holds, and the command goes on with that
- * game's terminal table (games.h). A file of no known game goes to the
- * first game, For Northwood!, whose loader explains what is wrong with
- * it. `resume` without a file takes the one game saved, or asks which
+ * game's terminal table (games.h). A file naming a game this program
+ * does not play is refused with the games it plays; a file that names no
+ * game goes to the first game, For Northwood!, whose loader explains what
+ * is wrong with it. `resume` without a file takes the one game saved, or asks which
  * (saves.c). */
 #define _POSIX_C_SOURCE 200809L
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "play/games.h"
 #include "play/play.h"
 #include "play/saves.h"
+#include "trickwood/io.h"
 
 #define MAX_ARGS 64
 
@@ -32,6 +35,33 @@ static int find_file_arg(int argc, char **argv, const char *const *value_options
             }
     }
     return -1;
+}
+
+/* Whether a file names in its "game" field a game this program does not
+ * play; says so, naming the file and line, the field and every game it plays
+ * ("northwood" (For Northwood!) or "foxduet" (...)), and returns 1. */
+static int unknown_game(tw_cli *cli, const char *path)
+{
+    json_error_t error;
+    json_t *root = json_load_file(path, 0, &error);
+    const char *game = json_is_object(root) ? json_string_value(json_object_get(root, "game")) : NULL;
+    int unknown = game && !tw_cli_ui_of_file(path);
+    if (unknown) {
+        char *text = tw_read_file(path, NULL, NULL);
+        int line = text ? tw_json_locate_line(text, "game") : 0;
+        free(text);
+        char where[1200];
+        snprintf(where, sizeof where, line > 0 ? "%s:%d" : "%s", path, line);
+        char games[400] = "";
+        for (int g = 0; g < tw_cli_game_count; g++) {
+            size_t n = strlen(games);
+            snprintf(games + n, sizeof games - n, "%s\"%s\" (%s)", g == 0 ? "" : g + 1 == tw_cli_game_count ? tw_text(cli->lang, TW_T_OR) : ", ",
+                     tw_cli_games[g]->file_game, tw_cli_games[g]->game->title[cli->lang]);
+        }
+        tw_cli_errorf(cli, tw_text(cli->lang, TW_T_UNKNOWN_GAME), where, game, games);
+    }
+    json_decref(root);
+    return unknown;
 }
 
 /* The table of the game a file holds; the first game (whose loader
@@ -94,6 +124,8 @@ int tw_cli_game_resume(tw_cli *cli, int argc, char **argv)
 {
     static const char *const value_options[] = {"--record", "--events", "--lang", "--width", "--seat", "--partner", NULL};
     int at = find_file_arg(argc, argv, value_options);
+    if (at >= 0 && unknown_game(cli, argv[at]))
+        return TW_EXIT_FAIL;
     if (at >= 0)
         return tw_cli_play_resume(cli, ui_of_file(argv[at]), argc, argv);
     int bad = resume_check_options(cli, argc, argv, value_options);
@@ -111,5 +143,7 @@ int tw_cli_game_replay(tw_cli *cli, int argc, char **argv)
 {
     static const char *const value_options[] = {"--lang", "--width", NULL};
     int at = find_file_arg(argc, argv, value_options);
+    if (at >= 0 && unknown_game(cli, argv[at]))
+        return TW_EXIT_FAIL;
     return tw_cli_play_replay(cli, at >= 0 ? ui_of_file(argv[at]) : tw_cli_games[0], argc, argv);
 }
