@@ -446,3 +446,43 @@ TEST(cli_resume_and_replay_of_an_unknown_game_name_both_games)
     CHECK_CONTAINS(r.err, "n'est pas un jeu de ce programme");
     tw_test_cli_free(&r);
 }
+
+/* `saves` and `resume` name the files they could not read, with why. */
+TEST(cli_saves_list_the_files_they_could_not_read)
+{
+    char dir[PATH], a[PATH], broken[PATH + 32], chess[PATH + 32];
+    fresh_xdg("xdg-saves-unreadable", dir, sizeof dir);
+    const char *one[] = {"northwood", "--seed", "7", "--lang", "en", NULL};
+    CHECK_INT(run_saved("1\nquit\n", one, "The game is saved in ", a, sizeof a), 0);
+    snprintf(broken, sizeof broken, "%s/saves/broken.json", dir);
+    snprintf(chess, sizeof chess, "%s/saves/chess.json", dir);
+    REQUIRE(tw_write_file_atomic(broken, "not json\n", 9) == TW_OK);
+    REQUIRE(tw_write_file_atomic(chess, "{\"game\": \"chess\"}\n", 18) == TW_OK);
+    char line[2 * PATH];
+    const char *saves[] = {"saves", "--lang", "en", NULL};
+    tw_test_cli_result r = tw_test_cli_run("", saves);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "Files of the folder that could not be read (2):");
+    snprintf(line, sizeof line, "%s:1: ", broken);
+    CHECK_CONTAINS(r.out, line);
+    snprintf(line, sizeof line, "%s: field 'game': names no game of this program", chess);
+    CHECK_CONTAINS(r.out, line);
+    CHECK_CONTAINS(r.out, a); /* the good save is still listed */
+    tw_test_cli_free(&r);
+    const char *json[] = {"saves", "--json", NULL};
+    r = tw_test_cli_run("", json);
+    json_error_t error;
+    json_t *root = json_loads(r.out ? r.out : "", 0, &error);
+    CHECK(root && json_array_size(json_object_get(root, "unreadable")) == 2);
+    CHECK_INT((int)json_array_size(json_object_get(root, "saves")), 1);
+    json_decref(root);
+    tw_test_cli_free(&r);
+    /* resume goes on with the one game, and says what it left out */
+    const char *resume[] = {"resume", "--lang", "en", NULL};
+    r = tw_test_cli_run("quit\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "could not be read (2)");
+    snprintf(line, sizeof line, "Resuming the game saved in %s", a);
+    CHECK_CONTAINS(r.out, line);
+    tw_test_cli_free(&r);
+}

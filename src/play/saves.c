@@ -49,10 +49,12 @@ typedef struct {
     tw_cli_about about;
 } save_entry;
 
-/* A list of saved games. */
+/* A list of saved games, and the game files of the folder that could not
+ * be read (each "FILE:LINE: field 'x': why", as its loader says). */
 typedef struct {
     save_entry *items;
     int count;
+    json_t *unreadable; /* array of {file, reason} */
 } save_list;
 
 /* Frees what an entry holds. */
@@ -65,14 +67,33 @@ static void entry_free(save_entry *e)
 
 /* Reads a save into an entry: its game, when it was written, its setup
  * and how far it went. Returns 0, or -1 when it is no game of this
- * program or does not load. */
-static int entry_load(tw_cli *cli, const char *path, save_entry *e)
+ * program or does not load, with why in reason. */
+static int entry_load(tw_cli *cli, const char *path, save_entry *e, char *reason, size_t reason_size)
 {
     struct stat st;
     memset(e, 0, sizeof *e);
-    e->ui = tw_cli_ui_of_file(path);
-    if (!e->ui || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    reason[0] = '\0';
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(reason, reason_size, "%s: %s", path, G(TW_T_SAVE_NOT_FILE));
         return -1;
+    }
+    e->ui = tw_cli_ui_of_file(path);
+    if (!e->ui) {
+        tw_diag diag;
+        tw_diag_init(&diag, path);
+        char *text = tw_read_file(path, NULL, &diag);
+        json_error_t error;
+        json_t *root = text ? json_loads(text, 0, &error) : NULL;
+        if (!text)
+            tw_diag_format(&diag, reason, reason_size);
+        else if (!root)
+            snprintf(reason, reason_size, "%s:%d: %s", path, error.line, error.text);
+        else
+            snprintf(reason, reason_size, "%s: %s", path, G(TW_T_SAVE_NO_GAME));
+        json_decref(root);
+        free(text);
+        return -1;
+    }
     snprintf(e->path, sizeof e->path, "%s", path);
     e->modified = st.st_mtim;
     tw_cli_session *ss = tw_cli_session_new(cli, e->ui);
@@ -80,7 +101,10 @@ static int entry_load(tw_cli *cli, const char *path, save_entry *e)
         return -1;
     tw_diag diag;
     snprintf(ss->save_path, sizeof ss->save_path, "%s", path);
+    tw_diag_init(&diag, path);
     int ok = e->ui->load(ss, path, 0, &diag) == 0 && tw_cli_session_start(ss, &diag) == 0;
+    if (!ok)
+        tw_diag_format(&diag, reason, reason_size);
     if (ok) {
         e->seed = (unsigned long long)ss->seed;
         e->finished = tw_match_is_over(ss->match);
@@ -109,6 +133,8 @@ static void list_free(save_list *list)
     free(list->items);
     list->items = NULL;
     list->count = 0;
+    json_decref(list->unreadable);
+    list->unreadable = NULL;
 }
 
 /* Whether a file name is that of a game file (".json", not a players
@@ -126,6 +152,7 @@ static int list_folder(tw_cli *cli, const char *dir, int finished, save_list *li
 {
     list->items = NULL;
     list->count = 0;
+    list->unreadable = json_array();
     DIR *d = opendir(dir);
     if (!d)
         return 0;
@@ -145,7 +172,11 @@ static int list_folder(tw_cli *cli, const char *dir, int finished, save_list *li
             cap = cap ? cap * 2 : 16;
         }
         save_entry *e = &list->items[list->count];
-        if (entry_load(cli, path, e) != 0 || e->finished != finished)
+        char reason[600];
+        int loaded = entry_load(cli, path, e, reason, sizeof reason) == 0;
+        if (!loaded && list->unreadable)
+            json_array_append_new(list->unreadable, json_pack("{s:s, s:s}", "file", path, "reason", reason));
+        if (!loaded || e->finished != finished)
             entry_free(e);
         else
             list->count++;
@@ -244,8 +275,9 @@ static void migrate_one(tw_cli *cli, const tw_cli_ui *ui, int quiet)
 {
     char old[TW_CLI_PATH], dir[TW_CLI_PATH], stem[256], moved[TW_CLI_PATH];
     save_entry e;
+    char reason[600];
     if (tw_path_save_file(ui->save_name, 0, old, sizeof old) != 0 || access(old, F_OK) != 0 ||
-        entry_load(cli, old, &e) != 0)
+        entry_load(cli, old, &e, reason, sizeof reason) != 0)
         return;
     name_stem(e.ui, &e.about, e.seed, e.modified.tv_sec, stem, sizeof stem);
     if (tw_path_saves_dir(e.finished, 1, dir, sizeof dir) == 0 && move_unique(old, dir, stem, moved, sizeof moved) == 0) {
@@ -290,6 +322,17 @@ static void print_entry(tw_cli *cli, const save_entry *e, int n)
     tw_cli_printf(cli, G(TW_T_SAVES_ITEM), n, game_name(cli, e->ui), e->about.setup, e->seed, when, e->about.progress, e->path);
 }
 
+/* Says which game files of the folder could not be read, and why. */
+static void print_unreadable(tw_cli *cli, const save_list *list)
+{
+    size_t n = json_array_size(list->unreadable);
+    if (!n)
+        return;
+    tw_cli_printf(cli, G(TW_T_SAVES_UNREADABLE), (int)n);
+    for (size_t i = 0; i < n; i++)
+        tw_cli_printf(cli, "  %s\n", json_string_value(json_object_get(json_array_get(list->unreadable, i), "reason")));
+}
+
 /* Prints a list in words under its title. */
 static void print_list(tw_cli *cli, const save_list *list, const char *dir, int finished)
 {
@@ -298,6 +341,7 @@ static void print_list(tw_cli *cli, const save_list *list, const char *dir, int 
         tw_cli_printf(cli, "%s", G(TW_T_SAVES_NONE));
     for (int i = 0; i < list->count; i++)
         print_entry(cli, &list->items[i], i + 1);
+    print_unreadable(cli, list);
 }
 
 /* Prints a list as JSON. */
@@ -316,8 +360,9 @@ static int print_json(tw_cli *cli, const save_list *list, const char *dir, int f
                                                "last_played", when, "progress", e->about.progress_json, "finished",
                                                e->finished, "file", e->path));
     }
-    return tw_cli_print_json(cli, json_pack("{s:s, s:i, s:s, s:b, s:o?}", "format", "trickwood-saves", "version", 1,
-                                            "folder", dir, "finished", finished, "saves", saves));
+    return tw_cli_print_json(cli, json_pack("{s:s, s:i, s:s, s:b, s:o?, s:O?}", "format", "trickwood-saves", "version", 1,
+                                            "folder", dir, "finished", finished, "saves", saves, "unreadable",
+                                            list->unreadable));
 }
 
 /* Asks a question and reads one line into line (echoed when the input is
@@ -427,11 +472,15 @@ int tw_cli_saves_choose(tw_cli *cli, char *out, size_t size)
         return TW_EXIT_FAIL;
     }
     if (list_folder(cli, dir, 0, &list) != 0 || list.count == 0) {
-        if (list.count == 0)
+        if (list.count == 0) {
             tw_cli_errorf(cli, G(TW_T_NO_SAVES), dir, tw_cli_prog(cli), tw_cli_prog(cli));
+            print_unreadable(cli, &list);
+        }
         list_free(&list);
         return TW_EXIT_FAIL;
     }
+    if (list.count == 1)
+        print_unreadable(cli, &list); /* the one game goes on at once: say what was left out */
     int pick = 0, code = 0;
     if (list.count > 1) {
         print_list(cli, &list, dir, 0);
@@ -465,7 +514,8 @@ int tw_cli_saves_choose(tw_cli *cli, char *out, size_t size)
 int tw_cli_saves_guard(tw_cli *cli, const char *path)
 {
     save_entry e;
-    if (access(path, F_OK) != 0 || entry_load(cli, path, &e) != 0)
+    char reason[600];
+    if (access(path, F_OK) != 0 || entry_load(cli, path, &e, reason, sizeof reason) != 0)
         return 0;
     int unfinished = !e.finished, yes = 0;
     if (unfinished) {
