@@ -45,7 +45,7 @@ static int unknown_game(tw_cli *cli, const char *path)
     json_error_t error;
     json_t *root = json_load_file(path, 0, &error);
     const char *game = json_is_object(root) ? json_string_value(json_object_get(root, "game")) : NULL;
-    int unknown = game && !tw_cli_ui_of_file(path);
+    int unknown = game && !tw_cli_ui_of_file_game(game);
     if (unknown) {
         char *text = tw_read_file(path, NULL, NULL);
         int line = text ? tw_json_locate_line(text, "game") : 0;

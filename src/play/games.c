@@ -17,13 +17,19 @@ const tw_cli_ui *tw_cli_ui_of_file(const char *path)
 {
     json_error_t error;
     json_t *root = json_load_file(path, 0, &error);
-    const char *game = root ? json_string_value(json_object_get(root, "game")) : NULL;
-    const tw_cli_ui *ui = NULL;
-    for (int g = 0; game && g < tw_cli_game_count; g++)
-        if (strcmp(game, tw_cli_games[g]->file_game) == 0)
-            ui = tw_cli_games[g];
+    const tw_cli_ui *ui = tw_cli_ui_of_file_game(root ? json_string_value(json_object_get(root, "game")) : NULL);
     json_decref(root);
     return ui;
+}
+
+/* The terminal table of a game by the name its files give it in their
+ * "game" field ("northwood", "foxduet"), or NULL. */
+const tw_cli_ui *tw_cli_ui_of_file_game(const char *file_game)
+{
+    for (int g = 0; file_game && g < tw_cli_game_count; g++)
+        if (strcmp(file_game, tw_cli_games[g]->file_game) == 0)
+            return tw_cli_games[g];
+    return NULL;
 }
 
 /* The terminal table of a game by its record name, or NULL. */

@@ -15,6 +15,8 @@ extern const int tw_cli_game_count;
 /* The table of the game a record or save holds, from its "game" field;
  * NULL when it names no game of this program. */
 const tw_cli_ui *tw_cli_ui_of_file(const char *path);
+/* The terminal table of a game by its files' "game" name, or NULL. */
+const tw_cli_ui *tw_cli_ui_of_file_game(const char *file_game);
 /* The table of a game by its record name (tw_game.record_name, as the
  * history keeps it), or NULL. */
 const tw_cli_ui *tw_cli_ui_of_game(const char *record_name);
