@@ -435,16 +435,12 @@ function side(ctx) {
 }
 
 // A choice button's look: stopping is marked, finishing too; a suit to
-// name shows its icon, a substitute tells what its ability does.
-function choiceParts(a, ctx) {
-  const { view } = ctx;
+// name shows its icon. (Substitutes are chosen on the allies, not here.)
+function choiceParts(a) {
   const { verb, args } = parseAction(a);
-  const subRuler = verb === 'substitute' && view.fiefs ? charOf((view.fiefs[Number(args[0])] || {}).ruler) : null;
   return {
     cls: (verb === 'stop' ? ' danger' : '') + (verb === 'finish' ? ' finish' : ''),
     before: verb === 'name' ? [suitIcon(args[0], 18), ' '] : null,
-    after: [subRuler && subRuler.crown ? [' ', crownIcon()] : null,
-      subRuler ? el('span', { class: 'choice-text' }, pick(subRuler.text)) : null],
   };
 }
 

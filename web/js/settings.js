@@ -75,10 +75,9 @@ function notifySetting() {
   return [el('label', { class: 'setting' }, box, el('span', {}, t('setting_notify'))), help];
 }
 
-// Tells the player it is their turn: the page's title starts with a mark
-// while it is (set by the caller through turnTitle), and a notification
-// comes when the player allowed it and the page is out of sight. Called
-// when the turn comes to this seat.
+// Tells the player by a notification that it is their turn, when they
+// allowed it and the page is out of sight (the page's title says it
+// too: app.js). Called when the turn comes to this seat.
 export function tellTurn(title, body) {
   const away = (typeof document.hidden === 'boolean' && document.hidden) ||
     (typeof document.hasFocus === 'function' && !document.hasFocus());
