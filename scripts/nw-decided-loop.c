@@ -30,7 +30,7 @@ int main(int argc, char **argv)
     for (long long g = 0; g < games; g++) {
         tw_nw_state s;
         tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE,
-                            tw_mix64(77 + (uint64_t)g), 0};
+                            tw_mix64(77 + (uint64_t)g), 0, TW_NW_VARIANT_MEDALS, 0};
         if (tw_nw_new(&s, &catalog, &cfg, NULL) != TW_OK)
             return 1;
         while (!tw_nw_is_over(&s)) {

@@ -42,7 +42,7 @@ static long long play_engine(const tw_nw_catalog *catalog, long long games, uint
     *stars = 0;
     for (long long g = 0; g < games; g++) {
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, tw_mix64(1 + (uint64_t)g), 0};
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, tw_mix64(1 + (uint64_t)g), 0, TW_NW_VARIANT_MEDALS, 0};
         if (tw_nw_new(&s, catalog, &cfg, NULL) != TW_OK)
             return -1;
         while (!tw_nw_is_over(&s)) {

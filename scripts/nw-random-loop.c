@@ -39,7 +39,7 @@ int main(int argc, char **argv)
     long long decisions = 0, stars = 0;
     for (long long g = 0; g < games; g++) {
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, tw_mix64(seed + (uint64_t)g), 0};
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, tw_mix64(seed + (uint64_t)g), 0, TW_NW_VARIANT_MEDALS, 0};
         if (events)
             events->count = events->overflow = 0;
         if (tw_nw_new(&s, &catalog, &cfg, events) != TW_OK)

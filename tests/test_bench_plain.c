@@ -126,7 +126,7 @@ TEST(bench_lean_keeps_the_engine_rules)
     for (int g = 0; g < games; g++) {
         uint64_t seed = tw_mix64((uint64_t)g + 99);
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0};
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
         CHECK_INT(tw_nw_new(&s, fx_catalog(), &cfg, NULL), TW_OK);
         tw_bench_lean lean;
         tw_bench_lean_new(&lean, seed, side.ruler_suits);

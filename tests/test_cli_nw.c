@@ -122,7 +122,7 @@ static int state_after(const tw_nw_action *actions, int n, tw_nw_state *state)
     tw_diag diag;
     if (!catalog.count && tw_nw_catalog_load_default(&catalog, &diag) != TW_OK)
         return -1;
-    tw_nw_config config = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 31, 0};
+    tw_nw_config config = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 31, 0, TW_NW_VARIANT_MEDALS, 0};
     if (tw_nw_new(state, &catalog, &config, NULL) != TW_OK)
         return -1;
     for (int i = 0; i < n; i++)

@@ -41,7 +41,7 @@ static const tw_nw_catalog *catalog(void)
  * when offer_finish). */
 static int start_full(uint64_t seed, int offer_finish, tw_nw_state *s)
 {
-    tw_nw_config config = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, offer_finish};
+    tw_nw_config config = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, offer_finish, TW_NW_VARIANT_MEDALS, 0};
     return catalog() && tw_nw_new(s, catalog(), &config, NULL) == TW_OK ? 0 : -1;
 }
 

@@ -76,7 +76,7 @@ TEST(hint_same_figure_in_terminal_web_api_and_analyse)
     /* analyse's estimator on the same view: the same move and chance,
      * whatever bot (and seed) it is handed */
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 11, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 11, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
     tw_nw_view view;
     tw_nw_view_of(&s, &view);
@@ -98,7 +98,7 @@ TEST(hint_following_it_is_not_listed_by_analyse)
      * analyse names none of its decisions, since each is the strong
      * bot's move it compares with */
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 5, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 5, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
     tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_HINT, 1);
     tw_nw_record *rec = calloc(1, sizeof *rec);
@@ -126,7 +126,7 @@ TEST(nw_hint_move_is_the_strong_bots)
     int compared = 0;
     for (int g = 0; g < 2; g++) {
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 40 + (uint64_t)g, 0};
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 40 + (uint64_t)g, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
         tw_nw_bot *hinter = tw_nw_bot_new(TW_NW_BOT_STRONG, 3);
         REQUIRE(hinter);
@@ -166,7 +166,7 @@ TEST(nw_chance_holds_when_nothing_is_learnt)
     int pairs = 0, fief_pairs = 0, checked = 0;
     for (int g = 0; g < (TW_TEST_ASAN ? 2 : 6); g++) {
         tw_nw_state s;
-        tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 300 + (uint64_t)g, 0};
+        tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 300 + (uint64_t)g, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
         tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, 1);
         REQUIRE(bot);

@@ -27,7 +27,7 @@ static const tw_nw_catalog *cat(void)
 static int play_game(tw_nw_bot_kind kind, uint64_t seed, tw_nw_setup setup, tw_nw_state *final)
 {
     tw_nw_state s;
-    tw_nw_config cfg = {setup, TW_NW_MEDAL_BRONZE, seed, 0};
+    tw_nw_config cfg = {setup, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
     if (tw_nw_new(&s, cat(), &cfg, NULL) != TW_OK)
         return -1;
     tw_nw_bot *bot = tw_nw_bot_new(kind, seed * 31 + 7);
@@ -99,7 +99,7 @@ TEST(nw_bots_decide_from_the_view_only)
     int differing = 0;
     for (uint64_t seed = 1; seed <= 12; seed++) {
         tw_nw_state a;
-        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0};
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&a, cat(), &cfg, NULL) == TW_OK);
         advance(&a, seed, (int)(seed % 7) * 3 + 1);
         if (tw_nw_is_over(&a))
@@ -172,7 +172,7 @@ TEST(nw_solver_agrees_with_a_plain_search)
     tw_rng_seed(&rng, 4242);
     for (uint64_t seed = 0; seed < 400 && compared < 150; seed++) {
         tw_nw_state s;
-        tw_nw_config cfg = {seed % 3 ? TW_NW_SETUP_INTRO : TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0};
+        tw_nw_config cfg = {seed % 3 ? TW_NW_SETUP_INTRO : TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
         tw_nw_action acts[TW_NW_MAX_ACTIONS];
         /* walk into a visit and play until few cards are left in hand */
@@ -200,7 +200,7 @@ TEST(nw_solver_agrees_with_a_plain_search)
  * is running, so that only answers are left. 0 when the game ended first. */
 static int random_visit_position(uint64_t seed, tw_rng *rng, int max_hand, int spend, tw_nw_state *out)
 {
-    tw_nw_config cfg = {seed % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0};
+    tw_nw_config cfg = {seed % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
     if (tw_nw_new(out, cat(), &cfg, NULL) != TW_OK)
         return 0;
     tw_nw_action acts[TW_NW_MAX_ACTIONS];
@@ -544,7 +544,7 @@ TEST(nw_solver_lines_with_abilities_hold_to_the_end)
     int followed = 0;
     for (uint64_t seed = 1; seed <= 24; seed++) {
         tw_nw_state s;
-        tw_nw_config cfg = {seed % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0};
+        tw_nw_config cfg = {seed % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
         for (int f = 0; f < TW_NW_FIEFS; f += 3) {
             tw_nw_state t = s;
@@ -582,7 +582,7 @@ TEST(nw_solver_lines_really_end_on_target)
      * on target, following its own line of play must make the fief
      * friendly. */
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 1, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 1, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
     tw_nw_solver *solver = tw_nw_solver_new(16);
     REQUIRE(solver);
@@ -616,7 +616,7 @@ TEST(nw_solver_stops_at_its_node_budget)
     int aborted = 0;
     for (uint64_t seed = 1; seed <= 20; seed++) {
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0};
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
         for (int f = 0; f < TW_NW_FIEFS; f++) {
             tw_nw_state t = s;
@@ -666,7 +666,7 @@ TEST(nw_strong_bot_answers_the_last_statement_on_target)
 TEST(nw_hint_odds_are_probabilities_and_medal_odds_follow_the_stars)
 {
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_GOLD, 3, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_GOLD, 3, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
     tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, 1);
     REQUIRE(bot);
@@ -700,7 +700,7 @@ TEST(nw_hints_work_with_every_bot_kind)
 {
     /* a hint may be asked of any bot: the search memory comes on demand */
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 11, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 11, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_new(&s, cat(), &cfg, NULL) == TW_OK);
     advance(&s, 11, 3); /* into the first visit */
     REQUIRE(s.visiting >= 0);

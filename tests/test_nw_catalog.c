@@ -408,7 +408,7 @@ TEST(nw_catalog_extra_intro_ruler_keeps_the_intro_deal)
     one_character(text, sizeof text, "crown-z", " \"intro\": \"ruler\",", "[{\"op\": \"peek\", \"count\": 2}]");
     tw_diag d;
     REQUIRE(tw_nw_catalog_add_text(&more, text, "extra.json", &d) == TW_OK);
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 42, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 42, 0, TW_NW_VARIANT_MEDALS, 0};
     tw_nw_state a, b;
     REQUIRE(tw_nw_new(&a, &base, &cfg, NULL) == TW_OK);
     REQUIRE(tw_nw_new(&b, &more, &cfg, NULL) == TW_OK);

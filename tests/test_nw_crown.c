@@ -799,7 +799,7 @@ TEST(nw_crown_record_keeps_a_replaced_character)
     tw_diag d;
     REQUIRE(tw_nw_catalog_add_text(&cat, text, "house.json", &d) == TW_OK);
     static tw_nw_record rec, back;
-    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 99, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 99, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_record_init(&rec, &cat, 24, &cfg) == TW_OK);
     tw_nw_state s;
     REQUIRE(tw_nw_new(&s, &cat, &cfg, NULL) == TW_OK);
@@ -834,7 +834,7 @@ TEST(nw_crown_decided_holds_in_random_play)
     int checked = 0;
     for (int g = 0; g < 60; g++) {
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 500u + (uint64_t)g, 1};
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 500u + (uint64_t)g, 1, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
         while (!tw_nw_is_over(&s)) {
             int hit = -1;

@@ -182,7 +182,7 @@ static char *replace_line(const char *text, int line, const char *with)
 static void make_record(tw_nw_record *rec, tw_nw_setup setup, uint64_t seed, int max_actions, tw_buf *json,
                         tw_nw_state *final)
 {
-    tw_nw_config cfg = {setup, TW_NW_MEDAL_BRONZE, seed, 0};
+    tw_nw_config cfg = {setup, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
     if (tw_nw_record_init(rec, catalog(), catalog()->count, &cfg) != TW_OK) {
         tw_test_fail(__FILE__, __LINE__, "record init failed");
         return;
@@ -203,7 +203,8 @@ TEST(nw_files_record_round_trip)
         tw_nw_record rec, back;
         tw_nw_state played, replayed;
         tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, (tw_nw_medal)(1 + g % 3),
-                            g == 5 ? TW_MAX_SEED : (uint64_t)g * 1000003u, 0};
+                            g == 5 ? TW_MAX_SEED : (uint64_t)g * 1000003u, 0,
+                            g % 4 == 3 ? TW_NW_VARIANT_HIDDEN_STARS : TW_NW_VARIANT_MEDALS, g % 3 == 1};
         REQUIRE(tw_nw_record_init(&rec, catalog(), catalog()->count, &cfg) == TW_OK);
         play_into(&rec, (uint64_t)g + 500, 1000, &played);
         REQUIRE(tw_nw_is_over(&played));
@@ -249,7 +250,7 @@ TEST(nw_files_record_replay_prefixes)
 {
     /* Replaying the first k actions gives the state after k actions. */
     tw_nw_record rec;
-    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_SILVER, 77, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_SILVER, 77, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_record_init(&rec, catalog(), catalog()->count, &cfg) == TW_OK);
     tw_nw_state s, r;
     REQUIRE(tw_nw_new(&s, catalog(), &cfg, NULL) == TW_OK);
@@ -288,7 +289,7 @@ TEST(nw_files_record_init_checks)
 {
     tw_nw_record rec;
     int all = catalog()->count;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, TW_MAX_SEED + 1, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, TW_MAX_SEED + 1, 0, TW_NW_VARIANT_MEDALS, 0};
     CHECK(tw_nw_record_init(&rec, catalog(), all, &cfg) == TW_ERR_ARG);
     cfg.seed = 1;
     cfg.medal = TW_NW_MEDAL_NONE;
@@ -362,7 +363,7 @@ TEST(nw_files_record_with_user_characters)
     int used_extra = 0;
     for (int g = 0; g < 12; g++) {
         static tw_nw_record rec, back;
-        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, (uint64_t)g + 40, 0};
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, (uint64_t)g + 40, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_record_init(&rec, &cat, defaults, &cfg) == TW_OK);
         tw_nw_state played, replayed;
         play_into(&rec, (uint64_t)g, 1000, &played);
@@ -442,7 +443,7 @@ TEST(nw_files_old_record_deals_from_the_intro_characters)
     intro = *catalog();
     intro.count = 12;
     tw_nw_state want, got;
-    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_SILVER, 2024, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_SILVER, 2024, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_new(&want, &intro, &cfg, NULL) == TW_OK);
     const char *acts[] = {"visit 4", "activate 0", "fief 3", "respond 6F", "activate 3", "respond 8C", "activate 2",
                           "pick 2E", "respond 2L", "activate 1", "respond 8E", "respond 1L", "respond 6E",
@@ -529,7 +530,7 @@ TEST(nw_files_record_with_finish_round_trip)
     static tw_nw_record rec, back;
     int finished = 0;
     for (uint64_t seed = 1; seed < 40 && !finished; seed++) {
-        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 1};
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 1, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_record_init(&rec, catalog(), catalog()->count, &cfg) == TW_OK);
         tw_nw_state s;
         REQUIRE(tw_nw_new(&s, catalog(), &cfg, NULL) == TW_OK);
@@ -813,7 +814,7 @@ TEST(nw_files_bad_record_characters)
     tw_diag d;
     REQUIRE(tw_nw_catalog_add_file(&cat, extra_characters_file(), &d) == TW_OK);
     static tw_nw_record rec, back;
-    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_GOLD, 5, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_GOLD, 5, 0, TW_NW_VARIANT_MEDALS, 0};
     /* The four test characters are the record's own, characters[0..3]. */
     REQUIRE(tw_nw_record_init(&rec, &cat, catalog()->count, &cfg) == TW_OK);
     tw_nw_state fin;
@@ -862,7 +863,7 @@ TEST(nw_files_bad_record_characters)
 TEST(nw_files_illegal_reasons)
 {
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 4, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 4, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_new(&s, catalog(), &cfg, NULL) == TW_OK);
     char why[256];
     tw_nw_illegal_reason(&s, TW_NW_ACTION(TW_NW_ACT_VISIT, 2), why, sizeof why);
@@ -1121,7 +1122,7 @@ TEST(nw_files_event_log_replays_every_move)
     uint32_t seen = 0;
     for (int g = 0; g < 16 || ((seen & wanted) != wanted && g < 200); g++) {
         static tw_nw_record rec;
-        tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, (uint64_t)g + 900, 0};
+        tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, (uint64_t)g + 900, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_record_init(&rec, catalog(), catalog()->count, &cfg) == TW_OK);
         tw_nw_state s;
         tw_nw_events ev;
@@ -1311,7 +1312,7 @@ static int collect_positions(tw_nw_state found[KIND_COUNT], int have[KIND_COUNT]
     for (int g = 0; g < 3000 && missing; g++) {
         tw_nw_state s;
         history h = {-1, 0};
-        tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, (uint64_t)g, 0};
+        tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, (uint64_t)g, 0, TW_NW_VARIANT_MEDALS, 0};
         if (tw_nw_new(&s, catalog(), &cfg, NULL) != TW_OK)
             return 0;
         for (;;) {
@@ -1415,7 +1416,7 @@ TEST(nw_files_position_round_trip_every_phase)
 TEST(nw_files_position_refuses_unsound_state)
 {
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 8, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 8, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_new(&s, catalog(), &cfg, NULL) == TW_OK);
     tw_buf json = {0};
     s.discard[s.discard_n++] = s.deck[0]; /* a card in two places */
@@ -1478,7 +1479,7 @@ TEST(nw_files_position_minimal_hand_written)
 static char *response_position(tw_nw_state *out)
 {
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 61, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 61, 0, TW_NW_VARIANT_MEDALS, 0};
     if (tw_nw_new(&s, catalog(), &cfg, NULL) != TW_OK)
         return NULL;
     tw_nw_apply(&s, TW_NW_ACTION(TW_NW_ACT_VISIT, 3), NULL);
@@ -1996,7 +1997,7 @@ TEST(nw_files_examples_stay_valid)
     for (int g = 0; g < 30; g++) {
         /* Without "stop": the engine keeps an armed trigger in a game stopped
          * mid-visit, which its own invariant check refuses (reported). */
-        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, (uint64_t)g, 0};
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, (uint64_t)g, 0, TW_NW_VARIANT_MEDALS, 0};
         tw_nw_state s;
         REQUIRE(tw_nw_new(&s, &cat, &cfg, NULL) == TW_OK);
         tw_rng pick;

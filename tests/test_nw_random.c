@@ -85,6 +85,46 @@ static int can_substitute(const tw_nw_state *s)
     return ruler && slot;
 }
 
+/* The goal, counted here apart from the engine: out of reach from what
+ * the player sees (the medal's stars, an outer fief lost under the expert
+ * rule, fewer than three fiefs left for the hidden stars). */
+static int goal_out_of_reach_ref(const tw_nw_state *s)
+{
+    static const int stars[TW_NW_FIEFS] = {4, 3, 2, 1, 1, 2, 3, 4};
+    static const int need[4] = {0, 16, 18, 20};
+    int lost = 0, lost_stars = 0, outer_lost = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        if (s->fiefs[f].status != TW_NW_FIEF_LOST)
+            continue;
+        lost++;
+        lost_stars += stars[f];
+        outer_lost |= f <= 1 || f >= 6;
+    }
+    if (s->expert && outer_lost)
+        return 1;
+    if (s->variant == TW_NW_VARIANT_HIDDEN_STARS)
+        return lost > TW_NW_FIEFS - 3;
+    return 20 - lost_stars < need[s->medal & 3];
+}
+
+/* Whether an ended game met its goal, counted here apart from the engine. */
+static int goal_met_ref(const tw_nw_state *s)
+{
+    static const int stars[TW_NW_FIEFS] = {4, 3, 2, 1, 1, 2, 3, 4};
+    static const int need[4] = {0, 16, 18, 20};
+    int won = 0, outer = 0, found = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        if (s->fiefs[f].status != TW_NW_FIEF_FRIENDLY)
+            continue;
+        won += stars[f];
+        outer += f <= 1 || f >= 6;
+        found += (s->star_fiefs >> f) & 1;
+    }
+    if (s->expert && outer != 4)
+        return 0;
+    return s->variant == TW_NW_VARIANT_HIDDEN_STARS ? found == 3 : won >= need[s->medal & 3];
+}
+
 /* Checks the phase against the design's rules. */
 static int phase_sound(const tw_nw_state *s, const char **why)
 {
@@ -129,7 +169,7 @@ static int phase_sound(const tw_nw_state *s, const char **why)
     }
     if (!*why && s->phase != TW_NW_PHASE_GAME_OVER) {
         int stop = tw_nw_is_legal(s, TW_NW_ACTION(TW_NW_ACT_STOP, 0));
-        int out = tw_nw_stars_possible(s) < tw_nw_medal_threshold(s->medal) && s->phase != TW_NW_PHASE_ABILITY;
+        int out = goal_out_of_reach_ref(s) && s->phase != TW_NW_PHASE_ABILITY;
         if (stop != out)
             *why = "stop offered when it should not be, or missing";
     }
@@ -227,9 +267,13 @@ static int check_state(const tw_nw_state *s, int game, int step, int sweep, tw_r
         for (int j = i + 1; j < n; j++)
             if (acts[i] == acts[j])
                 return bad(game, step, "an action is listed twice", s);
-    /* The view lists the same actions. */
+    if (tw_nw_is_over(s) && tw_nw_is_won(s) != goal_met_ref(s))
+        return bad(game, step, "the game's result disagrees with its goal", s);
+    /* The view lists the same actions, and hides the stars until the end. */
     tw_nw_view view;
     tw_nw_view_of(s, &view);
+    if (view.visible.star_fiefs != (tw_nw_is_over(s) ? s->star_fiefs : 0))
+        return bad(game, step, "the view shows the hidden stars before the end (or not at the end)", s);
     tw_nw_action vacts[TW_NW_MAX_ACTIONS];
     int vn = tw_nw_view_legal_actions(&view, vacts);
     if (vn != n || memcmp(vacts, acts, (size_t)n * sizeof acts[0]) != 0)
@@ -404,6 +448,8 @@ TEST(nw_random_play_invariants)
         cfg.medal = (tw_nw_medal)(TW_NW_MEDAL_BRONZE + (g / 2) % 3);
         cfg.seed = tw_mix64((uint64_t)g + 1000);
         cfg.offer_finish = g % FINISH_EVERY == 1;
+        cfg.variant = TW_NW_VARIANT_MEDALS; /* the variants have their own run below */
+        cfg.expert = 0;
         uint64_t pick_seed = tw_mix64((uint64_t)g * 7 + 3);
         tw_nw_state final;
         int count = 0;
@@ -456,4 +502,74 @@ TEST(nw_random_play_invariants)
     CHECK(cov.finished_hit + cov.finished_miss > 0);
     CHECK(cov.friendly_visits > 0);
     CHECK(cov.stopped > 0 && cov.full_games > 0);
+}
+
+/* Games of the variants: even games use hidden stars, odd ones the medals
+ * under the expert rule, and one hidden-stars game in two the expert rule
+ * as well (10,000 of each variant; 800 games under AddressSanitizer). Each
+ * state gets the checks above (the view hides the stars, "stop" follows
+ * the goal, the result is the goal's); each game's end turns the stars
+ * over in its events. */
+#if TW_TEST_ASAN
+#define VARIANT_GAMES 800
+#else
+#define VARIANT_GAMES 20000
+#endif
+
+TEST(nw_random_play_variants)
+{
+    long hidden = 0, expert = 0, wins = 0, stopped = 0, star_events = 0;
+    static coverage cov; /* what the checks count; this run reads none of it */
+    for (int g = 0; g < VARIANT_GAMES; g++) {
+        tw_nw_config cfg;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.setup = g % INTRO_EVERY == 1 ? TW_NW_SETUP_INTRO : TW_NW_SETUP_FULL;
+        cfg.medal = (tw_nw_medal)(TW_NW_MEDAL_BRONZE + (g / 2) % 3);
+        cfg.seed = tw_mix64((uint64_t)g + 77000);
+        cfg.variant = g % 2 ? TW_NW_VARIANT_MEDALS : TW_NW_VARIANT_HIDDEN_STARS;
+        cfg.expert = g % 2 || g % 4 == 0;
+        hidden += cfg.variant == TW_NW_VARIANT_HIDDEN_STARS;
+        expert += cfg.expert;
+        tw_nw_state s;
+        REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
+        if (cfg.variant == TW_NW_VARIANT_HIDDEN_STARS && (tw_popcount32(s.star_fiefs) != 3 ||
+                                                          s.star_fiefs != tw_nw_deal_star_fiefs(cfg.seed))) {
+            tw_test_fail(__FILE__, __LINE__, "game %d: the hidden stars are not three fiefs dealt by the seed", g);
+            return;
+        }
+        tw_rng pick, probe;
+        tw_rng_seed(&pick, tw_mix64((uint64_t)g * 5 + 1));
+        tw_rng_seed(&probe, (uint64_t)g);
+        for (int step = 0; !tw_nw_is_over(&s); step++) {
+            if (step >= MAX_GAME_ACTIONS || !check_state(&s, g, step, 0, &probe, &cov)) {
+                if (step >= MAX_GAME_ACTIONS)
+                    tw_test_fail(__FILE__, __LINE__, "game %d does not end", g);
+                return;
+            }
+            tw_nw_events ev;
+            ev.count = ev.overflow = 0;
+            REQUIRE(tw_nw_apply(&s, choose(&s, &pick, NULL), &ev) == TW_OK);
+            for (int i = 0; i < ev.count; i++) {
+                const tw_nw_event *e = &ev.items[i];
+                if (e->type != TW_NW_EV_STARS)
+                    continue;
+                star_events++;
+                int friendly = 0;
+                for (int f = 0; f < TW_NW_FIEFS; f++)
+                    friendly += (e->a >> f & 1) && s.fiefs[f].status == TW_NW_FIEF_FRIENDLY;
+                if (!tw_nw_is_over(&s) || e->a != s.star_fiefs || e->b != friendly) {
+                    tw_test_fail(__FILE__, __LINE__, "game %d: the stars were turned over wrongly", g);
+                    return;
+                }
+            }
+        }
+        if (!check_state(&s, g, -1, 0, &probe, &cov))
+            return;
+        wins += tw_nw_is_won(&s);
+        stopped += s.stopped;
+    }
+    printf("   nw variants: %d games, %ld hidden stars, %ld expert; %ld stopped, %ld wins; stars turned over %ld "
+           "times\n", VARIANT_GAMES, hidden, expert, stopped, wins, star_events);
+    CHECK_INT(star_events, hidden); /* every hidden-stars game ends by turning them over */
+    CHECK(stopped > 0);
 }

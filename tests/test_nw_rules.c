@@ -548,7 +548,7 @@ TEST(nw_rules_intro_setup)
     memset(&first, 0, sizeof first);
     for (uint64_t seed = 1; seed <= 30; seed++) {
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_SILVER, seed, 0};
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_SILVER, seed, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, cat, &cfg, NULL) == TW_OK);
         REQUIRE(FX_SOUND(&s));
         CHECK_INT(s.phase, TW_NW_PHASE_CHOOSE_FIEF);
@@ -595,7 +595,7 @@ TEST(nw_rules_intro_setup)
     CHECK(arrangements_differ >= 25);
     /* A bad medal is refused. */
     tw_nw_state s;
-    tw_nw_config bad = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_NONE, 1, 0};
+    tw_nw_config bad = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_NONE, 1, 0, TW_NW_VARIANT_MEDALS, 0};
     CHECK_INT(tw_nw_new(&s, cat, &bad, NULL), TW_ERR_ARG);
 }
 
@@ -631,7 +631,7 @@ TEST(nw_rules_full_setup_deal)
     REQUIRE(cat.count == 24);
     for (uint64_t seed = 1; seed <= 40; seed++) {
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0};
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, &cat, &cfg, NULL) == TW_OK);
         REQUIRE(FX_SOUND(&s));
         CHECK_INT(s.setup, TW_NW_SETUP_FULL);
@@ -682,7 +682,7 @@ TEST(nw_rules_full_setup_deal)
     int as_ally = 0, as_ruler = 0;
     for (uint64_t seed = 1; seed <= 400; seed++) {
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0};
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
         int used = 0, count = 0;
         for (int i = 0; i < 4; i++) {
@@ -712,14 +712,14 @@ TEST(nw_rules_full_setup_needs_three_per_suit)
         memset(&s, 0x5A, sizeof s);
         tw_nw_state before;
     memcpy(&before, &s, sizeof s);
-        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0};
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
         CHECK_INT(tw_nw_new(&s, &cat, &cfg, NULL), TW_ERR_ARG);
         CHECK(memcmp(&before, &s, sizeof s) == 0);
     }
     static const int three[4] = {3, 3, 3, 3};
     build_catalog(&cat, three);
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 7, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 7, 0, TW_NW_VARIANT_MEDALS, 0};
     CHECK_INT(tw_nw_new(&s, &cat, &cfg, NULL), TW_OK);
     /* The intro setup needs the intro roles. */
     cfg.setup = TW_NW_SETUP_INTRO;
@@ -729,7 +729,7 @@ TEST(nw_rules_full_setup_needs_three_per_suit)
 TEST(nw_rules_new_refuses_bad_input)
 {
     tw_nw_state s;
-    tw_nw_config cfg = {(tw_nw_setup)7, TW_NW_MEDAL_BRONZE, 1, 0};
+    tw_nw_config cfg = {(tw_nw_setup)7, TW_NW_MEDAL_BRONZE, 1, 0, TW_NW_VARIANT_MEDALS, 0};
     CHECK_INT(tw_nw_new(&s, fx_catalog(), &cfg, NULL), TW_ERR_ARG);
     cfg.setup = TW_NW_SETUP_INTRO;
     cfg.medal = (tw_nw_medal)9;
@@ -763,7 +763,7 @@ TEST(nw_rules_new_refuses_bad_input)
     REQUIRE(unused >= 0);
     cat.entries[unused].steps[0].op = 40;
     CHECK_INT(tw_nw_new(&s, &cat, &cfg, NULL), TW_OK);
-    tw_nw_config full = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 1, 0};
+    tw_nw_config full = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 1, 0, TW_NW_VARIANT_MEDALS, 0};
     int refused = 0, dealt = 0;
     for (uint64_t seed = 1; seed <= 40; seed++) {
         full.seed = seed;
@@ -801,7 +801,7 @@ TEST(nw_rules_intro_one_ally_per_suit)
     snprintf(extra.id, sizeof extra.id, "%s", "second-claws-ally");
     cat.entries[cat.count++] = extra;
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 3, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 3, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_new(&s, &cat, &cfg, NULL) == TW_OK);
     for (int i = 0; i < TW_NW_SLOTS; i++)
         CHECK_INT(s.slots[i].ally.suit, i);

@@ -78,7 +78,7 @@ static void check_determinized(const tw_nw_state *real, const tw_nw_view *v, con
 TEST(nw_view_hides_deck_and_rng)
 {
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 42, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, 42, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
     tw_nw_view v;
     tw_nw_view_of(&s, &v);
@@ -267,7 +267,7 @@ TEST(nw_view_determinize_mid_ability)
         CHECK_STR(fx_pile(&d, TW_NW_PILE_DISCARD), "2F");
     }
     /* Between visits and at the game's end too. */
-    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_GOLD, 5, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_GOLD, 5, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
     tw_nw_view_of(&s, &v);
     tw_nw_state d;

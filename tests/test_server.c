@@ -200,7 +200,7 @@ static void nw_game(tw_ts_server *s)
     REQUIRE(catalog && local && watch);
     tw_diag diag;
     tw_nw_catalog_load_default(catalog, &diag);
-    tw_nw_config config = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_SILVER, 11, 1}; /* the server offers "finish" */
+    tw_nw_config config = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_SILVER, 11, 1, TW_NW_VARIANT_MEDALS, 0}; /* the server offers "finish" */
     REQUIRE(tw_nw_new(local, catalog, &config, NULL) == TW_OK);
 
     /* A hint before the first decision: one of the legal actions. */

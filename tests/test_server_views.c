@@ -88,7 +88,7 @@ TEST(server_view_json_northwood_random_states)
     int states = 0, leaks = 0, bad = 0, known_seen = 0, abilities = 0;
     for (int game = 0; game < 16; game++) {
         tw_nw_config config = {game % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE,
-                               (uint64_t)game * 7 + 1, 0};
+                               (uint64_t)game * 7 + 1, 0, TW_NW_VARIANT_MEDALS, 0};
         if (tw_nw_new(s, catalog, &config, NULL) != TW_OK)
             continue;
         for (int step = 0; step < 400; step++) {

@@ -317,7 +317,7 @@ TEST(sim_nw_csv_rows_replay)
         CHECK_INT(index, g);
         CHECK(seed == tw_sim_game_seed(9, g));
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0};
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, &catalog, &cfg, NULL) == TW_OK);
         tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_GREEDY, tw_sim_bot_seed(seed, 0));
         REQUIRE(bot);
@@ -369,7 +369,7 @@ static void nw_random_game(uint64_t seed, int out[2])
     tw_diag diag;
     REQUIRE(catalog.count > 0 || tw_nw_catalog_load_default(&catalog, &diag) == TW_OK);
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
     REQUIRE(tw_nw_new(&s, &catalog, &cfg, NULL) == TW_OK);
     tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_RANDOM, tw_sim_bot_seed(seed, 0));
     REQUIRE(bot);
@@ -480,7 +480,7 @@ TEST(sim_nw_clairvoyant_counts_unsettled_questions)
     for (long long g = 0; g < 3; g++) {
         uint64_t seed = tw_sim_game_seed(4, g);
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0};
+        tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, &catalog, &cfg, NULL) == TW_OK);
         tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_CLAIRVOYANT, tw_sim_bot_seed(seed, 0));
         REQUIRE(bot);
@@ -535,7 +535,7 @@ TEST(sim_nw_characters_csv)
         CHECK_INT(game, rows / 12);
         CHECK(seed == tw_sim_game_seed(5, game));
         if (k == 0) {
-            tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0};
+            tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
             REQUIRE(tw_nw_new(&s, &catalog, &cfg, NULL) == TW_OK);
             stars_sum = 0;
         }

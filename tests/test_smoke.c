@@ -44,7 +44,7 @@ TEST(nw_smoke_random_games)
     long wins = 0, actions_total = 0;
     for (int g = 0; g < 2000; g++) {
         tw_nw_state s;
-        tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, (uint64_t)g, 0};
+        tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, (uint64_t)g, 0, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, c, &cfg, NULL) == TW_OK);
         int steps = 0;
         while (!tw_nw_is_over(&s) && steps < 2000) {

@@ -32,6 +32,11 @@ enum { TW_NW_CLAWS = 0, TW_NW_FLOWERS = 1, TW_NW_LEAVES = 2, TW_NW_EYES = 3 };
 
 /* Stars won by a friendly fief, by target (= fief index). */
 extern const uint8_t tw_nw_stars[TW_NW_FIEFS];
+/* The four outermost fiefs (targets 0, 1, 6 and 7) that the expert rule
+ * asks the player to win too, one bit per fief. */
+#define TW_NW_OUTER_FIEFS 0xC3u
+/* Fiefs that carry a hidden star in the hidden-stars variant. */
+#define TW_NW_HIDDEN_STARS 3
 
 /* ---- Abilities as data ------------------------------------------------ */
 
@@ -120,6 +125,11 @@ typedef struct {
 
 typedef enum { TW_NW_SETUP_INTRO = 0, TW_NW_SETUP_FULL = 1 } tw_nw_setup;
 typedef enum { TW_NW_MEDAL_NONE = 0, TW_NW_MEDAL_BRONZE = 1, TW_NW_MEDAL_SILVER = 2, TW_NW_MEDAL_GOLD = 3 } tw_nw_medal;
+/* How a game is scored (docs/rules-notes.md, "Variants"): the published
+ * game's medals, or the first edition's hidden stars, where three fiefs
+ * chosen at random carry a star the player cannot see and the game is won
+ * when every one of them is friendly at the end. */
+typedef enum { TW_NW_VARIANT_MEDALS = 0, TW_NW_VARIANT_HIDDEN_STARS = 1 } tw_nw_variant;
 /* Stars needed for a medal (bronze 16, silver 18, gold 20). */
 int tw_nw_medal_threshold(tw_nw_medal medal);
 
@@ -192,6 +202,17 @@ typedef struct {
     uint8_t stopped;   /* the player ended the game early */
     uint8_t ability_this_dialogue; /* an ability was used before this statement */
     uint8_t offer_finish; /* the game offers "finish" once a visit is decided */
+    uint8_t variant;   /* tw_nw_variant: how the game is scored */
+    uint8_t expert;    /* the expert rule: the outer fiefs must be won too */
+    /* Hidden-stars variant: the fiefs carrying a star, one bit per fief.
+     * Secret until the game ends: a view carries 0 before then. */
+    uint8_t star_fiefs;
+    /* Kept by the engine from the fief statuses: the player can see that
+     * the game's goal is out of reach (the medal's stars, an outer fief
+     * under the expert rule, or fewer than three fiefs left that could
+     * hold the hidden stars). Read by every action list for "stop";
+     * tw_nw_recount sets it, tw_nw_check_invariants checks it. */
+    uint8_t goal_lost;
     tw_nw_fief fiefs[TW_NW_FIEFS];
     tw_nw_slot slots[TW_NW_SLOTS];
     /* Dialogue cards. Piles are bottom-first arrays: the top is the last.
@@ -271,7 +292,8 @@ typedef enum {
     TW_NW_EV_VISIT_MOVE = 15, /* a: fief left, b: fief now visited */
     TW_NW_EV_READY = 16,      /* a: slot made ready again */
     TW_NW_EV_TRIGGER = 17,    /* a: slot, b: 0 armed, 1 fires now, 2 lost (the visit ended) */
-    TW_NW_EV_DECIDED = 18     /* a: fief, b: 1 if sure to hit: the player finished a decided visit */
+    TW_NW_EV_DECIDED = 18,    /* a: fief, b: 1 if sure to hit: the player finished a decided visit */
+    TW_NW_EV_STARS = 19       /* hidden stars turned over at the end: a: their fiefs (bit per fief), b: how many are friendly */
 } tw_nw_event_type;
 
 /* An event (trickwood/core.h); its type is a tw_nw_event_type. */
@@ -424,6 +446,8 @@ typedef struct {
     tw_nw_medal medal;
     uint64_t seed;
     int offer_finish; /* list "finish" when a visit's outcome is certain (play) */
+    tw_nw_variant variant; /* how the game is scored (medals by default) */
+    int expert;            /* the expert rule: win the outer fiefs too */
 } tw_nw_config;
 
 /* Starts a game: sets up characters (intro or full deal from the catalog),
@@ -510,8 +534,21 @@ static inline int tw_nw_is_over(const tw_nw_state *state)
  * the middle of an ability, or when the proof does not fit the search
  * budget: the answer is never wrong, see docs/rules-notes.md). */
 int tw_nw_visit_decided(const tw_nw_state *state, int *hit);
-/* Whether the ended game reached the chosen medal. */
+/* Whether the ended game reached its goal: the chosen medal (medals) or
+ * every hidden star friendly (hidden stars), and under the expert rule
+ * the four outer fiefs friendly as well. */
 int tw_nw_is_won(const tw_nw_state *state);
+/* Whether the fiefs made friendly so far meet the game's goal (what
+ * tw_nw_is_won asks of an ended game). Reads the star fiefs: on a view
+ * before the end it answers only for the medals. */
+int tw_nw_goal_met(const tw_nw_state *state);
+/* Whether the player can see that the goal is out of reach (the game
+ * may then be stopped): reads only what the player sees. */
+int tw_nw_goal_out_of_reach(const tw_nw_state *state);
+/* Deals the fiefs of the hidden stars for a seed: three distinct fiefs
+ * drawn by a generator of their own, so that a seed deals the same cards
+ * whichever the scoring. Returns one bit per fief. */
+uint8_t tw_nw_deal_star_fiefs(uint64_t seed);
 /* The character whose ability slot offers now (substitute or ally). */
 const tw_nw_character *tw_nw_slot_character(const tw_nw_state *state, int slot);
 /* Puts catalog entry `index` into a character in play, as a new game
@@ -571,6 +608,7 @@ const char *tw_nw_pile_key(int pile);
 const char *tw_nw_phase_key(int phase);
 const char *tw_nw_status_key(int status);
 const char *tw_nw_medal_key(int medal);
+const char *tw_nw_variant_key(int variant);
 const char *tw_nw_op_key(int op);
 const char *tw_nw_choice_key(int choice);
 /* Inverse lookups; return -1 when the name is unknown. */
@@ -579,6 +617,7 @@ int tw_nw_pile_from_key(const char *key);
 int tw_nw_phase_from_key(const char *key);
 int tw_nw_status_from_key(const char *key);
 int tw_nw_medal_from_key(const char *key);
+int tw_nw_variant_from_key(const char *key);
 int tw_nw_op_from_key(const char *key);
 int tw_nw_choice_from_key(const char *key);
 

@@ -482,7 +482,7 @@ static int nw_random_batch(void *ctx, long long first, int count, long long *dec
     nw_random_ctx *c = ctx;
     for (long long g = first; g < first + count; g++) {
         tw_nw_state s;
-        tw_nw_config cfg = {(tw_nw_setup)c->setup, TW_NW_MEDAL_BRONZE, tw_mix64(c->seed + (uint64_t)g), 0};
+        tw_nw_config cfg = {(tw_nw_setup)c->setup, TW_NW_MEDAL_BRONZE, tw_mix64(c->seed + (uint64_t)g), 0, TW_NW_VARIANT_MEDALS, 0};
         if (c->events)
             c->events->count = c->events->overflow = 0;
         if (tw_nw_new(&s, c->catalog, &cfg, c->events) != TW_OK)
@@ -1109,7 +1109,7 @@ static int bench_hints(bench *b, const tw_nw_catalog *catalog)
     int status = player && hinter ? 0 : -1;
     for (long long g = 0; status == 0 && nw.count < POSITIONS; g++) {
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, tw_sim_game_seed(a->seed, g), 0};
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, tw_sim_game_seed(a->seed, g), 0, TW_NW_VARIANT_MEDALS, 0};
         if (tw_nw_new(&s, catalog, &cfg, NULL) != TW_OK)
             status = -1;
         for (int d = 0; status == 0 && !tw_nw_is_over(&s) && nw.count < POSITIONS; d++) {

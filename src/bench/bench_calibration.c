@@ -94,7 +94,7 @@ static unsigned neutral_set(const tw_nw_state *s)
 static int nw_game(cal_job *job, uint64_t seed, uint32_t g)
 {
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
     tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, seed);
     tw_nw_view *view = malloc(sizeof *view);
     int ok = bot && view && tw_nw_new(&s, job->catalog, &cfg, NULL) == TW_OK;

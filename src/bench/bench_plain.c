@@ -96,7 +96,7 @@ int tw_bench_plain_engine(tw_bench_plain *p, long long first, int count, tw_benc
 {
     for (long long g = first; g < first + count; g++) {
         tw_nw_state s;
-        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, game_seed(p, g), 0};
+        tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, game_seed(p, g), 0, TW_NW_VARIANT_MEDALS, 0};
         if (tw_nw_new(&s, p->catalog, &cfg, NULL) != TW_OK)
             return -1;
         while (!tw_nw_is_over(&s)) {

@@ -32,7 +32,7 @@ static void collect_visits(const tw_nw_catalog *catalog, tw_nw_setup setup, uint
     int kept = 0;
     for (uint64_t game = 0; kept < count; game++) {
         tw_nw_state s;
-        tw_nw_config cfg = {setup, TW_NW_MEDAL_BRONZE, tw_mix64(seed + game), 0};
+        tw_nw_config cfg = {setup, TW_NW_MEDAL_BRONZE, tw_mix64(seed + game), 0, TW_NW_VARIANT_MEDALS, 0};
         if (tw_nw_new(&s, catalog, &cfg, NULL) != TW_OK)
             return;
         int last_kept = -1;

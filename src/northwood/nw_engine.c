@@ -198,12 +198,18 @@ tw_error tw_nw_new(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw
         return TW_ERR_ARG;
     if (config->setup != TW_NW_SETUP_INTRO && config->setup != TW_NW_SETUP_FULL)
         return TW_ERR_ARG;
+    if (config->variant != TW_NW_VARIANT_MEDALS && config->variant != TW_NW_VARIANT_HIDDEN_STARS)
+        return TW_ERR_ARG;
     tw_nw_state s;
     memset(&s, 0, sizeof s);
     tw_rng_seed(&s.rng, config->seed);
     s.setup = (uint8_t)config->setup;
     s.medal = (uint8_t)config->medal;
     s.offer_finish = config->offer_finish ? 1 : 0;
+    s.variant = (uint8_t)config->variant;
+    s.expert = config->expert ? 1 : 0;
+    if (s.variant == TW_NW_VARIANT_HIDDEN_STARS)
+        s.star_fiefs = tw_nw_deal_star_fiefs(config->seed);
     s.visiting = -1;
     s.statement = TW_NW_NO_CARD;
     for (int f = 0; f < TW_NW_FIEFS; f++) {
@@ -254,9 +260,63 @@ int tw_nw_stars_possible(const tw_nw_state *state)
     return stars;
 }
 
+/* Stars of the lost fiefs, counted from their statuses. */
+static int count_stars_lost(const tw_nw_state *s)
+{
+    int stars = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (s->fiefs[f].status == TW_NW_FIEF_LOST)
+            stars += tw_nw_stars[f];
+    return stars;
+}
+
+/* The fiefs whose status is `status`, one bit per fief. */
+static unsigned fiefs_with(const tw_nw_state *s, int status)
+{
+    unsigned bits = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (s->fiefs[f].status == status)
+            bits |= 1u << f;
+    return bits;
+}
+
+int tw_nw_goal_met(const tw_nw_state *state)
+{
+    unsigned friendly = fiefs_with(state, TW_NW_FIEF_FRIENDLY);
+    if (state->expert && (friendly & TW_NW_OUTER_FIEFS) != TW_NW_OUTER_FIEFS)
+        return 0;
+    if (state->variant == TW_NW_VARIANT_HIDDEN_STARS)
+        return state->star_fiefs != 0 && (friendly & state->star_fiefs) == state->star_fiefs;
+    return tw_nw_stars_won(state) >= tw_nw_medal_threshold(state->medal);
+}
+
+int tw_nw_goal_out_of_reach(const tw_nw_state *state)
+{
+    unsigned lost = fiefs_with(state, TW_NW_FIEF_LOST);
+    if (state->expert && (lost & TW_NW_OUTER_FIEFS))
+        return 1;
+    if (state->variant == TW_NW_VARIANT_HIDDEN_STARS) /* where the stars lie is not seen */
+        return TW_NW_FIEFS - tw_popcount32(lost) < TW_NW_HIDDEN_STARS;
+    return TOTAL_STARS - count_stars_lost(state) < tw_nw_medal_threshold((tw_nw_medal)state->medal);
+}
+
+uint8_t tw_nw_deal_star_fiefs(uint64_t seed)
+{
+    tw_rng rng;
+    tw_rng_seed(&rng, tw_mix64(seed ^ 0x68696464656e2a2aULL)); /* a stream apart from the cards' */
+    uint8_t fiefs[TW_NW_FIEFS];
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        fiefs[f] = (uint8_t)f;
+    tw_rng_shuffle_u8(&rng, fiefs, TW_NW_FIEFS);
+    uint8_t bits = 0;
+    for (int i = 0; i < TW_NW_HIDDEN_STARS; i++)
+        bits |= (uint8_t)(1u << fiefs[i]);
+    return bits;
+}
+
 int tw_nw_is_won(const tw_nw_state *state)
 {
-    return tw_nw_is_over(state) && tw_nw_stars_won(state) >= tw_nw_medal_threshold(state->medal);
+    return tw_nw_is_over(state) && tw_nw_goal_met(state);
 }
 
 const tw_nw_character *tw_nw_slot_character(const tw_nw_state *state, int slot)
@@ -287,16 +347,6 @@ static inline uint32_t legal_responses(const tw_nw_state *s)
     return tw_nw_answers_allowed(s->hand, s->statement);
 }
 
-/* Stars of the lost fiefs, counted from their statuses. */
-static int count_stars_lost(const tw_nw_state *s)
-{
-    int stars = 0;
-    for (int f = 0; f < TW_NW_FIEFS; f++)
-        if (s->fiefs[f].status == TW_NW_FIEF_LOST)
-            stars += tw_nw_stars[f];
-    return stars;
-}
-
 /* The statement the state should keep: the top of the discard pile in
  * the response phase, else none. */
 static int statement_kept(const tw_nw_state *s)
@@ -309,17 +359,18 @@ static int statement_kept(const tw_nw_state *s)
 void tw_nw_recount(tw_nw_state *state)
 {
     state->stars_lost = (uint8_t)count_stars_lost(state);
+    state->goal_lost = (uint8_t)tw_nw_goal_out_of_reach(state);
     state->statement = (uint8_t)statement_kept(state);
 }
 
-/* Whether the player may end the game now: the chosen medal is out of
- * reach and no ability is half-way. Asked on every action list, so it
- * reads the lost stars the state keeps rather than the eight fiefs. */
+/* Whether the player may end the game now: the goal is out of reach and
+ * no ability is half-way. Asked on every action list, so it reads the
+ * flag the state keeps rather than the eight fiefs. */
 static inline int may_stop(const tw_nw_state *s)
 {
     if (s->phase == TW_NW_PHASE_GAME_OVER || s->phase == TW_NW_PHASE_ABILITY)
         return 0;
-    return TOTAL_STARS - s->stars_lost < tw_nw_medal_threshold((tw_nw_medal)s->medal);
+    return s->goal_lost;
 }
 
 /* may_stop out of line: stop actions are rare in apply, and keeping the
@@ -529,6 +580,9 @@ static void end_game(tw_nw_state *s, int stopped, tw_nw_events *events)
     s->phase = TW_NW_PHASE_GAME_OVER;
     s->statement = TW_NW_NO_CARD; /* the game may stop before an answer */
     s->stopped = (uint8_t)stopped;
+    if (s->variant == TW_NW_VARIANT_HIDDEN_STARS) /* the fiefs are turned over */
+        nw_emit(events, TW_NW_EV_STARS, TW_NW_NO_CARD, 0, 0, s->star_fiefs,
+                (uint8_t)tw_popcount32(s->star_fiefs & fiefs_with(s, TW_NW_FIEF_FRIENDLY)), 0);
     nw_emit(events, TW_NW_EV_GAME_END, TW_NW_NO_CARD, 0, 0, (uint8_t)tw_nw_stars_won(s), (uint8_t)stopped, 0);
 }
 
@@ -572,6 +626,7 @@ static void end_visit_as(tw_nw_state *s, int friendly, tw_nw_events *events)
     if (!friendly) {
         f->ruler_present = 0;
         s->stars_lost = (uint8_t)(s->stars_lost + tw_nw_stars[fief]);
+        s->goal_lost = (uint8_t)tw_nw_goal_out_of_reach(s);
         nw_emit(events, TW_NW_EV_REMOVED, TW_NW_NO_CARD, 0, 0, (uint8_t)fief, 0, 0);
     }
     for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
@@ -760,6 +815,13 @@ int tw_nw_check_invariants(const tw_nw_state *s, const char **why)
         return tw_broken(why, "phase out of range");
     if (s->stars_lost != count_stars_lost(s))
         return tw_broken(why, "the kept count of lost stars disagrees with the fiefs");
+    if (s->goal_lost != tw_nw_goal_out_of_reach(s))
+        return tw_broken(why, "the kept \"goal out of reach\" disagrees with the fiefs");
+    if (s->variant > TW_NW_VARIANT_HIDDEN_STARS || s->expert > 1)
+        return tw_broken(why, "variant out of range");
+    if (s->variant == TW_NW_VARIANT_MEDALS ? s->star_fiefs != 0
+                                           : s->star_fiefs && tw_popcount32(s->star_fiefs) != TW_NW_HIDDEN_STARS)
+        return tw_broken(why, "hidden stars on a number of fiefs other than three");
     if (s->statement != statement_kept(s))
         return tw_broken(why, "the kept statement disagrees with the phase and the discard pile");
     int in_visit = s->phase == TW_NW_PHASE_SUBSTITUTES || s->phase == TW_NW_PHASE_BEFORE_STATEMENT ||

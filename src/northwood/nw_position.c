@@ -131,6 +131,18 @@ tw_error tw_nw_position_to_json(const tw_nw_state *s, const tw_nw_catalog *catal
     tw_buf_printf(buf, "  \"setup\": \"%s\",\n  \"medal\": \"%s\",\n  \"phase\": \"%s\",\n  \"visiting\": ",
                   SETUP_KEYS[s->setup], tw_nw_medal_key(s->medal), tw_nw_phase_key(s->phase));
     put_int_or_null(buf, s->visiting);
+    /* the variants are written only when chosen: a base game's file stays as it was */
+    if (s->variant != TW_NW_VARIANT_MEDALS)
+        tw_buf_printf(buf, ",\n  \"variant\": \"%s\"", tw_nw_variant_key(s->variant));
+    if (s->expert)
+        tw_buf_printf(buf, ",\n  \"expert\": true");
+    if (s->star_fiefs) {
+        tw_buf_printf(buf, ",\n  \"star_fiefs\": [");
+        for (int f = 0, n = 0; f < TW_NW_FIEFS; f++)
+            if (s->star_fiefs >> f & 1)
+                tw_buf_printf(buf, "%s%d", n++ ? ", " : "", f);
+        tw_buf_printf(buf, "]");
+    }
     tw_buf_printf(buf, ",\n  \"stopped\": %s,\n  \"ability_this_dialogue\": %s,\n  \"finish\": %s,\n  \"fiefs\": [\n",
                   s->stopped ? "true" : "false", s->ability_this_dialogue ? "true" : "false",
                   s->offer_finish ? "true" : "false");
@@ -227,6 +239,39 @@ static tw_error get_card(tw_jr *jr, json_t *v, const char *field, int *out)
 }
 
 /* ---- Reading the parts of a position ---------------------------------- */
+
+/* Reads the scoring: "variant" and "expert" (both optional) and, in the
+ * hidden-stars variant, "star_fiefs": the three fiefs that carry a star,
+ * which a position may leave out when they are not known (a player's
+ * view: search then deals them at random). */
+static tw_error read_variant(tw_jr *jr, json_t *root, tw_nw_state *s)
+{
+    static const char *const variants[] = {"medals", "hidden-stars"};
+    int variant;
+    tw_error err;
+    if ((err = tw_jr_choice(jr, root, "", "variant", variants, 2, 0, 0, &variant)) ||
+        (err = get_flag(jr, root, "", "expert", 0, &s->expert)))
+        return err;
+    s->variant = (uint8_t)variant;
+    json_t *list = json_object_get(root, "star_fiefs");
+    if (!list)
+        return TW_OK;
+    if (variant != TW_NW_VARIANT_HIDDEN_STARS)
+        return tw_jr_fail(jr, "star_fiefs", "only a game of the \"hidden-stars\" variant has hidden stars");
+    if (!json_is_array(list) || json_array_size(list) != TW_NW_HIDDEN_STARS)
+        return tw_jr_fail(jr, "star_fiefs", "must be a list of the 3 fiefs (0 to 7) that carry a hidden star");
+    for (size_t i = 0; i < json_array_size(list); i++) {
+        json_t *v = json_array_get(list, i);
+        char field[32];
+        tw_jr_index(field, sizeof field, "star_fiefs", i);
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= TW_NW_FIEFS)
+            return tw_jr_fail(jr, field, "must be a fief number from 0 to 7");
+        if (s->star_fiefs >> json_integer_value(v) & 1)
+            return tw_jr_fail(jr, field, "names fief %lld a second time", (long long)json_integer_value(v));
+        s->star_fiefs |= (uint8_t)(1u << json_integer_value(v));
+    }
+    return TW_OK;
+}
 
 /* Reads a character id member and looks it up in the catalog. */
 static tw_error get_character(tw_jr *jr, const tw_nw_catalog *catalog, json_t *obj, const char *path,
@@ -735,9 +780,9 @@ static tw_error check_phase(tw_jr *jr, const tw_nw_state *s)
     case TW_NW_PHASE_GAME_OVER:
         if (!s->stopped && (visited != TW_NW_FIEFS || s->visiting >= 0))
             return tw_jr_fail(jr, "phase", "a game that was not stopped ends only when every fief was visited");
-        if (s->stopped && tw_nw_stars_possible(s) >= tw_nw_medal_threshold((tw_nw_medal)s->medal))
-            return tw_jr_fail(jr, "stopped", "a game is stopped only once the %s medal is out of reach",
-                              tw_nw_medal_key(s->medal));
+        if (s->stopped && !tw_nw_goal_out_of_reach(s))
+            return tw_jr_fail(jr, "stopped", "a game is stopped only once its goal is out of reach, and the fiefs "
+                              "still in play can reach it");
         break;
     default:
         break;
@@ -847,7 +892,7 @@ static tw_error read_position(tw_jr *jr, const tw_nw_catalog *catalog, json_t *r
     static const char *const keys[] = {"format", "version", "game", "setup", "medal", "phase", "visiting",
                                        "stopped", "ability_this_dialogue", "finish", "fiefs", "slots", "deck",
                                        "deck_known", "hand", "discard", "score", "trigger", "ability", "rng",
-                                       "seed", NULL};
+                                       "seed", "variant", "expert", "star_fiefs", NULL};
     const char *phases[6];
     int setup, medal, phase, visiting = -1;
     tw_error err;
@@ -863,7 +908,7 @@ static tw_error read_position(tw_jr *jr, const tw_nw_catalog *catalog, json_t *r
         (err = get_index_or_null(jr, root, "", "visiting", TW_NW_FIEFS - 1, &visiting)) ||
         (err = get_flag(jr, root, "", "stopped", 0, &s->stopped)) ||
         (err = get_flag(jr, root, "", "ability_this_dialogue", 0, &s->ability_this_dialogue)) ||
-        (err = get_flag(jr, root, "", "finish", 0, &s->offer_finish)))
+        (err = get_flag(jr, root, "", "finish", 0, &s->offer_finish)) || (err = read_variant(jr, root, s)))
         return err;
     s->setup = (uint8_t)setup;
     s->medal = (uint8_t)medal;

@@ -227,6 +227,23 @@ static void list_set(uint32_t set, int cards, char *out, size_t size)
     }
 }
 
+/* Why "stop" is refused outside an ability: the goal is still in reach,
+ * said with the figures of the game's own goal. */
+static void stop_refusal(const tw_nw_state *s, char *out, size_t size)
+{
+    const char *outer = s->expert ? " and the four outer fiefs can all still be won" : "";
+    int open = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        open += s->fiefs[f].status != TW_NW_FIEF_LOST;
+    if (s->variant == TW_NW_VARIANT_HIDDEN_STARS)
+        snprintf(out, size, "the game may only be stopped once its goal is out of reach (%d fiefs could still hold "
+                 "the three hidden stars%s)", open, outer);
+    else
+        snprintf(out, size, "the game may only be stopped once its goal is out of reach (the %s medal needs %d "
+                 "stars, %d still possible%s)", tw_nw_medal_key(s->medal),
+                 tw_nw_medal_threshold((tw_nw_medal)s->medal), tw_nw_stars_possible(s), outer);
+}
+
 /* Why an action of the right kind for the phase is still refused. */
 static void specific_reason(const tw_nw_state *s, tw_nw_action action, char *out, size_t size)
 {
@@ -305,9 +322,7 @@ void tw_nw_illegal_reason(const tw_nw_state *s, tw_nw_action action, char *out, 
         if (s->phase == TW_NW_PHASE_ABILITY)
             snprintf(out, size, "the game cannot be stopped in the middle of an ability");
         else
-            snprintf(out, size, "the game may only be stopped once the %s medal is out of reach "
-                     "(%d stars needed, %d still possible)", tw_nw_medal_key(s->medal),
-                     tw_nw_medal_threshold((tw_nw_medal)s->medal), tw_nw_stars_possible(s));
+            stop_refusal(s, out, size);
     } else if (kind == TW_NW_ACT_FINISH) {
         if (!s->offer_finish)
             snprintf(out, size, "this game does not offer 'finish' (its config has no \"finish\": true)");
@@ -327,14 +342,21 @@ void tw_nw_illegal_reason(const tw_nw_state *s, tw_nw_action action, char *out, 
 
 /* ---- Records in memory ------------------------------------------------ */
 
+/* Whether a configuration names a setup, medal, variant and seed the
+ * engine knows. */
+static int config_sound(const tw_nw_config *config)
+{
+    return config->seed <= TW_MAX_SEED && (config->setup == TW_NW_SETUP_INTRO || config->setup == TW_NW_SETUP_FULL) &&
+           config->medal >= TW_NW_MEDAL_BRONZE && config->medal <= TW_NW_MEDAL_GOLD &&
+           (config->variant == TW_NW_VARIANT_MEDALS || config->variant == TW_NW_VARIANT_HIDDEN_STARS);
+}
+
 /* Starts an empty record. */
 tw_error tw_nw_record_init(tw_nw_record *rec, const tw_nw_catalog *catalog, int extra_from,
                            const tw_nw_config *config)
 {
     if (!rec || !catalog || !config || catalog->count < 0 || catalog->count > TW_NW_MAX_CATALOG ||
-        extra_from < 0 || extra_from > catalog->count || config->seed > TW_MAX_SEED ||
-        (config->setup != TW_NW_SETUP_INTRO && config->setup != TW_NW_SETUP_FULL) ||
-        config->medal < TW_NW_MEDAL_BRONZE || config->medal > TW_NW_MEDAL_GOLD)
+        extra_from < 0 || extra_from > catalog->count || !config_sound(config))
         return TW_ERR_ARG;
     memset(rec, 0, sizeof *rec);
     rec->config = *config;
@@ -408,9 +430,13 @@ tw_error tw_nw_record_to_json(const tw_nw_record *rec, tw_buf *buf)
     if (err != TW_OK)
         return err == TW_ERR_ARG ? TW_ERR_ARG : TW_ERR_ILLEGAL;
     tw_buf_printf(buf, "{\n  \"format\": \"trickwood-record\",\n  \"version\": 1,\n  \"game\": \"northwood\",\n");
-    tw_buf_printf(buf, "  \"config\": {\"setup\": \"%s\", \"medal\": \"%s\"%s},\n",
+    tw_buf_printf(buf, "  \"config\": {\"setup\": \"%s\", \"medal\": \"%s\"%s",
                   SETUP_KEYS[rec->config.setup == TW_NW_SETUP_FULL], tw_nw_medal_key(rec->config.medal),
                   rec->config.offer_finish ? ", \"finish\": true" : "");
+    /* the variants are written only when chosen: a base game's file stays as it was */
+    if (rec->config.variant != TW_NW_VARIANT_MEDALS)
+        tw_buf_printf(buf, ", \"variant\": \"%s\"", tw_nw_variant_key(rec->config.variant));
+    tw_buf_printf(buf, "%s},\n", rec->config.expert ? ", \"expert\": true" : "");
     tw_buf_printf(buf, "  \"seed\": %llu,\n", (unsigned long long)rec->config.seed);
     tw_buf_printf(buf, "  \"default_characters\": %d,\n", rec->extra_from);
     /* the user's characters: added after the defaults, or replacing one */
@@ -470,10 +496,11 @@ tw_error nw_read_header(tw_jr *jr, json_t *root, const char *format, const char 
 /* Reads "config" and "seed". */
 static tw_error read_config(tw_jr *jr, json_t *root, tw_nw_config *config)
 {
-    static const char *const keys[] = {"setup", "medal", "finish", NULL};
+    static const char *const keys[] = {"setup", "medal", "finish", "variant", "expert", NULL};
     static const char *const medals[] = {NULL, "bronze", "silver", "gold"};
+    static const char *const variants[] = {"medals", "hidden-stars"};
     json_t *cfg;
-    int setup, medal, finish;
+    int setup, medal, finish, variant, expert;
     long long seed;
     tw_error err;
     if ((err = tw_jr_member(jr, root, "", "config", 1, &cfg)))
@@ -484,12 +511,16 @@ static tw_error read_config(tw_jr *jr, json_t *root, tw_nw_config *config)
         (err = tw_jr_choice(jr, cfg, "config", "setup", SETUP_KEYS, 2, 1, 0, &setup)) ||
         (err = tw_jr_choice(jr, cfg, "config", "medal", medals, 4, 1, 0, &medal)) ||
         (err = tw_jr_bool(jr, cfg, "config", "finish", 0, 0, &finish)) ||
+        (err = tw_jr_choice(jr, cfg, "config", "variant", variants, 2, 0, 0, &variant)) ||
+        (err = tw_jr_bool(jr, cfg, "config", "expert", 0, 0, &expert)) ||
         (err = tw_jr_int(jr, root, "", "seed", 0, (long long)TW_MAX_SEED, 1, 0, &seed)))
         return err;
     config->setup = (tw_nw_setup)setup;
     config->medal = (tw_nw_medal)medal;
     config->seed = (uint64_t)seed;
     config->offer_finish = finish;
+    config->variant = (tw_nw_variant)variant;
+    config->expert = expert;
     return TW_OK;
 }
 

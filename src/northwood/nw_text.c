@@ -13,6 +13,7 @@ static const char *const PHASE_KEYS[] = {"choose_fief", "substitutes", "before_s
                                          "response", "ability", "game_over"};
 static const char *const STATUS_KEYS[] = {"neutral", "friendly", "lost"};
 static const char *const MEDAL_KEYS[] = {"none", "bronze", "silver", "gold"};
+static const char *const VARIANT_KEYS[] = {"medals", "hidden-stars"};
 static const char *const CHOICE_KEYS[] = {"none", "card", "suit", "fief", "ally", "continue"};
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -22,12 +23,14 @@ const char *tw_nw_pile_key(int pile) { return tw_key_of(PILE_KEYS, COUNT(PILE_KE
 const char *tw_nw_phase_key(int phase) { return tw_key_of(PHASE_KEYS, COUNT(PHASE_KEYS), phase); }
 const char *tw_nw_status_key(int status) { return tw_key_of(STATUS_KEYS, COUNT(STATUS_KEYS), status); }
 const char *tw_nw_medal_key(int medal) { return tw_key_of(MEDAL_KEYS, COUNT(MEDAL_KEYS), medal); }
+const char *tw_nw_variant_key(int variant) { return tw_key_of(VARIANT_KEYS, COUNT(VARIANT_KEYS), variant); }
 const char *tw_nw_choice_key(int choice) { return tw_key_of(CHOICE_KEYS, COUNT(CHOICE_KEYS), choice); }
 int tw_nw_suit_from_key(const char *key) { return tw_key_find(SUIT_KEYS, COUNT(SUIT_KEYS), key); }
 int tw_nw_pile_from_key(const char *key) { return tw_key_find(PILE_KEYS, COUNT(PILE_KEYS), key); }
 int tw_nw_phase_from_key(const char *key) { return tw_key_find(PHASE_KEYS, COUNT(PHASE_KEYS), key); }
 int tw_nw_status_from_key(const char *key) { return tw_key_find(STATUS_KEYS, COUNT(STATUS_KEYS), key); }
 int tw_nw_medal_from_key(const char *key) { return tw_key_find(MEDAL_KEYS, COUNT(MEDAL_KEYS), key); }
+int tw_nw_variant_from_key(const char *key) { return tw_key_find(VARIANT_KEYS, COUNT(VARIANT_KEYS), key); }
 int tw_nw_choice_from_key(const char *key) { return tw_key_find(CHOICE_KEYS, COUNT(CHOICE_KEYS), key); }
 
 /* The name of an operation in files: its row's key (tw_nw_step_kinds). */

@@ -1,16 +1,19 @@
 /* The player's view of a For Northwood! game and determinization: the
- * only hidden information is the order of the unseen deck cards (and the
- * RNG that will shuffle the next visits). */
+ * hidden information is the order of the unseen deck cards (and the RNG
+ * that will shuffle the next visits) and, in the hidden-stars variant,
+ * the fiefs that carry a star until the game ends. */
 #include <string.h>
 
 #include "nw_internal.h"
 
-/* Copies the state, hiding the deck cards the player has not seen and the
- * RNG. */
+/* Copies the state, hiding the deck cards the player has not seen, the
+ * RNG and the hidden stars of a game not yet over. */
 void tw_nw_view_of(const tw_nw_state *state, tw_nw_view *view)
 {
     view->visible = *state;
     memset(&view->visible.rng, 0, sizeof view->visible.rng);
+    if (!tw_nw_is_over(state))
+        view->visible.star_fiefs = 0;
     for (int i = 0; i < state->deck_n; i++)
         if (!(state->deck_known & (1u << i)))
             view->visible.deck[i] = TW_NW_NO_CARD;
@@ -43,7 +46,8 @@ uint32_t tw_nw_view_unseen(const tw_nw_view *view)
     return ~seen;
 }
 
-/* Deals the unseen cards at random into the unknown deck positions. The
+/* Deals the unseen cards at random into the unknown deck positions, and
+ * in the hidden-stars variant the stars at random onto three fiefs. The
  * result never offers "finish" (searching states ask nothing of it). */
 void tw_nw_determinize(const tw_nw_view *view, uint64_t seed, tw_nw_state *out)
 {
@@ -62,4 +66,6 @@ void tw_nw_determinize(const tw_nw_view *view, uint64_t seed, tw_nw_state *out)
     for (int i = 0; i < out->deck_n; i++)
         if (!(out->deck_known & (1u << i)))
             out->deck[i] = k < n ? cards[k++] : TW_NW_NO_CARD;
+    if (out->variant == TW_NW_VARIANT_HIDDEN_STARS && !out->star_fiefs)
+        out->star_fiefs = tw_nw_deal_star_fiefs(tw_rng_next(&out->rng));
 }
