@@ -828,15 +828,71 @@ static double stars_reach_chance(const double *rate, unsigned open, int need)
     return total;
 }
 
-/* Chance of reaching the chosen medal when fief `fief` is visited now with
+/* Chance of the game's goal when each undecided fief f ends friendly with
+ * chance rate[f], each independently (friendly fiefs are won, lost ones
+ * are not): the medal's stars; or every hidden star, whose three fiefs the
+ * player cannot see, so that any three fiefs are as likely to hold them;
+ * and under the expert rule every outer fief as well. */
+static double goal_chance(const tw_nw_state *v, const double *rate)
+{
+    unsigned open = neutral_fiefs(v);
+    double won[TW_NW_FIEFS], outer = 1;
+    int sure_stars = tw_nw_stars_won(v);
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        won[f] = (open >> f & 1) ? rate[f] : v->fiefs[f].status == TW_NW_FIEF_FRIENDLY;
+        if (v->expert && (TW_NW_OUTER_FIEFS >> f & 1)) {
+            /* the rule asks for the fief: the goal is reached only with it */
+            outer *= won[f];
+            if (open >> f & 1)
+                sure_stars += tw_nw_stars[f];
+            won[f] = 1;
+            open &= ~(1u << f);
+        }
+    }
+    if (outer <= 0)
+        return 0;
+    if (v->variant == TW_NW_VARIANT_HIDDEN_STARS) {
+        /* the chance that three fiefs drawn at random are all won: the sum
+         * over every three fiefs of the product of their chances (the
+         * third elementary symmetric sum), over the 56 ways to draw them */
+        double sums[TW_NW_HIDDEN_STARS + 1] = {1, 0, 0, 0};
+        for (int f = 0; f < TW_NW_FIEFS; f++)
+            for (int k = TW_NW_HIDDEN_STARS; k >= 1; k--)
+                sums[k] += sums[k - 1] * won[f];
+        return outer * sums[TW_NW_HIDDEN_STARS] / 56.0;
+    }
+    return outer * stars_reach_chance(won, open, tw_nw_medal_threshold(v->medal) - sure_stars);
+}
+
+/* Chance of reaching the game's goal when fief `fief` is visited now with
  * chance p of hitting its target, the other undecided fiefs being won at
  * their base rates. */
 static double medal_chance_after(const tw_nw_state *v, int fief, double p)
 {
-    unsigned others = neutral_fiefs(v) & ~(1u << fief);
-    int need = tw_nw_medal_threshold(v->medal) - tw_nw_stars_won(v);
-    return p * stars_reach_chance(STRONG_TARGET_RATE, others, need - tw_nw_stars[fief]) +
-           (1 - p) * stars_reach_chance(STRONG_TARGET_RATE, others, need);
+    if (v->variant == TW_NW_VARIANT_MEDALS && !v->expert) {
+        /* the medals alone, as this bot has always counted them */
+        unsigned others = neutral_fiefs(v) & ~(1u << fief);
+        int need = tw_nw_medal_threshold(v->medal) - tw_nw_stars_won(v);
+        return p * stars_reach_chance(STRONG_TARGET_RATE, others, need - tw_nw_stars[fief]) +
+               (1 - p) * stars_reach_chance(STRONG_TARGET_RATE, others, need);
+    }
+    double rate[TW_NW_FIEFS];
+    memcpy(rate, STRONG_TARGET_RATE, sizeof rate);
+    rate[fief] = p;
+    return goal_chance(v, rate);
+}
+
+/* How much winning fief f counts towards the game's goal, for ordering
+ * fiefs: its stars with the medals; with the hidden stars, a fief known
+ * to hold one (the clairvoyant bot sees them) counts 4, any other 1; under
+ * the expert rule an outer fief counts 4. */
+static int fief_weight(const tw_nw_state *v, int f)
+{
+    if (v->expert && (TW_NW_OUTER_FIEFS >> f & 1))
+        return 4;
+    if (v->variant == TW_NW_VARIANT_HIDDEN_STARS)
+        return (v->star_fiefs >> f & 1) ? 4 : 1;
+    return tw_nw_stars[f];
 }
 
 /* Estimated chance of hitting fief f's target if visited now with this
@@ -900,7 +956,7 @@ static int choose_fief(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_actio
         double advantage = now - later;
         p[i] = STRONG_TARGET_RATE[f] + advantage;
         p[i] = p[i] < 0 ? 0 : p[i] > 1 ? 1 : p[i];
-        double key = medal_chance_after(v, f, p[i]) + 0.001 * tw_nw_stars[f] * advantage;
+        double key = medal_chance_after(v, f, p[i]) + 0.001 * fief_weight(v, f) * advantage;
         if (key > best_key) {
             best_key = key;
             best = i;
@@ -958,7 +1014,7 @@ static tw_nw_action clairvoyant_choose(tw_nw_bot *bot, const tw_nw_state *s)
                 if (TW_NW_ACTION_KIND(acts[i]) != TW_NW_ACT_VISIT)
                     continue;
                 int f = TW_NW_ACTION_ARG(acts[i]);
-                if (tw_nw_stars[f] != stars)
+                if (fief_weight(s, f) != stars)
                     continue;
                 tw_nw_state next = *s;
                 tw_nw_apply(&next, acts[i], NULL);
@@ -1092,7 +1148,8 @@ uint64_t tw_nw_view_seed(const tw_nw_view *view)
         h = mix(h, (uint64_t)v->score[i] | (uint64_t)i << 8 | 1ULL << 40);
     for (int f = 0; f < TW_NW_FIEFS; f++)
         h = mix(h, (uint64_t)v->fiefs[f].status | (uint64_t)f << 8 | (uint64_t)(uint8_t)v->fiefs[f].sub_slot << 16);
-    return mix(h, (uint64_t)v->medal | (uint64_t)v->setup << 8 | (uint64_t)v->stopped << 16);
+    return mix(h, (uint64_t)v->medal | (uint64_t)v->setup << 8 | (uint64_t)v->stopped << 16 |
+                      (uint64_t)v->variant << 24 | (uint64_t)v->expert << 32);
 }
 
 /* A raw estimate: a mean and the number of deals behind it (INFINITY when
@@ -1260,8 +1317,7 @@ int tw_nw_estimate_actions(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_a
 static double medal_odds(const tw_nw_state *v, int current, double p_current)
 {
     if (current < 0 || v->fiefs[current].status != TW_NW_FIEF_NEUTRAL)
-        return stars_reach_chance(STRONG_TARGET_RATE, neutral_fiefs(v),
-                                  tw_nw_medal_threshold(v->medal) - tw_nw_stars_won(v));
+        return goal_chance(v, STRONG_TARGET_RATE);
     return medal_chance_after(v, current, p_current);
 }
 
@@ -1273,7 +1329,7 @@ static double medal_model(const tw_nw_view *view, tw_nw_action action, double p_
     if (v->phase == TW_NW_PHASE_CHOOSE_FIEF)
         current = TW_NW_ACTION_KIND(action) == TW_NW_ACT_VISIT ? TW_NW_ACTION_ARG(action) : -1;
     if (TW_NW_ACTION_KIND(action) == TW_NW_ACT_STOP)
-        return tw_nw_stars_won(v) >= tw_nw_medal_threshold(v->medal);
+        return tw_nw_goal_met(v);
     return medal_odds(v, current, current >= 0 ? p_target : 0);
 }
 
