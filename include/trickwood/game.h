@@ -38,7 +38,7 @@ typedef struct {
  * one finished game (tw_game.history_facts). */
 typedef struct {
     char setup[64];   /* the setup's key ("full-silver", "level2"): games of one key are counted together */
-    char group[16];   /* wins are also counted per group: Northwood's medal aimed for, the Duet's level ("2") */
+    char group[32];   /* wins are also counted per group: Northwood's goal (medal aimed for, hidden-stars, "-expert"), the Duet's level ("2") */
     char reached[16]; /* what the game reached: Northwood's medal ("none" to "gold"); "" for the Duet */
     int score;        /* Northwood's stars, the Duet's score */
     int won;

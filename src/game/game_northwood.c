@@ -52,13 +52,16 @@ extern const tw_game tw_game_northwood;
 static nw_match *of(tw_match *m) { return (nw_match *)m; }
 static const nw_match *cof(const tw_match *m) { return (const nw_match *)m; }
 
-/* Reads {"setup", "medal", "finish"} into a configuration; every member
- * optional (intro, bronze, finish offered), none other allowed. */
+/* Reads {"setup", "medal", "finish", "variant", "expert"} into a
+ * configuration; every member optional (intro, bronze, finish offered,
+ * the medals, no expert rule), none other allowed. */
 static int read_config(json_t *config, tw_nw_config *out, tw_diag *diag)
 {
     out->setup = TW_NW_SETUP_INTRO;
     out->medal = TW_NW_MEDAL_BRONZE;
     out->offer_finish = 1;
+    out->variant = TW_NW_VARIANT_MEDALS;
+    out->expert = 0;
     if (!config)
         return 0;
     if (!json_is_object(config)) {
@@ -82,8 +85,18 @@ static int read_config(json_t *config, tw_nw_config *out, tw_diag *diag)
             if (!json_is_boolean(value))
                 return tw_game_config_error(diag, key, "must be true or false");
             out->offer_finish = json_is_true(value);
+        } else if (strcmp(key, "variant") == 0) {
+            int variant = json_is_string(value) ? tw_nw_variant_from_key(json_string_value(value)) : -1;
+            if (variant < 0)
+                return tw_game_config_error(diag, key, "must be \"medals\" or \"hidden-stars\"");
+            out->variant = (tw_nw_variant)variant;
+        } else if (strcmp(key, "expert") == 0) {
+            if (!json_is_boolean(value))
+                return tw_game_config_error(diag, key, "must be true or false");
+            out->expert = json_is_true(value);
         } else {
-            return tw_game_config_error(diag, key, "unknown member (allowed: setup, medal, finish)");
+            return tw_game_config_error(diag, key,
+                                        "unknown member (allowed: setup, medal, finish, variant, expert)");
         }
     }
     return 0;
@@ -319,6 +332,18 @@ static json_t *nw_result_json(const tw_match *m)
     int stars = tw_nw_stars_won(s);
     json_t *result = json_pack("{s:i, s:s, s:b, s:b}", "stars", stars, "medal", tw_nw_medal_key(tw_nw_medal_for(stars)),
                                "won", tw_nw_is_won(s), "stopped", s->stopped != 0);
+    if (result && s->variant == TW_NW_VARIANT_HIDDEN_STARS) {
+        /* the stars turned over: where they were, and how many were won */
+        json_t *fiefs = json_array();
+        int found = 0;
+        for (int f = 0; f < TW_NW_FIEFS; f++)
+            if (s->star_fiefs >> f & 1) {
+                json_array_append_new(fiefs, json_integer(f));
+                found += s->fiefs[f].status == TW_NW_FIEF_FRIENDLY;
+            }
+        json_object_set_new(result, "star_fiefs", fiefs);
+        json_object_set_new(result, "stars_found", json_integer(found));
+    }
     json_t *visits = result ? nw_visits_json(m) : NULL;
     if (visits)
         json_object_set_new(result, "visits", visits);
@@ -329,8 +354,9 @@ static json_t *nw_result_json(const tw_match *m)
 static json_t *nw_config_json(const tw_match *m)
 {
     const tw_nw_config *c = &cof(m)->config;
-    return json_pack("{s:s, s:s, s:b}", "setup", c->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal",
-                     tw_nw_medal_key(c->medal), "finish", c->offer_finish != 0);
+    return json_pack("{s:s, s:s, s:b, s:s, s:b}", "setup", c->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal",
+                     tw_nw_medal_key(c->medal), "finish", c->offer_finish != 0, "variant",
+                     tw_nw_variant_key(c->variant), "expert", c->expert != 0);
 }
 
 /* Writes the match as a record (record_json) or as its event log. */
@@ -583,13 +609,24 @@ static int nw_history_facts(json_t *config, json_t *result, tw_game_facts *out)
     memset(out, 0, sizeof *out);
     if (!setup || !medal || !json_is_integer(stars))
         return -1;
-    snprintf(out->setup, sizeof out->setup, "%.20s-%.20s", setup, medal);
-    snprintf(out->group, sizeof out->group, "%s", medal);
+    /* the goal names the group: the medal aimed for, or the hidden stars,
+     * and "-expert" under the expert rule (games before the variants
+     * name neither) */
+    const char *variant = json_string_value(json_object_get(config, "variant"));
+    int hidden = variant && strcmp(variant, tw_nw_variant_key(TW_NW_VARIANT_HIDDEN_STARS)) == 0;
+    int expert = json_is_true(json_object_get(config, "expert"));
+    snprintf(out->group, sizeof out->group, "%.20s%s", hidden ? variant : medal, expert ? "-expert" : "");
+    snprintf(out->setup, sizeof out->setup, "%.20s-%.40s", setup, out->group);
     snprintf(out->reached, sizeof out->reached, "%s", reached ? reached : "none");
     out->score = (int)json_integer_value(stars);
     out->won = json_is_true(json_object_get(result, "won"));
-    if (json_integer_value(json_object_get(config, "characters")) == 0)
+    if (json_integer_value(json_object_get(config, "characters")) == 0) {
         out->again = json_pack("{s:s, s:s}", "setup", setup, "medal", medal);
+        if (out->again && hidden)
+            json_object_set_new(out->again, "variant", json_string(variant));
+        if (out->again && expert)
+            json_object_set_new(out->again, "expert", json_true());
+    }
     return 0;
 }
 

@@ -14,6 +14,7 @@ extern const tw_game tw_game_northwood;
 typedef struct {
     uint8_t stars;
     uint8_t stopped;
+    uint8_t won;      /* the goal of the variant played was reached */
     uint8_t status[TW_NW_FIEFS]; /* tw_nw_fief_status by target */
     /* the characters: starting allies by slot, rulers by fief at the end
      * (rulers only move between neutral fiefs, so a decided fief keeps
@@ -45,13 +46,15 @@ static int nw_slow(const tw_sim_options *opt)
     return kind == TW_NW_BOT_STRONG || kind == TW_NW_BOT_CLAIRVOYANT || kind == TW_NW_BOT_HINT;
 }
 
-/* The deal and the medal; the player is never offered to finish early. */
+/* The deal, the medal and the variant; the player is never offered to
+ * finish early. */
 static json_t *nw_config(const tw_sim_options *opt, int dealer)
 {
     const tw_sim_nw_options *nw = nw_opt(opt);
     (void)dealer;
-    return json_pack("{s:s, s:s, s:b}", "setup", nw->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal",
-                     tw_nw_medal_key(nw->medal), "finish", 0);
+    return json_pack("{s:s, s:s, s:b, s:s, s:b}", "setup", nw->setup == TW_NW_SETUP_FULL ? "full" : "intro",
+                     "medal", tw_nw_medal_key(nw->medal), "finish", 0, "variant", tw_nw_variant_key(nw->variant),
+                     "expert", nw->expert != 0);
 }
 
 /* The strong bot's search effort. */
@@ -101,6 +104,7 @@ static void nw_finish(void *out, const tw_match *m)
     const tw_nw_state *s = state_of(m);
     r->stars = (uint8_t)tw_nw_stars_won(s);
     r->stopped = s->stopped;
+    r->won = (uint8_t)tw_nw_is_won(s);
     for (int f = 0; f < TW_NW_FIEFS; f++) {
         r->status[f] = s->fiefs[f].status;
         r->ruler[f] = s->fiefs[f].ruler.catalog_index;
@@ -125,6 +129,7 @@ static void nw_add(tw_sim_totals *totals, const tw_sim_head *head, const void *i
     for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++)
         if (r->stars >= tw_nw_medal_threshold((tw_nw_medal)m))
             t->wins[m]++;
+    t->goal_wins += r->won;
     tw_tally_add(&t->stars, r->stars);
     t->stars_hist[r->stars <= TW_SIM_NW_MAX_STARS ? r->stars : TW_SIM_NW_MAX_STARS]++;
     for (int f = 0; f < TW_NW_FIEFS; f++) {
@@ -169,13 +174,12 @@ static void character_row(FILE *out, const tw_nw_catalog *catalog, long long gam
 static void nw_csv_rows(const tw_sim_common *common, const tw_sim_options *opt, long long game,
                         const tw_sim_head *head, const void *in)
 {
-    tw_sim_nw_options *nw = nw_opt(opt);
+    const tw_sim_nw_options *nw = nw_opt(opt);
     const nw_result *r = in;
     FILE *csv = common->csv;
     if (csv) {
         fprintf(csv, "%lld,%llu,%d,%s,%d,%d,%u", game, (unsigned long long)head->seed, r->stars,
-                tw_nw_medal_key(tw_nw_medal_for(r->stars)), r->stars >= tw_nw_medal_threshold((tw_nw_medal)nw->medal),
-                r->stopped, (unsigned)head->decisions);
+                tw_nw_medal_key(tw_nw_medal_for(r->stars)), r->won, r->stopped, (unsigned)head->decisions);
         for (int f = 0; f < TW_NW_FIEFS; f++)
             fprintf(csv, ",%s", tw_nw_status_key(r->status[f]));
         fputc('\n', csv);
@@ -212,7 +216,11 @@ static json_t *nw_json(const tw_sim_common *common, const tw_sim_options *opt, c
     json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I}", "game", "northwood", "bot", opt->bots[0], "setup",
                           nw->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal", tw_nw_medal_key(nw->medal),
                           "seed", (json_int_t)common->seed, "games", (json_int_t)totals->games);
-    tw_sim_json_rate(o, t->wins[nw->medal], totals->games);
+    if (nw->variant != TW_NW_VARIANT_MEDALS) /* the base game's output stays as it was */
+        json_object_set_new(o, "variant", json_string(tw_nw_variant_key(nw->variant)));
+    if (nw->expert)
+        json_object_set_new(o, "expert", json_true());
+    tw_sim_json_rate(o, t->goal_wins, totals->games);
     json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&t->stars)));
     json_object_set_new(o, "score_sd", json_real(tw_tally_sd(&t->stars)));
     json_t *medals = json_object();
@@ -239,12 +247,18 @@ static void nw_text(FILE *out, const tw_sim_common *common, const tw_sim_options
 {
     const tw_sim_nw_options *nw = nw_opt(opt);
     const tw_sim_nw_tally *t = totals->tally;
-    fprintf(out, "For Northwood! - %lld %s games, bot %s, aiming for %s, seed %llu\n", totals->games,
-            nw->setup == TW_NW_SETUP_FULL ? "full-deal" : "intro", opt->bots[0], tw_nw_medal_key(nw->medal),
-            (unsigned long long)common->seed);
+    const char *aim = nw->variant == TW_NW_VARIANT_HIDDEN_STARS ? "the hidden stars" : tw_nw_medal_key(nw->medal);
+    fprintf(out, "For Northwood! - %lld %s games, bot %s, aiming for %s%s, seed %llu\n", totals->games,
+            nw->setup == TW_NW_SETUP_FULL ? "full-deal" : "intro", opt->bots[0], aim,
+            nw->expert ? " under the expert rule" : "", (unsigned long long)common->seed);
+    if (nw->variant != TW_NW_VARIANT_MEDALS || nw->expert) {
+        fprintf(out, "\nGoal: %s%s\n            wins  win rate  95%% interval (Wilson)\n%-11s", aim,
+                nw->expert ? " and the four outer fiefs" : "", "  goal");
+        tw_sim_text_rate(out, t->goal_wins, totals->games);
+    }
     fprintf(out, "\nMedal    stars     wins  win rate  95%% interval (Wilson)\n");
     for (int m = TW_NW_MEDAL_BRONZE; m <= TW_NW_MEDAL_GOLD; m++) {
-        fprintf(out, "%-6s %c %5d ", tw_nw_medal_key(m), m == nw->medal ? '*' : ' ',
+        fprintf(out, "%-6s %c %5d ", tw_nw_medal_key(m), m == nw->medal && nw->variant == TW_NW_VARIANT_MEDALS ? '*' : ' ',
                 tw_nw_medal_threshold((tw_nw_medal)m));
         tw_sim_text_rate(out, t->wins[m], totals->games);
     }
@@ -272,6 +286,7 @@ static void nw_text(FILE *out, const tw_sim_common *common, const tw_sim_options
 /* The exact counts a shard writes (sim_shard.c). */
 static const tw_sim_field nw_fields[] = {
     {"wins_by_medal", offsetof(tw_sim_nw_tally, wins[TW_NW_MEDAL_BRONZE]), 3},
+    {"goal_wins", offsetof(tw_sim_nw_tally, goal_wins), 1},
     {"stars", offsetof(tw_sim_nw_tally, stars), 3},
     {"stars_histogram", offsetof(tw_sim_nw_tally, stars_hist), TW_SIM_NW_MAX_STARS + 1},
     {"friendly", offsetof(tw_sim_nw_tally, friendly), TW_NW_FIEFS},
@@ -288,6 +303,10 @@ static void nw_options_json(json_t *o, const tw_sim_options *opt)
     json_object_set_new(o, "bot", json_string(opt->bots[0]));
     json_object_set_new(o, "setup", json_string(nw->setup == TW_NW_SETUP_FULL ? "full" : "intro"));
     json_object_set_new(o, "medal", json_string(tw_nw_medal_key(nw->medal)));
+    if (nw->variant != TW_NW_VARIANT_MEDALS)
+        json_object_set_new(o, "variant", json_string(tw_nw_variant_key(nw->variant)));
+    if (nw->expert)
+        json_object_set_new(o, "expert", json_true());
     json_object_set_new(o, "iterations", json_integer(nw->iterations));
     json_object_set_new(o, "rollouts", json_integer(nw->rollouts));
 }
@@ -301,9 +320,13 @@ static int nw_options_read(json_t *o, tw_sim_options *opt, char *why, size_t siz
     const char *medal = json_string_value(json_object_get(o, "medal"));
     opt->bots[0] = opt->bots[1] = tw_sim_bot_name(&tw_sim_northwood, bot);
     nw->medal = medal ? tw_nw_medal_from_key(medal) : -1;
+    const char *variant = json_string_value(json_object_get(o, "variant"));
+    nw->variant = variant ? tw_nw_variant_from_key(variant) : TW_NW_VARIANT_MEDALS;
+    nw->expert = json_is_true(json_object_get(o, "expert"));
     const char *bad = !opt->bots[0] ? "bot"
                       : !setup || (strcmp(setup, "intro") != 0 && strcmp(setup, "full") != 0) ? "setup"
                       : nw->medal < TW_NW_MEDAL_BRONZE ? "medal"
+                      : nw->variant < 0                ? "variant"
                                                         : NULL;
     if (bad) {
         snprintf(why, size, "options.%s", bad);
@@ -320,12 +343,14 @@ static const tw_msg nw_text_bad_bot = {{"unknown For Northwood! bot '%s' (random
                                         "robot inconnu pour Norbois « %s » (random, greedy, strong, clairvoyant ou hint)"}};
 static const tw_msg nw_text_bad_medal = {{"--medal takes bronze, silver or gold, not '%s'",
                                           "--medal attend bronze, silver ou gold, pas « %s »"}};
+static const tw_msg nw_text_bad_variant = {{"--variant takes medals or hidden-stars, not '%s'",
+                                            "--variant attend medals ou hidden-stars, pas « %s »"}};
 static const tw_msg nw_text_no_catalog = {{"the simulation stopped: %s", "la simulation s'est arrêtée : %s"}};
 static const tw_msg nw_text_characters_file = {{"cannot write the characters file %s",
                                                 "impossible d'écrire le fichier de personnages %s"}};
 
 /* Its own options, by index (nw_set_option). */
-enum { O_INTRO, O_FULL, O_MEDAL, O_CHARACTERS, O_ITERATIONS, O_ROLLOUTS };
+enum { O_INTRO, O_FULL, O_MEDAL, O_CHARACTERS, O_ITERATIONS, O_ROLLOUTS, O_VARIANT, O_EXPERT };
 static const tw_sim_option nw_options[] = {
     [O_INTRO] = {"--intro", TW_SIM_FLAG},
     [O_FULL] = {"--full", TW_SIM_FLAG},
@@ -333,6 +358,8 @@ static const tw_sim_option nw_options[] = {
     [O_CHARACTERS] = {"--characters-csv", TW_SIM_TEXT},
     [O_ITERATIONS] = {"--iterations", TW_SIM_NUMBER},
     [O_ROLLOUTS] = {"--rollouts", TW_SIM_NUMBER},
+    [O_VARIANT] = {"--variant", TW_SIM_TEXT},
+    [O_EXPERT] = {"--expert", TW_SIM_FLAG},
     {NULL, TW_SIM_FLAG},
 };
 
@@ -364,6 +391,14 @@ static int nw_set_option(tw_cli *cli, const char *usage, tw_sim_options *opt, in
         break;
     case O_ITERATIONS:
         nw->iterations = (int)number;
+        break;
+    case O_VARIANT:
+        nw->variant = tw_nw_variant_from_key(v);
+        if (nw->variant < 0)
+            return tw_cli_usage_error(cli, usage, tw_msg_get(&nw_text_bad_variant, cli->lang), v);
+        break;
+    case O_EXPERT:
+        nw->expert = 1;
         break;
     default:
         nw->rollouts = (int)number;

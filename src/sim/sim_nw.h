@@ -14,7 +14,9 @@ extern const tw_sim_kind tw_sim_northwood;
 /* The game's own options (tw_sim_options.game). */
 typedef struct {
     int setup;            /* tw_nw_setup */
-    int medal;            /* tw_nw_medal the games aim for (and win_rate is about) */
+    int medal;            /* tw_nw_medal the games aim for (and win_rate is about, with the medals) */
+    int variant;          /* tw_nw_variant: the medals or the hidden stars */
+    int expert;           /* the expert rule: the outer fiefs must be won too */
     int iterations;       /* the strong bot's effort (0: its defaults) */
     int rollouts;
     const char *characters_path;  /* --characters-csv FILE, or NULL */
@@ -27,6 +29,7 @@ typedef struct {
 /* For Northwood! tallies (tw_sim_totals.tally). */
 typedef struct {
     long long wins[4];                          /* by medal 1..3: stars reached its threshold */
+    long long goal_wins;                        /* games won: the goal of the variant played (win_rate) */
     tw_tally stars;
     long long stars_hist[TW_SIM_NW_MAX_STARS + 1];
     long long friendly[8];                      /* by target: the fief ended friendly */
@@ -39,11 +42,13 @@ typedef struct {
 #define TW_SIM_NW_HELP_EN                                                                \
     "    northwood: --bot random|greedy|strong|clairvoyant|hint (default: greedy),\n"   \
     "               --intro | --full, --medal bronze|silver|gold (default: bronze),\n"  \
+    "               --variant medals|hidden-stars (default: medals), --expert,\n"       \
     "               --iterations N, --rollouts N (search effort of the strong bot),\n"  \
     "               --characters-csv FILE (one row per character dealt in each game)\n"
 #define TW_SIM_NW_HELP_FR                                                                        \
     "    northwood : --bot random|greedy|strong|clairvoyant|hint (par défaut : greedy),\n"      \
     "                --intro | --full, --medal bronze|silver|gold (par défaut : bronze),\n"     \
+    "                --variant medals|hidden-stars (par défaut : medals), --expert,\n"          \
     "                --iterations N, --rollouts N (effort de recherche du robot strong),\n"     \
     "                --characters-csv FICHIER (une ligne par personnage distribué dans chaque partie)\n"
 

@@ -44,9 +44,14 @@ void tw_nw_cli_hint(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog *
         tw_cli_printf(cli, T(NW_T_H_FIEF_ODDS), percent(p_target), percent(margin));
     else if (p_target >= 0)
         tw_cli_printf(cli, T(NW_T_H_VISIT_ODDS), state->visiting, percent(p_target), percent(margin));
-    if (p_medal >= 0)
+    if (p_medal >= 0 && state->variant == TW_NW_VARIANT_MEDALS && !state->expert) {
         tw_cli_printf(cli, T(NW_T_H_MEDAL_ODDS), tw_nw_cli_text(cli->lang, NW_T_MEDAL_NONE + state->medal),
                       tw_nw_medal_threshold(state->medal), percent(p_medal), percent(margin_medal));
+    } else if (p_medal >= 0) {
+        char goal[160];
+        tw_nw_cli_state_goal(cli, state, 0, goal, sizeof goal);
+        tw_cli_printf(cli, T(NW_T_H_GOAL_ODDS), goal, percent(p_medal), percent(margin_medal));
+    }
     const char *meaning = json_string_value(
         json_object_get(json_object_get(hint, "meaning"), cli->lang == TW_LANG_FR ? "fr" : "en"));
     if (meaning)

@@ -293,7 +293,7 @@ void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_ca
     char a[160], b[160], c[48];
     switch ((tw_nw_action_kind)TW_NW_ACTION_KIND(action)) {
     case TW_NW_ACT_VISIT:
-        tw_nw_cli_stars(cli, tw_nw_stars[arg % TW_NW_FIEFS], c, sizeof c);
+        tw_nw_cli_fief_stars(cli, state, arg % TW_NW_FIEFS, c, sizeof c);
         tw_nw_cli_character(cli, catalog, &state->fiefs[arg % TW_NW_FIEFS].ruler, a, sizeof a);
         snprintf(out, size, T(NW_T_L_VISIT), arg, arg, c, a);
         break;
@@ -318,7 +318,8 @@ void tw_nw_cli_label(const tw_cli *cli, const tw_nw_state *state, const tw_nw_ca
         break;
     case TW_NW_ACT_PICK_FIEF: fief_label(cli, state, catalog, arg, out, size); break;
     case TW_NW_ACT_STOP:
-        snprintf(out, size, T(NW_T_L_STOP), T((tw_nw_text_id)(NW_T_MEDAL_NONE + state->medal % 4)));
+        tw_nw_cli_state_goal(cli, state, 1, a, sizeof a);
+        snprintf(out, size, T(NW_T_L_STOP), a);
         break;
     case TW_NW_ACT_PICK_SLOT: {
         const tw_nw_character *ch = tw_nw_slot_character(state, arg % TW_NW_SLOTS);

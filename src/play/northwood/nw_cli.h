@@ -85,6 +85,9 @@ typedef enum {
     /* hints and analysis */
     NW_T_H_THINKING, NW_T_H_ACTION, NW_T_H_VISIT_ODDS, NW_T_H_FIEF_ODDS, NW_T_H_MEDAL_ODDS,
     NW_T_A_TITLE, NW_T_A_ITEM, NW_T_A_ITEM_FIEF, NW_T_A_NONE, NW_T_A_RESULT, NW_T_A_NOT_OVER,
+    /* the variants */
+    NW_T_GOAL_MEDAL, NW_T_GOAL_HIDDEN, NW_T_GOAL_EXPERT, NW_T_HEADER_HIDDEN, NW_T_HEADER_HIDDEN_COMPACT,
+    NW_T_RESULT_HIDDEN, NW_T_H_GOAL_ODDS, NW_T_BAD_VARIANT, NW_T_STAR_HIDDEN, NW_T_HIDDEN_GAIN,
     NW_T_COUNT
 } tw_nw_text_id;
 
@@ -126,6 +129,16 @@ void tw_nw_cli_acting_name(const tw_cli *cli, const tw_nw_state *state, const tw
                            char *out, size_t size);
 /* A star count drawn as stars. */
 void tw_nw_cli_stars(const tw_cli *cli, int count, char *out, size_t size);
+/* What fief f's column of stars shows: its stars with the medals; with
+ * the hidden stars, "?" until the end, then a star on the fiefs that held
+ * one. */
+void tw_nw_cli_fief_stars(const tw_cli *cli, const tw_nw_state *s, int f, char *out, size_t size);
+/* The goal of a game in words: "bronze (16★)" (with `symbol`, else "16
+ * stars"), "the 3 hidden stars", followed under the expert rule by the
+ * outer fiefs. medal is a tw_nw_medal, variant a tw_nw_variant. */
+void tw_nw_cli_goal_words(const tw_cli *cli, int variant, int expert, int medal, int symbol, char *out, size_t size);
+/* The goal of a game's state in words (tw_nw_cli_goal_words). */
+void tw_nw_cli_state_goal(const tw_cli *cli, const tw_nw_state *s, int symbol, char *out, size_t size);
 
 /* ---- Screen (nw_screen.c) ----------------------------------------------- */
 

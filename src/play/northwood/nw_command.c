@@ -55,6 +55,19 @@ static int nw_option(tw_cli *cli, void *ctx, const char *usage, int argc, char *
         o->config.medal = (tw_nw_medal)medal;
         return 1;
     }
+    if ((got = tw_cli_opt_value(argc, argv, i, "--variant", &v)) != 0) {
+        if (got < 0)
+            return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--variant");
+        int variant = tw_nw_variant_from_key(v);
+        if (variant < 0)
+            return -tw_cli_usage_error(cli, usage, T(NW_T_BAD_VARIANT), v);
+        o->config.variant = (tw_nw_variant)variant;
+        return 1;
+    }
+    if (strcmp(argv[*i], "--expert") == 0) {
+        o->config.expert = 1;
+        return 1;
+    }
     if ((got = tw_cli_opt_value(argc, argv, i, "--characters", &v)) == 0)
         return 0;
     if (got < 0)

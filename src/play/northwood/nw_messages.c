@@ -7,6 +7,9 @@ const tw_msg tw_nw_cli_northwood_help = {{
     "  northwood [OPTIONS]            play For Northwood! (solo)\n"
     "      --intro | --full           introductory deal (default) or full deal\n"
     "      --medal bronze|silver|gold the medal you aim for (default: bronze)\n"
+    "      --variant hidden-stars     the first edition's scoring: three fiefs hide a star, win them all\n"
+    "                                 (default: medals, the published scoring)\n"
+    "      --expert                   the expert rule: also win the outer fiefs 0, 1, 6 and 7\n"
     "      --seed N                   the deal, 0 to 2^53-1 (default: from the clock, shown on screen)\n"
     "      --characters FILE          add the characters of a file (may be repeated)\n"
     "      --save FILE                autosave here after every action\n"
@@ -16,6 +19,9 @@ const tw_msg tw_nw_cli_northwood_help = {{
     "  northwood [OPTIONS]            jouer aux Fiefs de Norbois ! (solo)\n"
     "      --intro | --full           donne d'initiation (par défaut) ou donne complète\n"
     "      --medal bronze|silver|gold la médaille visée (par défaut : bronze ; silver = argent, gold = or)\n"
+    "      --variant hidden-stars     le décompte de la première édition : trois fiefs cachent une étoile,\n"
+    "                                 gagnez-les tous (par défaut : medals, le décompte publié)\n"
+    "      --expert                   la règle experte : gagner aussi les fiefs extérieurs 0, 1, 6 et 7\n"
     "      --seed N                   la donne, de 0 à 2^53-1 (par défaut : selon l'horloge, affichée)\n"
     "      --characters FICHIER       ajouter les personnages d'un fichier (répétable)\n"
     "      --save FICHIER             sauvegarde automatique ici après chaque action\n"
@@ -43,8 +49,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_PILE_DISCARD] = {{"the discard pile", "la défausse"}},
     [NW_T_PILE_SCORE] = {{"the score pile", "la pile de score"}},
 
-    [NW_T_HEADER] = {{"%s | seed %llu | %s | aiming for %s (%d%s) | stars: %d won, %d still possible",
-                      "%s | graine %llu | %s | objectif %s (%d%s) | étoiles gagnées : %d, encore possibles : %d"}},
+    [NW_T_HEADER] = {{"%s | seed %llu | %s | aiming for %s | stars: %d won, %d still possible",
+                      "%s | graine %llu | %s | objectif %s | étoiles gagnées : %d, encore possibles : %d"}},
     [NW_T_FIEFS_TITLE] = {{"Fiefs", "Fiefs"}},
     [NW_T_COL_FIEF] = {{"fief", "fief"}},
     [NW_T_COL_TARGET] = {{"target", "cible"}},
@@ -85,11 +91,11 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_EMPTY] = {{"(empty)", "(vide)"}},
     [NW_T_RESULT_STARS] = {{"Game over. Stars won: %d of 20.\n", "Partie terminée. Étoiles gagnées : %d sur 20.\n"}},
     [NW_T_RESULT_MEDAL] = {{"Medal reached: %s.\n", "Médaille obtenue : %s.\n"}},
-    [NW_T_RESULT_WON] = {{"You aimed for %s (%d stars): won!\n", "Objectif %s (%d étoiles) : gagné !\n"}},
-    [NW_T_RESULT_LOST] = {{"You aimed for %s (%d stars): not reached, the game is lost.\n",
-                           "Objectif %s (%d étoiles) : pas atteint, la partie est perdue.\n"}},
-    [NW_T_RESULT_STOPPED] = {{"You ended the game early, once the medal you aimed for was out of reach.\n",
-                              "Vous avez arrêté la partie, la médaille visée étant hors d'atteinte.\n"}},
+    [NW_T_RESULT_WON] = {{"You aimed for %s: won!\n", "Objectif %s : gagné !\n"}},
+    [NW_T_RESULT_LOST] = {{"You aimed for %s: not reached, the game is lost.\n",
+                           "Objectif %s : pas atteint, la partie est perdue.\n"}},
+    [NW_T_RESULT_STOPPED] = {{"You ended the game early, once your goal was out of reach.\n",
+                              "Vous avez arrêté la partie, votre objectif étant hors d'atteinte.\n"}},
     [NW_T_RULES] = {{
         "\nHOW TO PLAY FOR NORTHWOOD! (solo)\n"
         "\n"
@@ -262,8 +268,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
                                 "Votre réponse à %s ? (« marque » : elle rapporte un point)"}},
     [NW_T_COPYING] = {{"%s, using the ability of %s", "%s, avec la capacité de %s"}},
     [NW_T_COPY_NOW] = {{"On this visit: the ability of %s.", "Pour cette visite : la capacité de %s."}},
-    [NW_T_HEADER_COMPACT] = {{"%s | seed %llu | %s | %s %d%s | %d%s won, %d possible",
-                              "%s | graine %llu | %s | %s %d%s | %d%s/%d possibles"}},
+    [NW_T_HEADER_COMPACT] = {{"%s | seed %llu | %s | %s | %d%s won, %d possible",
+                              "%s | graine %llu | %s | %s | %d%s/%d possibles"}},
     [NW_T_SLOT_COMPACT] = {{"%d %s [%s]", "%d %s [%s]"}},
     /* the score pile holds as many cards as the score: its top card only */
     [NW_T_VISIT_COMPACT] = {{"Fief %d: trump %s %s | score %d/%d | deck %d | discard (%d) %s | scored %s\n",
@@ -435,7 +441,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_SAVE_AT] = {{"Autosave: %s\n", "Sauvegarde automatique : %s\n"}},
     [NW_T_FINISHED_SAVED] = {{"The save %s is kept and marked as finished.\n",
                               "La sauvegarde %s est conservée et marquée comme terminée.\n"}},
-    [NW_T_ABOUT_SETUP] = {{"%s, aiming for %s", "%s, médaille visée : %s"}},
+    [NW_T_ABOUT_SETUP] = {{"%s, aiming for %s", "%s, objectif : %s"}},
     [NW_T_ABOUT_PROGRESS] = {{"visit %d of %d, %s", "visite %d sur %d, %s"}},
     [NW_T_ABOUT_OVER] = {{"finished, %s", "terminée, %s"}},
     [NW_T_STARS_WON_ONE] = {{"%d star won", "%d étoile gagnée"}},
@@ -477,6 +483,22 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_A_NONE] = {{"\nNo decision stands out: each was within %d points (or the margins) of the strong bot's move.\n",
                       "\nAucune décision ne ressort : chacune était à moins de %d points (ou des marges) du coup du robot fort.\n"}},
     [NW_T_A_RESULT] = {{"\nResult: %s (%s).\n", "\nRésultat : %s (%s).\n"}},
+    [NW_T_GOAL_MEDAL] = {{"%s (%d%s)", "%s (%d%s)"}},
+    [NW_T_GOAL_HIDDEN] = {{"the 3 hidden stars", "les 3 étoiles cachées"}},
+    [NW_T_GOAL_EXPERT] = {{"%s + the outer fiefs 0, 1, 6, 7", "%s + les fiefs extérieurs 0, 1, 6, 7"}},
+    [NW_T_HEADER_HIDDEN] = {{"%s | seed %llu | %s | aiming for %s | fiefs: %d friendly, %d lost",
+                             "%s | graine %llu | %s | objectif %s | fiefs : %d amicaux, %d perdus"}},
+    [NW_T_HEADER_HIDDEN_COMPACT] = {{"%s | seed %llu | %s | %s | %d friendly, %d lost",
+                                     "%s | graine %llu | %s | %s | %d amicaux, %d perdus"}},
+    [NW_T_RESULT_HIDDEN] = {{"Game over. Hidden stars on friendly fiefs: %d of 3 (they were on fiefs %s).\n",
+                             "Partie terminée. Étoiles cachées sur des fiefs amicaux : %d sur 3 (elles étaient sur "
+                             "les fiefs %s).\n"}},
+    [NW_T_H_GOAL_ODDS] = {{"  Estimated chance of reaching the goal (%s): %d%% ± %d\n",
+                           "  Chance estimée d'atteindre l'objectif (%s) : %d %% ± %d\n"}},
+    [NW_T_BAD_VARIANT] = {{"--variant takes medals or hidden-stars, not '%s'",
+                           "--variant attend medals ou hidden-stars, pas « %s »"}},
+    [NW_T_STAR_HIDDEN] = {{"?", "?"}},
+    [NW_T_HIDDEN_GAIN] = {{"a fief that may hold a hidden star", "un fief qui cache peut-être une étoile"}},
     [NW_T_A_NOT_OVER] = {{"(This game is not finished; the analysis covers the moves played so far.)\n",
                           "(Cette partie n'est pas finie ; l'analyse porte sur les coups déjà joués.)\n"}},
 };

@@ -147,10 +147,16 @@ static void nw_describe(tw_cli_session *ss, tw_cli_about *about)
     int visit = 1, stars = tw_nw_stars_won(state);
     for (int f = 0; f < TW_NW_FIEFS; f++)
         visit += state->fiefs[f].status != TW_NW_FIEF_NEUTRAL && visit < TW_NW_FIEFS;
-    snprintf(about->key, sizeof about->key, "%s-%s", deal, medal);
+    int hidden = state->variant == TW_NW_VARIANT_HIDDEN_STARS;
+    snprintf(about->key, sizeof about->key, "%s-%s%s", deal, hidden ? tw_nw_variant_key(state->variant) : medal,
+             state->expert ? "-expert" : "");
+    char goal[160];
+    if (hidden || state->expert)
+        tw_nw_cli_state_goal(cli, state, 0, goal, sizeof goal);
+    else /* the medal alone, in the words the saves list has always used */
+        snprintf(goal, sizeof goal, "%s", T((tw_nw_text_id)(NW_T_MEDAL_NONE + state->medal % 4)));
     snprintf(about->setup, sizeof about->setup, T(NW_T_ABOUT_SETUP),
-             T(state->setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO),
-             T((tw_nw_text_id)(NW_T_MEDAL_NONE + state->medal % 4)));
+             T(state->setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO), goal);
     char won[64];
     tw_msg_count(&tw_nw_cli_table[NW_T_STARS_WON_ONE], cli->lang, stars, won, sizeof won);
     if (tw_match_is_over(ss->match))
@@ -158,6 +164,10 @@ static void nw_describe(tw_cli_session *ss, tw_cli_about *about)
     else
         snprintf(about->progress, sizeof about->progress, T(NW_T_ABOUT_PROGRESS), visit, TW_NW_FIEFS, won);
     about->setup_json = json_pack("{s:s, s:s}", "deal", deal, "medal", medal);
+    if (about->setup_json && hidden)
+        json_object_set_new(about->setup_json, "variant", json_string(tw_nw_variant_key(state->variant)));
+    if (about->setup_json && state->expert)
+        json_object_set_new(about->setup_json, "expert", json_true());
     about->progress_json = json_pack("{s:i, s:i, s:i}", "visit", visit, "visits", TW_NW_FIEFS, "stars", stars);
 }
 
@@ -186,8 +196,10 @@ static void nw_again_args(json_t *again, char *out, size_t size)
 {
     const char *setup = json_string_value(json_object_get(again, "setup"));
     const char *medal = json_string_value(json_object_get(again, "medal"));
-    snprintf(out, size, "--%s --medal %s", setup && strcmp(setup, "full") == 0 ? "full" : "intro",
-             medal ? medal : "bronze");
+    const char *variant = json_string_value(json_object_get(again, "variant"));
+    snprintf(out, size, "--%s --medal %s%s%s%s", setup && strcmp(setup, "full") == 0 ? "full" : "intro",
+             medal ? medal : "bronze", variant ? " --variant " : "", variant ? variant : "",
+             json_is_true(json_object_get(again, "expert")) ? " --expert" : "");
 }
 
 /* A medal's name from its key ("" for an unknown one). */
@@ -197,19 +209,46 @@ static const char *medal_words(tw_cli *cli, const char *key)
     return medal >= 0 ? T((tw_nw_text_id)(NW_T_MEDAL_NONE + medal % 4)) : "";
 }
 
-/* The setup and medal aimed for in words. */
+/* The goal of a configuration in words: the medal alone as before, or
+ * the variant's goal. */
+static void config_goal_words(tw_cli *cli, json_t *config, char *out, size_t size)
+{
+    const char *medal = json_string_value(json_object_get(config, "medal"));
+    const char *variant = json_string_value(json_object_get(config, "variant"));
+    int hidden = variant && tw_nw_variant_from_key(variant) == TW_NW_VARIANT_HIDDEN_STARS;
+    int expert = json_is_true(json_object_get(config, "expert"));
+    if (!hidden && !expert)
+        snprintf(out, size, "%s", medal_words(cli, medal));
+    else
+        tw_nw_cli_goal_words(cli, hidden, expert, medal ? tw_nw_medal_from_key(medal) : TW_NW_MEDAL_BRONZE, 0, out,
+                             size);
+}
+
+/* The setup and the goal aimed for in words. */
 static void nw_setup_words(tw_cli *cli, json_t *config, char *out, size_t size)
 {
     const char *setup = json_string_value(json_object_get(config, "setup"));
-    snprintf(out, size, T(NW_T_ABOUT_SETUP),
-             T(setup && strcmp(setup, "full") == 0 ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO),
-             medal_words(cli, json_string_value(json_object_get(config, "medal"))));
+    char goal[160];
+    config_goal_words(cli, config, goal, sizeof goal);
+    snprintf(out, size, T(NW_T_ABOUT_SETUP), T(setup && strcmp(setup, "full") == 0 ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO),
+             goal);
 }
 
-/* A medal key in words. */
+/* A group key in words: a medal, or "hidden-stars", either followed by
+ * "-expert" (nw_history_facts). */
 static void nw_group_words(tw_cli *cli, const char *group, char *out, size_t size)
 {
-    snprintf(out, size, "%s", medal_words(cli, group));
+    char key[32];
+    snprintf(key, sizeof key, "%s", group ? group : "");
+    char *suffix = strstr(key, "-expert");
+    int expert = suffix && suffix[7] == '\0';
+    if (expert)
+        *suffix = '\0';
+    json_t *config = tw_nw_variant_from_key(key) == TW_NW_VARIANT_HIDDEN_STARS
+                         ? json_pack("{s:s, s:b}", "variant", key, "expert", expert)
+                         : json_pack("{s:s, s:b}", "medal", key, "expert", expert);
+    config_goal_words(cli, config, out, size);
+    json_decref(config);
 }
 
 /* The stars and the medal reached. */

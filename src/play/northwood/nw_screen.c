@@ -72,17 +72,27 @@ static void draw_header(tw_cli *cli, const tw_nw_state *s, uint64_t seed)
     const tw_term *t = &cli->term;
     char star[8];
     tw_nw_cli_stars(cli, 1, star, sizeof star);
+    char goal[160];
+    tw_nw_cli_state_goal(cli, s, 1, goal, sizeof goal);
     fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
-    if (cli->compact)
-        tw_cli_printf(cli, T(NW_T_HEADER_COMPACT), T(NW_T_GAME_NAME), (unsigned long long)seed,
-                      T(s->setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL_SHORT : NW_T_SETUP_INTRO_SHORT),
-                      T((tw_nw_text_id)(NW_T_MEDAL_NONE + s->medal % 4)), tw_nw_medal_threshold((tw_nw_medal)s->medal),
-                      star, tw_nw_stars_won(s), star, tw_nw_stars_possible(s));
-    else
-        tw_cli_printf(cli, T(NW_T_HEADER), T(NW_T_GAME_NAME), (unsigned long long)seed,
-                  T(s->setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO),
-                  T((tw_nw_text_id)(NW_T_MEDAL_NONE + s->medal % 4)), tw_nw_medal_threshold((tw_nw_medal)s->medal),
-                  star, tw_nw_stars_won(s), tw_nw_stars_possible(s));
+    const char *setup = T(s->setup == TW_NW_SETUP_FULL ? (cli->compact ? NW_T_SETUP_FULL_SHORT : NW_T_SETUP_FULL)
+                                                       : (cli->compact ? NW_T_SETUP_INTRO_SHORT : NW_T_SETUP_INTRO));
+    if (s->variant == TW_NW_VARIANT_HIDDEN_STARS) {
+        /* the medal's stars decide nothing here: the fiefs won and lost do */
+        int friendly = 0, lost = 0;
+        for (int f = 0; f < TW_NW_FIEFS; f++) {
+            friendly += s->fiefs[f].status == TW_NW_FIEF_FRIENDLY;
+            lost += s->fiefs[f].status == TW_NW_FIEF_LOST;
+        }
+        tw_cli_printf(cli, T(cli->compact ? NW_T_HEADER_HIDDEN_COMPACT : NW_T_HEADER_HIDDEN), T(NW_T_GAME_NAME),
+                      (unsigned long long)seed, setup, goal, friendly, lost);
+    } else if (cli->compact) {
+        tw_cli_printf(cli, T(NW_T_HEADER_COMPACT), T(NW_T_GAME_NAME), (unsigned long long)seed, setup, goal,
+                      tw_nw_stars_won(s), star, tw_nw_stars_possible(s));
+    } else {
+        tw_cli_printf(cli, T(NW_T_HEADER), T(NW_T_GAME_NAME), (unsigned long long)seed, setup, goal,
+                      tw_nw_stars_won(s), tw_nw_stars_possible(s));
+    }
     fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
     fputc('\n', cli->out);
 }
@@ -109,7 +119,7 @@ static void draw_fiefs_compact(tw_cli *cli, const tw_nw_state *s, const tw_nw_ca
             int f = row + half * TW_NW_FIEFS / 2;
             char num[16], stars[32], ruler[160], status[160];
             snprintf(num, sizeof num, "%d", f);
-            tw_nw_cli_stars(cli, tw_nw_stars[f], stars, sizeof stars);
+            tw_nw_cli_fief_stars(cli, s, f, stars, sizeof stars);
             tw_nw_cli_character(cli, catalog, &s->fiefs[f].ruler, ruler, sizeof ruler);
             fief_status(cli, s, f, 1, status, sizeof status);
             tw_term_pad(cli->out, num, 2);
@@ -146,7 +156,7 @@ static void draw_fiefs(tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *c
         char num[16], stars[32], ruler[160], status[160];
         const char *mark = s->visiting == f ? tw_term_symbol(t, "\xe2\x96\xb6", ">") : " ";
         snprintf(num, sizeof num, "%d", f);
-        tw_nw_cli_stars(cli, tw_nw_stars[f], stars, sizeof stars);
+        tw_nw_cli_fief_stars(cli, s, f, stars, sizeof stars);
         tw_nw_cli_character(cli, catalog, &s->fiefs[f].ruler, ruler, sizeof ruler);
         fief_status(cli, s, f, 0, status, sizeof status);
         fprintf(cli->out, "  %s ", mark);
@@ -443,18 +453,30 @@ void tw_nw_cli_result(tw_cli_session *ss)
     const tw_nw_state *state = tw_cli_state(ss);
     const tw_term *t = &cli->term;
     int stars = tw_nw_stars_won(state);
-    int medal = state->medal % 4;
+    char goal[160];
+    tw_nw_cli_state_goal(cli, state, 0, goal, sizeof goal);
     fputc('\n', cli->out);
     fputs(tw_term_style(t, TW_STYLE_BOLD), cli->out);
-    tw_cli_printf(cli, T(NW_T_RESULT_STARS), stars);
-    fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
-    tw_cli_printf(cli, T(NW_T_RESULT_MEDAL), T((tw_nw_text_id)(NW_T_MEDAL_NONE + tw_nw_medal_for(stars))));
+    if (state->variant == TW_NW_VARIANT_HIDDEN_STARS) {
+        char fiefs[32] = "";
+        int found = 0;
+        for (int f = 0, len = 0; f < TW_NW_FIEFS; f++)
+            if (state->star_fiefs >> f & 1) {
+                len += snprintf(fiefs + len, sizeof fiefs - (size_t)len, "%s%d", len ? ", " : "", f);
+                found += state->fiefs[f].status == TW_NW_FIEF_FRIENDLY;
+            }
+        tw_cli_printf(cli, T(NW_T_RESULT_HIDDEN), found, fiefs);
+        fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
+    } else {
+        tw_cli_printf(cli, T(NW_T_RESULT_STARS), stars);
+        fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
+        tw_cli_printf(cli, T(NW_T_RESULT_MEDAL), T((tw_nw_text_id)(NW_T_MEDAL_NONE + tw_nw_medal_for(stars))));
+    }
     if (state->stopped)
         tw_cli_printf(cli, "%s", T(NW_T_RESULT_STOPPED));
     int won = tw_nw_is_won(state);
     fputs(tw_term_style(t, won ? TW_STYLE_GREEN : TW_STYLE_RED), cli->out);
-    tw_cli_printf(cli, T(won ? NW_T_RESULT_WON : NW_T_RESULT_LOST), T((tw_nw_text_id)(NW_T_MEDAL_NONE + medal)),
-                  tw_nw_medal_threshold((tw_nw_medal)medal));
+    tw_cli_printf(cli, T(won ? NW_T_RESULT_WON : NW_T_RESULT_LOST), goal);
     fputs(tw_term_style(t, TW_STYLE_RESET), cli->out);
 }
 
@@ -555,7 +577,10 @@ void tw_nw_cli_narrate(tw_cli *cli, const tw_nw_state *before, const tw_nw_state
             break;
         case TW_NW_EV_VISIT_END:
             tw_nw_cli_character(cli, catalog, &after->fiefs[ev->a].ruler, a, sizeof a);
-            tw_text_count(cli->lang, tw_nw_stars[ev->a % TW_NW_FIEFS], TW_T_STARS_ONE, b, sizeof b);
+            if (after->variant == TW_NW_VARIANT_HIDDEN_STARS)
+                snprintf(b, sizeof b, "%s", T(NW_T_HIDDEN_GAIN));
+            else
+                tw_text_count(cli->lang, tw_nw_stars[ev->a % TW_NW_FIEFS], TW_T_STARS_ONE, b, sizeof b);
             if (decided && ev->b)
                 tw_cli_printf(cli, T(NW_T_N_EARLY_WON), a, b);
             else if (decided)

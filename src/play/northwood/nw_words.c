@@ -130,6 +130,49 @@ void tw_nw_cli_stars(const tw_cli *cli, int count, char *out, size_t size)
     }
 }
 
+/* What fief f's column of stars shows. */
+void tw_nw_cli_fief_stars(const tw_cli *cli, const tw_nw_state *s, int f, char *out, size_t size)
+{
+    if (s->variant != TW_NW_VARIANT_HIDDEN_STARS) {
+        tw_nw_cli_stars(cli, tw_nw_stars[f], out, size);
+        return;
+    }
+    if (tw_nw_is_over(s))
+        tw_nw_cli_stars(cli, (s->star_fiefs >> f) & 1, out, size);
+    else
+        snprintf(out, size, "%s", tw_nw_cli_text(cli->lang, NW_T_STAR_HIDDEN));
+}
+
+/* The goal in words. */
+void tw_nw_cli_goal_words(const tw_cli *cli, int variant, int expert, int medal, int symbol, char *out, size_t size)
+{
+    char goal[128], stars[32];
+    if (variant == TW_NW_VARIANT_HIDDEN_STARS) {
+        snprintf(goal, sizeof goal, "%s", tw_nw_cli_text(cli->lang, NW_T_GOAL_HIDDEN));
+    } else {
+        int m = medal >= TW_NW_MEDAL_BRONZE && medal <= TW_NW_MEDAL_GOLD ? medal : TW_NW_MEDAL_BRONZE;
+        if (symbol)
+            tw_nw_cli_stars(cli, 1, stars, sizeof stars);
+        else
+            tw_text_count(cli->lang, tw_nw_medal_threshold((tw_nw_medal)m), TW_T_STARS_ONE, stars, sizeof stars);
+        if (symbol)
+            snprintf(goal, sizeof goal, tw_nw_cli_text(cli->lang, NW_T_GOAL_MEDAL),
+                     tw_nw_cli_text(cli->lang, NW_T_MEDAL_NONE + m), tw_nw_medal_threshold((tw_nw_medal)m), stars);
+        else
+            snprintf(goal, sizeof goal, "%s (%s)", tw_nw_cli_text(cli->lang, NW_T_MEDAL_NONE + m), stars);
+    }
+    if (expert)
+        snprintf(out, size, tw_nw_cli_text(cli->lang, NW_T_GOAL_EXPERT), goal);
+    else
+        snprintf(out, size, "%s", goal);
+}
+
+/* The goal of a state in words. */
+void tw_nw_cli_state_goal(const tw_cli *cli, const tw_nw_state *s, int symbol, char *out, size_t size)
+{
+    tw_nw_cli_goal_words(cli, s->variant, s->expert, s->medal, symbol, out, size);
+}
+
 /* Whether text starts with a French character title followed by a space
  * or the end; returns its gender (1 masculine, 2 feminine) or 0. */
 static int french_title_at(const char *text)
