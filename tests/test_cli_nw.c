@@ -827,3 +827,44 @@ TEST(cli_nw_resume_bad_save)
     CHECK(!strstr(r.out, "Resuming"));
     tw_test_cli_free(&r);
 }
+
+TEST(cli_nw_variant_game_hides_the_stars_until_the_end)
+{
+    tw_test_scratch_xdg("xdg");
+    const char *save = tw_test_tmp("hidden.json");
+    char *input = tw_test_repeat_lines("1", 1500);
+    const char *args[] = {"northwood", "--intro", "--seed", "8", "--variant", "hidden-stars", "--expert",
+                          "--ascii", "--save", save, NULL};
+    tw_test_cli_result r = tw_test_cli_run(input, args);
+    free(input);
+    CHECK_INT(r.code, 0);
+    REQUIRE(r.out != NULL);
+    CHECK_CONTAINS(r.out, "aiming for the 3 hidden stars + the outer fiefs 0, 1, 6, 7 | fiefs: 0 friendly, 0 lost");
+    CHECK_CONTAINS(r.out, "Visit fief 0 (target 0, ?, ");
+    CHECK_CONTAINS(r.out, "Game over. Hidden stars on friendly fiefs: ");
+    CHECK(strstr(r.out, "Medal reached:") == NULL); /* the medals decide nothing here */
+    /* the saved game keeps the variant, and its stars are where the seed put them */
+    tw_nw_record *rec = calloc(1, sizeof *rec);
+    tw_nw_state state;
+    REQUIRE(rec && load_game(save, rec, &state) == 0);
+    CHECK_INT(rec->config.variant, TW_NW_VARIANT_HIDDEN_STARS);
+    CHECK_INT(rec->config.expert, 1);
+    CHECK(tw_nw_is_over(&state));
+    char fiefs[32] = "";
+    for (int f = 0, len = 0; f < TW_NW_FIEFS; f++)
+        if (tw_nw_deal_star_fiefs(8) >> f & 1)
+            len += snprintf(fiefs + len, sizeof fiefs - (size_t)len, "%s%d", len ? ", " : "", f);
+    char line[96];
+    snprintf(line, sizeof line, "(they were on fiefs %s)", fiefs);
+    CHECK_CONTAINS(r.out, line);
+    CHECK_CONTAINS(r.out, tw_nw_is_won(&state) ? "+ the outer fiefs 0, 1, 6, 7: won!" : "0, 1, 6, 7: not reached");
+    tw_nw_record_free(rec);
+    free(rec);
+    tw_test_cli_free(&r);
+    /* a bad variant is named */
+    const char *bad[] = {"northwood", "--variant", "stars", NULL};
+    r = tw_test_cli_run("", bad);
+    CHECK_INT(r.code, 2);
+    CHECK_CONTAINS(r.err, "--variant takes medals or hidden-stars, not 'stars'");
+    tw_test_cli_free(&r);
+}

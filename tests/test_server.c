@@ -786,3 +786,75 @@ TEST(server_restart_loads_games_on_demand)
     CHECK(log_contains(&s, "game ondemandbad0 cannot be rebuilt"));
     CHECK_INT(tw_ts_stop(&s), 0);
 }
+
+/* ---- Variants ------------------------------------------------------------------------ */
+
+/* A hidden-stars game with the expert rule, played to the end through the
+ * API: the view names the variant and carries no star before the end,
+ * then shows where the seed put them; the result says whether the goal
+ * was met. Bad variant members are refused. */
+TEST(server_nw_variant_keeps_its_stars_hidden_until_the_end)
+{
+    tw_ts_server s;
+    REQUIRE(tw_ts_start(&s, tw_ts_fresh_db(tw_test_tmp("variant.db")), NULL) == 0);
+    json_t *reply;
+    CHECK_INT(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"expert\":\"yes\"}", &reply), 400);
+    json_decref(reply);
+    CHECK_INT(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"variant\":\"stars\"}", &reply),
+              400);
+    json_decref(reply);
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL,
+                       "{\"game\":\"northwood\",\"variant\":\"hidden-stars\",\"expert\":true,\"seed\":8}",
+                       &reply) == 201);
+    char id[32], token[64];
+    snprintf(id, sizeof id, "%s", str_of(reply, "id"));
+    snprintf(token, sizeof token, "%s", str_of(reply, "token"));
+    json_decref(reply);
+    tw_rng rng;
+    tw_rng_seed(&rng, 5);
+    int version = 0, over = 0;
+    for (int step = 0; step < 600 && !over; step++) {
+        json_t *state = get_state(&s, id, token);
+        REQUIRE(state);
+        json_t *view = json_object_get(state, "view");
+        CHECK_STR(str_of(view, "variant"), "hidden-stars");
+        CHECK(json_is_true(json_object_get(view, "expert")));
+        over = json_is_true(json_object_get(state, "over"));
+        if (!over) {
+            CHECK(json_is_null(json_object_get(view, "star_fiefs")));
+            char *text = json_dumps(state, JSON_COMPACT);
+            CHECK(text && !strstr(text, "\"star_fiefs\":["));
+            free(text);
+            const char *action = pick_legal(state, &rng);
+            REQUIRE(action);
+            char action_text[64];
+            snprintf(action_text, sizeof action_text, "%s", action);
+            json_t *moved;
+            REQUIRE(post_action(&s, id, token, action_text, version, &moved) == 200);
+            version++;
+            json_decref(moved);
+        } else {
+            /* the stars the seed dealt, in the view and the result */
+            unsigned stars = 0;
+            size_t i;
+            json_t *f;
+            json_array_foreach(json_object_get(view, "star_fiefs"), i, f) stars |= 1u << json_integer_value(f);
+            CHECK_INT(stars, tw_nw_deal_star_fiefs(8));
+            json_t *result = json_object_get(state, "result");
+            stars = 0;
+            json_array_foreach(json_object_get(result, "star_fiefs"), i, f) stars |= 1u << json_integer_value(f);
+            CHECK_INT(stars, tw_nw_deal_star_fiefs(8));
+            int found = 0, outer = 1;
+            json_array_foreach(json_object_get(view, "fiefs"), i, f) {
+                int friendly = strcmp(str_of(f, "status"), "friendly") == 0;
+                found += friendly && (tw_nw_deal_star_fiefs(8) >> i & 1);
+                outer &= friendly || !(TW_NW_OUTER_FIEFS >> i & 1);
+            }
+            CHECK_INT(int_of(result, "stars_found"), found);
+            CHECK_INT(json_is_true(json_object_get(result, "won")), found == 3 && outer);
+        }
+        json_decref(state);
+    }
+    CHECK(over);
+    CHECK_INT(tw_ts_stop(&s), 0);
+}

@@ -758,7 +758,7 @@ static const void *fox_state(const tw_match *m)
 }
 
 /* The options of a new game, and the bots that may be the partner. */
-static const tw_game_option fox_options[] = {{"level", NULL, 1, TW_FOX_LEVELS}, {NULL, NULL, 0, 0}};
+static const tw_game_option fox_options[] = {{"level", NULL, 1, TW_FOX_LEVELS, 0}, {NULL, NULL, 0, 0, 0}};
 
 const tw_game tw_game_fox = {
     .key = "fox",

@@ -581,14 +581,21 @@ static tw_match *nw_clone(const tw_match *gm)
     return copy;
 }
 
-/* The configuration of a new game: the setup and medal chosen (a decided
- * visit may always be finished). */
+/* The configuration of a new game: the setup, medal and variant chosen
+ * (a decided visit may always be finished); the variant and the expert
+ * rule only when chosen, so that a base game's stays as it was. */
 static json_t *nw_new_config(json_t *options, uint64_t seed)
 {
     (void)seed;
     const char *setup = json_string_value(json_object_get(options, "setup"));
     const char *medal = json_string_value(json_object_get(options, "medal"));
-    return json_pack("{s:s, s:s}", "setup", setup ? setup : "intro", "medal", medal ? medal : "bronze");
+    const char *variant = json_string_value(json_object_get(options, "variant"));
+    json_t *config = json_pack("{s:s, s:s}", "setup", setup ? setup : "intro", "medal", medal ? medal : "bronze");
+    if (config && variant && tw_nw_variant_from_key(variant) > TW_NW_VARIANT_MEDALS)
+        json_object_set_new(config, "variant", json_string(variant));
+    if (config && json_is_true(json_object_get(options, "expert")))
+        json_object_set_new(config, "expert", json_true());
+    return config;
 }
 
 /* A stored configuration: its form never changed. */
@@ -696,7 +703,10 @@ static const void *nw_state(const tw_match *m)
 /* The options of a new game. */
 static const char *const nw_setups[] = {"intro", "full", NULL};
 static const char *const nw_medals[] = {"bronze", "silver", "gold", NULL};
-static const tw_game_option nw_options[] = {{"setup", nw_setups, 0, 0}, {"medal", nw_medals, 0, 0}, {NULL, NULL, 0, 0}};
+static const char *const nw_variants[] = {"medals", "hidden-stars", NULL};
+static const tw_game_option nw_options[] = {{"setup", nw_setups, 0, 0, 0},    {"medal", nw_medals, 0, 0, 0},
+                                            {"variant", nw_variants, 0, 0, 0}, {"expert", NULL, 0, 0, 1},
+                                            {NULL, NULL, 0, 0, 0}};
 
 const tw_game tw_game_northwood = {
     .key = "northwood",

@@ -8,7 +8,7 @@
 static const char *const EVENT_KEYS[] = {NULL, "move", "shuffle", "visit", "substitute", "ability",
                                          "statement", "response", "visit_end", "ruler_swap", "name_suit",
                                          "peek", "removed", "game_end", "ability_end", "visit_move", "ready",
-                                         "trigger", "decided"};
+                                         "trigger", "decided", "stars"};
 static const char *const TRIGGER_STAGES[] = {"armed", "fires", "lost"};
 
 /* Names an event type. */
@@ -106,6 +106,14 @@ static void put_fields(const tw_nw_event *ev, tw_buf *buf)
         tw_buf_printf(buf, ",\"fief\":%d", ev->a);
         put_bool(buf, "hit", ev->b);
         break;
+    case TW_NW_EV_STARS: {
+        tw_buf_printf(buf, ",\"fiefs\":[");
+        for (int f = 0, n = 0; f < TW_NW_FIEFS; f++)
+            if (ev->a >> f & 1)
+                tw_buf_printf(buf, "%s%d", n++ ? "," : "", f);
+        tw_buf_printf(buf, "],\"friendly\":%d", ev->b);
+        break;
+    }
     default: /* shuffle carries nothing */
         break;
     }

@@ -246,7 +246,18 @@ json_t *tw_nw_view_json(const tw_nw_view *view, const tw_nw_catalog *catalog)
     json_object_set_new(obj, "trigger", trigger_json(v, catalog, &ok));
     json_object_set_new(obj, "offer_finish", json_boolean(v->offer_finish));
     json_object_set_new(obj, "decided", decided_json(v));
-    if (!ok || json_object_size(obj) != 23 || json_array_size(json_object_get(obj, "fiefs")) != TW_NW_FIEFS ||
+    json_object_set_new(obj, "variant", json_string(tw_nw_variant_key(v->variant)));
+    json_object_set_new(obj, "expert", json_boolean(v->expert));
+    /* the hidden stars: null until the game is over (a view carries none before) */
+    json_t *stars_at = json_null();
+    if (v->variant == TW_NW_VARIANT_HIDDEN_STARS && tw_nw_is_over(v)) {
+        stars_at = json_array();
+        for (int f = 0; f < TW_NW_FIEFS; f++)
+            if (v->star_fiefs >> f & 1)
+                json_array_append_new(stars_at, json_integer(f));
+    }
+    json_object_set_new(obj, "star_fiefs", stars_at);
+    if (!ok || json_object_size(obj) != 26 || json_array_size(json_object_get(obj, "fiefs")) != TW_NW_FIEFS ||
         json_array_size(json_object_get(obj, "slots")) != TW_NW_SLOTS) {
         json_decref(obj);
         return NULL;

@@ -83,6 +83,18 @@ static int body_int(json_t *body, const char *key, long long lo, long long hi, l
     return 0;
 }
 
+/* Reads an optional true/false member (false when left out). */
+static int body_flag(json_t *body, const char *key, long long *value, tw_srv_reply *out)
+{
+    json_t *v = json_object_get(body, key);
+    *value = json_is_true(v);
+    if (v && !json_is_boolean(v)) {
+        *out = tw_srv_error(400, "bad_request", "\"%s\" must be true or false", key);
+        return -1;
+    }
+    return 0;
+}
+
 /* ---- Seats ----------------------------------------------------------------------- */
 
 /* Who the partner of seat is: {"kind": "human"|"bot"|"open", "name"};
@@ -140,12 +152,15 @@ static json_t *create_options(const tw_game *game, json_t *body, const char **pa
     json_t *options = json_object();
     for (const tw_game_option *o = game->options; options && o->key; o++) {
         long long v;
-        if (o->choices ? body_choice(body, o->key, o->choices, 0, &choice, out)
-                       : body_int(body, o->key, o->lo, o->hi, o->lo, &v, out)) {
+        if (o->flag ? body_flag(body, o->key, &v, out)
+            : o->choices ? body_choice(body, o->key, o->choices, 0, &choice, out)
+                         : body_int(body, o->key, o->lo, o->hi, o->lo, &v, out)) {
             json_decref(options);
             return NULL;
         }
-        json_object_set_new(options, o->key, o->choices ? json_string(o->choices[choice]) : json_integer(v));
+        json_object_set_new(options, o->key, o->flag      ? json_boolean(v)
+                                             : o->choices ? json_string(o->choices[choice])
+                                                          : json_integer(v));
     }
     choice = 0;
     if (game->partner_bots && body_choice(body, "partner", partners, 0, &choice, out)) {
