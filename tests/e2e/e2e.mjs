@@ -1544,6 +1544,109 @@ test('an archived game: its own screen, and it leaves the list of games to conti
   await ctx.close();
 });
 
+// ---- Tutorials (web/js/tutorial.js, scripts in web/tutorial/) ----
+
+// The script of a tutorial, as the page fetches it.
+function tutorialScript(name) {
+  return JSON.parse(readFileSync(new URL('../../web/tutorial/' + name + '.json', import.meta.url), 'utf8'));
+}
+
+// Plays one scripted action of a tutorial through the page (a substitute:
+// its ruler, then its ally) and waits for the next version.
+async function tutorialAct(page, action) {
+  const v = await versionOf(page);
+  const sub = /^substitute (\d+) /.exec(action);
+  if (sub && !(await page.locator(`#main [data-action="${action}"]`).count())) {
+    await page.click(`[data-testid=sub-ruler-${sub[1]}]`);
+  }
+  await page.locator(`#main [data-action="${action}"]`).first().click();
+  await waitVersion(page, v + 1);
+}
+
+test('tutorial northwood: offered on the first visit, a wrong move explained, the lessons walked to a real game', async (browser) => {
+  const script = tutorialScript('northwood');
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=tutorial-offer]');
+  await page.click('[data-testid=tutorial-offer-northwood]');
+  await page.waitForSelector('[data-testid=tutorial-coach] [data-testid=tutorial-say]');
+  check((await page.getAttribute('[data-testid=tutorial-step]', 'data-step')) === '0', 'the tutorial starts at its first step');
+  // A legal move that is not the lesson's is explained and not sent.
+  await page.click('#main [data-action="visit 2"]');
+  await page.waitForSelector('[data-testid=tutorial-why]');
+  check((await page.textContent('[data-testid=tutorial-why]')).includes(script.steps[0].wrong.en.slice(0, 40)), 'the wrong move is explained');
+  check((await versionOf(page)) === 0, 'the wrong move was not played');
+  await checkInWindow(page, '[data-testid=tutorial-why]', 'the explanation');
+  await checkInWindow(page, '.hand .card', 'the hand beside the coach');
+  await shot(page, 'tutorial-nw-wrong');
+  for (const [i, step] of script.steps.entries()) {
+    check((await page.getAttribute('[data-testid=tutorial-step]', 'data-step')) === String(i), `step ${i} is shown`);
+    check((await page.textContent('[data-testid=tutorial-say]')) === step.say.en, `step ${i} says its text`);
+    if (i === 2) await checkInWindow(page, '.hand .card', 'the hand at a statement');
+    await tutorialAct(page, step.do[0]);
+    check((await page.locator('[data-testid=tutorial-why]').count()) === 0, `no explanation after step ${i}`);
+  }
+  // The lessons are over: the same game goes on, as a real one.
+  check((await page.textContent('[data-testid=tutorial-say]')) === script.end.en, 'the end of the lessons is said');
+  check((await page.locator('#main [data-action]').count()) > 0, 'the game goes on');
+  await playOne(page, false, 0);
+  check((await page.locator('[data-testid=tutorial-why]').count()) === 0, 'any move is taken after the lessons');
+  await shot(page, 'tutorial-nw-end');
+  // The start page no longer offers it, but links each tutorial.
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=tutorial-fox]');
+  check((await page.locator('[data-testid=tutorial-offer]').count()) === 0, 'the offer is not made twice');
+  checkNoErrors(page, 'tutorial northwood');
+  await ctx.close();
+});
+
+test('tutorial northwood on a phone 390x844, in French: the coach and the whole hand in view', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
+  const script = tutorialScript('northwood');
+  await page.goto(BASE + '/#/tutorial/northwood');
+  await page.waitForSelector('[data-testid=tutorial-say]');
+  for (const step of script.steps.slice(0, 2)) {
+    check((await page.textContent('[data-testid=tutorial-say]')) === step.say.fr, 'the step speaks French');
+    await checkInWindow(page, '[data-testid=tutorial-coach]', 'the coach');
+    const out = await outsideWindow(page, '[data-testid=hand] .card');
+    check(out.length === 0, 'every hand card is in view: ' + out.join(', '));
+    await tutorialAct(page, step.do[0]);
+  }
+  await page.locator('#main [data-action="respond 8E"]').tap();
+  await page.waitForSelector('[data-testid=tutorial-why]');
+  const out = await outsideWindow(page, '[data-testid=tutorial-why]');
+  check(out.length === 0, 'the explanation is in view: ' + out.join(', '));
+  await shot(page, 'tutorial-nw-phone');
+  checkNoErrors(page, 'tutorial phone');
+  await ctx.close();
+});
+
+test('tutorial fox: the Duet lessons with the bot partner, a wrong lead explained, then a real game', async (browser) => {
+  const script = tutorialScript('fox');
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  await page.click('[data-testid=tutorial-fox]');
+  await page.waitForSelector('[data-testid=tutorial-say]');
+  await page.waitForSelector('#main [data-action="play 10R"]');
+  await page.click('#main [data-action="play 10R"]');
+  await page.waitForSelector('[data-testid=tutorial-why]');
+  check((await page.textContent('[data-testid=tutorial-why]')).includes(script.steps[0].why['play 10R'].en), 'the wrong lead is explained');
+  check((await versionOf(page)) === 0, 'the wrong lead was not played');
+  await checkInWindow(page, '.hand .card', 'the hand beside the coach');
+  for (const [i, step] of script.steps.entries()) {
+    await page.waitForFunction((at) => Number(document.querySelector('[data-testid=version]').getAttribute('data-version')) === at, step.at);
+    check((await page.textContent('[data-testid=tutorial-say]')) === step.say.en, `step ${i} says its text`);
+    await tutorialAct(page, step.do[0]);
+  }
+  await page.waitForFunction(() => !document.querySelector('[data-testid=tutorial-step]').textContent.includes('Step'));
+  check((await page.textContent('[data-testid=tutorial-say]')) === script.end.en, 'the end of the lessons is said');
+  check(!/\bnull\b|\bundefined\b/.test(await page.textContent('[data-testid=tutorial-coach]')), 'no stray "null" in the coach');
+  await playOne(page, false, 0);
+  await shot(page, 'tutorial-fox-end');
+  checkNoErrors(page, 'tutorial fox');
+  await ctx.close();
+});
+
 async function main() {
   let browser = null;
   try {
