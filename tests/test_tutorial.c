@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli_harness.h"
 #include "play/tutorial.h"
 #include "test.h"
 #include "trickwood/foxduet.h"
@@ -201,13 +202,79 @@ TEST(tutorial_fox_script_fits_the_seeded_deal)
     walk("fox", fox_check, fox_done);
 }
 
+/* ---- At the terminal ---- */
+
+/* Plays `trickwood tutorial NAME` with a wrong first answer, then every
+ * step's action, then quit: each step is said, the wrong answer explained
+ * and asked again, and the end of the lessons said. */
+static void walk_terminal(const char *name, const char *wrong)
+{
+    char path[1024];
+    tw_diag diag;
+    tw_tutorial_path(name, path, sizeof path);
+    tw_tutorial *t = tw_tutorial_load(path, &diag);
+    REQUIRE(t);
+    tw_buf input = {0};
+    tw_buf_printf(&input, "%s\n", wrong);
+    for (int i = 0; i < t->nsteps; i++)
+        tw_buf_printf(&input, "%s\n", t->steps[i].expect[0]);
+    tw_buf_printf(&input, "quit\n");
+    const char *args[] = {"tutorial", name, "--lang", "en", NULL};
+    tw_test_cli_result r = tw_test_cli_run(input.data, args);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, t->intro.text[0]);
+    char line[128];
+    for (int i = 0; i < t->nsteps; i++) {
+        snprintf(line, sizeof line, "step %d of %d: ", i + 1, t->nsteps);
+        CHECK_CONTAINS(r.out, line);
+        CHECK_CONTAINS(r.out, t->steps[i].say.text[0]);
+    }
+    snprintf(line, sizeof line, "Not this one (");
+    CHECK_CONTAINS(r.out, line);
+    CHECK_CONTAINS(r.out, tw_tutorial_why(&t->steps[0], wrong, 0));
+    CHECK_CONTAINS(r.out, "the lessons are over.");
+    CHECK_CONTAINS(r.out, t->end.text[0]);
+    tw_test_cli_free(&r);
+    tw_buf_free(&input);
+    tw_tutorial_free(t);
+}
+
+TEST(tutorial_cli_nw_walks_the_lessons)
+{
+    tw_test_scratch_xdg("xdg-tutorial-nw");
+    walk_terminal("northwood", "visit 2");
+}
+
+TEST(tutorial_cli_fox_walks_the_lessons)
+{
+    tw_test_scratch_xdg("xdg-tutorial-fox");
+    walk_terminal("fox", "play 10R");
+}
+
+/* In French, and an unknown game is refused with the games there are. */
+TEST(tutorial_cli_french_and_unknown_game)
+{
+    tw_test_scratch_xdg("xdg-tutorial-fr");
+    const char *fr[] = {"tutorial", "--lang", "fr", NULL};
+    tw_test_cli_result r = tw_test_cli_run("visit 3\nquit\n", fr);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "Tutoriel des Fiefs de Norbois !, étape 1 sur 18 : ");
+    CHECK_CONTAINS(r.out, "Pas celle-ci (");
+    tw_test_cli_free(&r);
+    const char *bad[] = {"tutorial", "chess", NULL};
+    r = tw_test_cli_run("", bad);
+    CHECK_INT(r.code, 2);
+    CHECK_CONTAINS(r.err, "northwood or fox");
+    tw_test_cli_free(&r);
+}
+
 /* A bad script is refused with its file, line and field. */
 TEST(tutorial_bad_script_names_file_line_field)
 {
     char path[] = "/tmp/tw-tutorial-XXXXXX";
     int fd = mkstemp(path);
     REQUIRE(fd >= 0);
-    const char *text = "{\"game\": \"northwood\", \"options\": {}, \"seed\": 1,\n"
+    const char *text = "{\"game\": \"northwood\", \"options\": {}, \"terminal\": [], \"seed\": 1,\n"
                        " \"title\": {\"en\": \"T\", \"fr\": \"T\"}, \"intro\": {\"en\": \"I\", \"fr\": \"I\"},\n"
                        " \"end\": {\"en\": \"E\", \"fr\": \"E\"},\n"
                        " \"steps\": [{\"at\": 0, \"do\": [\"visit 1\"],\n"

@@ -90,8 +90,8 @@ static tw_error read_step(tw_jr *jr, json_t *obj, const char *path, int after, t
 /* Reads the root object of a script into t. */
 static tw_error read_script(tw_jr *jr, json_t *root, tw_tutorial *t)
 {
-    static const char *const keys[] = {"game",  "options", "seed", "seed_from", "partner",
-                                       "title", "intro",   "end",  "steps",     NULL};
+    static const char *const keys[] = {"game",  "options", "terminal", "seed", "seed_from", "partner",
+                                       "title", "intro",   "end",      "steps", NULL};
     char game[32];
     long long seed = 0;
     tw_error err = tw_jr_object(jr, root, "", keys);
@@ -113,6 +113,19 @@ static tw_error read_script(tw_jr *jr, json_t *root, tw_tutorial *t)
         err = read_text(jr, root, "", "end", 1, &t->end);
     if (err != TW_OK)
         return err;
+    json_t *args = json_object_get(root, "terminal");
+    if (!json_is_array(args) || json_array_size(args) > sizeof t->args / sizeof t->args[0])
+        return tw_jr_fail(jr, "terminal", "must list the terminal command's options (at most %d)",
+                          (int)(sizeof t->args / sizeof t->args[0]));
+    for (size_t i = 0; i < json_array_size(args); i++) {
+        const char *a = json_string_value(json_array_get(args, i));
+        if (!a || strlen(a) >= sizeof t->args[0]) {
+            char item[32];
+            tw_jr_index(item, sizeof item, "terminal", i);
+            return tw_jr_fail(jr, item, "must be a short option text");
+        }
+        snprintf(t->args[t->nargs++], sizeof t->args[0], "%s", a);
+    }
     t->seed = (uint64_t)seed;
     t->options = json_incref(json_object_get(root, "options"));
     json_t *steps = json_object_get(root, "steps");
@@ -191,4 +204,9 @@ const char *tw_tutorial_why(const tw_tut_step *s, const char *action, int lang)
         if (strcmp(s->why[i].action, action) == 0)
             return s->why[i].text.text[l];
     return s->wrong.text[l];
+}
+
+int tw_tutorial_step_number(const tw_tutorial *t, const tw_tut_step *s)
+{
+    return s >= t->steps && s < t->steps + t->nsteps ? (int)(s - t->steps) + 1 : 0;
 }

@@ -11,6 +11,7 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "term/cli.h"
 #include "trickwood/game.h"
 #include "trickwood/io.h"
 
@@ -43,11 +44,13 @@ typedef struct {
 } tw_tut_step;
 
 /* A whole script. */
-typedef struct {
+typedef struct tw_tutorial {
     const tw_game *game;
     json_t *options; /* the web API's create options, without the seed (owned) */
     uint64_t seed;
     char partner[16]; /* the bot that plays seat 1 (two-seat games), else "" */
+    int nargs;
+    char args[8][24]; /* the terminal command's options for the same deal (without --seed) */
     tw_tut_text title, intro, end;
     int nsteps;
     tw_tut_step steps[TW_TUT_STEPS];
@@ -70,5 +73,24 @@ int tw_tutorial_expects(const tw_tut_step *s, const char *action);
 /* Why an action the step does not expect is not the lesson's, in lang:
  * its own text, else the step's. */
 const char *tw_tutorial_why(const tw_tut_step *s, const char *action, int lang);
+/* The step's number from 1, or 0 when it is not the script's. */
+int tw_tutorial_step_number(const tw_tutorial *t, const tw_tut_step *s);
+
+/* `trickwood tutorial [northwood|fox]` (tutorial_cli.c): the game's own
+ * command on the script's deal, with the coach; and its help. */
+int tw_cli_tutorial(tw_cli *cli, int argc, char **argv);
+extern const tw_msg tw_cli_tutorial_help;
+/* The coach at a terminal game (tutorial_cli.c, called by the play loop):
+ * says the step of the decision about to be asked (and, once, that the
+ * lessons are over); and judges a chosen action: 1 when the lesson takes
+ * it, 0 after saying why not. */
+struct tw_cli_session;
+void tw_tutorial_cli_say(struct tw_cli_session *ss, int seat);
+int tw_tutorial_cli_allows(struct tw_cli_session *ss, int seat, tw_game_action action);
+/* The first run's offer of the tutorial, before a new game at a real
+ * terminal (input from a terminal) when no game was ever saved or
+ * finished here (no save, no history database): one line naming the
+ * command. */
+void tw_tutorial_cli_offer(struct tw_cli_session *ss);
 
 #endif
