@@ -1568,6 +1568,7 @@ test('tutorial northwood: offered on the first visit, a wrong move explained, th
   const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   await page.goto(BASE + '/#/');
   await page.waitForSelector('[data-testid=tutorial-offer]');
+  await shot(page, 'tutorial-offer');
   await page.click('[data-testid=tutorial-offer-northwood]');
   await page.waitForSelector('[data-testid=tutorial-coach] [data-testid=tutorial-say]');
   check((await page.getAttribute('[data-testid=tutorial-step]', 'data-step')) === '0', 'the tutorial starts at its first step');
