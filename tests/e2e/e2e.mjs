@@ -1601,7 +1601,7 @@ test('tutorial northwood: offered on the first visit, a wrong move explained, th
   await ctx.close();
 });
 
-test('tutorial northwood on a phone 390x844, in French: the coach and the whole hand in view', async (browser) => {
+test('tutorial on a phone 390x844, in French: the coach and the whole hand in view, both games', async (browser) => {
   const { ctx, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
   const script = tutorialScript('northwood');
   await page.goto(BASE + '/#/tutorial/northwood');
@@ -1618,6 +1618,18 @@ test('tutorial northwood on a phone 390x844, in French: the coach and the whole 
   const out = await outsideWindow(page, '[data-testid=tutorial-why]');
   check(out.length === 0, 'the explanation is in view: ' + out.join(', '));
   await shot(page, 'tutorial-nw-phone');
+  // The Duet's coach leaves its eleven cards in view too.
+  await page.goto(BASE + '/#/tutorial/fox');
+  await page.waitForSelector('#main [data-action="play 8R"]');
+  await checkInWindow(page, '[data-testid=tutorial-coach]', 'the Duet coach');
+  const fox = await outsideWindow(page, '[data-testid=hand] .card');
+  check(fox.length === 0 && (await page.locator('[data-testid=hand] .card').count()) === 11, 'the Duet hand is in view: ' + fox.join(', '));
+  await shot(page, 'tutorial-fox-phone');
+  // Folded to its heading, it gives the path more room, and stays folded.
+  await page.click('[data-testid=tutorial-coach] > summary');
+  await tutorialAct(page, 'play 8R');
+  const folded = await page.$eval('[data-testid=tutorial-coach]', (n) => ({ open: n.open, h: n.getBoundingClientRect().height }));
+  check(!folded.open && folded.h < 60, 'the folded coach is one line: ' + JSON.stringify(folded));
   checkNoErrors(page, 'tutorial phone');
   await ctx.close();
 });

@@ -127,7 +127,11 @@ class Coach {
     this.wrong = null; // {version, action, text} of the last refused action
     this.state = null;
     this.game = gameOf(script.game);
-    this.node = el('section', { class: 'tutorial-coach', 'data-testid': 'tutorial-coach', 'aria-live': 'polite' });
+    // A <details>: the player may fold it to its heading (to see more of
+    // the table on a phone); a wrong move opens it again.
+    this.folded = false;
+    this.node = el('details', { class: 'tutorial-coach', 'data-testid': 'tutorial-coach', 'aria-live': 'polite', open: true });
+    this.node.addEventListener('toggle', () => { this.folded = !this.node.open; });
   }
 
   // The step at a state (null past the end, or at the partner's turn).
@@ -144,6 +148,7 @@ class Coach {
     }
     const why = (step.why && step.why[action]) || step.wrong;
     this.wrong = { version: st.version, action, text: say(why) };
+    this.folded = false;
     this.draw();
     const node = this.node.querySelector('[data-testid=tutorial-why]');
     if (node && node.scrollIntoView) node.scrollIntoView({ block: 'nearest' });
@@ -165,10 +170,11 @@ class Coach {
     const wrong = this.wrong && st && this.wrong.version === st.version ? this.wrong : null;
     const view = (st && st.view) || {};
     // Only the parts there are: append() would write a missing one as "null".
+    this.node.open = !this.folded;
     clear(this.node).append(...[
-      el('h2', {}, say(this.script.title), ' ',
+      el('summary', {}, el('h2', {}, say(this.script.title), ' ',
         el('span', { class: 'muted tutorial-count', 'data-testid': 'tutorial-step', 'data-step': String(index) },
-          step ? w('step', { n: index + 1, of: steps.length }) : this.over(st) ? w('done') : '')),
+          step ? w('step', { n: index + 1, of: steps.length }) : this.over(st) ? w('done') : ''))),
       el('p', { class: 'tutorial-say', 'data-testid': 'tutorial-say' },
         step ? say(step.say) : this.over(st) ? say(this.script.end) : w('wait')),
       wrong ? el('p', { class: 'tutorial-why', role: 'alert', 'data-testid': 'tutorial-why' },
