@@ -261,6 +261,11 @@ TEST(tutorial_cli_french_and_unknown_game)
     CHECK_CONTAINS(r.out, "Tutoriel des Fiefs de Norbois !, étape 1 sur 18 : ");
     CHECK_CONTAINS(r.out, "Pas celle-ci (");
     tw_test_cli_free(&r);
+    const char *help[] = {"tutorial", "--help", NULL};
+    r = tw_test_cli_run("", help);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "tutorial [northwood|fox]");
+    tw_test_cli_free(&r);
     const char *bad[] = {"tutorial", "chess", NULL};
     r = tw_test_cli_run("", bad);
     CHECK_INT(r.code, 2);

@@ -19,14 +19,18 @@
 #include "trickwood/paths.h"
 
 const tw_msg tw_cli_tutorial_help = {
-    {"  tutorial [northwood|fox] [OPTIONS]  learn a game on a guided first deal, then play it out\n",
-     "  tutorial [northwood|fox] [OPTIONS]  apprendre un jeu sur une première donne guidée, puis la finir\n"}};
+    {"  tutorial [northwood|fox]       learn a game on a guided first deal, then play it out\n",
+     "  tutorial [northwood|fox]       apprendre un jeu sur une première donne guidée, puis la finir\n"}};
 
 /* The coach's own words (the lessons are in the scripts). */
-enum { TU_UNKNOWN, TU_BAD_SCRIPT, TU_STEP, TU_NOT_THIS, TU_OVER, TU_OFFER, TU_COUNT };
+enum { TU_UNKNOWN, TU_HELP_MORE, TU_BAD_SCRIPT, TU_STEP, TU_NOT_THIS, TU_OVER, TU_OFFER, TU_COUNT };
 static const tw_msg TU_TEXTS[TU_COUNT] = {
     [TU_UNKNOWN] = {{"tutorial: no tutorial for '%s' (northwood or fox)\n",
                      "tutorial : pas de tutoriel pour « %s » (northwood ou fox)\n"}},
+    [TU_HELP_MORE] = {{"                                 (default: northwood) then the game's options of display and\n"
+                        "                                 files (--lang, --compact, --width, --record, --events)\n",
+                        "                                 (par défaut : northwood) puis les options d'affichage et de\n"
+                        "                                 fichiers du jeu (--lang, --compact, --width, --record, --events)\n"}},
     [TU_BAD_SCRIPT] = {{"tutorial: %s\n", "tutoriel : %s\n"}},
     [TU_STEP] = {{"%s, step %d of %d:", "%s, étape %d sur %d :"}},
     [TU_NOT_THIS] = {{"Not this one (%s): %s", "Pas celle-ci (%s) : %s"}},
@@ -45,6 +49,12 @@ static const struct {
 
 int tw_cli_tutorial(tw_cli *cli, int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(tw_msg_get(&tw_cli_tutorial_help, cli->lang), cli->out);
+            fputs(TU(TU_HELP_MORE), cli->out);
+            return TW_EXIT_OK;
+        }
     int first = argc > 1 && argv[1][0] != '-' ? 1 : 0;
     const char *name = first ? argv[1] : "northwood";
     int which = -1;
