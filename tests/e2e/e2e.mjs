@@ -1585,6 +1585,13 @@ test('tutorial northwood: offered on the first visit, a wrong move explained, th
     check((await page.textContent('[data-testid=tutorial-say]')) === step.say.en, `step ${i} says its text`);
     if (i === 2) await checkInWindow(page, '.hand .card', 'the hand at a statement');
     await tutorialAct(page, step.do[0]);
+    if (i === 2) {
+      // Undo goes back to the step before, and the coach with it.
+      await page.click('[data-testid=undo]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=tutorial-step]').getAttribute('data-step') === '2');
+      check((await versionOf(page)) === step.at, 'undo took the answer back');
+      await tutorialAct(page, step.do[0]);
+    }
     check((await page.locator('[data-testid=tutorial-why]').count()) === 0, `no explanation after step ${i}`);
   }
   // The lessons are over: the same game goes on, as a real one.

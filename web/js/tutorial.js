@@ -230,8 +230,10 @@ export function tutorialPage(main, name) {
     session = screen = observer = null;
   };
 
-  // Opens the tutorial's game (a new one when fresh is set, or when the
-  // one kept is gone or over) and mounts the table with its coach.
+  // Opens the tutorial's game (a new one when fresh is set, or when this
+  // browser keeps none, or the one kept is gone) and mounts the table with
+  // its coach. A finished one is shown as it ended, with the button that
+  // deals the tutorial again.
   async function open(fresh) {
     stop();
     try {
