@@ -28,7 +28,7 @@ const SITE = process.env.TW_E2E_SITE === '1';
 const SITE_TESTS = process.env.TW_E2E_SITE_ALL === '1' ? [
   'start page:', 'northwood: a full game in the browser', 'phone-size screen:', 'keyboard alone:', 'language:',
   'reopening a game in progress:', 'northwood: a full deal with crown allies played to the end, in English',
-  'fox duet: the path is a drawing', 'phone 390x844:', 'phone 360x740', 'one tap:', 'laptop ',
+  'fox duet: the path is a drawing', 'phone 390x844:', 'phone 360x740', 'one tap:', 'laptop ', 'tutorial ',
 ] : ['start page:', 'reopening a game in progress:', 'phone 390x844: at every decision', 'one tap:'];
 mkdirSync(ART, { recursive: true });
 
