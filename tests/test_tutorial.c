@@ -69,6 +69,10 @@ static void walk(const char *name, step_check check, void (*done)(const tw_match
         for (int k = 0; k < s->ndo; k++)
             if (!is_legal(m, s->expect[k]))
                 tw_test_fail(__FILE__, __LINE__, "%s step %d: '%s' is not legal", name, i, s->expect[k]);
+        for (int k = 0; k < s->nwhy; k++) /* an explanation of an action that cannot be chosen is a typo */
+            if (!is_legal(m, s->why[k].action) || tw_tutorial_expects(s, s->why[k].action))
+                tw_test_fail(__FILE__, __LINE__, "%s step %d: 'why' of '%s', not a wrong legal action", name, i,
+                             s->why[k].action);
         tw_game_action legal[256];
         int n = t->game->legal(m, legal);
         for (int k = 0; k < n; k++) {
