@@ -25,7 +25,7 @@ export const TUTORIALS = [
 // The coach's own words (the lessons are in the scripts).
 const WORDS = {
   en: {
-    coach: 'Tutorial', step: 'Step {n} of {of}', loading: 'Dealing the tutorial…',
+    step: 'Step {n} of {of}', loading: 'Dealing the tutorial…',
     not_lesson: 'Not this one', wait: 'Your partner is playing.',
     done: 'Tutorial over', restart: 'Start the tutorial again', leave: 'Leave the tutorial',
     link: 'Tutorial: {game}', offer_title: 'New to these games?',
@@ -33,7 +33,7 @@ const WORDS = {
     offer_no: 'No, thanks', failed: 'The tutorial could not start: {msg}',
   },
   fr: {
-    coach: 'Tutoriel', step: 'Étape {n} sur {of}', loading: 'Distribution du tutoriel…',
+    step: 'Étape {n} sur {of}', loading: 'Distribution du tutoriel…',
     not_lesson: 'Pas celle-ci', wait: 'Votre partenaire joue.',
     done: 'Tutoriel terminé', restart: 'Recommencer le tutoriel', leave: 'Quitter le tutoriel',
     link: 'Tutoriel : {game}', offer_title: 'Vous découvrez ces jeux ?',
