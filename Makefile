@@ -186,6 +186,7 @@ install: build/trickwood
 	install -m 644 web/index.html web/favicon.svg $(SHARE)/web/
 	install -m 644 web/js/*.js $(SHARE)/web/js/
 	install -m 644 web/css/*.css $(SHARE)/web/css/
+	install -d $(SHARE)/web/tutorial && install -m 644 web/tutorial/*.json $(SHARE)/web/tutorial/
 	install -m 644 docs/trickwood.1 $(DESTDIR)$(PREFIX)/share/man/man1/trickwood.1
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/trickwood $(DESTDIR)$(PREFIX)/share/man/man1/trickwood.1

@@ -28,6 +28,7 @@ share="$tmp/root/usr/share/trickwood"
 check "the program is installed" test -x "$tmp/root/usr/bin/trickwood"
 check "the characters and boards are installed" test -r "$share/data/characters.json" -a -r "$share/data/boards/side-a.json"
 check "the web app is installed" test -r "$share/web/index.html" -a -r "$share/web/js/app.js"
+check "the tutorials' scripts are installed" test -r "$share/web/tutorial/northwood.json"
 check "the manual page is installed" test -r "$tmp/root/usr/share/man/man1/trickwood.1"
 # the installed copy's data, told apart from the checkout's
 sed 's/"Jack of Claws"/"Jack of Claws (installed copy)"/' "$share/data/characters.json" >"$tmp/c.json" &&

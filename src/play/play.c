@@ -15,6 +15,7 @@
 #include "play/history_cli.h"
 #include "play/play.h"
 #include "play/saves.h"
+#include "play/tutorial.h"
 #include "term/prompt.h"
 #include "trickwood/paths.h"
 
@@ -330,6 +331,8 @@ static int ask(tw_cli_session *ss, int seat, const tw_game_action *actions, int 
         if (echo_input(cli))
             tw_cli_printf(cli, "%s\n", line);
         int got = read_answer(ss, seat, line, actions, count, chosen, reason, sizeof reason);
+        if (got == ASK_ACTION && ss->coach && !tw_tutorial_cli_allows(ss, seat, *chosen))
+            continue; /* not the lesson's: the coach said why */
         if (got >= 0)
             return got;
         if (reason[0])
@@ -537,6 +540,8 @@ static int play_loop_inner(tw_cli_session *ss)
         }
         tw_game_action actions[TW_GAME_MAX_ACTIONS];
         int count = game->legal(ss->match, actions);
+        if (ss->coach)
+            tw_tutorial_cli_say(ss, seat);
         show_choices(ss, seat, actions, count);
         tw_game_action chosen = 0;
         int got = ask(ss, seat, actions, count, &chosen);
@@ -551,6 +556,7 @@ static int play_loop_inner(tw_cli_session *ss)
 /* Plays a new game (its save named now when no --save was given). */
 int tw_cli_play_new(tw_cli_session *ss)
 {
+    tw_tutorial_cli_offer(ss);
     if (!ss->save_path[0] && tw_cli_saves_name(ss) != 0) {
         tw_cli_errorf(ss->cli, "%s", tw_text(ss->cli->lang, TW_T_NO_SAVE_DIR));
         return TW_EXIT_FAIL;

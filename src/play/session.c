@@ -26,6 +26,8 @@ int tw_cli_hotseat(const tw_cli_session *ss)
 }
 
 /* A new session with the game's empty data. */
+const struct tw_tutorial *tw_cli_next_coach;
+
 tw_cli_session *tw_cli_session_new(tw_cli *cli, const tw_cli_ui *ui)
 {
     tw_cli_session *ss = calloc(1, sizeof *ss);
@@ -35,6 +37,8 @@ tw_cli_session *tw_cli_session_new(tw_cli *cli, const tw_cli_ui *ui)
     ss->ui = ui;
     ss->last_seat = -1;
     ss->person[0] = 1;
+    ss->coach = tw_cli_next_coach;
+    tw_cli_next_coach = NULL;
     ss->data = calloc(1, ui->data_size);
     if (!ss->data) {
         free(ss);

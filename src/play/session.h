@@ -178,6 +178,10 @@ struct tw_cli_session {
      * the record notation]}]; NULL before the first. */
     json_t *undos;
     int questions; /* questions asked so far (compact screens name the words once) */
+    /* The tutorial this game follows (play/tutorial.h), or NULL; whether
+     * its end was said. */
+    const struct tw_tutorial *coach;
+    int coach_ended;
 };
 
 /* The engine's state of the session's match (tw_game.state). */
@@ -187,6 +191,9 @@ const char *tw_cli_msg_text(const tw_cli_session *ss, tw_cli_msg id);
 /* Whether two people share the screen (each hides their hand). */
 int tw_cli_hotseat(const tw_cli_session *ss);
 
+/* The tutorial the next new session follows (tutorial_cli.c sets it
+ * before it runs the game's command; tw_cli_session_new takes it). */
+extern const struct tw_tutorial *tw_cli_next_coach;
 /* A new session (NULL when out of memory); free with tw_cli_session_free. */
 tw_cli_session *tw_cli_session_new(tw_cli *cli, const tw_cli_ui *ui);
 void tw_cli_session_free(tw_cli_session *ss);

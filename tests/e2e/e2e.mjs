@@ -28,7 +28,7 @@ const SITE = process.env.TW_E2E_SITE === '1';
 const SITE_TESTS = process.env.TW_E2E_SITE_ALL === '1' ? [
   'start page:', 'northwood: a full game in the browser', 'phone-size screen:', 'keyboard alone:', 'language:',
   'reopening a game in progress:', 'northwood: a full deal with crown allies played to the end, in English',
-  'fox duet: the path is a drawing', 'phone 390x844:', 'phone 360x740', 'one tap:', 'laptop ',
+  'fox duet: the path is a drawing', 'phone 390x844:', 'phone 360x740', 'one tap:', 'laptop ', 'tutorial ',
 ] : ['start page:', 'reopening a game in progress:', 'phone 390x844: at every decision', 'one tap:'];
 mkdirSync(ART, { recursive: true });
 
@@ -1541,6 +1541,129 @@ test('an archived game: its own screen, and it leaves the list of games to conti
   await page.goto(BASE + '/#/play/' + encodeURIComponent(id));
   await page.waitForSelector('[data-testid=archived]');
   checkNoErrors(page, 'archived');
+  await ctx.close();
+});
+
+// ---- Tutorials (web/js/tutorial.js, scripts in web/tutorial/) ----
+
+// The script of a tutorial, as the page fetches it.
+function tutorialScript(name) {
+  return JSON.parse(readFileSync(new URL('../../web/tutorial/' + name + '.json', import.meta.url), 'utf8'));
+}
+
+// Plays one scripted action of a tutorial through the page (a substitute:
+// its ruler, then its ally) and waits for the next version.
+async function tutorialAct(page, action) {
+  const v = await versionOf(page);
+  const sub = /^substitute (\d+) /.exec(action);
+  if (sub && !(await page.locator(`#main [data-action="${action}"]`).count())) {
+    await page.click(`[data-testid=sub-ruler-${sub[1]}]`);
+  }
+  await page.locator(`#main [data-action="${action}"]`).first().click();
+  await waitVersion(page, v + 1);
+}
+
+test('tutorial northwood: offered on the first visit, a wrong move explained, the lessons walked to a real game', async (browser) => {
+  const script = tutorialScript('northwood');
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=tutorial-offer]');
+  await shot(page, 'tutorial-offer');
+  await page.click('[data-testid=tutorial-offer-northwood]');
+  await page.waitForSelector('[data-testid=tutorial-coach] [data-testid=tutorial-say]');
+  check((await page.getAttribute('[data-testid=tutorial-step]', 'data-step')) === '0', 'the tutorial starts at its first step');
+  // A legal move that is not the lesson's is explained and not sent.
+  await page.click('#main [data-action="visit 2"]');
+  await page.waitForSelector('[data-testid=tutorial-why]');
+  check((await page.textContent('[data-testid=tutorial-why]')).includes(script.steps[0].wrong.en.slice(0, 40)), 'the wrong move is explained');
+  check((await versionOf(page)) === 0, 'the wrong move was not played');
+  await checkInWindow(page, '[data-testid=tutorial-why]', 'the explanation');
+  await checkInWindow(page, '.hand .card', 'the hand beside the coach');
+  await shot(page, 'tutorial-nw-wrong');
+  for (const [i, step] of script.steps.entries()) {
+    check((await page.getAttribute('[data-testid=tutorial-step]', 'data-step')) === String(i), `step ${i} is shown`);
+    check((await page.textContent('[data-testid=tutorial-say]')) === step.say.en, `step ${i} says its text`);
+    if (i === 2) await checkInWindow(page, '.hand .card', 'the hand at a statement');
+    await tutorialAct(page, step.do[0]);
+    if (i === 2) {
+      // Undo goes back to the step before, and the coach with it.
+      await page.click('[data-testid=undo]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=tutorial-step]').getAttribute('data-step') === '2');
+      check((await versionOf(page)) === step.at, 'undo took the answer back');
+      await tutorialAct(page, step.do[0]);
+    }
+    check((await page.locator('[data-testid=tutorial-why]').count()) === 0, `no explanation after step ${i}`);
+  }
+  // The lessons are over: the same game goes on, as a real one.
+  check((await page.textContent('[data-testid=tutorial-say]')) === script.end.en, 'the end of the lessons is said');
+  check((await page.locator('#main [data-action]').count()) > 0, 'the game goes on');
+  await playOne(page, false, 0);
+  check((await page.locator('[data-testid=tutorial-why]').count()) === 0, 'any move is taken after the lessons');
+  await shot(page, 'tutorial-nw-end');
+  // The start page no longer offers it, but links each tutorial.
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=tutorial-fox]');
+  check((await page.locator('[data-testid=tutorial-offer]').count()) === 0, 'the offer is not made twice');
+  checkNoErrors(page, 'tutorial northwood');
+  await ctx.close();
+});
+
+test('tutorial on a phone 390x844, in French: the coach and the whole hand in view, both games', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
+  const script = tutorialScript('northwood');
+  await page.goto(BASE + '/#/tutorial/northwood');
+  await page.waitForSelector('[data-testid=tutorial-say]');
+  for (const step of script.steps.slice(0, 2)) {
+    check((await page.textContent('[data-testid=tutorial-say]')) === step.say.fr, 'the step speaks French');
+    await checkInWindow(page, '[data-testid=tutorial-coach]', 'the coach');
+    const out = await outsideWindow(page, '[data-testid=hand] .card');
+    check(out.length === 0, 'every hand card is in view: ' + out.join(', '));
+    await tutorialAct(page, step.do[0]);
+  }
+  await page.locator('#main [data-action="respond 8E"]').tap();
+  await page.waitForSelector('[data-testid=tutorial-why]');
+  const out = await outsideWindow(page, '[data-testid=tutorial-why]');
+  check(out.length === 0, 'the explanation is in view: ' + out.join(', '));
+  await shot(page, 'tutorial-nw-phone');
+  // The Duet's coach leaves its eleven cards in view too.
+  await page.goto(BASE + '/#/tutorial/fox');
+  await page.waitForSelector('#main [data-action="play 8R"]');
+  await checkInWindow(page, '[data-testid=tutorial-coach]', 'the Duet coach');
+  const fox = await outsideWindow(page, '[data-testid=hand] .card');
+  check(fox.length === 0 && (await page.locator('[data-testid=hand] .card').count()) === 11, 'the Duet hand is in view: ' + fox.join(', '));
+  await shot(page, 'tutorial-fox-phone');
+  // Folded to its heading, it gives the path more room, and stays folded.
+  await page.click('[data-testid=tutorial-coach] > summary');
+  await tutorialAct(page, 'play 8R');
+  const folded = await page.$eval('[data-testid=tutorial-coach]', (n) => ({ open: n.open, h: n.getBoundingClientRect().height }));
+  check(!folded.open && folded.h < 60, 'the folded coach is one line: ' + JSON.stringify(folded));
+  checkNoErrors(page, 'tutorial phone');
+  await ctx.close();
+});
+
+test('tutorial fox: the Duet lessons with the bot partner, a wrong lead explained, then a real game', async (browser) => {
+  const script = tutorialScript('fox');
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  await page.click('[data-testid=tutorial-fox]');
+  await page.waitForSelector('[data-testid=tutorial-say]');
+  await page.waitForSelector('#main [data-action="play 10R"]');
+  await page.click('#main [data-action="play 10R"]');
+  await page.waitForSelector('[data-testid=tutorial-why]');
+  check((await page.textContent('[data-testid=tutorial-why]')).includes(script.steps[0].why['play 10R'].en), 'the wrong lead is explained');
+  check((await versionOf(page)) === 0, 'the wrong lead was not played');
+  await checkInWindow(page, '.hand .card', 'the hand beside the coach');
+  for (const [i, step] of script.steps.entries()) {
+    await page.waitForFunction((at) => Number(document.querySelector('[data-testid=version]').getAttribute('data-version')) === at, step.at);
+    check((await page.textContent('[data-testid=tutorial-say]')) === step.say.en, `step ${i} says its text`);
+    await tutorialAct(page, step.do[0]);
+  }
+  await page.waitForFunction(() => !document.querySelector('[data-testid=tutorial-step]').textContent.includes('Step'));
+  check((await page.textContent('[data-testid=tutorial-say]')) === script.end.en, 'the end of the lessons is said');
+  check(!/\bnull\b|\bundefined\b/.test(await page.textContent('[data-testid=tutorial-coach]')), 'no stray "null" in the coach');
+  await playOne(page, false, 0);
+  await shot(page, 'tutorial-fox-end');
+  checkNoErrors(page, 'tutorial fox');
   await ctx.close();
 });
 

@@ -3,7 +3,8 @@
 input cannot show what a player sees (the program only wraps and holds
 its output for a terminal): `trickwood replay` shows each step and its
 prompt before it waits for Enter; Ctrl-C during a game says that the game
-is saved and how to continue it, as the end of input does.
+is saved and how to continue it, as the end of input does; the first game
+ever offers the tutorial.
 
     python3 tests/term/terminal_pty.py build/trickwood RECORD...
 
@@ -91,6 +92,26 @@ def interrupt_checks(exe, game, save, check):
     os.close(fd)
 
 
+def first_run_checks(exe, data_home, check):
+    """A new game on a pseudo-terminal with no game ever saved offers the
+    tutorial in one line; the next game, with the first one saved, does
+    not."""
+    for first in (True, False):
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.environ["TERM"] = "xterm"
+            os.environ["XDG_DATA_HOME"] = data_home
+            os.execv(exe, [exe, "northwood", "--seed", "3", "--lang", "en"])
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        seen = read_until(fd, "Your choice", 10)
+        offered = "trickwood tutorial northwood" in seen
+        check(offered == first, "first run: the tutorial is %s" % ("offered" if first else "not offered again"))
+        os.write(fd, b"quit\r")
+        read_until(fd, "\x00never", 3)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     examples = os.path.join(here, "..", "..", "data", "examples")
@@ -109,6 +130,7 @@ def main():
     try:
         for game in ("northwood", "fox"):
             interrupt_checks(exe, game, os.path.join(scratch, game + ".json"), check)
+        first_run_checks(exe, os.path.join(scratch, "data"), check)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     print("%d passed, %d failed" % (counts["passed"], counts["failed"]))

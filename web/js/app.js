@@ -14,6 +14,7 @@ import { analysisPage } from './analysis.js';
 import { helpPage } from './help.js';
 import { LOCAL, warmUp, localUnsupported } from './local.js';
 import { settingsBox, tellTurn } from './settings.js';
+import { tutorialPage, tutorialLink, tutorialOffer } from './tutorial.js';
 
 const main = document.getElementById('main');
 let current = null; // the mounted screen: {destroy(), rerender()}
@@ -135,7 +136,8 @@ function startPage() {
       ['silver', t('medal_stars', { medal: t('medal_silver'), stars: 18 })],
       ['gold', t('medal_stars', { medal: t('medal_gold'), stars: 20 })]], 'bronze'),
     seedField('nw-seed'),
-    el('button', { type: 'submit', class: 'button primary', 'data-testid': 'start-nw' }, t('start_nw')));
+    el('p', { class: 'row' }, el('button', { type: 'submit', class: 'button primary', 'data-testid': 'start-nw' }, t('start_nw')),
+      tutorialLink('northwood')));
   onStart(nwForm, (f) => ({ game: 'northwood', setup: f.elements.setup.value, medal: f.elements.medal.value }));
 
   const foxForm = el('form', { class: 'panel game-card', 'data-testid': 'start-fox', 'aria-labelledby': 'fox-title' },
@@ -144,7 +146,8 @@ function startPage() {
     radios('level', t('level'), [['1', t('level_1')], ['2', t('level_2')], ['3', t('level_3')]], '1'),
     radios('partner', t('partner'), [['human', t(LOCAL ? 'partner_here' : 'partner_human')], ['rule', t('partner_rule')], ['strong', t('partner_strong')]], 'human'),
     seedField('fox-seed'),
-    el('button', { type: 'submit', class: 'button primary', 'data-testid': 'start-fox-button' }, t('start_fox')));
+    el('p', { class: 'row' }, el('button', { type: 'submit', class: 'button primary', 'data-testid': 'start-fox-button' }, t('start_fox')),
+      tutorialLink('foxduet')));
   onStart(foxForm, (f) => ({ game: 'foxduet', level: Number(f.elements.level.value), partner: f.elements.partner.value }));
 
   const recent = recentGames().filter((g) => tokenFor(g.id)).slice(0, 5);
@@ -152,6 +155,7 @@ function startPage() {
   clear(main).append(...[
     el('h1', {}, t('start_title')),
     el('p', { class: 'lead' }, t('start_intro')),
+    tutorialOffer(recentGames().length > 0),
     el('div', { class: 'start-grid' }, nwForm, foxForm),
     recent.length ? el('section', { class: 'panel' }, el('h2', {}, t('continue_title')),
       el('ul', {}, recent.map((g) => el('li', {},
@@ -272,6 +276,7 @@ function route() {
     case 'replay': current = replayPage(main, parts[1], Number(parts[2] || 0)); break;
     case 'analysis': current = analysisPage(main, parts[1]); break;
     case 'help': current = helpPage(main); break;
+    case 'tutorial': current = tutorialPage(main, parts[1] || ''); break;
     default: current = startPage(); break;
   }
 }

@@ -3,6 +3,7 @@
 
 import { t, lang } from './i18n.js';
 import { el, clear } from './ui.js';
+import { tutorialLink } from './tutorial.js';
 
 const HELP = {
   en: [
@@ -50,6 +51,7 @@ export function helpPage(main) {
   function render() {
     const blocks = HELP[lang()] || HELP.en;
     clear(main).append(el('article', { class: 'panel help' }, el('h1', {}, t('help_title')),
+      el('p', { class: 'row' }, tutorialLink('northwood'), tutorialLink('foxduet')),
       blocks.map(([tag, text]) => el(tag, {}, text))));
   }
   render();
