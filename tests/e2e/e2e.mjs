@@ -1667,6 +1667,50 @@ test('tutorial fox: the Duet lessons with the bot partner, a wrong lead explaine
   await ctx.close();
 });
 
+test('northwood variants: hidden stars with the expert rule from the start page, kept hidden until the end', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  const form = page.locator('[data-testid=start-northwood]');
+  await form.locator('summary').click();
+  await page.check('[data-testid=nw-variant-hidden-stars]');
+  await page.check('[data-testid=nw-expert]');
+  check(await form.locator('input[name=medal]').first().isDisabled(), 'the medal is not asked with the hidden stars');
+  await page.fill('[data-testid=nw-seed]', '8');
+  await page.click('[data-testid=start-nw]');
+  await page.waitForSelector('[data-testid=prompt]');
+  const goal = await page.locator('[data-testid=nw-goal]').textContent();
+  check(/3 hidden stars/.test(goal) && /outer fiefs 0, 1, 6, 7/.test(goal), 'the goal pill names the hidden stars and the outer fiefs: ' + goal);
+  check((await page.locator('[data-testid=fief-stars-0]').textContent()) === '?', 'a fief shows "?" for its hidden star');
+  // the rest of the game through the API with the page's own token
+  const id = await page.evaluate(async () => {
+    const api = await import('/js/api.js');
+    const id = location.hash.split('/').filter(Boolean).pop();
+    const token = api.tokenFor(id);
+    const post = (path, b) => fetch(path, { method: 'POST', body: JSON.stringify(b),
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token } });
+    for (let i = 0; i < 600; i++) {
+      const st = await fetch('/api/games/' + id + '/state', { headers: { Authorization: 'Bearer ' + token } }).then((r) => r.json());
+      if (st.over) return id;
+      if (JSON.stringify(st).includes('"star_fiefs":[')) return 'leak';
+      await post('/api/games/' + id + '/actions', { action: st.legal.find((x) => x !== 'stop') || st.legal[0], version: st.version });
+    }
+    return null;
+  });
+  check(id && id !== 'leak', 'the game ends and no state before the end carries the stars (' + id + ')');
+  await page.reload();
+  await page.waitForSelector('[data-testid=game-over]');
+  const summary = await page.locator('[data-testid=game-over]').textContent();
+  check(/Hidden stars on friendly fiefs: \d of 3 \(they were on fiefs \d, \d, \d\)/.test(summary), 'the end says where the stars were: ' + summary);
+  check(/Goal (reached|not reached)/.test(summary), 'the end says whether the goal was met');
+  check((await page.locator('.fief-stars').allTextContents()).join('') === '★★★', 'three fiefs show their star at the end');
+  await page.goto(BASE + '/#/history/northwood');
+  await page.waitForSelector('[data-testid=totals-groups]');
+  const groups = await page.locator('[data-testid=totals-groups]').textContent();
+  check(/the 3 hidden stars \+ outer fiefs/.test(groups), 'the history counts the variant apart: ' + groups);
+  checkNoErrors(page, 'variants');
+  await ctx.close();
+});
+
 async function main() {
   let browser = null;
   try {

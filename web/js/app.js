@@ -106,9 +106,21 @@ function seedOf(form) {
   return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
-// The folded "more options" part of a start form: the optional seed.
-function seedField(testId) {
-  return el('details', {}, el('summary', {}, t('more_options')),
+// For Northwood!'s variants (in its "more options"): the first edition's
+// hidden stars and the expert rule.
+function variantField() {
+  const option = (value, label, checked) => el('label', {},
+    el('input', { type: 'radio', name: 'variant', value, checked, 'data-testid': 'nw-variant-' + value }), ' ', label);
+  return el('div', { 'data-testid': 'nw-variants' },
+    el('fieldset', { class: 'radios' }, el('legend', {}, t('variant')),
+      option('medals', t('variant_medals'), true), option('hidden-stars', t('variant_hidden'), false)),
+    el('label', {}, el('input', { type: 'checkbox', name: 'expert', 'data-testid': 'nw-expert' }), ' ', t('expert_rule')));
+}
+
+// The folded "more options" part of a start form: the optional seed, and
+// anything the game adds (extra).
+function seedField(testId, extra) {
+  return el('details', {}, el('summary', {}, t('more_options')), extra || null,
     el('label', {}, t('seed'), ' ', el('input', { type: 'number', name: 'seed', min: '0', step: '1', inputmode: 'numeric', 'data-testid': testId })),
     el('p', { class: 'muted' }, t('seed_help')));
 }
@@ -135,10 +147,19 @@ function startPage() {
       ['bronze', t('medal_stars', { medal: t('medal_bronze'), stars: 16 })],
       ['silver', t('medal_stars', { medal: t('medal_silver'), stars: 18 })],
       ['gold', t('medal_stars', { medal: t('medal_gold'), stars: 20 })]], 'bronze'),
-    seedField('nw-seed'),
+    seedField('nw-seed', variantField()),
     el('p', { class: 'row' }, el('button', { type: 'submit', class: 'button primary', 'data-testid': 'start-nw' }, t('start_nw')),
       tutorialLink('northwood')));
-  onStart(nwForm, (f) => ({ game: 'northwood', setup: f.elements.setup.value, medal: f.elements.medal.value }));
+  onStart(nwForm, (f) => {
+    const body = { game: 'northwood', setup: f.elements.setup.value, medal: f.elements.medal.value };
+    // the variants are sent only when chosen
+    if (f.elements.variant.value === 'hidden-stars') body.variant = 'hidden-stars';
+    if (f.elements.expert.checked) body.expert = true;
+    return body;
+  });
+  // the medal means nothing with the hidden stars
+  const medalSet = nwForm.querySelector('input[name=medal]').closest('fieldset');
+  nwForm.addEventListener('change', () => { medalSet.disabled = nwForm.elements.variant.value === 'hidden-stars'; });
 
   const foxForm = el('form', { class: 'panel game-card', 'data-testid': 'start-fox', 'aria-labelledby': 'fox-title' },
     el('h2', { id: 'fox-title' }, t('fox_name')),

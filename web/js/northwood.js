@@ -177,16 +177,32 @@ function focus(view) {
       : view.phase === 'choose_fief' || abilityChoice === 'fief' ? 'fiefs' : 'none';
 }
 
-// The status bar's pills: medal, stars, score against the visited fief's
-// target, trump.
+// The goal of a game in words, from its view or its configuration
+// ({medal, variant, expert}): "Bronze (16 stars)", "the 3 hidden stars",
+// then the outer fiefs under the expert rule.
+export function goalText(c) {
+  const goal = c.variant === 'hidden-stars' ? t('goal_hidden')
+    : t('medal_stars', { medal: t('medal_' + (c.medal || 'bronze')), stars: { bronze: 16, silver: 18, gold: 20 }[c.medal || 'bronze'] || '?' });
+  return c.expert ? t('goal_expert', { goal }) : goal;
+}
+
+// How many fiefs are friendly and lost.
+function fiefCounts(view) {
+  const fiefs = view.fiefs || [];
+  return { won: fiefs.filter((f) => f.status === 'friendly').length, lost: fiefs.filter((f) => f.status === 'lost').length };
+}
+
+// The status bar's pills: the goal, stars (fiefs with the hidden stars),
+// score against the visited fief's target, trump.
 function pills(ctx) {
   const { view } = ctx;
   const visiting = visitingOf(view);
   const score = (view.score || []).length;
   return [
-    el('span', { class: 'pill' }, t('medal_stars', { medal: t('medal_' + view.medal), stars: { bronze: 16, silver: 18, gold: 20 }[view.medal] || '?' })),
-    el('span', { class: 'pill', 'data-testid': 'stars' }, view.over ? t('nw_stars_final', { won: view.stars_won ?? '?' })
-      : t('nw_stars', { won: view.stars_won ?? '?', possible: view.stars_possible ?? '?' })),
+    el('span', { class: 'pill', 'data-testid': 'nw-goal' }, goalText(view)),
+    el('span', { class: 'pill', 'data-testid': 'stars' }, view.variant === 'hidden-stars' ? t('nw_fiefs_count', fiefCounts(view))
+      : view.over ? t('nw_stars_final', { won: view.stars_won ?? '?' })
+        : t('nw_stars', { won: view.stars_won ?? '?', possible: view.stars_possible ?? '?' })),
     visiting !== null ? el('span', { class: 'pill strong', 'data-testid': 'score' }, t('nw_score_vs', { score, target: visiting })) : null,
     view.trump ? el('span', { class: 'pill' }, suitIcon(view.trump, 16), ' ', t('nw_trump', { suit: suitName(view.trump) })) : null,
   ];
@@ -291,11 +307,16 @@ function fiefSection(ctx) {
     const candidate = moving && legal.includes('fief ' + idx);
     const statusKey = visiting === idx ? 'nw_visiting' : 'nw_status_' + (f.status || 'neutral');
     const stars = f.stars ?? STARS[idx];
+    // with the hidden stars a fief shows "?" until the end, then a star where one was
+    const hidden = view.variant === 'hidden-stars';
+    const starHere = hidden && Array.isArray(view.star_fiefs) && view.star_fiefs.includes(idx);
+    const starText = !hidden ? '★'.repeat(stars) : view.star_fiefs ? (starHere ? '★' : '') : '?';
+    const starLabel = !hidden ? t('nw_star_count', { n: stars }) : view.star_fiefs ? (starHere ? t('nw_star_here') : '') : t('nw_star_unknown');
     const title = ruler && pick(ruler.title);
     const parts = [
       el('span', { class: 'fief-head' }, t('nw_fief', { n: idx })),
       el('span', { class: 'fief-target', 'aria-label': t('nw_target', { n: f.target ?? idx }) }, String(f.target ?? idx)),
-      el('span', { class: 'fief-stars', 'aria-label': t('nw_star_count', { n: stars }) }, '★'.repeat(stars)),
+      el('span', { class: 'fief-stars', 'aria-label': starLabel, 'data-testid': 'fief-stars-' + idx }, starText),
       ruler
         ? el('span', { class: 'fief-ruler suit-' + ruler.suit }, suitIcon(ruler.suit, 16), ' ', pick(ruler.name))
         : el('span', { class: 'fief-ruler gone' }, t(f.status === 'friendly' ? 'nw_ruler_left' : 'nw_removed')),
@@ -307,7 +328,7 @@ function fiefSection(ctx) {
     ];
     const cls = 'fief status-' + (f.status || 'neutral') + (visiting === idx ? ' visiting' : '') + (candidate ? ' candidate' : '') +
       (events.some((e) => (e.type === 'visit_end' || e.type === 'visit') && e.fief === idx) ? ' anim-pulse' : '');
-    const label = [t('nw_fief', { n: idx }), t('nw_target', { n: f.target ?? idx }), t('nw_star_count', { n: stars }),
+    const label = [t('nw_fief', { n: idx }), t('nw_target', { n: f.target ?? idx }), starLabel,
       ruler ? pick(ruler.name) + ' (' + suitName(ruler.suit) + (ruler.crown ? ', ' + t('nw_crown') : '') + '): ' + pick(ruler.text)
         : t('nw_removed'), t(statusKey)].join(', ');
     let node;
@@ -451,6 +472,15 @@ function overText(ctx) {
   const stars = r.stars ?? view.stars_won ?? 0;
   const reached = r.medal && r.medal !== 'none' ? t('medal_' + r.medal) : t('medal_none');
   const won = r.won ?? false;
+  if (view.variant === 'hidden-stars' || view.expert) {
+    // the variants: the goal met or not, and where the stars were
+    const fiefs = r.star_fiefs || view.star_fiefs || [];
+    return { won, lines: [
+      t(won ? 'nw_end_goal_won' : 'nw_end_goal_lost', { goal: goalText(view) }),
+      view.variant === 'hidden-stars' ? t('nw_end_hidden', { found: r.stars_found ?? 0, fiefs: fiefs.join(', ') }) : t('nw_end_medal', { medal: reached }),
+      r.stopped ? t('nw_end_stopped') : null,
+    ], details: visitsTable(r.visits) };
+  }
   return { won, lines: [
     // a win names the medal reached (it may be above the one aimed for)
     won ? t('nw_end_won', { medal: reached, stars }) : t('nw_end_lost', { medal: t('medal_' + view.medal), stars }),
@@ -520,6 +550,7 @@ export const northwoodGame = {
   // The history's words for a game's setup: deal and medal aimed for.
   historyConfig(g) {
     const c = g.config || {};
+    if (c.variant === 'hidden-stars' || c.expert) return t('hist_nw_goal', { setup: t('setup_' + (c.setup || 'intro') + '_short'), goal: goalText(c) });
     return t('hist_nw_config', { setup: t('setup_' + (c.setup || 'intro') + '_short'), medal: t('medal_' + (c.medal || 'bronze')) });
   },
   // The history's words for a game's result: stars, medal, won or lost.
@@ -537,5 +568,11 @@ export const northwoodGame = {
   chartAxisKey: 'hist_axis_stars',
   // The totals count wins per medal aimed for (the groups' keys).
   groupsTitleKey: 'hist_wins_medal',
-  groupLabel: (key) => t('medal_' + key),
+  // a group is a medal, or "hidden-stars", either with "-expert"
+  groupLabel: (key) => {
+    const expert = key.endsWith('-expert');
+    const base = expert ? key.slice(0, -'-expert'.length) : key;
+    return expert || base === 'hidden-stars' ? goalText(base === 'hidden-stars' ? { variant: base, expert } : { medal: base, expert })
+      : t('medal_' + key);
+  },
 };
