@@ -346,7 +346,8 @@ enum {
     TW_NW_STEP_REPEATS = 1 << 7,        /* it runs the next c steps again for each other exhausted ally */
     TW_NW_STEP_MOVES_VISIT = 1 << 8,    /* it moves the visit to another fief */
     TW_NW_STEP_CHANGES_TRUMP = 1 << 9,  /* it can change the visited ruler, so the trump */
-    TW_NW_STEP_READIES = 1 << 10        /* it readies another ally */
+    TW_NW_STEP_READIES = 1 << 10,       /* it readies another ally */
+    TW_NW_STEP_EXACT = 1 << 11          /* it moves exactly `upto` cards, or all its pile holds when fewer */
 };
 
 /* One step kind. The three run functions are the engine's own (the
