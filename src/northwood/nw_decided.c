@@ -29,20 +29,31 @@
 #define SEARCH_BUDGET 20000 /* nodes of the complete search */
 #define WITNESS_PLAYOUTS 48 /* random playouts tried before the complete search */
 
-/* One remembered search node: a 128-bit key of the view and its outcomes. */
+/* One remembered search node: a 128-bit key of the view and its outcomes
+ * (or, for a position of dialogues only, the scores it can still add). */
 typedef struct {
     uint64_t k1, k2;
+    uint32_t value;
     uint8_t used;
-    uint8_t outcomes;
 } memo_entry;
 
-#define MEMO_SIZE (1u << 16) /* more than the budget: the table never fills */
+#define MEMO_SIZE (1u << 18)
+#define MEMO_FULL ((int)(MEMO_SIZE / 4 * 3)) /* entries past this make the search give up */
 
 typedef struct {
     int nodes;
+    int entries;
     int gave_up; /* budget exceeded: one outcome proves nothing */
+    unsigned want;  /* the outcomes the search looks for (the others are known) */
     memo_entry *memo;
 } search;
+
+/* Whether the outcomes found hold all those the search looks for: then
+ * it stops (the memo's entries need not hold the others). */
+static int found_wanted(const search *sr, unsigned all)
+{
+    return (all & sr->want) == sr->want;
+}
 
 /* Two independent 64-bit hashes of a byte string (an FNV-style
  * multiply-xor and a multiply-add mix), used together as a 128-bit key.
@@ -65,8 +76,6 @@ static void hash_bytes(const void *data, size_t size, uint64_t *k1, uint64_t *k2
     *k2 = h2;
 }
 
-static void full_view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2);
-
 /* Whether only dialogues remain in the visit: a statement waits for its
  * answer, no ally is ready and no delayed effect is armed, so no ability
  * can run before the visit ends. */
@@ -78,44 +87,6 @@ static int dialogues_only(const tw_nw_state *v)
         if (!v->slots[slot].exhausted)
             return 0;
     return 1;
-}
-
-/* Cards in the discard and score piles. */
-static uint32_t seen_in_piles(const tw_nw_state *v)
-{
-    uint32_t seen = 0;
-    for (int i = 0; i < v->discard_n; i++)
-        seen |= 1u << v->discard[i];
-    for (int i = 0; i < v->score_n; i++)
-        seen |= 1u << v->score[i];
-    return seen;
-}
-
-/* The key of a view: its bytes with the parts that carry no game meaning
- * (a program's leftovers past its end) zeroed. When only dialogues remain,
- * the order of the open piles no longer matters: the hand and the set of
- * cards in the piles (exactly, in the first word), the deck as the player
- * sees it (its known cards where they are: two lines of play can know
- * different cards), the score, the statement, the fief visited and its
- * trump are the whole position (an ability may have changed the ruler,
- * hence the trump, or the fief: lines that differ only there must not
- * meet). */
-static void view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2)
-{
-    if (dialogues_only(v)) {
-        uint8_t rest[TW_NW_CARDS + 4];
-        memcpy(rest, v->deck, v->deck_n);
-        rest[v->deck_n] = v->score_n;
-        rest[v->deck_n + 1] = v->discard[v->discard_n - 1];
-        rest[v->deck_n + 2] = (uint8_t)v->visiting;
-        rest[v->deck_n + 3] = (uint8_t)tw_nw_trump(v);
-        uint64_t unused;
-        hash_bytes(rest, (size_t)v->deck_n + 4, k2, &unused);
-        *k1 = (uint64_t)v->hand | (uint64_t)seen_in_piles(v) << 32;
-        *k2 |= 1ull << 63; /* never equal to a whole view's key by construction of the first word */
-        return;
-    }
-    full_view_key(v, k1, k2);
 }
 
 /* A key of the whole view (for positions of different queries too):
@@ -137,15 +108,30 @@ static void full_view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2)
     if (c.trigger.len < TW_NW_MAX_PROGRAM)
         memset(&c.trigger.steps[c.trigger.len], 0, (TW_NW_MAX_PROGRAM - c.trigger.len) * sizeof c.trigger.steps[0]);
     hash_bytes(&c, sizeof c, k1, k2);
+    *k2 &= ~(1ull << 63); /* a dialogues key has this bit set: the two kinds never meet */
 }
 
 /* Finds a view's memo entry (or the empty place for it). */
 static memo_entry *memo_find(search *sr, uint64_t k1, uint64_t k2)
 {
-    uint32_t i = (uint32_t)k1 & (MEMO_SIZE - 1);
+    uint32_t i = (uint32_t)(((k1 ^ k2) * 0x9E3779B97F4A7C15ull) >> 40) & (MEMO_SIZE - 1);
     while (sr->memo[i].used && (sr->memo[i].k1 != k1 || sr->memo[i].k2 != k2))
         i = (i + 1) & (MEMO_SIZE - 1);
     return &sr->memo[i];
+}
+
+/* Remembers a value under a key (the place memo_find gave); the search
+ * gives up rather than fill the table. */
+static void memo_store(search *sr, memo_entry *e, uint64_t k1, uint64_t k2, uint32_t value)
+{
+    if (++sr->entries > MEMO_FULL) {
+        sr->gave_up = 1;
+        return;
+    }
+    e->used = 1;
+    e->k1 = k1;
+    e->k2 = k2;
+    e->value = value;
 }
 
 /* The unknown deck positions of a view, top first. */
@@ -328,7 +314,7 @@ static unsigned explore_action(search *sr, const tw_nw_state *v, tw_nw_action ac
         for (int i = 0; i < d->n[k]; i++)
             rest &= ~(1u << d->prefix[k][i]);
         unsigned all = 0;
-        for (; rest && all != OUT_BOTH && !sr->gave_up; rest &= rest - 1) {
+        for (; rest && !found_wanted(sr, all) && !sr->gave_up; rest &= rest - 1) {
             d->prefix[k][d->n[k]++] = (uint8_t)nw_lowest(rest);
             all |= explore_action(sr, v, action, d);
             d->n[k]--;
@@ -591,32 +577,148 @@ static unsigned settled_by_score(const tw_nw_state *v)
     return 0;
 }
 
+/* ---- Dialogues only -------------------------------------------------------
+ *
+ * Once no ability can run, what is left is answers: each takes a hand card
+ * (of the statement's suit when the hand holds one) and the next statement
+ * comes from the top of the deck, a known card or any unseen one, until
+ * the hand or the deck is empty. Whether the answers left can add exactly
+ * k points depends only on the hand left, the unseen cards already used as
+ * statements (the answers given so far follow from the hand) and k, and is
+ * remembered so: lines that reach the same cards meet, whatever they
+ * scored on the way and in whatever order they answered. Two bounds cut
+ * it short: no more points than answers left, nor than hand cards that
+ * could score on some statement still to come. */
+
+/* A position of dialogues only: what stays fixed while it is played. */
+typedef struct {
+    const tw_nw_state *v;
+    int trump;
+    int hand_count; /* cards in hand when it began */
+    uint32_t unseen;
+    uint64_t layout; /* a hash of the deck as seen, the unseen cards, the trump, the hand count, the fief */
+} dialogues;
+
+/* Hand cards that score on at least one of the statements possible. */
+static int scorers(uint32_t hand, uint32_t statements, int trump)
+{
+    int n = 0;
+    for (; hand; hand &= hand - 1) {
+        int card = nw_lowest(hand), suit = TW_NW_SUIT(card);
+        uint32_t lower = statements & (((1u << TW_NW_VALUE(card)) - 1) >> 1 << (suit * 8));
+        uint32_t not_trump = statements & ~(0xFFu << (trump * 8));
+        n += lower || (suit == trump && not_trump);
+    }
+    return n;
+}
+
+/* Whether the answers left can add exactly k points, once an answer was
+ * given, from the hand left and the unseen cards used as statements. */
+static int dialogue_can_add(search *sr, const dialogues *g, uint32_t hand, uint32_t used, int k)
+{
+    int answered = g->hand_count - nw_count(hand);
+    int deck_left = g->v->deck_n - (answered - 1); /* the visit ends after an answer when it is 0 */
+    if (!hand || deck_left <= 0)
+        return k == 0;
+    int answers = nw_count(hand) < deck_left ? nw_count(hand) : deck_left;
+    if (k < 0 || k > answers)
+        return 0;
+    uint32_t to_come = g->unseen & ~used;
+    for (int i = 0; i < deck_left; i++)
+        if (g->v->deck_known & (1u << i))
+            to_come |= 1u << g->v->deck[i];
+    if (k > scorers(hand, to_come, g->trump))
+        return 0;
+    uint64_t k1 = (uint64_t)hand | (uint64_t)used << 32, k2 = g->layout ^ ((uint64_t)k << 48);
+    memo_entry *e = memo_find(sr, k1, k2);
+    if (e->used)
+        return (int)e->value;
+    if (++sr->nodes > SEARCH_BUDGET) {
+        sr->gave_up = 1;
+        return 0;
+    }
+    int place = deck_left - 1; /* the next statement's index in the deck */
+    uint32_t statements = g->v->deck_known & (1u << place) ? 1u << g->v->deck[place] : g->unseen & ~used;
+    int can = 0;
+    for (uint32_t left = statements; left && !can && !sr->gave_up; left &= left - 1) {
+        int statement = nw_lowest(left);
+        uint32_t now_used = used | ((1u << statement) & g->unseen);
+        for (uint32_t answers_ok = tw_nw_answers_allowed(hand, statement); answers_ok && !can;
+             answers_ok &= answers_ok - 1) {
+            int card = nw_lowest(answers_ok);
+            can = dialogue_can_add(sr, g, hand & ~(1u << card), now_used,
+                                   k - tw_nw_answer_scores(card, statement, g->trump));
+        }
+    }
+    if (!sr->gave_up)
+        memo_store(sr, memo_find(sr, k1, k2), k1, k2, (uint32_t)can);
+    return can;
+}
+
+/* Whether answering the statement waiting can lead to exactly k more
+ * points. */
+static int dialogue_reaches(search *sr, const dialogues *g, int k)
+{
+    int statement = tw_nw_statement(g->v);
+    for (uint32_t answers = tw_nw_answers_allowed(g->v->hand, statement); answers && !sr->gave_up;
+         answers &= answers - 1) {
+        int card = nw_lowest(answers);
+        if (dialogue_can_add(sr, g, g->v->hand & ~(1u << card), 0,
+                             k - tw_nw_answer_scores(card, statement, g->trump)))
+            return 1;
+    }
+    return 0;
+}
+
+/* Outcomes of a view where only dialogues remain (dialogues_only), as far
+ * as the search wants them (a hit, a miss, or both). */
+static unsigned dialogue_outcomes(search *sr, const tw_nw_state *v)
+{
+    dialogues g = {v, tw_nw_trump(v), nw_count(v->hand), unseen_of(v), 0};
+    uint8_t layout[TW_NW_CARDS + 8];
+    memcpy(layout, v->deck, v->deck_n);
+    layout[v->deck_n] = (uint8_t)g.trump;
+    layout[v->deck_n + 1] = (uint8_t)g.hand_count;
+    layout[v->deck_n + 2] = (uint8_t)v->visiting;
+    layout[v->deck_n + 3] = v->deck_n;
+    memcpy(&layout[v->deck_n + 4], &g.unseen, sizeof g.unseen);
+    uint64_t unused;
+    hash_bytes(layout, (size_t)v->deck_n + 8, &g.layout, &unused);
+    g.layout |= 1ull << 63; /* never a whole view's key (full_view_key) */
+    int needed = v->visiting - v->score_n, most = g.hand_count;
+    unsigned outcomes = 0;
+    if ((sr->want & OUT_HIT) && needed >= 0 && dialogue_reaches(sr, &g, needed))
+        outcomes |= OUT_HIT;
+    for (int k = 0; k <= most && (sr->want & OUT_MISS) && !(outcomes & OUT_MISS) && !sr->gave_up; k++)
+        if (k != needed && dialogue_reaches(sr, &g, k))
+            outcomes |= OUT_MISS;
+    return outcomes;
+}
+
 /* Outcomes reachable from a view in the middle of a visit. */
 static unsigned explore(search *sr, const tw_nw_state *v)
 {
     unsigned settled = settled_by_score(v);
     if (settled)
         return settled;
+    if (dialogues_only(v))
+        return dialogue_outcomes(sr, v);
     uint64_t k1, k2;
-    view_key(v, &k1, &k2);
+    full_view_key(v, &k1, &k2);
     memo_entry *e = memo_find(sr, k1, k2);
     if (e->used)
-        return e->outcomes;
+        return e->value;
     tw_nw_action actions[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(v, actions);
     unsigned all = 0;
     deal d;
     memset(d.n, 0, sizeof d.n);
-    for (int i = 0; i < n && all != OUT_BOTH && !sr->gave_up; i++)
+    for (int i = 0; i < n && !found_wanted(sr, all) && !sr->gave_up; i++)
         if (plays_on(actions[i]))
             all |= explore_action(sr, v, actions[i], &d);
     if (sr->gave_up)
         return all;
-    e = memo_find(sr, k1, k2);
-    e->used = 1;
-    e->k1 = k1;
-    e->k2 = k2;
-    e->outcomes = (uint8_t)all;
+    memo_store(sr, memo_find(sr, k1, k2), k1, k2, all);
     return all;
 }
 
@@ -677,7 +779,7 @@ static unsigned witnesses(const tw_nw_state *v, uint64_t seed)
     return all;
 }
 
-static int complete_search(const tw_nw_state *v, int *hit);
+static int complete_search(const tw_nw_state *v, unsigned known, int *hit);
 
 /* Whether the visit under way is decided; see northwood.h. */
 int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
@@ -706,8 +808,9 @@ int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
         return last_answer > 0;
     }
     int decided = 0, is_hit = 0;
-    if (witnesses(v, k1 ^ k2) != OUT_BOTH)
-        decided = complete_search(v, &is_hit);
+    unsigned seen = witnesses(v, k1 ^ k2);
+    if (seen != OUT_BOTH)
+        decided = complete_search(v, seen, &is_hit);
     last_k1 = k1;
     last_k2 = k2;
     last_answer = decided ? 1 + is_hit : 0;
@@ -716,16 +819,18 @@ int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
     return decided;
 }
 
-/* The complete search from a view: 1 with *hit set when one outcome only
- * is reachable, 0 when both are or when the search gave up. */
-static int complete_search(const tw_nw_state *v, int *hit)
+/* The complete search from a view, the outcomes `known` (met by the
+ * witnesses) aside: it looks only for the others. 1 with *hit set when one
+ * outcome only is reachable, 0 when both are or when the search gave up. */
+static int complete_search(const tw_nw_state *v, unsigned known, int *hit)
 {
     search sr;
     memset(&sr, 0, sizeof sr);
+    sr.want = OUT_BOTH & ~known;
     sr.memo = calloc(MEMO_SIZE, sizeof *sr.memo);
     if (!sr.memo)
         return 0;
-    unsigned all = explore(&sr, v);
+    unsigned all = explore(&sr, v) | known;
     free(sr.memo);
     if (sr.gave_up || (all != OUT_HIT && all != OUT_MISS))
         return 0;
