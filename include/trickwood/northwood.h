@@ -509,7 +509,8 @@ static inline int tw_nw_is_over(const tw_nw_state *state)
  * target. Reads only what the player sees. Returns 1 with *hit set (1 sure
  * to hit, 0 sure to miss) when decided, 0 when not (or outside a visit, in
  * the middle of an ability, or when the proof does not fit the search
- * budget: the answer is never wrong, see docs/rules-notes.md). */
+ * budget, the one way a decided visit is missed: the answer is never
+ * wrong; shuffles are weighed in every order; see docs/rules-notes.md). */
 int tw_nw_visit_decided(const tw_nw_state *state, int *hit);
 /* Whether the ended game reached the chosen medal. */
 int tw_nw_is_won(const tw_nw_state *state);
