@@ -3,16 +3,65 @@
  * asked, decided and decided as hits, for timing one build of the library
  * against another and checking that they answer alike:
  *
- *   cc -O2 -Iinclude -o /tmp/nw-decided-loop scripts/nw-decided-loop.c \
- *       build/release/libtrickwood.a -ljansson -lm
+ *   cc -O2 -Iinclude -Isrc -Itests -o /tmp/nw-decided-loop scripts/nw-decided-loop.c \
+ *       tests/nw_exhaustive.c build/release/libtrickwood.a -ljansson -lm
  *   time /tmp/nw-decided-loop 300
  *
- * docs/rules-notes.md ("finish") gives the figures it served. */
+ * With a budget (`/tmp/nw-decided-loop 300 20000`), each answer at a
+ * dialogue's decision is also compared with the exhaustive check of
+ * tests/nw_exhaustive.c, where it settles the position within that many
+ * actions: the totals then say how many positions it settled, how many of
+ * them are decided, and how many the engine missed (decided, the engine
+ * says not) or got wrong (the engine says decided, the check disagrees),
+ * with a line for each of those.
+ *
+ * docs/rules-notes.md ("A decided visit") gives the figures it served. */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "nw_exhaustive.h"
 #include "trickwood/northwood.h"
 #include "trickwood/nw_files.h"
+
+/* Totals of a run. */
+typedef struct {
+    long long asked, decided, hits;
+    long long settled, exact_decided, missed, wrong;
+} loop_totals;
+
+/* Prints one position the engine answered differently from the check. */
+static void report(const char *what, long long game, const tw_nw_state *s, const tw_nw_catalog *catalog)
+{
+    printf("%s: game %lld fief %d score %d hand %d deck %d ready:", what, game, s->visiting, s->score_n,
+           tw_nw_hand_count(s), s->deck_n);
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        if (!s->slots[slot].exhausted) {
+            int index = tw_nw_slot_character(s, slot)->catalog_index;
+            printf(" %s", index < catalog->count ? catalog->entries[index].id : "?");
+        }
+    printf("\n");
+}
+
+/* Compares the engine's answer with the exhaustive check. */
+static void check_answer(loop_totals *t, long budget, long long game, const tw_nw_state *s, int says, int hit,
+                         const tw_nw_catalog *catalog)
+{
+    if (s->phase != TW_NW_PHASE_BEFORE_STATEMENT && s->phase != TW_NW_PHASE_RESPONSE)
+        return;
+    unsigned truth = nw_exhaustive_outcomes(s, budget);
+    if (truth == NW_EXH_UNKNOWN)
+        return;
+    t->settled++;
+    int decided = truth == NW_EXH_HIT || truth == NW_EXH_MISS;
+    t->exact_decided += decided;
+    if (decided && !says) {
+        t->missed++;
+        report("missed", game, s, catalog);
+    } else if (says && (!decided || hit != (truth == NW_EXH_HIT))) {
+        t->wrong++;
+        report("wrong", game, s, catalog);
+    }
+}
 
 /* Plays the games, asks at every decision of a visit, prints the totals. */
 int main(int argc, char **argv)
@@ -20,13 +69,14 @@ int main(int argc, char **argv)
     static tw_nw_catalog catalog;
     tw_diag diag;
     long long games = argc > 1 ? atoll(argv[1]) : 300;
-    if (games < 1 || tw_nw_catalog_load_default(&catalog, &diag) != TW_OK) {
-        fprintf(stderr, "usage: nw-decided-loop GAMES (and the default catalog must load)\n");
+    long budget = argc > 2 ? atol(argv[2]) : 0;
+    if (games < 1 || budget < 0 || tw_nw_catalog_load_default(&catalog, &diag) != TW_OK) {
+        fprintf(stderr, "usage: nw-decided-loop GAMES [BUDGET] (and the default catalog must load)\n");
         return 1;
     }
     tw_rng pick;
     tw_rng_seed(&pick, 5);
-    long long asked = 0, decided = 0, hits = 0;
+    loop_totals t = {0};
     for (long long g = 0; g < games; g++) {
         tw_nw_state s;
         tw_nw_config cfg = {g % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE,
@@ -36,11 +86,14 @@ int main(int argc, char **argv)
         while (!tw_nw_is_over(&s)) {
             int hit = 0;
             if (s.visiting >= 0) {
-                asked++;
-                if (tw_nw_visit_decided(&s, &hit)) {
-                    decided++;
-                    hits += hit;
+                t.asked++;
+                int says = tw_nw_visit_decided(&s, &hit);
+                if (says) {
+                    t.decided++;
+                    t.hits += hit;
                 }
+                if (budget)
+                    check_answer(&t, budget, g, &s, says, hit, &catalog);
             }
             tw_nw_action acts[TW_NW_MAX_ACTIONS];
             int n = tw_nw_legal_actions(&s, acts);
@@ -51,6 +104,10 @@ int main(int argc, char **argv)
                 return 1;
         }
     }
-    printf("%lld asked, %lld decided, %lld hit\n", asked, decided, hits);
+    printf("%lld asked, %lld decided, %lld hit\n", t.asked, t.decided, t.hits);
+    if (budget)
+        printf("exhaustive check (budget %ld): %lld settled, %lld of them decided; the engine missed %lld, "
+               "got %lld wrong\n",
+               budget, t.settled, t.exact_decided, t.missed, t.wrong);
     return 0;
 }

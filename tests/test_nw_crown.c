@@ -1,8 +1,8 @@
 /* For Northwood! crown characters: each of the 12 crown abilities of
  * data/characters.json with the official FAQ rulings and edge cases, their
  * interactions with the Queen of Leaves, the Jacks and substitutes, and
- * "visit decided" (checked against an exhaustive search on small
- * positions). After an ability the statement is revealed at once, so most
+ * "visit decided" (its simple cases and random play; the exhaustive check
+ * is in test_nw_decided.c). After an ability the statement is revealed at once, so most
  * checks look at the discard: "... moved cards, statement". */
 #include <stdlib.h>
 #include <string.h>
@@ -655,132 +655,8 @@ TEST(nw_crown_decided_simple_cases)
     CHECK_INT(FX_TRY(&s, "finish"), TW_ERR_ILLEGAL);
 }
 
-/* Outcomes (1 hit, 2 miss) of every way to play the visit on from a full
- * state, trying every legal action (stop and finish left out). */
-static unsigned all_outcomes(const tw_nw_state *s, int depth)
-{
-    if (depth > 40)
-        return 0;
-    tw_nw_action actions[TW_NW_MAX_ACTIONS];
-    int n = tw_nw_legal_actions(s, actions);
-    unsigned all = 0;
-    for (int i = 0; i < n && all != 3; i++) {
-        int kind = TW_NW_ACTION_KIND(actions[i]);
-        if (kind == TW_NW_ACT_STOP || kind == TW_NW_ACT_FINISH)
-            continue;
-        tw_nw_state next = *s;
-        int fief = s->visiting;
-        tw_nw_apply(&next, actions[i], NULL);
-        if (next.visiting < 0 || next.phase == TW_NW_PHASE_GAME_OVER) {
-            /* the visit ended on the fief visited just before */
-            all |= next.fiefs[fief].status == TW_NW_FIEF_FRIENDLY ? 1u : 2u;
-        } else {
-            all |= all_outcomes(&next, depth + 1);
-        }
-    }
-    return all;
-}
-
-/* The brute-force answer: every order of the unseen cards in the unknown
- * deck positions, every way to play. Returns the outcome set. */
-static unsigned brute_force(const tw_nw_state *s)
-{
-    uint8_t pos[TW_NW_CARDS], cards[TW_NW_CARDS];
-    int npos = 0;
-    for (int i = 0; i < s->deck_n; i++)
-        if (!(s->deck_known & (1u << i)))
-            cards[npos] = s->deck[i], pos[npos++] = (uint8_t)i;
-    /* Heap's algorithm over the unknown cards. */
-    int c[TW_NW_CARDS] = {0};
-    unsigned all = 0;
-    tw_nw_state d = *s;
-    all |= all_outcomes(&d, 0);
-    for (int i = 1; i < npos && all != 3;) {
-        if (c[i] < i) {
-            int j = i % 2 ? c[i] : 0;
-            uint8_t t = cards[j];
-            cards[j] = cards[i];
-            cards[i] = t;
-            for (int k = 0; k < npos; k++)
-                d.deck[pos[k]] = cards[k];
-            all |= all_outcomes(&d, 0);
-            c[i]++;
-            i = 1;
-        } else {
-            c[i] = 0;
-            i++;
-        }
-    }
-    return all;
-}
-
-TEST(nw_crown_decided_agrees_with_exhaustive_search)
-{
-    const tw_nw_catalog *cat = fx_catalog();
-    tw_rng rng;
-    tw_rng_seed(&rng, 2026);
-    int compared = 0, decided = 0, open = 0;
-    for (int trial = 0; trial < 400; trial++) {
-        tw_nw_state s;
-        fx_blank(&s, NULL);
-        /* A random small position: few cards in hand and deck, the rest
-         * already seen in the discard and score piles. */
-        uint8_t order[TW_NW_CARDS];
-        for (int i = 0; i < TW_NW_CARDS; i++)
-            order[i] = (uint8_t)i;
-        tw_rng_shuffle_u8(&rng, order, TW_NW_CARDS);
-        int h = 1 + (int)tw_rng_below(&rng, 3), d = 1 + (int)tw_rng_below(&rng, 4);
-        int sc = (int)tw_rng_below(&rng, 5);
-        char hand[64] = "", deck[64] = "", score[64] = "", code[4];
-        for (int i = 0; i < h + d + sc; i++) {
-            tw_nw_card_code(order[i], code);
-            char *to = i < h ? hand : i < h + d ? deck : score;
-            strcat(to, code);
-            strcat(to, " ");
-        }
-        int fief = (int)tw_rng_below(&rng, 8);
-        for (int f = 0; f < 8; f++)
-            if (f != fief && tw_rng_below(&rng, 2))
-                fx_status(&s, f, tw_rng_below(&rng, 2) ? TW_NW_FIEF_FRIENDLY : TW_NW_FIEF_LOST);
-        /* One ally ready at most (any character but the deck-shuffling
-         * Baron of Claws, whose shuffle the brute force cannot enumerate
-         * either), the others used. */
-        int with_ally = tw_rng_below(&rng, 3) != 0;
-        if (with_ally) {
-            int index;
-            do
-                index = (int)tw_rng_below(&rng, (uint32_t)cat->count);
-            while (strcmp(cat->entries[index].id, "baron-of-claws") == 0);
-            fx_ally(&s, 0, cat->entries[index].id);
-        }
-        fx_cards(&s, hand, deck, "", score, TW_NW_PILE_DISCARD);
-        if (s.discard_n == 0)
-            continue;
-        for (int slot = with_ally ? 1 : 0; slot < 4; slot++)
-            fx_exhaust(&s, slot);
-        fx_visit(&s, fief, with_ally ? TW_NW_PHASE_BEFORE_STATEMENT : TW_NW_PHASE_RESPONSE);
-        if (tw_rng_below(&rng, 2))
-            fx_known_top(&s, (int)tw_rng_below(&rng, (uint32_t)s.deck_n + 1));
-        if (!tw_nw_check_invariants(&s, NULL))
-            continue;
-        unsigned truth = brute_force(&s);
-        int hit = -1;
-        int says = tw_nw_visit_decided(&s, &hit);
-        compared++;
-        if (truth == 1 || truth == 2) {
-            decided++;
-            CHECK_INT(says, 1);
-            CHECK_INT(hit, truth == 1);
-        } else {
-            open++;
-            CHECK_INT(says, 0);
-        }
-    }
-    /* Both kinds of answer were really tested. */
-    CHECK(compared >= 300);
-    CHECK(decided >= 30);
-    CHECK(open >= 30);
-}
+/* The comparison with an exhaustive check, over every deck order and every
+ * line of play, is in tests/test_nw_decided.c. */
 
 /* ---- Records ---------------------------------------------------------------- */
 

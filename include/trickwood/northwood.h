@@ -368,7 +368,8 @@ enum {
     TW_NW_STEP_REPEATS = 1 << 7,        /* it runs the next c steps again for each other exhausted ally */
     TW_NW_STEP_MOVES_VISIT = 1 << 8,    /* it moves the visit to another fief */
     TW_NW_STEP_CHANGES_TRUMP = 1 << 9,  /* it can change the visited ruler, so the trump */
-    TW_NW_STEP_READIES = 1 << 10        /* it readies another ally */
+    TW_NW_STEP_READIES = 1 << 10,       /* it readies another ally */
+    TW_NW_STEP_EXACT = 1 << 11          /* it moves exactly `upto` cards, or all its pile holds when fewer */
 };
 
 /* One step kind. The three run functions are the engine's own (the
@@ -532,7 +533,8 @@ static inline int tw_nw_is_over(const tw_nw_state *state)
  * target. Reads only what the player sees. Returns 1 with *hit set (1 sure
  * to hit, 0 sure to miss) when decided, 0 when not (or outside a visit, in
  * the middle of an ability, or when the proof does not fit the search
- * budget: the answer is never wrong, see docs/rules-notes.md). */
+ * budget, the one way a decided visit is missed: the answer is never
+ * wrong; shuffles are weighed in every order; see docs/rules-notes.md). */
 int tw_nw_visit_decided(const tw_nw_state *state, int *hit);
 /* Whether the ended game reached its goal: the chosen medal (medals) or
  * every hidden star friendly (hidden stars), and under the expert rule

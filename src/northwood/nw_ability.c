@@ -170,6 +170,17 @@ static int draw_until_once(tw_nw_state *s, int suit_ref, tw_nw_events *events)
     return TW_NW_SUIT(card) != resolve_suit(s, suit_ref) && s->deck_n > 0;
 }
 
+static _Thread_local nw_shuffle_hook shuffle_hook; /* see nw_set_shuffle_hook */
+static _Thread_local void *shuffle_ctx;
+
+/* Sets (or with NULL clears) the calling thread's shuffle hook; see
+ * nw_internal.h. */
+void nw_set_shuffle_hook(nw_shuffle_hook hook, void *ctx)
+{
+    shuffle_hook = hook;
+    shuffle_ctx = ctx;
+}
+
 /* Takes every deck card of a value into the hand (in deck order, from the
  * top), then shuffles the deck; the player no longer knows any deck card. */
 static void search_deck(tw_nw_state *s, int value, tw_nw_events *events)
@@ -189,7 +200,10 @@ static void search_deck(tw_nw_state *s, int value, tw_nw_events *events)
     for (int card = 0; card < TW_NW_CARDS; card++)
         if (taken & (1u << card))
             nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, TW_NW_PILE_DECK, TW_NW_PILE_HAND, 0, 0, 0);
-    tw_rng_shuffle_u8(&s->rng, s->deck, (size_t)s->deck_n);
+    if (shuffle_hook)
+        shuffle_hook(s, nw_count(taken), shuffle_ctx);
+    else
+        tw_rng_shuffle_u8(&s->rng, s->deck, (size_t)s->deck_n);
     s->deck_known = 0;
     nw_emit(events, TW_NW_EV_SHUFFLE, TW_NW_NO_CARD, 0, 0, 0, 0, 0);
 }
@@ -757,12 +771,12 @@ const tw_nw_step_kind tw_nw_step_kinds[TW_NW_OP_LAST + 1] = {
     [0] = {NULL, {{0}}, TW_NW_CHOICE_NONE, TW_NW_MOVES_NONE, 0, 0, begin_nothing, needs_never, choose_never},
     [TW_NW_OP_MOVE_TOP] = {"move_top", {F_PILE("from", 0, NOT_HAND), F_PILE("to", 1, ANY_PILE),
                                         F_INT_OR("count", 2, 1, 32, 1)},
-                           TW_NW_CHOICE_NONE, TW_NW_MOVES_TOP, TW_NW_UPTO_C, TW_NW_STEP_DISTINCT,
+                           TW_NW_CHOICE_NONE, TW_NW_MOVES_TOP, TW_NW_UPTO_C, TW_NW_STEP_DISTINCT | TW_NW_STEP_EXACT,
                            begin_move_top, needs_never, choose_never},
     [TW_NW_OP_DRAW_UP_TO] = {"draw_up_to", {F_INT("count", 2, 1, 32)}, TW_NW_CHOICE_NONE, TW_NW_MOVES_DRAW,
                              TW_NW_UPTO_C, 0, begin_draw_up_to, needs_never, choose_never},
     [TW_NW_OP_CHOOSE_MOVE] = {"choose_move", {F_PILE("to", 1, NOT_HAND), F_INT("count", 2, 1, 32)},
-                              TW_NW_CHOICE_CARD, TW_NW_MOVES_HAND, TW_NW_UPTO_C, TW_NW_STEP_PICKS_WHICH,
+                              TW_NW_CHOICE_CARD, TW_NW_MOVES_HAND, TW_NW_UPTO_C, TW_NW_STEP_PICKS_WHICH | TW_NW_STEP_EXACT,
                               begin_choose_move, needs_choose_move, choose_choose_move},
     [TW_NW_OP_MOVE_SUIT] = {"move_suit", {F_SUIT("suit", 0, 6), F_PILE("to", 1, NOT_HAND)}, TW_NW_CHOICE_CARD,
                             TW_NW_MOVES_HAND, TW_NW_VALUES, TW_NW_STEP_PICKS_ORDER, begin_move_suit,
@@ -787,7 +801,8 @@ const tw_nw_step_kind tw_nw_step_kinds[TW_NW_OP_LAST + 1] = {
                                   TW_NW_MOVES_DRAW, TW_NW_UPTO_DECK, TW_NW_STEP_MAY_PASS, begin_draw_until_suit,
                                   needs_draw_until_suit, choose_draw_until_suit},
     [TW_NW_OP_MOVE_LOWEST] = {"move_lowest", {F_PILE("to", 1, NOT_HAND)}, TW_NW_CHOICE_CARD, TW_NW_MOVES_HAND, 1,
-                              TW_NW_STEP_PICKS_WHICH, begin_move_lowest, needs_move_lowest, choose_move_lowest},
+                              TW_NW_STEP_PICKS_WHICH | TW_NW_STEP_EXACT, begin_move_lowest, needs_move_lowest,
+                              choose_move_lowest},
     [TW_NW_OP_DRAW_VALUE] = {"draw_value", {{0}}, TW_NW_CHOICE_NONE, TW_NW_MOVES_DRAW, TW_NW_VALUES, 0,
                              begin_draw_value, needs_never, choose_never},
     /* a bound: the other cards of a value held come to the hand */

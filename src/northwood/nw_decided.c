@@ -8,15 +8,16 @@
  * action, the unknown deck positions are filled from the top with a chosen
  * prefix of unseen cards; when the action drew no deeper than the prefix,
  * the resulting view does not depend on the rest of the fill, otherwise
- * the prefix is extended by every unseen card in turn.
+ * the prefix is extended by every unseen card in turn. A shuffle during
+ * the action (Baron of Claws) is one more such chance node: through the
+ * engine's shuffle hook the shuffled deck is dealt the same way, a prefix
+ * of its cards on top, extended as far as the action looks.
  *
  * Answers are never wrong. "Not decided" comes from two real witnesses (a
  * hit and a miss reached by legal play from deals consistent with the
  * view). "Decided" comes from a bound on the score that no usable ability
  * can break, or from a complete search. When the complete search would
- * exceed its budget, or when an ability shuffles the deck during the
- * search (the shuffle's order is not enumerated), the answer is "not
- * decided". */
+ * exceed its budget, the answer is "not decided". */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,20 +29,31 @@
 #define SEARCH_BUDGET 20000 /* nodes of the complete search */
 #define WITNESS_PLAYOUTS 48 /* random playouts tried before the complete search */
 
-/* One remembered search node: a 128-bit key of the view and its outcomes. */
+/* One remembered search node: a 128-bit key of the view and its outcomes
+ * (or, for a position of dialogues only, the scores it can still add). */
 typedef struct {
     uint64_t k1, k2;
+    uint32_t value;
     uint8_t used;
-    uint8_t outcomes;
 } memo_entry;
 
-#define MEMO_SIZE (1u << 16) /* more than the budget: the table never fills */
+#define MEMO_SIZE (1u << 18)
+#define MEMO_FULL ((int)(MEMO_SIZE / 4 * 3)) /* entries past this make the search give up */
 
 typedef struct {
     int nodes;
-    int gave_up; /* budget exceeded or a shuffle seen: one outcome proves nothing */
+    int entries;
+    int gave_up; /* budget exceeded: one outcome proves nothing */
+    unsigned want;  /* the outcomes the search looks for (the others are known) */
     memo_entry *memo;
 } search;
+
+/* Whether the outcomes found hold all those the search looks for: then
+ * it stops (the memo's entries need not hold the others). */
+static int found_wanted(const search *sr, unsigned all)
+{
+    return (all & sr->want) == sr->want;
+}
 
 /* Two independent 64-bit hashes of a byte string (an FNV-style
  * multiply-xor and a multiply-add mix), used together as a 128-bit key.
@@ -64,8 +76,6 @@ static void hash_bytes(const void *data, size_t size, uint64_t *k1, uint64_t *k2
     *k2 = h2;
 }
 
-static void full_view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2);
-
 /* Whether only dialogues remain in the visit: a statement waits for its
  * answer, no ally is ready and no delayed effect is armed, so no ability
  * can run before the visit ends. */
@@ -79,44 +89,11 @@ static int dialogues_only(const tw_nw_state *v)
     return 1;
 }
 
-/* Cards in the discard and score piles. */
-static uint32_t seen_in_piles(const tw_nw_state *v)
-{
-    uint32_t seen = 0;
-    for (int i = 0; i < v->discard_n; i++)
-        seen |= 1u << v->discard[i];
-    for (int i = 0; i < v->score_n; i++)
-        seen |= 1u << v->score[i];
-    return seen;
-}
-
-/* The key of a view: its bytes with the parts that carry no game meaning
- * (a program's leftovers past its end) zeroed. When only dialogues remain,
- * the order of the open piles no longer matters: the hand and the set of
- * cards in the piles (exactly, in the first word), the deck as the player
- * sees it (its known cards where they are: two lines of play can know
- * different cards), the score and the statement are the whole position. */
-static void view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2)
-{
-    if (dialogues_only(v)) {
-        uint8_t rest[TW_NW_CARDS + 2];
-        memcpy(rest, v->deck, v->deck_n);
-        rest[v->deck_n] = v->score_n;
-        rest[v->deck_n + 1] = v->discard[v->discard_n - 1];
-        uint64_t unused;
-        hash_bytes(rest, (size_t)v->deck_n + 2, k2, &unused);
-        *k1 = (uint64_t)v->hand | (uint64_t)seen_in_piles(v) << 32;
-        *k2 |= 1ull << 63; /* never equal to a whole view's key by construction of the first word */
-        return;
-    }
-    full_view_key(v, k1, k2);
-}
-
 /* A key of the whole view (for positions of different queries too):
  * its bytes with the parts that carry no game meaning zeroed, so that
  * two lines reaching the same position meet: the piles' entries past
  * their counts (scratch the engine may write) and the generator (it only
- * shuffles, and a shuffle makes the search give up). */
+ * shuffles, and the search deals its shuffles itself). */
 static void full_view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2)
 {
     tw_nw_state c = *v;
@@ -131,15 +108,30 @@ static void full_view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2)
     if (c.trigger.len < TW_NW_MAX_PROGRAM)
         memset(&c.trigger.steps[c.trigger.len], 0, (TW_NW_MAX_PROGRAM - c.trigger.len) * sizeof c.trigger.steps[0]);
     hash_bytes(&c, sizeof c, k1, k2);
+    *k2 &= ~(1ull << 63); /* a dialogues key has this bit set: the two kinds never meet */
 }
 
 /* Finds a view's memo entry (or the empty place for it). */
 static memo_entry *memo_find(search *sr, uint64_t k1, uint64_t k2)
 {
-    uint32_t i = (uint32_t)k1 & (MEMO_SIZE - 1);
+    uint32_t i = (uint32_t)(((k1 ^ k2) * 0x9E3779B97F4A7C15ull) >> 40) & (MEMO_SIZE - 1);
     while (sr->memo[i].used && (sr->memo[i].k1 != k1 || sr->memo[i].k2 != k2))
         i = (i + 1) & (MEMO_SIZE - 1);
     return &sr->memo[i];
+}
+
+/* Remembers a value under a key (the place memo_find gave); the search
+ * gives up rather than fill the table. */
+static void memo_store(search *sr, memo_entry *e, uint64_t k1, uint64_t k2, uint32_t value)
+{
+    if (++sr->entries > MEMO_FULL) {
+        sr->gave_up = 1;
+        return;
+    }
+    e->used = 1;
+    e->k1 = k1;
+    e->k2 = k2;
+    e->value = value;
 }
 
 /* The unknown deck positions of a view, top first. */
@@ -160,32 +152,78 @@ static uint32_t unseen_of(const tw_nw_state *v)
     return tw_nw_view_unseen(&view);
 }
 
-/* Fills the unknown positions of a view: the prefix from the top, then
- * the other unseen cards in card order. rank[card] receives each filled
- * card's rank from the top (other cards: -1). */
-static void fill(const tw_nw_state *v, const uint8_t *prefix, int nprefix, tw_nw_state *out, int8_t *rank)
+/* The cards one apply deals where the player cannot see: part 0 fills
+ * the unknown deck positions of the view, part k the deck after the
+ * apply's k-th shuffle (Baron of Claws: chance made explicit through the
+ * engine's shuffle hook). Each part starts with a chosen prefix, top
+ * first, the other cards following in card order; rank[k][card] is each
+ * card's place from the top in part k (-1: not dealt by it). */
+#define DEAL_PARTS 4 /* the view's fill and up to three shuffles in one action */
+
+typedef struct {
+    uint8_t prefix[DEAL_PARTS][TW_NW_CARDS];
+    int n[DEAL_PARTS];
+    int8_t rank[DEAL_PARTS][TW_NW_CARDS];
+    uint32_t pool[DEAL_PARTS]; /* the cards part k deals */
+    int taken[DEAL_PARTS];     /* the cards the search took right before shuffle k */
+    int shuffles;              /* shuffles met so far in the apply */
+    int overflow;              /* more shuffles than parts */
+} deal;
+
+/* Lays out a part: the cards of pool on the places (top first), the
+ * prefix first, then the others in card order. */
+static void deal_part(deal *d, int k, uint32_t pool, uint8_t *deck, const uint8_t *places, int nplaces)
 {
-    *out = *v;
-    tw_rng_seed(&out->rng, 1); /* views carry no RNG; a shuffle needs one */
-    uint8_t pos[TW_NW_CARDS];
-    int npos = unknown_positions(v, pos);
-    uint32_t rest = unseen_of(v);
-    memset(rank, -1, TW_NW_CARDS);
-    for (int i = 0; i < nprefix; i++)
-        rest &= ~(1u << prefix[i]);
-    for (int i = 0; i < npos; i++) {
+    uint32_t rest = pool;
+    memset(d->rank[k], -1, TW_NW_CARDS);
+    d->pool[k] = pool;
+    for (int i = 0; i < d->n[k]; i++)
+        rest &= ~(1u << d->prefix[k][i]);
+    for (int i = 0; i < nplaces; i++) {
         int card;
-        if (i < nprefix) {
-            card = prefix[i];
+        if (i < d->n[k]) {
+            card = d->prefix[k][i];
         } else {
             if (!rest)
                 break; /* not a sound view: leave the position as it was */
             card = nw_lowest(rest);
             rest &= rest - 1;
         }
-        out->deck[pos[i]] = (uint8_t)card;
-        rank[card] = (int8_t)i;
+        deck[places[i]] = (uint8_t)card;
+        d->rank[k][card] = (int8_t)i;
     }
+}
+
+/* The shuffle hook of the search: deals the next part onto the deck. */
+static void deal_shuffle(tw_nw_state *s, int taken, void *ctx)
+{
+    deal *d = ctx;
+    int k = ++d->shuffles;
+    if (k >= DEAL_PARTS) {
+        d->overflow = 1;
+        return;
+    }
+    uint32_t pool = 0;
+    uint8_t places[TW_NW_CARDS];
+    for (int i = 0; i < s->deck_n; i++) {
+        pool |= 1u << s->deck[i];
+        places[i] = (uint8_t)(s->deck_n - 1 - i);
+    }
+    d->taken[k] = taken;
+    deal_part(d, k, pool, s->deck, places, s->deck_n);
+}
+
+/* Fills the unknown positions of a view with part 0 of a deal. */
+static void fill(const tw_nw_state *v, deal *d, tw_nw_state *out)
+{
+    *out = *v;
+    tw_rng_seed(&out->rng, 1); /* views carry no RNG; the next visit's deal needs one */
+    uint8_t pos[TW_NW_CARDS];
+    int npos = unknown_positions(v, pos);
+    d->shuffles = 0;
+    d->overflow = 0;
+    d->taken[0] = 0;
+    deal_part(d, 0, unseen_of(v), out->deck, pos, npos);
 }
 
 /* Whether an action belongs to the play of the visit (stopping the game
@@ -196,49 +234,58 @@ static int plays_on(tw_nw_action action)
     return kind != TW_NW_ACT_STOP && kind != TW_NW_ACT_FINISH;
 }
 
-/* What one apply showed: the visit's outcome if it ended (else 0), how deep
- * into the unknown positions it looked, and whether it shuffled the deck
- * before the visit ended. */
+/* What one apply showed: the visit's outcome if it ended (else 0) and, for
+ * each part of the deal, how deep into it the play looked. */
 typedef struct {
     unsigned outcome;
-    int depth;
-    int shuffled;
+    int depth[DEAL_PARTS];
 } apply_trace;
 
 /* Reads the events of one apply, up to the end of the visit (the deal of
- * the next visit that follows is not part of this one). */
-static apply_trace trace_of(const tw_nw_events *ev, const int8_t *rank)
+ * the next visit that follows is not part of this one). The cards a
+ * search takes right before its shuffle are every deck card of a value,
+ * wherever they lay: they show no place. */
+static apply_trace trace_of(const tw_nw_events *ev, const deal *d)
 {
-    apply_trace t = {0, 0, ev->overflow};
+    apply_trace t = {0, {0}};
+    int shuffle_at[DEAL_PARTS + 1], nshuffles = 0;
+    for (int i = 0; i < ev->count && nshuffles < DEAL_PARTS; i++)
+        if (ev->items[i].type == TW_NW_EV_SHUFFLE)
+            shuffle_at[nshuffles++] = i;
+    shuffle_at[nshuffles] = ev->count;
+    int part = 0;
     for (int i = 0; i < ev->count; i++) {
         const tw_nw_event *e = &ev->items[i];
         if (e->type == TW_NW_EV_VISIT_END) {
             t.outcome = e->b ? OUT_HIT : OUT_MISS;
             break;
         }
-        if (e->type == TW_NW_EV_SHUFFLE)
-            t.shuffled = 1;
+        if (e->type == TW_NW_EV_SHUFFLE && ++part >= DEAL_PARTS)
+            break;
         int seen = (e->type == TW_NW_EV_MOVE && e->from == TW_NW_PILE_DECK) || e->type == TW_NW_EV_PEEK ||
                    e->type == TW_NW_EV_STATEMENT;
-        if (seen && e->card < TW_NW_CARDS && rank[e->card] >= 0 && rank[e->card] + 1 > t.depth)
-            t.depth = rank[e->card] + 1;
+        int taken = part < nshuffles && part + 1 < DEAL_PARTS && i >= shuffle_at[part] - d->taken[part + 1];
+        if (!seen || taken || e->card >= TW_NW_CARDS)
+            continue;
+        int rank = d->rank[part][e->card];
+        if (rank >= 0 && rank + 1 > t.depth[part])
+            t.depth[part] = rank + 1;
     }
     return t;
 }
 
 static unsigned explore(search *sr, const tw_nw_state *v);
 
-/* Outcomes reachable by applying action to the view with the unknown
- * positions starting with prefix (extended as far as the action looks). */
-static unsigned explore_action(search *sr, const tw_nw_state *v, tw_nw_action action, uint8_t *prefix, int nprefix)
+/* Outcomes reachable by applying action to the view with the deal's
+ * prefixes (each extended as far as the action looks). */
+static unsigned explore_action(search *sr, const tw_nw_state *v, tw_nw_action action, deal *d)
 {
     if (++sr->nodes > SEARCH_BUDGET) {
         sr->gave_up = 1;
         return 0;
     }
     tw_nw_state after;
-    int8_t rank[TW_NW_CARDS];
-    fill(v, prefix, nprefix, &after, rank);
+    fill(v, d, &after);
     tw_nw_events *ev = malloc(sizeof *ev);
     if (!ev) {
         sr->gave_up = 1;
@@ -246,25 +293,31 @@ static unsigned explore_action(search *sr, const tw_nw_state *v, tw_nw_action ac
     }
     ev->count = 0;
     ev->overflow = 0;
+    nw_set_shuffle_hook(deal_shuffle, d);
     tw_error err = tw_nw_apply(&after, action, ev);
-    apply_trace t = trace_of(ev, rank);
+    nw_set_shuffle_hook(NULL, NULL);
+    apply_trace t = trace_of(ev, d);
+    int overflow = ev->overflow || d->overflow;
     free(ev);
     if (err != TW_OK)
         return 0;
-    if (t.shuffled) {
-        sr->gave_up = 1; /* the shuffle's order is not enumerated */
+    if (overflow) {
+        sr->gave_up = 1; /* events or shuffles beyond what one apply can tell */
         return 0;
     }
-    if (t.depth > nprefix) {
-        /* the action looked at a card the prefix does not fix: try every
-         * card in that place */
-        uint32_t rest = unseen_of(v);
-        for (int i = 0; i < nprefix; i++)
-            rest &= ~(1u << prefix[i]);
+    for (int k = 0; k <= d->shuffles; k++) {
+        if (t.depth[k] <= d->n[k])
+            continue;
+        /* the action looked at a card part k does not fix: try every card
+         * of the part in that place (the later parts are still empty) */
+        uint32_t rest = d->pool[k];
+        for (int i = 0; i < d->n[k]; i++)
+            rest &= ~(1u << d->prefix[k][i]);
         unsigned all = 0;
-        for (; rest && all != OUT_BOTH && !sr->gave_up; rest &= rest - 1) {
-            prefix[nprefix] = (uint8_t)nw_lowest(rest);
-            all |= explore_action(sr, v, action, prefix, nprefix + 1);
+        for (; rest && !found_wanted(sr, all) && !sr->gave_up; rest &= rest - 1) {
+            d->prefix[k][d->n[k]++] = (uint8_t)nw_lowest(rest);
+            all |= explore_action(sr, v, action, d);
+            d->n[k]--;
         }
         return all;
     }
@@ -351,9 +404,161 @@ static unsigned usable_powers(const tw_nw_state *v)
     return powers;
 }
 
+/* ---- How far the hand can grow --------------------------------------------
+ *
+ * Every answer takes a card from the hand, and the visit ends when the
+ * hand is empty, so the answers left are at most the hand plus what the
+ * abilities still usable can add to it, net of what they must take from
+ * it. Abilities that draw and discard as much (Prince of Eyes, Jack of
+ * Eyes) add nothing, and the bound says so where "some ability draws"
+ * could not. The bound follows each step's row: a draw (or a move to the
+ * hand) adds at most its `upto`; a move from the hand takes exactly
+ * min(upto, hand) when the kind is TW_NW_STEP_EXACT, else maybe nothing.
+ * Both are nondecreasing in the hand, and what a step takes grows with
+ * the hand, so the net growth of a program is largest from the smallest
+ * hand it can start with: one card for an ability (the visit goes on, so
+ * the hand holds one), none for an effect armed for after an answer. */
+
+#define GROWTH_NONE 1000 /* no bound: more than the cards of the game */
+
+/* How many cards a step moves at most. */
+static int step_upto(const tw_nw_step *st, const tw_nw_step_kind *kind)
+{
+    switch (kind->upto) {
+    case TW_NW_UPTO_C:
+        return st->c;
+    case TW_NW_UPTO_VALUES:
+        return 4 * nw_count(st->a);
+    case TW_NW_UPTO_DECK:
+        return GROWTH_NONE;
+    default:
+        return kind->upto;
+    }
+}
+
+/* The most the hand can hold after one step that moves cards. */
+static int hand_after_step(const tw_nw_step *st, const tw_nw_step_kind *kind, int hand)
+{
+    int upto = step_upto(st, kind);
+    if (kind->moves == TW_NW_MOVES_DRAW || (kind->moves == TW_NW_MOVES_TOP && st->b == TW_NW_PILE_HAND))
+        return hand + upto;
+    if (kind->moves == TW_NW_MOVES_HAND && (kind->traits & TW_NW_STEP_EXACT))
+        return hand > upto ? hand - upto : 0;
+    return hand;
+}
+
+/* Whether steps hold a step that steers the program (a repeat, a skip, a
+ * copy, an effect for later). */
+static int steers(const tw_nw_step *steps, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (steps[i].op == TW_NW_OP_SKIP_IF || steps[i].op == TW_NW_OP_AFTER_RESPONSE ||
+            tw_nw_step_has(steps[i].op, TW_NW_STEP_REPEATS | TW_NW_STEP_COPIES))
+            return 1;
+    return 0;
+}
+
+static int hand_after(const tw_nw_state *v, const tw_nw_step *steps, int n, int hand, int depth);
+
+/* The most the hand can hold after a copy step and the steps after it:
+ * any ruler the visited fief could have by then may be copied (a copier
+ * copied does nothing), as usable_powers counts them. */
+static int hand_after_copy(const tw_nw_state *v, const tw_nw_step *rest, int nrest, int hand, int depth)
+{
+    int most = hand_after(v, rest, nrest, hand, depth + 1);
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        const tw_nw_character *ruler = &v->fiefs[f].ruler;
+        if (v->fiefs[f].status != TW_NW_FIEF_NEUTRAL || !v->fiefs[f].ruler_present ||
+            has_trait(ruler->steps, ruler->nsteps, TW_NW_STEP_COPIES))
+            continue;
+        tw_nw_step program[TW_NW_MAX_PROGRAM];
+        int len = 0;
+        for (int i = 0; i < ruler->nsteps && len < TW_NW_MAX_PROGRAM; i++)
+            program[len++] = ruler->steps[i];
+        for (int i = 0; i < nrest && len < TW_NW_MAX_PROGRAM; i++)
+            program[len++] = rest[i];
+        int after = hand_after(v, program, len, hand, depth + 1);
+        if (after > most)
+            most = after;
+    }
+    return most;
+}
+
+/* The most the hand can hold after running steps from a hand of `hand`
+ * cards, plus what an effect they arm for later can add (GROWTH_NONE or
+ * more: no bound). Repeats run their body once plus up to once for each
+ * other ally; a skip may or may not skip; steering inside a repeated body
+ * is not followed (no bound). */
+static int hand_after(const tw_nw_state *v, const tw_nw_step *steps, int n, int hand, int depth)
+{
+    if (depth > 4)
+        return GROWTH_NONE;
+    for (int i = 0; i < n; i++) {
+        const tw_nw_step *st = &steps[i];
+        const tw_nw_step_kind *kind = tw_nw_step_kind_of(st->op);
+        if (!kind)
+            continue;
+        if (kind->traits & TW_NW_STEP_READIES)
+            return GROWTH_NONE;
+        if (kind->traits & TW_NW_STEP_COPIES)
+            return hand_after_copy(v, steps + i + 1, n - i - 1, hand, depth);
+        if (st->op == TW_NW_OP_AFTER_RESPONSE) {
+            /* the rest runs after an answer, from any hand */
+            int later = hand_after(v, steps + i + 1, n - i - 1, 0, depth + 1);
+            return hand + (later > 0 ? later : 0);
+        }
+        if (st->op == TW_NW_OP_SKIP_IF) {
+            int skip_to = i + 1 + st->c;
+            int taken = hand_after(v, steps + i + 1, n - i - 1, hand, depth + 1);
+            int skipped = skip_to < n ? hand_after(v, steps + skip_to, n - skip_to, hand, depth + 1) : hand;
+            return taken > skipped ? taken : skipped;
+        }
+        if (kind->traits & TW_NW_STEP_REPEATS) {
+            int span = st->c < n - i - 1 ? st->c : n - i - 1;
+            if (steers(steps + i + 1, span))
+                return GROWTH_NONE;
+            int most = 0, now = hand;
+            for (int runs = 1; runs <= TW_NW_SLOTS; runs++) {
+                now = hand_after(v, steps + i + 1, span, now, depth + 1);
+                if (now > most)
+                    most = now;
+            }
+            hand = most;
+            i += span;
+            continue;
+        }
+        hand = hand_after_step(st, kind, hand);
+    }
+    return hand;
+}
+
+/* An upper bound on the cards the abilities that may still run in this
+ * visit can add to the hand, net of those they must take from it. */
+static int hand_growth(const tw_nw_state *v, unsigned powers)
+{
+    if (!(powers & CAN_DRAW))
+        return 0; /* nothing can come to the hand */
+    if (v->run.active)
+        return GROWTH_NONE; /* a program half run: not followed */
+    int growth = 0;
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++) {
+        if (v->slots[slot].exhausted)
+            continue;
+        const tw_nw_character *ch = tw_nw_slot_character(v, slot);
+        int g = hand_after(v, ch->steps, ch->nsteps, 1, 0) - 1;
+        growth += g > 0 ? g : 0;
+    }
+    if (v->trigger.active) {
+        int g = hand_after(v, v->trigger.steps, v->trigger.len, 0, 0);
+        growth += g > 0 ? g : 0;
+    }
+    return growth < GROWTH_NONE ? growth : GROWTH_NONE;
+}
+
 /* Outcomes that the score alone settles: an answer adds at most one point
- * and uses a deck card (the statement); what else can move the score comes
- * from usable_powers. Returns 0 when the bounds leave both possible. */
+ * and uses a deck card (the statement) and a hand card (hand_growth); what
+ * else can move the score comes from usable_powers. Returns 0 when the
+ * bounds leave both possible. */
 static unsigned settled_by_score(const tw_nw_state *v)
 {
     unsigned powers = usable_powers(v);
@@ -364,12 +569,130 @@ static unsigned settled_by_score(const tw_nw_state *v)
         return OUT_MISS;
     /* every answer needs a statement from the deck and a card from the hand */
     int answers = v->deck_n + (v->phase == TW_NW_PHASE_RESPONSE);
-    int hand = nw_count(v->hand);
-    if (!(powers & CAN_DRAW) && hand < answers)
+    int hand = nw_count(v->hand) + hand_growth(v, powers);
+    if (hand < answers)
         answers = hand;
     if (!(powers & (CAN_RAISE | CAN_REFILL)) && v->score_n + answers < target)
         return OUT_MISS;
     return 0;
+}
+
+/* ---- Dialogues only -------------------------------------------------------
+ *
+ * Once no ability can run, what is left is answers: each takes a hand card
+ * (of the statement's suit when the hand holds one) and the next statement
+ * comes from the top of the deck, a known card or any unseen one, until
+ * the hand or the deck is empty. Whether the answers left can add exactly
+ * k points depends only on the hand left, the unseen cards already used as
+ * statements (the answers given so far follow from the hand) and k, and is
+ * remembered so: lines that reach the same cards meet, whatever they
+ * scored on the way and in whatever order they answered. Two bounds cut
+ * it short: no more points than answers left, nor than hand cards that
+ * could score on some statement still to come. */
+
+/* A position of dialogues only: what stays fixed while it is played. */
+typedef struct {
+    const tw_nw_state *v;
+    int trump;
+    int hand_count; /* cards in hand when it began */
+    uint32_t unseen;
+    uint64_t layout; /* a hash of the deck as seen, the unseen cards, the trump, the hand count, the fief */
+} dialogues;
+
+/* Hand cards that score on at least one of the statements possible. */
+static int scorers(uint32_t hand, uint32_t statements, int trump)
+{
+    int n = 0;
+    for (; hand; hand &= hand - 1) {
+        int card = nw_lowest(hand), suit = TW_NW_SUIT(card);
+        uint32_t lower = statements & (((1u << TW_NW_VALUE(card)) - 1) >> 1 << (suit * 8));
+        uint32_t not_trump = statements & ~(0xFFu << (trump * 8));
+        n += lower || (suit == trump && not_trump);
+    }
+    return n;
+}
+
+/* Whether the answers left can add exactly k points, once an answer was
+ * given, from the hand left and the unseen cards used as statements. */
+static int dialogue_can_add(search *sr, const dialogues *g, uint32_t hand, uint32_t used, int k)
+{
+    int answered = g->hand_count - nw_count(hand);
+    int deck_left = g->v->deck_n - (answered - 1); /* the visit ends after an answer when it is 0 */
+    if (!hand || deck_left <= 0)
+        return k == 0;
+    int answers = nw_count(hand) < deck_left ? nw_count(hand) : deck_left;
+    if (k < 0 || k > answers)
+        return 0;
+    uint32_t to_come = g->unseen & ~used;
+    for (int i = 0; i < deck_left; i++)
+        if (g->v->deck_known & (1u << i))
+            to_come |= 1u << g->v->deck[i];
+    if (k > scorers(hand, to_come, g->trump))
+        return 0;
+    uint64_t k1 = (uint64_t)hand | (uint64_t)used << 32, k2 = g->layout ^ ((uint64_t)k << 48);
+    memo_entry *e = memo_find(sr, k1, k2);
+    if (e->used)
+        return (int)e->value;
+    if (++sr->nodes > SEARCH_BUDGET) {
+        sr->gave_up = 1;
+        return 0;
+    }
+    int place = deck_left - 1; /* the next statement's index in the deck */
+    uint32_t statements = g->v->deck_known & (1u << place) ? 1u << g->v->deck[place] : g->unseen & ~used;
+    int can = 0;
+    for (uint32_t left = statements; left && !can && !sr->gave_up; left &= left - 1) {
+        int statement = nw_lowest(left);
+        uint32_t now_used = used | ((1u << statement) & g->unseen);
+        for (uint32_t answers_ok = tw_nw_answers_allowed(hand, statement); answers_ok && !can;
+             answers_ok &= answers_ok - 1) {
+            int card = nw_lowest(answers_ok);
+            can = dialogue_can_add(sr, g, hand & ~(1u << card), now_used,
+                                   k - tw_nw_answer_scores(card, statement, g->trump));
+        }
+    }
+    if (!sr->gave_up)
+        memo_store(sr, memo_find(sr, k1, k2), k1, k2, (uint32_t)can);
+    return can;
+}
+
+/* Whether answering the statement waiting can lead to exactly k more
+ * points. */
+static int dialogue_reaches(search *sr, const dialogues *g, int k)
+{
+    int statement = tw_nw_statement(g->v);
+    for (uint32_t answers = tw_nw_answers_allowed(g->v->hand, statement); answers && !sr->gave_up;
+         answers &= answers - 1) {
+        int card = nw_lowest(answers);
+        if (dialogue_can_add(sr, g, g->v->hand & ~(1u << card), 0,
+                             k - tw_nw_answer_scores(card, statement, g->trump)))
+            return 1;
+    }
+    return 0;
+}
+
+/* Outcomes of a view where only dialogues remain (dialogues_only), as far
+ * as the search wants them (a hit, a miss, or both). */
+static unsigned dialogue_outcomes(search *sr, const tw_nw_state *v)
+{
+    dialogues g = {v, tw_nw_trump(v), nw_count(v->hand), unseen_of(v), 0};
+    uint8_t layout[TW_NW_CARDS + 8];
+    memcpy(layout, v->deck, v->deck_n);
+    layout[v->deck_n] = (uint8_t)g.trump;
+    layout[v->deck_n + 1] = (uint8_t)g.hand_count;
+    layout[v->deck_n + 2] = (uint8_t)v->visiting;
+    layout[v->deck_n + 3] = v->deck_n;
+    memcpy(&layout[v->deck_n + 4], &g.unseen, sizeof g.unseen);
+    uint64_t unused;
+    hash_bytes(layout, (size_t)v->deck_n + 8, &g.layout, &unused);
+    g.layout |= 1ull << 63; /* never a whole view's key (full_view_key) */
+    int needed = v->visiting - v->score_n, most = g.hand_count;
+    unsigned outcomes = 0;
+    if ((sr->want & OUT_HIT) && needed >= 0 && dialogue_reaches(sr, &g, needed))
+        outcomes |= OUT_HIT;
+    for (int k = 0; k <= most && (sr->want & OUT_MISS) && !(outcomes & OUT_MISS) && !sr->gave_up; k++)
+        if (k != needed && dialogue_reaches(sr, &g, k))
+            outcomes |= OUT_MISS;
+    return outcomes;
 }
 
 /* Outcomes reachable from a view in the middle of a visit. */
@@ -378,25 +701,24 @@ static unsigned explore(search *sr, const tw_nw_state *v)
     unsigned settled = settled_by_score(v);
     if (settled)
         return settled;
+    if (dialogues_only(v))
+        return dialogue_outcomes(sr, v);
     uint64_t k1, k2;
-    view_key(v, &k1, &k2);
+    full_view_key(v, &k1, &k2);
     memo_entry *e = memo_find(sr, k1, k2);
     if (e->used)
-        return e->outcomes;
+        return e->value;
     tw_nw_action actions[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(v, actions);
     unsigned all = 0;
-    uint8_t prefix[TW_NW_CARDS];
-    for (int i = 0; i < n && all != OUT_BOTH && !sr->gave_up; i++)
+    deal d;
+    memset(d.n, 0, sizeof d.n);
+    for (int i = 0; i < n && !found_wanted(sr, all) && !sr->gave_up; i++)
         if (plays_on(actions[i]))
-            all |= explore_action(sr, v, actions[i], prefix, 0);
+            all |= explore_action(sr, v, actions[i], &d);
     if (sr->gave_up)
         return all;
-    e = memo_find(sr, k1, k2);
-    e->used = 1;
-    e->k1 = k1;
-    e->k2 = k2;
-    e->outcomes = (uint8_t)all;
+    memo_store(sr, memo_find(sr, k1, k2), k1, k2, all);
     return all;
 }
 
@@ -457,7 +779,7 @@ static unsigned witnesses(const tw_nw_state *v, uint64_t seed)
     return all;
 }
 
-static int complete_search(const tw_nw_state *v, int *hit);
+static int complete_search(const tw_nw_state *v, unsigned known, int *hit);
 
 /* Whether the visit under way is decided; see northwood.h. */
 int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
@@ -486,8 +808,9 @@ int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
         return last_answer > 0;
     }
     int decided = 0, is_hit = 0;
-    if (witnesses(v, k1 ^ k2) != OUT_BOTH)
-        decided = complete_search(v, &is_hit);
+    unsigned seen = witnesses(v, k1 ^ k2);
+    if (seen != OUT_BOTH)
+        decided = complete_search(v, seen, &is_hit);
     last_k1 = k1;
     last_k2 = k2;
     last_answer = decided ? 1 + is_hit : 0;
@@ -496,16 +819,18 @@ int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
     return decided;
 }
 
-/* The complete search from a view: 1 with *hit set when one outcome only
- * is reachable, 0 when both are or when the search gave up. */
-static int complete_search(const tw_nw_state *v, int *hit)
+/* The complete search from a view, the outcomes `known` (met by the
+ * witnesses) aside: it looks only for the others. 1 with *hit set when one
+ * outcome only is reachable, 0 when both are or when the search gave up. */
+static int complete_search(const tw_nw_state *v, unsigned known, int *hit)
 {
     search sr;
     memset(&sr, 0, sizeof sr);
+    sr.want = OUT_BOTH & ~known;
     sr.memo = calloc(MEMO_SIZE, sizeof *sr.memo);
     if (!sr.memo)
         return 0;
-    unsigned all = explore(&sr, v);
+    unsigned all = explore(&sr, v) | known;
     free(sr.memo);
     if (sr.gave_up || (all != OUT_HIT && all != OUT_MISS))
         return 0;

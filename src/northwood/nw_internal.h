@@ -113,6 +113,17 @@ static inline void nw_move_from_hand(tw_nw_state *s, int card, int to, tw_nw_eve
     nw_emit(events, TW_NW_EV_MOVE, (uint8_t)card, TW_NW_PILE_HAND, (uint8_t)to, 0, 0, 0);
 }
 
+/* Chance made explicit for searches that weigh every order a shuffle can
+ * leave (the decided search, the tests' exhaustive check): when a thread
+ * sets a hook, a deck shuffle in a visit (Baron of Claws) calls it instead
+ * of drawing the order from the state's generator. The hook puts the deck
+ * cards (s->deck[0..deck_n), top last) in the order it chooses; `taken` is
+ * the number of cards the step moved to the hand just before (their moves
+ * are the events right before the shuffle's). NULL restores the
+ * generator. The hook and its context are the calling thread's own. */
+typedef void (*nw_shuffle_hook)(tw_nw_state *s, int taken, void *ctx);
+void nw_set_shuffle_hook(nw_shuffle_hook hook, void *ctx);
+
 /* Starts the ability of a slot (the slot is already exhausted). */
 void nw_ability_start(tw_nw_state *s, int slot, tw_nw_events *events);
 /* Feeds a player's choice to the running ability. value is a card, suit or
