@@ -475,6 +475,27 @@ test('offline: after one visit the site opens and a new game plays with the netw
   await ctx.close();
 });
 
+test('offline rules: after one visit the Rules panel opens with the network cut, text and cards', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-northwood]');
+  await waitServiceWorker(page);
+  await ctx.setOffline(true);
+  await page.reload();
+  await page.click('[data-testid=start-rules-northwood]');
+  await page.waitForSelector('[data-testid=rules-section]', { timeout: 60000 });
+  check((await page.locator('[data-testid=rules-section]').count()) >= 8, 'every section of the rules, offline');
+  await page.click('[data-testid=rules-view-cards]');
+  await page.waitForSelector('[data-testid=rules-card]');
+  check((await page.locator('[data-testid=rules-card]').count()) === 24, 'the 24 characters, offline');
+  await page.click('[data-testid=rules-tab-fox]');
+  await page.waitForSelector('[data-testid=rules-fox-rank]');
+  check((await page.locator('[data-testid=rules-fox-rank] .rules-card-text').count()) === 5, 'the Duet\'s five abilities, offline');
+  await ctx.setOffline(false);
+  checkNoErrors(page, 'offline rules', /ERR_INTERNET_DISCONNECTED/);
+  await ctx.close();
+});
+
 test('installable: manifest, icons, service worker, no installability error', async () => {
   // Chromium installs no app from an incognito profile (which every
   // browser.newContext() is): this test has a profile of its own.
