@@ -5,7 +5,8 @@
  * naming the games; at a game's prompt, rules lists the sections, rules N
  * prints one and rules cards lists the session's own characters (a
  * replaced one with its own text); the markup subset prints as it should;
- * the web's JSON holds both languages and every card. */
+ * the web's JSON holds both languages and every card, and the server
+ * answers it (GET /api/rules/GAME), an unknown game with 404. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "play/rules.h"
 #include "term/term.h"
 #include "test.h"
+#include "test_server_client.h"
 #include "trickwood/foxduet.h"
 #include "trickwood/game.h"
 #include "trickwood/nw_files.h"
@@ -238,6 +240,14 @@ TEST(cli_rules_markup_prints_as_plain_lines)
     free(two);
 }
 
+TEST(cli_rules_texts_have_both_languages_with_the_same_marks)
+{
+    CHECK_INT(tw_msg_table_check(tw_cli_rules_texts, tw_cli_rules_text_count), -1);
+    CHECK_INT(tw_msg_table_check(tw_nw_cli_card_list_texts, tw_nw_cli_card_list_text_count), -1);
+    CHECK_INT(tw_msg_table_check(tw_fox_cli_card_list_texts, tw_fox_cli_card_list_text_count), -1);
+    CHECK_INT(tw_msg_table_check(&tw_cli_rules_help, 1), -1);
+}
+
 TEST(cli_rules_json_holds_both_languages_and_every_card)
 {
     tw_diag diag;
@@ -257,4 +267,27 @@ TEST(cli_rules_json_holds_both_languages_and_every_card)
                   json_object_get(json_object_get(json_array_get(cards, 6), "ability"), "name"), "fr")),
               "Présent");
     json_decref(fox);
+}
+
+TEST(cli_rules_served_by_the_server)
+{
+    tw_ts_server s;
+    REQUIRE(tw_ts_start(&s, tw_ts_fresh_db(tw_test_tmp("rules.db")), NULL) == 0);
+    tw_ts_reply r;
+    REQUIRE(tw_ts_request(&s, "GET", "/api/rules/fox", NULL, NULL, &r) == 0);
+    CHECK_INT(r.status, 200);
+    CHECK_INT((int)json_array_size(json_object_get(r.json, "cards")), 10);
+    CHECK_CONTAINS(json_string_value(json_object_get(json_object_get(r.json, "text"), "fr")), "## Les niveaux");
+    tw_ts_reply_free(&r);
+    REQUIRE(tw_ts_request(&s, "GET", "/api/rules/foxduet", NULL, NULL, &r) == 0);
+    CHECK_INT(r.status, 200);
+    tw_ts_reply_free(&r);
+    REQUIRE(tw_ts_request(&s, "GET", "/api/rules/chess", NULL, NULL, &r) == 0);
+    CHECK_INT(r.status, 404);
+    CHECK_STR(json_string_value(json_object_get(r.json, "error")), "there are rules for \"northwood\" or \"fox\" only");
+    tw_ts_reply_free(&r);
+    REQUIRE(tw_ts_request(&s, "POST", "/api/rules/fox", NULL, "{}", &r) == 0);
+    CHECK_INT(r.status, 405);
+    tw_ts_reply_free(&r);
+    CHECK_INT(tw_ts_stop(&s), 0);
 }

@@ -42,7 +42,7 @@ typedef enum {
 } rules_text_id;
 
 /* The messages of `rules`, in English and French. */
-static const tw_msg texts[RT_COUNT] = {
+const tw_msg tw_cli_rules_texts[RT_COUNT] = {
     [RT_USAGE] = {{"  %s rules [northwood|fox] [--cards] [--lang en|fr] [--width N]\n",
                    "  %s rules [northwood|fox] [--cards] [--lang en|fr] [--width N]\n"}},
     [RT_INDEX] = {{"The rules that come with Trickwood, in English and French:\n",
@@ -66,7 +66,9 @@ static const tw_msg texts[RT_COUNT] = {
                   "règles montre les règles complètes, partie par partie ; règles cartes, chaque carte.\n"}},
 };
 
-#define R(id) tw_msg_get(&texts[id], cli->lang)
+const int tw_cli_rules_text_count = RT_COUNT;
+
+#define R(id) tw_msg_get(&tw_cli_rules_texts[id], cli->lang)
 
 static const char *const WORDS_RULES[] = {"rules", "regles", "règles", NULL};
 static const char *const WORDS_CARDS[] = {"cards", "cartes", NULL};
@@ -296,6 +298,7 @@ static void page_out(tw_cli *cli, const char *text, int rows)
         char answer[64];
         if (!fgets(answer, sizeof answer, cli->in) || answer[0] == 'q' || answer[0] == 'Q')
             return;
+        fputs("\033[1A\r\033[2K", cli->out); /* the prompt's line gives its room to the text */
         line = 0;
     }
 }

@@ -13,6 +13,15 @@
 int tw_cli_rules(tw_cli *cli, int argc, char **argv);
 extern const tw_msg tw_cli_rules_help;
 
+/* The messages of `rules` and of the card lists of each game
+ * (nw_card_list.c, fox_card_list.c), for the tests' check of the tables. */
+extern const tw_msg tw_cli_rules_texts[];
+extern const int tw_cli_rules_text_count;
+extern const tw_msg tw_nw_cli_card_list_texts[];
+extern const int tw_nw_cli_card_list_text_count;
+extern const tw_msg tw_fox_cli_card_list_texts[];
+extern const int tw_fox_cli_card_list_text_count;
+
 /* A rules command typed at a game's prompt: "rules" (the sections),
  * "rules N" (section N), "rules cards" (every card of the game, from the
  * session's own data). Returns 1 when text was one (and it was done), 0

@@ -3,11 +3,12 @@
  * JSON (tw_game.cards_json), with their footprints and, for the odd
  * ranks, the ability in the engine's own words. */
 #include "play/fox/fox_cli.h"
+#include "play/rules.h"
 
 typedef enum { FL_TITLE, FL_RANK, FL_ABILITY, FL_COUNT } card_list_id;
 
 /* The words of the card list, in English and French. */
-static const tw_msg texts[FL_COUNT] = {
+const tw_msg tw_fox_cli_card_list_texts[FL_COUNT] = {
     [FL_TITLE] = {{"The 30 cards of the Duet: the ranks 1 to 10 in %s, %s and %s. Footprints move the team "
                    "token; the odd ranks have an ability, which works as soon as the card is played.",
                    "Les 30 cartes du Duo : les rangs 1 à 10 en %s, %s et %s. Les empreintes font avancer le jeton "
@@ -16,7 +17,9 @@ static const tw_msg texts[FL_COUNT] = {
     [FL_ABILITY] = {{"Rank %d (%s): %s", "Rang %d (%s) : %s"}},
 };
 
-#define F(id) tw_msg_get(&texts[id], cli->lang)
+const int tw_fox_cli_card_list_text_count = FL_COUNT;
+
+#define F(id) tw_msg_get(&tw_fox_cli_card_list_texts[id], cli->lang)
 
 /* Prints the ranks with their footprints and abilities. */
 void tw_fox_cli_card_list(tw_cli *cli, json_t *cards, int width)

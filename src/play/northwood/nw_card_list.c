@@ -6,11 +6,12 @@
 #include <string.h>
 
 #include "play/northwood/nw_cli.h"
+#include "play/rules.h"
 
 typedef enum { CL_TITLE, CL_NOTE, CL_ALLIES, CL_RULERS, CL_CROWN, CL_OTHER, CL_NAME, CL_NAME_TITLE, CL_COUNT } card_list_id;
 
 /* The words of the card list, in English and French. */
-static const tw_msg texts[CL_COUNT] = {
+const tw_msg tw_nw_cli_card_list_texts[CL_COUNT] = {
     [CL_TITLE] = {{"The %d characters of For Northwood!\n", "Les %d personnages des Fiefs de Norbois !\n"}},
     [CL_NOTE] = {{"Each ally's ability may be used once per visit; a friendly ruler can lend you its own as a "
                   "substitute.",
@@ -24,7 +25,9 @@ static const tw_msg texts[CL_COUNT] = {
     [CL_NAME_TITLE] = {{"%s, \"%s\" %s (%s)", "%s, « %s » %s (%s)"}},
 };
 
-#define C(id) tw_msg_get(&texts[id], cli->lang)
+const int tw_nw_cli_card_list_text_count = CL_COUNT;
+
+#define C(id) tw_msg_get(&tw_nw_cli_card_list_texts[id], cli->lang)
 
 /* The group of a character of the list (0 to 3, in the order shown). */
 static int group_of(json_t *card)
