@@ -231,6 +231,9 @@ export function openRules(game, view) {
         tabButton('data-rules-view', 'cards', t('rules_view_cards'), 'rules-view-cards')),
       el('div', { class: 'rules-body', tabindex: '0', 'data-testid': 'rules-body' })));
   node.addEventListener('click', (e) => { if (e.target === node) closeRules(); });
+  // The page below can be neither focused nor clicked while the panel is
+  // open (a table redrawn by a partner's move cannot take the focus).
+  for (const part of document.querySelectorAll('body > header, body > main')) part.inert = true;
   document.body.append(node);
   document.body.classList.add('rules-open');
   const tab = TABS.find((g) => g.names.includes(game));
@@ -247,6 +250,7 @@ export function closeRules() {
   panel = null;
   window.removeEventListener('keydown', onKey, true);
   node.remove();
+  for (const part of document.querySelectorAll('body > header, body > main')) part.inert = false;
   document.body.classList.remove('rules-open');
   if (opener && opener.isConnected && opener.focus) opener.focus({ preventScroll: true });
 }
