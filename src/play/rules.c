@@ -18,10 +18,11 @@
 #define MAX_WIDTH 78 /* the widest line, so that the text fits 80 columns */
 
 const tw_msg tw_cli_rules_help = {{
-    "  rules [northwood|fox] [--cards] the full rules of a game, or with --cards every card and its\n"
-    "                                 ability (at a game's prompt: rules, rules N, rules cards)\n",
-    "  rules [northwood|fox] [--cards] les règles complètes d'un jeu, ou avec --cards chaque carte et sa\n"
-    "                                 capacité (à l'invite d'une partie : rules, rules N, rules cartes)\n",
+    "  rules [GAME] [--cards]         the full rules of a game (GAME: northwood or fox), or with --cards\n"
+    "                                 every card and its ability (at a game's prompt: rules, rules N, rules cards)\n",
+    "  rules [JEU] [--cards]          les règles complètes d'un jeu (JEU : northwood ou fox), ou avec --cards\n"
+    "                                 chaque carte et sa capacité (à l'invite d'une partie : règles, règles N,\n"
+    "                                 règles cartes)\n",
 }};
 
 typedef enum {

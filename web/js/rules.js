@@ -229,7 +229,7 @@ export function openRules(game, view) {
       el('div', { class: 'rules-tabs', role: 'tablist', 'aria-label': t('rules_views') },
         tabButton('data-rules-view', 'rules', t('rules_view_rules'), 'rules-view-rules'),
         tabButton('data-rules-view', 'cards', t('rules_view_cards'), 'rules-view-cards')),
-      el('div', { class: 'rules-body', tabindex: '0', 'data-testid': 'rules-body' })));
+      el('div', { class: 'rules-body', role: 'tabpanel', tabindex: '0', 'data-testid': 'rules-body' })));
   node.addEventListener('click', (e) => { if (e.target === node) closeRules(); });
   // The page below can be neither focused nor clicked while the panel is
   // open (a table redrawn by a partner's move cannot take the focus).
