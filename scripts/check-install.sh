@@ -27,6 +27,7 @@ check "make install succeeds" test $? -eq 0
 share="$tmp/root/usr/share/trickwood"
 check "the program is installed" test -x "$tmp/root/usr/bin/trickwood"
 check "the characters and boards are installed" test -r "$share/data/characters.json" -a -r "$share/data/boards/side-a.json"
+check "the rules are installed" test -r "$share/data/rules/northwood.en.md" -a -r "$share/data/rules/fox.fr.md"
 check "the web app is installed" test -r "$share/web/index.html" -a -r "$share/web/js/app.js"
 check "the tutorials' scripts are installed" test -r "$share/web/tutorial/northwood.json"
 check "the manual page is installed" test -r "$tmp/root/usr/share/man/man1/trickwood.1"
@@ -39,6 +40,8 @@ mkdir -p "$tmp/home" "$tmp/elsewhere"
 check "a game is played and saved with the installed program" test $? -eq 0
 check "the installed program reads the installed data" grep -q "Jack of Claws (installed copy)" "$tmp/play.out"
 check "the game's save is in the user's folder" sh -c "ls '$tmp/home/data/trickwood/saves/'*.json"
+(cd "$tmp/elsewhere" && env -u TRICKWOOD_DATA "$tmp/root/usr/bin/trickwood" rules fox --lang fr >"$tmp/rules.out" 2>&1)
+check "the installed program reads the installed rules" grep -q "Renard des Bois" "$tmp/rules.out"
 lib="$tmp/root/usr/lib"
 check "the shared library is installed with its soname links" \
     test -x "$lib/libtrickwood.so.1.0.0" -a -L "$lib/libtrickwood.so.1" -a -L "$lib/libtrickwood.so"

@@ -134,5 +134,9 @@ tw_error tw_fox_position_load(tw_fox_state *state, const char *path, tw_diag *di
  * unknown cards, the deck and the partner's secret Gift pick never appear.
  * Returns a new reference, or NULL when memory ran out. */
 json_t *tw_fox_view_json(const tw_fox_view *view, const tw_fox_board *board);
+/* The deck's ten ranks for the rules' card list (docs/web-api.md, GET
+ * /api/rules/fox): rank, footprints, and the odd ranks' ability name and
+ * text in both languages. NULL when memory ran out. */
+json_t *tw_fox_cards_json(void);
 
 #endif

@@ -229,6 +229,12 @@ typedef struct tw_game {
      * when it holds nothing but its generator (the random bot): TW_OK;
      * TW_ERR_ARG for any other bot, which stays as it was. */
     tw_error (*bot_reseed)(tw_game_bot *bot, uint64_t seed);
+    /* The game's cards as the rules' card list shows them (a JSON array,
+     * names and texts in both languages; docs/web-api.md, GET
+     * /api/rules/GAME): a match's own cards (the characters its record
+     * brought) or, with m NULL, the game's data. NULL with diag set when
+     * the data cannot be read. */
+    json_t *(*cards_json)(const tw_match *m, tw_diag *diag);
 } tw_game;
 
 /* What every match holds first; the engines' matches extend it. */
@@ -246,6 +252,16 @@ extern const int tw_game_count;
 const tw_game *tw_game_find(const char *key);
 /* The game with this record name ("northwood", "foxduet"), or NULL. */
 const tw_game *tw_game_find_record_name(const char *name);
+
+/* The rules of a game in a language, as shipped with the program: the
+ * text of data/rules/KEY.LANG.md in the data folder (the markup subset of
+ * docs/rules-text.md), NUL-terminated (free it); NULL with diag set when
+ * it cannot be read (game_rules.c). */
+char *tw_game_rules_text(const tw_game *g, tw_lang lang, tw_diag *diag);
+/* The rules page of a game for the web: {"game", "title": {en, fr},
+ * "text": {en, fr}, "cards": [...]} (cards from g->cards_json(m)); NULL
+ * with diag set when a file cannot be read. */
+json_t *tw_game_rules_json(const tw_game *g, const tw_match *m, tw_diag *diag);
 
 /* Applies an action given in the record notation, checking it first:
  * returns TW_OK, or TW_ERR_ILLEGAL with the reason in why. Written once

@@ -135,5 +135,10 @@ tw_error tw_nw_position_load(tw_nw_state *state, const tw_nw_catalog *catalog, c
  * so unseen deck cards and the RNG never appear. Returns a new reference,
  * or NULL when a character is not in the catalog or memory ran out. */
 json_t *tw_nw_view_json(const tw_nw_view *view, const tw_nw_catalog *catalog);
+/* Every character of a catalog, in its order, for the rules' card list
+ * (docs/web-api.md, GET /api/rules/northwood): the fields of a character
+ * of the view, and "intro" ("ally" or "ruler") for the introductory set.
+ * NULL when memory ran out. */
+json_t *tw_nw_catalog_cards_json(const tw_nw_catalog *catalog);
 
 #endif

@@ -12,6 +12,7 @@
 #include "play/history_cli.h"
 #include "play/northwood/nw_cli.h"
 #include "play/play.h"
+#include "play/rules.h"
 #include "play/saves.h"
 #include "play/tutorial.h"
 #include "sim/sim.h"
@@ -26,6 +27,7 @@ const tw_cli_command tw_cli_commands[] = {
     {"northwood", tw_cli_northwood, &tw_nw_cli_northwood_help},
     {"fox", tw_cli_fox, &tw_fox_cli_fox_help},
     {"tutorial", tw_cli_tutorial, &tw_cli_tutorial_help},
+    {"rules", tw_cli_rules, &tw_cli_rules_help},
     {"resume", tw_cli_game_resume, &tw_cli_resume_help},
     {"replay", tw_cli_game_replay, &tw_cli_replay_help},
     {"saves", tw_cli_saves, &tw_cli_saves_help},

@@ -177,3 +177,28 @@ json_t *tw_fox_view_json(const tw_fox_view *view, const tw_fox_board *board)
     }
     return obj;
 }
+
+/* The ten ranks of the deck for the rules' card list: each rank's
+ * footprints and, for the odd ranks, its ability's name and text in both
+ * languages (the engine's own texts, fox_text.c); NULL when memory ran
+ * out. */
+json_t *tw_fox_cards_json(void)
+{
+    json_t *list = json_array();
+    for (int rank = 1; list && rank <= TW_FOX_RANKS; rank++) {
+        json_t *card = json_pack("{s:i, s:i}", "rank", rank, "footprints", tw_fox_footprints[rank - 1]);
+        if (card && rank % 2 == 1)
+            json_object_set_new(card, "ability",
+                                json_pack("{s:o, s:o}", "name",
+                                          text_pair(tw_fox_ability_name(rank, TW_LANG_EN),
+                                                    tw_fox_ability_name(rank, TW_LANG_FR)),
+                                          "text",
+                                          text_pair(tw_fox_ability_text(rank, TW_LANG_EN),
+                                                    tw_fox_ability_text(rank, TW_LANG_FR))));
+        if (!card || json_array_append_new(list, card) != 0) {
+            json_decref(list);
+            return NULL;
+        }
+    }
+    return list;
+}

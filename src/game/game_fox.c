@@ -760,6 +760,15 @@ static const void *fox_state(const tw_match *m)
 /* The options of a new game, and the bots that may be the partner. */
 static const tw_game_option fox_options[] = {{"level", NULL, 1, TW_FOX_LEVELS, 0}, {NULL, NULL, 0, 0, 0}};
 
+/* The deck's ranks with their footprints and abilities (the same for
+ * every match), for the rules' card list. */
+static json_t *fox_cards_json(const tw_match *m, tw_diag *diag)
+{
+    (void)m;
+    (void)diag;
+    return tw_fox_cards_json();
+}
+
 const tw_game tw_game_fox = {
     .key = "fox",
     .title = {"The Fox in the Forest Duet", "Le Renard des Bois Duo"},
@@ -805,4 +814,5 @@ const tw_game tw_game_fox = {
     .bot_play = fox_bot_play,
     .redeal = fox_redeal,
     .bot_reseed = tw_game_bot_reseed,
+    .cards_json = fox_cards_json,
 };

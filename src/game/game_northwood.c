@@ -48,6 +48,14 @@ static const tw_nw_catalog *shared_catalog(tw_diag *diag)
 
 extern const tw_game tw_game_northwood;
 
+/* The characters of a match's catalog (a record's own ones included), or
+ * of the default one when m is NULL, for the rules' card list. */
+static json_t *nw_cards_json(const tw_match *m, tw_diag *diag)
+{
+    const tw_nw_catalog *catalog = m ? ((const nw_match *)m)->catalog : shared_catalog(diag);
+    return catalog ? tw_nw_catalog_cards_json(catalog) : NULL;
+}
+
 /* The Northwood match behind a generic one. */
 static nw_match *of(tw_match *m) { return (nw_match *)m; }
 static const nw_match *cof(const tw_match *m) { return (const nw_match *)m; }
@@ -752,4 +760,5 @@ const tw_game tw_game_northwood = {
     .state = nw_state,
     .event_log = nw_event_log,
     .apply_reveals = nw_apply_reveals,
+    .cards_json = nw_cards_json,
 };

@@ -20,6 +20,16 @@ static json_t *text_pair(const char *en, const char *fr)
     return json_pack("{s:s, s:s}", "en", en, "fr", fr);
 }
 
+/* A catalog entry as players read it: id, suit, whether it is a crown
+ * card and both languages' name, title and text. */
+static json_t *entry_json(const tw_nw_catalog_entry *e, int suit)
+{
+    return json_pack("{s:s, s:s?, s:b, s:o, s:o, s:o}", "id", e->id, "suit", tw_nw_suit_key(suit), "crown",
+                     e->crown != 0, "name", text_pair(e->name[TW_LANG_EN], e->name[TW_LANG_FR]), "title",
+                     text_pair(e->title[TW_LANG_EN], e->title[TW_LANG_FR]), "text",
+                     text_pair(e->text[TW_LANG_EN], e->text[TW_LANG_FR]));
+}
+
 /* A character in play: catalog id, suit, whether it is a crown card and
  * both languages' texts. NULL when the catalog does not hold it (the view
  * cannot be shown). */
@@ -27,12 +37,24 @@ static json_t *character_json(const tw_nw_character *ch, const tw_nw_catalog *ca
 {
     if (ch->catalog_index >= catalog->count)
         return NULL;
-    const tw_nw_catalog_entry *e = &catalog->entries[ch->catalog_index];
-    const char *suit = tw_nw_suit_key(ch->suit);
-    return json_pack("{s:s, s:s?, s:b, s:o, s:o, s:o}", "id", e->id, "suit", suit, "crown", e->crown != 0, "name",
-                     text_pair(e->name[TW_LANG_EN], e->name[TW_LANG_FR]), "title",
-                     text_pair(e->title[TW_LANG_EN], e->title[TW_LANG_FR]), "text",
-                     text_pair(e->text[TW_LANG_EN], e->text[TW_LANG_FR]));
+    return entry_json(&catalog->entries[ch->catalog_index], ch->suit);
+}
+
+json_t *tw_nw_catalog_cards_json(const tw_nw_catalog *catalog)
+{
+    static const char *const INTRO[] = {NULL, "ally", "ruler"};
+    json_t *list = json_array();
+    for (int i = 0; list && i < catalog->count; i++) {
+        const tw_nw_catalog_entry *e = &catalog->entries[i];
+        json_t *card = entry_json(e, e->suit);
+        if (card && e->intro_role < 3 && INTRO[e->intro_role])
+            json_object_set_new(card, "intro", json_string(INTRO[e->intro_role]));
+        if (!card || json_array_append_new(list, card) != 0) {
+            json_decref(list);
+            return NULL;
+        }
+    }
+    return list;
 }
 
 /* A list of cards from a set, in card order (suit, then value). */

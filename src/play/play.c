@@ -14,6 +14,7 @@
 
 #include "play/history_cli.h"
 #include "play/play.h"
+#include "play/rules.h"
 #include "play/saves.h"
 #include "play/tutorial.h"
 #include "term/prompt.h"
@@ -22,7 +23,7 @@
 #define G(id) tw_text(cli->lang, (id))
 #define M(id) tw_cli_msg_text(ss, (id))
 
-static const char *const WORDS_HELP[] = {"help", "?", "h", "aide", "rules", "regles", "règles", NULL};
+static const char *const WORDS_HELP[] = {"help", "?", "h", "aide", NULL};
 static const char *const WORDS_QUIT[] = {"quit", "q", "exit", "quitter", NULL};
 static const char *const WORDS_HINT[] = {"hint", "indice", "conseil", NULL};
 static const char *const WORDS_CARDS[] = {"cards", "cartes", "abilities", "capacités", "capacites", NULL};
@@ -267,9 +268,12 @@ static int read_answer(tw_cli_session *ss, int seat, const char *text, const tw_
     }
     if (tw_prompt_word(text, WORDS_HELP)) {
         ss->ui->rules(cli);
+        tw_cli_printf(cli, "%s", tw_cli_rules_hint(cli));
         show_choices(ss, seat, actions, count);
         return -1;
     }
+    if (tw_cli_rules_word(ss, text))
+        return -1;
     if (tw_prompt_word(text, ss->ui->extra_words)) {
         ss->ui->extra(ss);
         return -1;

@@ -108,6 +108,10 @@ typedef struct {
     /* `cards` (cartes): every character or card ability of the game, with
      * what it does (NULL: none). */
     void (*cards)(tw_cli_session *ss);
+    /* The rules' card list (`rules --cards`, `rules cards`): every card of
+     * the game from tw_game.cards_json, its words wrapped at width
+     * columns. */
+    void (*card_list)(tw_cli *cli, json_t *cards, int width);
     /* Prints the hint of the game's table (tw_game.hint_json) for seat. */
     void (*hint)(tw_cli_session *ss, int seat, json_t *hint);
     /* Tells seat what an action did (before: the match before it), or the

@@ -206,6 +206,33 @@ static tw_srv_reply route_history_hint(route_call *c)
     return tw_srv_history_hint(c->srv, c->m->seg[1], query_arg(c->rq, "step"));
 }
 
+/* GET /api/rules/GAME: a game's rules in both languages and its card list
+ * (GAME: its key, "northwood" or "fox", or its record name). */
+static tw_srv_reply route_rules(route_call *c)
+{
+    const char *name = c->m->seg[1];
+    const tw_game *g = tw_game_find(name);
+    if (!g)
+        g = tw_game_find_record_name(name);
+    if (!g) {
+        const char *keys[8];
+        int n = 0;
+        for (int i = 0; i < tw_game_count && n < 8; i++)
+            keys[n++] = tw_games[i]->key;
+        char names[160];
+        tw_srv_quote_list(keys, n, " or ", names, sizeof names);
+        return tw_srv_error(404, "not_found", "there are rules for %s only", names);
+    }
+    tw_diag diag;
+    json_t *body = tw_game_rules_json(g, NULL, &diag);
+    if (!body) {
+        char why[700];
+        tw_diag_format(&diag, why, sizeof why);
+        return tw_srv_error(500, "internal", "the rules cannot be read: %s", why);
+    }
+    return tw_srv_ok(200, body);
+}
+
 /* Every endpoint of the API (docs/web-api.md). The first pattern that
  * matches a path decides: another method gets 405 naming the route's. */
 static const route ROUTES[] = {
@@ -225,6 +252,7 @@ static const route ROUTES[] = {
     {"history/*/replay", "GET", 0, TW_SRV_COUNT_NONE, route_replay},
     {"history/*/analysis", "GET", 0, TW_SRV_COUNT_HINT, route_history_analysis},
     {"history/*/hint", "GET", 0, TW_SRV_COUNT_HINT, route_history_hint},
+    {"rules/*", "GET", 0, TW_SRV_COUNT_NONE, route_rules},
 };
 #define ROUTE_COUNT ((int)(sizeof ROUTES / sizeof ROUTES[0]))
 

@@ -28,8 +28,8 @@ const SITE = process.env.TW_E2E_SITE === '1';
 const SITE_TESTS = process.env.TW_E2E_SITE_ALL === '1' ? [
   'start page:', 'northwood: a full game in the browser', 'phone-size screen:', 'keyboard alone:', 'language:',
   'reopening a game in progress:', 'northwood: a full deal with crown allies played to the end, in English',
-  'fox duet: the path is a drawing', 'phone 390x844:', 'phone 360x740', 'one tap:', 'laptop ', 'tutorial ',
-] : ['start page:', 'reopening a game in progress:', 'phone 390x844: at every decision', 'one tap:'];
+  'fox duet: the path is a drawing', 'phone 390x844:', 'phone 360x740', 'one tap:', 'laptop ', 'tutorial ', 'rules:',
+] : ['start page:', 'reopening a game in progress:', 'phone 390x844: at every decision', 'one tap:', 'rules:'];
 mkdirSync(ART, { recursive: true });
 
 // Saves a screenshot under the artifacts folder.
@@ -1474,6 +1474,62 @@ test('one tap: the only legal card goes by itself when the setting is on, rememb
   v = await versionOf(page);
   await waitVersion(page, v + 1);
   checkNoErrors(page, 'one tap');
+  await ctx.close();
+});
+
+test('rules: opened from the table mid-game on a 390x844 phone, every card listed, back to the same game', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await startNorthwood(page, 2024);
+  for (let i = 0; i < 3; i++) await playOne(page, false, 0);
+  const where = await page.evaluate(() => location.hash);
+  const version = await versionOf(page);
+  check(!(await page.locator('[data-testid=rules-open]').isVisible()), 'on a phone the header leaves its Rules button to the table');
+  const pill = await page.locator('[data-testid=table-rules]').boundingBox();
+  check(pill && pill.height >= 44 && pill.width >= 44 && pill.y + pill.height <= 844, 'the table\'s Rules button is in view, 44 px: ' + JSON.stringify(pill));
+  await page.click('[data-testid=table-rules]');
+  await page.waitForSelector('[data-testid=rules-panel] [data-testid=rules-section]');
+  check((await page.getAttribute('[data-testid=rules-tab-northwood]', 'aria-selected')) === 'true', 'the rules open on the game of the table');
+  check((await page.locator('[data-testid=rules-section]').count()) >= 8, 'every section of the rules is shown');
+  check((await page.locator('[data-testid=rules-toc-item]').count()) >= 8, 'the contents list the sections');
+  const box = await page.locator('.rules-dialog').boundingBox();
+  check(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= 391 && box.y + box.height <= 845, 'the panel fits the phone: ' + JSON.stringify(box));
+  check((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'nothing sticks out sideways');
+  await page.keyboard.press('1'); // the table's number keys stay below the panel
+  await page.click('[data-testid=rules-view-cards]');
+  await page.waitForSelector('[data-testid=rules-card]');
+  const cards = await page.$$eval('[data-testid=rules-card]', (els) => els.map((e) => ({ id: e.dataset.id, text: e.innerText })));
+  check(cards.length === 24, 'the card list shows the 24 characters: ' + cards.length);
+  check(cards.every((c) => c.text.trim().length > 20), 'every character has its ability text');
+  if (!SITE) {
+    const data = await page.evaluate(async () => (await (await fetch('/api/rules/northwood')).json()).cards.map((c) => c.id));
+    check(JSON.stringify(data) === JSON.stringify(cards.map((c) => c.id)), 'the list is the catalog\'s, in its order');
+  }
+  await shot(page, 'rules-cards-390');
+  await page.click('[data-testid=rules-tab-fox]');
+  await page.waitForSelector('[data-testid=rules-fox-rank]');
+  check((await page.locator('[data-testid=rules-fox-rank]').count()) === 10, 'the Duet lists its ten ranks');
+  check((await page.locator('[data-testid=rules-fox-rank] .rules-card-text').count()) === 5, 'the five odd ranks carry their ability');
+  await page.click('[data-testid=rules-close]');
+  check((await page.locator('[data-testid=rules-panel]').count()) === 0, 'the panel closes');
+  check((await page.evaluate(() => location.hash)) === where, 'the same game is open');
+  check((await versionOf(page)) === version, 'nothing was played while the rules were open');
+  check(await playOne(page, false, 0), 'the game goes on');
+  // In French, from the start page and from the header, with Escape to close.
+  await page.click('[data-lang=fr]');
+  await page.goto(BASE + '/#/');
+  await page.click('[data-testid=start-rules-fox]');
+  await page.waitForSelector('[data-testid=rules-section]');
+  check((await page.locator('.rules-body').innerText()).includes('Les règles du Renard des Bois'), 'the rules follow the app\'s language');
+  await page.click('[data-testid=rules-view-cards]');
+  await page.waitForSelector('[data-testid=rules-fox-rank]');
+  check((await page.locator('.rules-body').innerText()).includes('Prince/Princesse'), 'the cards too');
+  await page.keyboard.press('Escape');
+  check((await page.locator('[data-testid=rules-panel]').count()) === 0, 'Escape closes the panel');
+  await page.click('[data-testid=rules-open]');
+  await page.waitForSelector('[data-testid=rules-tab-northwood][aria-selected=true]');
+  check((await page.locator('[data-testid=rules-open]').innerText()).trim() === 'Règles', 'the header\'s button is in French');
+  await page.click('[data-testid=rules-close]');
+  checkNoErrors(page, 'rules');
   await ctx.close();
 });
 

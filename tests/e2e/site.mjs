@@ -443,13 +443,20 @@ test('reload mid-game: the game resumes where it was', async (browser) => {
   await ctx.close();
 });
 
-test('offline: after one visit the site opens and a new game plays with the network cut', async (browser) => {
+// A new browser that visited the site once (its service worker in
+// control), then reloaded it with the network cut.
+async function openedOffline(browser) {
   const { ctx, page } = await newPage(browser);
   await page.goto(BASE + '/#/');
   await page.waitForSelector('[data-testid=start-northwood]');
   await waitServiceWorker(page);
   await ctx.setOffline(true);
   await page.reload();
+  return { ctx, page };
+}
+
+test('offline: after one visit the site opens and a new game plays with the network cut', async (browser) => {
+  const { ctx, page } = await openedOffline(browser);
   await page.waitForSelector('[data-testid=start-northwood]');
   // The network is really cut: a file the site does not keep cannot be fetched.
   const reached = await page.evaluate(async () => {
@@ -472,6 +479,22 @@ test('offline: after one visit the site opens and a new game plays with the netw
   await shot(page, 'site-offline');
   await ctx.setOffline(false);
   checkNoErrors(page, 'offline', /ERR_INTERNET_DISCONNECTED|not-kept-/);
+  await ctx.close();
+});
+
+test('offline rules: after one visit the Rules panel opens with the network cut, text and cards', async (browser) => {
+  const { ctx, page } = await openedOffline(browser);
+  await page.click('[data-testid=start-rules-northwood]');
+  await page.waitForSelector('[data-testid=rules-section]', { timeout: 60000 });
+  check((await page.locator('[data-testid=rules-section]').count()) >= 8, 'every section of the rules, offline');
+  await page.click('[data-testid=rules-view-cards]');
+  await page.waitForSelector('[data-testid=rules-card]');
+  check((await page.locator('[data-testid=rules-card]').count()) === 24, 'the 24 characters, offline');
+  await page.click('[data-testid=rules-tab-fox]');
+  await page.waitForSelector('[data-testid=rules-fox-rank]');
+  check((await page.locator('[data-testid=rules-fox-rank] .rules-card-text').count()) === 5, 'the Duet\'s five abilities, offline');
+  await ctx.setOffline(false);
+  checkNoErrors(page, 'offline rules', /ERR_INTERNET_DISCONNECTED/);
   await ctx.close();
 });
 

@@ -4,7 +4,8 @@ input cannot show what a player sees (the program only wraps and holds
 its output for a terminal): `trickwood replay` shows each step and its
 prompt before it waits for Enter; Ctrl-C during a game says that the game
 is saved and how to continue it, as the end of input does; the first game
-ever offers the tutorial.
+ever offers the tutorial; `trickwood rules` comes a screenful at a time on
+an 80x24 terminal.
 
     python3 tests/term/terminal_pty.py build/trickwood RECORD...
 
@@ -110,6 +111,30 @@ def first_run_checks(exe, data_home, check):
         read_until(fd, "\x00never", 3)
         os.waitpid(pid, 0)
         os.close(fd)
+def rules_checks(exe, check):
+    """Runs `exe rules northwood` on an 80x24 pseudo-terminal and checks
+    that it stops after a screenful, that Enter shows the next one, that q
+    stops it, and that no line is wider than 80 columns."""
+    import re
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm"
+        os.execv(exe, [exe, "rules", "northwood", "--lang", "en"])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    first = read_until(fd, "-- Enter: more", 10)
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", first).replace("\r", "")
+    lines = plain.split("\n")
+    check("The rules of For Northwood!" in plain and "-- Enter: more" in plain, "rules: the first screenful, then the pager's prompt")
+    check(len(lines) <= 24, "rules: the first screenful fits 24 rows (%d lines)" % len(lines))
+    check(all(len(x) <= 80 for x in lines), "rules: no line is wider than 80 columns")
+    os.write(fd, b"\r")
+    second = read_until(fd, "-- Enter: more", 10)
+    check(second.count("-- Enter: more") == 1 and len(second) > 200, "rules: Enter shows the next screenful")
+    os.write(fd, b"q\r")
+    read_until(fd, "\x00never", 3)
+    _, status = os.waitpid(pid, 0)
+    check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "rules: q stops it (exit status %s)" % status)
+    os.close(fd)
 
 
 def main():
@@ -126,6 +151,7 @@ def main():
 
     for record in records:
         replay_checks(exe, record, check)
+    rules_checks(exe, check)
     scratch = tempfile.mkdtemp(prefix="tw-pty-")
     try:
         for game in ("northwood", "fox"):

@@ -1,6 +1,7 @@
 // Entry point of the web app: the header, the language switch and the
 // routes (#/ start, #/play/<id>, #/join/<id>/<code>, #/history,
-// #/replay/<id>, #/analysis/<id>, #/help).
+// #/replay/<id>, #/analysis/<id>, #/help), and the Rules panel over any
+// of them (rules.js).
 
 import { t, lang, setLang } from './i18n.js';
 import { el, clear, toast, installNumberKeys, installKeyboardMark } from './ui.js';
@@ -12,6 +13,7 @@ import { historyPage, replayPage } from './history.js';
 import { startGameFrom } from './again.js';
 import { analysisPage } from './analysis.js';
 import { helpPage } from './help.js';
+import { openRules, rerenderRules, setRulesGame } from './rules.js';
 import { LOCAL, warmUp, localUnsupported } from './local.js';
 import { settingsBox, tellTurn } from './settings.js';
 import { tutorialPage, tutorialLink, tutorialOffer } from './tutorial.js';
@@ -137,11 +139,16 @@ function onStart(form, options) {
   });
 }
 
+// The start page's button that opens a game's rules.
+function rulesLink(game) {
+  return el('button', { type: 'button', class: 'linkish', 'data-testid': 'start-rules-' + game, onclick: () => openRules(game) }, t('start_rules'));
+}
+
 // The start page: choose a game and its options.
 function startPage() {
   const nwForm = el('form', { class: 'panel game-card', 'data-testid': 'start-northwood', 'aria-labelledby': 'nw-title' },
     el('h2', { id: 'nw-title' }, t('nw_name')),
-    el('p', {}, t('nw_blurb')),
+    el('p', {}, t('nw_blurb'), ' ', rulesLink('northwood')),
     radios('setup', t('setup'), [['intro', t('setup_intro')], ['full', t('setup_full')]], 'intro'),
     radios('medal', t('medal'), [
       ['bronze', t('medal_stars', { medal: t('medal_bronze'), stars: 16 })],
@@ -163,7 +170,7 @@ function startPage() {
 
   const foxForm = el('form', { class: 'panel game-card', 'data-testid': 'start-fox', 'aria-labelledby': 'fox-title' },
     el('h2', { id: 'fox-title' }, t('fox_name')),
-    el('p', {}, t('fox_blurb')),
+    el('p', {}, t('fox_blurb'), ' ', rulesLink('fox')),
     radios('level', t('level'), [['1', t('level_1')], ['2', t('level_2')], ['3', t('level_3')]], '1'),
     radios('partner', t('partner'), [['human', t(LOCAL ? 'partner_here' : 'partner_human')], ['rule', t('partner_rule')], ['strong', t('partner_strong')]], 'human'),
     seedField('fox-seed'),
@@ -211,6 +218,7 @@ function playPage(id) {
   const onChange = (st, events, prev) => {
     // At a table of two, the title says whose turn it is (the tab shows
     // it from afar) and the player may be told by a notification.
+    setRulesGame(st.game);
     const two = gameOf(st.game).seats === 2;
     const myTurn = two && !st.over && (st.legal || []).length > 0;
     document.title = (myTurn ? t('title_your_turn') + ' · ' : '') + t(gameOf(st.game).nameKey) + ' · Trickwood';
@@ -308,8 +316,10 @@ for (const b of document.querySelectorAll('[data-lang]')) {
     translateChrome();
     if (current && current.rerender) current.rerender();
     else route();
+    rerenderRules();
   });
 }
+document.querySelector('[data-testid=rules-open]').addEventListener('click', () => openRules());
 // On the static site: the service worker that keeps the site for offline
 // use, and the offer to reload when a new version is ready (it takes
 // over only then, so this page never mixes versions).

@@ -195,3 +195,14 @@ export function suitIcon(suit, size) {
   span.innerHTML = `<svg viewBox="0 0 100 100" width="${px}" height="${px}" aria-hidden="true" focusable="false">${suitSymbol(suit, 0, 0, 100)}</svg>`;
   return span;
 }
+
+// A small crown drawn as SVG, marking the crown characters of the full
+// game (tables and the Rules panel); spoken as "crown card".
+export function crownIcon(size) {
+  const px = size || 14;
+  const span = el('span', { class: 'crown-mark', role: 'img', 'aria-label': t('nw_crown'), title: t('nw_crown') });
+  span.innerHTML = `<svg viewBox="0 0 100 80" width="${px}" height="${Math.round(px * 0.8)}" aria-hidden="true" focusable="false">` +
+    '<path d="M6 70 L12 18 L34 44 L50 8 L66 44 L88 18 L94 70 Z" fill="#C9A227" stroke="#7A5C00" stroke-width="6" stroke-linejoin="round"/>' +
+    '<rect x="6" y="66" width="88" height="10" fill="#7A5C00"/></svg>';
+  return span;
+}

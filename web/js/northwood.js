@@ -5,7 +5,7 @@
 
 import { t, pick } from './i18n.js';
 import { el, chanceText } from './ui.js';
-import { cardEl, cardName, suitIcon, suitName, parseCard } from './cards.js';
+import { cardEl, cardName, suitIcon, suitName, parseCard, crownIcon } from './cards.js';
 import { northwoodEntries, activeCharacter, answerScores } from './log.js';
 import { handSection, parseAction, dock } from './table.js';
 
@@ -15,17 +15,6 @@ const STARS = [4, 3, 2, 1, 1, 2, 3, 4];
 // character itself).
 function charOf(x) {
   return x && x.character ? x.character : x;
-}
-
-// A small crown drawn as SVG, marking the crown characters of the full
-// game; spoken as "crown card".
-function crownIcon(size) {
-  const px = size || 14;
-  const span = el('span', { class: 'crown-mark', role: 'img', 'aria-label': t('nw_crown'), title: t('nw_crown') });
-  span.innerHTML = `<svg viewBox="0 0 100 80" width="${px}" height="${Math.round(px * 0.8)}" aria-hidden="true" focusable="false">` +
-    '<path d="M6 70 L12 18 L34 44 L50 8 L66 44 L88 18 L94 70 Z" fill="#C9A227" stroke="#7A5C00" stroke-width="6" stroke-linejoin="round"/>' +
-    '<rect x="6" y="66" width="88" height="10" fill="#7A5C00"/></svg>';
-  return span;
 }
 
 // The crown mark of a character, or null when it is not a crown card.

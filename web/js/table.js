@@ -46,6 +46,7 @@ import { api, gamePath } from './api.js';
 import { againButton } from './again.js';
 import { analysisHref } from './links.js';
 import { autoPlayOnly, settingsBox, hintAbout } from './settings.js';
+import { openRules } from './rules.js';
 
 // How long the only legal card waits before it goes by itself (the note
 // under the prompt shows the time running out).
@@ -196,7 +197,10 @@ export function gameScreen(root, session, game, opts) {
     screen.appendChild(el('div', { class: 'statusbar' },
       readOnly ? null : el('h1', { class: 'game-title' }, t(game.nameKey)),
       game.pills(ctx),
-      el('span', { class: 'pill muted', 'data-testid': 'version', 'data-version': st.version }, t('version', { n: st.version }))));
+      el('span', { class: 'pill muted', 'data-testid': 'version', 'data-version': st.version }, t('version', { n: st.version })),
+      // The rules over the table, which goes on when they close (the
+      // header's Rules button does the same where there is room for it).
+      readOnly ? null : el('button', { type: 'button', class: 'pill rules-pill', 'data-testid': 'table-rules', onclick: () => openRules(game.id) }, t('nav_rules'))));
     // The play area (board, middle, hand) and the side column (side
     // information and the log, which scrolls on its own).
     const play = el('div', { class: 'table-main' }, game.draw(ctx));

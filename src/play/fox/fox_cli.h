@@ -210,4 +210,9 @@ void tw_fox_cli_question(const tw_cli *cli, const tw_fox_look *look, const tw_fo
 void tw_fox_cli_label(const tw_cli *cli, const tw_fox_look *look, const tw_fox_state *state,
                       tw_fox_action action, char *out, size_t size);
 
+/* The rules' card list (fox_card_list.c): the ten ranks of a card list
+ * (tw_game.cards_json) with their footprints and abilities, wrapped at
+ * width columns. */
+void tw_fox_cli_card_list(tw_cli *cli, json_t *cards, int width);
+
 #endif

@@ -535,6 +535,7 @@ const tw_cli_ui tw_fox_cli_ui = {
     .rules = tw_fox_cli_rules,
     .extra = fox_board,
     .cards = fox_cards,
+    .card_list = tw_fox_cli_card_list,
     .hint = fox_hint,
     .narrate = fox_narrate,
     .result = tw_fox_cli_result,

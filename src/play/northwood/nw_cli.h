@@ -198,4 +198,10 @@ void tw_nw_cli_cards(tw_cli *cli, const tw_nw_state *state, const tw_nw_catalog 
 /* Whether a response would win a point (an aid: the rules are open). */
 int tw_nw_cli_response_scores(const tw_nw_state *state, int card);
 
+/* ---- The rules' card list (nw_card_list.c) --------------------------- */
+
+/* Prints every character of a card list (tw_game.cards_json), grouped,
+ * with its suit, title and ability, wrapped at width columns. */
+void tw_nw_cli_card_list(tw_cli *cli, json_t *cards, int width);
+
 #endif

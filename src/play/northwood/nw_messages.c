@@ -326,8 +326,8 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_Q_READY] = {{"%s: which used ally becomes ready again?", "%s : quel allié déjà utilisé redevient prêt ?"}},
     [NW_T_Q_SWAP_TOP] = {{"%s: the top card of %s is %s: swap a hand card of the same value with it, or pass?",
                           "%s : le dessus de %s est %s : l'échanger contre une carte de votre main de même valeur, ou passer ?"}},
-    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, undo, cards, help, piles, quit)\n",
-                    "  (un nombre, ou un mot : une carte comme 7Y (G F L Y), indice, annuler, cartes, aide, piles, quitter)\n"}},
+    [NW_T_HINT] = {{"  (a number, or a word: a card such as 7E, hint, undo, cards, help, rules, piles, quit)\n",
+                    "  (un nombre, ou un mot : une carte comme 7Y (G F L Y), indice, annuler, cartes, aide, règles, piles, quitter)\n"}},
 
     [NW_T_L_VISIT] = {{"Visit fief %d (target %d, %s, %s)", "Visiter le fief %d (cible %d, %s, %s)"}},
     [NW_T_L_SUBSTITUTE] = {{"Bring in %s (fief %d) in place of %s (slot %d): %s",

@@ -295,6 +295,7 @@ const tw_cli_ui tw_nw_cli_ui = {
     .rules = tw_nw_cli_rules,
     .extra = tw_nw_cli_piles,
     .cards = nw_cards,
+    .card_list = tw_nw_cli_card_list,
     .hint = nw_hint,
     .narrate = nw_narrate,
     .result = tw_nw_cli_result,
