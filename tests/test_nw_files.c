@@ -1207,7 +1207,8 @@ TEST(nw_files_event_lines_by_type)
     CHECK_CONTAINS(buf.data, "{\"seq\":24,\"action\":\"respond 2C\",\"type\":\"decided\",\"fief\":0,\"hit\":false}\n");
     tw_buf_free(&buf);
     CHECK(tw_nw_event_key(0) == NULL);
-    CHECK(tw_nw_event_key(TW_NW_EV_DECIDED + 1) == NULL);
+    CHECK_STR(tw_nw_event_key(TW_NW_EV_STARS), "stars");
+    CHECK(tw_nw_event_key(TW_NW_EV_STARS + 1) == NULL);
     CHECK_STR(tw_nw_event_key(TW_NW_EV_ABILITY_END), "ability_end");
     CHECK_STR(tw_nw_event_key(TW_NW_EV_VISIT_MOVE), "visit_move");
     CHECK_STR(tw_nw_event_key(TW_NW_EV_DECIDED), "decided");
