@@ -151,15 +151,15 @@ void tw_nw_cli_goal_words(const tw_cli *cli, int variant, int expert, int medal,
         snprintf(goal, sizeof goal, "%s", tw_nw_cli_text(cli->lang, NW_T_GOAL_HIDDEN));
     } else {
         int m = medal >= TW_NW_MEDAL_BRONZE && medal <= TW_NW_MEDAL_GOLD ? medal : TW_NW_MEDAL_BRONZE;
-        if (symbol)
+        const char *name = tw_nw_cli_text(cli->lang, NW_T_MEDAL_NONE + m);
+        int need = tw_nw_medal_threshold((tw_nw_medal)m);
+        if (symbol) {
             tw_nw_cli_stars(cli, 1, stars, sizeof stars);
-        else
-            tw_text_count(cli->lang, tw_nw_medal_threshold((tw_nw_medal)m), TW_T_STARS_ONE, stars, sizeof stars);
-        if (symbol)
-            snprintf(goal, sizeof goal, tw_nw_cli_text(cli->lang, NW_T_GOAL_MEDAL),
-                     tw_nw_cli_text(cli->lang, NW_T_MEDAL_NONE + m), tw_nw_medal_threshold((tw_nw_medal)m), stars);
-        else
-            snprintf(goal, sizeof goal, "%s (%s)", tw_nw_cli_text(cli->lang, NW_T_MEDAL_NONE + m), stars);
+            snprintf(goal, sizeof goal, tw_nw_cli_text(cli->lang, NW_T_GOAL_MEDAL), name, need, stars);
+        } else {
+            tw_text_count(cli->lang, need, TW_T_STARS_ONE, stars, sizeof stars);
+            snprintf(goal, sizeof goal, "%s (%s)", name, stars);
+        }
     }
     if (expert)
         snprintf(out, size, tw_nw_cli_text(cli->lang, NW_T_GOAL_EXPERT), goal);
