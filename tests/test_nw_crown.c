@@ -702,13 +702,15 @@ TEST(nw_crown_record_keeps_a_replaced_character)
 }
 
 /* Over random full-deal games, every visit called decided ends the way the
- * answer said, however it is played on (random play from the real deal). */
+ * answer said, however it is played on (random play from the real deal).
+ * Half the games under AddressSanitizer, where the search is slow. */
 TEST(nw_crown_decided_holds_in_random_play)
 {
     tw_rng rng;
     tw_rng_seed(&rng, 77);
     int checked = 0;
-    for (int g = 0; g < 60; g++) {
+    const int games = TW_TEST_ASAN ? 30 : 60;
+    for (int g = 0; g < games; g++) {
         tw_nw_state s;
         tw_nw_config cfg = {TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, 500u + (uint64_t)g, 1, TW_NW_VARIANT_MEDALS, 0};
         REQUIRE(tw_nw_new(&s, fx_catalog(), &cfg, NULL) == TW_OK);
@@ -740,5 +742,5 @@ TEST(nw_crown_decided_holds_in_random_play)
             REQUIRE(FX_SOUND(&s));
         }
     }
-    CHECK(checked >= 100);
+    CHECK(checked >= games * 5 / 3);
 }

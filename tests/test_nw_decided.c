@@ -144,16 +144,18 @@ TEST(nw_decided_agrees_with_exhaustive_check_baron_of_claws)
 }
 
 /* Abilities that draw as many cards as they discard, with up to ten
- * cards in the deck: the hand's net growth bounds the answers. */
+ * cards in the deck: the hand's net growth bounds the answers. Under
+ * AddressSanitizer, four times slower here, 60 positions of each. */
 TEST(nw_decided_agrees_with_exhaustive_check_draw_and_discard)
 {
     static const char *const allies[] = {"prince-of-eyes", "jack-of-eyes"};
+    const int trials = TW_TEST_ASAN ? 60 : 150;
     for (int i = 0; i < 2; i++) {
         position_shape shape = {2, 6, 10, 4, allies[i], 0, TW_NW_PILE_DISCARD};
-        agreement a = compare_on(&shape, 40 + (uint64_t)i, 150);
-        CHECK(a.compared >= 120);
-        CHECK(a.decided >= 40);
-        CHECK(a.open >= 15);
+        agreement a = compare_on(&shape, 40 + (uint64_t)i, trials);
+        CHECK(a.compared >= trials * 4 / 5);
+        CHECK(a.decided >= trials * 4 / 15);
+        CHECK(a.open >= trials / 10);
     }
 }
 

@@ -694,7 +694,7 @@ const FR = {
   nw_removed: 'chef parti',
   nw_ruler_left: 'son chef a remplacé un allié, puis est parti',
   nw_ready: 'disponible',
-  nw_exhausted: 'déjà utilisé pendant cette visite',
+  nw_exhausted: 'utilisé lors de cette visite',
   nw_substitute_for: '{name} remplace {ally}',
   nw_sub_of_fief: 'du fief {n}',
   nw_ruler_sub: 'remplace un allié',
