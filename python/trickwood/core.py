@@ -25,7 +25,7 @@ def game_names():
 def load_game(name, **options):
     """A game by name ("northwood", "fox"; "foxduet" too) with its options:
     For Northwood! setup="intro"|"full", medal="bronze"|"silver"|"gold",
-    finish=True|False; the Duet level=1|2|3, dealer=0|1, board="side-b.json".
+    variant="medals"|"hidden-stars", expert=True|False, finish=True|False; the Duet level=1|2|3, dealer=0|1, board="side-b.json".
     A bad name or option raises ParseError or InvalidArgumentError naming it."""
     return Game(name, **options)
 

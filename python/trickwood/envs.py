@@ -103,20 +103,21 @@ _EnvBase = _gym.Env if _gym else object
 
 class NorthwoodEnv(_EnvBase):
     """For Northwood! as a single-agent environment. Options: setup, medal,
-    finish (the game's); reward="stars" (the stars won, at the end) or
-    "win" (1 when the medal aimed for is reached, else 0); max_steps
+    variant, expert, finish (the game's); reward="stars" (the stars won, at
+    the end) or "win" (1 when the game's goal is reached: the medal aimed
+    for, or every hidden star with variant="hidden-stars", else 0); max_steps
     (truncated after so many steps; None: never). An illegal action raises
     IllegalActionError with the engine's reason (the state stays)."""
 
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, setup="intro", medal="bronze", finish=False, reward="stars", max_steps=None,
-                 render_mode=None):
+                 render_mode=None, variant="medals", expert=False):
         if reward not in ("stars", "win"):
             raise _lib.InvalidArgumentError("reward must be \"stars\" or \"win\", not %r" % (reward,))
         if render_mode not in (None, "ansi"):
             raise _lib.InvalidArgumentError("render_mode must be None or \"ansi\", not %r" % (render_mode,))
-        self.game = load_game("northwood", setup=setup, medal=medal, finish=finish)
+        self.game = load_game("northwood", setup=setup, medal=medal, finish=finish, variant=variant, expert=expert)
         self.reward_kind = reward
         self.max_steps = max_steps
         self.render_mode = render_mode

@@ -39,6 +39,9 @@ static const field nw_fields[] = {
     {"medal", 3},
     {"setup_full", 1},
     {"counts", 6},
+    {"variant", 2},
+    {"expert", 1},
+    {"star_fiefs", TW_NW_FIEFS},
     {NULL, 0}};
 
 /* The Duet, for one seat ("own" is the seat, "partner" the other; path
@@ -184,6 +187,11 @@ static void observe_nw(const tw_nw_state *state, float *out)
     *o++ = (float)s->deck_n;
     *o++ = (float)tw_nw_hand_count(s);
     *o++ = (float)s->discard_n;
+    one_hot(o, s->variant, 2), o += 2;
+    *o++ = s->expert ? 1.0f : 0.0f;
+    /* the view carries the hidden stars only once the game is over */
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        o[f] = (s->star_fiefs >> f) & 1u ? 1.0f : 0.0f;
 }
 
 /* The Duet's observation for seat, from its view. */
