@@ -119,23 +119,24 @@ serve: deps
 	@$(MAKE) --no-print-directory build/trickwood
 	./build/trickwood serve
 
-# Runs the suite twice: optimised, then under ASan + UBSan, then `replay` on
-# a pseudo-terminal (tests/term/run.sh), then a sharded
-# simulation through GNU parallel (tests/sim-parallel.sh), then the server
-# tests under ThreadSanitizer, the fuzz targets briefly, `make install` into
-# a temporary folder (scripts/check-install.sh), the shared library's
-# exported symbols and the Python package (tests/python/run.sh), then the browser
-# end-to-end tests, then the WebAssembly engine against the native one
-# (tests/wasm/run.sh) and the static site in the browser, served by a
-# plain static file server (tests/e2e/run-site.sh; `make site` is built
-# first). The last
-# line is the combined "N passed, N failed".
+# Runs the suite twice: optimised and under ASan + UBSan, then the server
+# tests under ThreadSanitizer, the fuzz targets briefly, `replay` on a
+# pseudo-terminal (tests/term/run.sh) and a sharded simulation through GNU
+# parallel (tests/sim-parallel.sh), two parts at a time (the machines have
+# two cores, and the server tests spend much of their time waiting); then,
+# each alone, `make install` into a temporary folder
+# (scripts/check-install.sh), the shared library's exported symbols and the
+# Python package (tests/python/run.sh) beside the WebAssembly engine against
+# the native one (tests/wasm/run.sh), the browser end-to-end tests, and the
+# static site in the browser, served by a plain static file server
+# (tests/e2e/run-site.sh; `make site` is built first). The last line is the
+# combined "N passed, N failed".
 test:
 	@sh scripts/install-deps.sh --test
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood fuzz-build
 	@$(MAKE) -j2 --no-print-directory site
-	@sh tests/run.sh build/release/run-tests build/asan/run-tests tests/term/run.sh tests/sim-parallel.sh scripts/check-tsan.sh tests/fuzz/run.sh \
-		scripts/check-install.sh tests/python/run.sh tests/e2e/run.sh tests/wasm/run.sh tests/e2e/run-site.sh
+	@sh tests/run.sh -j 2 build/release/run-tests build/asan/run-tests scripts/check-tsan.sh tests/fuzz/run.sh tests/term/run.sh tests/sim-parallel.sh \
+		--then scripts/check-install.sh --then tests/python/run.sh tests/wasm/run.sh --then tests/e2e/run.sh --then tests/e2e/run-site.sh
 
 # Browser end-to-end tests: headless Chromium plays the web app served by
 # build/trickwood serve (tests/e2e/run.sh; screenshots in build/e2e-artifacts/).

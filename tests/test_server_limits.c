@@ -399,9 +399,12 @@ TEST(server_limits_hint_flood_leaves_other_tables_fast)
      * slower). The tail follows the machine's load, not the server (one
      * run of a release build went past 50 ms while other programs held
      * both cores), so it is only bounded here; its figure on a quiet
-     * machine is printed above and recorded in docs/server.md. */
+     * machine is printed above and recorded in docs/server.md. The
+     * median's bound leaves room for the suite's other half running on
+     * the other core (5 ms was seen there), still well under the 18 ms of
+     * a state request queued behind the hints. */
     int slow = strstr(tw_ts_binary(), "/asan/") || strstr(tw_ts_binary(), "/tsan/");
-    CHECK(times[n / 2] < (slow ? 20 : 5));
+    CHECK(times[n / 2] < (slow ? 20 : 10));
     CHECK(times[n * 99 / 100] < 1000);
     CHECK_INT(tw_ts_stop(&s), 0);
 }

@@ -368,7 +368,8 @@ function allySection(ctx) {
       copies ? el('span', { class: 'ally-copies' }, t('nw_copies_now', { name: pick(copies.name) }), ' ', crownOf(copies),
         copies.crown ? ' ' : null, pick(copies.text)) : null,
       el('span', { class: 'ally-badges' },
-        el('span', { class: 'badge ' + (s.exhausted ? 'exhausted' : 'ready') }, t(s.exhausted ? 'nw_exhausted' : 'nw_ready')),
+        el('span', { class: 'badge ' + (s.exhausted ? 'exhausted' : 'ready'), title: s.exhausted ? t('nw_exhausted_long') : null },
+          t(s.exhausted ? 'nw_exhausted' : 'nw_ready')),
         ch && ch.crown ? el('span', { class: 'badge crown' }, t('nw_crown_word')) : null),
     ];
     const cls = 'ally' + (s.exhausted ? ' exhausted' : '') + (sub ? ' substituted' : '') + (ch && ch.crown ? ' crown' : '');

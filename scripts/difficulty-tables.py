@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Difficulty tables: for every setup a player can choose, the strong bot's
+win rate while aiming for that setup's goal, with its Wilson 95% interval,
+beside the bound of a player who sees every card (For Northwood!'s
+clairvoyant bot, the Duet's open-hands bot), from seeded `trickwood sim`
+runs that anyone can repeat.
+
+    scripts/difficulty-tables.py [--games N] [--fox-games N] [--seed S]
+                                 [--jobs J] [--only northwood|fox]
+                                 [--json OUT] [--markdown OUT]
+
+Writes the table as JSON (web/difficulty.json by default: the start page
+reads it) and as Markdown (docs/difficulty.md). Each row carries the exact
+command that played its games."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def northwood_setups():
+    """Every For Northwood! goal a player can choose: the deal, then the
+    medal (or the hidden stars), with and without the expert rule."""
+    for setup in ("intro", "full"):
+        for expert in (False, True):
+            for medal in ("bronze", "silver", "gold"):
+                yield {"game": "northwood", "setup": setup, "variant": "medals", "medal": medal, "expert": expert}
+            yield {"game": "northwood", "setup": setup, "variant": "hidden-stars", "medal": None, "expert": expert}
+
+
+def fox_setups():
+    """The Duet's levels (level 1 plays side A of the board, 2 and 3 side B)."""
+    for level in (1, 2, 3):
+        yield {"game": "fox", "level": level, "side": "A" if level == 1 else "B"}
+
+
+def command_of(row, bot, games, seed, jobs):
+    """The sim command line that plays a row's games with one bot."""
+    cmd = ["trickwood", "sim", row["game"], "--bot", bot, "--games", str(games), "--seed", str(seed)]
+    if row["game"] == "northwood":
+        cmd += ["--" + row["setup"]]
+        if row["variant"] == "hidden-stars":
+            cmd += ["--variant", "hidden-stars"]
+        else:
+            cmd += ["--medal", row["medal"]]
+        if row["expert"]:
+            cmd += ["--expert"]
+    else:
+        cmd += ["--level", str(row["level"])]
+    return cmd + ["--jobs", str(jobs), "--json", "--quiet"]
+
+
+def run(binary, cmd):
+    """Runs one sim command with the given binary; its JSON summary."""
+    out = subprocess.run([binary] + cmd[1:], check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def measure(binary, row, bot, games, seed, jobs):
+    """One bot's figures on a row: wins, games, rate and interval."""
+    cmd = command_of(row, bot, games, seed, jobs)
+    summary = run(binary, cmd)
+    low, high = summary["win_rate_ci95"]
+    return {"bot": bot, "games": summary["games"], "wins": summary["wins"], "win_rate": summary["win_rate"],
+            "ci95": [low, high], "command": " ".join(cmd[:-4] + ["--json"])}
+
+
+def percent(x):
+    """A rate as a whole percentage, or with one decimal below 10%."""
+    return ("%.1f%%" % (100 * x)) if 0 < x < 0.1 else ("%.0f%%" % (100 * x))
+
+
+def goal_words(row):
+    """A row's goal in words, for the Markdown table."""
+    if row["game"] == "fox":
+        return "level %d (side %s)" % (row["level"], row["side"])
+    goal = "hidden stars" if row["variant"] == "hidden-stars" else row["medal"]
+    return "%s, %s%s" % (row["setup"], goal, " + expert" if row["expert"] else "")
+
+
+def markdown(rows, meta):
+    """The table as Markdown, with how it was made."""
+    lines = ["# Difficulty tables", "",
+             "How often the strong bot wins each setup a player can choose, while aiming for that setup's own goal",
+             "(For Northwood!'s bot chooses its fiefs and stops by the chance of the goal it plays for), beside the",
+             "bound of a player who sees every card (the clairvoyant bot; the Duet's open-hands bot, both seats).",
+             "Intervals are Wilson 95%. Every row's command replays its games exactly (same seed, same games).",
+             "", "Made by `scripts/difficulty-tables.py --games %d --fox-games %d --seed %d` on %s." %
+             (meta["games"], meta["fox_games"], meta["seed"], meta["date"]), "",
+             "| setup | strong bot | 95% interval | bound (sees every card) | games | command |",
+             "|---|---:|---|---:|---:|---|"]
+    for row in rows:
+        s, b = row["strong"], row["bound"]
+        lines.append("| %s | %s | %s to %s | %s | %d | `%s` |" % (
+            goal_words(row), percent(s["win_rate"]), percent(s["ci95"][0]), percent(s["ci95"][1]),
+            percent(b["win_rate"]), s["games"], s["command"]))
+    lines.append("")
+    return "\n".join(lines)
+
+
+def write_atomically(path, text):
+    """Writes text to path through a temporary file and a rename."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".difficulty-")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=200, help="For Northwood! games per row (default 200)")
+    ap.add_argument("--fox-games", type=int, default=1000, help="Duet games per row (default 1000)")
+    ap.add_argument("--seed", type=int, default=7100000, help="seed of every run (default 7100000)")
+    ap.add_argument("--jobs", type=int, default=1, help="sim threads (the results do not depend on it)")
+    ap.add_argument("--only", choices=("northwood", "fox"))
+    ap.add_argument("--binary", default=os.path.join(ROOT, "build", "trickwood"))
+    ap.add_argument("--json", default=os.path.join(ROOT, "web", "difficulty.json"))
+    ap.add_argument("--markdown", default=os.path.join(ROOT, "docs", "difficulty.md"))
+    ap.add_argument("--date", default=None, help="the date written in the table (default: today)")
+    args = ap.parse_args()
+    if not os.access(args.binary, os.X_OK):
+        sys.exit("difficulty-tables: %s is not built (make build/trickwood)" % args.binary)
+    import datetime
+    meta = {"games": args.games, "fox_games": args.fox_games, "seed": args.seed,
+            "date": args.date or datetime.date.today().isoformat()}
+    rows = []
+    setups = []
+    if args.only in (None, "northwood"):
+        setups += [(r, "strong", "clairvoyant", args.games) for r in northwood_setups()]
+    if args.only in (None, "fox"):
+        setups += [(r, "strong", "open-hands", args.fox_games) for r in fox_setups()]
+    for row, bot, bound, games in setups:
+        row = dict(row)
+        row["strong"] = measure(args.binary, row, bot, games, args.seed, args.jobs)
+        row["bound"] = measure(args.binary, row, bound, games, args.seed, args.jobs)
+        print("%-32s strong %6s [%s, %s]  bound %s" % (goal_words(row), percent(row["strong"]["win_rate"]),
+              percent(row["strong"]["ci95"][0]), percent(row["strong"]["ci95"][1]),
+              percent(row["bound"]["win_rate"])), flush=True)
+        rows.append(row)
+    write_atomically(args.json, json.dumps({"made_by": meta, "rows": rows}, indent=1) + "\n")
+    write_atomically(args.markdown, markdown(rows, meta))
+
+
+if __name__ == "__main__":
+    main()
