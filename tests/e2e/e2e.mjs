@@ -800,6 +800,73 @@ test('replay: the table is shown read-only, the Duet with both hands', async (br
   await ctx.close();
 });
 
+// Imports a record file of data/examples/ into the history through the
+// page (POST /api/history/import) and returns the new game's id.
+async function importExample(page, file) {
+  const record = JSON.parse(readFileSync(new URL('../../data/examples/' + file, import.meta.url), 'utf8'));
+  return page.evaluate(async (rec) => {
+    const post = (path, b) => fetch(path, { method: 'POST', body: JSON.stringify(b), headers: { 'Content-Type': 'application/json' } });
+    await post('/api/history/import', { record: rec, name: 'example.json' });
+    const list = await fetch('/api/history?limit=1000').then((r) => r.json());
+    const row = list.games.find((g) => g.game === rec.game && g.seed === rec.seed);
+    return row ? row.id : null;
+  }, { ...record, seed: record.seed });
+}
+
+test('replay notes and links: a note kept on a step, refused when too long; the link opens the replay read-only elsewhere', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  const id = await importExample(page, 'foxduet-record-v1-side-a.json');
+  check(id, 'the example record is in the history');
+  await page.goto(BASE + '/#/replay/' + id + '/3');
+  await page.waitForFunction(() => /Step 3 of/.test((document.querySelector('[data-testid=replay-step]') || {}).textContent || ''));
+  check((await page.locator('[data-testid=replay-note]').count()) === 0, 'no note at first');
+  await page.click('[data-testid=replay-note-open]');
+  await page.fill('[data-testid=replay-note-input]', 'x'.repeat(281));
+  await page.press('[data-testid=replay-note-input]', 'Enter');
+  await page.waitForFunction(() => /at most 280/.test(document.querySelector('[data-testid=replay-note-status]').textContent));
+  await page.fill('[data-testid=replay-note-input]', 'Why lead the 5 here? Ça se discute.');
+  await page.press('[data-testid=replay-note-input]', 'Enter');
+  await page.waitForFunction(() => /kept/.test(document.querySelector('[data-testid=replay-note-status]').textContent));
+  check(/Why lead the 5 here\? Ça se discute\./.test(await page.textContent('[data-testid=replay-note]')), 'the note is shown under its step');
+  // Arrow keys typed in the note field do not move the replay.
+  await page.press('[data-testid=replay-note-input]', 'ArrowRight');
+  check(/Step 3 of/.test(await page.textContent('[data-testid=replay-step]')), 'typing in the note does not step');
+  await page.reload();
+  await page.waitForSelector('[data-testid=replay-note]');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /Step 4 of/.test(document.querySelector('[data-testid=replay-step]').textContent));
+  check((await page.locator('[data-testid=replay-note]').count()) === 0, 'the note belongs to step 3 only');
+  // The stored record (the one "Save the record" writes) carries the note.
+  const saved = await page.evaluate((g) => fetch('/api/history/' + g).then((r) => r.json()), id);
+  check(saved.record.notes && saved.record.notes[0].step === 3, 'the record holds the note: ' + JSON.stringify(saved.record.notes));
+  // The link: made here, opened in a browser with no history of this game.
+  await page.click('[data-testid=replay-share]');
+  await page.waitForSelector('[data-testid=replay-share-url]');
+  const url = await page.inputValue('[data-testid=replay-share-url]');
+  check(/#\/replay-link\/1\.[A-Za-z0-9_-]+$/.test(url) && url.length < 4000, 'the link carries the record (' + url.length + ' characters)');
+  const other = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await other.page.goto(url);
+  await other.page.waitForFunction(() => /Step 0 of 71/.test((document.querySelector('[data-testid=replay-step]') || {}).textContent || ''));
+  for (let i = 1; i <= 3; i++) {
+    await other.page.keyboard.press('ArrowRight');
+    await other.page.waitForFunction((k) => new RegExp('Step ' + k + ' of').test(document.querySelector('[data-testid=replay-step]').textContent), i);
+  }
+  await other.page.waitForSelector('[data-testid=replay-note]');
+  check((await other.page.locator('[data-testid=replay-note-open], [data-testid=replay-hint-button], [data-testid=replay-analysis-link]').count()) === 0,
+    'the shared replay is read-only: no note field, no hint, no analysis');
+  check((await other.page.locator('.replay-board [data-action]').count()) === 0, 'no choice can be taken');
+  check(/Shared replay/.test(await other.page.textContent('main h1')), 'it says it is a shared replay');
+  await shot(other.page, 'replay-link');
+  await other.page.goto(BASE + '/#/replay-link/1.AAAA');
+  await other.page.waitForSelector('[data-testid=replay-link-error]');
+  check(/does not open a replay/.test(await other.page.textContent('[data-testid=replay-link-error]')), 'a damaged link says so');
+  checkNoErrors(page, 'replay notes');
+  checkNoErrors(other.page, 'replay link');
+  await other.ctx.close();
+  await ctx.close();
+});
+
 test('undo: a decision comes back until a card is shown', async (browser) => {
   const { ctx, page } = await newPage(browser);
   // Seed 7: four ready allies, so choosing a fief shows no card yet.
