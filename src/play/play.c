@@ -34,11 +34,13 @@ const tw_msg tw_cli_resume_help = {{
     "  resume [FILE] [OPTIONS]        continue a saved game of either game\n"
     "                                 (default: the one saved game, or the one you pick)\n"
     "      --record FILE, --events FILE as for northwood and fox\n"
-    "      --hotseat, --seat 1|2, --partner NAME  Fox: change who plays (default: as saved)\n",
+    "      --hotseat, --seat 1|2, --partner NAME  Fox: change who plays (default: as saved)\n"
+    "      --strict-look-back         Fox: no looking at earlier tricks (see fox)\n",
     "  resume [FICHIER] [OPTIONS]     reprendre une partie enregistrée de l'un ou l'autre jeu\n"
     "                                 (par défaut : la seule partie enregistrée, ou celle choisie)\n"
     "      --record FICHIER, --events FICHIER comme pour northwood et fox\n"
-    "      --hotseat, --seat 1|2, --partner NOM  Renard : changer qui joue (par défaut : comme enregistré)\n",
+    "      --hotseat, --seat 1|2, --partner NOM  Renard : changer qui joue (par défaut : comme enregistré)\n"
+    "      --strict-look-back         Renard : pas de regard sur les plis passés (voir fox)\n",
 }};
 
 /* Outcome of asking for one answer. */
@@ -139,6 +141,8 @@ static void tell(tw_cli_session *ss, int seat)
     tw_cli *cli = ss->cli;
     if (!ss->told_count[seat])
         return;
+    if (ss->ui->news_begin)
+        ss->ui->news_begin(ss, seat);
     if (!cli->compact) /* compact: the news comes right under the hand */
         fputc('\n', cli->out);
     if (ss->ui->msg[TW_CLI_M_SINCE] >= 0 && !cli->compact)

@@ -117,6 +117,10 @@ typedef struct {
     /* Tells seat what an action did (before: the match before it), or the
      * deal (action TW_CLI_DEAL, before: the match as dealt). */
     void (*narrate)(tw_cli_session *ss, int seat, const tw_match *before, int action);
+    /* Called before a seat is told what happened since its last screen
+     * (NULL: nothing): the Duet's strict look-back rule clears the screen
+     * there. */
+    void (*news_begin)(tw_cli_session *ss, int seat);
     /* The result of a finished game. */
     void (*result)(tw_cli_session *ss);
     /* A replay: what it says before the first step (NULL: nothing), and
