@@ -545,6 +545,98 @@ test('keyboard alone: number keys and Tab/Enter play Northwood', async (browser)
   await ctx.close();
 });
 
+// Presses Tab (Shift+Tab when back) until the focused element matches
+// sel; false when it never does within limit presses.
+async function tabTo(page, sel, limit, back) {
+  for (let i = 0; i < (limit || 80); i++) {
+    if (await page.evaluate((q) => !!(document.activeElement && document.activeElement.matches(q)), sel)) return true;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  return false;
+}
+
+// Takes one decision with the keyboard only: the number key of the first
+// choice that is not "stop", or Tab to it and Enter when it has no key;
+// waits for a newer version or the end. Returns false when no choice.
+async function keyboardMove(page) {
+  await page.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 30000 });
+  if (await isOver(page)) return false;
+  const choices = await page.$$eval('#main [data-action]', (els) => els.map((e) => ({
+    action: e.getAttribute('data-action'), key: e.getAttribute('data-choice-index') })));
+  const usable = choices.filter((c) => c.action !== 'stop');
+  const choice = (usable.length ? usable : choices)[0];
+  const before = await versionOf(page);
+  if (choice.key !== null) await page.keyboard.press('1234567890-='[Number(choice.key)]);
+  else {
+    check(await tabTo(page, `#main [data-action="${choice.action}"]`, 120), 'Tab reaches ' + choice.action);
+    await page.keyboard.press('Enter');
+  }
+  await page.waitForFunction((v) => {
+    const n = document.querySelector('[data-testid=version]');
+    return (n && Number(n.getAttribute('data-version')) > v) || document.querySelector('[data-testid=game-over]');
+  }, before, { timeout: 20000 });
+  return true;
+}
+
+// The texts of the log's lines.
+async function logLines(page) {
+  return page.$$eval('[data-testid=log] li', (els) => els.map((e) => e.textContent));
+}
+
+test('keyboard only: a whole Northwood game, started and played without the mouse', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-nw]');
+  check(await tabTo(page, '[data-testid=start-nw]'), 'Tab reaches the start button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=prompt]');
+  let moves = 0;
+  while (moves < 400 && await keyboardMove(page)) moves++;
+  check(await isOver(page), 'the game ended, played with the keyboard alone (' + moves + ' decisions)');
+  check(moves >= 20, 'a whole game (' + moves + ' decisions)');
+  checkNoErrors(page, 'keyboard Northwood');
+  await ctx.close();
+});
+
+test('keyboard only: a whole Duet game with the strict look-back rule, no mouse; no earlier trick on the page', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-fox-button]');
+  // The setting, then the quick partner, then start: all with the keyboard.
+  check(await tabTo(page, '[data-testid=setting-strict-look-back]', 120), 'Tab reaches the strict look-back setting');
+  await page.keyboard.press('Space');
+  check(await page.isChecked('[data-testid=setting-strict-look-back]'), 'Space turns the setting on');
+  check(await tabTo(page, '[data-testid=start-fox] input[name=partner]:checked', 120, true), 'Shift+Tab reaches the partner choice');
+  await page.keyboard.press('ArrowDown');
+  check(await page.isChecked('[data-testid=start-fox] input[name=partner][value=rule]'), 'the arrow picks the quick partner');
+  check(await tabTo(page, '[data-testid=start-fox-button]'), 'Tab reaches the start button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('svg.path .space');
+  let moves = 0, checked = 0;
+  while (moves < 200 && await keyboardMove(page)) {
+    moves++;
+    const trick = await page.evaluate(() => (document.querySelector('[data-testid=trick]') || {}).textContent || '');
+    if (moves % 4 === 0 && !(await isOver(page))) {
+      checked++;
+      check((await page.locator('.last-trick').count()) === 0, 'no last trick on the table');
+      const lines = await logLines(page);
+      check(!lines.some((l) => /You play|Your partner plays|: Play |\bwith\b/.test(l)), 'the log names no card of a trick: ' + lines.slice(0, 4).join(' | '));
+      check(trick.length > 0, 'the trick in progress is shown');
+    }
+  }
+  check(await isOver(page), 'the Duet ended, played with the keyboard alone (' + moves + ' decisions)');
+  check(checked >= 5, 'the table was looked at during the game (' + checked + ')');
+  const lines = await logLines(page);
+  check(lines.some((l) => /wins trick \d+\.$|win trick \d+\.$/.test(l)), 'the log tells who won tricks');
+  // Turned off, the same table shows the log with the cards again.
+  check(await tabTo(page, '[data-testid=setting-strict-look-back]', 200), 'Tab reaches the setting at the table');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=log] li')].some((l) => /: Play |You play|Your partner plays/.test(l.textContent)));
+  check((await page.locator('.last-trick').count()) === 1, 'and the last trick is on the table again');
+  checkNoErrors(page, 'keyboard Duet');
+  await ctx.close();
+});
+
 test('language: French labels, remembered after a reload', async (browser) => {
   const { ctx, page } = await newPage(browser);
   await page.goto(BASE + '/#/');

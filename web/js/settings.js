@@ -1,7 +1,8 @@
 // The player's settings, kept in this browser (localStorage) and shown on
-// the start page and in the side column of a table. For now one setting:
-// whether the only card that may be played is played by itself after a
-// short pause (table.js does it). It also remembers whether the player has
+// the start page and in the side column of a table: whether the only card
+// that may be played is played by itself after a short pause (table.js
+// does it), whether the Duet follows the strict look-back rule (fox.js),
+// and the turn notification. It also remembers whether the player has
 // seen what a hint's chance means (hintAbout).
 
 import { t, pick } from './i18n.js';
@@ -10,6 +11,22 @@ import { el } from './ui.js';
 const AUTO_PLAY_KEY = 'tw.autoPlayOnly';
 const HINT_ABOUT_KEY = 'tw.hintAboutSeen';
 const NOTIFY_KEY = 'tw.notifyTurn';
+const STRICT_KEY = 'tw.strictLookBack';
+
+// Whether the Duet's table follows the rulebook's look-back rule (no
+// player looks at earlier tricks): no last trick on the table and no
+// cards of tricks in the log (off unless the player turned it on).
+export function strictLookBack() {
+  try { return localStorage.getItem(STRICT_KEY) === '1'; } catch (e) { return false; }
+}
+
+// Turns the strict look-back rule on or off, for the next visits too.
+export function setStrictLookBack(on) {
+  try {
+    if (on) localStorage.setItem(STRICT_KEY, '1');
+    else localStorage.removeItem(STRICT_KEY);
+  } catch (e) { /* storage unavailable: the setting lasts as long as the page */ }
+}
 
 // Whether the only legal card is played by itself (off unless the player
 // turned it on).
@@ -36,7 +53,17 @@ export function settingsBox(onChange) {
     el('h2', { id: 'settings-title' }, t('settings_title')),
     el('label', { class: 'setting' }, box, el('span', {}, t('setting_auto_play'))),
     el('p', { class: 'muted setting-help', id: 'setting-auto-play-help' }, t('setting_auto_play_help')),
+    strictSetting(onChange),
     notifySetting());
+}
+
+// The Duet's strict look-back checkbox.
+function strictSetting(onChange) {
+  const box = el('input', { type: 'checkbox', 'data-testid': 'setting-strict-look-back', 'data-focus-key': 'setting:strict',
+    checked: strictLookBack(), 'aria-describedby': 'setting-strict-help',
+    onchange: (e) => { setStrictLookBack(e.target.checked); if (onChange) onChange(); } });
+  return [el('label', { class: 'setting' }, box, el('span', {}, t('setting_strict'))),
+    el('p', { class: 'muted setting-help', id: 'setting-strict-help' }, t('setting_strict_help'))];
 }
 
 // Whether the browser may show notifications at all.
