@@ -212,6 +212,24 @@ static int echo_input(const tw_cli *cli)
     return !isatty(fileno(cli->in));
 }
 
+/* The compact layout's labels name an ability without its text: one line
+ * under the choices keeps the text of the highlighted choice, the first
+ * that uses an ability, cut to the width ("» 2: Draw cards until..."). */
+static void ability_line(tw_cli_session *ss, int seat, const tw_game_action *actions, int count)
+{
+    tw_cli *cli = ss->cli;
+    char text[600], line[700];
+    for (int i = 0; ss->ui->ability_line && i < count; i++) {
+        if (!ss->ui->ability_line(ss, seat, actions[i], text, sizeof text))
+            continue;
+        snprintf(line, sizeof line, "  %s %d: %s", tw_term_symbol(&cli->term, "»", ">"), i + 1, text);
+        tw_term_cut(&cli->term, line, sizeof line, (cli->width > 0 ? cli->width : 80) - 1);
+        tw_cli_printf(cli, "%s%s%s\n", tw_term_style(&cli->term, TW_STYLE_DIM), line,
+                      tw_term_style(&cli->term, TW_STYLE_RESET));
+        return;
+    }
+}
+
 /* Prints the question and the numbered choices. */
 static void show_choices(tw_cli_session *ss, int seat, const tw_game_action *actions, int count)
 {
@@ -234,10 +252,12 @@ static void show_choices(tw_cli_session *ss, int seat, const tw_game_action *act
         tw_cli_printf(cli, "%s%s%s\n", tw_term_style(&cli->term, TW_STYLE_BOLD), question,
                       tw_term_style(&cli->term, TW_STYLE_RESET));
     }
-    if (cli->compact)
+    if (cli->compact) {
         tw_prompt_list_columns(cli->out, &cli->term, pointers, count, cli->width > 0 ? cli->width : 80);
-    else
+        ability_line(ss, seat, actions, count);
+    } else {
         tw_prompt_list(cli->out, &cli->term, pointers, count);
+    }
     /* the words one may type: under every question, or under the first
      * only on a compact screen (help lists them again) */
     if (!cli->compact || ss->questions == 0)
