@@ -13,35 +13,33 @@ const HINT_ABOUT_KEY = 'tw.hintAboutSeen';
 const NOTIFY_KEY = 'tw.notifyTurn';
 const STRICT_KEY = 'tw.strictLookBack';
 
+// Whether an on/off setting of this browser is on (off unless the player
+// turned it on, or when storage is unavailable).
+function flagOn(key) {
+  try { return localStorage.getItem(key) === '1'; } catch (e) { return false; }
+}
+
+// Turns an on/off setting on or off, for the next visits too.
+function setFlag(key, on) {
+  try {
+    if (on) localStorage.setItem(key, '1');
+    else localStorage.removeItem(key);
+  } catch (e) { /* storage unavailable: the setting lasts as long as the page */ }
+}
+
 // Whether the Duet's table follows the rulebook's look-back rule (no
 // player looks at earlier tricks): no last trick on the table and no
-// cards of tricks in the log (off unless the player turned it on).
-export function strictLookBack() {
-  try { return localStorage.getItem(STRICT_KEY) === '1'; } catch (e) { return false; }
-}
+// cards of tricks in the log.
+export function strictLookBack() { return flagOn(STRICT_KEY); }
 
-// Turns the strict look-back rule on or off, for the next visits too.
-export function setStrictLookBack(on) {
-  try {
-    if (on) localStorage.setItem(STRICT_KEY, '1');
-    else localStorage.removeItem(STRICT_KEY);
-  } catch (e) { /* storage unavailable: the setting lasts as long as the page */ }
-}
+// Turns the strict look-back rule on or off.
+export function setStrictLookBack(on) { setFlag(STRICT_KEY, on); }
 
-// Whether the only legal card is played by itself (off unless the player
-// turned it on).
-export function autoPlayOnly() {
-  try { return localStorage.getItem(AUTO_PLAY_KEY) === '1'; } catch (e) { return false; }
-}
+// Whether the only legal card is played by itself.
+export function autoPlayOnly() { return flagOn(AUTO_PLAY_KEY); }
 
-// Turns playing the only legal card by itself on or off, for the next
-// visits too.
-export function setAutoPlayOnly(on) {
-  try {
-    if (on) localStorage.setItem(AUTO_PLAY_KEY, '1');
-    else localStorage.removeItem(AUTO_PLAY_KEY);
-  } catch (e) { /* storage unavailable: the setting lasts as long as the page */ }
-}
+// Turns playing the only legal card by itself on or off.
+export function setAutoPlayOnly(on) { setFlag(AUTO_PLAY_KEY, on); }
 
 // The settings box: a titled checkbox with what it does. onChange() is
 // called after a change (a table draws itself again).
