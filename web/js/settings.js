@@ -42,8 +42,9 @@ export function autoPlayOnly() { return flagOn(AUTO_PLAY_KEY); }
 export function setAutoPlayOnly(on) { setFlag(AUTO_PLAY_KEY, on); }
 
 // The settings box: a titled checkbox with what it does. onChange() is
-// called after a change (a table draws itself again).
-export function settingsBox(onChange) {
+// called after a change (a table draws itself again). At a table of For
+// Northwood! (strict false) the Duet's look-back rule is left out.
+export function settingsBox(onChange, strict = true) {
   const box = el('input', { type: 'checkbox', 'data-testid': 'setting-auto-play', 'data-focus-key': 'setting:auto-play',
     checked: autoPlayOnly(), 'aria-describedby': 'setting-auto-play-help',
     onchange: (e) => { setAutoPlayOnly(e.target.checked); if (onChange) onChange(); } });
@@ -51,7 +52,7 @@ export function settingsBox(onChange) {
     el('h2', { id: 'settings-title' }, t('settings_title')),
     el('label', { class: 'setting' }, box, el('span', {}, t('setting_auto_play'))),
     el('p', { class: 'muted setting-help', id: 'setting-auto-play-help' }, t('setting_auto_play_help')),
-    strictSetting(onChange),
+    strict ? strictSetting(onChange) : null,
     notifySetting());
 }
 
