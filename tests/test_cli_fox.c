@@ -1140,3 +1140,51 @@ TEST(fox_cli_message_table_complete)
     CHECK_CONTAINS(r.out, "of either game");
     tw_test_cli_free(&r);
 }
+
+/* --strict-look-back (the rulebook's rule that no player looks at earlier
+ * tricks): the screen is cleared (on a pipe, a separator) before the news
+ * of each trick's end, so each cleared screen tells the end of one trick
+ * only; without it nothing is cleared. resume takes the flag too. */
+TEST(fox_cli_strict_look_back)
+{
+    tw_test_scratch_xdg("xdg-fox-strict");
+    char save[512];
+    tmp_path(save, sizeof save, "fox-strict.json");
+    char *input = tw_test_repeat_lines("1", 60);
+    const char *strict[] = {"fox", "--seed", "3", "--lang", "en", "--save", save, "--strict-look-back", NULL};
+    tw_test_cli_result r = tw_test_cli_run(input, strict);
+    const char *bar = "\n========================================================================\n";
+    int cleared = count_of(r.out, bar), won = count_of(r.out, " wins trick ") + count_of(r.out, " win trick ");
+    CHECK(cleared >= 10);
+    CHECK(won >= 10);
+    /* after each clearing, the end of the trick that was on the screen, and at
+     * most the next one (a trick won stays on the screen while its winner
+     * decides what its Gazelle or Musician does) */
+    for (const char *p = r.out ? strstr(r.out, bar) : NULL; p; p = strstr(p + 1, bar)) {
+        const char *next = strstr(p + 1, bar);
+        int in_chunk = 0;
+        for (const char *w = strstr(p, " trick "); w && (!next || w < next); w = strstr(w + 1, " trick "))
+            in_chunk += w - p >= 4 && (strncmp(w - 4, "wins", 4) == 0 || strncmp(w - 4, " win", 4) == 0);
+        CHECK(in_chunk <= 2);
+    }
+    tw_test_cli_free(&r);
+    free(input);
+    /* without the flag: the same game, cut after a few tricks (the save stays to resume) */
+    const char *loose[] = {"fox", "--seed", "3", "--lang", "en", "--save", save, NULL};
+    input = tw_test_repeat_lines("1", 12);
+    r = tw_test_cli_run(input, loose);
+    free(input);
+    CHECK_INT(count_of(r.out, bar), 0);
+    CHECK(count_of(r.out, " wins trick ") + count_of(r.out, " win trick ") >= 3);
+    tw_test_cli_free(&r);
+    const char *resume[] = {"resume", save, "--strict-look-back", "--lang", "fr", NULL};
+    input = tw_test_repeat_lines("1", 40);
+    r = tw_test_cli_run(input, resume);
+    free(input);
+    CHECK_CONTAINS(r.out, bar);
+    tw_test_cli_free(&r);
+    const char *help[] = {"help", "--lang", "fr", NULL};
+    r = tw_test_cli_run("", help);
+    CHECK_CONTAINS(r.out, "--strict-look-back         la règle du livret");
+    tw_test_cli_free(&r);
+}

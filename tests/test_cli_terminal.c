@@ -706,6 +706,17 @@ TEST(cli_terminal_ability_once_per_screen)
                 uses++;
             }
             CHECK(uses > 5);
+            /* and one line under the choices keeps the text of the first of them */
+            const char *kept = strstr(out, "  > ");
+            CHECK(kept != NULL);
+            if (kept) {
+                const char *end = strchr(kept, '\n');
+                const char *colon = strchr(kept + 4, ':');
+                int columns = 0;
+                for (const char *c = kept; end && c < end; c++)
+                    columns += ((unsigned char)*c & 0xC0) != 0x80;
+                CHECK(colon && end && colon < end && columns <= 80);
+            }
         }
         free(out);
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fox_io.h"
+#include "trickwood/notes.h"
 
 tw_error tw_fox_record_init(tw_fox_record *rec, const tw_fox_board *board, const char *board_ref,
                             const tw_fox_config *config)
@@ -236,7 +237,7 @@ static tw_error parse_players(tw_jr *jr, json_t *obj, tw_fox_record *rec)
 static tw_error parse_record(tw_jr *jr, json_t *root, tw_fox_record *rec)
 {
     static const char *const keys[] = {"format", "version", "game", "config", "seed", "players", "actions", "result",
-                                       NULL};
+                                       "notes", NULL};
     static const char *const config_keys[] = {"level", "dealer", "board", NULL};
     /* version 1 records are still read (see parse_board_field) */
     json_t *v = json_is_object(root) ? json_object_get(root, "version") : NULL;
@@ -294,7 +295,7 @@ static tw_error parse_record(tw_jr *jr, json_t *root, tw_fox_record *rec)
     json_t *result = json_object_get(root, "result");
     if (result && (err = check_result(jr, result, &s)))
         return err;
-    return TW_OK;
+    return tw_notes_check(jr, root, rec->count);
 }
 
 tw_error tw_fox_record_from_text(tw_fox_record *rec, const char *text, const char *name, tw_diag *diag)

@@ -112,6 +112,15 @@ json_t *tw_history_sources(tw_history_db *h);
  * in err. */
 int tw_history_add_to(tw_history_db *h, const char *where, const tw_match *m, json_t *config, uint64_t seed,
                       const char *partner, const char *source, const char *when, char *err, size_t err_size);
+/* The same, with the notes of the record stored too (an imported record
+ * file's; NULL or empty: none). */
+int tw_history_add_noted(tw_history_db *h, const char *where, const tw_match *m, const json_t *notes,
+                         json_t *config, uint64_t seed, const char *partner, const char *source, const char *when,
+                         char *err, size_t err_size);
+/* Replaces the stored record text of a finished game (its notes
+ * changed). 1 when stored, 0 when no finished game has this id, -1 on
+ * error. */
+int tw_history_set_record(tw_history_db *h, const char *id, const char *record);
 /* The same into the database at db_path, beside a server that may be
  * running on it (the terminal adding a game that ended there). */
 int tw_history_add(const char *db_path, const tw_match *m, json_t *config, uint64_t seed, const char *partner,

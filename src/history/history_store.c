@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "history/history.h"
+#include "trickwood/notes.h"
 #include "trickwood/system.h"
 
 /* Parses stored JSON text (written by this program); null when broken. */
@@ -113,6 +114,23 @@ int tw_history_record(tw_history_db *h, const char *id, char **record, char **re
         *record = *result = NULL;
     }
     return found;
+}
+
+int tw_history_set_record(tw_history_db *h, const char *id, const char *record)
+{
+    pthread_mutex_lock(&h->lock);
+    sqlite3_stmt *st = NULL;
+    int done = -1;
+    if (sqlite3_prepare_v2(h->db, "UPDATE games SET record = ? WHERE id = ? AND finished_at IS NOT NULL", -1, &st,
+                           NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, record, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(st) == SQLITE_DONE)
+            done = sqlite3_changes(h->db) == 1;
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&h->lock);
+    return done;
 }
 
 /* The sources already stored (games added from elsewhere), as object keys. */
@@ -244,6 +262,13 @@ static int match_actions(const tw_match *m, int *seats, char (*actions)[48])
 int tw_history_add_to(tw_history_db *h, const char *where, const tw_match *m, json_t *config, uint64_t seed,
                       const char *partner, const char *source, const char *when, char *err, size_t err_size)
 {
+    return tw_history_add_noted(h, where, m, NULL, config, seed, partner, source, when, err, err_size);
+}
+
+int tw_history_add_noted(tw_history_db *h, const char *where, const tw_match *m, const json_t *notes,
+                         json_t *config, uint64_t seed, const char *partner, const char *source, const char *when,
+                         char *err, size_t err_size)
+{
     json_t *result = m->game->result_json(m);
     tw_buf record = {0};
     finished_game f = {.source = source, .count = m->count};
@@ -253,7 +278,7 @@ int tw_history_add_to(tw_history_db *h, const char *where, const tw_match *m, js
     int added = -1;
     snprintf(err, err_size, "the game is not finished, or out of memory");
     if (f.result && f.seats && f.actions && m->game->record_json(m, &record) == TW_OK &&
-        finished_row(m, config, seed, partner, when, &f) == 0 && match_actions(m, f.seats, f.actions) == 0) {
+        tw_notes_append(&record, notes) == TW_OK && finished_row(m, config, seed, partner, when, &f) == 0 && match_actions(m, f.seats, f.actions) == 0) {
         f.record = record.data;
         added = store_finished(h, &f);
         if (added < 0)

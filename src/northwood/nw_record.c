@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "nw_io.h"
+#include "trickwood/notes.h"
 
 static const char *const SETUP_KEYS[] = {"intro", "full"};
 static const char *const INTRO_KEYS[] = {"none", "ally", "ruler"};
@@ -652,10 +653,11 @@ static tw_error check_result(tw_jr *jr, json_t *root, const tw_nw_state *s)
 static tw_error read_record(tw_jr *jr, json_t *root, tw_nw_record *rec)
 {
     static const char *const keys[] = {"format", "version", "game", "config", "seed", "default_characters",
-                                       "characters", "actions", "result", NULL};
+                                       "characters", "actions", "result", "notes", NULL};
     tw_error err;
     if ((err = nw_read_header(jr, root, "trickwood-record", keys)) || (err = read_config(jr, root, &rec->config)) ||
-        (err = read_characters(jr, root, rec)) || (err = read_actions(jr, root, rec)))
+        (err = read_characters(jr, root, rec)) || (err = read_actions(jr, root, rec)) ||
+        (err = tw_notes_check(jr, root, rec->count)))
         return err;
     tw_nw_state s;
     if (replay(rec, -1, &s, jr->diag, jr->text) != TW_OK)

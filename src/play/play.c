@@ -34,11 +34,13 @@ const tw_msg tw_cli_resume_help = {{
     "  resume [FILE] [OPTIONS]        continue a saved game of either game\n"
     "                                 (default: the one saved game, or the one you pick)\n"
     "      --record FILE, --events FILE as for northwood and fox\n"
-    "      --hotseat, --seat 1|2, --partner NAME  Fox: change who plays (default: as saved)\n",
+    "      --hotseat, --seat 1|2, --partner NAME  Fox: change who plays (default: as saved)\n"
+    "      --strict-look-back         Fox: no looking at earlier tricks (see fox)\n",
     "  resume [FICHIER] [OPTIONS]     reprendre une partie enregistrée de l'un ou l'autre jeu\n"
     "                                 (par défaut : la seule partie enregistrée, ou celle choisie)\n"
     "      --record FICHIER, --events FICHIER comme pour northwood et fox\n"
-    "      --hotseat, --seat 1|2, --partner NOM  Renard : changer qui joue (par défaut : comme enregistré)\n",
+    "      --hotseat, --seat 1|2, --partner NOM  Renard : changer qui joue (par défaut : comme enregistré)\n"
+    "      --strict-look-back         Renard : pas de regard sur les plis passés (voir fox)\n",
 }};
 
 /* Outcome of asking for one answer. */
@@ -139,6 +141,8 @@ static void tell(tw_cli_session *ss, int seat)
     tw_cli *cli = ss->cli;
     if (!ss->told_count[seat])
         return;
+    if (ss->ui->news_begin)
+        ss->ui->news_begin(ss, seat);
     if (!cli->compact) /* compact: the news comes right under the hand */
         fputc('\n', cli->out);
     if (ss->ui->msg[TW_CLI_M_SINCE] >= 0 && !cli->compact)
@@ -208,6 +212,24 @@ static int echo_input(const tw_cli *cli)
     return !isatty(fileno(cli->in));
 }
 
+/* The compact layout's labels name an ability without its text: one line
+ * under the choices keeps the text of the highlighted choice, the first
+ * that uses an ability, cut to the width ("» 2: Draw cards until..."). */
+static void ability_line(tw_cli_session *ss, int seat, const tw_game_action *actions, int count)
+{
+    tw_cli *cli = ss->cli;
+    char text[600], line[700];
+    for (int i = 0; ss->ui->ability_line && i < count; i++) {
+        if (!ss->ui->ability_line(ss, seat, actions[i], text, sizeof text))
+            continue;
+        snprintf(line, sizeof line, "  %s %d: %s", tw_term_symbol(&cli->term, "»", ">"), i + 1, text);
+        tw_term_cut(&cli->term, line, sizeof line, (cli->width > 0 ? cli->width : 80) - 1);
+        tw_cli_printf(cli, "%s%s%s\n", tw_term_style(&cli->term, TW_STYLE_DIM), line,
+                      tw_term_style(&cli->term, TW_STYLE_RESET));
+        return;
+    }
+}
+
 /* Prints the question and the numbered choices. */
 static void show_choices(tw_cli_session *ss, int seat, const tw_game_action *actions, int count)
 {
@@ -230,10 +252,12 @@ static void show_choices(tw_cli_session *ss, int seat, const tw_game_action *act
         tw_cli_printf(cli, "%s%s%s\n", tw_term_style(&cli->term, TW_STYLE_BOLD), question,
                       tw_term_style(&cli->term, TW_STYLE_RESET));
     }
-    if (cli->compact)
+    if (cli->compact) {
         tw_prompt_list_columns(cli->out, &cli->term, pointers, count, cli->width > 0 ? cli->width : 80);
-    else
+        ability_line(ss, seat, actions, count);
+    } else {
         tw_prompt_list(cli->out, &cli->term, pointers, count);
+    }
     /* the words one may type: under every question, or under the first
      * only on a compact screen (help lists them again) */
     if (!cli->compact || ss->questions == 0)

@@ -6,13 +6,17 @@
  * piped input) moves one step on, "b" one step back, "step N" to any
  * step, and the game's own words to where a part of the game begins
  * ("visit 3"; "round 2", "trick 5"); --auto, "a" or the end of input
- * runs to the end without waiting; "q" stops. */
+ * runs to the end without waiting; "q" stops. "note TEXT" keeps a note
+ * on the step shown in the record file (trickwood/notes.h), shown under
+ * that step from then on. */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
+#include "trickwood/notes.h"
 #include "term/cli.h"
 #include "play/play.h"
 #include "term/prompt.h"
@@ -62,6 +66,62 @@ int tw_cli_replay_args(tw_cli *cli, int argc, char **argv, const char *usage, co
 
 #define M(id) tw_cli_msg_text(ss, (id))
 
+/* The notes of the record replayed and the file they are kept in. */
+typedef struct {
+    json_t *list;
+    const char *path;
+} replay_notes;
+
+/* Prints the note at step, if there is one. */
+static void show_note(tw_cli *cli, const replay_notes *notes, int step)
+{
+    const char *text = tw_notes_at(notes->list, step);
+    if (!text)
+        return;
+    tw_cli_printf(cli, "%s", tw_term_style(&cli->term, TW_STYLE_CYAN));
+    tw_cli_printf(cli, G(TW_T_REPLAY_NOTE), text);
+    tw_cli_printf(cli, "%s", tw_term_style(&cli->term, TW_STYLE_RESET));
+}
+
+/* The text after "note" when line is a note command ("note", then
+ * nothing or a space and the note), else NULL. */
+static const char *note_command(const char *line)
+{
+    line += strspn(line, " \t");
+    if (strncasecmp(line, "note", 4) != 0 || (line[4] && line[4] != ' ' && line[4] != '\t'))
+        return NULL;
+    return line + 4 + strspn(line + 4, " \t");
+}
+
+/* Sets (or with an empty text removes) the note at step and writes the
+ * record file again, atomically, with every other member as it was. */
+static void save_note(tw_cli *cli, replay_notes *notes, int step, const char *typed)
+{
+    char text[TW_NOTE_MAX_CHARS * 4 + 16];
+    snprintf(text, sizeof text, "%s", typed);
+    size_t n = strlen(text);
+    while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
+        text[--n] = '\0';
+    tw_note_fault fault = n ? tw_note_check(text) : TW_NOTE_OK;
+    if (fault != TW_NOTE_OK) {
+        tw_cli_printf(cli, G(fault == TW_NOTE_TOO_LONG ? TW_T_NOTE_TOO_LONG : TW_T_NOTE_ONE_LINE), TW_NOTE_MAX_CHARS);
+        return;
+    }
+    tw_diag diag;
+    tw_diag_init(&diag, notes->path);
+    char *file = tw_read_file(notes->path, NULL, &diag);
+    tw_buf out = {0};
+    int ok = file && tw_notes_set(notes->list, step, n ? text : NULL) == 0 &&
+             tw_notes_replace(file, notes->list, &out) == TW_OK &&
+             tw_write_file_atomic(notes->path, out.data, out.len) == TW_OK;
+    free(file);
+    tw_buf_free(&out);
+    if (!ok)
+        tw_cli_printf(cli, G(TW_T_REPLAY_NOTE_FAILED), notes->path);
+    else
+        tw_cli_printf(cli, G(n ? TW_T_REPLAY_NOTE_SAVED : TW_T_REPLAY_NOTE_REMOVED), step, notes->path);
+}
+
 /* Shows one step: the screen, the action, what it did. Returns 0, or -1
  * when the action does not apply (the loader replayed it already). */
 static int replay_one(tw_cli_session *ss, int step, int steps, tw_game_action action)
@@ -107,11 +167,13 @@ static void split_command(const char *line, char *word, size_t size, long *numbe
  * to show next (count + 1: the end), or 0 to stop. Help and bad answers
  * are answered here. */
 static int replay_ask(tw_cli_session *ss, const tw_match *start, const tw_game_action *actions, int count, int step,
-                      int *automatic)
+                      int *automatic, replay_notes *notes)
 {
     tw_cli *cli = ss->cli;
     for (;;) {
-        char line[TW_PROMPT_LINE], word[64];
+        /* room for a note of TW_NOTE_MAX_CHARS characters of up to 4 bytes: a
+         * longer line is cut, but still too long to be kept */
+        char line[TW_NOTE_MAX_CHARS * 4 + 16], word[64];
         long n;
         tw_prompt_ask(cli->out, &cli->term, M(TW_CLI_M_REPLAY_WAIT));
         tw_cli_flush(cli); /* on a terminal the step and the prompt were held to be wrapped */
@@ -121,6 +183,11 @@ static int replay_ask(tw_cli_session *ss, const tw_match *start, const tw_game_a
         if (!got || tw_prompt_word(line, WORDS_AUTO)) {
             *automatic = 1;
             return step + 1;
+        }
+        const char *note = note_command(line);
+        if (note) {
+            save_note(cli, notes, step, note);
+            continue;
         }
         split_command(line, word, sizeof word, &n);
         if (tw_prompt_word(line, WORDS_STOP))
@@ -162,7 +229,7 @@ static int replay_seek(tw_cli_session *ss, const tw_match *full, int step)
 
 /* Shows the actions of full one step at a time from the start (ss->match),
  * moving as the viewer asks. */
-static int replay_steps(tw_cli_session *ss, const tw_match *full, int automatic)
+static int replay_steps(tw_cli_session *ss, const tw_match *full, int automatic, replay_notes *notes)
 {
     tw_cli *cli = ss->cli;
     int count = full->count;
@@ -171,14 +238,16 @@ static int replay_steps(tw_cli_session *ss, const tw_match *full, int automatic)
         return TW_EXIT_FAIL;
     if (ss->ui->replay_intro)
         ss->ui->replay_intro(ss);
+    show_note(cli, notes, 0);
     int step = 1, code = TW_EXIT_OK;
     while (step <= count) {
         if (replay_seek(ss, full, step) != 0 || replay_one(ss, step, count, full->actions[step - 1]) != 0) {
             code = TW_EXIT_FAIL;
             break;
         }
+        show_note(cli, notes, step);
         int next = automatic || step == count ? step + 1
-                                              : replay_ask(ss, start, full->actions, count, step, &automatic);
+                                              : replay_ask(ss, start, full->actions, count, step, &automatic, notes);
         if (!next) {
             tw_cli_printf(cli, M(TW_CLI_M_REPLAY_STOPPED), step, count);
             break;
@@ -234,7 +303,12 @@ int tw_cli_play_replay(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv)
         tw_diag diag;
         tw_cli_printf(cli, M(TW_CLI_M_REPLAY_TITLE), file, full->count);
         ss->match = match_at_start(ss, full, &diag);
-        code = ss->match ? replay_steps(ss, full, automatic) : TW_EXIT_FAIL;
+        tw_diag_init(&diag, file);
+        char *text = tw_read_file(file, NULL, &diag);
+        replay_notes notes = {text ? tw_notes_of_record(text) : json_array(), file};
+        free(text);
+        code = ss->match && notes.list ? replay_steps(ss, full, automatic, &notes) : TW_EXIT_FAIL;
+        json_decref(notes.list);
     }
     if (full && full != ss->match)
         ui->game->free(full);

@@ -117,6 +117,16 @@ typedef struct {
     /* Tells seat what an action did (before: the match before it), or the
      * deal (action TW_CLI_DEAL, before: the match as dealt). */
     void (*narrate)(tw_cli_session *ss, int seat, const tw_match *before, int action);
+    /* The one-line text of the ability an action uses, when its compact
+     * label leaves the text out (For Northwood!'s use of a character;
+     * the Duet's labels name an odd card's ability and its screens use
+     * the 24 rows): the compact layout shows it under its choices (NULL,
+     * or 0 returned: none). */
+    int (*ability_line)(tw_cli_session *ss, int seat, tw_game_action action, char *out, size_t size);
+    /* Called before a seat is told what happened since its last screen
+     * (NULL: nothing): the Duet's strict look-back rule clears the screen
+     * there. */
+    void (*news_begin)(tw_cli_session *ss, int seat);
     /* The result of a finished game. */
     void (*result)(tw_cli_session *ss);
     /* A replay: what it says before the first step (NULL: nothing), and

@@ -519,6 +519,14 @@ tw_srv_reply tw_srv_history_replay(tw_srv *srv, const char *id, const char *step
  * messages), "partner": who held the Duet's seat 1 (optional)}: adds a
  * finished game to the history; the same record twice is kept once. */
 tw_srv_reply tw_srv_history_import(tw_srv *srv, json_t *body);
+/* POST /api/history/<id>/notes {"step": K, "text": "..."}: sets the note
+ * at step K of a finished game ("" or null removes it); replies with the
+ * game's notes. */
+tw_srv_reply tw_srv_history_note(tw_srv *srv, const char *id, json_t *body);
+/* POST /api/records/replay {"record": a finished game's record, "step":
+ * K}: step K of that game as a history replay gives it, from the record
+ * alone (nothing is stored): a replay opened from a link. */
+tw_srv_reply tw_srv_record_replay(tw_srv *srv, json_t *body);
 /* A finished game's match rebuilt from its stored record, its row in
  * *row; NULL with the reply to give in *reply (404 when no finished game
  * has the id). */

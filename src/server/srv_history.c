@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "server/server.h"
+#include "trickwood/notes.h"
 
 #define HISTORY_DEFAULT_LIMIT 200
 #define HISTORY_MAX_LIMIT 1000
@@ -210,9 +211,11 @@ tw_srv_reply tw_srv_history_import(tw_srv *srv, json_t *body)
         json_int_t seed = json_integer_value(json_object_get(record, "seed"));
         char source[48], err[600];
         snprintf(source, sizeof source, "import:%016llx", (unsigned long long)text_hash(text));
-        int added = config ? tw_history_add_to(&srv->store, "the history", m, config, (uint64_t)seed, seat1, source,
-                                                   NULL, err, sizeof err)
-                           : -1;
+        json_t *notes = tw_notes_of_record(text);
+        int added = config && notes ? tw_history_add_noted(&srv->store, "the history", m, notes, config,
+                                                           (uint64_t)seed, seat1, source, NULL, err, sizeof err)
+                                    : -1;
+        json_decref(notes);
         json_decref(config);
         if (added < 0)
             reply = tw_srv_error(500, "internal", "%s", config ? err : "out of memory");
@@ -221,5 +224,96 @@ tw_srv_reply tw_srv_history_import(tw_srv *srv, json_t *body)
     }
     game->free(m);
     free(text);
+    return reply;
+}
+
+/* Reads the note of a body {"step": K, "text": "..."} for a game of count
+ * actions: 0, or -1 with the 400 reply in *out. An empty or null text
+ * removes the step's note (*text NULL). */
+static int read_note(json_t *body, int count, long long *step, const char **text, tw_srv_reply *out)
+{
+    json_t *s = json_object_get(body, "step"), *t = json_object_get(body, "text");
+    if (!json_is_object(body) || !json_is_integer(s) || (t && !json_is_string(t) && !json_is_null(t))) {
+        *out = tw_srv_error(400, "bad_request", "the body must be {\"step\": a step, \"text\": the note (\"\" removes it)}");
+        return -1;
+    }
+    *step = json_integer_value(s);
+    *text = json_is_string(t) && *json_string_value(t) ? json_string_value(t) : NULL;
+    if (*step < 0 || *step > count) {
+        *out = tw_srv_bad_step(count);
+        return -1;
+    }
+    const char *problem = *text ? tw_note_text_problem(*text) : NULL;
+    if (problem) {
+        *out = tw_srv_error(400, "bad_note", "the note %s", problem);
+        return -1;
+    }
+    return 0;
+}
+
+tw_srv_reply tw_srv_history_note(tw_srv *srv, const char *id, json_t *body)
+{
+    tw_history_game row;
+    tw_srv_reply reply;
+    tw_match *full = tw_srv_history_match(srv, id, &row, &reply);
+    if (!full)
+        return reply;
+    long long step;
+    const char *text;
+    int bad = read_note(body, full->count, &step, &text, &reply);
+    full->game->free(full);
+    if (bad)
+        return reply;
+    char *record = NULL, *result = NULL;
+    tw_buf out = {0};
+    json_t *notes = NULL;
+    int stored = -1;
+    if (tw_history_record(&srv->store, row.id, &record, &result, &row) == 1 && (notes = tw_notes_of_record(record)) &&
+        tw_notes_set(notes, (int)step, text) == 0 && tw_notes_replace(record, notes, &out) == TW_OK)
+        stored = tw_history_set_record(&srv->store, row.id, out.data);
+    free(record);
+    free(result);
+    tw_buf_free(&out);
+    if (stored <= 0) {
+        json_decref(notes);
+        return stored == 0 ? tw_srv_error(404, "not_found", "no finished game has this id")
+                           : tw_srv_error(500, "internal", "the note could not be stored");
+    }
+    return tw_srv_ok(200, json_pack("{s:o}", "notes", notes));
+}
+
+tw_srv_reply tw_srv_record_replay(tw_srv *srv, json_t *body)
+{
+    (void)srv;
+    json_t *record = json_object_get(body, "record"), *step = json_object_get(body, "step");
+    if (!json_is_object(body) || !json_is_object(record) || (step && !json_is_integer(step)))
+        return tw_srv_error(400, "bad_request", "the body must be {\"record\": a game record object, \"step\": a step}");
+    const tw_game *game = tw_game_find_record_name(json_string_value(json_object_get(record, "game")));
+    if (!game) {
+        char names[160];
+        tw_srv_game_names(names, sizeof names);
+        return tw_srv_error(400, "bad_record", "the record: field \"game\" must be %s", names);
+    }
+    char *text = json_dumps(record, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    if (!text)
+        return tw_srv_error(500, "internal", "out of memory");
+    tw_diag diag;
+    tw_diag_init(&diag, "the record");
+    tw_match *full = game->from_record(text, "the record", &diag);
+    free(text);
+    tw_srv_reply reply;
+    if (!full) {
+        char why[700];
+        tw_diag_format(&diag, why, sizeof why);
+        return tw_srv_error(400, "bad_record", "%s", why);
+    }
+    long long k = step ? json_integer_value(step) : 0;
+    if (game->to_act(full) >= 0)
+        reply = tw_srv_error(400, "not_finished", "the game of this record is not finished: only a finished game is replayed");
+    else if (k < 0 || k > full->count)
+        reply = tw_srv_bad_step(full->count);
+    else
+        reply = replay_step("", full, (int)k);
+    game->free(full);
     return reply;
 }

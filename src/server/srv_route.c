@@ -194,6 +194,18 @@ static tw_srv_reply route_replay(route_call *c)
     return tw_srv_history_replay(c->srv, c->m->seg[1], query_arg(c->rq, "step"));
 }
 
+/* POST /api/history/ID/notes: a note on a step of a finished game. */
+static tw_srv_reply route_history_note(route_call *c)
+{
+    return tw_srv_history_note(c->srv, c->m->seg[1], c->body);
+}
+
+/* POST /api/records/replay: a step of a record sent whole (a shared link). */
+static tw_srv_reply route_record_replay(route_call *c)
+{
+    return tw_srv_record_replay(c->srv, c->body);
+}
+
 /* GET /api/history/ID/analysis: every decision of a finished game. */
 static tw_srv_reply route_history_analysis(route_call *c)
 {
@@ -252,6 +264,8 @@ static const route ROUTES[] = {
     {"history/*/replay", "GET", 0, TW_SRV_COUNT_NONE, route_replay},
     {"history/*/analysis", "GET", 0, TW_SRV_COUNT_HINT, route_history_analysis},
     {"history/*/hint", "GET", 0, TW_SRV_COUNT_HINT, route_history_hint},
+    {"history/*/notes", "POST", ROUTE_BODY, TW_SRV_COUNT_CREATE, route_history_note},
+    {"records/replay", "POST", ROUTE_BODY, TW_SRV_COUNT_NONE, route_record_replay},
     {"rules/*", "GET", 0, TW_SRV_COUNT_NONE, route_rules},
 };
 #define ROUTE_COUNT ((int)(sizeof ROUTES / sizeof ROUTES[0]))

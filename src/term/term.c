@@ -119,6 +119,26 @@ int tw_term_width(const char *text)
     return width;
 }
 
+void tw_term_cut(const tw_term *term, char *text, size_t size, int width)
+{
+    if (tw_term_width(text) <= width)
+        return;
+    const char *dots = tw_term_symbol(term, "…", "...");
+    int room = width - tw_term_width(dots), used = 0;
+    size_t at = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if ((*p & 0xC0) != 0x80) {
+            if (used == room)
+                break;
+            used++;
+        }
+        at = (size_t)(p - (const unsigned char *)text) + 1;
+    }
+    while (at > 0 && ((unsigned char)text[at] & 0xC0) == 0x80) /* end on a whole character */
+        at--;
+    snprintf(text + at, size - at, "%s", dots);
+}
+
 /* Prints text padded to a display width. */
 void tw_term_pad(FILE *out, const char *text, int width)
 {

@@ -54,6 +54,10 @@ const char *tw_term_symbol(const tw_term *term, const char *utf8, const char *as
  * at all. */
 int tw_term_width(const char *text);
 
+/* Cuts text (of size bytes) to at most width display columns, ending it
+ * with an ellipsis (the terminal's: "…" or "...") when it was longer. */
+void tw_term_cut(const tw_term *term, char *text, size_t size, int width);
+
 /* Prints text and pads it with spaces to width display columns. */
 void tw_term_pad(FILE *out, const char *text, int width);
 

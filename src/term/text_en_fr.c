@@ -164,6 +164,7 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
                            "  visit N              For Northwood!: the start of the Nth visit (1 to 8)\n"
                            "  round N              the Duet: the start of round N\n"
                            "  trick N              the Duet: trick N of the round shown (1 to 11)\n"
+                           "  note TEXT            a note on the step shown, kept in the file (note alone removes it)\n"
                            "  a                    run to the end without waiting\n"
                            "  q                    stop\n",
                            "Se déplacer dans une relecture :\n"
@@ -173,11 +174,19 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
                            "  visite N             Les Fiefs de Norbois : le début de la N-ième visite (1 à 8)\n"
                            "  manche N             Renard des Bois : le début de la manche N\n"
                            "  pli N                Renard des Bois : le pli N de la manche affichée (1 à 11)\n"
+                           "  note TEXTE           une note sur l'étape affichée, gardée dans le fichier (note seul l'efface)\n"
                            "  a                    aller jusqu'au bout sans attendre\n"
                            "  q                    arrêter\n"}},
     [TW_T_REPLAY_NO_STEP] = {{"'%s': this record has no such step", "« %s » : cet enregistrement n'a pas cette étape"}},
     [TW_T_REPLAY_UNKNOWN] = {{"'%s' is not a replay command (help lists them)",
                               "« %s » n'est pas une commande de relecture (aide les liste)"}},
+    [TW_T_REPLAY_NOTE] = {{"  Note: %s\n", "  Note : %s\n"}},
+    [TW_T_REPLAY_NOTE_SAVED] = {{"Note on step %d saved in %s.\n", "Note de l'étape %d enregistrée dans %s.\n"}},
+    [TW_T_REPLAY_NOTE_REMOVED] = {{"Note on step %d removed from %s.\n", "Note de l'étape %d retirée de %s.\n"}},
+    [TW_T_REPLAY_NOTE_FAILED] = {{"The note could not be saved in %s.\n", "La note n'a pas pu être enregistrée dans %s.\n"}},
+    [TW_T_NOTE_TOO_LONG] = {{"A note holds at most %d characters.\n", "Une note tient en %d caractères au plus.\n"}},
+    [TW_T_NOTE_ONE_LINE] = {{"A note is one line of text, without control characters.\n",
+                             "Une note est une ligne de texte, sans caractère de contrôle.\n"}},
     [TW_T_DELETE_RANGE] = {{"--delete takes a number of the list, 1 to %d, not '%s'",
                             "--delete attend un numéro de la liste, de 1 à %d, pas « %s »"}},
 };

@@ -545,6 +545,98 @@ test('keyboard alone: number keys and Tab/Enter play Northwood', async (browser)
   await ctx.close();
 });
 
+// Presses Tab (Shift+Tab when back) until the focused element matches
+// sel; false when it never does within limit presses.
+async function tabTo(page, sel, limit, back) {
+  for (let i = 0; i < (limit || 80); i++) {
+    if (await page.evaluate((q) => !!(document.activeElement && document.activeElement.matches(q)), sel)) return true;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  return false;
+}
+
+// Takes one decision with the keyboard only: the number key of the first
+// choice that is not "stop", or Tab to it and Enter when it has no key;
+// waits for a newer version or the end. Returns false when no choice.
+async function keyboardMove(page) {
+  await page.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 30000 });
+  if (await isOver(page)) return false;
+  const choices = await page.$$eval('#main [data-action]', (els) => els.map((e) => ({
+    action: e.getAttribute('data-action'), key: e.getAttribute('data-choice-index') })));
+  const usable = choices.filter((c) => c.action !== 'stop');
+  const choice = (usable.length ? usable : choices)[0];
+  const before = await versionOf(page);
+  if (choice.key !== null) await page.keyboard.press('1234567890-='[Number(choice.key)]);
+  else {
+    check(await tabTo(page, `#main [data-action="${choice.action}"]`, 120), 'Tab reaches ' + choice.action);
+    await page.keyboard.press('Enter');
+  }
+  await page.waitForFunction((v) => {
+    const n = document.querySelector('[data-testid=version]');
+    return (n && Number(n.getAttribute('data-version')) > v) || document.querySelector('[data-testid=game-over]');
+  }, before, { timeout: 20000 });
+  return true;
+}
+
+// The texts of the log's lines.
+async function logLines(page) {
+  return page.$$eval('[data-testid=log] li', (els) => els.map((e) => e.textContent));
+}
+
+test('keyboard only: a whole Northwood game, started and played without the mouse', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-nw]');
+  check(await tabTo(page, '[data-testid=start-nw]'), 'Tab reaches the start button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=prompt]');
+  let moves = 0;
+  while (moves < 400 && await keyboardMove(page)) moves++;
+  check(await isOver(page), 'the game ended, played with the keyboard alone (' + moves + ' decisions)');
+  check(moves >= 20, 'a whole game (' + moves + ' decisions)');
+  checkNoErrors(page, 'keyboard Northwood');
+  await ctx.close();
+});
+
+test('keyboard only: a whole Duet game with the strict look-back rule, no mouse; no earlier trick on the page', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('[data-testid=start-fox-button]');
+  // The setting, then the quick partner, then start: all with the keyboard.
+  check(await tabTo(page, '[data-testid=setting-strict-look-back]', 120), 'Tab reaches the strict look-back setting');
+  await page.keyboard.press('Space');
+  check(await page.isChecked('[data-testid=setting-strict-look-back]'), 'Space turns the setting on');
+  check(await tabTo(page, '[data-testid=start-fox] input[name=partner]:checked', 120, true), 'Shift+Tab reaches the partner choice');
+  await page.keyboard.press('ArrowDown');
+  check(await page.isChecked('[data-testid=start-fox] input[name=partner][value=rule]'), 'the arrow picks the quick partner');
+  check(await tabTo(page, '[data-testid=start-fox-button]'), 'Tab reaches the start button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('svg.path .space');
+  let moves = 0, checked = 0;
+  while (moves < 200 && await keyboardMove(page)) {
+    moves++;
+    const trick = await page.evaluate(() => (document.querySelector('[data-testid=trick]') || {}).textContent || '');
+    if (moves % 4 === 0 && !(await isOver(page))) {
+      checked++;
+      check((await page.locator('.last-trick').count()) === 0, 'no last trick on the table');
+      const lines = await logLines(page);
+      check(!lines.some((l) => /You play|Your partner plays|: Play |\bwith\b/.test(l)), 'the log names no card of a trick: ' + lines.slice(0, 4).join(' | '));
+      check(trick.length > 0, 'the trick in progress is shown');
+    }
+  }
+  check(await isOver(page), 'the Duet ended, played with the keyboard alone (' + moves + ' decisions)');
+  check(checked >= 5, 'the table was looked at during the game (' + checked + ')');
+  const lines = await logLines(page);
+  check(lines.some((l) => /wins trick \d+\.$|win trick \d+\.$/.test(l)), 'the log tells who won tricks');
+  // Turned off, the same table shows the log with the cards again.
+  check(await tabTo(page, '[data-testid=setting-strict-look-back]', 200), 'Tab reaches the setting at the table');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=log] li')].some((l) => /: Play |You play|Your partner plays/.test(l.textContent)));
+  check((await page.locator('.last-trick').count()) === 1, 'and the last trick is on the table again');
+  checkNoErrors(page, 'keyboard Duet');
+  await ctx.close();
+});
+
 test('language: French labels, remembered after a reload', async (browser) => {
   const { ctx, page } = await newPage(browser);
   await page.goto(BASE + '/#/');
@@ -797,6 +889,73 @@ test('replay: the table is shown read-only, the Duet with both hands', async (br
     }
   }
   checkNoErrors(page, 'replay');
+  await ctx.close();
+});
+
+// Imports a record file of data/examples/ into the history through the
+// page (POST /api/history/import) and returns the new game's id.
+async function importExample(page, file) {
+  const record = JSON.parse(readFileSync(new URL('../../data/examples/' + file, import.meta.url), 'utf8'));
+  return page.evaluate(async (rec) => {
+    const post = (path, b) => fetch(path, { method: 'POST', body: JSON.stringify(b), headers: { 'Content-Type': 'application/json' } });
+    await post('/api/history/import', { record: rec, name: 'example.json' });
+    const list = await fetch('/api/history?limit=1000').then((r) => r.json());
+    const row = list.games.find((g) => g.game === rec.game && g.seed === rec.seed);
+    return row ? row.id : null;
+  }, { ...record, seed: record.seed });
+}
+
+test('replay notes and links: a note kept on a step, refused when too long; the link opens the replay read-only elsewhere', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/');
+  const id = await importExample(page, 'foxduet-record-v1-side-a.json');
+  check(id, 'the example record is in the history');
+  await page.goto(BASE + '/#/replay/' + id + '/3');
+  await page.waitForFunction(() => /Step 3 of/.test((document.querySelector('[data-testid=replay-step]') || {}).textContent || ''));
+  check((await page.locator('[data-testid=replay-note]').count()) === 0, 'no note at first');
+  await page.click('[data-testid=replay-note-open]');
+  await page.fill('[data-testid=replay-note-input]', 'x'.repeat(281));
+  await page.press('[data-testid=replay-note-input]', 'Enter');
+  await page.waitForFunction(() => /at most 280/.test(document.querySelector('[data-testid=replay-note-status]').textContent));
+  await page.fill('[data-testid=replay-note-input]', 'Why lead the 5 here? Ça se discute.');
+  await page.press('[data-testid=replay-note-input]', 'Enter');
+  await page.waitForFunction(() => /kept/.test(document.querySelector('[data-testid=replay-note-status]').textContent));
+  check(/Why lead the 5 here\? Ça se discute\./.test(await page.textContent('[data-testid=replay-note]')), 'the note is shown under its step');
+  // Arrow keys typed in the note field do not move the replay.
+  await page.press('[data-testid=replay-note-input]', 'ArrowRight');
+  check(/Step 3 of/.test(await page.textContent('[data-testid=replay-step]')), 'typing in the note does not step');
+  await page.reload();
+  await page.waitForSelector('[data-testid=replay-note]');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /Step 4 of/.test(document.querySelector('[data-testid=replay-step]').textContent));
+  check((await page.locator('[data-testid=replay-note]').count()) === 0, 'the note belongs to step 3 only');
+  // The stored record (the one "Save the record" writes) carries the note.
+  const saved = await page.evaluate((g) => fetch('/api/history/' + g).then((r) => r.json()), id);
+  check(saved.record.notes && saved.record.notes[0].step === 3, 'the record holds the note: ' + JSON.stringify(saved.record.notes));
+  // The link: made here, opened in a browser with no history of this game.
+  await page.click('[data-testid=replay-share]');
+  await page.waitForSelector('[data-testid=replay-share-url]');
+  const url = await page.inputValue('[data-testid=replay-share-url]');
+  check(/#\/replay-link\/1\.[A-Za-z0-9_-]+$/.test(url) && url.length < 4000, 'the link carries the record (' + url.length + ' characters)');
+  const other = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await other.page.goto(url);
+  await other.page.waitForFunction(() => /Step 0 of 71/.test((document.querySelector('[data-testid=replay-step]') || {}).textContent || ''));
+  for (let i = 1; i <= 3; i++) {
+    await other.page.keyboard.press('ArrowRight');
+    await other.page.waitForFunction((k) => new RegExp('Step ' + k + ' of').test(document.querySelector('[data-testid=replay-step]').textContent), i);
+  }
+  await other.page.waitForSelector('[data-testid=replay-note]');
+  check((await other.page.locator('[data-testid=replay-note-open], [data-testid=replay-hint-button], [data-testid=replay-analysis-link]').count()) === 0,
+    'the shared replay is read-only: no note field, no hint, no analysis');
+  check((await other.page.locator('.replay-board [data-action]').count()) === 0, 'no choice can be taken');
+  check(/Shared replay/.test(await other.page.textContent('main h1')), 'it says it is a shared replay');
+  await shot(other.page, 'replay-link');
+  await other.page.goto(BASE + '/#/replay-link/1.AAAA');
+  await other.page.waitForSelector('[data-testid=replay-link-error]');
+  check(/does not open a replay/.test(await other.page.textContent('[data-testid=replay-link-error]')), 'a damaged link says so');
+  checkNoErrors(page, 'replay notes');
+  checkNoErrors(other.page, 'replay link');
+  await other.ctx.close();
   await ctx.close();
 });
 

@@ -626,6 +626,43 @@ test('records: a game finished in the browser replays natively; a record importe
   await ctx.close();
 });
 
+test('replay notes and links: a note kept on an imported game in the browser; a link opens its replay read-only in a fresh browser', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  const example = join(ROOT, 'data', 'examples', 'northwood-record.json');
+  await page.goto(BASE + '/#/history');
+  await page.waitForSelector('[data-testid=hist-import]');
+  await page.setInputFiles('[data-testid=hist-import]', example);
+  await page.waitForFunction(() => /added|already/i.test(document.querySelector('[data-testid=hist-import-status]').textContent));
+  await page.waitForSelector('[data-testid=history-table] [data-testid=replay-link]');
+  await page.locator('[data-testid=replay-link]').first().click();
+  await page.waitForSelector('[data-testid=replay-step]');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /Step 1 of/.test(document.querySelector('[data-testid=replay-step]').textContent));
+  await page.click('[data-testid=replay-note-open]');
+  await page.fill('[data-testid=replay-note-input]', 'The third fief first: its target is low.');
+  await page.press('[data-testid=replay-note-input]', 'Enter');
+  await page.waitForFunction(() => /kept/.test(document.querySelector('[data-testid=replay-note-status]').textContent));
+  check(/its target is low/.test(await page.textContent('[data-testid=replay-note]')), 'the note is shown');
+  await page.click('[data-testid=replay-share]');
+  await page.waitForSelector('[data-testid=replay-share-url]');
+  const url = await page.inputValue('[data-testid=replay-share-url]');
+  check(url.startsWith(BASE + '/#/replay-link/1.'), 'the link opens this site: ' + url.slice(0, 60));
+  const other = await newPage(browser);
+  await other.page.goto(url);
+  await other.page.waitForFunction(() => /Step 0 of 78/.test((document.querySelector('[data-testid=replay-step]') || {}).textContent || ''));
+  await other.page.keyboard.press('ArrowRight');
+  await other.page.waitForFunction(() => /Step 1 of/.test(document.querySelector('[data-testid=replay-step]').textContent));
+  check(/its target is low/.test(await other.page.textContent('[data-testid=replay-note]')), 'the link carries the note');
+  check((await other.page.locator('[data-testid=replay-note-open]').count()) === 0, 'the shared replay is read-only');
+  // That browser holds no game: the replay came from the link alone.
+  await other.page.goto(BASE + '/#/history');
+  await other.page.waitForSelector('[data-testid=hist-empty]');
+  checkNoErrors(page, 'replay notes');
+  checkNoErrors(other.page, 'replay link');
+  await other.ctx.close();
+  await ctx.close();
+});
+
 test('corrupted save: its message, a usable page, the unreadable copy kept', async (browser) => {
   const { ctx, page } = await newPage(browser);
   await startNorthwood(page, 'intro', 5);

@@ -5,7 +5,8 @@ its output for a terminal): `trickwood replay` shows each step and its
 prompt before it waits for Enter; Ctrl-C during a game says that the game
 is saved and how to continue it, as the end of input does; the first game
 ever offers the tutorial; `trickwood rules` comes a screenful at a time on
-an 80x24 terminal.
+an 80x24 terminal; `fox --strict-look-back` clears the screen and the
+scrollback as a trick ends.
 
     python3 tests/term/terminal_pty.py build/trickwood RECORD...
 
@@ -93,6 +94,33 @@ def interrupt_checks(exe, game, save, check):
     os.close(fd)
 
 
+def strict_checks(exe, save, data_home, check):
+    """Plays the first tricks of a Duet with --strict-look-back on a
+    pseudo-terminal: the screen and the scrollback are cleared (ESC [3J)
+    as a trick ends, and what follows the last clearing tells nothing of
+    the first trick."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm"
+        os.environ["XDG_DATA_HOME"] = data_home
+        os.execv(exe, [exe, "fox", "--seed", "3", "--lang", "en", "--save", save, "--strict-look-back"])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    seen = ""
+    for _ in range(12):
+        seen += read_until(fd, "Your choice", 10)
+        if "trick 3 of 11" in seen.split("\x1b[3J")[-1]:
+            break
+        os.write(fd, b"1\r")
+    last = seen.split("\x1b[3J")[-1]
+    check(seen.count("\x1b[3J") >= 2, "strict look-back: the screen and scrollback are cleared as tricks end (%d times)" % seen.count("\x1b[3J"))
+    check("trick 3 of 11" in last and "trick 1 with" not in last and "wins trick 2" in last,
+          "strict look-back: after the last clearing, the end of trick 2 only, nothing of trick 1")
+    os.write(fd, b"quit\r")
+    read_until(fd, "resume", 5)
+    os.waitpid(pid, 0)
+    os.close(fd)
+
+
 def first_run_checks(exe, data_home, check):
     """A new game on a pseudo-terminal with no game ever saved offers the
     tutorial in one line; the next game, with the first one saved, does
@@ -157,6 +185,7 @@ def main():
         for game in ("northwood", "fox"):
             interrupt_checks(exe, game, os.path.join(scratch, game + ".json"), check)
         first_run_checks(exe, os.path.join(scratch, "data"), check)
+        strict_checks(exe, os.path.join(scratch, "strict.json"), os.path.join(scratch, "data"), check)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     print("%d passed, %d failed" % (counts["passed"], counts["failed"]))

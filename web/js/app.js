@@ -1,7 +1,7 @@
 // Entry point of the web app: the header, the language switch and the
 // routes (#/ start, #/play/<id>, #/join/<id>/<code>, #/history,
-// #/replay/<id>, #/analysis/<id>, #/help), and the Rules panel over any
-// of them (rules.js).
+// #/replay/<id>, #/replay-link/<data>, #/analysis/<id>, #/help), and the
+// Rules panel over any of them (rules.js).
 
 import { t, lang, setLang } from './i18n.js';
 import { el, clear, toast, installNumberKeys, installKeyboardMark } from './ui.js';
@@ -9,7 +9,8 @@ import { api, saveToken, tokenFor, recentGames, forgetGame, hotseatTokens } from
 import { GameSession, HotseatSession } from './session.js';
 import { gameScreen } from './table.js';
 import { gameOf } from './games.js';
-import { historyPage, replayPage } from './history.js';
+import { historyPage } from './history.js';
+import { replayPage, replayLinkPage } from './replay.js';
 import { startGameFrom } from './again.js';
 import { analysisPage } from './analysis.js';
 import { helpPage } from './help.js';
@@ -37,6 +38,7 @@ function translateChrome() {
 
 function currentNavHref() {
   const h = location.hash || '#/';
+  if (h.startsWith('#/replay-link')) return '';
   if (h.startsWith('#/history') || h.startsWith('#/replay') || h.startsWith('#/analysis')) return '#/history';
   if (h.startsWith('#/help')) return '#/help';
   if (h === '#/' || h === '' || h === '#') return '#/';
@@ -303,6 +305,7 @@ function route() {
     case 'join': current = joinPage(parts[1], parts[2] || ''); break;
     case 'history': current = historyPage(main, parts[1] || ''); break;
     case 'replay': current = replayPage(main, parts[1], Number(parts[2] || 0)); break;
+    case 'replay-link': current = replayLinkPage(main, parts[1]); break;
     case 'analysis': current = analysisPage(main, parts[1]); break;
     case 'help': current = helpPage(main); break;
     case 'tutorial': current = tutorialPage(main, parts[1] || ''); break;

@@ -9,6 +9,7 @@ import { el, svgEl, chanceText } from './ui.js';
 import { cardEl, cardName, suitIcon, suitName, parseCard, FOOTPRINTS } from './cards.js';
 import { foxEntries, foxDiffEntries } from './log.js';
 import { handSection, parseAction, dock } from './table.js';
+import { strictLookBack } from './settings.js';
 
 // The cards of the trick in progress: [{seat, card}].
 function trickCards(view) {
@@ -236,7 +237,7 @@ function boardNote(view) {
 // The decree, the trick in progress (a card the 9 may ignore is its
 // choice) and the last trick.
 function trickTable(ctx) {
-  const { view, seat, legal, before, index, used, act, whoName } = ctx;
+  const { view, seat, legal, before, index, used, act, whoName, readOnly } = ctx;
   const table = el('section', { class: 'table-area fox-table' });
   const trump = view.trump || (parseCard(view.decree) || {}).suit;
   table.appendChild(el('div', { class: 'pile decree' }, el('h3', {}, t('fox_decree')),
@@ -262,7 +263,9 @@ function trickTable(ctx) {
   table.appendChild(el('div', { class: 'pile trick', 'data-testid': 'trick' }, el('h3', {}, t('fox_trick_area')),
     el('div', { class: 'trick-row' }, slotFor(1 - seat), slotFor(seat))));
   const lt = view.last_trick;
-  if (lt && (lt.cards || lt.trick)) {
+  // Under the strict look-back rule the finished trick is not drawn at all
+  // (a replay, watched after the game, still shows it).
+  if (lt && (lt.cards || lt.trick) && (readOnly || !strictLookBack())) {
     const cards = lt.cards || lt.trick || [];
     const winner = lt.winner;
     table.appendChild(el('div', { class: 'pile last-trick' }, el('h3', {}, t('fox_last_trick')),
@@ -395,13 +398,26 @@ export const foxGame = {
   actionLine(entry, seat) {
     if (!entry.action) return { key: 'fox_ev_gift_pick_hidden' };
     const text = entry.action;
-    return { key: 'log_line', p: { key_who: entry.seat === seat ? 'you' : 'your_partner' }, lazy: { what: () => foxActionLabel(text, {}, true) } };
+    return { act: text, key: 'log_line', p: { key_who: entry.seat === seat ? 'you' : 'your_partner' }, lazy: { what: () => foxActionLabel(text, {}, true) } };
   },
   // What came of the actions: from this seat's events when it acted,
   // otherwise from the difference between the two views.
   outcomeLines(events, before, view, seat, first) {
     if (first) return [];
     return events.length ? foxEntries(events, seat, true) : foxDiffEntries(before, view, seat);
+  },
+  // The log as shown: under the strict look-back rule (settings.js),
+  // without the cards of tricks: the plays are left out (the trick in
+  // progress is on the table) and who won a trick is told without its card.
+  logFilter(log) {
+    if (!strictLookBack()) return log;
+    const out = [];
+    for (const e of log) {
+      if (e.key === 'fox_ev_play' || e.key === 'fox_ev_play_partner' || (e.key === 'log_line' && /^play /.test(e.act || ''))) continue;
+      if (e.key === 'fox_ev_trick_won_you' || e.key === 'fox_ev_trick_won_partner') out.push({ key: e.key + '_strict', p: { n: e.p.n } });
+      else out.push(e);
+    }
+    return out;
   },
   pills,
   promptLines,

@@ -1,17 +1,15 @@
 // The history pages: the totals of every finished game (terminal and
 // browser alike: one database) per game and per setup with bar charts,
 // the list of finished games with a chart of results over time and a
-// "play this deal again" button per row, and the step-by-step replay of
-// one game.
+// "play this deal again" button per row (the step-by-step replay of one
+// game: replay.js).
 
 import { t, lang, decimalOne } from './i18n.js';
-import { el, clear, toast } from './ui.js';
+import { el, clear } from './ui.js';
 import { api } from './api.js';
 import { GAMES, gameOf } from './games.js';
-import { gameScreen } from './table.js';
 import { againButton } from './again.js';
 import { analysisHref } from './links.js';
-import { hintAbout } from './settings.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -204,15 +202,6 @@ function importControl(reload) {
   return el('p', { class: 'import' }, el('label', { for: 'hist-import' }, t('hist_import'), ' '), input, ' ', status);
 }
 
-// A link that saves a finished game's record as a file, the same record
-// `trickwood replay` reads and `--record` writes.
-export function recordDownload(info, id) {
-  const text = JSON.stringify(info.record, null, 2) + '\n';
-  const href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const name = 'trickwood-' + (info.game || (info.record && info.record.game) || 'game') + '-' + id + '.json';
-  return el('a', { class: 'button small secondary', href, download: name, 'data-testid': 'replay-download' }, t('replay_download'));
-}
-
 // The list of past games: #/history or #/history/<game>.
 export function historyPage(main, filter) {
   let alive = true;
@@ -276,164 +265,4 @@ export function historyPage(main, filter) {
   }
   load();
   return { destroy() { alive = false; }, rerender() { render(lastGames, lastTotals); } };
-}
-
-// The replay of one finished game: #/replay/<id>/<step>.
-export function replayPage(main, id, startStep) {
-  let alive = true;
-  let info = null;
-  let step = Number.isInteger(startStep) && startStep >= 0 ? startStep : 0;
-  let steps = null;
-  let frame = null;
-  let timer = null;
-  let screen = null;
-  let board = null;
-  let hint = null; // {step, text} of the hint asked at a step
-  const fakeSession = { state: null, token: null };
-  const views = new Map(); // step -> the view after it, as the server sent it
-  let before = null; // the view before the step shown (its action is named from it)
-
-  // Asks the hint at the step shown, worked out from the view of the
-  // player to act there (GET /api/history/<id>/hint?step=K).
-  async function askHint() {
-    const at = step;
-    hint = { step: at, text: t('hint_busy') };
-    draw();
-    try {
-      const h = await api('GET', '/api/history/' + encodeURIComponent(id) + '/hint?step=' + at);
-      if (!alive || step !== at) return;
-      const kind = gameOf((info && info.game) || frame.game);
-      const text = kind.hintText(h, (frame && frame.view) || {});
-      hint = { step: at, text: kind.seats === 2 ? t('replay_hint_who', { n: h.seat + 1, text }) : text, about: hintAbout(h.meaning) };
-    } catch (e) {
-      if (!alive || step !== at) return;
-      hint = { step: at, text: t('error_prefix', { msg: e.message }) };
-    }
-    draw();
-  }
-
-  // One step of the replay from the server (kept: steps are asked again
-  // when moving back and forth).
-  async function frameAt(k) {
-    if (views.has(k)) return views.get(k);
-    const res = await api('GET', '/api/history/' + encodeURIComponent(id) + '/replay?step=' + k);
-    views.set(res.step ?? k, res);
-    return res;
-  }
-
-  async function show(k) {
-    try {
-      const res = await frameAt(k);
-      if (!alive) return;
-      const at = res.step ?? k;
-      // The action of a step is named as the player saw it: with the
-      // table before it (a substitute's name, a card's owner).
-      const prev = at > 0 ? await frameAt(at - 1) : null;
-      if (!alive) return;
-      frame = res;
-      before = prev ? prev.view : null;
-      step = at;
-      steps = res.steps ?? steps;
-      draw();
-    } catch (e) {
-      toast(t('error_prefix', { msg: e.message }), 'error');
-      stop();
-    }
-  }
-
-  function stop() {
-    if (timer) { clearInterval(timer); timer = null; }
-  }
-
-  function draw() {
-    if (!frame) return;
-    const game = (info && info.game) || frame.game || 'northwood';
-    const kind = gameOf(game);
-    // Replays show seat 0's side of the table (with both hands for the Duet).
-    const st = { id, game, seat: 0, version: step, over: false, legal: [], view: frame.view || {}, partner: { kind: 'human' } };
-    fakeSession.state = st;
-    const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.replay : null;
-    clear(main);
-    const who = kind.seats === 2 && frame.seat !== null && frame.seat !== undefined ? t('replay_player', { n: frame.seat + 1 }) + ' · ' : '';
-    const label = frame.action
-      ? who + t('replay_action', { action: kind.actionLabel(frame.action, before || {}) })
-      : t('replay_start');
-    const btn = (key, name, target, disabled) => el('button', {
-      type: 'button', class: 'button secondary', 'data-replay': name, 'data-testid': 'replay-' + name, disabled,
-      onclick: () => { stop(); show(target); } }, t(key));
-    const last = steps !== null ? steps : step;
-    const controls = el('div', { class: 'replay-controls', role: 'group', 'aria-label': t('replay_title') },
-      btn('replay_first', 'first', 0, step <= 0),
-      btn('replay_prev', 'prev', step - 1, step <= 0),
-      el('button', { type: 'button', class: 'button', 'data-replay': 'play', 'data-testid': 'replay-play', disabled: step >= last,
-        onclick: () => {
-          if (timer) { stop(); draw(); return; }
-          timer = setInterval(() => {
-            if (step >= last) { stop(); draw(); return; }
-            show(step + 1);
-          }, 700);
-          draw();
-        } }, t(timer ? 'replay_pause' : 'replay_play')),
-      btn('replay_next', 'next', step + 1, step >= last),
-      btn('replay_last', 'last', last, step >= last));
-    // Jumps to where a part of the game begins (visits; rounds and tricks).
-    const actions = (info && info.record && Array.isArray(info.record.actions)) ? info.record.actions : [];
-    const jumps = kind.replayJumps ? kind.replayJumps(actions, frame.view || {}) : [];
-    const jumpRows = jumps.filter((j) => j.targets.length).map((j) => el('div', {
-      class: 'replay-jumps', role: 'group', 'aria-label': t(j.key), 'data-testid': 'replay-jumps-' + j.name },
-    el('span', { class: 'muted' }, t(j.key), ' '),
-    j.targets.map((x) => el('button', {
-      type: 'button', class: 'button small secondary' + (x.step === step ? ' current' : ''),
-      'data-replay': j.name + '-' + x.n, 'data-testid': 'replay-' + j.name + '-' + x.n, 'data-step': x.step,
-      'aria-label': t('replay_jump_to', { what: t(j.key), n: x.n }),
-      onclick: () => { stop(); show(x.step); } }, String(x.n)))));
-    const hintHere = hint && hint.step === step ? hint.text : '';
-    const aboutHere = hint && hint.step === step ? hint.about : null;
-    // Compact, so that the table below fits a laptop's window: the title
-    // and its links on one line, the step buttons, the jumps and the hint
-    // on the next (wrapping on narrow screens), then the step shown.
-    main.append(
-      el('div', { class: 'replay-head' },
-        el('h1', {}, t('replay_title'), ' · ', t(kind.nameKey)),
-        el('span', {}, el('a', { href: '#/history' }, '← ', t('replay_back')), ' · ',
-          el('a', { href: analysisHref(id), 'data-testid': 'replay-analysis-link' }, t('an_title')), ' ',
-          info && info.record ? recordDownload(info, id) : null)),
-      el('div', { class: 'replay-bar' },
-        controls,
-        ...jumpRows,
-        el('button', { type: 'button', class: 'button secondary', 'data-replay': 'hint', 'data-testid': 'replay-hint-button',
-          disabled: step >= last, onclick: () => { stop(); askHint(); } }, t('replay_hint'))),
-      el('p', { class: 'hint-box', 'aria-live': 'polite', 'data-testid': 'replay-hint' }, hintHere, aboutHere || null),
-      el('p', { class: 'prompt', 'data-testid': 'replay-step', 'aria-live': 'polite' }, t('replay_step', { k: step, n: last }), ' · ', label));
-    board = el('div', { class: 'replay-board' });
-    main.appendChild(board);
-    screen = gameScreen(board, fakeSession, kind, { readOnly: true, gameId: id });
-    screen.render(st, []);
-    if (focusKey) {
-      const again = main.querySelector('[data-replay="' + focusKey + '"]');
-      if (again && !again.disabled) again.focus();
-    }
-  }
-
-  function onKey(e) {
-    if (e.key === 'ArrowRight' && steps !== null && step < steps) { stop(); show(step + 1); }
-    else if (e.key === 'ArrowLeft' && step > 0) { stop(); show(step - 1); }
-    else if (e.key === 'Home' && step > 0) { e.preventDefault(); stop(); show(0); }
-    else if (e.key === 'End' && steps !== null && step < steps) { e.preventDefault(); stop(); show(steps); }
-  }
-  document.addEventListener('keydown', onKey);
-
-  clear(main).appendChild(el('p', { class: 'muted' }, t('loading')));
-  api('GET', '/api/history/' + encodeURIComponent(id)).then((res) => {
-    if (!alive) return;
-    info = res;
-    show(step);
-  }).catch((e) => {
-    clear(main).appendChild(el('div', { class: 'panel error', role: 'alert' }, t('error_prefix', { msg: e.message }),
-      el('p', {}, el('a', { href: '#/history' }, t('replay_back')))));
-  });
-  return {
-    destroy() { alive = false; stop(); document.removeEventListener('keydown', onKey); },
-    rerender() { draw(); },
-  };
 }

@@ -1,7 +1,8 @@
 // The player's settings, kept in this browser (localStorage) and shown on
-// the start page and in the side column of a table. For now one setting:
-// whether the only card that may be played is played by itself after a
-// short pause (table.js does it). It also remembers whether the player has
+// the start page and in the side column of a table: whether the only card
+// that may be played is played by itself after a short pause (table.js
+// does it), whether the Duet follows the strict look-back rule (fox.js),
+// and the turn notification. It also remembers whether the player has
 // seen what a hint's chance means (hintAbout).
 
 import { t, pick } from './i18n.js';
@@ -10,25 +11,40 @@ import { el } from './ui.js';
 const AUTO_PLAY_KEY = 'tw.autoPlayOnly';
 const HINT_ABOUT_KEY = 'tw.hintAboutSeen';
 const NOTIFY_KEY = 'tw.notifyTurn';
+const STRICT_KEY = 'tw.strictLookBack';
 
-// Whether the only legal card is played by itself (off unless the player
-// turned it on).
-export function autoPlayOnly() {
-  try { return localStorage.getItem(AUTO_PLAY_KEY) === '1'; } catch (e) { return false; }
+// Whether an on/off setting of this browser is on (off unless the player
+// turned it on, or when storage is unavailable).
+function flagOn(key) {
+  try { return localStorage.getItem(key) === '1'; } catch (e) { return false; }
 }
 
-// Turns playing the only legal card by itself on or off, for the next
-// visits too.
-export function setAutoPlayOnly(on) {
+// Turns an on/off setting on or off, for the next visits too.
+function setFlag(key, on) {
   try {
-    if (on) localStorage.setItem(AUTO_PLAY_KEY, '1');
-    else localStorage.removeItem(AUTO_PLAY_KEY);
+    if (on) localStorage.setItem(key, '1');
+    else localStorage.removeItem(key);
   } catch (e) { /* storage unavailable: the setting lasts as long as the page */ }
 }
 
+// Whether the Duet's table follows the rulebook's look-back rule (no
+// player looks at earlier tricks): no last trick on the table and no
+// cards of tricks in the log.
+export function strictLookBack() { return flagOn(STRICT_KEY); }
+
+// Turns the strict look-back rule on or off.
+export function setStrictLookBack(on) { setFlag(STRICT_KEY, on); }
+
+// Whether the only legal card is played by itself.
+export function autoPlayOnly() { return flagOn(AUTO_PLAY_KEY); }
+
+// Turns playing the only legal card by itself on or off.
+export function setAutoPlayOnly(on) { setFlag(AUTO_PLAY_KEY, on); }
+
 // The settings box: a titled checkbox with what it does. onChange() is
-// called after a change (a table draws itself again).
-export function settingsBox(onChange) {
+// called after a change (a table draws itself again). At a table of For
+// Northwood! (strict false) the Duet's look-back rule is left out.
+export function settingsBox(onChange, strict = true) {
   const box = el('input', { type: 'checkbox', 'data-testid': 'setting-auto-play', 'data-focus-key': 'setting:auto-play',
     checked: autoPlayOnly(), 'aria-describedby': 'setting-auto-play-help',
     onchange: (e) => { setAutoPlayOnly(e.target.checked); if (onChange) onChange(); } });
@@ -36,7 +52,17 @@ export function settingsBox(onChange) {
     el('h2', { id: 'settings-title' }, t('settings_title')),
     el('label', { class: 'setting' }, box, el('span', {}, t('setting_auto_play'))),
     el('p', { class: 'muted setting-help', id: 'setting-auto-play-help' }, t('setting_auto_play_help')),
+    strict ? strictSetting(onChange) : null,
     notifySetting());
+}
+
+// The Duet's strict look-back checkbox.
+function strictSetting(onChange) {
+  const box = el('input', { type: 'checkbox', 'data-testid': 'setting-strict-look-back', 'data-focus-key': 'setting:strict',
+    checked: strictLookBack(), 'aria-describedby': 'setting-strict-help',
+    onchange: (e) => { setStrictLookBack(e.target.checked); if (onChange) onChange(); } });
+  return [el('label', { class: 'setting' }, box, el('span', {}, t('setting_strict'))),
+    el('p', { class: 'muted setting-help', id: 'setting-strict-help' }, t('setting_strict_help'))];
 }
 
 // Whether the browser may show notifications at all.

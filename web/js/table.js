@@ -222,7 +222,10 @@ export function gameScreen(root, session, game, opts) {
         'data-focus-key': 'undo', title: t('undo_title'), onclick: undo }, t('undo')));
     }
 
-    if (!readOnly) side.append(logBox(log), settingsBox(() => render(session.state, [], null, true)));
+    if (!readOnly) {
+      side.append(logBox(game.logFilter ? game.logFilter(log) : log),
+        settingsBox(() => render(session.state, [], null, true), !!game.logFilter));
+    }
     if (auto) {
       const card = root.querySelector('[data-action="' + CSS.escape(auto.action) + '"]');
       if (card) card.classList.add('auto-play');

@@ -39,6 +39,7 @@ typedef struct {
     int seed_given;
     tw_fox_players players; /* who plays */
     int hotseat_given, seat_given, partner_given;
+    int strict_look_back; /* the rulebook's look-back rule (--strict-look-back) */
     const char *board;
     const char *save;
     const char *record;
@@ -52,6 +53,10 @@ tw_fox_record *tw_fox_cli_record(const tw_cli_session *ss);
  * --partner) into the tw_fox_cli_options at ctx. Returns 1 when argv[*i]
  * was one of them, 0 when not, or an exit code (negated) on a bad value. */
 int tw_fox_cli_players_option(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i);
+/* Plays the session's game under the rulebook's look-back rule: before
+ * the news of a trick's end, the screen (and a terminal's scrollback) is
+ * cleared, so that earlier tricks cannot be looked at. */
+void tw_fox_cli_set_strict(tw_cli_session *ss, int on);
 /* Parses "1" or "2" (seat) or "1".."3" (level): "1" to max; -1 otherwise. */
 int tw_fox_cli_parse_small(const char *text, int max);
 /* Who plays (checked), kept in the record with the partner's own name

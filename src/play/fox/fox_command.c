@@ -91,6 +91,8 @@ int tw_cli_fox(tw_cli *cli, int argc, char **argv)
         o.seed = tw_cli_clock_seed();
     tw_cli_session *ss = tw_cli_session_new(cli, &tw_fox_cli_ui);
     tw_fox_board *board = calloc(1, sizeof *board);
+    if (ss)
+        tw_fox_cli_set_strict(ss, o.strict_look_back);
     if (!ss || !board) {
         tw_cli_session_free(ss);
         free(board);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "play/fox/fox_cli.h"
+#include "play/play.h"
 #include "term/prompt.h"
 #include "trickwood/fox_bots.h"
 #include "trickwood/json_util.h"
@@ -41,6 +42,7 @@ typedef struct {
     tw_fox_cli_options options;   /* resume: who plays from now on */
     char players_path[TW_CLI_PATH]; /* an earlier version's players file; empty once removed */
     int from_file;                /* who plays came from that file */
+    int drawn_trick;              /* the round and trick of the last screen drawn (trick_key), 0 before */
 } fox_data;
 
 /* The game's data of a session. */
@@ -232,9 +234,32 @@ static int fox_load(tw_cli_session *ss, const char *path, int resume, tw_diag *d
 
 /* ---- Screens and words ---------------------------------------------------- */
 
+/* Which trick of the game a state is at: its round and the tricks done. */
+static int trick_key(const tw_fox_state *s)
+{
+    return s->round * 16 + s->tricks_done;
+}
+
+void tw_fox_cli_set_strict(tw_cli_session *ss, int on)
+{
+    data_of(ss)->options.strict_look_back = on;
+}
+
+/* Before the news: under the strict look-back rule, once the trick of
+ * the last screen is over, the screen and the scrollback are cleared
+ * (the news then tells how that trick ended, and nothing before it). */
+static void fox_news_begin(tw_cli_session *ss, int seat)
+{
+    (void)seat;
+    const fox_data *d = data_of(ss);
+    if (d->options.strict_look_back && d->drawn_trick > 0 && d->drawn_trick != trick_key(state_of(ss->match)))
+        tw_cli_clear_screen(ss->cli);
+}
+
 /* The screen of a seat. */
 static void fox_draw(tw_cli_session *ss, int seat, int show_hand)
 {
+    data_of(ss)->drawn_trick = trick_key(state_of(ss->match));
     tw_fox_look look = look_of(ss, seat);
     tw_fox_cli_draw(ss->cli, state_of(ss->match), &data_of(ss)->rec.board, ss->seed, &look, show_hand);
 }
@@ -408,6 +433,10 @@ int tw_fox_cli_players_option(tw_cli *cli, void *ctx, const char *usage, int arg
     tw_fox_cli_options *o = ctx;
     const char *v = NULL;
     int got;
+    if (strcmp(argv[*i], "--strict-look-back") == 0) {
+        o->strict_look_back = 1;
+        return 1;
+    }
     if (strcmp(argv[*i], "--hotseat") == 0) {
         o->players.hotseat = 1;
         o->hotseat_given = 1;
@@ -538,6 +567,7 @@ const tw_cli_ui tw_fox_cli_ui = {
     .card_list = tw_fox_cli_card_list,
     .hint = fox_hint,
     .narrate = fox_narrate,
+    .news_begin = fox_news_begin,
     .result = tw_fox_cli_result,
     .again_args = fox_again_args,
     .setup_words = fox_setup_words,

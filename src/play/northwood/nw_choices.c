@@ -259,6 +259,18 @@ static const tw_nw_character *label_character(const tw_nw_state *s, tw_nw_action
     }
 }
 
+int tw_nw_cli_ability_line(const tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog,
+                           tw_nw_action action, char *out, size_t size)
+{
+    if (TW_NW_ACTION_KIND(action) != TW_NW_ACT_ACTIVATE)
+        return 0; /* the other labels keep their ability's text */
+    const tw_nw_character *ch = label_character(s, action);
+    char name[160];
+    tw_nw_cli_character(cli, catalog, ch, name, sizeof name);
+    snprintf(out, size, "%s: %s", name, tw_nw_cli_ability_text(cli, catalog, ch));
+    return 1;
+}
+
 /* Whether the labels of the decision now carry ch's ability. */
 int tw_nw_cli_label_shows(const tw_nw_state *state, const tw_nw_character *ch)
 {

@@ -120,6 +120,11 @@ const char *tw_nw_cli_crown_mark(const tw_cli *cli);
 int tw_nw_cli_is_crown(const tw_nw_catalog *catalog, const tw_nw_character *ch);
 /* The ability text of a character in the player's language. */
 const char *tw_nw_cli_ability_text(const tw_cli *cli, const tw_nw_catalog *catalog, const tw_nw_character *ch);
+/* The compact layout's line under its choices for an action that uses an
+ * ability whose text its label leaves out ("Jack of Claws: Draw cards
+ * until..."): 1, or 0 for any other action. */
+int tw_nw_cli_ability_line(const tw_cli *cli, const tw_nw_state *s, const tw_nw_catalog *catalog,
+                           tw_nw_action action, char *out, size_t size);
 /* The ruler whose ability a character copies now (Queen of Leaves: the
  * visited ruler), or NULL when the character copies nothing. */
 const tw_nw_character *tw_nw_cli_copied_ruler(const tw_nw_state *state, const tw_nw_character *ch);

@@ -92,6 +92,13 @@ static void nw_label(tw_cli_session *ss, int seat, tw_game_action action, char *
     tw_nw_cli_label(ss->cli, state_of(ss->match), &data_of(ss)->rec.catalog, action, out, size);
 }
 
+/* The one-line ability text of an action, for the compact layout. */
+static int nw_ability_line(tw_cli_session *ss, int seat, tw_game_action action, char *out, size_t size)
+{
+    (void)seat;
+    return tw_nw_cli_ability_line(ss->cli, state_of(ss->match), &data_of(ss)->rec.catalog, action, out, size);
+}
+
 /* The hint, with the chances of the visit and the medal. */
 static void nw_hint(tw_cli_session *ss, int seat, json_t *hint)
 {
@@ -297,6 +304,7 @@ const tw_cli_ui tw_nw_cli_ui = {
     .cards = nw_cards,
     .card_list = tw_nw_cli_card_list,
     .hint = nw_hint,
+    .ability_line = nw_ability_line,
     .narrate = nw_narrate,
     .result = tw_nw_cli_result,
     .replay_step = nw_replay_step,
