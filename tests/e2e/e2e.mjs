@@ -8,6 +8,7 @@ import { chromium } from 'playwright-core';
 import { runTests, registry, check, versionOf, isOver, newPage } from './harness.mjs';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import http from 'node:http';
 
 const { tests, test } = registry();
 
@@ -956,6 +957,47 @@ test('replay notes and links: a note kept on a step, refused when too long; the 
   checkNoErrors(page, 'replay notes');
   checkNoErrors(other.page, 'replay link');
   await other.ctx.close();
+  await ctx.close();
+});
+
+test('event stream refused: the page tries again by itself and follows the game live once a slot is free', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  await startFox(page, 'rule', 1, 5);
+  const id = decodeURIComponent(/#\/play\/([^/]+)/.exec(page.url())[1]);
+  // Another program on this address takes every stream the address may
+  // hold (a browser opens at most six connections to a host itself).
+  const token = await page.evaluate((gid) => JSON.parse(localStorage.getItem('tw.tokens') || '{}')[gid], id);
+  const streams = [];
+  let held = -1;
+  for (let i = 0; i < 64 && held < 0; i++) {
+    const status = await new Promise((done, fail) => {
+      const req = http.get(BASE + '/api/games/' + encodeURIComponent(id) + '/events?token=' + encodeURIComponent(token),
+        { agent: false }, (res) => { streams.push(req); res.on('data', () => {}); res.on('error', () => {}); done(res.statusCode); });
+      req.on('error', (e) => (streams.includes(req) ? null : fail(e)));
+    });
+    if (status !== 200) held = streams.length - 1;
+  }
+  check(held > 0, 'the streams of one address are capped (' + held + ' taken before a refusal)');
+  // A second tab opens the table: its stream is refused.
+  const late = await ctx.newPage();
+  late.errors = [];
+  late.on('pageerror', (e) => late.errors.push(String(e)));
+  await late.goto(BASE + '/#/play/' + encodeURIComponent(id));
+  await late.waitForSelector('svg.path .space');
+  const start = await versionOf(late);
+  await playOne(page);
+  await late.waitForTimeout(1500);
+  check((await versionOf(late)) === start, 'without a stream the late tab does not follow yet');
+  // Slots are freed: within its first wait (5 s) the late tab loads the
+  // state again and holds a stream of its own.
+  streams.forEach((req) => req.destroy());
+  const now = await versionOf(page);
+  await late.waitForFunction((v) => Number(document.querySelector('[data-testid=version]').getAttribute('data-version')) >= v, now, { timeout: 8000 });
+  await late.waitForTimeout(500);
+  await playOne(page);
+  const after = await versionOf(page);
+  await late.waitForFunction((v) => Number(document.querySelector('[data-testid=version]').getAttribute('data-version')) >= v, after, { timeout: 4000 });
+  check(late.errors.length === 0, 'the late tab: no script error: ' + late.errors.join(' | '));
   await ctx.close();
 });
 

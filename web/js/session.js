@@ -140,11 +140,28 @@ export class GameSession {
     });
     // After a dropped connection the browser reconnects by itself, and the
     // server starts every stream with an update, so nothing is missed.
+    // After an answer that is not a stream (the server's 503 when its
+    // streams are all taken) the browser gives up for good: the page then
+    // tries again itself, waiting longer each time (5 s, 10 s... 1 min),
+    // and loads the state at each try so nothing is missed meanwhile.
+    src.addEventListener('open', () => { this.retryMs = 0; });
+    src.addEventListener('error', () => {
+      if (src.readyState !== EventSource.CLOSED || this.closed || this.source !== src) return;
+      this.source = null;
+      this.retryMs = Math.min(60000, this.retryMs ? this.retryMs * 2 : 5000);
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        if (this.closed) return;
+        this.refresh();
+        this.listen();
+      }, this.retryMs);
+    });
   }
 
   // Stops listening; later answers are ignored.
   close() {
     this.closed = true;
+    if (this.retryTimer) { clearTimeout(this.retryTimer); this.retryTimer = null; }
     if (this.source) { this.source.close(); this.source = null; }
   }
 }
