@@ -188,7 +188,7 @@ install: build/trickwood
 	install -m 644 data/boards/*.json $(SHARE)/data/boards/
 	install -m 644 data/rules/*.md $(SHARE)/data/rules/
 	install -m 644 $(wildcard data/examples/*) $(SHARE)/data/examples/
-	install -m 644 web/index.html web/favicon.svg $(SHARE)/web/
+	install -m 644 web/index.html web/favicon.svg web/difficulty.json $(SHARE)/web/
 	install -m 644 web/js/*.js $(SHARE)/web/js/
 	install -m 644 web/css/*.css $(SHARE)/web/css/
 	install -d $(SHARE)/web/tutorial && install -m 644 web/tutorial/*.json $(SHARE)/web/tutorial/

@@ -7,11 +7,14 @@ runs that anyone can repeat.
 
     scripts/difficulty-tables.py [--games N] [--fox-games N] [--seed S]
                                  [--jobs J] [--only northwood|fox]
-                                 [--json OUT] [--markdown OUT]
+                                 [--setup intro|full] [--json OUT] [--markdown OUT]
+    scripts/difficulty-tables.py --combine PART.json... [--json OUT] [--markdown OUT]
 
 Writes the table as JSON (web/difficulty.json by default: the start page
 reads it) and as Markdown (docs/difficulty.md). Each row carries the exact
-command that played its games."""
+command that played its games. Parts of the table can be run apart (on
+several machines: --only, --setup, each to its own --json) and put
+together with --combine, which plays nothing."""
 import argparse
 import json
 import os
@@ -118,11 +121,24 @@ def main():
     ap.add_argument("--seed", type=int, default=7100000, help="seed of every run (default 7100000)")
     ap.add_argument("--jobs", type=int, default=1, help="sim threads (the results do not depend on it)")
     ap.add_argument("--only", choices=("northwood", "fox"))
+    ap.add_argument("--setup", choices=("intro", "full"), help="For Northwood!'s rows of one deal only")
+    ap.add_argument("--combine", nargs="+", metavar="PART", help="put together the rows of earlier runs' JSON files")
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "trickwood"))
     ap.add_argument("--json", default=os.path.join(ROOT, "web", "difficulty.json"))
     ap.add_argument("--markdown", default=os.path.join(ROOT, "docs", "difficulty.md"))
     ap.add_argument("--date", default=None, help="the date written in the table (default: today)")
     args = ap.parse_args()
+    if args.combine:
+        parts = [json.load(open(path, encoding="utf-8")) for path in args.combine]
+        meta = parts[0]["made_by"]
+        for part in parts[1:]:
+            if (part["made_by"]["seed"], part["made_by"]["date"]) != (meta["seed"], meta["date"]):
+                sys.exit("difficulty-tables: the parts come from different runs (seed or date)")
+        order = [goal_words(r) for r in list(northwood_setups()) + list(fox_setups())]
+        rows = sorted((r for p in parts for r in p["rows"]), key=lambda r: order.index(goal_words(r)))
+        write_atomically(args.json, json.dumps({"made_by": meta, "rows": rows}, indent=1) + "\n")
+        write_atomically(args.markdown, markdown(rows, meta))
+        return
     if not os.access(args.binary, os.X_OK):
         sys.exit("difficulty-tables: %s is not built (make build/trickwood)" % args.binary)
     import datetime
@@ -131,7 +147,8 @@ def main():
     rows = []
     setups = []
     if args.only in (None, "northwood"):
-        setups += [(r, "strong", "clairvoyant", args.games) for r in northwood_setups()]
+        setups += [(r, "strong", "clairvoyant", args.games) for r in northwood_setups()
+                   if args.setup in (None, r["setup"])]
     if args.only in (None, "fox"):
         setups += [(r, "strong", "open-hands", args.fox_games) for r in fox_setups()]
     for row, bot, bound, games in setups:

@@ -18,6 +18,7 @@ import { openRules, rerenderRules, setRulesGame } from './rules.js';
 import { LOCAL, warmUp, localUnsupported } from './local.js';
 import { settingsBox, tellTurn } from './settings.js';
 import { tutorialPage, tutorialLink, tutorialOffer } from './tutorial.js';
+import { difficultyLine } from './difficulty.js';
 
 const main = document.getElementById('main');
 let current = null; // the mounted screen: {destroy(), rerender()}
@@ -169,6 +170,10 @@ function startPage() {
   // the medal means nothing with the hidden stars
   const medalSet = nwForm.querySelector('input[name=medal]').closest('fieldset');
   nwForm.addEventListener('change', () => { medalSet.disabled = nwForm.elements.variant.value === 'hidden-stars'; });
+  nwForm.insertBefore(difficultyLine(nwForm, 'nw-difficulty', (f) => ({
+    game: 'northwood', setup: f.elements.setup.value, variant: f.elements.variant.value,
+    medal: f.elements.medal.value, expert: f.elements.expert.checked,
+  })), nwForm.querySelector('p.row'));
 
   const foxForm = el('form', { class: 'panel game-card', 'data-testid': 'start-fox', 'aria-labelledby': 'fox-title' },
     el('h2', { id: 'fox-title' }, t('fox_name')),
@@ -179,6 +184,8 @@ function startPage() {
     el('p', { class: 'row' }, el('button', { type: 'submit', class: 'button primary', 'data-testid': 'start-fox-button' }, t('start_fox')),
       tutorialLink('foxduet')));
   onStart(foxForm, (f) => ({ game: 'foxduet', level: Number(f.elements.level.value), partner: f.elements.partner.value }));
+  foxForm.insertBefore(difficultyLine(foxForm, 'fox-difficulty', (f) => ({ game: 'fox', level: Number(f.elements.level.value) })),
+    foxForm.querySelector('p.row'));
 
   const recent = recentGames().filter((g) => tokenFor(g.id)).slice(0, 5);
   // Only the parts there are: append() would write a missing one as "null".
