@@ -564,7 +564,9 @@ TEST(server_hardening_a_body_sent_a_byte_at_a_time_has_a_deadline)
     REQUIRE(tw_ts_start_args(&s, tw_ts_fresh_db(tw_test_tmp("hardening-body.db")), NULL, extra) == 0);
     int fd = tw_ts_connect_from(&s, NULL);
     REQUIRE(fd >= 0);
-    static const char head[] = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n{";
+    /* A body over the 8 KiB the front door waits for (a smaller one is
+     * bounded there by --timeout, as a head is). */
+    static const char head[] = "POST /api/history/import HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n{";
     REQUIRE(send(fd, head, sizeof head - 1, MSG_NOSIGNAL) == (ssize_t)(sizeof head - 1));
     /* A byte every half second: libmicrohttpd's silence timeout (3 s)
      * never fires; the body's deadline (2 s) does. */
@@ -746,4 +748,82 @@ TEST(server_hardening_archived_games_are_deleted_after_the_days_given)
     char text[4096];
     read_log(&s, text, sizeof text);
     CHECK_CONTAINS(text, "deleted the games archived more than 2 days ago: 1");
+}
+
+/* Waits up to ms for a reply on each of n sockets; counts those whose
+ * reply is a 503 too_many_bodies (closing them) and leaves the others. */
+static int count_body_refusals(int *fds, int n, int ms)
+{
+    int refused = 0;
+    long long start = tw_ts_now_ms();
+    for (int i = 0; i < n; i++) {
+        long long left = ms - (tw_ts_now_ms() - start);
+        struct pollfd p = {fds[i], POLLIN, 0};
+        char reply[2048];
+        ssize_t got = poll(&p, 1, left > 0 ? (int)left : 0) > 0 ? recv(fds[i], reply, sizeof reply - 1, 0) : -1;
+        if (got > 12) {
+            reply[got] = '\0';
+            if (atoi(reply + 9) == 503 && strstr(reply, "too_many_bodies")) {
+                refused++;
+                close(fds[i]);
+                fds[i] = -1;
+            }
+        }
+    }
+    return refused;
+}
+
+TEST(server_hardening_slow_bodies_from_many_addresses_leave_room_for_a_new_client)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--max-connections", "32", "--max-per-client", "8", "--max-bodies", "4",
+                           "--max-bodies-per-client", "2", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_ts_fresh_db(tw_test_tmp("hardening-bodies.db")), NULL, extra) == 0);
+    /* Large bodies (over the 8 KiB the front door waits for) that never
+     * end, 3 from each of 4 addresses: 2 per address and 4 in all are
+     * waited for, the others told at once and their slots freed. */
+    static const char large[] = "POST /api/history/import HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n{";
+    static const char small[] = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n{";
+    char source[32];
+    int fds[40], n = 0;
+    for (int a = 0; a < 4; a++)
+        for (int i = 0; i < 3; i++) {
+            snprintf(source, sizeof source, "127.0.0.%d", 30 + a);
+            int fd = tw_ts_connect_from(&s, source);
+            REQUIRE(fd >= 0);
+            CHECK(send(fd, large, sizeof large - 1, MSG_NOSIGNAL) == (ssize_t)(sizeof large - 1));
+            fds[n++] = fd;
+        }
+    int refused = count_body_refusals(fds, n, 1500);
+    printf("   %d of %d large bodies that never end refused at once (503 too_many_bodies)\n", refused, n);
+    CHECK_INT(refused, n - 4);
+    /* Small bodies that never end fill every other slot, from 7 more addresses. */
+    for (int a = 0; a < 7; a++)
+        for (int i = 0; i < 4; i++) {
+            snprintf(source, sizeof source, "127.0.0.%d", 40 + a);
+            int fd = tw_ts_connect_from(&s, source);
+            REQUIRE(fd >= 0);
+            CHECK(send(fd, small, sizeof small - 1, MSG_NOSIGNAL) == (ssize_t)(sizeof small - 1));
+            fds[n++] = fd;
+        }
+    usleep(2300 * 1000); /* older than the 2 s a slow request may wait while the server is full */
+    tw_ts_reply r;
+    long long start = tw_ts_now_ms();
+    REQUIRE(tw_ts_request_from(&s, "127.0.0.50", 3000, "GET", "/api/history", NULL, NULL, &r) == 0);
+    long long took = tw_ts_now_ms() - start;
+    printf("   a new client answered in %lld ms with every slot held by a body that never ends\n", took);
+    CHECK_INT(r.status, 200);
+    CHECK(took < 1500);
+    tw_ts_reply_free(&r);
+    /* A new game from yet another address: a small body sent whole is
+     * not held up by them. */
+    CHECK_INT(create_from(&s, "127.0.0.51", &r), 201);
+    tw_ts_reply_free(&r);
+    for (int i = 0; i < n; i++)
+        if (fds[i] >= 0)
+            close(fds[i]);
+    char text[4096];
+    stop_and_read_log(&s, text, sizeof text);
+    CHECK_CONTAINS(text, "refused a request body from 127.0.0.3");
+    CHECK_CONTAINS(text, "that was slow to send its request body, to make room for a new one");
 }

@@ -166,6 +166,7 @@ static tw_srv_head_verdict check_header_line(const char *line, size_t len, tw_sr
         }
         if (length > CONTENT_LENGTH_MAX)
             return refuse(out, 413, "too_large", "the request body is larger than %d bytes", TW_SRV_MAX_BODY);
+        out->body_length = length;
     } else if (n == 17 && strncasecmp(line, "Transfer-Encoding", 17) == 0) {
         return refuse(out, 411, "length_required",
                       "Transfer-Encoding is not accepted: send the body whole, with a Content-Length header");
