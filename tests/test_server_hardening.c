@@ -587,6 +587,42 @@ TEST(server_hardening_a_body_sent_a_byte_at_a_time_has_a_deadline)
     CHECK_CONTAINS(text, "its body was not whole within 2 seconds");
 }
 
+/* Opens per connections from each of the addresses 127.0.0.FIRST and
+ * the count - 1 after it, sending raw on each; appends the sockets to
+ * fds[*n...]. 0, or -1 when one could not be opened or sent. */
+static int open_sending(const tw_ts_server *s, int first, int count, int per, const char *raw, int *fds, int *n)
+{
+    char source[32];
+    size_t len = strlen(raw);
+    for (int a = 0; a < count; a++)
+        for (int i = 0; i < per; i++) {
+            snprintf(source, sizeof source, "127.0.0.%d", first + a);
+            int fd = tw_ts_connect_from(s, source);
+            if (fd < 0)
+                return -1;
+            fds[(*n)++] = fd;
+            if (send(fd, raw, len, MSG_NOSIGNAL) != (ssize_t)len)
+                return -1;
+        }
+    return 0;
+}
+
+/* Waits until the slow connections are older than the 2 s a slow
+ * request may wait while the server is full, then checks that a new
+ * client from source is answered at once (within 1.5 s). */
+static void check_new_client_answered(const tw_ts_server *s, const char *source, const char *held_by)
+{
+    usleep(2300 * 1000);
+    tw_ts_reply r;
+    long long start = tw_ts_now_ms();
+    REQUIRE(tw_ts_request_from(s, source, 3000, "GET", "/api/history", NULL, NULL, &r) == 0);
+    long long took = tw_ts_now_ms() - start;
+    printf("   a new client answered %lld ms after asking, with every slot held by %s\n", took, held_by);
+    CHECK_INT(r.status, 200);
+    CHECK(took < 1500);
+    tw_ts_reply_free(&r);
+}
+
 TEST(server_hardening_slow_heads_leave_room_for_a_new_client)
 {
     tw_ts_server s;
@@ -594,22 +630,10 @@ TEST(server_hardening_slow_heads_leave_room_for_a_new_client)
     REQUIRE(tw_ts_start_args(&s, tw_ts_fresh_db(tw_test_tmp("hardening-room.db")), NULL, extra) == 0);
     /* Two addresses fill every slot with heads that never end. */
     static const char half[] = "GET /api/history HTTP/1.1\r\nHost: x\r\nX-Slow: ";
-    int slow[8];
-    for (int i = 0; i < 8; i++) {
-        slow[i] = tw_ts_connect_from(&s, i < 4 ? "127.0.0.10" : "127.0.0.11");
-        REQUIRE(slow[i] >= 0);
-        CHECK(send(slow[i], half, sizeof half - 1, MSG_NOSIGNAL) > 0);
-    }
-    usleep(2300 * 1000); /* older than the 2 s a head may wait while the server is full */
-    tw_ts_reply r;
-    long long start = tw_ts_now_ms();
+    int slow[8], n = 0;
+    REQUIRE(open_sending(&s, 10, 2, 4, half, slow, &n) == 0);
     /* A new client is answered at once, not when the slow ones time out (10 s). */
-    REQUIRE(tw_ts_request_from(&s, "127.0.0.12", 3000, "GET", "/api/history", NULL, NULL, &r) == 0);
-    long long took = tw_ts_now_ms() - start;
-    printf("   a new client answered %lld ms after asking, with every slot held by a slow head\n", took);
-    CHECK_INT(r.status, 200);
-    CHECK(took < 1500);
-    tw_ts_reply_free(&r);
+    check_new_client_answered(&s, "127.0.0.12", "a slow head");
     for (int i = 0; i < 8; i++)
         close(slow[i]);
     CHECK_INT(tw_ts_stop(&s), 0);
@@ -784,37 +808,15 @@ TEST(server_hardening_slow_bodies_from_many_addresses_leave_room_for_a_new_clien
      * waited for, the others told at once and their slots freed. */
     static const char large[] = "POST /api/history/import HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n{";
     static const char small[] = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n{";
-    char source[32];
     int fds[40], n = 0;
-    for (int a = 0; a < 4; a++)
-        for (int i = 0; i < 3; i++) {
-            snprintf(source, sizeof source, "127.0.0.%d", 30 + a);
-            int fd = tw_ts_connect_from(&s, source);
-            REQUIRE(fd >= 0);
-            CHECK(send(fd, large, sizeof large - 1, MSG_NOSIGNAL) == (ssize_t)(sizeof large - 1));
-            fds[n++] = fd;
-        }
+    REQUIRE(open_sending(&s, 30, 4, 3, large, fds, &n) == 0);
     int refused = count_body_refusals(fds, n, 1500);
     printf("   %d of %d large bodies that never end refused at once (503 too_many_bodies)\n", refused, n);
     CHECK_INT(refused, n - 4);
     /* Small bodies that never end fill every other slot, from 7 more addresses. */
-    for (int a = 0; a < 7; a++)
-        for (int i = 0; i < 4; i++) {
-            snprintf(source, sizeof source, "127.0.0.%d", 40 + a);
-            int fd = tw_ts_connect_from(&s, source);
-            REQUIRE(fd >= 0);
-            CHECK(send(fd, small, sizeof small - 1, MSG_NOSIGNAL) == (ssize_t)(sizeof small - 1));
-            fds[n++] = fd;
-        }
-    usleep(2300 * 1000); /* older than the 2 s a slow request may wait while the server is full */
+    REQUIRE(open_sending(&s, 40, 7, 4, small, fds, &n) == 0);
+    check_new_client_answered(&s, "127.0.0.50", "a body that never ends");
     tw_ts_reply r;
-    long long start = tw_ts_now_ms();
-    REQUIRE(tw_ts_request_from(&s, "127.0.0.50", 3000, "GET", "/api/history", NULL, NULL, &r) == 0);
-    long long took = tw_ts_now_ms() - start;
-    printf("   a new client answered in %lld ms with every slot held by a body that never ends\n", took);
-    CHECK_INT(r.status, 200);
-    CHECK(took < 1500);
-    tw_ts_reply_free(&r);
     /* A new game from yet another address: a small body sent whole is
      * not held up by them. */
     CHECK_INT(create_from(&s, "127.0.0.51", &r), 201);
