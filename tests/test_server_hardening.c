@@ -775,9 +775,11 @@ TEST(server_hardening_archived_games_are_deleted_after_the_days_given)
 }
 
 /* Waits up to ms for a reply on each of n sockets; counts those whose
- * reply is a 503 too_many_bodies (closing them) and leaves the others. */
-static int count_body_refusals(int *fds, int n, int ms)
+ * reply is a 503 too_many_bodies (closing them), and in *per_address
+ * those refused for their address's cap, and leaves the others. */
+static int count_body_refusals(int *fds, int n, int ms, int *per_address)
 {
+    *per_address = 0;
     int refused = 0;
     long long start = tw_ts_now_ms();
     for (int i = 0; i < n; i++) {
@@ -789,6 +791,7 @@ static int count_body_refusals(int *fds, int n, int ms)
             reply[got] = '\0';
             if (atoi(reply + 9) == 503 && strstr(reply, "too_many_bodies")) {
                 refused++;
+                *per_address += strstr(reply, "from your address: at most 2 at once") != NULL;
                 close(fds[i]);
                 fds[i] = -1;
             }
@@ -810,9 +813,14 @@ TEST(server_hardening_slow_bodies_from_many_addresses_leave_room_for_a_new_clien
     static const char small[] = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n{";
     int fds[40], n = 0;
     REQUIRE(open_sending(&s, 30, 4, 3, large, fds, &n) == 0);
-    int refused = count_body_refusals(fds, n, 1500);
-    printf("   %d of %d large bodies that never end refused at once (503 too_many_bodies)\n", refused, n);
+    int per_address;
+    int refused = count_body_refusals(fds, n, 1500, &per_address);
+    printf("   %d of %d large bodies that never end refused at once (503 too_many_bodies), %d for their "
+           "address's cap\n", refused, n, per_address);
     CHECK_INT(refused, n - 4);
+    /* the first address's third, at least, for its own cap; some for the
+     * cap in all (8 would be held by the caps per address alone) */
+    CHECK(per_address >= 1 && per_address < refused);
     /* Small bodies that never end fill every other slot, from 7 more addresses. */
     REQUIRE(open_sending(&s, 40, 7, 4, small, fds, &n) == 0);
     check_new_client_answered(&s, "127.0.0.50", "a body that never ends");
