@@ -837,3 +837,42 @@ TEST(server_hardening_slow_bodies_from_many_addresses_leave_room_for_a_new_clien
     CHECK_CONTAINS(text, "refused a request body from 127.0.0.3");
     CHECK_CONTAINS(text, "that was slow to send its request body, to make room for a new one");
 }
+
+TEST(server_hardening_a_small_body_waited_for_gets_its_100_continue)
+{
+    tw_ts_server s;
+    REQUIRE(tw_ts_start(&s, tw_ts_fresh_db(tw_test_tmp("hardening-continue.db")), NULL) == 0);
+    static const char body[] = "{\"game\":\"northwood\"}";
+    char head[300];
+    int len = snprintf(head, sizeof head,
+                       "POST /api/games HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: %zu\r\n\r\n",
+                       sizeof body - 1);
+    int fd = tw_ts_connect_from(&s, NULL);
+    REQUIRE(fd >= 0);
+    REQUIRE(send(fd, head, (size_t)len, MSG_NOSIGNAL) == len);
+    /* The front door waits for the body, so it must say "go on" (the
+     * client would otherwise wait a second of its own, or for ever). */
+    struct pollfd p = {fd, POLLIN, 0};
+    char got[4096];
+    ssize_t n = poll(&p, 1, 2000) > 0 ? recv(fd, got, sizeof got - 1, 0) : -1;
+    CHECK(n > 0);
+    got[n > 0 ? n : 0] = '\0';
+    CHECK_CONTAINS(got, "HTTP/1.1 100 Continue\r\n\r\n");
+    REQUIRE(send(fd, body, sizeof body - 1, MSG_NOSIGNAL) == (ssize_t)(sizeof body - 1));
+    /* Then the reply (after any further 100 Continue). */
+    size_t have = 0;
+    long long start = tw_ts_now_ms();
+    while (!strstr(got, "201 Created") && have < sizeof got - 1 && tw_ts_now_ms() - start < 5000) {
+        p.revents = 0;
+        if (poll(&p, 1, 500) <= 0)
+            continue;
+        n = recv(fd, got + have, sizeof got - 1 - have, 0);
+        if (n <= 0)
+            break;
+        have += (size_t)n;
+        got[have] = '\0';
+    }
+    CHECK_CONTAINS(got, "HTTP/1.1 201 Created");
+    close(fd);
+    CHECK_INT(tw_ts_stop(&s), 0);
+}

@@ -574,6 +574,7 @@ typedef enum {
 typedef struct {
     size_t length;     /* OK: the head's bytes, through its empty line */
     unsigned long long body_length; /* OK: its Content-Length (0 when none) */
+    int expect_continue; /* OK: an Expect: 100-continue header (the client waits for a 100 before its body) */
     int http11;        /* the request line says HTTP/1.1 */
     int head_method;   /* the method is HEAD: a refusal has no body */
     int status;        /* BAD: 400, 411, 413, 414, 431 or 505 */

@@ -70,6 +70,7 @@ typedef struct pending {
     int watched;        /* in the epoll set */
     int lingering;      /* the reply went out: reading what is left, then closing */
     int body_wait;      /* the head is whole and right: waiting for its small body */
+    int continued;      /* a 100 Continue was sent (the client asked for one before its body) */
     size_t drained;     /* bytes read and dropped while lingering */
     struct pending *prev, *next;
 } pending;
@@ -323,6 +324,17 @@ static void examine(tw_srv_front *f, pending *p, unsigned events)
             return;
         }
         p->body_wait = 1;
+        if (head.expect_continue && head.http11 && !p->continued) {
+            /* the client sends its body only once told to (or after a
+             * wait of its own): tell it now (libmicrohttpd may say it
+             * again; a client reads any number of 1xx replies) */
+            static const char go_on[] = "HTTP/1.1 100 Continue\r\n\r\n";
+            p->continued = 1;
+            if (send(p->fd, go_on, sizeof go_on - 1, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {
+                drop(f, p);
+                return;
+            }
+        }
         if (p->peeked <= PEEK_BUDGET) { /* wait for the rest of the body */
             if (watch(f, p) != 0)
                 drop(f, p);
