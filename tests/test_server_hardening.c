@@ -564,7 +564,9 @@ TEST(server_hardening_a_body_sent_a_byte_at_a_time_has_a_deadline)
     REQUIRE(tw_ts_start_args(&s, tw_ts_fresh_db(tw_test_tmp("hardening-body.db")), NULL, extra) == 0);
     int fd = tw_ts_connect_from(&s, NULL);
     REQUIRE(fd >= 0);
-    static const char head[] = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n{";
+    /* A body over the 8 KiB the front door waits for (a smaller one is
+     * bounded there by --timeout, as a head is). */
+    static const char head[] = "POST /api/history/import HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n{";
     REQUIRE(send(fd, head, sizeof head - 1, MSG_NOSIGNAL) == (ssize_t)(sizeof head - 1));
     /* A byte every half second: libmicrohttpd's silence timeout (3 s)
      * never fires; the body's deadline (2 s) does. */
@@ -585,6 +587,42 @@ TEST(server_hardening_a_body_sent_a_byte_at_a_time_has_a_deadline)
     CHECK_CONTAINS(text, "its body was not whole within 2 seconds");
 }
 
+/* Opens per connections from each of the addresses 127.0.0.FIRST and
+ * the count - 1 after it, sending raw on each; appends the sockets to
+ * fds[*n...]. 0, or -1 when one could not be opened or sent. */
+static int open_sending(const tw_ts_server *s, int first, int count, int per, const char *raw, int *fds, int *n)
+{
+    char source[32];
+    size_t len = strlen(raw);
+    for (int a = 0; a < count; a++)
+        for (int i = 0; i < per; i++) {
+            snprintf(source, sizeof source, "127.0.0.%d", first + a);
+            int fd = tw_ts_connect_from(s, source);
+            if (fd < 0)
+                return -1;
+            fds[(*n)++] = fd;
+            if (send(fd, raw, len, MSG_NOSIGNAL) != (ssize_t)len)
+                return -1;
+        }
+    return 0;
+}
+
+/* Waits until the slow connections are older than the 2 s a slow
+ * request may wait while the server is full, then checks that a new
+ * client from source is answered at once (within 1.5 s). */
+static void check_new_client_answered(const tw_ts_server *s, const char *source, const char *held_by)
+{
+    usleep(2300 * 1000);
+    tw_ts_reply r;
+    long long start = tw_ts_now_ms();
+    REQUIRE(tw_ts_request_from(s, source, 3000, "GET", "/api/history", NULL, NULL, &r) == 0);
+    long long took = tw_ts_now_ms() - start;
+    printf("   a new client answered %lld ms after asking, with every slot held by %s\n", took, held_by);
+    CHECK_INT(r.status, 200);
+    CHECK(took < 1500);
+    tw_ts_reply_free(&r);
+}
+
 TEST(server_hardening_slow_heads_leave_room_for_a_new_client)
 {
     tw_ts_server s;
@@ -592,22 +630,10 @@ TEST(server_hardening_slow_heads_leave_room_for_a_new_client)
     REQUIRE(tw_ts_start_args(&s, tw_ts_fresh_db(tw_test_tmp("hardening-room.db")), NULL, extra) == 0);
     /* Two addresses fill every slot with heads that never end. */
     static const char half[] = "GET /api/history HTTP/1.1\r\nHost: x\r\nX-Slow: ";
-    int slow[8];
-    for (int i = 0; i < 8; i++) {
-        slow[i] = tw_ts_connect_from(&s, i < 4 ? "127.0.0.10" : "127.0.0.11");
-        REQUIRE(slow[i] >= 0);
-        CHECK(send(slow[i], half, sizeof half - 1, MSG_NOSIGNAL) > 0);
-    }
-    usleep(2300 * 1000); /* older than the 2 s a head may wait while the server is full */
-    tw_ts_reply r;
-    long long start = tw_ts_now_ms();
+    int slow[8], n = 0;
+    REQUIRE(open_sending(&s, 10, 2, 4, half, slow, &n) == 0);
     /* A new client is answered at once, not when the slow ones time out (10 s). */
-    REQUIRE(tw_ts_request_from(&s, "127.0.0.12", 3000, "GET", "/api/history", NULL, NULL, &r) == 0);
-    long long took = tw_ts_now_ms() - start;
-    printf("   a new client answered %lld ms after asking, with every slot held by a slow head\n", took);
-    CHECK_INT(r.status, 200);
-    CHECK(took < 1500);
-    tw_ts_reply_free(&r);
+    check_new_client_answered(&s, "127.0.0.12", "a slow head");
     for (int i = 0; i < 8; i++)
         close(slow[i]);
     CHECK_INT(tw_ts_stop(&s), 0);
@@ -746,4 +772,107 @@ TEST(server_hardening_archived_games_are_deleted_after_the_days_given)
     char text[4096];
     read_log(&s, text, sizeof text);
     CHECK_CONTAINS(text, "deleted the games archived more than 2 days ago: 1");
+}
+
+/* Waits up to ms for a reply on each of n sockets; counts those whose
+ * reply is a 503 too_many_bodies (closing them), and in *per_address
+ * those refused for their address's cap, and leaves the others. */
+static int count_body_refusals(int *fds, int n, int ms, int *per_address)
+{
+    *per_address = 0;
+    int refused = 0;
+    long long start = tw_ts_now_ms();
+    for (int i = 0; i < n; i++) {
+        long long left = ms - (tw_ts_now_ms() - start);
+        struct pollfd p = {fds[i], POLLIN, 0};
+        char reply[2048];
+        ssize_t got = poll(&p, 1, left > 0 ? (int)left : 0) > 0 ? recv(fds[i], reply, sizeof reply - 1, 0) : -1;
+        if (got > 12) {
+            reply[got] = '\0';
+            if (atoi(reply + 9) == 503 && strstr(reply, "too_many_bodies")) {
+                refused++;
+                *per_address += strstr(reply, "from your address: at most 2 at once") != NULL;
+                close(fds[i]);
+                fds[i] = -1;
+            }
+        }
+    }
+    return refused;
+}
+
+TEST(server_hardening_slow_bodies_from_many_addresses_leave_room_for_a_new_client)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--max-connections", "32", "--max-per-client", "8", "--max-bodies", "4",
+                           "--max-bodies-per-client", "2", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_ts_fresh_db(tw_test_tmp("hardening-bodies.db")), NULL, extra) == 0);
+    /* Large bodies (over the 8 KiB the front door waits for) that never
+     * end, 3 from each of 4 addresses: 2 per address and 4 in all are
+     * waited for, the others told at once and their slots freed. */
+    static const char large[] = "POST /api/history/import HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n{";
+    static const char small[] = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n{";
+    int fds[40], n = 0;
+    REQUIRE(open_sending(&s, 30, 4, 3, large, fds, &n) == 0);
+    int per_address;
+    int refused = count_body_refusals(fds, n, 1500, &per_address);
+    printf("   %d of %d large bodies that never end refused at once (503 too_many_bodies), %d for their "
+           "address's cap\n", refused, n, per_address);
+    CHECK_INT(refused, n - 4);
+    /* the first address's third, at least, for its own cap; some for the
+     * cap in all (8 would be held by the caps per address alone) */
+    CHECK(per_address >= 1 && per_address < refused);
+    /* Small bodies that never end fill every other slot, from 7 more addresses. */
+    REQUIRE(open_sending(&s, 40, 7, 4, small, fds, &n) == 0);
+    check_new_client_answered(&s, "127.0.0.50", "a body that never ends");
+    tw_ts_reply r;
+    /* A new game from yet another address: a small body sent whole is
+     * not held up by them. */
+    CHECK_INT(create_from(&s, "127.0.0.51", &r), 201);
+    tw_ts_reply_free(&r);
+    for (int i = 0; i < n; i++)
+        if (fds[i] >= 0)
+            close(fds[i]);
+    char text[4096];
+    stop_and_read_log(&s, text, sizeof text);
+    CHECK_CONTAINS(text, "refused a request body from 127.0.0.3");
+    CHECK_CONTAINS(text, "that was slow to send its request body, to make room for a new one");
+}
+
+TEST(server_hardening_a_small_body_waited_for_gets_its_100_continue)
+{
+    tw_ts_server s;
+    REQUIRE(tw_ts_start(&s, tw_ts_fresh_db(tw_test_tmp("hardening-continue.db")), NULL) == 0);
+    static const char body[] = "{\"game\":\"northwood\"}";
+    char head[300];
+    int len = snprintf(head, sizeof head,
+                       "POST /api/games HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: %zu\r\n\r\n",
+                       sizeof body - 1);
+    int fd = tw_ts_connect_from(&s, NULL);
+    REQUIRE(fd >= 0);
+    REQUIRE(send(fd, head, (size_t)len, MSG_NOSIGNAL) == len);
+    /* The front door waits for the body, so it must say "go on" (the
+     * client would otherwise wait a second of its own, or for ever). */
+    struct pollfd p = {fd, POLLIN, 0};
+    char got[4096];
+    ssize_t n = poll(&p, 1, 2000) > 0 ? recv(fd, got, sizeof got - 1, 0) : -1;
+    CHECK(n > 0);
+    got[n > 0 ? n : 0] = '\0';
+    CHECK_CONTAINS(got, "HTTP/1.1 100 Continue\r\n\r\n");
+    REQUIRE(send(fd, body, sizeof body - 1, MSG_NOSIGNAL) == (ssize_t)(sizeof body - 1));
+    /* Then the reply (after any further 100 Continue). */
+    size_t have = 0;
+    long long start = tw_ts_now_ms();
+    while (!strstr(got, "201 Created") && have < sizeof got - 1 && tw_ts_now_ms() - start < 5000) {
+        p.revents = 0;
+        if (poll(&p, 1, 500) <= 0)
+            continue;
+        n = recv(fd, got + have, sizeof got - 1 - have, 0);
+        if (n <= 0)
+            break;
+        have += (size_t)n;
+        got[have] = '\0';
+    }
+    CHECK_CONTAINS(got, "HTTP/1.1 201 Created");
+    close(fd);
+    CHECK_INT(tw_ts_stop(&s), 0);
 }

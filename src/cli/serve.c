@@ -43,7 +43,10 @@ const tw_msg tw_srv_serve_help = {{
     "      --max-loaded N             games kept in memory at most (default 2000)\n"
     "      --body-time SECONDS        a request's body must come whole within this of its head (default 10; 0: no limit)\n"
     "      --max-streams N            event streams open in all (default 256, at most 3/4 of --max-connections)\n"
-    "      --max-streams-per-client N event streams open from one address (default 8, at most --max-per-client)\n",
+    "      --max-streams-per-client N event streams open from one address (default 8, at most --max-per-client)\n"
+    "      --max-bodies N             request bodies over 8 KiB coming in at once, in all (default 64, at most 1/8 of\n"
+    "                                 --max-connections); smaller ones are waited for before the request is served\n"
+    "      --max-bodies-per-client N  the same from one address (default 4, at most --max-per-client)\n",
     "  serve [OPTIONS]                jouer dans le navigateur : l'appli web et son API JSON sur un seul port\n"
     "      --port N                   port d'écoute (8080 par défaut ; 0 en choisit un libre)\n"
     "      --host ADRESSE             adresse d'écoute (127.0.0.1 par défaut : cette machine seulement)\n"
@@ -65,7 +68,10 @@ const tw_msg tw_srv_serve_help = {{
     "      --max-loaded N             parties gardées en mémoire au plus (2000 par défaut)\n"
     "      --body-time SECONDES       délai pour recevoir le corps entier d'une requête après son en-tête (10 par défaut ; 0 : sans limite)\n"
     "      --max-streams N            flux d'événements ouverts en tout (256 par défaut, au plus 3/4 de --max-connections)\n"
-    "      --max-streams-per-client N flux d'événements ouverts depuis une même adresse (8 par défaut, au plus --max-per-client)\n",
+    "      --max-streams-per-client N flux d'événements ouverts depuis une même adresse (8 par défaut, au plus --max-per-client)\n"
+    "      --max-bodies N             corps de requête de plus de 8 Kio reçus à la fois, en tout (64 par défaut, au plus 1/8\n"
+    "                                 de --max-connections) ; les plus petits sont attendus avant de servir la requête\n"
+    "      --max-bodies-per-client N  de même depuis une même adresse (4 par défaut, au plus --max-per-client)\n",
 }};
 
 typedef enum {
@@ -132,7 +138,7 @@ static const char *sv(const tw_cli *cli, sv_text_id id)
 const int tw_srv_text_count = SV_COUNT;
 
 /* The options that set limits (LIMIT_NAMES below). */
-#define LIMIT_OPTIONS 15
+#define LIMIT_OPTIONS 17
 
 /* The command's options. */
 typedef struct {
@@ -166,6 +172,8 @@ static const struct {
     {"--max-streams-per-client", 1, 100000, offsetof(tw_srv_limits, streams_per_client)},
     {"--create-rate-total", 0, 10000000, offsetof(tw_srv_limits, create_total_per_minute)},
     {"--delete-archived-after", 0, 36500, offsetof(tw_srv_limits, delete_days)},
+    {"--max-bodies", 1, 100000, offsetof(tw_srv_limits, max_bodies)},
+    {"--max-bodies-per-client", 1, 100000, offsetof(tw_srv_limits, bodies_per_client)},
 };
 
 /* Reads the limit options given into limits (the rest keep their
@@ -198,6 +206,14 @@ static int parse_limits(tw_cli *cli, const serve_options *o, tw_srv_limits *limi
         limits->max_streams = streams ? streams : 1;
     if (limits->streams_per_client > limits->max_per_client)
         limits->streams_per_client = limits->max_per_client;
+    /* Large bodies coming in hold theirs too: at most an eighth, so that
+     * streams and bodies together leave an eighth for short requests
+     * (and heads, which give their slot up while the server is full). */
+    unsigned bodies = limits->max_connections / 8;
+    if (limits->max_bodies > bodies)
+        limits->max_bodies = bodies ? bodies : 1;
+    if (limits->bodies_per_client > limits->max_per_client)
+        limits->bodies_per_client = limits->max_per_client;
     return 0;
 }
 
@@ -339,6 +355,7 @@ static void release_server(tw_srv *srv)
     tw_srv_rate_free(srv->seat_hint_rate);
     tw_srv_rate_free(srv->create_total);
     tw_srv_tally_free(srv->streams);
+    tw_srv_tally_free(srv->bodies);
     tw_srv_free(srv);
     free(srv);
 }
@@ -387,12 +404,15 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     srv->pool = tw_srv_pool_start(srv->limits.workers, srv->limits.queue);
     srv->streams = tw_srv_tally_new(srv->limits.streams_per_client, srv->limits.max_streams);
     srv->create_total = tw_srv_rate_new(srv->limits.create_total_per_minute);
-    if (!srv->create_rate || !srv->hint_rate || !srv->seat_hint_rate || !srv->pool || !srv->streams || !srv->create_total) {
+    srv->bodies = tw_srv_tally_new(srv->limits.bodies_per_client, srv->limits.max_bodies);
+    if (!srv->create_rate || !srv->hint_rate || !srv->seat_hint_rate || !srv->pool || !srv->streams ||
+        !srv->create_total || !srv->bodies) {
         tw_cli_errorf(cli, "%s", sv(cli, SV_START_FAILED));
         tw_srv_rate_free(srv->create_rate);
         tw_srv_rate_free(srv->hint_rate);
     tw_srv_rate_free(srv->seat_hint_rate);
         tw_srv_tally_free(srv->streams);
+        tw_srv_tally_free(srv->bodies);
         tw_srv_rate_free(srv->create_total);
         tw_srv_pool_stop(srv->pool);
         free(srv);

@@ -71,6 +71,8 @@ typedef struct {
     unsigned body_seconds;      /* --body-time: seconds a request body may take in all, from its head */
     unsigned max_streams;       /* --max-streams: event streams open in all */
     unsigned streams_per_client; /* --max-streams-per-client: event streams open from one address */
+    unsigned max_bodies;        /* --max-bodies: bodies over TW_SRV_FRONT_BODY being received in all */
+    unsigned bodies_per_client; /* --max-bodies-per-client: the same from one address */
     long long day_ms;           /* a day in milliseconds (shorter only in tests: TRICKWOOD_TEST_DAY_MS) */
 } tw_srv_limits;
 
@@ -360,6 +362,7 @@ typedef struct {
     tw_srv_rate *seat_hint_rate; /* per seat token (a table's players behind one router do not share it) */
     tw_srv_rate *create_total; /* the whole server's allowance of new games (one key) */
     tw_srv_tally *streams;   /* event streams open, per address and in all (NULL: no cap) */
+    tw_srv_tally *bodies;    /* large bodies being received, per address and in all (NULL: no cap) */
     tw_srv_pool *pool;
     /* Analyses of finished games kept in memory (srv_analysis.c). */
     pthread_mutex_t analysis_lock;
@@ -563,6 +566,11 @@ tw_srv_reply tw_srv_history_hint(tw_srv *srv, const char *id, const char *step);
  * arguments) beyond. */
 #define TW_SRV_HEAD_FIELDS 100
 #define TW_SRV_CONNECTION_MEMORY (32 * 1024)
+/* A body of at most this many bytes is waited for by the front door
+ * with its head (a slow one is then as a slow head: closed to make room
+ * while the server is full); a larger one is handed to libmicrohttpd
+ * with its head and counted against --max-bodies while it comes. */
+#define TW_SRV_FRONT_BODY (8 * 1024)
 
 /* What the bytes received so far make of a request head. */
 typedef enum {
@@ -573,6 +581,8 @@ typedef enum {
 
 typedef struct {
     size_t length;     /* OK: the head's bytes, through its empty line */
+    unsigned long long body_length; /* OK: its Content-Length (0 when none) */
+    int expect_continue; /* OK: an Expect: 100-continue header (the client waits for a 100 before its body) */
     int http11;        /* the request line says HTTP/1.1 */
     int head_method;   /* the method is HEAD: a refusal has no body */
     int status;        /* BAD: 400, 411, 413, 414, 431 or 505 */

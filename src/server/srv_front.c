@@ -1,6 +1,7 @@
 /* The front door of the server: a thread of our own accepts every
  * connection, counts it against the limits per address and in all,
- * and holds it until its request head has come in whole. It only peeks
+ * and holds it until its request head has come in whole, and its body
+ * too when that is small (TW_SRV_FRONT_BODY at most). It only peeks
  * at the bytes (recv with MSG_PEEK), checks the head (srv_head.c) and
  * then hands the connection, bytes untouched, to libmicrohttpd
  * (MHD_add_connection), which reads the same head again and runs the
@@ -68,6 +69,8 @@ typedef struct pending {
     size_t peeked;      /* bytes read by peeks so far */
     int watched;        /* in the epoll set */
     int lingering;      /* the reply went out: reading what is left, then closing */
+    int body_wait;      /* the head is whole and right: waiting for its small body */
+    int continued;      /* a 100 Continue was sent (the client asked for one before its body) */
     size_t drained;     /* bytes read and dropped while lingering */
     struct pending *prev, *next;
 } pending;
@@ -88,7 +91,7 @@ struct tw_srv_front {
     /* The thread's own: */
     pending *list;
     int accept_later; /* accept failed for want of descriptors: try again at the next sweep */
-    char buf[TW_SRV_HEAD_MAX + 1];
+    char buf[TW_SRV_HEAD_MAX + TW_SRV_FRONT_BODY + 1]; /* a head and a small body */
 };
 
 /* ---- Counts per address ---------------------------------------------------- */
@@ -288,8 +291,9 @@ static void hand_off(tw_srv_front *f, pending *p)
 }
 
 /* Looks at what a waiting connection received: its head whole and
- * right (handed off), wrong (refused), or not yet whole (waits in the
- * epoll set). */
+ * right, with its small body whole (handed off), wrong (refused), or
+ * not yet whole (waits in the epoll set). A body over TW_SRV_FRONT_BODY
+ * goes with its head, counted by srv_http.c against --max-bodies. */
 static void examine(tw_srv_front *f, pending *p, unsigned events)
 {
     if (p->lingering) {
@@ -313,8 +317,32 @@ static void examine(tw_srv_front *f, pending *p, unsigned events)
     tw_srv_head head;
     tw_srv_head_verdict v = tw_srv_head_check(f->buf, (size_t)n, &head);
     if (v == TW_SRV_HEAD_OK) {
-        hand_off(f, p);
-        return;
+        size_t have = (size_t)n - head.length; /* body bytes in already */
+        int small = head.body_length <= TW_SRV_FRONT_BODY;
+        if (!small || have >= head.body_length || (events & (EPOLLRDHUP | EPOLLHUP))) {
+            hand_off(f, p); /* (a body cut short: libmicrohttpd closes it) */
+            return;
+        }
+        p->body_wait = 1;
+        if (head.expect_continue && head.http11 && !p->continued) {
+            /* the client sends its body only once told to (or after a
+             * wait of its own): tell it now (libmicrohttpd may say it
+             * again; a client reads any number of 1xx replies) */
+            static const char go_on[] = "HTTP/1.1 100 Continue\r\n\r\n";
+            p->continued = 1;
+            if (send(p->fd, go_on, sizeof go_on - 1, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {
+                drop(f, p);
+                return;
+            }
+        }
+        if (p->peeked <= PEEK_BUDGET) { /* wait for the rest of the body */
+            if (watch(f, p) != 0)
+                drop(f, p);
+            return;
+        }
+        head.status = 400;
+        head.code = "bad_request";
+        snprintf(head.message, sizeof head.message, "the request body came in too many small pieces");
     }
     if (v == TW_SRV_HEAD_MORE) {
         const char *why = events & (EPOLLRDHUP | EPOLLHUP) ? "the request ended before its head was complete"
@@ -336,7 +364,7 @@ static void examine(tw_srv_front *f, pending *p, unsigned events)
 }
 
 /* Makes room for a new connection while the server is full: closes the
- * connection that has waited longest for its head, if it has waited
+ * connection that has waited longest for its head (or small body), if it has waited
  * ROOM_AFTER_MS at least, or one lingering after a refusal. The slots
  * held by slow heads are so never lost to the clients that send theirs
  * at once. 1 when one was closed. */
@@ -350,7 +378,10 @@ static int make_room(tw_srv_front *f)
     if (!oldest)
         return 0;
     tw_srv_log_throttled("front:room", "closed a connection from %s that was %s, to make room for a new one",
-                         oldest->key, oldest->lingering ? "closing" : "slow to send its request head");
+                         oldest->key,
+                         oldest->lingering ? "closing"
+                         : oldest->body_wait ? "slow to send its request body"
+                                             : "slow to send its request head");
     drop(f, oldest);
     return 1;
 }
@@ -433,8 +464,8 @@ static void sweep(tw_srv_front *f)
             continue;
         }
         char message[120];
-        snprintf(message, sizeof message, "the request head was not complete within %u seconds",
-                 f->srv->limits.timeout);
+        snprintf(message, sizeof message, "the request %s was not complete within %u seconds",
+                 p->body_wait ? "body" : "head", f->srv->limits.timeout);
         tw_srv_log_throttled("front:timeout", "closed a slow request from %s: %s", p->key, message);
         refuse(f, p, 408, "request_timeout", message, 0);
     }

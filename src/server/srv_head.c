@@ -166,9 +166,12 @@ static tw_srv_head_verdict check_header_line(const char *line, size_t len, tw_sr
         }
         if (length > CONTENT_LENGTH_MAX)
             return refuse(out, 413, "too_large", "the request body is larger than %d bytes", TW_SRV_MAX_BODY);
+        out->body_length = length;
     } else if (n == 17 && strncasecmp(line, "Transfer-Encoding", 17) == 0) {
         return refuse(out, 411, "length_required",
                       "Transfer-Encoding is not accepted: send the body whole, with a Content-Length header");
+    } else if (n == 6 && strncasecmp(line, "Expect", 6) == 0) {
+        out->expect_continue = vlen == 12 && strncasecmp(value, "100-continue", 12) == 0;
     } else if (n == 6 && strncasecmp(line, "Cookie", 6) == 0) {
         /* libmicrohttpd keeps each cookie as a field of its own */
         *fields += (int)count_of(value, vlen, ";,");

@@ -44,6 +44,7 @@ typedef struct {
     int started; /* the handler has seen the headers */
     long long started_ms; /* when (tw_mono_ms): the body must be whole within --body-time */
     tw_srv_match match; /* an /api/ path matched once, for the rate limits and routing */
+    char body_client[TW_SRV_ADDRESS_TEXT]; /* a large body counted in srv->bodies under this address ("": none) */
 } request_ctx;
 
 /* The running server. */
@@ -420,6 +421,42 @@ static int early_refusal(tw_srv *srv, struct MHD_Connection *c, const tw_srv_mat
     return 1;
 }
 
+/* Counts a body too large for the front door to wait for (over
+ * TW_SRV_FRONT_BODY) against --max-bodies and --max-bodies-per-client
+ * while it comes in. 0 when counted (or none to count), else 1 and the
+ * 503 reply in *out. */
+static int take_body(tw_srv *srv, struct MHD_Connection *c, request_ctx *rq, const char *length, tw_srv_reply *out)
+{
+    if (!srv->bodies || !length || strtoull(length, NULL, 10) <= TW_SRV_FRONT_BODY)
+        return 0;
+    client_key(c, rq->body_client, sizeof rq->body_client);
+    int full = tw_srv_tally_take(srv->bodies, rq->body_client);
+    if (!full)
+        return 0;
+    tw_srv_log_throttled("bodies", "refused a request body from %s: %s", rq->body_client,
+                         full == 1 ? "its address is at --max-bodies-per-client" : "--max-bodies are coming in");
+    rq->body_client[0] = '\0'; /* not counted: nothing to give back */
+    *out = full == 1 ? tw_srv_error(503, "too_many_bodies",
+                                    "too many request bodies of over %d bytes coming in from your address: at most "
+                                    "%u at once; try again when they are sent",
+                                    TW_SRV_FRONT_BODY, srv->limits.bodies_per_client)
+                     : tw_srv_error(503, "too_many_bodies",
+                                    "the server is receiving as many request bodies of over %d bytes as it takes "
+                                    "(%u); try again in a moment",
+                                    TW_SRV_FRONT_BODY, srv->limits.max_bodies);
+    out->retry_after = 5;
+    return 1;
+}
+
+/* Gives back a request's large body count (once), when its body is in
+ * or the request ends. */
+static void give_body(tw_srv *srv, request_ctx *rq)
+{
+    if (rq->body_client[0])
+        tw_srv_tally_give(srv->bodies, rq->body_client);
+    rq->body_client[0] = '\0';
+}
+
 /* The access handler: called for headers, for each piece of the body,
  * then once more with nothing to read, when the reply is made. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -450,6 +487,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
             return send_reply(c, tw_srv_error(413, "too_large", "the request body is larger than %d bytes",
                                               TW_SRV_MAX_BODY));
         }
+        if (take_body(srv, c, rq, length, &early)) {
+            rq->replied = 1;
+            return send_reply(c, early);
+        }
         return MHD_YES;
     }
     if (*upload_data_size) {
@@ -475,6 +516,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         *upload_data_size = 0;
         return MHD_YES;
     }
+    give_body(srv, rq); /* the body is in */
     if (rq->replied)
         return MHD_YES;
     if (rq->body.failed)
@@ -504,11 +546,11 @@ static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
 /* Frees a request's context when it is done. */
 static void request_done(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode why)
 {
-    (void)cls;
     (void)c;
     (void)why;
     request_ctx *rq = *con_cls;
     if (rq) {
+        give_body(cls, rq);
         tw_buf_free(&rq->body);
         free(rq);
         *con_cls = NULL;

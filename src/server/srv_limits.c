@@ -42,6 +42,8 @@ void tw_srv_limits_default(tw_srv_limits *limits)
     limits->body_seconds = 10;
     limits->max_streams = 256;
     limits->streams_per_client = 8;
+    limits->max_bodies = 64;
+    limits->bodies_per_client = 4;
     /* Tests make days short (docs/server.md, "Tests"); nothing else should. */
     const char *day = getenv("TRICKWOOD_TEST_DAY_MS");
     long long ms = day ? atoll(day) : 0;
