@@ -11,7 +11,8 @@ runs that anyone can repeat.
     scripts/difficulty-tables.py --combine PART.json... [--json OUT] [--markdown OUT]
 
 Writes the table as JSON (web/difficulty.json by default: the start page
-reads it) and as Markdown (docs/difficulty.md). Each row carries the exact
+reads it), as Markdown (docs/difficulty.md) and, for a whole table, its
+short form into the README (between its markers). Each row carries the exact
 command that played its games. Parts of the table can be run apart (on
 several machines: --only, --setup, each to its own --json) and put
 together with --combine, which plays nothing."""
@@ -105,6 +106,46 @@ def markdown(rows, meta):
     return "\n".join(lines)
 
 
+README_START = "<!-- difficulty: written by scripts/difficulty-tables.py -->"
+README_END = "<!-- /difficulty -->"
+
+
+def readme_block(rows, meta):
+    """The README's short form: the strong bot's rate for each medal and
+    variant, without and with the expert rule, and each Duet level."""
+    def rate(**want):
+        for row in rows:
+            if all(row.get(k) == v for k, v in want.items()):
+                return percent(row["strong"]["win_rate"])
+        return "?"
+    lines = [README_START,
+             "How often the strong bot wins each setup, aiming for its goal (%d games a setup, a player who sees" %
+             meta["games"],
+             "every card wins nearly all; intervals, commands and the Duet's %d games a level in" % meta["fox_games"],
+             "[docs/difficulty.md](docs/difficulty.md)):", "",
+             "| For Northwood! | bronze | silver | gold | hidden stars |", "|---|---:|---:|---:|---:|"]
+    for setup in ("intro", "full"):
+        for expert in (False, True):
+            cells = [rate(game="northwood", setup=setup, variant="medals", medal=m, expert=expert)
+                     for m in ("bronze", "silver", "gold")]
+            cells.append(rate(game="northwood", setup=setup, variant="hidden-stars", expert=expert))
+            name = ("intro deal" if setup == "intro" else "full deal") + (", expert rule" if expert else "")
+            lines.append("| %s | %s |" % (name, " | ".join(cells)))
+    lines += ["", "The Duet: level 1 %s, level 2 %s, level 3 %s." % tuple(rate(game="fox", level=n) for n in (1, 2, 3)),
+              README_END]
+    return "\n".join(lines)
+
+
+def update_readme(path, block):
+    """Puts block between the README's markers (nothing when it has none)."""
+    text = open(path, encoding="utf-8").read()
+    if README_START not in text or README_END not in text:
+        return
+    head, rest = text.split(README_START, 1)
+    tail = rest.split(README_END, 1)[1]
+    write_atomically(path, head + block + tail)
+
+
 def write_atomically(path, text):
     """Writes text to path through a temporary file and a rename."""
     folder = os.path.dirname(os.path.abspath(path))
@@ -126,6 +167,8 @@ def main():
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "trickwood"))
     ap.add_argument("--json", default=os.path.join(ROOT, "web", "difficulty.json"))
     ap.add_argument("--markdown", default=os.path.join(ROOT, "docs", "difficulty.md"))
+    ap.add_argument("--readme", default=os.path.join(ROOT, "README.md"),
+                    help="the README whose short table is rewritten (between its markers)")
     ap.add_argument("--date", default=None, help="the date written in the table (default: today)")
     args = ap.parse_args()
     if args.combine:
@@ -138,6 +181,7 @@ def main():
         rows = sorted((r for p in parts for r in p["rows"]), key=lambda r: order.index(goal_words(r)))
         write_atomically(args.json, json.dumps({"made_by": meta, "rows": rows}, indent=1) + "\n")
         write_atomically(args.markdown, markdown(rows, meta))
+        update_readme(args.readme, readme_block(rows, meta))
         return
     if not os.access(args.binary, os.X_OK):
         sys.exit("difficulty-tables: %s is not built (make build/trickwood)" % args.binary)
@@ -161,6 +205,8 @@ def main():
         rows.append(row)
     write_atomically(args.json, json.dumps({"made_by": meta, "rows": rows}, indent=1) + "\n")
     write_atomically(args.markdown, markdown(rows, meta))
+    if args.only is None and args.setup is None:
+        update_readme(args.readme, readme_block(rows, meta))
 
 
 if __name__ == "__main__":
