@@ -20,6 +20,9 @@ typedef struct {
     int iterations;       /* the strong bot's effort (0: its defaults) */
     int rollouts;
     const char *characters_path;  /* --characters-csv FILE, or NULL */
+    const char *challenge_path;   /* --challenge N|ID|FILE, or NULL */
+    char *challenge_text;         /* that challenge's file (every game parses its own copy) */
+    char challenge_id[48];
     FILE *characters;     /* one row per character dealt in each game, or NULL */
     tw_nw_catalog *catalog; /* the characters' names for those rows (owned) */
 } tw_sim_nw_options;
