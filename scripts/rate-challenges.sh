@@ -16,7 +16,7 @@ last=${5:-16}
 tw=${TRICKWOOD:-./build/trickwood}
 # the first "wins" of a summary is the goal's; its interval follows
 field() { sed -n "s/^  \"$1\": \\([0-9.e-]*\\),*$/\\1/p" | head -n 1; }
-ci() { tr -d ' \n' | sed -n 's/.*"win_rate_ci95":\[\([0-9.e-]*\),\([0-9.e-]*\)\].*/\1\t\2/p' | head -n 1; }
+ci() { tr -d ' \n' | sed -n 's/"win_rate_ci95":\[\([0-9.e-]*\),\([0-9.e-]*\)\]/\n\1\t\2\n/p' | sed -n 2p; }
 n=$first
 while [ "$n" -le "$last" ]; do
     strong=$(nice -n 10 "$tw" sim northwood --challenge "$n" --bot strong --games "$games" --seed "$seed" --quiet --json)

@@ -214,7 +214,7 @@ TEST(nw_challenge_position_and_record_carry_it)
 {
     tw_nw_challenge ch;
     tw_diag found;
-    REQUIRE(tw_nw_challenge_find(&ch, fx_catalog(), "15", &found) == TW_OK);
+    REQUIRE(tw_nw_challenge_find(&ch, fx_catalog(), "gold-alone", &found) == TW_OK);
     tw_nw_config config;
     tw_nw_challenge_config(&ch, 11, 0, &config);
     tw_nw_record *rec = calloc(1, sizeof *rec), *back = calloc(1, sizeof *back);
@@ -265,7 +265,7 @@ TEST(nw_challenge_terminal_game_to_the_end)
     tw_test_scratch_xdg("nw-challenge");
     const char *save = tw_test_tmp("nw-challenge-save.json");
     char *input = tw_test_repeat_lines("1", 1500);
-    const char *args[] = {"northwood", "--challenge", "4", "--seed", "5", "--save", save, NULL};
+    const char *args[] = {"northwood", "--challenge", "lone-hands", "--seed", "5", "--save", save, NULL};
     tw_test_cli_result r = tw_test_cli_run(input, args);
     free(input);
     CHECK_INT(r.code, 0);
@@ -289,7 +289,7 @@ TEST(nw_challenge_terminal_game_to_the_end)
     const char *list[] = {"challenges", NULL};
     r = tw_test_cli_run("", list);
     CHECK_INT(r.code, 0);
-    CHECK_CONTAINS(r.out, " 4. Lone hands (lone-hands)");
+    CHECK_CONTAINS(r.out, ". Lone hands (lone-hands)");
     CHECK_CONTAINS(r.out, "played 1");
     tw_test_cli_free(&r);
 }

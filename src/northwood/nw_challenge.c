@@ -72,6 +72,22 @@ static tw_error read_cards(tw_jr *jr, json_t *obj, const char *path, const char 
     return TW_OK;
 }
 
+/* Fetches obj[key] (at path) as an object holding only the allowed keys
+ * into *out (NULL when absent and not required); field gets its path.
+ * shape is said when it is not an object. */
+static tw_error member_object(tw_jr *jr, json_t *obj, const char *path, const char *key, int required,
+                              const char *const *allowed, const char *shape, char *field, size_t size, json_t **out)
+{
+    tw_error err;
+    *out = NULL;
+    tw_jr_path(field, size, path, key);
+    if ((err = tw_jr_member(jr, obj, path, key, required, out)) || !*out)
+        return err;
+    if (!json_is_object(*out))
+        return tw_jr_fail(jr, field, "must be an object %s", shape);
+    return tw_jr_object(jr, *out, field, allowed);
+}
+
 /* Reads "goal": the medal, the variant, the expert rule and the fiefs
  * that must be won. */
 static tw_error read_goal(tw_jr *jr, json_t *obj, const char *path, tw_nw_challenge *out)
@@ -83,12 +99,8 @@ static tw_error read_goal(tw_jr *jr, json_t *obj, const char *path, tw_nw_challe
     json_t *goal, *fiefs;
     int medal, variant;
     tw_error err;
-    tw_jr_path(field, sizeof field, path, "goal");
-    if ((err = tw_jr_member(jr, obj, path, "goal", 1, &goal)))
-        return err;
-    if (!json_is_object(goal))
-        return tw_jr_fail(jr, field, "must be an object such as {\"medal\": \"silver\"}");
-    if ((err = tw_jr_object(jr, goal, field, keys)) ||
+    if ((err = member_object(jr, obj, path, "goal", 1, keys, "such as {\"medal\": \"silver\"}", field, sizeof field,
+                             &goal)) ||
         (err = tw_jr_choice(jr, goal, field, "medal", medals, 4, 0, TW_NW_MEDAL_BRONZE, &medal)) ||
         (err = tw_jr_choice(jr, goal, field, "variant", variants, 2, 0, 0, &variant)) ||
         (err = tw_jr_bool(jr, goal, field, "expert", 0, 0, &out->expert)) ||
@@ -122,13 +134,10 @@ static tw_error read_limits(tw_jr *jr, json_t *obj, const char *path, tw_nw_chal
     int no_subs;
     long long max_allies;
     tw_error err;
-    tw_jr_path(field, sizeof field, path, "limits");
-    if ((err = tw_jr_member(jr, obj, path, "limits", 0, &limits)) || !limits)
+    if ((err = member_object(jr, obj, path, "limits", 0, keys, "such as {\"no_substitutes\": true, \"max_allies\": 2}",
+                             field, sizeof field, &limits)) || !limits)
         return err;
-    if (!json_is_object(limits))
-        return tw_jr_fail(jr, field, "must be an object such as {\"no_substitutes\": true, \"max_allies\": 2}");
-    if ((err = tw_jr_object(jr, limits, field, keys)) ||
-        (err = tw_jr_bool(jr, limits, field, "no_substitutes", 0, 0, &no_subs)) ||
+    if ((err = tw_jr_bool(jr, limits, field, "no_substitutes", 0, 0, &no_subs)) ||
         (err = tw_jr_int(jr, limits, field, "max_allies", 1, TW_NW_SLOTS, 0, 0, &max_allies)))
         return err;
     out->fixed.no_substitutes = (uint8_t)no_subs;
@@ -146,13 +155,10 @@ static tw_error read_rating(tw_jr *jr, json_t *obj, const char *path)
     json_t *rating;
     long long n;
     tw_error err;
-    tw_jr_path(field, sizeof field, path, "rating");
-    if ((err = tw_jr_member(jr, obj, path, "rating", 0, &rating)) || !rating)
+    if ((err = member_object(jr, obj, path, "rating", 0, keys, "(see docs/formats.md)", field, sizeof field,
+                             &rating)) || !rating)
         return err;
-    if (!json_is_object(rating))
-        return tw_jr_fail(jr, field, "must be an object (see docs/formats.md)");
-    if ((err = tw_jr_object(jr, rating, field, keys)) ||
-        (err = tw_jr_int(jr, rating, field, "games", 1, 100000000, 1, 0, &n)) ||
+    if ((err = tw_jr_int(jr, rating, field, "games", 1, 100000000, 1, 0, &n)) ||
         (err = tw_jr_int(jr, rating, field, "wins", 0, n, 1, 0, &n)))
         return err;
     return TW_OK;

@@ -23,6 +23,10 @@ static const tw_msg unrated = {{"not rated yet", "pas encore coté"}};
 static const tw_msg best_none = {{"not played", "pas joué"}};
 static const tw_msg best_won = {{"won %d of %d", "gagné %d sur %d"}};
 static const tw_msg best_lost = {{"played %d, best %d stars", "joué %d, au mieux %d étoiles"}};
+static const tw_msg fiefs_words = {{"; fiefs to win:", " ; fiefs à gagner :"}};
+static const tw_msg no_subs_words = {{"; no substitutes", " ; sans remplaçants"}};
+static const tw_msg allies_words = {{"; at most %d allies used", " ; %d alliés utilisés au plus"}};
+static const tw_msg entry = {{"%2d. %s (%s)\n    %s\n    %s; %s\n", "%2d. %s (%s)\n    %s\n    %s ; %s\n"}};
 static const tw_msg broken = {{"%2d. (cannot be read: %s)\n", "%2d. (illisible : %s)\n"}};
 
 /* The player's best in the history at one challenge: "won W of N" or the
@@ -49,6 +53,22 @@ static void best_of(tw_cli *cli, json_t *games, const char *id, char *out, size_
         snprintf(out, size, tw_msg_get(&best_won, cli->lang), won, played);
     else
         snprintf(out, size, tw_msg_get(&best_lost, cli->lang), played, best);
+}
+
+/* Appends the challenge's fiefs to win and limits, in words, to goal. */
+static void limits_of(tw_cli *cli, const tw_nw_challenge *ch, char *goal, size_t size)
+{
+    size_t len = strlen(goal);
+    if (ch->fixed.must_win) {
+        len += (size_t)snprintf(goal + len, size - len, "%s", tw_msg_get(&fiefs_words, cli->lang));
+        for (int f = 0; f < TW_NW_FIEFS && len < size; f++)
+            if (ch->fixed.must_win >> f & 1)
+                len += (size_t)snprintf(goal + len, size - len, " %d", f);
+    }
+    if (ch->fixed.no_substitutes && len < size)
+        len += (size_t)snprintf(goal + len, size - len, "%s", tw_msg_get(&no_subs_words, cli->lang));
+    if (ch->fixed.max_allies && len < size)
+        snprintf(goal + len, size - len, tw_msg_get(&allies_words, cli->lang), ch->fixed.max_allies);
 }
 
 /* The rating recorded in a challenge file, in words. */
@@ -91,11 +111,12 @@ int tw_cli_challenges(tw_cli *cli, int argc, char **argv)
             tw_cli_printf(cli, tw_msg_get(&broken, cli->lang), i + 1, why);
             continue;
         }
-        char rating[96], best[96], goal[160];
+        char rating[96], best[96], goal[320];
         rating_of(cli, paths[i], rating, sizeof rating);
         best_of(cli, games, ch.id, best, sizeof best);
         tw_nw_cli_goal_words(cli, ch.variant, ch.expert, ch.medal, 0, goal, sizeof goal);
-        tw_cli_printf(cli, "%2d. %s (%s)\n    %s\n    %s; %s\n", i + 1, ch.name[lang], ch.id, goal, rating, best);
+        limits_of(cli, &ch, goal, sizeof goal);
+        tw_cli_printf(cli, tw_msg_get(&entry, cli->lang), i + 1, ch.name[lang], ch.id, goal, rating, best);
     }
     json_decref(games);
     return TW_EXIT_OK;
