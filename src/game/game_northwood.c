@@ -693,9 +693,9 @@ static int nw_history_facts(json_t *config, json_t *result, tw_game_facts *out)
     snprintf(out->reached, sizeof out->reached, "%s", reached ? reached : "none");
     out->score = (int)json_integer_value(stars);
     out->won = json_is_true(json_object_get(result, "won"));
-    if (challenge) {
-        out->again = json_pack("{s:s}", "challenge", challenge);
-    } else if (json_integer_value(json_object_get(config, "characters")) == 0) {
+    /* a challenge's game is not offered again yet: the web's create
+     * request names shipped challenges by number, the history by id */
+    if (!challenge && json_integer_value(json_object_get(config, "characters")) == 0) {
         out->again = json_pack("{s:s, s:s}", "setup", setup, "medal", medal);
         if (out->again && hidden)
             json_object_set_new(out->again, "variant", json_string(variant));
