@@ -18,7 +18,8 @@ const tw_msg tw_nw_cli_challenges_help = {{
 
 static const tw_msg head = {{"For Northwood! challenges (play one with `trickwood northwood --challenge N`):\n",
                              "Défis des Fiefs de Norbois ! (en jouer un : `trickwood northwood --challenge N`) :\n"}};
-static const tw_msg rated = {{"strong bot wins %d of %d (%.1f%%)", "le bot fort gagne %d sur %d (%.1f %%)"}};
+static const tw_msg rated = {{"strong bot wins %d of %d (%.1f%%)%s", "le bot fort gagne %d sur %d (%.1f %%)%s"}};
+static const tw_msg short_run = {{", a short run", ", une courte série"}};
 static const tw_msg unrated = {{"not rated yet", "pas encore coté"}};
 static const tw_msg best_none = {{"not played", "pas joué"}};
 static const tw_msg best_won = {{"won %d of %d", "gagné %d sur %d"}};
@@ -79,7 +80,8 @@ static void rating_of(tw_cli *cli, const char *path, char *out, size_t size)
     int games = (int)json_integer_value(json_object_get(r, "games"));
     int wins = (int)json_integer_value(json_object_get(r, "wins"));
     if (games > 0)
-        snprintf(out, size, tw_msg_get(&rated, cli->lang), wins, games, 100.0 * wins / games);
+        snprintf(out, size, tw_msg_get(&rated, cli->lang), wins, games, 100.0 * wins / games,
+                 json_object_get(r, "note") ? tw_msg_get(&short_run, cli->lang) : "");
     else
         snprintf(out, size, "%s", tw_msg_get(&unrated, cli->lang));
     json_decref(root);
