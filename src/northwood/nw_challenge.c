@@ -11,6 +11,23 @@
 
 #define CHALLENGE_FORMAT "trickwood-challenge"
 
+/* Fetches the optional list obj[key] at path into *list (NULL when
+ * absent), checking that it is a list of at most max items (exactly max
+ * when exact); field gets its path, what names the items for the
+ * message. */
+static tw_error optional_list(tw_jr *jr, json_t *obj, const char *path, const char *key, int max, int exact,
+                              const char *what, char *field, size_t size, json_t **list)
+{
+    tw_error err;
+    tw_jr_path(field, size, path, key);
+    if ((err = tw_jr_member(jr, obj, path, key, 0, list)) || !*list)
+        return err;
+    size_t n = json_is_array(*list) ? json_array_size(*list) : (size_t)-1;
+    if (n == (size_t)-1 || n > (size_t)max || (exact && n != (size_t)max))
+        return tw_jr_fail(jr, field, "must be a list of %s%d %s", exact ? "" : "at most ", max, what);
+    return TW_OK;
+}
+
 /* Reads a list of character ids at path.key into entries (catalog index
  * + 1; null leaves 0 when nulls are allowed). At most max entries, exactly
  * max when exact. Sets *n to the list's length. */
@@ -21,12 +38,10 @@ static tw_error read_characters(tw_jr *jr, json_t *obj, const char *path, const 
     json_t *list;
     tw_error err;
     *n = 0;
-    if ((err = tw_jr_member(jr, obj, path, key, 0, &list)) || !list)
+    if ((err = optional_list(jr, obj, path, key, max, exact,
+                             nulls ? "character ids (null: dealt as usual)" : "character ids", field, sizeof field,
+                             &list)) || !list)
         return err;
-    tw_jr_path(field, sizeof field, path, key);
-    if (!json_is_array(list) || json_array_size(list) > (size_t)max || (exact && json_array_size(list) != (size_t)max))
-        return tw_jr_fail(jr, field, exact ? "must be a list of %d character ids (null: dealt as usual)"
-                                           : "must be a list of at most %d character ids", max);
     for (size_t i = 0; i < json_array_size(list); i++) {
         json_t *v = json_array_get(list, i);
         tw_jr_index(item, sizeof item, field, i);
@@ -54,11 +69,9 @@ static tw_error read_cards(tw_jr *jr, json_t *obj, const char *path, const char 
     json_t *list;
     tw_error err;
     *n = 0;
-    if ((err = tw_jr_member(jr, obj, path, key, 0, &list)) || !list)
+    if ((err = optional_list(jr, obj, path, key, max, 0, "dialogue cards (such as \"7E\")", field, sizeof field,
+                             &list)) || !list)
         return err;
-    tw_jr_path(field, sizeof field, path, key);
-    if (!json_is_array(list) || json_array_size(list) > (size_t)max)
-        return tw_jr_fail(jr, field, "must be a list of at most %d dialogue cards (such as \"7E\")", max);
     for (size_t i = 0; i < json_array_size(list); i++) {
         json_t *v = json_array_get(list, i);
         tw_jr_index(item, sizeof item, field, i);
