@@ -95,13 +95,13 @@ build/wasm/obj/%.o: %.c $(HEADERS) $(WASM_DEPS)/built
 # The module: trickwood.js (its loader), trickwood.wasm, and trickwood.data
 # (data/ without its examples, mounted at /data: the characters, the boards
 # and the rules the Rules panel reads through GET /api/rules/GAME).
-build/wasm/trickwood.js: $(WASM_OBJ) $(WASM_DEPS)/lib/libjansson.a $(WASM_DEPS)/lib/libsqlite3.a $(wildcard data/*.json data/boards/*.json data/rules/*.md)
+build/wasm/trickwood.js: $(WASM_OBJ) $(WASM_DEPS)/lib/libjansson.a $(WASM_DEPS)/lib/libsqlite3.a $(wildcard data/*.json data/boards/*.json data/rules/*.md data/challenges/*.json)
 	$(WASM_ENV) $(EMCC) -O2 -o $@ $(WASM_OBJ) $(WASM_DEPS)/lib/libjansson.a $(WASM_DEPS)/lib/libsqlite3.a \
 		-sENVIRONMENT=worker,node -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=8MB -sFORCE_FILESYSTEM=1 \
 		-sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,FS,UTF8ToString \
 		-sMODULARIZE=1 -sEXPORT_NAME=TrickwoodEngine \
 		--preload-file data/characters.json@/data/characters.json --preload-file data/boards@/data/boards \
-		--preload-file data/rules@/data/rules
+		--preload-file data/rules@/data/rules --preload-file data/challenges@/data/challenges
 site: build/wasm/trickwood.js
 	@sh scripts/build-site.sh build/site
 
@@ -181,12 +181,13 @@ PREFIX ?= /usr/local
 SHARE = $(DESTDIR)$(PREFIX)/share/trickwood
 install: build/trickwood
 	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/data/boards $(SHARE)/data/examples $(SHARE)/data/rules \
-		$(SHARE)/web/js $(SHARE)/web/css \
+		$(SHARE)/data/challenges $(SHARE)/web/js $(SHARE)/web/css \
 		$(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 build/trickwood $(DESTDIR)$(PREFIX)/bin/trickwood
 	install -m 644 data/*.json $(SHARE)/data/
 	install -m 644 data/boards/*.json $(SHARE)/data/boards/
 	install -m 644 data/rules/*.md $(SHARE)/data/rules/
+	install -m 644 data/challenges/*.json $(SHARE)/data/challenges/
 	install -m 644 $(wildcard data/examples/*) $(SHARE)/data/examples/
 	install -m 644 web/index.html web/favicon.svg web/difficulty.json $(SHARE)/web/
 	install -m 644 web/js/*.js $(SHARE)/web/js/

@@ -858,3 +858,33 @@ TEST(server_nw_variant_keeps_its_stars_hidden_until_the_end)
     CHECK(over);
     CHECK_INT(tw_ts_stop(&s), 0);
 }
+
+/* A shipped challenge started through the API ("challenge": its number):
+ * its fixed first hand is dealt, its goal is the game's; an unknown
+ * number is refused. */
+TEST(server_nw_challenge_starts_with_its_setup)
+{
+    tw_ts_server s;
+    REQUIRE(tw_ts_start(&s, tw_ts_fresh_db(tw_test_tmp("challenge.db")), NULL) == 0);
+    json_t *reply;
+    CHECK_INT(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"challenge\":99}", &reply), 400);
+    json_decref(reply);
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"challenge\":1,\"seed\":4}", &reply) ==
+            201);
+    char id[32], token[64];
+    snprintf(id, sizeof id, "%s", str_of(reply, "id"));
+    snprintf(token, sizeof token, "%s", str_of(reply, "token"));
+    json_decref(reply);
+    json_t *state = get_state(&s, id, token);
+    REQUIRE(state);
+    char *text = json_dumps(json_object_get(json_object_get(state, "view"), "hand"), JSON_COMPACT);
+    REQUIRE(text);
+    CHECK_CONTAINS(text, "\"8C\"");
+    CHECK_CONTAINS(text, "\"8F\"");
+    CHECK_CONTAINS(text, "\"8L\"");
+    CHECK_CONTAINS(text, "\"8E\"");
+    CHECK_CONTAINS(text, "\"7E\"");
+    free(text);
+    json_decref(state);
+    CHECK_INT(tw_ts_stop(&s), 0);
+}

@@ -211,7 +211,7 @@ static void bad_requests(const tw_ts_server *s)
     expect_says(s, "POST", "/api/games", NULL, "{\"game\":\"chess\"}",
                 "unknown game \"chess\": use \"northwood\" or \"foxduet\"");
     expect_says(s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"colour\":1}",
-                "(this request takes \"game\", \"setup\", \"medal\", \"variant\", \"expert\", \"seed\")");
+                "(this request takes \"game\", \"setup\", \"medal\", \"variant\", \"expert\", \"challenge\", \"seed\")");
     expect_says(s, "POST", "/api/games", NULL, "{\"game\":\"foxduet\",\"colour\":1}",
                 "(this request takes \"game\", \"level\", \"seed\", \"partner\")");
     expect_says(s, "POST", "/api/games", NULL, "{\"game\":\"foxduet\",\"partner\":\"alien\"}",

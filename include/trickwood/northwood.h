@@ -8,6 +8,7 @@
 #ifndef TRICKWOOD_NORTHWOOD_H
 #define TRICKWOOD_NORTHWOOD_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "trickwood/core.h"
@@ -213,6 +214,16 @@ typedef struct {
      * hold the hidden stars). Read by every action list for "stop";
      * tw_nw_recount sets it, tw_nw_check_invariants checks it. */
     uint8_t goal_lost;
+    /* A challenge's limits (docs/formats.md, "Challenges"): friendly
+     * rulers may not substitute; at most max_allies of the four allies
+     * may ever use their ability (0: no limit; allies_used, one bit per
+     * slot, are those that did); the fiefs of must_win (one bit per fief)
+     * must be friendly at the end for the game to be won. A limit makes
+     * the forbidden actions illegal; must_win decides the win. */
+    uint8_t no_substitutes;
+    uint8_t max_allies;
+    uint8_t allies_used;
+    uint8_t must_win;
     tw_nw_fief fiefs[TW_NW_FIEFS];
     tw_nw_slot slots[TW_NW_SLOTS];
     /* Dialogue cards. Piles are bottom-first arrays: the top is the last.
@@ -441,6 +452,23 @@ typedef enum {
 
 /* ---- Engine ------------------------------------------------------------- */
 
+/* A challenge's fixed setup and limits (all zero: none). Character
+ * entries are catalog indices + 1 (0: dealt as usual); cards are dialogue
+ * cards + 1. */
+typedef struct {
+    uint8_t allies[TW_NW_SLOTS];   /* the ally of each slot */
+    uint8_t rulers[TW_NW_FIEFS];   /* the ruler of each fief */
+    uint8_t aside[TW_NW_MAX_CATALOG]; /* characters never dealt */
+    uint8_t aside_n;
+    uint8_t hand[TW_NW_HAND_SIZE]; /* cards surely in the first hand */
+    uint8_t hand_n;
+    uint8_t deck_top[TW_NW_CARDS - TW_NW_HAND_SIZE]; /* the deck's first cards after the deal, top first */
+    uint8_t deck_top_n;
+    uint8_t no_substitutes;
+    uint8_t max_allies;            /* 0: no limit */
+    uint8_t must_win;              /* fiefs to win, one bit per fief */
+} tw_nw_fixed;
+
 /* Configuration of a new game. */
 typedef struct {
     tw_nw_setup setup;
@@ -458,6 +486,20 @@ typedef struct {
  * characters set aside are not checked, as they never enter the game). */
 tw_error tw_nw_new(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw_config *config,
                    tw_nw_events *events);
+
+/* Checks a challenge's fixed setup (config->fixed) against a catalog:
+ * every character known and dealt once at most (allies one of each
+ * suit, rulers at most two of a suit, from the introductory set in an
+ * intro game), every card at most once, and enough characters left to
+ * deal the rest. Returns 1 when the setup can be dealt, else 0 with a
+ * reason in why (size bytes). tw_nw_new refuses what this refuses. */
+int tw_nw_fixed_setup_ok(const tw_nw_catalog *catalog, const tw_nw_config *config, const tw_nw_fixed *fixed,
+                         char *why, size_t size);
+/* Starts a game as tw_nw_new does, with a challenge's fixed setup and
+ * limits (fixed may be NULL: none). Returns TW_ERR_ARG when
+ * tw_nw_fixed_setup_ok refuses the setup. */
+tw_error tw_nw_new_fixed(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw_config *config,
+                         const tw_nw_fixed *fixed, tw_nw_events *events);
 
 /* Fills actions (at least TW_NW_MAX_ACTIONS long) with the legal actions and
  * returns their count; 0 when the game is over. Entries past the count

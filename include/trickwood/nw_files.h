@@ -8,6 +8,7 @@
 
 #include "trickwood/io.h"
 #include "trickwood/northwood.h"
+#include "trickwood/nw_challenge.h"
 
 /* ---- Characters --------------------------------------------------------- */
 
@@ -39,6 +40,11 @@ typedef struct {
     tw_nw_action *actions; /* heap array */
     int count;
     int cap;
+    /* A challenge's game: the challenge (its setup and limits replay with
+     * the record, and the file carries it whole); has_challenge 0: none.
+     * Set it after tw_nw_record_init (tw_nw_record_set_challenge). */
+    int has_challenge;
+    tw_nw_challenge challenge;
 } tw_nw_record;
 
 
@@ -48,6 +54,11 @@ typedef struct {
  * or extra_from outside 0 .. catalog->count. */
 tw_error tw_nw_record_init(tw_nw_record *rec, const tw_nw_catalog *catalog, int extra_from,
                            const tw_nw_config *config);
+/* Makes the record a game of a challenge (its configuration's goal is
+ * the challenge's). */
+void tw_nw_record_set_challenge(tw_nw_record *rec, const tw_nw_challenge *challenge);
+/* The fixed setup a record's game starts from (NULL: none). */
+const tw_nw_fixed *tw_nw_record_fixed(const tw_nw_record *rec);
 /* Appends an action (not checked: replay checks legality). */
 tw_error tw_nw_record_push(tw_nw_record *rec, tw_nw_action action);
 /* Frees the action list. */

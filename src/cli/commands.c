@@ -25,6 +25,7 @@ const tw_msg tw_cli_version_help = {{"  --version                      the progr
 
 const tw_cli_command tw_cli_commands[] = {
     {"northwood", tw_cli_northwood, &tw_nw_cli_northwood_help},
+    {"challenges", tw_cli_challenges, &tw_nw_cli_challenges_help},
     {"fox", tw_cli_fox, &tw_fox_cli_fox_help},
     {"tutorial", tw_cli_tutorial, &tw_cli_tutorial_help},
     {"rules", tw_cli_rules, &tw_cli_rules_help},

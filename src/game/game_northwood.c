@@ -20,7 +20,15 @@ typedef struct {
     tw_nw_state state;
     const tw_nw_catalog *catalog; /* the shared default one, or own */
     tw_nw_catalog *own;           /* a record's characters; NULL for the defaults */
+    int has_challenge;            /* a challenge's game: its setup and limits */
+    tw_nw_challenge challenge;
 } nw_match;
+
+/* The fixed setup a match's game starts from (NULL: none). */
+static const tw_nw_fixed *fixed_of(const nw_match *m)
+{
+    return m->has_challenge ? &m->challenge.fixed : NULL;
+}
 
 /* data/characters.json, read once for every match of the process. */
 static tw_nw_catalog default_catalog;
@@ -102,11 +110,47 @@ static int read_config(json_t *config, tw_nw_config *out, tw_diag *diag)
             if (!json_is_boolean(value))
                 return tw_game_config_error(diag, key, "must be true or false");
             out->expert = json_is_true(value);
-        } else {
+        } else if (strcmp(key, "challenge") != 0) { /* read by read_challenge */
             return tw_game_config_error(diag, key,
-                                        "unknown member (allowed: setup, medal, finish, variant, expert)");
+                                        "unknown member (allowed: setup, medal, finish, variant, expert, challenge)");
         }
     }
+    return 0;
+}
+
+/* Reads config "challenge" when present: a shipped challenge's number
+ * (1, 2...; 0 is none) or id, or a challenge object (docs/formats.md);
+ * its setup and goal then replace those of the configuration. Returns 0,
+ * or -1 with diag set. */
+static int read_challenge(json_t *config, const tw_nw_catalog *catalog, nw_match *m, tw_diag *diag)
+{
+    json_t *value = json_object_get(config, "challenge");
+    tw_error err;
+    if (!value || (json_is_integer(value) && json_integer_value(value) == 0))
+        return 0;
+    if (json_is_integer(value) || json_is_string(value)) {
+        char which[64];
+        if (json_is_integer(value))
+            snprintf(which, sizeof which, "%lld", (long long)json_integer_value(value));
+        else
+            snprintf(which, sizeof which, "%s", json_string_value(value));
+        if (strchr(which, '/') || strstr(which, ".json")) /* shipped ones only: never a path */
+            return tw_game_config_error(diag, "challenge", "must be a shipped challenge's number or id");
+        err = tw_nw_challenge_find(&m->challenge, catalog, which, diag);
+    } else if (json_is_object(value)) {
+        char *text = json_dumps(value, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        err = text ? tw_nw_challenge_from_text(&m->challenge, catalog, text, "challenge", diag) : TW_ERR_NOMEM;
+        free(text);
+    } else {
+        return tw_game_config_error(diag, "challenge", "must be a challenge's number, id or object");
+    }
+    if (err != TW_OK)
+        return -1;
+    m->has_challenge = 1;
+    m->config.setup = m->challenge.setup;
+    m->config.medal = m->challenge.medal;
+    m->config.variant = m->challenge.variant;
+    m->config.expert = m->challenge.expert;
     return 0;
 }
 
@@ -125,13 +169,14 @@ static tw_match *nw_start(json_t *config, uint64_t seed, tw_diag *diag)
     if (!m)
         return NULL;
     m->base.game = &tw_game_northwood;
-    if (read_config(config, &m->config, diag) != 0 || !(m->catalog = shared_catalog(diag))) {
+    if (read_config(config, &m->config, diag) != 0 || !(m->catalog = shared_catalog(diag)) ||
+        read_challenge(config, m->catalog, m, diag) != 0) {
         free(m);
         return NULL;
     }
     m->config.seed = seed;
     m->defaults = m->catalog->count;
-    if (seed > TW_MAX_SEED || tw_nw_new(&m->state, m->catalog, &m->config, NULL) != TW_OK) {
+    if (seed > TW_MAX_SEED || tw_nw_new_fixed(&m->state, m->catalog, &m->config, fixed_of(m), NULL) != TW_OK) {
         tw_diag_set(diag, 0, seed > TW_MAX_SEED ? "seed" : "config.setup",
                     seed > TW_MAX_SEED ? "must be at most 2^53-1" : "the characters cannot fill this setup");
         free(m);
@@ -155,7 +200,9 @@ static tw_match *nw_from_record(const char *text, const char *name, tw_diag *dia
         m->catalog = m->own = own;
         own = NULL;
         m->defaults = rec->extra_from;
-        if (tw_nw_new(&m->state, m->catalog, &m->config, NULL) == TW_OK)
+        m->has_challenge = rec->has_challenge;
+        m->challenge = rec->challenge;
+        if (tw_nw_new_fixed(&m->state, m->catalog, &m->config, fixed_of(m), NULL) == TW_OK)
             result = tw_game_replay(&m->base, rec->actions, rec->count, diag);
         else
             nw_free(&m->base);
@@ -362,9 +409,12 @@ static json_t *nw_result_json(const tw_match *m)
 static json_t *nw_config_json(const tw_match *m)
 {
     const tw_nw_config *c = &cof(m)->config;
-    return json_pack("{s:s, s:s, s:b, s:s, s:b}", "setup", c->setup == TW_NW_SETUP_FULL ? "full" : "intro", "medal",
-                     tw_nw_medal_key(c->medal), "finish", c->offer_finish != 0, "variant",
-                     tw_nw_variant_key(c->variant), "expert", c->expert != 0);
+    json_t *obj = json_pack("{s:s, s:s, s:b, s:s, s:b}", "setup", c->setup == TW_NW_SETUP_FULL ? "full" : "intro",
+                            "medal", tw_nw_medal_key(c->medal), "finish", c->offer_finish != 0, "variant",
+                            tw_nw_variant_key(c->variant), "expert", c->expert != 0);
+    if (obj && cof(m)->has_challenge)
+        json_object_set_new(obj, "challenge", json_string(cof(m)->challenge.id));
+    return obj;
 }
 
 /* Writes the match as a record (record_json) or as its event log. */
@@ -375,6 +425,8 @@ static tw_error nw_write(const tw_match *gm, int event_log, tw_buf *buf)
     if (!rec)
         return TW_ERR_NOMEM;
     tw_error err = tw_nw_record_init(rec, m->catalog, m->defaults, &m->config);
+    if (err == TW_OK && m->has_challenge)
+        tw_nw_record_set_challenge(rec, &m->challenge);
     for (int i = 0; err == TW_OK && i < gm->count; i++)
         err = tw_nw_record_push(rec, gm->actions[i]);
     if (err == TW_OK)
@@ -603,6 +655,9 @@ static json_t *nw_new_config(json_t *options, uint64_t seed)
         json_object_set_new(config, "variant", json_string(variant));
     if (config && json_is_true(json_object_get(options, "expert")))
         json_object_set_new(config, "expert", json_true());
+    json_t *challenge = json_object_get(options, "challenge");
+    if (config && ((json_is_integer(challenge) && json_integer_value(challenge) > 0) || json_is_string(challenge)))
+        json_object_set(config, "challenge", challenge);
     return config;
 }
 
@@ -630,12 +685,17 @@ static int nw_history_facts(json_t *config, json_t *result, tw_game_facts *out)
     const char *variant = json_string_value(json_object_get(config, "variant"));
     int hidden = variant && strcmp(variant, tw_nw_variant_key(TW_NW_VARIANT_HIDDEN_STARS)) == 0;
     int expert = json_is_true(json_object_get(config, "expert"));
+    const char *challenge = json_string_value(json_object_get(config, "challenge"));
     snprintf(out->group, sizeof out->group, "%.20s%s", hidden ? variant : medal, expert ? "-expert" : "");
+    if (challenge) /* a challenge's games are a group of their own */
+        snprintf(out->group, sizeof out->group, "challenge-%.40s", challenge);
     snprintf(out->setup, sizeof out->setup, "%.20s-%.40s", setup, out->group);
     snprintf(out->reached, sizeof out->reached, "%s", reached ? reached : "none");
     out->score = (int)json_integer_value(stars);
     out->won = json_is_true(json_object_get(result, "won"));
-    if (json_integer_value(json_object_get(config, "characters")) == 0) {
+    /* a challenge's game is not offered again yet: the web's create
+     * request names shipped challenges by number, the history by id */
+    if (!challenge && json_integer_value(json_object_get(config, "characters")) == 0) {
         out->again = json_pack("{s:s, s:s}", "setup", setup, "medal", medal);
         if (out->again && hidden)
             json_object_set_new(out->again, "variant", json_string(variant));
@@ -676,7 +736,7 @@ static tw_error nw_redeal(tw_match *gm, uint64_t seed)
     nw_match *m = of(gm);
     tw_nw_config config = m->config;
     config.seed = seed;
-    tw_error err = seed > TW_MAX_SEED ? TW_ERR_ARG : tw_nw_new(&m->state, m->catalog, &config, NULL);
+    tw_error err = seed > TW_MAX_SEED ? TW_ERR_ARG : tw_nw_new_fixed(&m->state, m->catalog, &config, fixed_of(m), NULL);
     if (err == TW_OK) {
         m->config = config;
         gm->count = 0;
@@ -714,6 +774,7 @@ static const char *const nw_medals[] = {"bronze", "silver", "gold", NULL};
 static const char *const nw_variants[] = {"medals", "hidden-stars", NULL};
 static const tw_game_option nw_options[] = {{"setup", nw_setups, 0, 0, 0},    {"medal", nw_medals, 0, 0, 0},
                                             {"variant", nw_variants, 0, 0, 0}, {"expert", NULL, 0, 0, 1},
+                                            {"challenge", NULL, 0, TW_NW_MAX_CHALLENGES, 0},
                                             {NULL, NULL, 0, 0, 0}};
 
 const tw_game tw_game_northwood = {

@@ -1,5 +1,6 @@
 /* For Northwood! game flow: setup, visits, dialogues, legal actions and
  * apply. Abilities are interpreted in nw_ability.c. */
+#include <stdio.h>
 #include <string.h>
 
 #include "nw_internal.h"
@@ -42,8 +43,38 @@ static const uint8_t card_order[TW_NW_CARDS] = {0,  1,  2,  3,  4,  5,  6,  7,  
                                                 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
                                                 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
 
-/* Gathers every dialogue card into the deck, shuffles and deals 8. */
-static void reshuffle_and_deal(tw_nw_state *s, tw_nw_events *events)
+/* Puts a challenge's fixed cards where it wants them in a shuffled deck
+ * (bottom-first): its hand cards among the eight dealt next, its first
+ * deck cards right under them, top first; the other cards keep their
+ * shuffled order. */
+static void arrange_fixed_cards(uint8_t deck[TW_NW_CARDS], const tw_nw_fixed *fx)
+{
+    uint32_t fixed = 0;
+    for (int i = 0; i < fx->hand_n; i++)
+        fixed |= 1u << (fx->hand[i] - 1);
+    for (int i = 0; i < fx->deck_top_n; i++)
+        fixed |= 1u << (fx->deck_top[i] - 1);
+    uint8_t rest[TW_NW_CARDS];
+    int nrest = 0;
+    for (int i = 0; i < TW_NW_CARDS; i++)
+        if (!(fixed >> deck[i] & 1))
+            rest[nrest++] = deck[i];
+    int fill = TW_NW_HAND_SIZE - fx->hand_n; /* the top cards of the rest fill the hand */
+    int n = 0;
+    for (int i = 0; i < nrest - fill; i++)
+        deck[n++] = rest[i];
+    for (int i = fx->deck_top_n - 1; i >= 0; i--)
+        deck[n++] = (uint8_t)(fx->deck_top[i] - 1);
+    for (int i = nrest - fill; i < nrest; i++)
+        deck[n++] = rest[i];
+    for (int i = 0; i < fx->hand_n; i++)
+        deck[n++] = (uint8_t)(fx->hand[i] - 1);
+}
+
+/* Gathers every dialogue card into the deck, shuffles and deals 8. The
+ * first deal of a challenge (fixed not NULL) arranges its fixed cards
+ * before dealing. */
+static void reshuffle_and_deal(tw_nw_state *s, tw_nw_events *events, const tw_nw_fixed *fixed)
 {
     if (events) {
         for (uint32_t hand = s->hand; hand; hand &= hand - 1)
@@ -57,6 +88,8 @@ static void reshuffle_and_deal(tw_nw_state *s, tw_nw_events *events)
     s->discard_n = 0;
     s->score_n = 0;
     tw_rng_shuffle_u8(&s->rng, s->deck, TW_NW_CARDS);
+    if (fixed && (fixed->hand_n || fixed->deck_top_n))
+        arrange_fixed_cards(s->deck, fixed);
     nw_emit(events, TW_NW_EV_SHUFFLE, TW_NW_NO_CARD, 0, 0, 0, 0, 0);
     /* deal from the top, as nw_move_top would, one card at a time */
     uint32_t hand = 0;
@@ -188,10 +221,192 @@ static tw_error setup_full(tw_nw_state *s, const tw_nw_catalog *catalog)
     return TW_OK;
 }
 
+/* Whether catalog entry `index` may be dealt as an ally (ally 1) or a
+ * ruler (ally 0) in this setup: in an intro game only the introductory
+ * set's allies and rulers. */
+static int may_deal_as(const tw_nw_catalog *catalog, int setup, int index, int ally)
+{
+    if (setup == TW_NW_SETUP_FULL)
+        return 1;
+    return catalog->entries[index].intro_role == (ally ? TW_NW_INTRO_ALLY : TW_NW_INTRO_RULER);
+}
+
+/* Writes a reason into why (when not NULL) and returns 0. */
+static int refuse(char *why, size_t size, const char *text, const char *id)
+{
+    if (why && size)
+        snprintf(why, size, text, id);
+    return 0;
+}
+
+int tw_nw_fixed_setup_ok(const tw_nw_catalog *catalog, const tw_nw_config *config, const tw_nw_fixed *fx,
+                         char *why, size_t size)
+{
+    uint64_t used = 0;
+    int ally_suits = 0, ruler_suits[TW_NW_SUITS] = {0, 0, 0, 0};
+    const uint8_t *lists[3] = {fx->allies, fx->rulers, fx->aside};
+    const int counts[3] = {TW_NW_SLOTS, TW_NW_FIEFS, fx->aside_n};
+    for (int l = 0; l < 3; l++)
+        for (int i = 0; i < counts[l]; i++) {
+            if (!lists[l][i])
+                continue;
+            int index = lists[l][i] - 1;
+            if (index >= catalog->count)
+                return refuse(why, size, "a character outside the catalog%s", "");
+            const char *id = catalog->entries[index].id;
+            int suit = catalog->entries[index].suit;
+            if (used >> index & 1)
+                return refuse(why, size, "%s is placed twice (a character is dealt once at most)", id);
+            used |= 1ull << index;
+            if (l == 2)
+                continue;
+            if (!may_deal_as(catalog, config->setup, index, l == 0))
+                return refuse(why, size,
+                              l == 0 ? "%s is not an ally of the introductory game (choose the full deal)"
+                                     : "%s is not a ruler of the introductory game (choose the full deal)",
+                              id);
+            if (l == 0 && (ally_suits >> suit & 1))
+                return refuse(why, size, "%s is a second ally of its suit (the allies are one of each suit)", id);
+            if (l == 0)
+                ally_suits |= 1 << suit;
+            else if (++ruler_suits[suit] > 2)
+                return refuse(why, size, "%s is a third ruler of its suit (two of each suit at most)", id);
+        }
+    uint32_t cards = 0;
+    for (int i = 0; i < fx->hand_n + fx->deck_top_n; i++) {
+        int card = (i < fx->hand_n ? fx->hand[i] : fx->deck_top[i - fx->hand_n]) - 1;
+        if (card < 0 || card >= TW_NW_CARDS)
+            return refuse(why, size, "a dialogue card out of range%s", "");
+        if (cards >> card & 1) {
+            char code[4];
+            tw_nw_card_code(card, code);
+            return refuse(why, size, "the card %s is placed twice", code);
+        }
+        cards |= 1u << card;
+    }
+    if (fx->max_allies > TW_NW_SLOTS)
+        return refuse(why, size, "at most 4 allies can be used%s", "");
+    /* enough characters left for the places that are dealt */
+    for (int suit = 0; suit < TW_NW_SUITS; suit++) {
+        int free_allies = 0, free_rulers = 0;
+        for (int i = 0; i < catalog->count; i++)
+            if (catalog->entries[i].suit == suit && !(used >> i & 1)) {
+                free_allies += may_deal_as(catalog, config->setup, i, 1);
+                free_rulers += may_deal_as(catalog, config->setup, i, 0);
+            }
+        if (!(ally_suits >> suit & 1) && free_allies < 1)
+            return refuse(why, size, "no %s character is left to deal as an ally", tw_nw_suit_key(suit));
+        if (free_rulers + ruler_suits[suit] < 2 && config->setup == TW_NW_SETUP_INTRO)
+            return refuse(why, size, "too few %s rulers are left to deal", tw_nw_suit_key(suit));
+    }
+    return 1;
+}
+
+/* Puts a challenge's fixed characters in place after the usual deal:
+ * fixed allies in the first slots, fixed rulers on their fiefs; a dealt
+ * character that is now placed elsewhere, set aside, or of a suit taken
+ * is replaced by one of the characters left, in an order shuffled by a
+ * generator of the seed's own (the usual deal's cards stay as they were).
+ * Returns 0 when nothing is left to deal (checked beforehand). */
+static int fixed_characters(tw_nw_state *s, const tw_nw_catalog *catalog, const tw_nw_config *config,
+                            const tw_nw_fixed *fx)
+{
+    uint64_t fixed = 0;
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        if (fx->allies[i])
+            fixed |= 1ull << (fx->allies[i] - 1);
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (fx->rulers[f])
+            fixed |= 1ull << (fx->rulers[f] - 1);
+    for (int i = 0; i < fx->aside_n; i++)
+        fixed |= 1ull << (fx->aside[i] - 1);
+    if (!fixed)
+        return 1;
+    tw_rng rng;
+    tw_rng_seed(&rng, tw_mix64(config->seed ^ 0x6368616c6c656e67ULL));
+    uint8_t pool[TW_NW_MAX_CATALOG];
+    for (int i = 0; i < catalog->count; i++)
+        pool[i] = (uint8_t)i;
+    tw_rng_shuffle_u8(&rng, pool, (size_t)catalog->count);
+    uint64_t taken = fixed;
+    /* allies: the fixed ones first, then the dealt ones whose suit is free */
+    int dealt_allies[TW_NW_SLOTS], suits = 0, n = 0;
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        dealt_allies[i] = s->slots[i].ally.catalog_index;
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        if (fx->allies[i]) {
+            tw_nw_character_from_catalog(&s->slots[n++].ally, catalog, fx->allies[i] - 1);
+            suits |= 1 << catalog->entries[fx->allies[i] - 1].suit;
+        }
+    for (int i = 0; i < TW_NW_SLOTS && n < TW_NW_SLOTS; i++) {
+        int index = dealt_allies[i], suit = catalog->entries[index].suit;
+        if (!(fixed >> index & 1) && !(suits >> suit & 1)) {
+            tw_nw_character_from_catalog(&s->slots[n++].ally, catalog, index);
+            suits |= 1 << suit;
+            taken |= 1ull << index;
+        }
+    }
+    for (int k = 0; k < catalog->count && n < TW_NW_SLOTS; k++) {
+        int index = pool[k], suit = catalog->entries[index].suit;
+        if (!(taken >> index & 1) && !(suits >> suit & 1) && may_deal_as(catalog, s->setup, index, 1)) {
+            tw_nw_character_from_catalog(&s->slots[n++].ally, catalog, index);
+            suits |= 1 << suit;
+            taken |= 1ull << index;
+        }
+    }
+    if (n != TW_NW_SLOTS)
+        return 0;
+    /* rulers: fixed ones on their fiefs; a dealt one stays if free */
+    int per_suit[TW_NW_SUITS] = {0, 0, 0, 0};
+    for (int f = 0; f < TW_NW_FIEFS; f++)
+        if (fx->rulers[f]) {
+            tw_nw_character_from_catalog(&s->fiefs[f].ruler, catalog, fx->rulers[f] - 1);
+            per_suit[catalog->entries[fx->rulers[f] - 1].suit]++;
+        }
+    int open = 0;
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        if (fx->rulers[f])
+            continue;
+        int index = s->fiefs[f].ruler.catalog_index, suit = catalog->entries[index].suit;
+        if (!(taken >> index & 1) && per_suit[suit] < 2) {
+            per_suit[suit]++;
+            taken |= 1ull << index;
+        } else {
+            open |= 1 << f;
+        }
+    }
+    for (int f = 0; f < TW_NW_FIEFS; f++) {
+        if (!(open >> f & 1))
+            continue;
+        int k = 0;
+        for (; k < catalog->count; k++) {
+            int index = pool[k], suit = catalog->entries[index].suit;
+            if (!(taken >> index & 1) && per_suit[suit] < 2 && may_deal_as(catalog, s->setup, index, 0)) {
+                tw_nw_character_from_catalog(&s->fiefs[f].ruler, catalog, index);
+                per_suit[suit]++;
+                taken |= 1ull << index;
+                break;
+            }
+        }
+        if (k == catalog->count)
+            return 0;
+    }
+    return 1;
+}
+
 /* Creates a new game. */
 tw_error tw_nw_new(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw_config *config,
                    tw_nw_events *events)
 {
+    return tw_nw_new_fixed(state, catalog, config, NULL, events);
+}
+
+/* Creates a new game with a challenge's fixed setup (or none). */
+tw_error tw_nw_new_fixed(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw_config *config,
+                         const tw_nw_fixed *fixed, tw_nw_events *events)
+{
+    static const tw_nw_fixed none;
+    const tw_nw_fixed *fx = fixed ? fixed : &none;
     if (!catalog || !config || catalog->count < 0 || catalog->count > TW_NW_MAX_CATALOG)
         return TW_ERR_ARG;
     if (config->medal < TW_NW_MEDAL_BRONZE || config->medal > TW_NW_MEDAL_GOLD)
@@ -222,9 +437,14 @@ tw_error tw_nw_new(tw_nw_state *state, const tw_nw_catalog *catalog, const tw_nw
     tw_error err = config->setup == TW_NW_SETUP_FULL ? setup_full(&s, catalog) : setup_intro(&s, catalog);
     if (err != TW_OK)
         return err;
+    if (fixed && (!tw_nw_fixed_setup_ok(catalog, config, fx, NULL, 0) || !fixed_characters(&s, catalog, config, fx)))
+        return TW_ERR_ARG;
     if (!characters_sound(&s, catalog))
         return TW_ERR_ARG;
-    reshuffle_and_deal(&s, events);
+    reshuffle_and_deal(&s, events, fx);
+    s.no_substitutes = fx->no_substitutes ? 1 : 0;
+    s.max_allies = fx->max_allies;
+    s.must_win = fx->must_win;
     s.phase = TW_NW_PHASE_CHOOSE_FIEF;
     *state = s;
     return TW_OK;
@@ -283,6 +503,8 @@ static unsigned fiefs_with(const tw_nw_state *s, int status)
 int tw_nw_goal_met(const tw_nw_state *state)
 {
     unsigned friendly = fiefs_with(state, TW_NW_FIEF_FRIENDLY);
+    if ((friendly & state->must_win) != state->must_win)
+        return 0;
     if (state->expert && (friendly & TW_NW_OUTER_FIEFS) != TW_NW_OUTER_FIEFS)
         return 0;
     if (state->variant == TW_NW_VARIANT_HIDDEN_STARS)
@@ -293,6 +515,8 @@ int tw_nw_goal_met(const tw_nw_state *state)
 int tw_nw_goal_out_of_reach(const tw_nw_state *state)
 {
     unsigned lost = fiefs_with(state, TW_NW_FIEF_LOST);
+    if (lost & state->must_win)
+        return 1;
     if (state->expert && (lost & TW_NW_OUTER_FIEFS))
         return 1;
     if (state->variant == TW_NW_VARIANT_HIDDEN_STARS) /* where the stars lie is not seen */
@@ -387,16 +611,34 @@ static NW_COLD int finish_allowed(const tw_nw_state *s)
     return s->offer_finish && tw_nw_visit_decided(s, &hit);
 }
 
-/* Slots whose ability is ready (not exhausted), one bit per slot. */
+/* Slots a challenge's "at most N allies" limit leaves usable: all while
+ * fewer than N allies have used their ability, then those that did and
+ * the slots a substitute covers (a substitute is not an ally). */
+static NW_COLD uint32_t allowed_slots(const tw_nw_state *s)
+{
+    if (tw_popcount32(s->allies_used) < s->max_allies)
+        return 0xFu;
+    uint32_t ok = s->allies_used;
+    for (int i = 0; i < TW_NW_SLOTS; i++)
+        if (s->slots[i].sub_fief >= 0)
+            ok |= 1u << i;
+    return ok;
+}
+
+/* Slots whose ability is ready (not exhausted) and allowed by the
+ * challenge's limit, one bit per slot. */
 static inline uint32_t ready_slots(const tw_nw_state *s)
 {
-    return (uint32_t)(s->slots[0].exhausted == 0) | (uint32_t)(s->slots[1].exhausted == 0) << 1 |
-           (uint32_t)(s->slots[2].exhausted == 0) << 2 | (uint32_t)(s->slots[3].exhausted == 0) << 3;
+    uint32_t ready = (uint32_t)(s->slots[0].exhausted == 0) | (uint32_t)(s->slots[1].exhausted == 0) << 1 |
+                     (uint32_t)(s->slots[2].exhausted == 0) << 2 | (uint32_t)(s->slots[3].exhausted == 0) << 3;
+    return s->max_allies ? ready & allowed_slots(s) : ready;
 }
 
 /* Whether a friendly ruler is free to substitute and a slot is free. */
 static int substitution_possible(const tw_nw_state *s)
 {
+    if (s->no_substitutes)
+        return 0;
     int free_slot = 0, free_ruler = 0;
     for (int i = 0; i < TW_NW_SLOTS; i++)
         if (s->slots[i].sub_fief < 0)
@@ -424,14 +666,14 @@ static NW_INLINE int legal_now(const tw_nw_state *state, tw_nw_action action)
     case TW_NW_ACT_PROCEED:
         return phase == TW_NW_PHASE_BEFORE_STATEMENT && arg == 0;
     case TW_NW_ACT_ACTIVATE:
-        return phase == TW_NW_PHASE_BEFORE_STATEMENT && arg < TW_NW_SLOTS && !state->slots[arg].exhausted;
+        return phase == TW_NW_PHASE_BEFORE_STATEMENT && arg < TW_NW_SLOTS && (ready_slots(state) >> arg & 1);
     case TW_NW_ACT_VISIT:
         return phase == TW_NW_PHASE_CHOOSE_FIEF && arg < TW_NW_FIEFS && state->fiefs[arg].status == TW_NW_FIEF_NEUTRAL;
     case TW_NW_ACT_BEGIN:
         return phase == TW_NW_PHASE_SUBSTITUTES && arg == 0;
     case TW_NW_ACT_SUBSTITUTE: {
         int fief = arg / TW_NW_SLOTS, slot = arg % TW_NW_SLOTS;
-        if (phase != TW_NW_PHASE_SUBSTITUTES || fief >= TW_NW_FIEFS)
+        if (phase != TW_NW_PHASE_SUBSTITUTES || fief >= TW_NW_FIEFS || state->no_substitutes)
             return 0;
         const tw_nw_fief *f = &state->fiefs[fief];
         return f->status == TW_NW_FIEF_FRIENDLY && f->ruler_present && f->sub_slot < 0 &&
@@ -527,6 +769,8 @@ int tw_nw_legal_actions(const tw_nw_state *state, tw_nw_action *actions)
         break;
     case TW_NW_PHASE_SUBSTITUTES:
         actions[n++] = TW_NW_ACTION(TW_NW_ACT_BEGIN, 0);
+        if (state->no_substitutes) /* a challenge's limit: only "begin" */
+            break;
         for (int f = 0; f < TW_NW_FIEFS; f++) {
             const tw_nw_fief *fi = &state->fiefs[f];
             if (fi->status != TW_NW_FIEF_FRIENDLY || !fi->ruler_present || fi->sub_slot >= 0)
@@ -649,7 +893,7 @@ static void end_visit_as(tw_nw_state *s, int friendly, tw_nw_events *events)
         end_game(s, 0, events);
         return;
     }
-    reshuffle_and_deal(s, events);
+    reshuffle_and_deal(s, events, NULL);
     s->phase = TW_NW_PHASE_CHOOSE_FIEF;
 }
 
@@ -736,6 +980,8 @@ static tw_error apply_legal(tw_nw_state *state, tw_nw_action action, tw_nw_event
         start_dialogue(state, events);
         break;
     case TW_NW_ACT_ACTIVATE:
+        if (state->slots[arg].sub_fief < 0)
+            state->allies_used |= (uint8_t)(1u << arg);
         state->slots[arg].exhausted = 1;
         state->ability_this_dialogue = 1;
         nw_emit(events, TW_NW_EV_ABILITY, TW_NW_NO_CARD, 0, 0, (uint8_t)arg, 0, 0);
@@ -819,6 +1065,14 @@ int tw_nw_check_invariants(const tw_nw_state *s, const char **why)
         return tw_broken(why, "the kept \"goal out of reach\" disagrees with the fiefs");
     if (s->variant > TW_NW_VARIANT_HIDDEN_STARS || s->expert > 1)
         return tw_broken(why, "variant out of range");
+    if (s->no_substitutes > 1 || s->max_allies > TW_NW_SLOTS || s->allies_used > 0xF)
+        return tw_broken(why, "a challenge's limit out of range");
+    if (s->max_allies && tw_popcount32(s->allies_used) > s->max_allies)
+        return tw_broken(why, "more allies used than the challenge allows");
+    if (s->no_substitutes)
+        for (int i = 0; i < TW_NW_SLOTS; i++)
+            if (s->slots[i].sub_fief >= 0)
+                return tw_broken(why, "a substitute in a game without substitutes");
     if (s->variant == TW_NW_VARIANT_MEDALS ? s->star_fiefs != 0
                                            : s->star_fiefs && tw_popcount32(s->star_fiefs) != TW_NW_HIDDEN_STARS)
         return tw_broken(why, "hidden stars on a number of fiefs other than three");

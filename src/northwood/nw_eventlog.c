@@ -188,7 +188,7 @@ tw_error tw_nw_record_event_log(const tw_nw_record *rec, tw_buf *buf)
     int seq = 0;
     ev->count = 0;
     ev->overflow = 0;
-    tw_error err = tw_nw_new(&s, &rec->catalog, &rec->config, ev);
+    tw_error err = tw_nw_new_fixed(&s, &rec->catalog, &rec->config, tw_nw_record_fixed(rec), ev);
     if (err != TW_OK)
         return err;
     tw_nw_events_to_jsonl(ev, TW_NW_NO_ACTION, &seq, buf);

@@ -143,6 +143,18 @@ tw_error tw_nw_position_to_json(const tw_nw_state *s, const tw_nw_catalog *catal
                 tw_buf_printf(buf, "%s%d", n++ ? ", " : "", f);
         tw_buf_printf(buf, "]");
     }
+    if (s->no_substitutes || s->max_allies || s->must_win) {
+        tw_buf_printf(buf, ",\n  \"limits\": {\"no_substitutes\": %s, \"max_allies\": %d, \"allies_used\": [",
+                      s->no_substitutes ? "true" : "false", s->max_allies);
+        for (int i = 0, n = 0; i < TW_NW_SLOTS; i++)
+            if (s->allies_used >> i & 1)
+                tw_buf_printf(buf, "%s%d", n++ ? ", " : "", i);
+        tw_buf_printf(buf, "], \"must_win\": [");
+        for (int f = 0, n = 0; f < TW_NW_FIEFS; f++)
+            if (s->must_win >> f & 1)
+                tw_buf_printf(buf, "%s%d", n++ ? ", " : "", f);
+        tw_buf_printf(buf, "]}");
+    }
     tw_buf_printf(buf, ",\n  \"stopped\": %s,\n  \"ability_this_dialogue\": %s,\n  \"finish\": %s,\n  \"fiefs\": [\n",
                   s->stopped ? "true" : "false", s->ability_this_dialogue ? "true" : "false",
                   s->offer_finish ? "true" : "false");
@@ -239,6 +251,52 @@ static tw_error get_card(tw_jr *jr, json_t *v, const char *field, int *out)
 }
 
 /* ---- Reading the parts of a position ---------------------------------- */
+
+/* Reads a list of distinct numbers below limit at path into a bit mask. */
+static tw_error read_bits(tw_jr *jr, json_t *obj, const char *path, const char *key, int limit, uint8_t *out)
+{
+    char field[64], item[80];
+    tw_jr_path(field, sizeof field, path, key);
+    json_t *list = json_object_get(obj, key);
+    *out = 0;
+    if (!list)
+        return TW_OK;
+    if (!json_is_array(list))
+        return tw_jr_fail(jr, field, "must be a list of numbers from 0 to %d", limit - 1);
+    for (size_t i = 0; i < json_array_size(list); i++) {
+        json_t *v = json_array_get(list, i);
+        tw_jr_index(item, sizeof item, field, i);
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= limit ||
+            (*out >> json_integer_value(v) & 1))
+            return tw_jr_fail(jr, item, "must be a number from 0 to %d, not named before", limit - 1);
+        *out |= (uint8_t)(1u << json_integer_value(v));
+    }
+    return TW_OK;
+}
+
+/* Reads a challenge's "limits" (optional): no substitutes, at most N
+ * allies used and those used so far, the fiefs that must be won. */
+static tw_error read_limits(tw_jr *jr, json_t *root, tw_nw_state *s)
+{
+    static const char *const keys[] = {"no_substitutes", "max_allies", "allies_used", "must_win", NULL};
+    json_t *limits = json_object_get(root, "limits");
+    long long max_allies;
+    tw_error err;
+    if (!limits)
+        return TW_OK;
+    if (!json_is_object(limits))
+        return tw_jr_fail(jr, "limits", "must be an object (docs/formats.md)");
+    if ((err = tw_jr_object(jr, limits, "limits", keys)) ||
+        (err = get_flag(jr, limits, "limits", "no_substitutes", 0, &s->no_substitutes)) ||
+        (err = tw_jr_int(jr, limits, "limits", "max_allies", 0, TW_NW_SLOTS, 0, 0, &max_allies)) ||
+        (err = read_bits(jr, limits, "limits", "allies_used", TW_NW_SLOTS, &s->allies_used)) ||
+        (err = read_bits(jr, limits, "limits", "must_win", TW_NW_FIEFS, &s->must_win)))
+        return err;
+    s->max_allies = (uint8_t)max_allies;
+    if (s->max_allies && tw_popcount32(s->allies_used) > s->max_allies)
+        return tw_jr_fail(jr, "limits.allies_used", "names more allies than max_allies allows");
+    return TW_OK;
+}
 
 /* Reads the scoring: "variant" and "expert" (both optional) and, in the
  * hidden-stars variant, "star_fiefs": the three fiefs that carry a star,
@@ -892,7 +950,7 @@ static tw_error read_position(tw_jr *jr, const tw_nw_catalog *catalog, json_t *r
     static const char *const keys[] = {"format", "version", "game", "setup", "medal", "phase", "visiting",
                                        "stopped", "ability_this_dialogue", "finish", "fiefs", "slots", "deck",
                                        "deck_known", "hand", "discard", "score", "trigger", "ability", "rng",
-                                       "seed", "variant", "expert", "star_fiefs", NULL};
+                                       "seed", "variant", "expert", "star_fiefs", "limits", NULL};
     const char *phases[6];
     int setup, medal, phase, visiting = -1;
     tw_error err;
@@ -908,7 +966,8 @@ static tw_error read_position(tw_jr *jr, const tw_nw_catalog *catalog, json_t *r
         (err = get_index_or_null(jr, root, "", "visiting", TW_NW_FIEFS - 1, &visiting)) ||
         (err = get_flag(jr, root, "", "stopped", 0, &s->stopped)) ||
         (err = get_flag(jr, root, "", "ability_this_dialogue", 0, &s->ability_this_dialogue)) ||
-        (err = get_flag(jr, root, "", "finish", 0, &s->offer_finish)) || (err = read_variant(jr, root, s)))
+        (err = get_flag(jr, root, "", "finish", 0, &s->offer_finish)) || (err = read_variant(jr, root, s)) ||
+        (err = read_limits(jr, root, s)))
         return err;
     s->setup = (uint8_t)setup;
     s->medal = (uint8_t)medal;

@@ -366,6 +366,21 @@ tw_error tw_nw_record_init(tw_nw_record *rec, const tw_nw_catalog *catalog, int 
     return TW_OK;
 }
 
+void tw_nw_record_set_challenge(tw_nw_record *rec, const tw_nw_challenge *challenge)
+{
+    rec->has_challenge = 1;
+    rec->challenge = *challenge;
+    rec->config.setup = challenge->setup;
+    rec->config.medal = challenge->medal;
+    rec->config.variant = challenge->variant;
+    rec->config.expert = challenge->expert;
+}
+
+const tw_nw_fixed *tw_nw_record_fixed(const tw_nw_record *rec)
+{
+    return rec->has_challenge ? &rec->challenge.fixed : NULL;
+}
+
 /* Appends an action, growing the list as needed. */
 tw_error tw_nw_record_push(tw_nw_record *rec, tw_nw_action action)
 {
@@ -389,7 +404,7 @@ static tw_error replay(const tw_nw_record *rec, int n, tw_nw_state *out, tw_diag
     if (n > rec->count)
         return TW_ERR_ARG;
     tw_nw_state s;
-    tw_error err = tw_nw_new(&s, &rec->catalog, &rec->config, NULL);
+    tw_error err = tw_nw_new_fixed(&s, &rec->catalog, &rec->config, tw_nw_record_fixed(rec), NULL);
     if (err != TW_OK) {
         if (diag)
             tw_diag_set(diag, text ? tw_json_locate_line(text, "config.setup") : 0, "config.setup",
@@ -440,6 +455,11 @@ tw_error tw_nw_record_to_json(const tw_nw_record *rec, tw_buf *buf)
     tw_buf_printf(buf, "%s},\n", rec->config.expert ? ", \"expert\": true" : "");
     tw_buf_printf(buf, "  \"seed\": %llu,\n", (unsigned long long)rec->config.seed);
     tw_buf_printf(buf, "  \"default_characters\": %d,\n", rec->extra_from);
+    if (rec->has_challenge) {
+        tw_buf_printf(buf, "  \"challenge\": ");
+        tw_nw_challenge_to_json(&rec->challenge, &rec->catalog, "  ", buf);
+        tw_buf_printf(buf, ",\n");
+    }
     /* the user's characters: added after the defaults, or replacing one */
     int written = 0;
     for (int i = 0; i < rec->catalog.count; i++) {
@@ -649,15 +669,34 @@ static tw_error check_result(tw_jr *jr, json_t *root, const tw_nw_state *s)
     return TW_OK;
 }
 
+/* Reads "challenge" (a challenge's game), whose goal must be the
+ * configuration's. */
+static tw_error read_challenge(tw_jr *jr, json_t *root, tw_nw_record *rec)
+{
+    json_t *obj = json_object_get(root, "challenge");
+    rec->has_challenge = 0;
+    if (!obj)
+        return TW_OK;
+    tw_error err = tw_nw_challenge_read(jr, obj, "challenge", &rec->catalog, &rec->challenge);
+    if (err)
+        return err;
+    const tw_nw_challenge *ch = &rec->challenge;
+    if (ch->setup != rec->config.setup || ch->medal != rec->config.medal || ch->variant != rec->config.variant ||
+        ch->expert != rec->config.expert)
+        return tw_jr_fail(jr, "config", "disagrees with the challenge's setup and goal (\"challenge\")");
+    rec->has_challenge = 1;
+    return TW_OK;
+}
+
 /* Reads every part of a parsed record into rec and replays it. */
 static tw_error read_record(tw_jr *jr, json_t *root, tw_nw_record *rec)
 {
     static const char *const keys[] = {"format", "version", "game", "config", "seed", "default_characters",
-                                       "characters", "actions", "result", "notes", NULL};
+                                       "characters", "actions", "result", "challenge", "notes", NULL};
     tw_error err;
     if ((err = nw_read_header(jr, root, "trickwood-record", keys)) || (err = read_config(jr, root, &rec->config)) ||
-        (err = read_characters(jr, root, rec)) || (err = read_actions(jr, root, rec)) ||
-        (err = tw_notes_check(jr, root, rec->count)))
+        (err = read_characters(jr, root, rec)) || (err = read_challenge(jr, root, rec)) ||
+        (err = read_actions(jr, root, rec)) || (err = tw_notes_check(jr, root, rec->count)))
         return err;
     tw_nw_state s;
     if (replay(rec, -1, &s, jr->diag, jr->text) != TW_OK)

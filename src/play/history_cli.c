@@ -441,6 +441,21 @@ static int play_again(tw_cli *cli, json_t *list, const char *number)
     return TW_EXIT_FAIL;
 }
 
+json_t *tw_cli_history_games(tw_cli *cli, const char *game)
+{
+    char db[TW_CLI_PATH], err[600];
+    tw_history_db store;
+    if (history_db(NULL, db, sizeof db) != 0)
+        return NULL;
+    tw_cli_saves_prepare(cli, 1);
+    tw_cli_history_import(cli, db);
+    if (tw_history_db_open(&store, db, -1, err, sizeof err) != 0)
+        return NULL;
+    json_t *list = tw_history_list(&store, game, -1);
+    tw_history_db_close(&store);
+    return list;
+}
+
 int tw_cli_history(tw_cli *cli, int argc, char **argv)
 {
     history_options o = {0, NULL, NULL, NULL};

@@ -19,5 +19,9 @@ void tw_cli_history_finished(tw_cli_session *ss);
  * finished before the terminal kept a history (`history`, and `serve` on
  * its default database). */
 void tw_cli_history_import(tw_cli *cli, const char *db);
+/* The finished games of the default history (one record name, or NULL
+ * for every game), newest first, as tw_history_list gives them; NULL when
+ * the history cannot be opened. */
+json_t *tw_cli_history_games(tw_cli *cli, const char *game);
 
 #endif

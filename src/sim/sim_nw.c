@@ -7,6 +7,7 @@
 
 #include "sim/sim_nw.h"
 #include "trickwood/nw_bots.h"
+#include "trickwood/nw_challenge.h"
 
 extern const tw_game tw_game_northwood;
 
@@ -52,9 +53,12 @@ static json_t *nw_config(const tw_sim_options *opt, int dealer)
 {
     const tw_sim_nw_options *nw = nw_opt(opt);
     (void)dealer;
-    return json_pack("{s:s, s:s, s:b, s:s, s:b}", "setup", nw->setup == TW_NW_SETUP_FULL ? "full" : "intro",
-                     "medal", tw_nw_medal_key(nw->medal), "finish", 0, "variant", tw_nw_variant_key(nw->variant),
-                     "expert", nw->expert != 0);
+    json_t *config = json_pack("{s:s, s:s, s:b, s:s, s:b}", "setup", nw->setup == TW_NW_SETUP_FULL ? "full" : "intro",
+                               "medal", tw_nw_medal_key(nw->medal), "finish", 0, "variant",
+                               tw_nw_variant_key(nw->variant), "expert", nw->expert != 0);
+    if (config && nw->challenge_text) /* its own copy: games may run on several threads */
+        json_object_set_new(config, "challenge", json_loads(nw->challenge_text, 0, NULL));
+    return config;
 }
 
 /* The strong bot's search effort. */
@@ -220,6 +224,8 @@ static json_t *nw_json(const tw_sim_common *common, const tw_sim_options *opt, c
         json_object_set_new(o, "variant", json_string(tw_nw_variant_key(nw->variant)));
     if (nw->expert)
         json_object_set_new(o, "expert", json_true());
+    if (nw->challenge_id[0])
+        json_object_set_new(o, "challenge", json_string(nw->challenge_id));
     tw_sim_json_rate(o, t->goal_wins, totals->games);
     json_object_set_new(o, "mean_score", json_real(tw_tally_mean(&t->stars)));
     json_object_set_new(o, "score_sd", json_real(tw_tally_sd(&t->stars)));
@@ -251,7 +257,9 @@ static void nw_text(FILE *out, const tw_sim_common *common, const tw_sim_options
     fprintf(out, "For Northwood! - %lld %s games, bot %s, aiming for %s%s, seed %llu\n", totals->games,
             nw->setup == TW_NW_SETUP_FULL ? "full-deal" : "intro", opt->bots[0], aim,
             nw->expert ? " under the expert rule" : "", (unsigned long long)common->seed);
-    if (nw->variant != TW_NW_VARIANT_MEDALS || nw->expert) {
+    if (nw->challenge_id[0])
+        fprintf(out, "Challenge: %s (its setup, goal and limits)\n", nw->challenge_id);
+    if (nw->variant != TW_NW_VARIANT_MEDALS || nw->expert || nw->challenge_id[0]) {
         fprintf(out, "\nGoal: %s%s\n            wins  win rate  95%% interval (Wilson)\n%-11s", aim,
                 nw->expert ? " and the four outer fiefs" : "", "  goal");
         tw_sim_text_rate(out, t->goal_wins, totals->games);
@@ -307,6 +315,8 @@ static void nw_options_json(json_t *o, const tw_sim_options *opt)
         json_object_set_new(o, "variant", json_string(tw_nw_variant_key(nw->variant)));
     if (nw->expert)
         json_object_set_new(o, "expert", json_true());
+    if (nw->challenge_id[0])
+        json_object_set_new(o, "challenge", json_string(nw->challenge_id));
     json_object_set_new(o, "iterations", json_integer(nw->iterations));
     json_object_set_new(o, "rollouts", json_integer(nw->rollouts));
 }
@@ -350,7 +360,7 @@ static const tw_msg nw_text_characters_file = {{"cannot write the characters fil
                                                 "impossible d'écrire le fichier de personnages %s"}};
 
 /* Its own options, by index (nw_set_option). */
-enum { O_INTRO, O_FULL, O_MEDAL, O_CHARACTERS, O_ITERATIONS, O_ROLLOUTS, O_VARIANT, O_EXPERT };
+enum { O_INTRO, O_FULL, O_MEDAL, O_CHARACTERS, O_ITERATIONS, O_ROLLOUTS, O_VARIANT, O_EXPERT, O_CHALLENGE };
 static const tw_sim_option nw_options[] = {
     [O_INTRO] = {"--intro", TW_SIM_FLAG},
     [O_FULL] = {"--full", TW_SIM_FLAG},
@@ -360,6 +370,7 @@ static const tw_sim_option nw_options[] = {
     [O_ROLLOUTS] = {"--rollouts", TW_SIM_NUMBER},
     [O_VARIANT] = {"--variant", TW_SIM_TEXT},
     [O_EXPERT] = {"--expert", TW_SIM_FLAG},
+    [O_CHALLENGE] = {"--challenge", TW_SIM_TEXT},
     {NULL, TW_SIM_FLAG},
 };
 
@@ -400,6 +411,9 @@ static int nw_set_option(tw_cli *cli, const char *usage, tw_sim_options *opt, in
     case O_EXPERT:
         nw->expert = 1;
         break;
+    case O_CHALLENGE:
+        nw->challenge_path = v;
+        break;
     default:
         nw->rollouts = (int)number;
         break;
@@ -407,11 +421,44 @@ static int nw_set_option(tw_cli *cli, const char *usage, tw_sim_options *opt, in
     return 0;
 }
 
+/* With --challenge: reads the challenge (checked whole), takes its setup
+ * and goal, and keeps its text for every game's configuration. 0, or
+ * prints the problem and returns -1. */
+static int load_challenge(tw_cli *cli, tw_sim_nw_options *nw)
+{
+    tw_diag diag;
+    tw_nw_catalog *catalog = malloc(sizeof *catalog);
+    tw_nw_challenge *ch = malloc(sizeof *ch);
+    int ok = catalog && ch && tw_nw_catalog_load_default(catalog, &diag) == TW_OK &&
+             tw_nw_challenge_find(ch, catalog, nw->challenge_path, &diag) == TW_OK;
+    if (ok) {
+        json_t *obj = tw_nw_challenge_to_object(ch, catalog);
+        nw->challenge_text = obj ? json_dumps(obj, JSON_COMPACT) : NULL;
+        json_decref(obj);
+        ok = nw->challenge_text != NULL;
+        nw->setup = ch->setup;
+        nw->medal = ch->medal;
+        nw->variant = ch->variant;
+        nw->expert = ch->expert;
+        snprintf(nw->challenge_id, sizeof nw->challenge_id, "%s", ch->id);
+    } else {
+        char text[700] = "out of memory";
+        if (catalog && ch)
+            tw_diag_format(&diag, text, sizeof text);
+        tw_cli_errorf(cli, tw_msg_get(&nw_text_no_catalog, cli->lang), text);
+    }
+    free(catalog);
+    free(ch);
+    return ok ? 0 : -1;
+}
+
 /* With --characters-csv: opens the file and loads the characters' names
  * for it; 0, or prints the problem and returns an exit code. */
 static int nw_prepare(tw_cli *cli, tw_sim_options *opt)
 {
     tw_sim_nw_options *nw = nw_opt(opt);
+    if (nw->challenge_path && load_challenge(cli, nw) != 0)
+        return TW_EXIT_FAIL;
     if (!nw->characters_path)
         return 0;
     tw_diag diag;
@@ -444,6 +491,8 @@ static int nw_release(tw_cli *cli, tw_sim_options *opt, int code)
         code = TW_EXIT_FAIL;
     }
     nw->characters = NULL;
+    free(nw->challenge_text);
+    nw->challenge_text = NULL;
     free(nw->catalog);
     nw->catalog = NULL;
     return code;

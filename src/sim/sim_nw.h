@@ -20,6 +20,9 @@ typedef struct {
     int iterations;       /* the strong bot's effort (0: its defaults) */
     int rollouts;
     const char *characters_path;  /* --characters-csv FILE, or NULL */
+    const char *challenge_path;   /* --challenge N|ID|FILE, or NULL */
+    char *challenge_text;         /* that challenge's file (every game parses its own copy) */
+    char challenge_id[48];
     FILE *characters;     /* one row per character dealt in each game, or NULL */
     tw_nw_catalog *catalog; /* the characters' names for those rows (owned) */
 } tw_sim_nw_options;
@@ -44,12 +47,14 @@ typedef struct {
     "               --intro | --full, --medal bronze|silver|gold (default: bronze),\n"  \
     "               --variant medals|hidden-stars (default: medals), --expert,\n"       \
     "               --iterations N, --rollouts N (search effort of the strong bot),\n"  \
-    "               --characters-csv FILE (one row per character dealt in each game)\n"
+    "               --characters-csv FILE (one row per character dealt in each game),\n"  \
+    "               --challenge N|ID|FILE (a challenge: its setup, goal and limits)\n"
 #define TW_SIM_NW_HELP_FR                                                                        \
     "    northwood : --bot random|greedy|strong|clairvoyant|hint (par défaut : greedy),\n"      \
     "                --intro | --full, --medal bronze|silver|gold (par défaut : bronze),\n"     \
     "                --variant medals|hidden-stars (par défaut : medals), --expert,\n"          \
     "                --iterations N, --rollouts N (effort de recherche du robot strong),\n"     \
-    "                --characters-csv FICHIER (une ligne par personnage distribué dans chaque partie)\n"
+    "                --characters-csv FICHIER (une ligne par personnage distribué dans chaque partie),\n" \
+    "                --challenge N|ID|FICHIER (un défi : sa donne, son but et ses limites)\n"
 
 #endif

@@ -16,6 +16,10 @@
 /* `trickwood northwood` (a new game); resume, replay and analyse are the
  * generic ones of play.h with tw_nw_cli_ui (the list of games.c). */
 int tw_cli_northwood(tw_cli *cli, int argc, char **argv);
+/* `trickwood challenges`: the shipped challenges, their ratings and the
+ * player's best (nw_challenges.c), and its help. */
+int tw_cli_challenges(tw_cli *cli, int argc, char **argv);
+extern const tw_msg tw_nw_cli_challenges_help;
 extern const tw_msg tw_nw_cli_northwood_help;
 
 /* ---- The game's terminal table (nw_play.c) -------------------------------- */

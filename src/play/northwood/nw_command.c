@@ -34,7 +34,11 @@ typedef struct {
     const char *save;
     const char *record;
     const char *events;
+    const char *challenge; /* --challenge N|ID|FILE */
 } nw_options;
+
+/* The heading of a challenge's game: its name and its text. */
+static const tw_msg challenge_heading = {{"Challenge %s: %s\n%s\n", "Défi %s : %s\n%s\n"}};
 
 /* One option of `northwood` (the returns of tw_cli_text_option). */
 static int nw_option(tw_cli *cli, void *ctx, const char *usage, int argc, char **argv, int *i)
@@ -68,6 +72,12 @@ static int nw_option(tw_cli *cli, void *ctx, const char *usage, int argc, char *
         o->config.expert = 1;
         return 1;
     }
+    if ((got = tw_cli_opt_value(argc, argv, i, "--challenge", &v)) != 0) {
+        if (got < 0)
+            return -tw_cli_usage_error(cli, usage, G(TW_T_MISSING_VALUE), "--challenge");
+        o->challenge = v;
+        return 1;
+    }
     if ((got = tw_cli_opt_value(argc, argv, i, "--characters", &v)) == 0)
         return 0;
     if (got < 0)
@@ -92,6 +102,28 @@ static int load_catalog(tw_cli *cli, const nw_options *o, tw_nw_catalog *catalog
             tw_cli_report_diag(cli, &diag);
             return TW_EXIT_FAIL;
         }
+    return 0;
+}
+
+/* Loads the challenge of --challenge (a shipped one's number or id, or a
+ * file), takes its setup and goal and shows its name and text. Returns 0
+ * or an exit code. */
+static int load_challenge(tw_cli *cli, nw_options *o, const tw_nw_catalog *catalog, tw_nw_challenge *challenge)
+{
+    tw_diag diag;
+    if (!challenge)
+        return TW_EXIT_FAIL;
+    if (tw_nw_challenge_find(challenge, catalog, o->challenge, &diag) != TW_OK) {
+        tw_cli_report_diag(cli, &diag);
+        return TW_EXIT_FAIL;
+    }
+    o->config.setup = challenge->setup;
+    o->config.medal = challenge->medal;
+    o->config.variant = challenge->variant;
+    o->config.expert = challenge->expert;
+    int lang = cli->lang == TW_LANG_FR ? 1 : 0;
+    tw_cli_printf(cli, tw_msg_get(&challenge_heading, cli->lang), challenge->id, challenge->name[lang],
+                  challenge->text[lang]);
     return 0;
 }
 
@@ -120,13 +152,16 @@ static int check_full_deal(tw_cli *cli, const tw_nw_catalog *catalog)
 /* Starts the match of a new game: the record, then the match, which
  * fails when the characters cannot fill the setup. Returns 0 or an exit
  * code. */
-static int start_match(tw_cli_session *ss, const nw_options *o, const tw_nw_catalog *catalog, int extra_from)
+static int start_match(tw_cli_session *ss, const nw_options *o, const tw_nw_catalog *catalog, int extra_from,
+                       const tw_nw_challenge *challenge)
 {
     tw_cli *cli = ss->cli;
     tw_diag diag;
     ss->seed = o->config.seed;
     if (tw_nw_record_init(tw_nw_cli_record(ss), catalog, extra_from, &o->config) != TW_OK)
         return TW_EXIT_FAIL;
+    if (challenge)
+        tw_nw_record_set_challenge(tw_nw_cli_record(ss), challenge);
     if (tw_cli_session_start(ss, &diag) != 0) {
         tw_cli_errorf(cli, T(NW_T_SETUP_FAILED), T(o->config.setup == TW_NW_SETUP_FULL ? NW_T_SETUP_FULL : NW_T_SETUP_INTRO));
         return TW_EXIT_FAIL;
@@ -160,18 +195,22 @@ int tw_cli_northwood(tw_cli *cli, int argc, char **argv)
         return TW_EXIT_FAIL;
     }
     int extra_from = 0;
+    tw_nw_challenge *challenge = o.challenge ? calloc(1, sizeof *challenge) : NULL;
     code = load_catalog(cli, &o, catalog, &extra_from);
+    if (!code && o.challenge)
+        code = load_challenge(cli, &o, catalog, challenge);
     if (!code && o.config.setup == TW_NW_SETUP_FULL)
         code = check_full_deal(cli, catalog);
     if (!code)
         code = tw_cli_session_paths(ss, o.save, o.record, o.events);
     if (!code)
-        code = start_match(ss, &o, catalog, extra_from);
+        code = start_match(ss, &o, catalog, extra_from, challenge);
     if (!code) {
         tw_cli_printf(cli, T(NW_T_NEW_GAME), (unsigned long long)o.config.seed, (unsigned long long)o.config.seed);
         code = tw_cli_play_new(ss);
     }
     tw_cli_session_free(ss);
     free(catalog);
+    free(challenge);
     return code;
 }

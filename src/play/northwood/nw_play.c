@@ -195,6 +195,12 @@ static json_t *nw_history_config(tw_cli_session *ss)
                                "medal", tw_nw_medal_key(rec->config.medal));
     if (config && rec->extra_from < rec->catalog.count)
         json_object_set_new(config, "characters", json_integer(rec->catalog.count - rec->extra_from));
+    if (config && rec->config.variant != TW_NW_VARIANT_MEDALS)
+        json_object_set_new(config, "variant", json_string(tw_nw_variant_key(rec->config.variant)));
+    if (config && rec->config.expert)
+        json_object_set_new(config, "expert", json_true());
+    if (config && rec->has_challenge) /* the best per challenge is read from here (`challenges`) */
+        json_object_set_new(config, "challenge", json_string(rec->challenge.id));
     return config;
 }
 
