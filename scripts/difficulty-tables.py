@@ -74,8 +74,9 @@ def measure(binary, row, bot, games, seed, jobs):
 
 
 def percent(x):
-    """A rate as a whole percentage, or with one decimal below 10%."""
-    return ("%.1f%%" % (100 * x)) if 0 < x < 0.1 else ("%.0f%%" % (100 * x))
+    """A rate as a whole percentage, or with one decimal below 10% and
+    above 99% (so that only no game lost reads 100%)."""
+    return ("%.1f%%" % (100 * x)) if 0 < x < 0.1 or 0.99 < x < 1 else ("%.0f%%" % (100 * x))
 
 
 def goal_words(row):
@@ -102,12 +103,22 @@ def markdown(rows, meta):
         lines.append("| %s | %s | %s to %s | %s | %d | `%s` |" % (
             goal_words(row), percent(s["win_rate"]), percent(s["ci95"][0]), percent(s["ci95"][1]),
             percent(b["win_rate"]), s["games"], s["command"]))
-    lines.append("")
+    lines += ["", "Under the expert rule silver and gold change little: the outer fiefs hold 3 or 4 stars each, so",
+              "missing any of them already rules out 18 stars. Bronze and the hidden stars are the goals it makes",
+              "harder.", ""]
     return "\n".join(lines)
 
 
 README_START = "<!-- difficulty: written by scripts/difficulty-tables.py -->"
 README_END = "<!-- /difficulty -->"
+
+
+def bound_words(rows):
+    """What the bound rows say, in short: all won, or their range."""
+    rates = [r["bound"]["win_rate"] for r in rows]
+    if min(rates) == 1:
+        return "a player who sees every card won every one of them"
+    return "a player who sees every card wins %s to %s" % (percent(min(rates)), percent(max(rates)))
 
 
 def readme_block(rows, meta):
@@ -119,10 +130,10 @@ def readme_block(rows, meta):
                 return percent(row["strong"]["win_rate"])
         return "?"
     lines = [README_START,
-             "How often the strong bot wins each setup, aiming for its goal (%d games a setup, a player who sees" %
-             meta["games"],
-             "every card wins nearly all; intervals, commands and the Duet's %d games a level in" % meta["fox_games"],
-             "[docs/difficulty.md](docs/difficulty.md)):", "",
+             "How often the strong bot wins each setup, aiming for its goal (%d games a setup; %s;" %
+             (meta["games"], bound_words(rows)),
+             "intervals, commands and the Duet's %d games a level in [docs/difficulty.md](docs/difficulty.md)):" %
+             meta["fox_games"], "",
              "| For Northwood! | bronze | silver | gold | hidden stars |", "|---|---:|---:|---:|---:|"]
     for setup in ("intro", "full"):
         for expert in (False, True):
@@ -152,6 +163,7 @@ def write_atomically(path, text):
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".difficulty-")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(text)
+    os.chmod(tmp, 0o644)
     os.replace(tmp, path)
 
 

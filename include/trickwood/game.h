@@ -235,6 +235,10 @@ typedef struct tw_game {
      * brought) or, with m NULL, the game's data. NULL with diag set when
      * the data cannot be read. */
     json_t *(*cards_json)(const tw_match *m, tw_diag *diag);
+    /* The game's shipped challenges as a JSON array (docs/web-api.md, GET
+     * /api/challenges), or NULL when it has none (the member is NULL) or
+     * they cannot be read (diag set). */
+    json_t *(*challenges_json)(tw_diag *diag);
 } tw_game;
 
 /* What every match holds first; the engines' matches extend it. */

@@ -64,6 +64,52 @@ static json_t *nw_cards_json(const tw_match *m, tw_diag *diag)
     return catalog ? tw_nw_catalog_cards_json(catalog) : NULL;
 }
 
+/* The shipped challenges, each as the start page lists it: its number
+ * (what a create request's "challenge" takes), id, name and text in both
+ * languages, goal, limits and the rating its file records. */
+static json_t *nw_challenges_json(tw_diag *diag)
+{
+    const tw_nw_catalog *catalog = shared_catalog(diag);
+    if (!catalog)
+        return NULL;
+    static const char *const medals[] = {"none", "bronze", "silver", "gold"};
+    char (*paths)[512] = calloc(TW_NW_MAX_CHALLENGES, sizeof *paths);
+    tw_nw_challenge *ch = malloc(sizeof *ch);
+    json_t *list = json_array();
+    int n = paths ? tw_nw_challenge_paths(paths, TW_NW_MAX_CHALLENGES) : -1;
+    for (int i = 0; list && ch && i < n; i++) {
+        if (tw_nw_challenge_load(ch, catalog, paths[i], diag) != TW_OK) {
+            json_decref(list);
+            list = NULL;
+            break;
+        }
+        json_t *must = json_array();
+        for (int f = 0; f < TW_NW_FIEFS; f++)
+            if (ch->fixed.must_win >> f & 1)
+                json_array_append_new(must, json_integer(f));
+        json_t *file = json_load_file(paths[i], 0, NULL);
+        json_t *rating = json_object_get(file, "rating");
+        json_array_append_new(
+            list, json_pack("{s:i, s:s, s:{s:s, s:s}, s:{s:s, s:s}, s:s, s:s, s:s, s:b, s:o, s:b, s:i, s:O}", "number",
+                            i + 1, "id", ch->id, "name", "en", ch->name[0], "fr", ch->name[1], "text", "en",
+                            ch->text[0], "fr", ch->text[1], "setup", ch->setup == TW_NW_SETUP_FULL ? "full" : "intro",
+                            "medal", medals[ch->medal <= TW_NW_MEDAL_GOLD ? ch->medal : 0], "variant",
+                            ch->variant == TW_NW_VARIANT_HIDDEN_STARS ? "hidden-stars" : "medals", "expert",
+                            ch->expert != 0, "must_win", must, "no_substitutes", ch->fixed.no_substitutes != 0,
+                            "max_allies", ch->fixed.max_allies, "rating", rating ? rating : json_null()));
+        json_decref(file);
+    }
+    if (n < 0 && list) {
+        json_decref(list);
+        list = NULL;
+        if (diag)
+            tw_diag_set(diag, 0, "challenges", "the folder of challenges cannot be read");
+    }
+    free(paths);
+    free(ch);
+    return list;
+}
+
 /* The Northwood match behind a generic one. */
 static nw_match *of(tw_match *m) { return (nw_match *)m; }
 static const nw_match *cof(const tw_match *m) { return (const nw_match *)m; }
@@ -822,4 +868,5 @@ const tw_game tw_game_northwood = {
     .event_log = nw_event_log,
     .apply_reveals = nw_apply_reveals,
     .cards_json = nw_cards_json,
+    .challenges_json = nw_challenges_json,
 };

@@ -245,6 +245,23 @@ static tw_srv_reply route_rules(route_call *c)
     return tw_srv_ok(200, body);
 }
 
+/* GET /api/challenges: For Northwood!'s shipped challenges (a create
+ * request's "challenge" takes their number). */
+static tw_srv_reply route_challenges(route_call *c)
+{
+    (void)c;
+    const tw_game *g = tw_game_find("northwood");
+    tw_diag diag;
+    tw_diag_init(&diag, "challenges");
+    json_t *list = g && g->challenges_json ? g->challenges_json(&diag) : NULL;
+    if (!list) {
+        char why[700];
+        tw_diag_format(&diag, why, sizeof why);
+        return tw_srv_error(500, "internal", "the challenges cannot be read: %s", why);
+    }
+    return tw_srv_ok(200, json_pack("{s:s, s:o}", "game", "northwood", "challenges", list));
+}
+
 /* Every endpoint of the API (docs/web-api.md). The first pattern that
  * matches a path decides: another method gets 405 naming the route's. */
 static const route ROUTES[] = {
@@ -267,6 +284,7 @@ static const route ROUTES[] = {
     {"history/*/notes", "POST", ROUTE_BODY, TW_SRV_COUNT_CREATE, route_history_note},
     {"records/replay", "POST", ROUTE_BODY, TW_SRV_COUNT_NONE, route_record_replay},
     {"rules/*", "GET", 0, TW_SRV_COUNT_NONE, route_rules},
+    {"challenges", "GET", 0, TW_SRV_COUNT_NONE, route_challenges},
 };
 #define ROUTE_COUNT ((int)(sizeof ROUTES / sizeof ROUTES[0]))
 

@@ -1007,6 +1007,33 @@ test('event stream refused: the page tries again by itself and follows the game 
   await ctx.close();
 });
 
+test('start page: each choice says how hard it is, and a challenge starts from the list with its fixed hand', async (browser) => {
+  const { ctx, page } = await newPage(browser);
+  await page.goto(BASE + '/#/');
+  const line = page.locator('[data-testid=nw-difficulty]');
+  await line.waitFor();
+  const bronze = await line.textContent();
+  check(/strong bot wins \d+% of these games .* over \d+ games/.test(bronze), 'the difficulty of the chosen setup: ' + bronze);
+  await page.locator('[data-testid=start-northwood] input[name=medal][value=gold]').check();
+  await page.waitForFunction((before) => document.querySelector('[data-testid=nw-difficulty]').textContent !== before, bronze);
+  const gold = await line.textContent();
+  const rate = (text) => Number(/wins (\d+)%/.exec(text)[1]);
+  check(rate(gold) < rate(bronze), 'gold is told harder than bronze: ' + gold);
+  check(/strong bot wins \d+%/.test(await page.textContent('[data-testid=fox-difficulty]')), 'the Duet level says how hard it is');
+  // The challenges: sixteen, each with a rating, the first started.
+  await page.click('[data-testid=challenges] summary');
+  await page.waitForSelector('[data-testid=challenge-16]');
+  check((await page.locator('[data-testid=challenge-list] > li').count()) === 16, 'sixteen challenges are listed');
+  check(/strong bot wins/.test(await page.textContent('[data-testid=challenge-list] > li')), 'a challenge shows its rating');
+  check(/not played yet/.test(await page.textContent('[data-testid=challenge-best-1]')), 'a fresh browser has played none');
+  await page.click('[data-testid=challenge-1]');
+  await page.waitForSelector('[data-testid=prompt]');
+  const hand = await page.$$eval('.hand [data-card]', (els) => els.map((e) => e.getAttribute('data-card')));
+  for (const card of ['8C', '8F', '8L', '8E', '7E']) check(hand.includes(card), 'the challenge\'s fixed hand holds ' + card + ': ' + hand.join(' '));
+  checkNoErrors(page, 'challenges');
+  await ctx.close();
+});
+
 test('undo: a decision comes back until a card is shown', async (browser) => {
   const { ctx, page } = await newPage(browser);
   // Seed 7: four ready allies, so choosing a fief shows no card yet.

@@ -19,6 +19,7 @@ import { LOCAL, warmUp, localUnsupported } from './local.js';
 import { settingsBox, tellTurn } from './settings.js';
 import { tutorialPage, tutorialLink, tutorialOffer } from './tutorial.js';
 import { difficultyLine } from './difficulty.js';
+import { challengesPanel } from './challenges.js';
 
 const main = document.getElementById('main');
 let current = null; // the mounted screen: {destroy(), rerender()}
@@ -194,6 +195,7 @@ function startPage() {
     el('p', { class: 'lead' }, t('start_intro')),
     tutorialOffer(recentGames().length > 0),
     el('div', { class: 'start-grid' }, nwForm, foxForm),
+    challengesPanel((body, button) => startGameFrom(button, body)),
     recent.length ? el('section', { class: 'panel' }, el('h2', {}, t('continue_title')),
       el('ul', {}, recent.map((g) => el('li', {},
         el('a', { href: '#/play/' + encodeURIComponent(g.id) }, t(gameOf(g.game).nameKey) + ' · ' + g.id))))) : null,

@@ -22,10 +22,11 @@ function loadTable() {
   return asking;
 }
 
-// A rate as a percentage in the page's language (one decimal below 10%).
+// A rate as a percentage in the page's language (one decimal below 10%
+// and above 99%, so that only no game lost reads 100%).
 export function percentText(rate) {
   const x = 100 * Number(rate);
-  const digits = x > 0 && x < 10 ? x.toFixed(1) : String(Math.round(x));
+  const digits = (x > 0 && x < 10) || (x > 99 && x < 100) ? x.toFixed(1) : String(Math.round(x));
   return lang() === 'fr' ? digits.replace('.', ',') + '\u00a0%' : digits + '%';
 }
 
