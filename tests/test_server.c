@@ -888,3 +888,42 @@ TEST(server_nw_challenge_starts_with_its_setup)
     json_decref(state);
     CHECK_INT(tw_ts_stop(&s), 0);
 }
+
+/* GET /api/challenges lists every shipped challenge in number order, each
+ * with its id (the file's), names in both languages and its rating; the
+ * number it gives starts that challenge. */
+TEST(server_lists_the_challenges)
+{
+    tw_ts_server s;
+    REQUIRE(tw_ts_start(&s, tw_ts_fresh_db(tw_test_tmp("challenges.db")), NULL) == 0);
+    json_t *reply = NULL;
+    REQUIRE(tw_ts_json(&s, "GET", "/api/challenges", NULL, NULL, &reply) == 200);
+    json_t *list = json_object_get(reply, "challenges");
+    static char paths[TW_NW_MAX_CHALLENGES][512];
+    int n = tw_nw_challenge_paths(paths, TW_NW_MAX_CHALLENGES);
+    CHECK(n >= 16);
+    CHECK_INT((int)json_array_size(list), n);
+    size_t i;
+    json_t *c;
+    json_array_foreach(list, i, c) {
+        CHECK_INT((int)json_integer_value(json_object_get(c, "number")), (int)i + 1);
+        const char *cid = str_of(c, "id");
+        CHECK(strlen(cid) > 0 && strstr(paths[i], cid) != NULL);
+        CHECK(strlen(str_of(json_object_get(c, "name"), "fr")) > 0);
+        CHECK(json_integer_value(json_object_get(json_object_get(c, "rating"), "games")) > 0);
+    }
+    /* The last one started by its number: the game has its goal. */
+    char body[96];
+    snprintf(body, sizeof body, "{\"game\":\"northwood\",\"challenge\":%d,\"seed\":2}", n);
+    json_t *made = NULL;
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL, body, &made) == 201);
+    json_t *state = get_state(&s, str_of(made, "id"), str_of(made, "token"));
+    REQUIRE(state);
+    json_t *last = json_array_get(list, (size_t)n - 1), *view = json_object_get(state, "view");
+    CHECK_STR(str_of(view, "variant"), str_of(last, "variant"));
+    CHECK(json_equal(json_object_get(view, "expert"), json_object_get(last, "expert")));
+    json_decref(state);
+    json_decref(made);
+    json_decref(reply);
+    CHECK_INT(tw_ts_stop(&s), 0);
+}
