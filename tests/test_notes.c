@@ -4,6 +4,7 @@
  * server keeping them on import and setting them on a finished game; and
  * a replay worked out from a record sent whole (a shared link). */
 #include <jansson.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,6 +228,66 @@ TEST(notes_on_server_and_record_replay)
     json_decref(reply);
     json_decref(sb);
     free(step_body);
+    json_decref(list);
+    json_decref(body);
+    free(import);
+    free(text);
+    CHECK_INT(tw_ts_stop(&s), 0);
+}
+
+/* One writer of notes for notes_set_at_once_are_all_kept: sets a note on
+ * each of its steps, keeps the replies' statuses. */
+typedef struct {
+    tw_ts_server *server;
+    const char *path;
+    int first_step;
+    int statuses[8];
+} note_writer;
+
+static void *write_notes(void *arg)
+{
+    note_writer *w = arg;
+    for (int i = 0; i < 8; i++) {
+        char body[64];
+        snprintf(body, sizeof body, "{\"step\": %d, \"text\": \"note %d\"}", w->first_step + i, w->first_step + i);
+        json_t *reply = NULL;
+        w->statuses[i] = tw_ts_json(w->server, "POST", w->path, NULL, body, &reply);
+        json_decref(reply);
+    }
+    return NULL;
+}
+
+/* Two players noting steps of one finished game at the same moment: every
+ * note is kept (each change is stored only over the record it was made
+ * from, and made again from the newer one otherwise). */
+TEST(notes_set_at_once_are_all_kept)
+{
+    tw_ts_server s;
+    REQUIRE(tw_ts_start(&s, tw_ts_fresh_db(tw_test_tmp("notes-race.db")), NULL) == 0);
+    char *text = record_with_notes(EXAMPLES[0], "[]");
+    REQUIRE(text != NULL);
+    json_t *body = json_pack("{s:o, s:s}", "record", json_loads(text, 0, NULL), "name", "r.json");
+    char *import = json_dumps(body, JSON_COMPACT);
+    json_decref(ask(&s, "POST", "/api/history/import", import, 201));
+    json_t *list = ask(&s, "GET", "/api/history", NULL, 200);
+    const char *id = json_string_value(json_object_get(json_array_get(json_object_get(list, "games"), 0), "id"));
+    REQUIRE(id != NULL);
+    char path[128], notes_path[128];
+    snprintf(path, sizeof path, "/api/history/%s", id);
+    snprintf(notes_path, sizeof notes_path, "/api/history/%s/notes", id);
+    note_writer w[2] = {{&s, notes_path, 1, {0}}, {&s, notes_path, 9, {0}}};
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        pthread_create(&t[i], NULL, write_notes, &w[i]);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 8; k++)
+            CHECK_INT(w[i].statuses[k], 200);
+    json_t *game = ask(&s, "GET", path, NULL, 200);
+    json_t *kept = json_object_get(json_object_get(game, "record"), "notes");
+    CHECK_INT((int)json_array_size(kept), 16);
+    json_decref(game);
     json_decref(list);
     json_decref(body);
     free(import);

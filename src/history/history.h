@@ -118,9 +118,11 @@ int tw_history_add_noted(tw_history_db *h, const char *where, const tw_match *m,
                          json_t *config, uint64_t seed, const char *partner, const char *source, const char *when,
                          char *err, size_t err_size);
 /* Replaces the stored record text of a finished game (its notes
- * changed). 1 when stored, 0 when no finished game has this id, -1 on
- * error. */
-int tw_history_set_record(tw_history_db *h, const char *id, const char *record);
+ * changed), only while it is still the text `was` the change was made
+ * from (so that two changes made at once never lose one). 1 when stored,
+ * 0 when no finished game has this id or its record is no longer `was`,
+ * -1 on error. */
+int tw_history_set_record(tw_history_db *h, const char *id, const char *was, const char *record);
 /* The same into the database at db_path, beside a server that may be
  * running on it (the terminal adding a game that ended there). */
 int tw_history_add(const char *db_path, const tw_match *m, json_t *config, uint64_t seed, const char *partner,

@@ -116,15 +116,16 @@ int tw_history_record(tw_history_db *h, const char *id, char **record, char **re
     return found;
 }
 
-int tw_history_set_record(tw_history_db *h, const char *id, const char *record)
+int tw_history_set_record(tw_history_db *h, const char *id, const char *was, const char *record)
 {
     pthread_mutex_lock(&h->lock);
     sqlite3_stmt *st = NULL;
     int done = -1;
-    if (sqlite3_prepare_v2(h->db, "UPDATE games SET record = ? WHERE id = ? AND finished_at IS NOT NULL", -1, &st,
-                           NULL) == SQLITE_OK) {
+    if (sqlite3_prepare_v2(h->db, "UPDATE games SET record = ? WHERE id = ? AND finished_at IS NOT NULL AND record = ?",
+                           -1, &st, NULL) == SQLITE_OK) {
         sqlite3_bind_text(st, 1, record, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 3, was, -1, SQLITE_TRANSIENT);
         if (sqlite3_step(st) == SQLITE_DONE)
             done = sqlite3_changes(h->db) == 1;
     }

@@ -264,19 +264,33 @@ tw_srv_reply tw_srv_history_note(tw_srv *srv, const char *id, json_t *body)
     full->game->free(full);
     if (bad)
         return reply;
-    char *record = NULL, *result = NULL;
-    tw_buf out = {0};
+    /* Read, change, and store only while the record is still the one
+     * read: a note saved at the same moment by another request makes this
+     * one read again, so neither is lost. */
+    char gid[sizeof row.id];
+    snprintf(gid, sizeof gid, "%s", row.id);
     json_t *notes = NULL;
-    int stored = -1;
-    if (tw_history_record(&srv->store, row.id, &record, &result, &row) == 1 && (notes = tw_notes_of_record(record)) &&
-        tw_notes_set(notes, (int)step, text) == 0 && tw_notes_replace(record, notes, &out) == TW_OK)
-        stored = tw_history_set_record(&srv->store, row.id, out.data);
-    free(record);
-    free(result);
-    tw_buf_free(&out);
-    if (stored <= 0) {
+    int stored = 0, found = 1;
+    for (int attempt = 0; attempt < 16 && stored == 0 && found; attempt++) {
+        char *record = NULL, *result = NULL;
+        tw_buf out = {0};
         json_decref(notes);
-        return stored == 0 ? tw_srv_error(404, "not_found", "no finished game has this id")
+        notes = NULL;
+        found = tw_history_record(&srv->store, gid, &record, &result, &row) == 1;
+        if (found && (notes = tw_notes_of_record(record)) && tw_notes_set(notes, (int)step, text) == 0 &&
+            tw_notes_replace(record, notes, &out) == TW_OK)
+            stored = tw_history_set_record(&srv->store, gid, record, out.data);
+        else if (found)
+            stored = -1;
+        free(record);
+        free(result);
+        tw_buf_free(&out);
+    }
+    if (stored != 1) {
+        json_decref(notes);
+        if (!found)
+            return tw_srv_error(404, "not_found", "no finished game has this id");
+        return stored == 0 ? tw_srv_error(409, "busy", "the game's notes kept changing meanwhile: send the note again")
                            : tw_srv_error(500, "internal", "the note could not be stored");
     }
     return tw_srv_ok(200, json_pack("{s:o}", "notes", notes));
