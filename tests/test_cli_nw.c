@@ -580,6 +580,21 @@ TEST(cli_nw_cards_show_the_letter_typed_and_take_their_symbol)
     restore_env("LC_ALL", old);
 }
 
+/* French says "but" for the game's goal and "cible" for a fief's target,
+ * as the web app does: "objectif" names neither (a game with a hint and
+ * its header, then quit). */
+TEST(cli_nw_french_goal_is_but_never_objectif)
+{
+    tw_test_scratch_xdg("xdg");
+    const char *args[] = {"northwood", "--seed", "3", "--lang", "fr", "--ascii", "--save", tw_test_tmp("fr-but.json"), NULL};
+    unlink(args[7]);
+    tw_test_cli_result r = tw_test_cli_run("4\nconseil\nquit\n", args);
+    CHECK_CONTAINS(r.out, "but : bronze");
+    CHECK_CONTAINS(r.out, "cible");
+    CHECK(!strstr(r.out, "objectif"));
+    tw_test_cli_free(&r);
+}
+
 TEST(cli_nw_french_contracts_a_and_de_before_a_title)
 {
     tw_test_scratch_xdg("xdg");

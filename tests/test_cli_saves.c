@@ -200,7 +200,7 @@ TEST(cli_saves_french_and_json)
     tw_test_cli_result r = tw_test_cli_run("", fr);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, "Parties enregistrées, la plus récente d'abord");
-    CHECK_CONTAINS(r.out, "  1. Les Fiefs de Norbois ! | donne complète, objectif : or | graine 11\n");
+    CHECK_CONTAINS(r.out, "  1. Les Fiefs de Norbois ! | donne complète, but : or | graine 11\n");
     CHECK_CONTAINS(r.out, "visite 1 sur 8, 0 étoile gagnée");
     CHECK_CONTAINS(r.out, "  2. Le Renard des Bois : Duo | niveau 3 | graine 12\n");
     CHECK_CONTAINS(r.out, "manche 1, pli ");

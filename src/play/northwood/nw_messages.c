@@ -54,7 +54,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_PILE_SCORE] = {{"the score pile", "la pile de score"}},
 
     [NW_T_HEADER] = {{"%s | seed %llu | %s | aiming for %s | stars: %d won, %d still possible",
-                      "%s | graine %llu | %s | objectif %s | étoiles gagnées : %d, encore possibles : %d"}},
+                      "%s | graine %llu | %s | but : %s | étoiles gagnées : %d, encore possibles : %d"}},
     [NW_T_FIEFS_TITLE] = {{"Fiefs", "Fiefs"}},
     [NW_T_COL_FIEF] = {{"fief", "fief"}},
     [NW_T_COL_TARGET] = {{"target", "cible"}},
@@ -99,7 +99,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_RESULT_LOST] = {{"You aimed for %s: not reached, the game is lost.\n",
                            "Objectif %s : pas atteint, la partie est perdue.\n"}},
     [NW_T_RESULT_STOPPED] = {{"You ended the game early, once your goal was out of reach.\n",
-                              "Vous avez arrêté la partie, votre objectif étant hors d'atteinte.\n"}},
+                              "Vous avez arrêté la partie, votre but étant hors d'atteinte.\n"}},
     [NW_T_RULES] = {{
         "\nHOW TO PLAY FOR NORTHWOOD! (solo)\n"
         "\n"
@@ -445,7 +445,7 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_SAVE_AT] = {{"Autosave: %s\n", "Sauvegarde automatique : %s\n"}},
     [NW_T_FINISHED_SAVED] = {{"The save %s is kept and marked as finished.\n",
                               "La sauvegarde %s est conservée et marquée comme terminée.\n"}},
-    [NW_T_ABOUT_SETUP] = {{"%s, aiming for %s", "%s, objectif : %s"}},
+    [NW_T_ABOUT_SETUP] = {{"%s, aiming for %s", "%s, but : %s"}},
     [NW_T_ABOUT_PROGRESS] = {{"visit %d of %d, %s", "visite %d sur %d, %s"}},
     [NW_T_ABOUT_OVER] = {{"finished, %s", "terminée, %s"}},
     [NW_T_STARS_WON_ONE] = {{"%d star won", "%d étoile gagnée"}},
@@ -491,14 +491,14 @@ const tw_msg tw_nw_cli_table[NW_T_COUNT] = {
     [NW_T_GOAL_HIDDEN] = {{"the 3 hidden stars", "les 3 étoiles cachées"}},
     [NW_T_GOAL_EXPERT] = {{"%s + the outer fiefs 0, 1, 6, 7", "%s + les fiefs extérieurs 0, 1, 6, 7"}},
     [NW_T_HEADER_HIDDEN] = {{"%s | seed %llu | %s | aiming for %s | fiefs: %d friendly, %d lost",
-                             "%s | graine %llu | %s | objectif %s | fiefs : %d amicaux, %d perdus"}},
+                             "%s | graine %llu | %s | but : %s | fiefs : %d amicaux, %d perdus"}},
     [NW_T_HEADER_HIDDEN_COMPACT] = {{"%s | seed %llu | %s | %s | %d friendly, %d lost",
                                      "%s | graine %llu | %s | %s | %d amicaux, %d perdus"}},
     [NW_T_RESULT_HIDDEN] = {{"Game over. Hidden stars on friendly fiefs: %d of 3 (they were on fiefs %s).\n",
                              "Partie terminée. Étoiles cachées sur des fiefs amicaux : %d sur 3 (elles étaient sur "
                              "les fiefs %s).\n"}},
     [NW_T_H_GOAL_ODDS] = {{"  Estimated chance of reaching the goal (%s): %d%% ± %d\n",
-                           "  Chance estimée d'atteindre l'objectif (%s) : %d %% ± %d\n"}},
+                           "  Chance estimée d'atteindre le but (%s) : %d %% ± %d\n"}},
     [NW_T_BAD_VARIANT] = {{"--variant takes medals or hidden-stars, not '%s'",
                            "--variant attend medals ou hidden-stars, pas « %s »"}},
     [NW_T_STAR_HIDDEN] = {{"?", "?"}},
