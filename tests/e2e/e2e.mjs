@@ -1356,14 +1356,16 @@ for (const [width, height] of [[1280, 800], [1366, 768]]) {
     await ctx.close();
   });
 
-  test(`laptop ${width}x${height}: both tables fit the window during play`, async (browser) => {
+  test(`laptop ${width}x${height}: both tables fit the window at every decision of whole games`, async (browser) => {
     const { ctx, page } = await newPage(browser, { viewport: { width, height } });
     // For Northwood!: at every statement the hand, the statement, the
     // score against the target, the allies and the prompt are in view.
     await startNorthwood(page, 2024);
     let statements = 0;
     let marked = 0;
-    for (let steps = 0; steps < 120 && statements < 4 && !(await isOver(page)); steps++) {
+    let decisions = 0;
+    for (let steps = 0; steps < 700 && !(await isOver(page)); steps++) {
+      decisions++;
       const responds = await page.$$eval('#main [data-action^="respond "]', (els) => els.map((e) => e.getAttribute('data-action')));
       if (responds.length) {
         statements++;
@@ -1385,26 +1387,36 @@ for (const [width, height] of [[1280, 800], [1366, 768]]) {
       } else {
         const used = await page.$$eval('#main button.ally[data-action]', (els) => els.length);
         if (used) await checkInWindow(page, 'button.ally[data-action]', 'the allies that can act');
+        // Every other decision of the whole game: the prompt and the hand.
+        await checkInWindow(page, '.prompt-box', `the prompt at decision ${decisions}`);
+        if (await page.locator('.hand .card').count()) await checkInWindow(page, '.hand .card', `the hand at decision ${decisions}`);
       }
       await playOne(page, false, 0);
     }
+    check(await isOver(page), 'the whole For Northwood! game was played (' + decisions + ' decisions)');
     check(statements >= 3, 'statements were answered (' + statements + ')');
     const logText = await page.locator('[data-testid=log]').textContent();
     check(/higher in the same suit|your trump \(\w+\) beats it|neither higher in its suit nor a trump/.test(logText),
       'the log says why an answer scored or not: ' + logText.slice(0, 300));
     // The Duet with the bot: the hand, the trick, the gems and the path.
     await startFox(page, 'rule', 3, 31);
-    for (let steps = 0; steps < 14; steps++) {
-      await page.waitForSelector('#main [data-action]', { timeout: 30000 });
-      for (const [sel, what] of [['[data-testid=hand] .card', 'the hand'], ['[data-testid=trick]', 'the trick'],
+    let duetSteps = 0;
+    for (let steps = 0; steps < 200 && !(await isOver(page)); steps++) {
+      await page.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 30000 });
+      if (await isOver(page)) break;
+      duetSteps++;
+      // (between rounds, the hand played out, there is no card to show)
+      const hand = (await page.locator('[data-testid=hand] .card').count()) ? [['[data-testid=hand] .card', 'the hand']] : [];
+      for (const [sel, what] of [...hand, ['[data-testid=trick]', 'the trick'],
         ['[data-testid=gems-left]', 'the gems left'], ['svg.path', 'the path'], ['.prompt-box', 'the prompt']]) {
         await checkInWindow(page, sel, `${what} at Duet step ${steps}`);
       }
       if (steps === 4) await shot(page, `laptop-${width}-fox`);
       await playFirst(page);
     }
+    check(await isOver(page), 'the whole Duet was played (' + duetSteps + ' decisions)');
     checkNoErrors(page, 'laptop');
-    console.log(`   (${statements} statements, ${marked} answers marked)`);
+    console.log(`   (${decisions} For Northwood! decisions, ${statements} statements, ${marked} answers marked; ${duetSteps} Duet decisions)`);
     await ctx.close();
   });
 }
