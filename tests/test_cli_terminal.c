@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -753,5 +754,28 @@ TEST(cli_terminal_cards_lists_every_ability)
     tw_test_cli_result r = tw_test_cli_run("cards\nquit\n", fox);
     CHECK_CONTAINS(r.out, "The abilities of the odd ranks (every suit):\n  1 Musician:");
     CHECK_CONTAINS(r.out, "9 Royal Heir:");
+    tw_test_cli_free(&r);
+}
+
+/* A save path that holds spaces is written quoted, as a shell takes it
+ * back, and never wrapped in its middle, even on a narrow screen: the
+ * resume command it tells pastes back whole. */
+TEST(cli_a_path_with_spaces_is_quoted_and_kept_on_one_line)
+{
+    tw_test_scratch_xdg("xdg");
+    char folder[512], path[600], quoted[640];
+    snprintf(folder, sizeof folder, "%s", tw_test_tmp("a folder with spaces in its name"));
+    REQUIRE(mkdir(folder, 0700) == 0 || errno == EEXIST);
+    snprintf(path, sizeof path, "%s/my saved game.json", folder);
+    snprintf(quoted, sizeof quoted, "'%s'", path);
+    const char *args[] = {"northwood", "--seed", "3", "--width", "60", "--save", path, NULL};
+    tw_test_cli_result r = tw_test_cli_run("quit\n", args);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, quoted); /* one line: no newline inside it */
+    /* the line may break before the path (longer than the screen), not in it */
+    char resume[700], resume_broken[700];
+    snprintf(resume, sizeof resume, "resume %s", quoted);
+    snprintf(resume_broken, sizeof resume_broken, "resume\n%s", quoted);
+    CHECK(strstr(r.out, resume) || strstr(r.out, resume_broken));
     tw_test_cli_free(&r);
 }

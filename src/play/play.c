@@ -470,11 +470,13 @@ static int finish(tw_cli_session *ss)
     ss->ui->result(ss);
     save_all(ss);
     tw_cli_saves_finished(ss);
-    const char *record = ss->record_path[0] ? ss->record_path : ss->save_path;
+    char quoted[2][TW_PATH_QUOTED];
+    const char *record = tw_term_shell_quoted(ss->record_path[0] ? ss->record_path : ss->save_path, quoted[0],
+                                              sizeof quoted[0]);
     tw_cli_printf(cli, M(TW_CLI_M_RECORD_AT), record, tw_cli_prog(cli), record);
     if (ss->events_path[0])
-        tw_cli_printf(cli, G(TW_T_EVENTS_AT), ss->events_path);
-    tw_cli_printf(cli, M(TW_CLI_M_FINISHED_SAVED), ss->save_path);
+        tw_cli_printf(cli, G(TW_T_EVENTS_AT), tw_term_shell_quoted(ss->events_path, quoted[1], sizeof quoted[1]));
+    tw_cli_printf(cli, M(TW_CLI_M_FINISHED_SAVED), tw_term_shell_quoted(ss->save_path, quoted[1], sizeof quoted[1]));
     tw_cli_history_finished(ss);
     return TW_EXIT_OK;
 }
@@ -485,8 +487,10 @@ static int leave(tw_cli_session *ss, int end_of_input)
     tw_cli *cli = ss->cli;
     save_all(ss);
     int text = interrupted ? TW_T_INTERRUPT_SAVED : end_of_input ? TW_T_EOF_SAVED : TW_T_QUIT_SAVED;
-    tw_cli_printf(cli, G(text), ss->save_path);
-    tw_cli_printf(cli, G(TW_T_RESUME_HINT), tw_cli_prog(cli), ss->save_path);
+    char quoted[TW_PATH_QUOTED];
+    const char *path = tw_term_shell_quoted(ss->save_path, quoted, sizeof quoted); /* pastes back whole */
+    tw_cli_printf(cli, G(text), path);
+    tw_cli_printf(cli, G(TW_T_RESUME_HINT), tw_cli_prog(cli), path);
     return TW_EXIT_OK;
 }
 
@@ -589,7 +593,8 @@ int tw_cli_play_new(tw_cli_session *ss)
         tw_cli_errorf(ss->cli, "%s", tw_text(ss->cli->lang, TW_T_NO_SAVE_DIR));
         return TW_EXIT_FAIL;
     }
-    tw_cli_printf(ss->cli, M(TW_CLI_M_SAVE_AT), ss->save_path);
+    char quoted[TW_PATH_QUOTED];
+    tw_cli_printf(ss->cli, M(TW_CLI_M_SAVE_AT), tw_term_shell_quoted(ss->save_path, quoted, sizeof quoted));
     if (ss->ui->tell_deal)
         told_push(ss, ss->match, TW_CLI_DEAL);
     save_all(ss);

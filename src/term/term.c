@@ -230,11 +230,30 @@ static int span_width(const char *p, size_t n)
     return width;
 }
 
-/* Whether the space at p[i] may end a line: not when what follows is a
- * lone French sign (; : ! ? or a closing quote) that belongs to the word
- * before it. */
+/* Whether p[i] lies inside a quoted path: a span opened by a single
+ * quote that starts a word and is followed by '/' (how
+ * tw_term_shell_quoted writes a path that holds spaces), up to the next
+ * single quote. A French apostrophe ("l'étape") opens nothing. */
+static int inside_quoted_path(const char *p, size_t i)
+{
+    int inside = 0;
+    for (size_t k = 0; k < i; k++)
+        if (p[k] == '\'') {
+            if (!inside && p[k + 1] == '/' && (k == 0 || p[k - 1] == ' '))
+                inside = 1;
+            else if (inside)
+                inside = 0;
+        }
+    return inside;
+}
+
+/* Whether the space at p[i] may end a line: not inside a quoted path,
+ * nor when what follows is a lone French sign (; : ! ? or a closing
+ * quote) that belongs to the word before it. */
 static int may_break(const char *p, size_t n, size_t i)
 {
+    if (inside_quoted_path(p, i))
+        return 0;
     size_t j = i + 1, k = j;
     while (k < n && p[k] != ' ')
         k++;
@@ -306,6 +325,29 @@ static void wrap_line(FILE *out, const char *p, size_t n, int width)
             fputc('\n', out);
         lead = hang;
     }
+}
+
+const char *tw_term_shell_quoted(const char *path, char *out, size_t size)
+{
+    int plain = *path != 0;
+    for (const char *c = path; *c && plain; c++)
+        plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+                strchr("/._-+=@%,:~", *c) != NULL;
+    if (plain || size < 3)
+        return path;
+    size_t n = 0;
+    out[n++] = '\'';
+    for (const char *c = path; *c && n + 5 < size; c++) {
+        if (*c == '\'') { /* ends the quote, an escaped quote, opens again */
+            memcpy(out + n, "'\\''", 4);
+            n += 4;
+        } else {
+            out[n++] = *c;
+        }
+    }
+    out[n++] = '\'';
+    out[n] = 0;
+    return out;
 }
 
 /* Prints a block of lines, each wrapped at width. */

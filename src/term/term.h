@@ -69,6 +69,13 @@ void tw_term_wrap(FILE *out, const char *text, int indent, int width);
  * a terminal or its size is unknown. */
 int tw_term_size(FILE *out, int *cols, int *rows);
 
+/* The path as a shell would take it back: itself when it holds only
+ * letters, digits and / . _ - + = @ % , : ~; else between single quotes
+ * (a quote inside written '\''), in out. A quoted path is never wrapped
+ * in its middle by tw_term_wrap_block, and pastes back as one word. */
+const char *tw_term_shell_quoted(const char *path, char *out, size_t size);
+/* Room for a quoted path (a path of up to 1 KiB, each quote written as 4). */
+#define TW_PATH_QUOTED 4200
 /* Prints a block of lines (len bytes), each wrapped at width display
  * columns at spaces only, never inside a word: a line that fits is left
  * as it is; the rest of a longer one continues under its first word
