@@ -78,6 +78,17 @@ static int play_randomly(const tw_game *game, json_t *config, uint64_t seed, tw_
     CHECK(lines.len > 0 && lines.data[lines.len - 1] == '\n'); /* the event log, one JSON object a line */
     json_t *result = game->result_json(m);
     CHECK(result != NULL && json_is_boolean(json_object_get(result, "won")));
+    if (strcmp(game->key, "fox") == 0) {
+        /* the rounds, the first one too, tell every forest token placed */
+        const tw_fox_state *fs = game->state(m);
+        CHECK_INT((int)json_array_size(json_object_get(result, "rounds")), fs->round);
+        long long placed = 0;
+        size_t i;
+        json_t *round;
+        json_array_foreach(json_object_get(result, "rounds"), i, round)
+            placed += json_integer_value(json_object_get(round, "forest"));
+        CHECK_INT((int)placed, fs->path.forest_start - fs->path.forest_left);
+    }
     json_decref(result);
     /* The record rebuilds the same match. */
     tw_buf rec = {0};

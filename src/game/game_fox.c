@@ -347,10 +347,10 @@ static json_t *fox_view_json(const tw_match *m, int seat)
     return obj;
 }
 
-/* The result once over. */
 /* Each round of a finished game, in order: its number, the gems the team
- * collected in it, the tricks each seat won, and the times the token went
- * off an end of the path (a forest token each time there was one). Rebuilt
+ * collected in it, the tricks each seat won, the times the token went off
+ * an end of the path, and the forest tokens placed in it or at its end
+ * (one each time the token went off while one was left). Rebuilt
  * by playing the match's actions again from its start with events. NULL
  * when out of memory. */
 static json_t *fox_rounds_json(const tw_match *gm)
@@ -367,7 +367,9 @@ static json_t *fox_rounds_json(const tw_match *gm)
     }
     tw_fox_state s = of(start)->state;
     start->game->free(start);
-    int round = 0, gems = 0, tricks[2] = {0, 0}, off_path = 0;
+    /* the deal starts round 1 itself: no action's events tell it */
+    int round = s.round, gems = 0, tricks[2] = {0, 0}, off_path = 0, forest = 0;
+    json_t *ended = NULL; /* the round just ended: a forest token placed after it is its own */
     for (int i = 0; i < gm->count; i++) {
         events->count = 0;
         if (tw_fox_apply(&s, (tw_fox_action)gm->actions[i], events) != TW_OK)
@@ -376,7 +378,14 @@ static json_t *fox_rounds_json(const tw_match *gm)
             const tw_fox_event *ev = &events->items[e];
             if (ev->type == TW_FOX_EV_ROUND_START) {
                 round = ev->a;
-                gems = off_path = tricks[0] = tricks[1] = 0;
+                gems = off_path = forest = tricks[0] = tricks[1] = 0;
+                ended = NULL;
+            } else if (ev->type == TW_FOX_EV_FOREST) {
+                if (round > 0)
+                    forest++;
+                else if (ended)
+                    json_object_set_new(ended, "forest",
+                                        json_integer(json_integer_value(json_object_get(ended, "forest")) + 1));
             } else if (ev->type == TW_FOX_EV_TRICK_WON && ev->a < 2) {
                 tricks[ev->a]++;
             } else if (ev->type == TW_FOX_EV_GEM_COLLECT) {
@@ -384,9 +393,11 @@ static json_t *fox_rounds_json(const tw_match *gm)
             } else if (ev->type == TW_FOX_EV_OFF_PATH) {
                 off_path++;
             } else if (ev->type == TW_FOX_EV_ROUND_END || ev->type == TW_FOX_EV_GAME_END) {
-                if (round > 0)
-                    json_array_append_new(rounds, json_pack("{s:i, s:i, s:[i, i], s:i}", "round", round, "gems", gems,
-                                                            "tricks", tricks[0], tricks[1], "off_path", off_path));
+                if (round > 0) {
+                    ended = json_pack("{s:i, s:i, s:[i, i], s:i, s:i}", "round", round, "gems", gems, "tricks",
+                                      tricks[0], tricks[1], "off_path", off_path, "forest", forest);
+                    json_array_append_new(rounds, ended);
+                }
                 round = 0; /* the game's end after a round's end adds nothing */
             }
         }

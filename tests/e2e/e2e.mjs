@@ -391,6 +391,9 @@ test('fox duet: two browser windows play a whole game online', async (browser) =
   check(rounds.length >= 1 && rounds.length <= 3, 'a row per round (' + rounds.length + ')');
   check(rounds.slice(0, -1).every((r) => r[2] + r[3] === 11), 'each finished round has 11 tricks: ' + JSON.stringify(rounds));
   check(rounds.every((r) => r[1] >= 0 && r[1] <= 12 && r[4] >= 0), 'gems and path exits are counts: ' + JSON.stringify(rounds));
+  check(rounds[0][0] === 1, 'the first round is listed too: ' + JSON.stringify(rounds));
+  const placed = rounds.reduce((n, r) => n + r[5], 0);
+  check(placed >= 0 && placed <= 4, 'the forest tokens placed, at most the level\'s four: ' + JSON.stringify(rounds));
   check(checked > 100, 'hidden cards were checked (' + checked + ')');
   const notes = await b.page.evaluate(() => window.__notes);
   check(notes.length > 5 && notes.every((n) => n.title === 'Your turn' && /partner has played/.test(n.body)),

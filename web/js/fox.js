@@ -370,13 +370,14 @@ function roundsTable(rounds) {
     el('summary', {}, t('fox_end_rounds')),
     el('div', { class: 'table-scroll' }, el('table', { class: 'history end-table' },
       el('thead', {}, el('tr', {}, [t('fox_end_col_round'), t('fox_end_col_gems'), t('fox_end_col_tricks', { who: player(1) }),
-        t('fox_end_col_tricks', { who: player(2) }), t('fox_end_col_off')].map((h) => el('th', { scope: 'col' }, h)))),
+        t('fox_end_col_tricks', { who: player(2) }), t('fox_end_col_off'), t('fox_end_col_forest')].map((h) => el('th', { scope: 'col' }, h)))),
       el('tbody', {}, rounds.map((x) => el('tr', {},
         el('td', { class: 'num' }, String(x.round)),
         el('td', { class: 'num' }, String(x.gems)),
         el('td', { class: 'num' }, String((x.tricks || [])[0] ?? 0)),
         el('td', { class: 'num' }, String((x.tricks || [])[1] ?? 0)),
-        el('td', { class: 'num' }, String(x.off_path ?? 0))))))));
+        el('td', { class: 'num' }, String(x.off_path ?? 0)),
+        el('td', { class: 'num', 'data-testid': 'end-round-forest' }, String(x.forest ?? 0))))))));
 }
 
 // The Fox in the Forest Duet for table.js and the history pages.
