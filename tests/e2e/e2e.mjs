@@ -994,15 +994,16 @@ test('event stream refused: the page tries again by itself and follows the game 
   await late.goto(BASE + '/#/play/' + encodeURIComponent(id));
   await late.waitForSelector('svg.path .space');
   const start = await versionOf(late);
+  await late.waitForFunction(() => document.documentElement.dataset.stream === 'retrying');
   await playOne(page);
   await late.waitForTimeout(1500);
   check((await versionOf(late)) === start, 'without a stream the late tab does not follow yet');
-  // Slots are freed: within its first wait (5 s) the late tab loads the
-  // state again and holds a stream of its own.
+  // Slots are freed: at one of its next tries (5 s, then 10 s) the late
+  // tab loads the state again and holds a stream of its own.
   streams.forEach((req) => req.destroy());
   const now = await versionOf(page);
-  await late.waitForFunction((v) => Number(document.querySelector('[data-testid=version]').getAttribute('data-version')) >= v, now, { timeout: 8000 });
-  await late.waitForTimeout(500);
+  await late.waitForFunction(() => document.documentElement.dataset.stream === 'open', null, { timeout: 20000 });
+  await late.waitForFunction((v) => Number(document.querySelector('[data-testid=version]').getAttribute('data-version')) >= v, now, { timeout: 5000 });
   await playOne(page);
   const after = await versionOf(page);
   await late.waitForFunction((v) => Number(document.querySelector('[data-testid=version]').getAttribute('data-version')) >= v, after, { timeout: 4000 });

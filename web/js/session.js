@@ -144,9 +144,12 @@ export class GameSession {
     // streams are all taken) the browser gives up for good: the page then
     // tries again itself, waiting longer each time (5 s, 10 s... 1 min),
     // and loads the state at each try so nothing is missed meanwhile.
-    src.addEventListener('open', () => { this.retryMs = 0; });
+    // The page's <html data-stream> tells how the stream is: "open", or
+    // "retrying" while the page waits to try again.
+    src.addEventListener('open', () => { this.retryMs = 0; document.documentElement.dataset.stream = 'open'; });
     src.addEventListener('error', () => {
       if (src.readyState !== EventSource.CLOSED || this.closed || this.source !== src) return;
+      document.documentElement.dataset.stream = 'retrying';
       this.source = null;
       this.retryMs = Math.min(60000, this.retryMs ? this.retryMs * 2 : 5000);
       this.retryTimer = setTimeout(() => {
