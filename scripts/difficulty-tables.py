@@ -17,6 +17,7 @@ command that played its games. Parts of the table can be run apart (on
 several machines: --only, --setup, each to its own --json) and put
 together with --combine, which plays nothing."""
 import argparse
+import datetime
 import json
 import os
 import subprocess
@@ -197,7 +198,6 @@ def main():
         return
     if not os.access(args.binary, os.X_OK):
         sys.exit("difficulty-tables: %s is not built (make build/trickwood)" % args.binary)
-    import datetime
     meta = {"games": args.games, "fox_games": args.fox_games, "seed": args.seed,
             "date": args.date or datetime.date.today().isoformat()}
     rows = []

@@ -168,6 +168,29 @@ static json_t *ask(tw_ts_server *s, const char *method, const char *path, const 
     return reply;
 }
 
+/* Imports the first example record with the notes given (JSON text) into
+ * the server's history; fills the game's id, its path and its notes' path.
+ * Returns the import body {"record", "name"} (the caller frees it), or
+ * NULL. */
+static json_t *import_noted(tw_ts_server *s, const char *notes, char *id, char *path, char *notes_path)
+{
+    char *text = record_with_notes(EXAMPLES[0], notes);
+    if (!text)
+        return NULL;
+    json_t *body = json_pack("{s:o, s:s}", "record", json_loads(text, 0, NULL), "name", "r.json");
+    free(text);
+    char *import = json_dumps(body, JSON_COMPACT);
+    json_decref(ask(s, "POST", "/api/history/import", import, 201));
+    free(import);
+    json_t *list = ask(s, "GET", "/api/history", NULL, 200);
+    const char *got = json_string_value(json_object_get(json_array_get(json_object_get(list, "games"), 0), "id"));
+    snprintf(id, 32, "%s", got ? got : "");
+    json_decref(list);
+    snprintf(path, 128, "/api/history/%s", id);
+    snprintf(notes_path, 128, "/api/history/%s/notes", id);
+    return body;
+}
+
 /* The server: an imported record keeps its notes; POST
  * /api/history/ID/notes sets, replaces and removes one (a bad one is
  * refused); POST /api/records/replay gives a step of a record sent whole,
@@ -177,17 +200,9 @@ TEST(notes_on_server_and_record_replay)
     const char *db = tw_ts_fresh_db(tw_test_tmp("notes.db"));
     tw_ts_server s;
     REQUIRE(tw_ts_start(&s, db, NULL) == 0);
-    char *text = record_with_notes(EXAMPLES[0], "[{\"step\": 3, \"text\": \"kept\"}]");
-    REQUIRE(text != NULL);
-    json_t *body = json_pack("{s:o, s:s}", "record", json_loads(text, 0, NULL), "name", "r.json");
-    char *import = json_dumps(body, JSON_COMPACT);
-    json_decref(ask(&s, "POST", "/api/history/import", import, 201));
-    json_t *list = ask(&s, "GET", "/api/history", NULL, 200);
-    const char *id = json_string_value(json_object_get(json_array_get(json_object_get(list, "games"), 0), "id"));
-    REQUIRE(id != NULL);
-    char path[128], notes_path[128];
-    snprintf(path, sizeof path, "/api/history/%s", id);
-    snprintf(notes_path, sizeof notes_path, "/api/history/%s/notes", id);
+    char id[32], path[128], notes_path[128];
+    json_t *body = import_noted(&s, "[{\"step\": 3, \"text\": \"kept\"}]", id, path, notes_path);
+    REQUIRE(body != NULL && id[0]);
     json_t *game = ask(&s, "GET", path, NULL, 200);
     CHECK_STR(tw_notes_at(json_object_get(json_object_get(game, "record"), "notes"), 3), "kept");
     json_decref(game);
@@ -228,10 +243,7 @@ TEST(notes_on_server_and_record_replay)
     json_decref(reply);
     json_decref(sb);
     free(step_body);
-    json_decref(list);
     json_decref(body);
-    free(import);
-    free(text);
     CHECK_INT(tw_ts_stop(&s), 0);
 }
 
@@ -264,17 +276,9 @@ TEST(notes_set_at_once_are_all_kept)
 {
     tw_ts_server s;
     REQUIRE(tw_ts_start(&s, tw_ts_fresh_db(tw_test_tmp("notes-race.db")), NULL) == 0);
-    char *text = record_with_notes(EXAMPLES[0], "[]");
-    REQUIRE(text != NULL);
-    json_t *body = json_pack("{s:o, s:s}", "record", json_loads(text, 0, NULL), "name", "r.json");
-    char *import = json_dumps(body, JSON_COMPACT);
-    json_decref(ask(&s, "POST", "/api/history/import", import, 201));
-    json_t *list = ask(&s, "GET", "/api/history", NULL, 200);
-    const char *id = json_string_value(json_object_get(json_array_get(json_object_get(list, "games"), 0), "id"));
-    REQUIRE(id != NULL);
-    char path[128], notes_path[128];
-    snprintf(path, sizeof path, "/api/history/%s", id);
-    snprintf(notes_path, sizeof notes_path, "/api/history/%s/notes", id);
+    char id[32], path[128], notes_path[128];
+    json_t *body = import_noted(&s, "[]", id, path, notes_path);
+    REQUIRE(body != NULL && id[0]);
     note_writer w[2] = {{&s, notes_path, 1, {0}}, {&s, notes_path, 9, {0}}};
     pthread_t t[2];
     for (int i = 0; i < 2; i++)
@@ -288,9 +292,6 @@ TEST(notes_set_at_once_are_all_kept)
     json_t *kept = json_object_get(json_object_get(game, "record"), "notes");
     CHECK_INT((int)json_array_size(kept), 16);
     json_decref(game);
-    json_decref(list);
     json_decref(body);
-    free(import);
-    free(text);
     CHECK_INT(tw_ts_stop(&s), 0);
 }
