@@ -296,6 +296,44 @@ TEST(history_again_deals_the_same_game)
     tw_test_cli_free(&r);
 }
 
+/* A shipped challenge's game is dealt again by the challenge's id: the
+ * history offers {"challenge": id} (its setup and goal come with it),
+ * `history --again` prints and plays `northwood --challenge ID --seed S`,
+ * and the same answers give the same game in the challenge's group. */
+TEST(history_again_deals_a_challenge_again)
+{
+    char db[PATH];
+    fresh_home("xdg-history-again-challenge", db, sizeof db);
+    const char *nw[] = {"northwood", "--challenge", "2", "--seed", "6", "--lang", "en", NULL};
+    free(play_to_end(nw));
+    json_t *root = history_json(NULL);
+    REQUIRE(root != NULL);
+    json_t *first = json_array_get(json_object_get(root, "games"), 0);
+    const char *id = json_string_value(json_object_get(json_object_get(first, "config"), "challenge"));
+    REQUIRE(id != NULL);
+    json_t *again = json_object_get(first, "again");
+    CHECK_STR(json_string_value(json_object_get(again, "challenge")), id);
+    CHECK(json_object_get(again, "medal") == NULL); /* the challenge brings its goal */
+    char dealing[160];
+    snprintf(dealing, sizeof dealing, "Dealing game 1 again: trickwood northwood --challenge %s --seed 6", id);
+    json_decref(root);
+    const char *deal[] = {"history", "--again", "1", "--lang", "en", NULL};
+    char *out = play_to_end(deal);
+    CHECK_CONTAINS(out, dealing);
+    free(out);
+    root = history_json(NULL);
+    REQUIRE(root != NULL);
+    json_t *games = json_object_get(root, "games");
+    REQUIRE(json_array_size(games) == 2);
+    json_t *a = json_array_get(games, 0), *b = json_array_get(games, 1);
+    CHECK(json_equal(json_object_get(a, "config"), json_object_get(b, "config")));
+    CHECK(json_equal(json_object_get(a, "result"), json_object_get(b, "result")));
+    const char *setup = json_string_value(json_object_get(a, "setup"));
+    CHECK(setup && strstr(setup, "-challenge-") != NULL);
+    CHECK_STR(json_string_value(json_object_get(b, "setup")), setup ? setup : "");
+    json_decref(root);
+}
+
 /* A game that cannot be added (the database is a folder) is not lost:
  * the player is told, its save stays in saves/finished, and the next
  * `history` adds it, once. */

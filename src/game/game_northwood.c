@@ -64,14 +64,12 @@ static json_t *nw_cards_json(const tw_match *m, tw_diag *diag)
     return catalog ? tw_nw_catalog_cards_json(catalog) : NULL;
 }
 
-/* The shipped challenges, each as the start page lists it: its number
- * (what a create request's "challenge" takes), id, name and text in both
- * languages, goal, limits and the rating its file records. */
-static json_t *nw_challenges_json(tw_diag *diag)
+/* Builds the list of the shipped challenges, each as the start page
+ * lists it: its number (what a create request's "challenge" takes), id,
+ * name and text in both languages, goal, limits and the rating its file
+ * records. Reads every file of the folder. */
+static json_t *build_challenges_list(const tw_nw_catalog *catalog, tw_diag *diag)
 {
-    const tw_nw_catalog *catalog = shared_catalog(diag);
-    if (!catalog)
-        return NULL;
     static const char *const medals[] = {"none", "bronze", "silver", "gold"};
     char (*paths)[512] = calloc(TW_NW_MAX_CHALLENGES, sizeof *paths);
     tw_nw_challenge *ch = malloc(sizeof *ch);
@@ -108,6 +106,59 @@ static json_t *nw_challenges_json(tw_diag *diag)
     free(paths);
     free(ch);
     return list;
+}
+
+/* The shipped challenges' list, built once per data folder (the files are
+ * read at the first request, not at each one) and kept under its lock. */
+static pthread_mutex_t challenges_lock = PTHREAD_MUTEX_INITIALIZER;
+static json_t *challenges_list;
+static char challenges_dir[512];
+
+/* The kept list of the shipped challenges, built when missing or when the
+ * data folder changed; the caller holds challenges_lock. NULL with diag
+ * set when the catalog or a file cannot be read. */
+static json_t *kept_challenges_list(tw_diag *diag)
+{
+    const char *dir = tw_data_dir();
+    if (challenges_list && strcmp(challenges_dir, dir) == 0)
+        return challenges_list;
+    const tw_nw_catalog *catalog = shared_catalog(diag);
+    json_t *list = catalog ? build_challenges_list(catalog, diag) : NULL;
+    if (list) {
+        json_decref(challenges_list);
+        challenges_list = list;
+        snprintf(challenges_dir, sizeof challenges_dir, "%s", dir);
+    }
+    return list;
+}
+
+/* The shipped challenges as the start page lists them (see
+ * build_challenges_list): a copy of the kept list, the caller's to free. */
+static json_t *nw_challenges_json(tw_diag *diag)
+{
+    pthread_mutex_lock(&challenges_lock);
+    json_t *list = kept_challenges_list(diag);
+    json_t *copy = list ? json_deep_copy(list) : NULL;
+    pthread_mutex_unlock(&challenges_lock);
+    return copy;
+}
+
+/* Whether a shipped challenge has this id (so that a create request can
+ * name it again). */
+static int is_shipped_challenge(const char *id)
+{
+    int found = 0;
+    pthread_mutex_lock(&challenges_lock);
+    json_t *list = kept_challenges_list(NULL);
+    size_t i;
+    json_t *item;
+    json_array_foreach(list, i, item) {
+        const char *each = json_string_value(json_object_get(item, "id"));
+        if (each && strcmp(each, id) == 0)
+            found = 1;
+    }
+    pthread_mutex_unlock(&challenges_lock);
+    return found;
 }
 
 /* The Northwood match behind a generic one. */
@@ -739,9 +790,12 @@ static int nw_history_facts(json_t *config, json_t *result, tw_game_facts *out)
     snprintf(out->reached, sizeof out->reached, "%s", reached ? reached : "none");
     out->score = (int)json_integer_value(stars);
     out->won = json_is_true(json_object_get(result, "won"));
-    /* a challenge's game is not offered again yet: the web's create
-     * request names shipped challenges by number, the history by id */
-    if (!challenge && json_integer_value(json_object_get(config, "characters")) == 0) {
+    /* a shipped challenge's game is dealt again by its id (its setup and
+     * goal come with it); one read from elsewhere is not offered */
+    if (challenge) {
+        if (is_shipped_challenge(challenge))
+            out->again = json_pack("{s:s}", "challenge", challenge);
+    } else if (json_integer_value(json_object_get(config, "characters")) == 0) {
         out->again = json_pack("{s:s, s:s}", "setup", setup, "medal", medal);
         if (out->again && hidden)
             json_object_set_new(out->again, "variant", json_string(variant));

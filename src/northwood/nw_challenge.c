@@ -383,22 +383,33 @@ tw_error tw_nw_challenge_find(tw_nw_challenge *out, const tw_nw_catalog *catalog
     size_t len = strlen(which);
     if (strchr(which, '/') || (len > 5 && strcmp(which + len - 5, ".json") == 0))
         return tw_nw_challenge_load(out, catalog, which, diag);
-    static char paths[TW_NW_MAX_CHALLENGES][512];
+    /* the paths on the heap, not in a static buffer: the server's workers
+     * look challenges up at once */
+    char (*paths)[512] = calloc(TW_NW_MAX_CHALLENGES, sizeof *paths);
+    tw_nw_challenge *ch = malloc(sizeof *ch);
+    if (!paths || !ch) {
+        free(paths);
+        free(ch);
+        return TW_ERR_NOMEM;
+    }
     int n = tw_nw_challenge_paths(paths, TW_NW_MAX_CHALLENGES);
     char *end;
     long number = strtol(which, &end, 10);
+    tw_error err = TW_ERR_ARG;
     if (*which && !*end) {
         if (number >= 1 && number <= n)
-            return tw_nw_challenge_load(out, catalog, paths[number - 1], diag);
+            err = tw_nw_challenge_load(out, catalog, paths[number - 1], diag);
     } else {
-        for (int i = 0; i < n; i++) {
-            tw_nw_challenge ch;
-            if (tw_nw_challenge_load(&ch, catalog, paths[i], diag) == TW_OK && strcmp(ch.id, which) == 0) {
-                *out = ch;
-                return TW_OK;
+        for (int i = 0; err != TW_OK && i < n; i++)
+            if (tw_nw_challenge_load(ch, catalog, paths[i], diag) == TW_OK && strcmp(ch->id, which) == 0) {
+                *out = *ch;
+                err = TW_OK;
             }
-        }
     }
+    free(paths);
+    free(ch);
+    if (err == TW_OK || (*which && !*end && number >= 1 && number <= n))
+        return err; /* found, or the numbered file's own error */
     tw_diag_init(diag, which);
     tw_diag_set(diag, 0, "challenge", "no shipped challenge is named \"%s\" (%d are shipped: give 1 to %d, an id, "
                                       "or a file's path)", which, n < 0 ? 0 : n, n < 0 ? 0 : n);

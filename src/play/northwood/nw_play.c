@@ -210,6 +210,11 @@ static void nw_again_args(json_t *again, char *out, size_t size)
     const char *setup = json_string_value(json_object_get(again, "setup"));
     const char *medal = json_string_value(json_object_get(again, "medal"));
     const char *variant = json_string_value(json_object_get(again, "variant"));
+    const char *challenge = json_string_value(json_object_get(again, "challenge"));
+    if (challenge) { /* the challenge brings its setup and goal */
+        snprintf(out, size, "--challenge %s", challenge);
+        return;
+    }
     snprintf(out, size, "--%s --medal %s%s%s%s", setup && strcmp(setup, "full") == 0 ? "full" : "intro",
              medal ? medal : "bronze", variant ? " --variant " : "", variant ? variant : "",
              json_is_true(json_object_get(again, "expert")) ? " --expert" : "");
