@@ -92,9 +92,13 @@ TEST(sim_shards_merge_into_the_whole_run)
     const char *const fox_random[] = {"sim", "fox", "--bot", "random", "--level", "3", "--games", "900", "--quiet",
                                       NULL};
     const char *const nw_clairvoyant[] = {"sim", "northwood", "--bot", "clairvoyant", "--games", "5", "--quiet", NULL};
-    const char *const *cases[] = {nw_greedy, nw_random, fox_rule, fox_random, nw_clairvoyant};
+    const char *const nw_challenge[] = {"sim", "northwood", "--bot", "greedy", "--challenge", "4", "--games", "90",
+                                        "--seed", "3", "--quiet", NULL};
+    const char *const nw_variant[] = {"sim", "northwood", "--bot", "greedy", "--variant", "hidden-stars", "--expert",
+                                      "--games", "90", "--seed", "6", "--quiet", NULL};
+    const char *const *cases[] = {nw_greedy, nw_random, fox_rule, fox_random, nw_clairvoyant, nw_challenge, nw_variant};
     static const int counts[] = {1, 2, 3, 7};
-    for (int c = 0; c < 5; c++) {
+    for (int c = 0; c < 7; c++) {
         const char *args[40];
         with_args(args, 40, cases[c], "--json", NULL, NULL);
         char *whole = output_of(args);

@@ -333,6 +333,8 @@ static int nw_options_read(json_t *o, tw_sim_options *opt, char *why, size_t siz
     const char *variant = json_string_value(json_object_get(o, "variant"));
     nw->variant = variant ? tw_nw_variant_from_key(variant) : TW_NW_VARIANT_MEDALS;
     nw->expert = json_is_true(json_object_get(o, "expert"));
+    const char *challenge = json_string_value(json_object_get(o, "challenge"));
+    snprintf(nw->challenge_id, sizeof nw->challenge_id, "%s", challenge ? challenge : "");
     const char *bad = !opt->bots[0] ? "bot"
                       : !setup || (strcmp(setup, "intro") != 0 && strcmp(setup, "full") != 0) ? "setup"
                       : nw->medal < TW_NW_MEDAL_BRONZE ? "medal"
