@@ -62,6 +62,8 @@ const tw_msg tw_cli_bench_help = {{
     "      --visits N                 visit starts per deal timed by the solver part (default: 2000)\n"
     "      --bots LIST                only these bots (names of either game)\n"
     "      --game NAME                calibration: only northwood or fox (default: both)\n"
+    "      --medal M, --variant V, --expert\n"
+    "                                 calibration: the goal of the For Northwood! games, as for sim\n"
     "      --seed N, --jobs N, --quiet as for sim\n",
     "  bench [OPTIONS]                mesurer vitesse, force des robots, durée des conseils et mémoire\n"
     "      --json                     un objet JSON (les mesures seules)\n"
@@ -78,6 +80,8 @@ const tw_msg tw_cli_bench_help = {{
     "      --visits N                 débuts de visite par donne chronométrés par la partie solver (par défaut : 2000)\n"
     "      --bots LISTE               seulement ces robots (noms de l'un ou l'autre jeu)\n"
     "      --game NOM                 calibration : seulement northwood ou fox (par défaut : les deux)\n"
+    "      --medal M, --variant V, --expert\n"
+    "                                 calibration : le but des parties de Norbois, comme pour sim\n"
     "      --seed N, --jobs N, --quiet comme pour sim\n",
 }};
 
@@ -92,7 +96,16 @@ const tw_msg tw_cli_bench_help = {{
 enum { PART_RANDOM = 1, PART_BOTS = 2, PART_HINTS = 4, PART_MEMORY = 8, PART_SOLVER = 16, PART_ALL = 31, PART_CALIBRATION = 32 };
 
 /* Bench messages (errors only: the report itself is for developers). */
-typedef enum { B_T_BAD_NUMBER = 0, B_T_BAD_PART, B_T_BAD_BOT, B_T_BAD_GAME, B_T_SETUP, B_T_COUNT } bench_text_id;
+typedef enum {
+    B_T_BAD_NUMBER = 0,
+    B_T_BAD_PART,
+    B_T_BAD_BOT,
+    B_T_BAD_GAME,
+    B_T_BAD_MEDAL,
+    B_T_BAD_VARIANT,
+    B_T_SETUP,
+    B_T_COUNT
+} bench_text_id;
 
 static const tw_msg bench_text[B_T_COUNT] = {
     [B_T_BAD_NUMBER] = {{"%s takes a number from %g to %g, not '%s'", "%s attend un nombre de %g à %g, pas « %s »"}},
@@ -100,6 +113,9 @@ static const tw_msg bench_text[B_T_COUNT] = {
                        "--parts attend des noms parmi random, bots, hints, memory, solver et calibration, pas « %s »"}},
     [B_T_BAD_BOT] = {{"--bots: '%s' is not a bot of either game", "--bots : « %s » n'est un robot d'aucun des deux jeux"}},
     [B_T_BAD_GAME] = {{"--game takes northwood or fox, not '%s'", "--game attend northwood ou fox, pas « %s »"}},
+    [B_T_BAD_MEDAL] = {{"--medal takes bronze, silver or gold, not '%s'", "--medal attend bronze, silver ou gold, pas « %s »"}},
+    [B_T_BAD_VARIANT] = {{"--variant takes medals or hidden-stars, not '%s'",
+                          "--variant attend medals ou hidden-stars, pas « %s »"}},
     [B_T_SETUP] = {{"the benchmark cannot start: %s", "le banc d'essai ne peut pas démarrer : %s"}},
 };
 
@@ -126,6 +142,7 @@ typedef struct {
     unsigned nw_bots;        /* bit per tw_nw_bot_kind */
     unsigned fox_bots;       /* bit per tw_fox_bot_kind */
     unsigned cal_games;      /* games the calibration plays: TW_CAL_NORTHWOOD, TW_CAL_FOX */
+    tw_bench_cal_goal cal_goal; /* the calibration's For Northwood! goal (--medal, --variant, --expert) */
 } bench_args;
 
 /* What the run prints as it goes and collects for --json. */
@@ -219,6 +236,7 @@ static int parse_args(tw_cli *cli, int argc, char **argv, bench_args *a)
     a->nw_bots = 0xF;
     a->fox_bots = 0xF;
     a->cal_games = TW_CAL_NORTHWOOD | TW_CAL_FOX;
+    a->cal_goal = (tw_bench_cal_goal){TW_NW_MEDAL_BRONZE, TW_NW_VARIANT_MEDALS, 0};
     for (int i = 1; i < argc; i++) {
         const char *v = NULL, *arg = argv[i];
         int got;
@@ -307,6 +325,28 @@ static int parse_args(tw_cli *cli, int argc, char **argv, bench_args *a)
                 a->cal_games = TW_CAL_FOX;
             else
                 return tw_cli_usage_error(cli, usage, bt(cli, B_T_BAD_GAME), v);
+            continue;
+        }
+        if ((got = tw_cli_opt_value(argc, argv, &i, "--medal", &v)) != 0) {
+            int medal = got > 0 ? tw_nw_medal_from_key(v) : -1;
+            if (got < 0)
+                return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), "--medal");
+            if (medal < TW_NW_MEDAL_BRONZE)
+                return tw_cli_usage_error(cli, usage, bt(cli, B_T_BAD_MEDAL), v);
+            a->cal_goal.medal = medal;
+            continue;
+        }
+        if ((got = tw_cli_opt_value(argc, argv, &i, "--variant", &v)) != 0) {
+            int variant = got > 0 ? tw_nw_variant_from_key(v) : -1;
+            if (got < 0)
+                return tw_cli_usage_error(cli, usage, tw_text(cli->lang, TW_T_MISSING_VALUE), "--variant");
+            if (variant < 0)
+                return tw_cli_usage_error(cli, usage, bt(cli, B_T_BAD_VARIANT), v);
+            a->cal_goal.variant = variant;
+            continue;
+        }
+        if (strcmp(arg, "--expert") == 0) {
+            a->cal_goal.expert = 1;
             continue;
         }
         if (arg[0] == '-')
@@ -1302,7 +1342,8 @@ int tw_cli_bench(tw_cli *cli, int argc, char **argv)
     if (status == 0 && (a.parts & PART_HINTS))
         status = bench_hints(&b, catalog);
     if (status == 0 && (a.parts & PART_CALIBRATION)) {
-        json_t *cal = tw_bench_calibration(a.seed, a.games_given ? (int)a.games : 200, a.jobs, a.cal_games, b.log);
+        json_t *cal = tw_bench_calibration(a.seed, a.games_given ? (int)a.games : 200, a.jobs, a.cal_games,
+                                           &a.cal_goal, b.log);
         if (cal) {
             json_object_set(b.root, "calibration_max_error", json_object_get(cal, "calibration_max_error"));
             json_object_set(b.root, "calibration_max_error_by_chances",

@@ -26,7 +26,7 @@ enum { CAL_TARGET = 0, CAL_MEDAL = 1, CAL_WIN = 2, CAL_KINDS = 3 };
 
 static const char *const KIND_KEYS[CAL_KINDS] = {"northwood_target", "northwood_medal", "fox_win"};
 static const char *const KIND_NAMES[CAL_KINDS] = {"For Northwood!, this visit's target",
-                                                   "For Northwood!, the chosen medal", "The Duet, winning the game"};
+                                                   "For Northwood!, the game's goal (the chosen medal or variant)", "The Duet, winning the game"};
 
 /* One chance shown, the search value behind it, whether it came true,
  * and which outcome it was about (a visit for the target, a game for the
@@ -73,8 +73,9 @@ typedef struct {
     uint64_t seed;
     int games, jobs, worker;
     unsigned which; /* TW_CAL_NORTHWOOD, TW_CAL_FOX */
+    tw_bench_cal_goal goal;   /* what the Northwood games aim for */
     cal_list out;
-    int medals;               /* Northwood games that reached the medal */
+    int medals;               /* Northwood games that reached the goal */
     int fox_won[TW_FOX_LEVELS], fox_played[TW_FOX_LEVELS];
     int failed;
 } cal_job;
@@ -94,7 +95,8 @@ static unsigned neutral_set(const tw_nw_state *s)
 static int nw_game(cal_job *job, uint64_t seed, uint32_t g)
 {
     tw_nw_state s;
-    tw_nw_config cfg = {TW_NW_SETUP_INTRO, TW_NW_MEDAL_BRONZE, seed, 0, TW_NW_VARIANT_MEDALS, 0};
+    tw_nw_config cfg = {TW_NW_SETUP_INTRO, (tw_nw_medal)job->goal.medal, seed, 0, (tw_nw_variant)job->goal.variant,
+                        job->goal.expert};
     tw_nw_bot *bot = tw_nw_bot_new(TW_NW_BOT_STRONG, seed);
     tw_nw_view *view = malloc(sizeof *view);
     int ok = bot && view && tw_nw_new(&s, job->catalog, &cfg, NULL) == TW_OK;
@@ -123,7 +125,7 @@ static int nw_game(cal_job *job, uint64_t seed, uint32_t g)
         }
     }
     if (ok) {
-        int reached = tw_nw_stars_won(&s) >= tw_nw_medal_threshold(s.medal);
+        int reached = tw_nw_is_won(&s);
         cal_resolve(&job->out, game_start, CAL_MEDAL, reached);
         job->medals += reached;
     }
@@ -389,8 +391,12 @@ static json_t *fits(const cal_point *v, size_t n, unsigned which, FILE *log)
     return out;
 }
 
-json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, unsigned which, FILE *log)
+json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, unsigned which, const tw_bench_cal_goal *goal,
+                             FILE *log)
 {
+    static const tw_bench_cal_goal BRONZE = {TW_NW_MEDAL_BRONZE, TW_NW_VARIANT_MEDALS, 0};
+    if (!goal)
+        goal = &BRONZE;
     if (!(which & (TW_CAL_NORTHWOOD | TW_CAL_FOX)))
         which = TW_CAL_NORTHWOOD | TW_CAL_FOX;
     if (jobs < 1)
@@ -415,6 +421,7 @@ json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, unsigned which,
         job[k].jobs = jobs;
         job[k].worker = k;
         job[k].which = which;
+        job[k].goal = *goal;
         if (pthread_create(&threads[k], NULL, cal_worker, &job[k]) != 0)
             break;
         started++;
@@ -449,10 +456,15 @@ json_t *tw_bench_calibration(uint64_t seed, int games, int jobs, unsigned which,
         out = json_pack("{s:i, s:I}", "games", games, "seed", (json_int_t)seed);
         if (which & TW_CAL_NORTHWOOD) {
             json_object_set_new(out, "northwood_medals", json_integer(medals));
+            json_object_set_new(out, "northwood_goal",
+                                json_pack("{s:s, s:s, s:b}", "medal", tw_nw_medal_key((tw_nw_medal)goal->medal),
+                                          "variant", tw_nw_variant_key((tw_nw_variant)goal->variant), "expert",
+                                          goal->expert != 0));
             if (log)
-                fprintf(log, "Following the hints: For Northwood! (intro, bronze) reached the medal in %d of %d "
-                             "games\n",
-                        medals, games);
+                fprintf(log, "Following the hints: For Northwood! (intro, %s%s) reached its goal in %d of %d games\n",
+                        goal->variant == TW_NW_VARIANT_MEDALS ? tw_nw_medal_key((tw_nw_medal)goal->medal)
+                                                              : tw_nw_variant_key((tw_nw_variant)goal->variant),
+                        goal->expert ? ", expert" : "", medals, games);
         }
         if (which & TW_CAL_FOX) {
             json_t *fox = json_array();
