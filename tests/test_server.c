@@ -886,6 +886,33 @@ TEST(server_nw_challenge_starts_with_its_setup)
     CHECK_CONTAINS(text, "\"7E\"");
     free(text);
     json_decref(state);
+    /* By its id too, with the challenge's own setup (a full deal here)
+     * and goal whatever the request says (the stored configuration names
+     * the id: the browser test sees the history count it); an unknown id
+     * or number, or a path, is refused with why. */
+    CHECK_INT(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"challenge\":\"no-such-one\"}",
+                         &reply),
+              400);
+    CHECK_CONTAINS(str_of(reply, "error"), "no shipped challenge is named \"no-such-one\"");
+    json_decref(reply);
+    CHECK_INT(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"challenge\":60}", &reply), 400);
+    json_decref(reply);
+    CHECK_INT(tw_ts_json(&s, "POST", "/api/games", NULL, "{\"game\":\"northwood\",\"challenge\":\"../x\"}", &reply),
+              400);
+    CHECK_CONTAINS(str_of(reply, "error"), "a name of at most 40 letters");
+    json_decref(reply);
+    REQUIRE(tw_ts_json(&s, "POST", "/api/games", NULL,
+                       "{\"game\":\"northwood\",\"challenge\":\"full-bronze\",\"medal\":\"gold\",\"seed\":4}",
+                       &reply) == 201);
+    snprintf(id, sizeof id, "%s", str_of(reply, "id"));
+    snprintf(token, sizeof token, "%s", str_of(reply, "token"));
+    json_decref(reply);
+    state = get_state(&s, id, token);
+    REQUIRE(state);
+    json_t *view = json_object_get(state, "view");
+    CHECK_STR(str_of(view, "setup"), "full");
+    CHECK_STR(str_of(view, "medal"), "bronze"); /* the challenge's goal, not the request's */
+    json_decref(state);
     CHECK_INT(tw_ts_stop(&s), 0);
 }
 

@@ -28,12 +28,15 @@ typedef struct tw_game_bot tw_game_bot;
 /* One option of a new game as people choose it (the web API's create
  * request): a text among choices (the first when left out), or, with
  * choices NULL, a whole number from lo to hi (lo when left out), or with
- * flag set, true or false (false when left out). */
+ * flag set, true or false (false when left out). With named set, a
+ * number option may also be given as a short name (letters, digits and
+ * '-': a shipped challenge's id), which the game checks when it starts. */
 typedef struct {
     const char *key;
     const char *const *choices; /* NULL-terminated, or NULL for a number */
     int lo, hi;
-    int flag; /* a true/false option */
+    int flag;  /* a true/false option */
+    int named; /* a number option that also takes a name */
 } tw_game_option;
 
 /* What the history's totals and "play this deal again" need to know of

@@ -769,7 +769,8 @@ static const void *fox_state(const tw_match *m)
 }
 
 /* The options of a new game, and the bots that may be the partner. */
-static const tw_game_option fox_options[] = {{"level", NULL, 1, TW_FOX_LEVELS, 0}, {NULL, NULL, 0, 0, 0}};
+static const tw_game_option fox_options[] = {{"level", NULL, 1, TW_FOX_LEVELS, 0, 0},
+                                             {NULL, NULL, 0, 0, 0, 0}};
 
 /* The deck's ranks with their footprints and abilities (the same for
  * every match), for the rules' card list. */

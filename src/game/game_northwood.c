@@ -143,19 +143,21 @@ static json_t *nw_challenges_json(tw_diag *diag)
     return copy;
 }
 
-/* Whether a shipped challenge has this id (so that a create request can
- * name it again). */
-static int is_shipped_challenge(const char *id)
+/* The start page's entry (see build_challenges_list) of the shipped
+ * challenge a configuration names, by its number (a JSON integer) or its
+ * id (a string): a copy, the caller's to free, or NULL when none is. */
+static json_t *shipped_challenge(json_t *which)
 {
-    int found = 0;
+    json_t *found = NULL;
     pthread_mutex_lock(&challenges_lock);
     json_t *list = kept_challenges_list(NULL);
     size_t i;
     json_t *item;
     json_array_foreach(list, i, item) {
-        const char *each = json_string_value(json_object_get(item, "id"));
-        if (each && strcmp(each, id) == 0)
-            found = 1;
+        const char *id = json_string_value(json_object_get(item, "id"));
+        if (!found && ((json_is_integer(which) && json_integer_value(which) == (json_int_t)i + 1) ||
+                       (json_is_string(which) && id && strcmp(id, json_string_value(which)) == 0)))
+            found = json_deep_copy(item);
     }
     pthread_mutex_unlock(&challenges_lock);
     return found;
@@ -753,8 +755,26 @@ static json_t *nw_new_config(json_t *options, uint64_t seed)
     if (config && json_is_true(json_object_get(options, "expert")))
         json_object_set_new(config, "expert", json_true());
     json_t *challenge = json_object_get(options, "challenge");
-    if (config && ((json_is_integer(challenge) && json_integer_value(challenge) > 0) || json_is_string(challenge)))
-        json_object_set(config, "challenge", challenge);
+    if (config && ((json_is_integer(challenge) && json_integer_value(challenge) > 0) || json_is_string(challenge))) {
+        /* a shipped challenge is kept by its id, with its own setup and
+         * goal, so that the history counts it as what it was; one not
+         * found is kept as given, and refused when the game starts */
+        json_t *shipped = shipped_challenge(challenge);
+        if (shipped) {
+            json_object_set(config, "setup", json_object_get(shipped, "setup"));
+            json_object_set(config, "medal", json_object_get(shipped, "medal"));
+            json_object_del(config, "variant");
+            json_object_del(config, "expert");
+            if (strcmp(json_string_value(json_object_get(shipped, "variant")), "medals") != 0)
+                json_object_set(config, "variant", json_object_get(shipped, "variant"));
+            if (json_is_true(json_object_get(shipped, "expert")))
+                json_object_set_new(config, "expert", json_true());
+            json_object_set(config, "challenge", json_object_get(shipped, "id"));
+            json_decref(shipped);
+        } else {
+            json_object_set(config, "challenge", challenge);
+        }
+    }
     return config;
 }
 
@@ -782,7 +802,12 @@ static int nw_history_facts(json_t *config, json_t *result, tw_game_facts *out)
     const char *variant = json_string_value(json_object_get(config, "variant"));
     int hidden = variant && strcmp(variant, tw_nw_variant_key(TW_NW_VARIANT_HIDDEN_STARS)) == 0;
     int expert = json_is_true(json_object_get(config, "expert"));
-    const char *challenge = json_string_value(json_object_get(config, "challenge"));
+    /* a challenge by its id; by its number in games made before the web
+     * kept the id */
+    json_t *shipped = json_is_integer(json_object_get(config, "challenge"))
+                          ? shipped_challenge(json_object_get(config, "challenge"))
+                          : NULL;
+    const char *challenge = json_string_value(shipped ? json_object_get(shipped, "id") : json_object_get(config, "challenge"));
     snprintf(out->group, sizeof out->group, "%.20s%s", hidden ? variant : medal, expert ? "-expert" : "");
     if (challenge) /* a challenge's games are a group of their own */
         snprintf(out->group, sizeof out->group, "challenge-%.40s", challenge);
@@ -790,11 +815,15 @@ static int nw_history_facts(json_t *config, json_t *result, tw_game_facts *out)
     snprintf(out->reached, sizeof out->reached, "%s", reached ? reached : "none");
     out->score = (int)json_integer_value(stars);
     out->won = json_is_true(json_object_get(result, "won"));
-    /* a shipped challenge's game is dealt again by its id (its setup and
-     * goal come with it); one read from elsewhere is not offered */
     if (challenge) {
-        if (is_shipped_challenge(challenge))
+        /* a shipped challenge's game is dealt again by its id (its setup
+         * and goal come with it); one read from elsewhere is not offered */
+        json_t *named = json_string(challenge);
+        json_t *again_shipped = named ? shipped_challenge(named) : NULL;
+        if (again_shipped)
             out->again = json_pack("{s:s}", "challenge", challenge);
+        json_decref(again_shipped);
+        json_decref(named);
     } else if (json_integer_value(json_object_get(config, "characters")) == 0) {
         out->again = json_pack("{s:s, s:s}", "setup", setup, "medal", medal);
         if (out->again && hidden)
@@ -802,6 +831,7 @@ static int nw_history_facts(json_t *config, json_t *result, tw_game_facts *out)
         if (out->again && expert)
             json_object_set_new(out->again, "expert", json_true());
     }
+    json_decref(shipped); /* challenge pointed into it */
     return 0;
 }
 
@@ -872,10 +902,12 @@ static const void *nw_state(const tw_match *m)
 static const char *const nw_setups[] = {"intro", "full", NULL};
 static const char *const nw_medals[] = {"bronze", "silver", "gold", NULL};
 static const char *const nw_variants[] = {"medals", "hidden-stars", NULL};
-static const tw_game_option nw_options[] = {{"setup", nw_setups, 0, 0, 0},    {"medal", nw_medals, 0, 0, 0},
-                                            {"variant", nw_variants, 0, 0, 0}, {"expert", NULL, 0, 0, 1},
-                                            {"challenge", NULL, 0, TW_NW_MAX_CHALLENGES, 0},
-                                            {NULL, NULL, 0, 0, 0}};
+static const tw_game_option nw_options[] = {{"setup", nw_setups, 0, 0, 0, 0},
+                                            {"medal", nw_medals, 0, 0, 0, 0},
+                                            {"variant", nw_variants, 0, 0, 0, 0},
+                                            {"expert", NULL, 0, 0, 1, 0},
+                                            {"challenge", NULL, 0, TW_NW_MAX_CHALLENGES, 0, 1},
+                                            {NULL, NULL, 0, 0, 0, 0}};
 
 const tw_game tw_game_northwood = {
     .key = "northwood",

@@ -409,8 +409,10 @@ void tw_srv_game_discard(tw_srv_game *g);
  * tw_srv_release), or NULL when out of memory (the game is then freed). */
 tw_srv_game *tw_srv_add(tw_srv *srv, tw_srv_game *g);
 /* Starts the game's match from its configuration (game, config and seed
- * filled in; a "partner" member is the server's and left out). 0, or -1. */
-int tw_srv_game_start(tw_srv_game *g);
+ * filled in; a "partner" member is the server's and left out). 0, or -1
+ * with what was wrong in why (may be NULL; its message is empty when
+ * memory ran out). */
+int tw_srv_game_start(tw_srv_game *g, tw_diag *why);
 /* Applies a legal action for seat and stores it before it counts; events
  * that viewer may see are appended to events (may be NULL). 0, or -1
  * (nothing changed). Call with the game lock held. */

@@ -83,6 +83,19 @@ static int body_int(json_t *body, const char *key, long long lo, long long hi, l
     return 0;
 }
 
+/* Whether a text is a short name: 1 to 40 letters, digits and '-'. */
+static int is_short_name(const char *text)
+{
+    size_t n = strlen(text);
+    if (n < 1 || n > 40)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!((text[i] >= 'a' && text[i] <= 'z') || (text[i] >= 'A' && text[i] <= 'Z') ||
+              (text[i] >= '0' && text[i] <= '9') || text[i] == '-'))
+            return 0;
+    return 1;
+}
+
 /* Reads an optional true/false member (false when left out). */
 static int body_flag(json_t *body, const char *key, long long *value, tw_srv_reply *out)
 {
@@ -152,6 +165,19 @@ static json_t *create_options(const tw_game *game, json_t *body, const char **pa
     json_t *options = json_object();
     for (const tw_game_option *o = game->options; options && o->key; o++) {
         long long v;
+        json_t *given = json_object_get(body, o->key);
+        if (o->named && json_is_string(given)) { /* a name, checked by the game when it starts */
+            if (!is_short_name(json_string_value(given))) {
+                json_decref(options);
+                *out = tw_srv_error(400, "bad_request",
+                                    "\"%s\" must be a whole number from %d to %d or a name of at most 40 letters, "
+                                    "digits and '-'",
+                                    o->key, o->lo, o->hi);
+                return NULL;
+            }
+            json_object_set(options, o->key, given);
+            continue;
+        }
         if (o->flag ? body_flag(body, o->key, &v, out)
             : o->choices ? body_choice(body, o->key, o->choices, 0, &choice, out)
                          : body_int(body, o->key, o->lo, o->hi, o->lo, &v, out)) {
@@ -244,8 +270,16 @@ tw_srv_reply tw_srv_create(tw_srv *srv, json_t *body)
         tw_srv_game_discard(g);
         return out;
     }
-    if (tw_history_new_id(g->id) != 0 || tw_history_new_token(g->token[0]) != 0 || !g->config ||
-        tw_srv_game_start(g) != 0 ||
+    tw_diag why;
+    tw_diag_init(&why, "config");
+    if (g->config && tw_srv_game_start(g, &why) != 0 && why.message[0]) {
+        /* the options named something that is not there (a challenge) */
+        char text[700];
+        tw_diag_format(&why, text, sizeof text);
+        tw_srv_game_discard(g);
+        return tw_srv_error(400, "bad_request", "%s", text);
+    }
+    if (tw_history_new_id(g->id) != 0 || tw_history_new_token(g->token[0]) != 0 || !g->config || !g->match ||
         (game->seats > 1 && strcmp(g->partner, "open") != 0 && !(g->bot = tw_srv_new_bot(g, g->partner)))) {
         tw_srv_game_discard(g);
         return tw_srv_error(500, "internal", "the game could not be set up");

@@ -240,7 +240,7 @@ void tw_srv_wake_all(tw_srv *srv)
 
 /* Starts the game's match from its configuration, brought to today's
  * form by the table (the server's own "partner" member left out). */
-int tw_srv_game_start(tw_srv_game *g)
+int tw_srv_game_start(tw_srv_game *g, tw_diag *why)
 {
     json_t *copy = json_is_object(g->config) ? json_copy(g->config) : NULL;
     if (!copy)
@@ -253,6 +253,8 @@ int tw_srv_game_start(tw_srv_game *g)
     g->game->free(g->match);
     g->match = config ? g->game->start(config, g->seed, &diag) : NULL;
     json_decref(config);
+    if (why)
+        *why = diag;
     tw_undo_marks_clear(&g->undo);
     return g->match ? 0 : -1;
 }
@@ -517,7 +519,7 @@ static tw_srv_game *load_game(tw_srv *srv, const tw_srv_game_row *row, char *why
     g->seed = row->seed;
     g->game = tw_game_find_record_name(row->game);
     g->config = json_loads(row->config, 0, NULL);
-    if (!g->game || tw_srv_game_start(g) != 0) {
+    if (!g->game || tw_srv_game_start(g, NULL) != 0) {
         snprintf(why, why_size, "its configuration cannot start a game");
         game_free(g);
         return NULL;

@@ -1034,6 +1034,19 @@ test('start page: each choice says how hard it is, and a challenge starts from t
   await page.waitForSelector('[data-testid=prompt]');
   const hand = await page.$$eval('.hand [data-card]', (els) => els.map((e) => e.getAttribute('data-card')));
   for (const card of ['8C', '8F', '8L', '8E', '7E']) check(hand.includes(card), 'the challenge\'s fixed hand holds ' + card + ': ' + hand.join(' '));
+  // A challenge played to its end: the list tells the player's result
+  // (from the history's totals), and the history deals it again by id.
+  const done = await finishThroughApi(page, { game: 'northwood', challenge: 1, seed: 3 });
+  check(done, 'a challenge game was played to its end');
+  await page.goto(BASE + '/#/history');
+  await page.goto(BASE + '/#/');
+  await page.click('[data-testid=challenges] summary');
+  await page.waitForSelector('[data-testid=challenge-best-1]');
+  const best = await page.textContent('[data-testid=challenge-best-1]');
+  check(/^(played once, best \d+ stars|you won 1 of 1)$/.test(best), 'the list tells the one game played: ' + best);
+  const listed = await page.evaluate(() => fetch('/api/history?game=northwood').then((r) => r.json()));
+  const again = listed.games.find((g) => g.id === done).again;
+  check(again && again.challenge === 'first-light' && again.seed === 3, 'the challenge game is dealt again by its id: ' + JSON.stringify(again));
   checkNoErrors(page, 'challenges');
   await ctx.close();
 });

@@ -7,17 +7,17 @@ import { el } from './ui.js';
 import { api } from './api.js';
 import { percentText } from './difficulty.js';
 
-// The player's record at each challenge id, from the finished games:
-// {played, won, best} (best: the most stars of one game).
-function bestByChallenge(games) {
+// The player's record at each challenge id, from the history's totals
+// (GET /api/history/totals: a challenge's games are one setup, whose
+// config names the challenge): {played, won, best} (best: the most stars
+// of one game).
+function bestByChallenge(totals) {
   const out = {};
-  for (const g of games || []) {
-    const id = g.game === 'northwood' && g.config && g.config.challenge;
-    if (!id) continue;
-    const r = out[id] || (out[id] = { played: 0, won: 0, best: 0 });
-    r.played++;
-    if (g.result && g.result.won) r.won++;
-    r.best = Math.max(r.best, Number(g.result && g.result.stars) || 0);
+  for (const game of (totals && totals.games) || []) {
+    for (const s of game.game === 'northwood' ? game.setups || [] : []) {
+      const id = s.config && s.config.challenge;
+      if (id) out[id] = { played: s.played, won: s.won, best: s.best || 0 };
+    }
   }
   return out;
 }
@@ -44,7 +44,7 @@ function ratingText(c) {
 function bestText(mine) {
   if (!mine) return t('challenge_not_played');
   return mine.won ? t('challenge_won', { won: mine.won, n: mine.played })
-    : t('challenge_best', { n: mine.played, stars: mine.best });
+    : t(mine.played === 1 ? 'challenge_best_sg' : 'challenge_best', { n: mine.played, stars: mine.best });
 }
 
 // The panel (folded), filled once the list came; start(body, button)
@@ -54,9 +54,9 @@ export function challengesPanel(start) {
   const panel = el('details', { class: 'panel', 'data-testid': 'challenges' },
     el('summary', {}, el('h2', { class: 'inline' }, t('challenges_title'))),
     el('p', { class: 'muted' }, t('challenges_intro')), list);
-  Promise.all([api('GET', '/api/challenges'), api('GET', '/api/history?game=northwood&limit=1000').catch(() => null)])
-    .then(([data, history]) => {
-      const mine = bestByChallenge(history && history.games);
+  Promise.all([api('GET', '/api/challenges'), api('GET', '/api/history/totals?game=northwood').catch(() => null)])
+    .then(([data, totals]) => {
+      const mine = bestByChallenge(totals);
       const pick = (o) => (o && (o[lang()] || o.en)) || '';
       for (const c of (data && data.challenges) || []) {
         const button = el('button', { type: 'button', class: 'button small', 'data-testid': 'challenge-' + c.number },

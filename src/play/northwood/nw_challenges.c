@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "history/history.h"
 #include "play/history_cli.h"
 #include "play/northwood/nw_cli.h"
 #include "trickwood/nw_challenge.h"
@@ -31,29 +32,28 @@ static const tw_msg entry = {{"%2d. %s (%s)\n    %s\n    %s; %s\n", "%2d. %s (%s
 static const tw_msg broken = {{"%2d. (cannot be read: %s)\n", "%2d. (illisible : %s)\n"}};
 
 /* The player's best in the history at one challenge: "won W of N" or the
- * best star total. */
-static void best_of(tw_cli *cli, json_t *games, const char *id, char *out, size_t size)
+ * best star total, from the history's totals (a challenge's games are
+ * one setup, whose config names the challenge: history_totals.c counts
+ * them, for the web's list too). */
+static void best_of(tw_cli *cli, json_t *totals, const char *id, char *out, size_t size)
 {
-    int played = 0, won = 0, best = -1;
+    json_t *setups = json_object_get(json_array_get(json_object_get(totals, "games"), 0), "setups");
+    json_t *mine = NULL, *s;
     size_t i;
-    json_t *item;
-    json_array_foreach(games, i, item) {
-        const char *c = json_string_value(json_object_get(json_object_get(item, "config"), "challenge"));
-        json_t *result = json_object_get(item, "result");
-        if (!c || strcmp(c, id) != 0)
-            continue;
-        played++;
-        won += json_is_true(json_object_get(result, "won"));
-        int stars = (int)json_integer_value(json_object_get(result, "stars"));
-        if (stars > best)
-            best = stars;
+    json_array_foreach(setups, i, s) {
+        const char *c = json_string_value(json_object_get(json_object_get(s, "config"), "challenge"));
+        if (c && strcmp(c, id) == 0)
+            mine = s;
     }
+    int played = (int)json_integer_value(json_object_get(mine, "played"));
+    int won = (int)json_integer_value(json_object_get(mine, "won"));
     if (!played)
         snprintf(out, size, "%s", tw_msg_get(&best_none, cli->lang));
     else if (won)
         snprintf(out, size, tw_msg_get(&best_won, cli->lang), won, played);
     else
-        snprintf(out, size, tw_msg_get(&best_lost, cli->lang), played, best);
+        snprintf(out, size, tw_msg_get(&best_lost, cli->lang), played,
+                 (int)json_integer_value(json_object_get(mine, "best")));
 }
 
 /* Appends the challenge's fiefs to win and limits, in words, to goal. */
@@ -104,6 +104,7 @@ int tw_cli_challenges(tw_cli *cli, int argc, char **argv)
     }
     int n = tw_nw_challenge_paths(paths, TW_NW_MAX_CHALLENGES);
     json_t *games = tw_cli_history_games(cli, "northwood");
+    json_t *totals = tw_history_totals(games, "northwood");
     int lang = cli->lang == TW_LANG_FR ? 1 : 0;
     tw_cli_printf(cli, "%s", tw_msg_get(&head, cli->lang));
     for (int i = 0; i < n; i++) {
@@ -115,11 +116,12 @@ int tw_cli_challenges(tw_cli *cli, int argc, char **argv)
         }
         char rating[96], best[96], goal[320];
         rating_of(cli, paths[i], rating, sizeof rating);
-        best_of(cli, games, ch.id, best, sizeof best);
+        best_of(cli, totals, ch.id, best, sizeof best);
         tw_nw_cli_goal_words(cli, ch.variant, ch.expert, ch.medal, 0, goal, sizeof goal);
         limits_of(cli, &ch, goal, sizeof goal);
         tw_cli_printf(cli, tw_msg_get(&entry, cli->lang), i + 1, ch.name[lang], ch.id, goal, rating, best);
     }
+    json_decref(totals);
     json_decref(games);
     return TW_EXIT_OK;
 }
