@@ -258,6 +258,25 @@ TEST(history_terminal_game_in_server_history)
     CHECK_INT(tw_ts_stop(&s), 0);
 }
 
+/* The history after a game was dealt again: two games of the same
+ * configuration, seed and result (the same answers were given). Returns
+ * it (decref it), or NULL with a failure. */
+static json_t *dealt_twice(void)
+{
+    json_t *root = history_json(NULL);
+    json_t *games = json_object_get(root, "games");
+    if (json_array_size(games) != 2) {
+        tw_test_fail(__FILE__, __LINE__, "the history holds %d games, not 2", (int)json_array_size(games));
+        json_decref(root);
+        return NULL;
+    }
+    json_t *a = json_array_get(games, 0), *b = json_array_get(games, 1);
+    CHECK(json_equal(json_object_get(a, "config"), json_object_get(b, "config")));
+    CHECK(json_equal(json_object_get(a, "result"), json_object_get(b, "result")));
+    CHECK(json_equal(json_object_get(a, "seed"), json_object_get(b, "seed")));
+    return root;
+}
+
 /* `history --again N` deals game N again: the same answers give the same
  * game, kept as a second game in the history. */
 TEST(history_again_deals_the_same_game)
@@ -270,21 +289,13 @@ TEST(history_again_deals_the_same_game)
     char *out = play_to_end(again);
     CHECK_CONTAINS(out, "Dealing game 1 again: trickwood fox --level 2 --partner rule --seed 9");
     free(out);
-    json_t *root = history_json(NULL);
-    REQUIRE(root != NULL);
-    json_t *games = json_object_get(root, "games");
-    REQUIRE(json_array_size(games) == 2);
-    json_t *a = json_array_get(games, 0), *b = json_array_get(games, 1);
-    CHECK(json_equal(json_object_get(a, "config"), json_object_get(b, "config")));
-    CHECK(json_equal(json_object_get(a, "result"), json_object_get(b, "result")));
-    CHECK(json_equal(json_object_get(a, "seed"), json_object_get(b, "seed")));
-    json_decref(root);
+    json_decref(dealt_twice());
     /* A game of two people at one screen is dealt again for two people. */
     const char *hotseat[] = {"fox", "--hotseat", "--seed", "5", "--lang", "en", NULL};
     out = play_to_end(hotseat);
     CHECK_CONTAINS(out, "Play this deal again: trickwood fox --level 1 --hotseat --seed 5");
     free(out);
-    root = history_json(NULL);
+    json_t *root = history_json(NULL);
     REQUIRE(root != NULL);
     json_t *pair = json_object_get(json_array_get(json_object_get(root, "games"), 0), "again");
     CHECK_STR(json_string_value(json_object_get(pair, "partner")), "human");
@@ -321,13 +332,10 @@ TEST(history_again_deals_a_challenge_again)
     char *out = play_to_end(deal);
     CHECK_CONTAINS(out, dealing);
     free(out);
-    root = history_json(NULL);
+    root = dealt_twice();
     REQUIRE(root != NULL);
-    json_t *games = json_object_get(root, "games");
-    REQUIRE(json_array_size(games) == 2);
-    json_t *a = json_array_get(games, 0), *b = json_array_get(games, 1);
-    CHECK(json_equal(json_object_get(a, "config"), json_object_get(b, "config")));
-    CHECK(json_equal(json_object_get(a, "result"), json_object_get(b, "result")));
+    json_t *a = json_array_get(json_object_get(root, "games"), 0);
+    json_t *b = json_array_get(json_object_get(root, "games"), 1);
     const char *setup = json_string_value(json_object_get(a, "setup"));
     CHECK(setup && strstr(setup, "-challenge-") != NULL);
     CHECK_STR(json_string_value(json_object_get(b, "setup")), setup ? setup : "");
