@@ -290,6 +290,26 @@ TEST(nw_challenge_terminal_game_to_the_end)
     r = tw_test_cli_run("", list);
     CHECK_INT(r.code, 0);
     CHECK_CONTAINS(r.out, ". Lone hands (lone-hands)");
-    CHECK_CONTAINS(r.out, "played 1");
+    CHECK_CONTAINS(r.out, "played once, ");
+    CHECK_CONTAINS(r.out, "the strong bot wins ");
+    tw_test_cli_free(&r);
+    /* in French, with the French decimal mark */
+    const char *fr[] = {"challenges", "--lang", "fr", NULL};
+    r = tw_test_cli_run("", fr);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "joué une fois, ");
+    /* the first challenge's rating, as its file records it */
+    static char paths[TW_NW_MAX_CHALLENGES][512];
+    REQUIRE(tw_nw_challenge_paths(paths, TW_NW_MAX_CHALLENGES) > 0);
+    json_t *file = json_load_file(paths[0], 0, NULL);
+    json_t *rating = json_object_get(file, "rating");
+    long long games = json_integer_value(json_object_get(rating, "games"));
+    long long wins = json_integer_value(json_object_get(rating, "wins"));
+    REQUIRE(games > 0);
+    long tenths = (long)(1000.0 * (double)wins / (double)games + 0.5);
+    char line[96];
+    snprintf(line, sizeof line, "le robot fort gagne %lld sur %lld (%ld,%ld %%)", wins, games, tenths / 10, tenths % 10);
+    json_decref(file);
+    CHECK_CONTAINS(r.out, line);
     tw_test_cli_free(&r);
 }

@@ -8,6 +8,7 @@
 #include "history/history.h"
 #include "play/history_cli.h"
 #include "play/northwood/nw_cli.h"
+#include "term/term.h"
 #include "trickwood/nw_challenge.h"
 
 const tw_msg tw_nw_cli_challenges_help = {{
@@ -19,12 +20,13 @@ const tw_msg tw_nw_cli_challenges_help = {{
 
 static const tw_msg head = {{"For Northwood! challenges (play one with `trickwood northwood --challenge N`):\n",
                              "Défis des Fiefs de Norbois ! (en jouer un : `trickwood northwood --challenge N`) :\n"}};
-static const tw_msg rated = {{"strong bot wins %d of %d (%.1f%%)%s", "le bot fort gagne %d sur %d (%.1f %%)%s"}};
+static const tw_msg rated = {{"the strong bot wins %d of %d (%s%%)%s", "le robot fort gagne %d sur %d (%s %%)%s"}};
 static const tw_msg short_run = {{", a short run", ", une courte série"}};
 static const tw_msg unrated = {{"not rated yet", "pas encore coté"}};
 static const tw_msg best_none = {{"not played", "pas joué"}};
 static const tw_msg best_won = {{"won %d of %d", "gagné %d sur %d"}};
 static const tw_msg best_lost = {{"played %d, best %d stars", "joué %d, au mieux %d étoiles"}};
+static const tw_msg best_lost_once = {{"played once, %d stars", "joué une fois, %d étoiles"}};
 static const tw_msg fiefs_words = {{"; fiefs to win:", " ; fiefs à gagner :"}};
 static const tw_msg no_subs_words = {{"; no substitutes", " ; sans remplaçants"}};
 static const tw_msg allies_words = {{"; at most %d allies used", " ; %d alliés utilisés au plus"}};
@@ -51,6 +53,8 @@ static void best_of(tw_cli *cli, json_t *totals, const char *id, char *out, size
         snprintf(out, size, "%s", tw_msg_get(&best_none, cli->lang));
     else if (won)
         snprintf(out, size, tw_msg_get(&best_won, cli->lang), won, played);
+    else if (played == 1)
+        snprintf(out, size, tw_msg_get(&best_lost_once, cli->lang), (int)json_integer_value(json_object_get(mine, "best")));
     else
         snprintf(out, size, tw_msg_get(&best_lost, cli->lang), played,
                  (int)json_integer_value(json_object_get(mine, "best")));
@@ -79,9 +83,12 @@ static void rating_of(tw_cli *cli, const char *path, char *out, size_t size)
     json_t *r = json_object_get(root, "rating");
     int games = (int)json_integer_value(json_object_get(r, "games"));
     int wins = (int)json_integer_value(json_object_get(r, "wins"));
-    if (games > 0)
-        snprintf(out, size, tw_msg_get(&rated, cli->lang), wins, games, 100.0 * wins / games,
+    char rate[16];
+    if (games > 0) {
+        tw_term_decimal1(cli->lang, 100.0 * wins / games, rate, sizeof rate);
+        snprintf(out, size, tw_msg_get(&rated, cli->lang), wins, games, rate,
                  json_object_get(r, "note") ? tw_msg_get(&short_run, cli->lang) : "");
+    }
     else
         snprintf(out, size, "%s", tw_msg_get(&unrated, cli->lang));
     json_decref(root);
