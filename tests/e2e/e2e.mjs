@@ -1051,6 +1051,13 @@ test('start page: each choice says how hard it is, and a challenge starts from t
   await ctx.close();
 });
 
+test('texts: French calls a bot "robot" throughout', async () => {
+  const src = readFileSync(new URL('../../web/js/i18n.js', import.meta.url), 'utf8');
+  const { TABLES_FOR_TESTS } = await import('data:text/javascript,' + encodeURIComponent(src));
+  const bots = Object.entries(TABLES_FOR_TESTS.fr).filter(([, v]) => /\bbots?\b/i.test(v)).map(([k, v]) => k + ': ' + v);
+  check(!bots.length, 'French texts saying "bot": ' + bots.join(' | '));
+});
+
 test('undo: a decision comes back until a card is shown', async (browser) => {
   const { ctx, page } = await newPage(browser);
   // Seed 7: four ready allies, so choosing a fief shows no card yet.
