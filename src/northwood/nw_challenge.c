@@ -163,7 +163,7 @@ static tw_error read_limits(tw_jr *jr, json_t *obj, const char *path, tw_nw_chal
 static tw_error read_rating(tw_jr *jr, json_t *obj, const char *path)
 {
     static const char *const keys[] = {"games", "wins", "rate", "low", "high", "bound_games", "bound_wins",
-                                       "command", "note", NULL};
+                                       "seed", "check_games", "check_wins", "command", "note", NULL};
     char field[96];
     json_t *rating;
     long long n;
