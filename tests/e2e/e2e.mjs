@@ -1308,6 +1308,64 @@ async function checkInWindow(page, sel, what) {
   check(out.length === 0, what + ' is within the window without scrolling: ' + out.join(', '));
 }
 
+// The final position of a game, measured once the game-over box is drawn
+// and the cards stand still: the hand (its cards, or its titled place when
+// the last trick emptied it) and the game-over box lie in the window with
+// the page not scrolled, and no point of a hand card is covered by the box
+// or anything else (the element found at each card's centre and corners
+// is the card); the box's title and result line are in view too (a long
+// box scrolls in its own place). Returns the figures: the hand's and the
+// box's edges.
+async function checkEndPosition(page, who) {
+  await page.waitForSelector('[data-testid=game-over]');
+  await page.evaluate(() => Promise.race([Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))),
+    new Promise((r) => setTimeout(r, 1500))]));
+  const m = await page.evaluate(() => {
+    const H = window.innerHeight;
+    const W = window.innerWidth;
+    const box = (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height }; };
+    const cards = [...document.querySelectorAll('[data-testid=hand] .card')];
+    const place = document.querySelector('.hand-wrap');
+    const covered = [];
+    for (const c of cards) {
+      const r = c.getBoundingClientRect();
+      const pts = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 3, r.top + 3], [r.right - 3, r.top + 3],
+        [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]];
+      for (const [x, y] of pts) {
+        const at = x >= 0 && x < W && y >= 0 && y < H ? document.elementFromPoint(x, y) : null;
+        if (!at || !(c === at || c.contains(at))) {
+          covered.push((c.getAttribute('data-card') || '?') + '@' + Math.round(x) + ',' + Math.round(y) + ' by ' +
+            (at ? (at.getAttribute('data-testid') || at.className || at.tagName) : 'nothing (outside)'));
+          break;
+        }
+      }
+    }
+    const over = document.querySelector('[data-testid=game-over]');
+    // the box's title and result line (a long box scrolls in its place)
+    const head = over ? [over.querySelector('h2'), over.querySelector('.big')].filter((e) => e) : [];
+    const headBox = head.length ? { top: Math.min(...head.map((e) => e.getBoundingClientRect().top)),
+      bottom: Math.max(...head.map((e) => e.getBoundingClientRect().bottom)) } : null;
+    return { H, W, scrollY: window.scrollY, cards: cards.map(box), place: place ? box(place) : null,
+      over: headBox, covered, wide: document.documentElement.scrollWidth - W };
+  });
+  const at = who + ' at the end of the game';
+  if (m.scrollY !== 0 || m.covered.length || !m.place || !m.over) await shot(page, 'end-' + who.replace(/\W+/g, '-') + '-failed');
+  check(m.scrollY === 0, at + ': the page is not scrolled (' + m.scrollY + ')');
+  check(m.wide <= 1, at + ': nothing is wider than the window (' + m.wide + ' px more)');
+  check(m.over && m.over.top >= 0 && m.over.bottom <= m.H + 0.5, at + ': the game-over box\'s title and result are in the window ' + JSON.stringify(m.over));
+  check(m.place, at + ': the hand is on the page');
+  const inWin = (r) => r.height > 0 && r.top >= 0 && r.bottom <= m.H + 0.5 && r.left >= 0 && r.right <= m.W + 0.5;
+  if (m.cards.length) {
+    const out = m.cards.filter((r) => !inWin(r)).map((r) => Math.round(r.top) + '-' + Math.round(r.bottom));
+    check(!out.length, at + ': every hand card is in the window (of ' + m.H + '): ' + out.join(', '));
+    check(!m.covered.length, at + ': no hand card is covered: ' + m.covered.join('; '));
+  } else {
+    check(inWin(m.place), at + ': the (empty) hand\'s place is in the window ' + JSON.stringify(m.place));
+  }
+  return { cards: m.cards.length, handBottom: Math.round(m.cards.length ? Math.max(...m.cards.map((r) => r.bottom)) : m.place.bottom),
+    overTop: Math.round(m.over.top), overBottom: Math.round(m.over.bottom), height: m.H };
+}
+
 // Plays the first legal choice that is not "stop" and waits for a newer
 // version; clicks through the page like a player would.
 async function playFirst(page) {
@@ -1399,6 +1457,8 @@ for (const [width, height] of [[1280, 800], [1366, 768]]) {
     }
     check(await isOver(page), 'the whole For Northwood! game was played (' + decisions + ' decisions)');
     check(statements >= 3, 'statements were answered (' + statements + ')');
+    const nwEnd = await checkEndPosition(page, `Northwood ${width}x${height}`);
+    await shot(page, `laptop-${width}-northwood-end`);
     const logText = await page.locator('[data-testid=log]').textContent();
     check(/higher in the same suit|your trump \(\w+\) beats it|neither higher in its suit nor a trump/.test(logText),
       'the log says why an answer scored or not: ' + logText.slice(0, 300));
@@ -1419,8 +1479,11 @@ for (const [width, height] of [[1280, 800], [1366, 768]]) {
       await playFirst(page);
     }
     check(await isOver(page), 'the whole Duet was played (' + duetSteps + ' decisions)');
+    const foxEnd = await checkEndPosition(page, `Duet ${width}x${height}`);
+    await shot(page, `laptop-${width}-fox-end`);
     checkNoErrors(page, 'laptop');
     console.log(`   (${decisions} For Northwood! decisions, ${statements} statements, ${marked} answers marked; ${duetSteps} Duet decisions)`);
+    console.log(`   (end of game: Northwood ${JSON.stringify(nwEnd)}; Duet ${JSON.stringify(foxEnd)})`);
     await ctx.close();
   });
 }
@@ -1577,8 +1640,10 @@ async function phoneGame(page, who, statementSel, scoreSel, pick) {
   await page.waitForTimeout(300);
   const out = await outsideWindow(page, '[data-testid=game-over]');
   check(out.length === 0, who + ': the game-over box is in view: ' + out.join(', '));
+  // The final position: the hand in view and uncovered beside the box.
+  const end = await checkEndPosition(page, who);
   for (const k of Object.keys(worst)) worst[k] = Math.round(worst[k]);
-  return { worst, phases: [...phases] };
+  return { worst, phases: [...phases], end };
 }
 
 test('phone 390x844: at every decision of a whole game of each kind, hand, statement or trick and score in view, choices 44 px', async (browser) => {
@@ -1607,6 +1672,7 @@ test('phone 390x844: at every decision of a whole game of each kind, hand, state
   checkNoErrors(page, 'phone 390 whole games');
   console.log(`   (Northwood ${nw.worst.decisions} decisions: ${JSON.stringify(nw.worst)} ${nw.phases.join(',')})`);
   console.log(`   (Duet ${fox.worst.decisions} decisions: ${JSON.stringify(fox.worst)} ${fox.phases.join(',')})`);
+  console.log(`   (end of game: Northwood ${JSON.stringify(nw.end)}; Duet ${JSON.stringify(fox.end)})`);
   await ctx.close();
 }, 420000);
 
