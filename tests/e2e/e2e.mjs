@@ -5,7 +5,7 @@
 // "N passed, N failed".
 
 import { chromium } from 'playwright-core';
-import { runTests, registry, check, versionOf, isOver, newPage } from './harness.mjs';
+import { runTests, registry, check, versionOf, isOver, newPage, watchErrors } from './harness.mjs';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import http from 'node:http';
@@ -409,6 +409,115 @@ test('fox duet: two browser windows play a whole game online', async (browser) =
   checkNoErrors(a.page, 'window A');
   checkNoErrors(b.page, 'window B');
   console.log(`   (${steps} actions: ${[...verbs].join(', ')}; ${checked} hidden card checks)`);
+  await a.ctx.close();
+  await b.ctx.close();
+});
+
+// Plays the Duet at the open pages (the one whose turn it is plays its
+// first legal choice, the others follow on the event stream) until
+// `stop()` says so or the game ends; returns the actions taken.
+async function playDuetUntil(pages, stop, limit) {
+  let n = 0;
+  while (n < (limit || 500) && !(await stop())) {
+    if ((await Promise.all(pages.map((p) => isOver(p)))).every((x) => x)) break;
+    let acted = null;
+    for (const p of pages) {
+      if (acted || (await p.locator('#main [data-action]').count()) === 0) continue;
+      const before = await versionOf(p);
+      if (await playOne(p, false, 0)) acted = before + 1;
+    }
+    if (acted === null) {
+      await Promise.race(pages.map((p) => p.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 20000 })));
+      continue;
+    }
+    n++;
+    for (const p of pages) await waitVersion(p, acted);
+  }
+  return n;
+}
+
+// The seat a page's last state reply gave it (recordReplies), or null.
+function lastSeat(replies) {
+  const st = replies.filter((r) => /\/state/.test(r.url) && r.json && typeof r.json.seat === 'number').pop();
+  return st ? st.json.seat : null;
+}
+
+test('fox duet over days: a player closes the page mid-game, the partner plays on and waits, the first comes back to its seat and hand and plays to the end', async (browser) => {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  const repliesA = recordReplies(a.page);
+  await a.page.goto(BASE + '/#/');
+  const form = a.page.locator('[data-testid=start-fox]');
+  await form.locator('input[name=partner][value=human]').check();
+  await form.locator('summary').click();
+  await a.page.fill('[data-testid=fox-seed]', '78');
+  await a.page.click('[data-testid=start-fox-button]');
+  await a.page.waitForSelector('[data-testid=join-link]');
+  const id = decodeURIComponent(/#\/play\/([^/]+)/.exec(a.page.url())[1]);
+  const joinUrl = await a.page.inputValue('[data-testid=join-link]');
+  const repliesB = recordReplies(b.page);
+  await b.page.goto(joinUrl);
+  await b.page.waitForSelector('[data-testid=hand] [data-card]');
+  await a.page.waitForSelector('[data-testid=join-link]', { state: 'detached', timeout: 20000 });
+  // A few tricks together.
+  const first = await playDuetUntil([a.page, b.page], async () => (await versionOf(a.page)) >= 9 &&
+    (await a.page.locator('#main [data-action]').count()) > 0);
+  check(first >= 9, 'the two played a few moves first (' + first + ')');
+  const seatB = lastSeat(repliesB);
+  check(seatB === 1 - lastSeat(repliesA), 'the two pages hold the two seats: ' + lastSeat(repliesA) + ', ' + seatB);
+  // B closes its page (its tab: the browser and its storage stay).
+  const handB = await handOf(b.page);
+  const versionClosed = await versionOf(b.page);
+  const logB = await logLines(b.page);
+  await b.page.close();
+  // A plays on while it has a move, then waits for B: its title does not
+  // say it is its turn, its prompt says whom it waits for.
+  let alone = 0;
+  for (let i = 0; i < 40 && (await a.page.locator('#main [data-action]').count()) > 0; i++) {
+    const v = await versionOf(a.page);
+    await playOne(a.page, false, 0);
+    await waitVersion(a.page, v + 1);
+    alone++;
+  }
+  check((await a.page.locator('#main [data-action]').count()) === 0, 'A waits for B after its moves');
+  check(!(await a.page.title()).startsWith('● Your turn'), 'A\'s title does not say it is its turn: ' + await a.page.title());
+  check(/Waiting for your partner/.test(await a.page.textContent('[data-testid=prompt]')), 'A\'s prompt says it waits for its partner');
+  const versionNow = await versionOf(a.page);
+  // Later, B opens the game's address again in a new tab of its browser.
+  await a.page.waitForTimeout(1500);
+  const back = watchErrors(await b.ctx.newPage());
+  const repliesBack = recordReplies(back);
+  await back.goto(BASE + '/#/play/' + encodeURIComponent(id));
+  await back.waitForSelector('[data-testid=hand] [data-card]');
+  await waitVersion(back, versionNow);
+  check(lastSeat(repliesBack) === seatB, 'B is back at its seat (' + lastSeat(repliesBack) + ', was ' + seatB + ')');
+  check(!(await back.locator('[data-testid=join-link]').count()) && !(await back.locator('[data-testid=join-error]').count()),
+    'B is not asked to join again');
+  const handBack = await handOf(back);
+  // (only B's own moves change its hand, and B made none while away)
+  check([...handBack].sort().join(' ') === [...handB].sort().join(' '),
+    'B finds its hand as it left it: ' + handBack.join(' ') + ' (had ' + handB.join(' ') + ')');
+  check((await handOf(a.page)).every((c) => !handBack.includes(c)), 'no card of A in B\'s hand');
+  // Whose turn it is, in B's title and prompt and in A's.
+  check((await back.locator('#main [data-action]').count()) > 0, 'B has a choice when it comes back (A waited for it)');
+  check((await back.title()).startsWith('● Your turn'), 'B\'s title says it is its turn: ' + await back.title());
+  check(!/Waiting for your partner/.test(await back.textContent('[data-testid=prompt]')), 'B\'s prompt asks it to play');
+  // The log tells B what was played while it was away: the partner's
+  // moves, newest first (a reopened page's log holds the actions taken).
+  const moves = (lines) => lines.filter((l) => /^(You|Your partner): /.test(l));
+  const logBack = moves(await logLines(back));
+  check(logBack.length >= moves(logB).length + alone && alone > 0 && logBack.slice(0, alone).every((l) => l.startsWith('Your partner: ')),
+    'B\'s log has the moves made while it was away (' + moves(logB).length + ' then ' + logBack.length + ', ' + alone + ' by A): ' + logBack.slice(0, alone + 1).join(' | '));
+  check(versionNow >= versionClosed + alone, 'the game went on while B was away');
+  // Both play to the end.
+  await playDuetUntil([a.page, back], async () => false);
+  check((await isOver(a.page)) && (await isOver(back)), 'both pages show the end of the game');
+  check((await a.page.locator('[data-testid=game-over]').textContent()) === (await back.locator('[data-testid=game-over]').textContent()),
+    'both pages tell the same result');
+  check(!(await back.title()).includes('Your turn') && !(await a.page.title()).includes('Your turn'), 'no turn mark once the game is over');
+  checkNoErrors(a.page, 'A');
+  checkNoErrors(back, 'B back');
+  console.log(`   (${first} moves together, ${alone} by A alone, the rest after B came back; seat ${seatB})`);
   await a.ctx.close();
   await b.ctx.close();
 });
