@@ -1597,6 +1597,78 @@ for (const [width, height] of [[1280, 800], [1366, 768]]) {
   });
 }
 
+// Plays a whole game at a page asking a hint at every decision at once
+// (no pause: faster than any player), then taking the advised move; every
+// hint reply is kept. Returns {decisions, hints, refused, seconds, peak}:
+// refused lists the replies that were not 200 and the hint lines that
+// say a limit was met; peak is the most hints asked in any 60 s.
+async function hintEveryDecision(page, who) {
+  const replies = [];
+  page.on('response', async (res) => {
+    if (!/\/api\/games\/[^/]+\/hint/.test(res.url())) return;
+    let body = null;
+    try { body = await res.json(); } catch (e) { body = null; }
+    replies.push({ status: res.status(), body, at: Date.now() });
+  });
+  const t0 = Date.now();
+  const refused = [];
+  let decisions = 0;
+  for (let steps = 0; steps < 800; steps++) {
+    await page.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 30000 });
+    if (await isOver(page)) break;
+    const asked = replies.length;
+    await page.locator('#main [data-testid=hint]').first().click();
+    await page.waitForFunction(() => {
+      const b = document.querySelector('#main .hint-box');
+      return b && b.textContent.trim() && !/Thinking/.test(b.textContent);
+    }, null, { timeout: 60000 });
+    const line = await page.textContent('#main .hint-box');
+    for (let i = 0; i < 200 && replies.length <= asked; i++) await page.waitForTimeout(25);
+    const last = replies[replies.length - 1];
+    if (!last || last.status !== 200) refused.push(who + ' decision ' + decisions + ': ' + (last ? last.status + ' ' + JSON.stringify(last.body) : 'no reply'));
+    if (/too many|try again|rate/i.test(line)) refused.push(who + ' decision ' + decisions + ': the hint line says ' + line);
+    if (refused.length) break;
+    decisions++;
+    const advised = last && last.body && last.body.action;
+    const before = await versionOf(page);
+    const target = advised ? page.locator(`#main [data-action="${advised}"]`) : null;
+    if (target && (await target.count())) {
+      await target.first().click();
+      await page.waitForFunction((v) => {
+        const n = document.querySelector('[data-testid=version]');
+        return (n && Number(n.getAttribute('data-version')) > v) || document.querySelector('[data-testid=game-over]');
+      }, before, { timeout: 30000 });
+    } else {
+      await playOne(page, false, 0);
+    }
+  }
+  const times = replies.map((r) => r.at);
+  let peak = 0;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i] - times[j] >= 60000) j++;
+    peak = Math.max(peak, i - j + 1);
+  }
+  return { decisions, hints: replies.length, refused, seconds: Math.round((Date.now() - t0) / 1000), peak };
+}
+
+test('hints: a player asking a hint at every decision of a whole game of each kind, without a pause, never meets the limit', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await startNorthwood(page, 2024);
+  const nw = await hintEveryDecision(page, 'Northwood');
+  check(!nw.refused.length, 'no hint refused: ' + nw.refused.join(' | '));
+  check(await isOver(page), 'the For Northwood! game was played to its end (' + nw.decisions + ' decisions)');
+  check(nw.hints === nw.decisions && nw.decisions > 60, 'a hint at each of the ' + nw.decisions + ' decisions (' + nw.hints + ' asked)');
+  // The Duet with the bot partner, at the same seat's pace.
+  await startFox(page, 'rule', 3, 31);
+  const fox = await hintEveryDecision(page, 'Duet');
+  check(!fox.refused.length, 'no hint refused: ' + fox.refused.join(' | '));
+  check(await isOver(page), 'the Duet was played to its end (' + fox.decisions + ' decisions)');
+  check(fox.hints === fox.decisions && fox.decisions > 20, 'a hint at each of the ' + fox.decisions + ' decisions (' + fox.hints + ' asked)');
+  checkNoErrors(page, 'hints');
+  console.log(`   (Northwood: ${nw.hints} hints in ${nw.seconds} s, at most ${nw.peak} in 60 s; Duet: ${fox.hints} hints in ${fox.seconds} s, at most ${fox.peak} in 60 s)`);
+  await ctx.close();
+}, 900000);
+
 test('fox duet: the path is a drawing of a forest trail, one element per space', async (browser) => {
   const { ctx, page } = await newPage(browser);
   await startFox(page, 'rule', 3);
