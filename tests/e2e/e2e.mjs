@@ -2069,6 +2069,24 @@ test('texts: every English text has a French one with the same marks', async () 
   check(Object.keys(en).length > 200, 'the tables are complete (' + Object.keys(en).length + ' texts)');
 });
 
+test('texts: no capital letter mid-sentence in English and French, but for the proper names', async () => {
+  const cap = await import('./capitals.mjs');
+  const allowed = new Set([...cap.NAMES, ...cap.dataNames()]);
+  // The rule itself: a capital after a lower-case word is found, a name,
+  // a sentence's start, a placeholder, a code and a quoted button are not.
+  const bad = cap.midSentenceCapitals('Appuyez sur Conseil, puis jouez la Carte.', allowed);
+  check(bad.join(',') === 'sur Conseil,la Carte', 'the rule finds capitals mid-sentence: ' + bad.join(','));
+  const good = ['Vous faites appel au Prince des Griffes. Jouez 3G.', 'les Barons des Yeux', "l'atout Feuilles",
+    'appuyez sur « Attendre »', 'press "Wait" or Enter', 'Board %s: %s Load another', 'use `trickwood Fox`',
+    'Le Renard des Bois : Duo'].filter((x) => cap.midSentenceCapitals(x, allowed).length);
+  check(!good.length, 'names, sentence starts and quotes are left alone: ' + good.join(' | '));
+  check(allowed.has('Reine') && allowed.has('Valet') && cap.NAMES.size < 80, 'the names: the characters\' words and a short list (' + cap.NAMES.size + ')');
+  const { found, texts, fromC } = await cap.findings();
+  check(texts > 2500 && fromC > 800, 'the tables were read (' + texts + ' texts, ' + fromC + ' from the C tables)');
+  check(!found.length, found.length + ' texts with a capital mid-sentence: ' +
+    found.slice(0, 8).map((f) => f.where + ' (' + f.words.join(', ') + ')').join('; '));
+});
+
 // ---------------------------------------------------------------------
 
 test('an archived game: its own screen, and it leaves the list of games to continue', async (browser) => {
