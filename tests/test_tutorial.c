@@ -298,3 +298,49 @@ TEST(tutorial_bad_script_names_file_line_field)
     tw_tutorial_free(t);
     unlink(path);
 }
+
+/* Runs the For Northwood! tutorial's first step with $TRICKWOOD_DATA at
+ * data (the program installed elsewhere); returns its result. */
+static tw_test_cli_result tutorial_with_data(const char *data)
+{
+    setenv("TRICKWOOD_DATA", data, 1);
+    const char *args[] = {"tutorial", NULL};
+    tw_test_cli_result r = tw_test_cli_run("visit 3\nquit\n", args);
+    unsetenv("TRICKWOOD_DATA");
+    return r;
+}
+
+/* The scripts are found through $TRICKWOOD_DATA: in its tutorial/ folder,
+ * or in the web app beside it (an installed tree moved elsewhere); when
+ * neither holds them, the error names the file looked for. */
+TEST(tutorial_found_through_trickwood_data)
+{
+    tw_test_scratch_xdg("xdg-tutorial-data");
+    char root[] = "/tmp/tw-tutdata-XXXXXX";
+    REQUIRE(mkdtemp(root) != NULL);
+    char cmd[2048], data[600];
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/share/web/tutorial %s/own %s/none && cp -r %s %s/share/data && cp -r %s %s/own/data && "
+             "cp -r %s %s/none/data && cp %s/../web/tutorial/*.json %s/share/web/tutorial/ && mkdir -p %s/own/data/tutorial "
+             "&& cp %s/../web/tutorial/*.json %s/own/data/tutorial/",
+             root, root, root, TW_DATA_DIR, root, TW_DATA_DIR, root, TW_DATA_DIR, root, TW_DATA_DIR, root, root,
+             TW_DATA_DIR, root);
+    REQUIRE(system(cmd) == 0);
+    const char *where[] = {"share/data", "own/data"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(data, sizeof data, "%s/%s", root, where[i]);
+        tw_test_cli_result r = tutorial_with_data(data);
+        CHECK_INT(r.code, 0);
+        CHECK_CONTAINS(r.out, "For Northwood! tutorial, step 1 of 18: ");
+        CHECK_CONTAINS(r.out, "Not this one (");
+        tw_test_cli_free(&r);
+    }
+    snprintf(data, sizeof data, "%s/none/data", root);
+    tw_test_cli_result r = tutorial_with_data(data);
+    CHECK(r.code != 0);
+    CHECK_CONTAINS(r.err, "tutorial: ");
+    CHECK_CONTAINS(r.err, "web/tutorial/northwood.json");
+    tw_test_cli_free(&r);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+    CHECK(system(cmd) == 0);
+}

@@ -56,8 +56,10 @@ typedef struct tw_tutorial {
     tw_tut_step steps[TW_TUT_STEPS];
 } tw_tutorial;
 
-/* The file of a tutorial ("northwood" or "fox"): web/tutorial/NAME.json
- * beside the data folder (where `serve` finds the web app too). */
+/* The file of a tutorial ("northwood" or "fox"): tutorial/NAME.json in
+ * the data folder ($TRICKWOOD_DATA) when it is there, else
+ * web/tutorial/NAME.json beside the data folder (where `serve` finds the
+ * web app too); a missing file is named by the reader's error. */
 void tw_tutorial_path(const char *name, char *out, size_t size);
 /* Reads a script (a new one, free with tw_tutorial_free), or NULL with
  * diag set (file, line, field). */
