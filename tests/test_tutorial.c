@@ -344,3 +344,50 @@ TEST(tutorial_found_through_trickwood_data)
     snprintf(cmd, sizeof cmd, "rm -rf %s", root);
     CHECK(system(cmd) == 0);
 }
+
+/* The file a game says it saved to ("Continue it with: PROG resume FILE"). */
+static void saved_file(const char *out, char *file, size_t size)
+{
+    const char *at = strstr(out, " resume ");
+    file[0] = '\0';
+    if (!at)
+        return;
+    at += strlen(" resume ");
+    size_t n = strcspn(at, "\n");
+    snprintf(file, size, "%.*s", (int)n, at);
+}
+
+/* A tutorial saved during its lessons and resumed: the coach takes it up
+ * at the step reached, says so and still explains a move that is not the
+ * lesson's; a game of the same deal whose moves left the lessons is
+ * resumed as any other game, without a coach. */
+TEST(tutorial_resumed_goes_on_at_its_step)
+{
+    tw_test_scratch_xdg("xdg-tutorial-resume");
+    const char *tut[] = {"tutorial", NULL};
+    tw_test_cli_result r = tw_test_cli_run("visit 1\nquit\n", tut);
+    CHECK_INT(r.code, 0);
+    char file[1024];
+    saved_file(r.out, file, sizeof file);
+    tw_test_cli_free(&r);
+    REQUIRE(file[0] != '\0');
+    const char *resume[] = {"resume", file, NULL};
+    r = tw_test_cli_run("2\n1\nquit\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "For Northwood! tutorial: saved at step 2 of 18, the lessons go on from there.");
+    CHECK_CONTAINS(r.out, "For Northwood! tutorial, step 2 of 18: ");
+    CHECK_CONTAINS(r.out, "Not this one (");
+    CHECK_CONTAINS(r.out, "For Northwood! tutorial, step 3 of 18: ");
+    tw_test_cli_free(&r);
+    /* the same deal, left off the lessons at once: a game like any other */
+    const char *own[] = {"northwood", "--intro", "--medal", "bronze", "--seed", "615", NULL};
+    r = tw_test_cli_run("visit 2\nquit\n", own);
+    CHECK_INT(r.code, 0);
+    saved_file(r.out, file, sizeof file);
+    tw_test_cli_free(&r);
+    REQUIRE(file[0] != '\0');
+    r = tw_test_cli_run("quit\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "the lessons go on") == NULL && strstr(r.out, "tutorial, step") == NULL);
+    tw_test_cli_free(&r);
+}

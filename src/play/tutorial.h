@@ -94,5 +94,11 @@ int tw_tutorial_cli_allows(struct tw_cli_session *ss, int seat, tw_game_action a
  * finished here (no save, no history database): one line naming the
  * command. */
 void tw_tutorial_cli_offer(struct tw_cli_session *ss);
+/* A resumed game that is a tutorial's (its game and seed, every lesson
+ * played so far one its step took) before the lessons are over: the coach
+ * takes it up again at the step it reached, and says so. Returns the
+ * script the session's coach then is (free it with tw_tutorial_free after
+ * the game), or NULL when the game is not a tutorial's in its lessons. */
+struct tw_tutorial *tw_tutorial_cli_resume(struct tw_cli_session *ss);
 
 #endif
