@@ -299,6 +299,20 @@ async function waitVersion(page, v) {
   }, v, { timeout: 20000 });
 }
 
+// Opens a Duet table for a friend from the start page with a seed; returns
+// the game's id and the join link the page shows.
+async function openFriendTable(page, seed) {
+  await page.goto(BASE + '/#/');
+  const form = page.locator('[data-testid=start-fox]');
+  await form.locator('input[name=partner][value=human]').check();
+  await form.locator('summary').click();
+  await page.fill('[data-testid=fox-seed]', String(seed));
+  await page.click('[data-testid=start-fox-button]');
+  await page.waitForSelector('[data-testid=join-link]');
+  const id = decodeURIComponent(/#\/play\/([^/]+)/.exec(page.url())[1]);
+  return { id, joinUrl: await page.inputValue('[data-testid=join-link]') };
+}
+
 // The Duet played online by two windows (a seeded game of 74 actions):
 // the analysis test reads its history, which takes a known, short time.
 let onlineFoxGame = null;
@@ -318,15 +332,9 @@ test('fox duet: two browser windows play a whole game online', async (browser) =
   });
   const repliesA = recordReplies(a.page);
   const repliesB = recordReplies(b.page);
-  await a.page.goto(BASE + '/#/');
-  const form = a.page.locator('[data-testid=start-fox]');
-  await form.locator('input[name=partner][value=human]').check();
-  await form.locator('summary').click();
-  await a.page.fill('[data-testid=fox-seed]', '77');
-  await a.page.click('[data-testid=start-fox-button]');
-  await a.page.waitForSelector('[data-testid=join-link]');
-  onlineFoxGame = decodeURIComponent(/#\/play\/([^/]+)/.exec(a.page.url())[1]);
-  const joinUrl = await a.page.inputValue('[data-testid=join-link]');
+  const opened = await openFriendTable(a.page, 77);
+  onlineFoxGame = opened.id;
+  const joinUrl = opened.joinUrl;
   check(/#\/join\//.test(joinUrl), 'the share link is a join link: ' + joinUrl);
   const noteA = await a.page.locator('[data-testid=board-note]').textContent();
   check(/public web implementation/i.test(noteA) && !/reconstruction/i.test(noteA), 'the side A note says where its layout comes from: ' + noteA);
@@ -446,15 +454,7 @@ test('fox duet over days: a player closes the page mid-game, the partner plays o
   const a = await newPage(browser);
   const b = await newPage(browser);
   const repliesA = recordReplies(a.page);
-  await a.page.goto(BASE + '/#/');
-  const form = a.page.locator('[data-testid=start-fox]');
-  await form.locator('input[name=partner][value=human]').check();
-  await form.locator('summary').click();
-  await a.page.fill('[data-testid=fox-seed]', '78');
-  await a.page.click('[data-testid=start-fox-button]');
-  await a.page.waitForSelector('[data-testid=join-link]');
-  const id = decodeURIComponent(/#\/play\/([^/]+)/.exec(a.page.url())[1]);
-  const joinUrl = await a.page.inputValue('[data-testid=join-link]');
+  const { id, joinUrl } = await openFriendTable(a.page, 78);
   const repliesB = recordReplies(b.page);
   await b.page.goto(joinUrl);
   await b.page.waitForSelector('[data-testid=hand] [data-card]');
