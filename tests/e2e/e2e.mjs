@@ -2179,6 +2179,34 @@ test('tutorial northwood: offered on the first visit, a wrong move explained, th
   await ctx.close();
 });
 
+test('tutorial closed and reopened: the coach takes the kept game up at the step it reached', async (browser) => {
+  const script = tutorialScript('northwood');
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/tutorial/northwood');
+  await page.waitForSelector('[data-testid=tutorial-coach] [data-testid=tutorial-say]');
+  for (const step of script.steps.slice(0, 3)) await tutorialAct(page, step.do[0]);
+  await page.close();
+  // Later, in the same browser: the tutorial's address again.
+  const back = watchErrors(await ctx.newPage());
+  await back.goto(BASE + '/#/tutorial/northwood');
+  await back.waitForSelector('[data-testid=tutorial-coach] [data-testid=tutorial-say]');
+  await waitVersion(back, script.steps[3].at);
+  check((await versionOf(back)) === script.steps[3].at, 'the kept game, not a new deal (version ' + await versionOf(back) + ')');
+  check((await back.getAttribute('[data-testid=tutorial-step]', 'data-step')) === '3', 'the coach is at the fourth step');
+  check((await back.textContent('[data-testid=tutorial-say]')) === script.steps[3].say.en, 'it says the fourth step');
+  // It still explains a move that is not the lesson's, and takes the lesson's.
+  const other = (await back.$$eval('#main [data-action]', (els) => els.map((e) => e.getAttribute('data-action'))))
+    .find((a) => !script.steps[3].do.includes(a) && a !== 'stop');
+  check(other, 'another move is offered');
+  await back.locator(`#main [data-action="${other}"]`).first().click();
+  await back.waitForSelector('[data-testid=tutorial-why]');
+  check((await versionOf(back)) === script.steps[3].at, 'the wrong move was not played');
+  await tutorialAct(back, script.steps[3].do[0]);
+  check((await back.getAttribute('[data-testid=tutorial-step]', 'data-step')) === '4', 'the lessons go on');
+  checkNoErrors(back, 'tutorial reopened');
+  await ctx.close();
+});
+
 test('tutorial on a phone 390x844, in French: the coach and the whole hand in view, both games', async (browser) => {
   const { ctx, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
   const script = tutorialScript('northwood');
