@@ -245,7 +245,7 @@ TEST(server_limits_rates_of_new_games_and_hints)
 TEST(server_limits_hints_count_per_seat_not_per_address)
 {
     tw_ts_server s;
-    const char *extra[] = {"--hint-rate-seat", "3", "--hint-rate", "100", NULL};
+    const char *extra[] = {"--hint-rate-seat", "3", "--hint-burst-seat", "3", "--hint-rate", "100", NULL};
     REQUIRE(tw_ts_start_args(&s, tw_test_tmp("limits-seat.db"), NULL, extra) == 0);
     /* Two players behind one address (one router), each at a table. */
     char id[2][32], token[2][64], path[2][128];
@@ -269,6 +269,40 @@ TEST(server_limits_hints_count_per_seat_not_per_address)
     tw_ts_reply_free(&r);
     /* The other player, from the same address, still has every hint. */
     CHECK_INT(count_until_refused(&s, "GET", path[1], token[1], NULL, 3, &r), 3);
+    CHECK_INT(tw_ts_stop(&s), 0);
+}
+
+/* A seat's allowance comes in bursts of five minutes' worth by default:
+ * a whole game's hints asked without a pause pass (the browser test
+ * "hints: a player asking a hint at every decision" plays one against
+ * the default limits), then the seat's pace applies. */
+TEST(server_limits_seat_hints_come_in_bursts_of_five_minutes)
+{
+    tw_ts_server s;
+    const char *extra[] = {"--hint-rate-seat", "4", "--hint-rate", "1000", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_test_tmp("limits-burst.db"), NULL, extra) == 0);
+    char id[32], token[64], path[128];
+    CHECK_INT(create_game(&s, NULL, 10000, id, token), 201);
+    snprintf(path, sizeof path, "/api/games/%s/hint", id);
+    tw_ts_reply r;
+    long long start = tw_ts_now_ms();
+    int hints = count_until_refused(&s, "GET", path, token, NULL, 60, &r);
+    printf("   %d hints in a row before 429 at --hint-rate-seat 4\n", hints);
+    CHECK(hints >= 20 && hints <= 20 + allowance_after(4, tw_ts_now_ms() - start) - 4);
+    CHECK_INT(r.status, 429);
+    CHECK_CONTAINS(r.body, "too many hints from this seat: at most 4 a minute");
+    tw_ts_reply_free(&r);
+    CHECK_INT(tw_ts_stop(&s), 0);
+    /* --hint-burst-seat sets the burst; never below the pace. */
+    const char *set[] = {"--hint-rate-seat", "4", "--hint-burst-seat", "7", "--hint-rate", "1000", NULL};
+    REQUIRE(tw_ts_start_args(&s, tw_test_tmp("limits-burst-set.db"), NULL, set) == 0);
+    CHECK_INT(create_game(&s, NULL, 10000, id, token), 201);
+    snprintf(path, sizeof path, "/api/games/%s/hint", id);
+    start = tw_ts_now_ms();
+    hints = count_until_refused(&s, "GET", path, token, NULL, 60, &r);
+    CHECK(hints >= 7 && hints <= 7 + allowance_after(4, tw_ts_now_ms() - start) - 4);
+    CHECK_INT(r.status, 429);
+    tw_ts_reply_free(&r);
     CHECK_INT(tw_ts_stop(&s), 0);
 }
 

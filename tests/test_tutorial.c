@@ -298,3 +298,96 @@ TEST(tutorial_bad_script_names_file_line_field)
     tw_tutorial_free(t);
     unlink(path);
 }
+
+/* Runs the For Northwood! tutorial's first step with $TRICKWOOD_DATA at
+ * data (the program installed elsewhere); returns its result. */
+static tw_test_cli_result tutorial_with_data(const char *data)
+{
+    setenv("TRICKWOOD_DATA", data, 1);
+    const char *args[] = {"tutorial", NULL};
+    tw_test_cli_result r = tw_test_cli_run("visit 3\nquit\n", args);
+    unsetenv("TRICKWOOD_DATA");
+    return r;
+}
+
+/* The scripts are found through $TRICKWOOD_DATA: in its tutorial/ folder,
+ * or in the web app beside it (an installed tree moved elsewhere); when
+ * neither holds them, the error names the file looked for. */
+TEST(tutorial_found_through_trickwood_data)
+{
+    tw_test_scratch_xdg("xdg-tutorial-data");
+    char root[] = "/tmp/tw-tutdata-XXXXXX";
+    REQUIRE(mkdtemp(root) != NULL);
+    char cmd[2048], data[600];
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/share/web/tutorial %s/own %s/none && cp -r %s %s/share/data && cp -r %s %s/own/data && "
+             "cp -r %s %s/none/data && cp %s/../web/tutorial/*.json %s/share/web/tutorial/ && mkdir -p %s/own/data/tutorial "
+             "&& cp %s/../web/tutorial/*.json %s/own/data/tutorial/",
+             root, root, root, TW_DATA_DIR, root, TW_DATA_DIR, root, TW_DATA_DIR, root, TW_DATA_DIR, root, root,
+             TW_DATA_DIR, root);
+    REQUIRE(system(cmd) == 0);
+    const char *where[] = {"share/data", "own/data"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(data, sizeof data, "%s/%s", root, where[i]);
+        tw_test_cli_result r = tutorial_with_data(data);
+        CHECK_INT(r.code, 0);
+        CHECK_CONTAINS(r.out, "For Northwood! tutorial, step 1 of 18: ");
+        CHECK_CONTAINS(r.out, "Not this one (");
+        tw_test_cli_free(&r);
+    }
+    snprintf(data, sizeof data, "%s/none/data", root);
+    tw_test_cli_result r = tutorial_with_data(data);
+    CHECK(r.code != 0);
+    CHECK_CONTAINS(r.err, "tutorial: ");
+    CHECK_CONTAINS(r.err, "web/tutorial/northwood.json");
+    tw_test_cli_free(&r);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+    CHECK(system(cmd) == 0);
+}
+
+/* The file a game says it saved to ("Continue it with: PROG resume FILE"). */
+static void saved_file(const char *out, char *file, size_t size)
+{
+    const char *at = strstr(out, " resume ");
+    file[0] = '\0';
+    if (!at)
+        return;
+    at += strlen(" resume ");
+    size_t n = strcspn(at, "\n");
+    snprintf(file, size, "%.*s", (int)n, at);
+}
+
+/* A tutorial saved during its lessons and resumed: the coach takes it up
+ * at the step reached, says so and still explains a move that is not the
+ * lesson's; a game of the same deal whose moves left the lessons is
+ * resumed as any other game, without a coach. */
+TEST(tutorial_resumed_goes_on_at_its_step)
+{
+    tw_test_scratch_xdg("xdg-tutorial-resume");
+    const char *tut[] = {"tutorial", NULL};
+    tw_test_cli_result r = tw_test_cli_run("visit 1\nquit\n", tut);
+    CHECK_INT(r.code, 0);
+    char file[1024];
+    saved_file(r.out, file, sizeof file);
+    tw_test_cli_free(&r);
+    REQUIRE(file[0] != '\0');
+    const char *resume[] = {"resume", file, NULL};
+    r = tw_test_cli_run("2\n1\nquit\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK_CONTAINS(r.out, "For Northwood! tutorial: saved at step 2 of 18, the lessons go on from there.");
+    CHECK_CONTAINS(r.out, "For Northwood! tutorial, step 2 of 18: ");
+    CHECK_CONTAINS(r.out, "Not this one (");
+    CHECK_CONTAINS(r.out, "For Northwood! tutorial, step 3 of 18: ");
+    tw_test_cli_free(&r);
+    /* the same deal, left off the lessons at once: a game like any other */
+    const char *own[] = {"northwood", "--intro", "--medal", "bronze", "--seed", "615", NULL};
+    r = tw_test_cli_run("visit 2\nquit\n", own);
+    CHECK_INT(r.code, 0);
+    saved_file(r.out, file, sizeof file);
+    tw_test_cli_free(&r);
+    REQUIRE(file[0] != '\0');
+    r = tw_test_cli_run("quit\n", resume);
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "the lessons go on") == NULL && strstr(r.out, "tutorial, step") == NULL);
+    tw_test_cli_free(&r);
+}

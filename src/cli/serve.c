@@ -36,6 +36,8 @@ const tw_msg tw_srv_serve_help = {{
     "      --create-rate-total N      games all addresses together may create per minute (default 600; 0: no limit)\n"
     "      --hint-rate N              hints one address may ask per minute, all its seats together (default 300; 0: no limit)\n"
     "      --hint-rate-seat N         hints one seat of a game may ask per minute (default 60; 0: no limit)\n"
+    "      --hint-burst-seat N        hints one seat may ask in a row before that pace applies (default: five\n"
+    "                                 minutes' worth, 300: a whole game's without a pause; at least --hint-rate-seat)\n"
     "      --workers N                threads that compute hints and bots (default: cores - 1, at least 1)\n"
     "      --archive-after DAYS       archive unfinished games nobody played this long (default 30; 0: never)\n"
     "      --archive-unjoined-after DAYS  the same for tables whose second seat is still open (default 1)\n"
@@ -61,6 +63,9 @@ const tw_msg tw_srv_serve_help = {{
     "      --create-rate-total N      parties que toutes les adresses ensemble peuvent créer par minute (600 par défaut ; 0 : sans limite)\n"
     "      --hint-rate N              conseils qu'une adresse peut demander par minute, toutes ses places ensemble (300 par défaut ; 0 : sans limite)\n"
     "      --hint-rate-seat N         conseils qu'une place d'une partie peut demander par minute (60 par défaut ; 0 : sans limite)\n"
+    "      --hint-burst-seat N        conseils qu'une place peut demander d'affilée avant que ce rythme s'applique\n"
+    "                                 (par défaut cinq minutes de ce rythme, 300 : ceux d'une partie entière sans\n"
+    "                                 pause ; au moins --hint-rate-seat)\n"
     "      --workers N                fils qui calculent conseils et robots (par défaut : cœurs - 1, au moins 1)\n"
     "      --archive-after JOURS      archiver les parties non finies où personne n'a joué depuis ce temps (30 par défaut ; 0 : jamais)\n"
     "      --archive-unjoined-after JOURS  de même pour les tables dont la seconde place est encore libre (1 par défaut)\n"
@@ -138,7 +143,7 @@ static const char *sv(const tw_cli *cli, sv_text_id id)
 const int tw_srv_text_count = SV_COUNT;
 
 /* The options that set limits (LIMIT_NAMES below). */
-#define LIMIT_OPTIONS 17
+#define LIMIT_OPTIONS 18
 
 /* The command's options. */
 typedef struct {
@@ -163,6 +168,7 @@ static const struct {
     {"--create-rate", 0, 1000000, offsetof(tw_srv_limits, create_per_minute)},
     {"--hint-rate", 0, 1000000, offsetof(tw_srv_limits, hints_per_minute)},
     {"--hint-rate-seat", 0, 1000000, offsetof(tw_srv_limits, hints_per_seat)},
+    {"--hint-burst-seat", 0, 1000000, offsetof(tw_srv_limits, hint_burst_seat)},
     {"--workers", 1, 256, offsetof(tw_srv_limits, workers)},
     {"--archive-after", 0, 36500, offsetof(tw_srv_limits, archive_days)},
     {"--archive-unjoined-after", 0, 36500, offsetof(tw_srv_limits, unjoined_days)},
@@ -400,7 +406,9 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     }
     srv->create_rate = tw_srv_rate_new(srv->limits.create_per_minute);
     srv->hint_rate = tw_srv_rate_new(srv->limits.hints_per_minute);
-    srv->seat_hint_rate = tw_srv_rate_new(srv->limits.hints_per_seat);
+    srv->seat_hint_rate = tw_srv_rate_new_burst(srv->limits.hints_per_seat, srv->limits.hint_burst_seat
+                                                                                 ? srv->limits.hint_burst_seat
+                                                                                 : 5 * srv->limits.hints_per_seat);
     srv->pool = tw_srv_pool_start(srv->limits.workers, srv->limits.queue);
     srv->streams = tw_srv_tally_new(srv->limits.streams_per_client, srv->limits.max_streams);
     srv->create_total = tw_srv_rate_new(srv->limits.create_total_per_minute);

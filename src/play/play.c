@@ -640,7 +640,10 @@ int tw_cli_play_resume(tw_cli *cli, const tw_cli_ui *ui, int argc, char **argv)
             ui->resumed(ss);
         if (tw_match_is_over(ss->match))
             tw_cli_printf(cli, "%s", G(TW_T_RESUME_FINISHED));
+        /* a tutorial's game saved during its lessons: the coach goes on */
+        tw_tutorial *coach = tw_tutorial_cli_resume(ss);
         code = play_loop(ss);
+        tw_tutorial_free(coach);
     }
     tw_cli_session_free(ss);
     return code;

@@ -4,11 +4,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "trickwood/json_util.h"
 
 void tw_tutorial_path(const char *name, char *out, size_t size)
 {
+    /* a data folder of its own ($TRICKWOOD_DATA) may hold the scripts
+     * in tutorial/; else the web app's folder beside it holds them (a
+     * checkout, or the program installed under a prefix) */
+    snprintf(out, size, "%s/tutorial/%s.json", tw_data_dir(), name);
+    if (access(out, R_OK) == 0)
+        return;
     snprintf(out, size, "%s/../web/tutorial/%s.json", tw_data_dir(), name);
 }
 

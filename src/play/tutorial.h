@@ -56,8 +56,10 @@ typedef struct tw_tutorial {
     tw_tut_step steps[TW_TUT_STEPS];
 } tw_tutorial;
 
-/* The file of a tutorial ("northwood" or "fox"): web/tutorial/NAME.json
- * beside the data folder (where `serve` finds the web app too). */
+/* The file of a tutorial ("northwood" or "fox"): tutorial/NAME.json in
+ * the data folder ($TRICKWOOD_DATA) when it is there, else
+ * web/tutorial/NAME.json beside the data folder (where `serve` finds the
+ * web app too); a missing file is named by the reader's error. */
 void tw_tutorial_path(const char *name, char *out, size_t size);
 /* Reads a script (a new one, free with tw_tutorial_free), or NULL with
  * diag set (file, line, field). */
@@ -92,5 +94,11 @@ int tw_tutorial_cli_allows(struct tw_cli_session *ss, int seat, tw_game_action a
  * finished here (no save, no history database): one line naming the
  * command. */
 void tw_tutorial_cli_offer(struct tw_cli_session *ss);
+/* A resumed game that is a tutorial's (its game and seed, every lesson
+ * played so far one its step took) before the lessons are over: the coach
+ * takes it up again at the step it reached, and says so. Returns the
+ * script the session's coach then is (free it with tw_tutorial_free after
+ * the game), or NULL when the game is not a tutorial's in its lessons. */
+struct tw_tutorial *tw_tutorial_cli_resume(struct tw_cli_session *ss);
 
 #endif

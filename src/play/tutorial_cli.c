@@ -23,7 +23,7 @@ const tw_msg tw_cli_tutorial_help = {
      "  tutorial [northwood|fox]       apprendre un jeu sur une première donne guidée, puis la finir\n"}};
 
 /* The coach's own words (the lessons are in the scripts). */
-enum { TU_UNKNOWN, TU_HELP_MORE, TU_BAD_SCRIPT, TU_STEP, TU_NOT_THIS, TU_OVER, TU_OFFER, TU_COUNT };
+enum { TU_UNKNOWN, TU_HELP_MORE, TU_BAD_SCRIPT, TU_STEP, TU_NOT_THIS, TU_OVER, TU_OFFER, TU_RESUMED, TU_COUNT };
 static const tw_msg TU_TEXTS[TU_COUNT] = {
     [TU_UNKNOWN] = {{"tutorial: no tutorial for '%s' (northwood or fox)\n",
                      "tutorial : pas de tutoriel pour « %s » (northwood ou fox)\n"}},
@@ -38,6 +38,8 @@ static const tw_msg TU_TEXTS[TU_COUNT] = {
     [TU_OFFER] = {{"First game of Trickwood here? `trickwood tutorial %s` teaches the game on a guided first deal.\n",
                    "Première partie de Trickwood ici ? `trickwood tutorial %s` apprend le jeu sur une première "
                    "donne guidée.\n"}},
+    [TU_RESUMED] = {{"%s: saved at step %d of %d, the lessons go on from there.\n",
+                     "%s : partie enregistrée à l'étape %d sur %d, les leçons reprennent là.\n"}},
 };
 #define TU(id) tw_msg_get(&TU_TEXTS[id], cli->lang)
 
@@ -163,4 +165,52 @@ void tw_tutorial_cli_offer(tw_cli_session *ss)
     for (int i = 0; i < (int)(sizeof TUTORIAL_GAMES / sizeof TUTORIAL_GAMES[0]); i++)
         if (strcmp(TUTORIAL_GAMES[i].name, ss->ui->game->key) == 0)
             tw_cli_printf(cli, TU(TU_OFFER), TUTORIAL_GAMES[i].name);
+}
+
+/* Whether every lesson before the match's count was played as its step
+ * asked (each replayed to its position to be written in notation). */
+static int lessons_followed(const tw_tutorial *t, const tw_match *m)
+{
+    for (int i = 0; i < t->nsteps && t->steps[i].at < m->count; i++) {
+        tw_match *at = tw_match_at_step(m, t->steps[i].at);
+        if (!at)
+            return 0;
+        char text[64];
+        m->game->format(at, m->actions[t->steps[i].at], text, sizeof text);
+        m->game->free(at);
+        if (!tw_tutorial_expects(&t->steps[i], text))
+            return 0;
+    }
+    return 1;
+}
+
+struct tw_tutorial *tw_tutorial_cli_resume(tw_cli_session *ss)
+{
+    tw_cli *cli = ss->cli;
+    const char *name = NULL;
+    for (int i = 0; i < (int)(sizeof TUTORIAL_GAMES / sizeof TUTORIAL_GAMES[0]); i++)
+        if (strcmp(TUTORIAL_GAMES[i].name, ss->ui->game->key) == 0)
+            name = TUTORIAL_GAMES[i].name;
+    if (!name || tw_match_is_over(ss->match))
+        return NULL;
+    char path[1024];
+    tw_diag diag;
+    tw_tutorial_path(name, path, sizeof path);
+    tw_tutorial *t = tw_tutorial_load(path, &diag);
+    if (!t)
+        return NULL; /* no script here: the game goes on as any other */
+    const tw_tut_step *s = tw_tutorial_step_at(t, ss->match->count);
+    int later = 0; /* the step to come when the decision now is not the person's */
+    while (!s && later < t->nsteps && t->steps[later].at < ss->match->count)
+        later++;
+    if (!s && later < t->nsteps)
+        s = &t->steps[later];
+    if (!s || t->game != ss->match->game || t->seed != ss->seed || !lessons_followed(t, ss->match)) {
+        tw_tutorial_free(t);
+        return NULL;
+    }
+    int lang = cli->lang == TW_LANG_FR;
+    tw_cli_printf(cli, TU(TU_RESUMED), t->title.text[lang], tw_tutorial_step_number(t, s), t->nsteps);
+    ss->coach = t;
+    return t;
 }

@@ -62,6 +62,8 @@ typedef struct {
     unsigned create_total_per_minute; /* --create-rate-total: games all addresses together may create per minute */
     unsigned hints_per_minute;  /* --hint-rate: hints one address may ask per minute (every seat and table together) */
     unsigned hints_per_seat;    /* --hint-rate-seat: hints one seat (its token) may ask per minute */
+    unsigned hint_burst_seat;   /* --hint-burst-seat: hints one seat may ask in a row (at least hints_per_seat;
+                                   0: five minutes' worth, a whole game's hints asked without a pause) */
     unsigned workers;           /* --workers: threads that run hints and bots */
     unsigned queue;             /* hints waiting for a worker before 503 */
     unsigned archive_days;      /* --archive-after: an unfinished game untouched this long is archived (0: never) */
@@ -267,6 +269,9 @@ typedef struct tw_srv_rate tw_srv_rate;
 /* A limiter allowing per_minute requests a minute per client, in bursts
  * of up to per_minute (0: unlimited). NULL when out of memory. */
 tw_srv_rate *tw_srv_rate_new(unsigned per_minute);
+/* The same in bursts of up to burst (at least per_minute): a bucket
+ * holds burst requests and fills again at per_minute a minute. */
+tw_srv_rate *tw_srv_rate_new_burst(unsigned per_minute, unsigned burst);
 void tw_srv_rate_free(tw_srv_rate *rate);
 /* Takes one request of client from its bucket: 0 when allowed, else the
  * seconds to wait before the next one is (at least 1). */

@@ -34,6 +34,7 @@ void tw_srv_limits_default(tw_srv_limits *limits)
     limits->create_total_per_minute = 600;
     limits->hints_per_minute = 300;
     limits->hints_per_seat = 60;
+    limits->hint_burst_seat = 0; /* five minutes' worth: 300 */
     limits->workers = cores > 2 ? (unsigned)(cores - 1) : 1;
     limits->queue = 16;
     limits->archive_days = 30;
@@ -70,17 +71,24 @@ typedef struct {
 struct tw_srv_rate {
     pthread_mutex_t lock;
     unsigned per_minute;
+    unsigned burst; /* a bucket's size: requests allowed in a row */
     int used;
     rate_slot slots[RATE_SLOTS];
 };
 
 tw_srv_rate *tw_srv_rate_new(unsigned per_minute)
 {
+    return tw_srv_rate_new_burst(per_minute, per_minute);
+}
+
+tw_srv_rate *tw_srv_rate_new_burst(unsigned per_minute, unsigned burst)
+{
     tw_srv_rate *rate = calloc(1, sizeof *rate);
     if (!rate)
         return NULL;
     pthread_mutex_init(&rate->lock, NULL);
     rate->per_minute = per_minute;
+    rate->burst = burst > per_minute ? burst : per_minute;
     return rate;
 }
 
@@ -105,8 +113,8 @@ static unsigned hash_text(const char *s)
 static void refill(const tw_srv_rate *rate, rate_slot *slot, double now)
 {
     slot->tokens += (now - slot->at) * rate->per_minute / 60.0;
-    if (slot->tokens > rate->per_minute)
-        slot->tokens = rate->per_minute;
+    if (slot->tokens > rate->burst)
+        slot->tokens = rate->burst;
     slot->at = now;
 }
 
@@ -123,7 +131,7 @@ static void forget_idle(tw_srv_rate *rate, double now)
         if (!old[i].key[0])
             continue;
         refill(rate, &old[i], now);
-        if (old[i].tokens >= rate->per_minute)
+        if (old[i].tokens >= rate->burst)
             continue;
         unsigned at = hash_text(old[i].key) % RATE_SLOTS;
         while (rate->slots[at].key[0])
@@ -155,7 +163,7 @@ int tw_srv_rate_take(tw_srv_rate *rate, const char *client)
             return 0;
         }
         snprintf(slot->key, sizeof slot->key, "%s", client);
-        slot->tokens = rate->per_minute;
+        slot->tokens = rate->burst;
         slot->at = now;
         rate->used++;
     }

@@ -161,7 +161,7 @@ const tw_msg tw_text_table[TW_T_COUNT] = {
                            "  Enter, f or next     the next step\n"
                            "  b or back            the step before\n"
                            "  step N               step N\n"
-                           "  visit N              For Northwood!: the start of the Nth visit (1 to 8)\n"
+                           "  visit N              For Northwood!: the start of visit N (1 to 8)\n"
                            "  round N              the Duet: the start of round N\n"
                            "  trick N              the Duet: trick N of the round shown (1 to 11)\n"
                            "  note TEXT            a note on the step shown, kept in the file (note alone removes it)\n"

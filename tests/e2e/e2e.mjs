@@ -5,7 +5,7 @@
 // "N passed, N failed".
 
 import { chromium } from 'playwright-core';
-import { runTests, registry, check, versionOf, isOver, newPage } from './harness.mjs';
+import { runTests, registry, check, versionOf, isOver, newPage, watchErrors } from './harness.mjs';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import http from 'node:http';
@@ -299,6 +299,20 @@ async function waitVersion(page, v) {
   }, v, { timeout: 20000 });
 }
 
+// Opens a Duet table for a friend from the start page with a seed; returns
+// the game's id and the join link the page shows.
+async function openFriendTable(page, seed) {
+  await page.goto(BASE + '/#/');
+  const form = page.locator('[data-testid=start-fox]');
+  await form.locator('input[name=partner][value=human]').check();
+  await form.locator('summary').click();
+  await page.fill('[data-testid=fox-seed]', String(seed));
+  await page.click('[data-testid=start-fox-button]');
+  await page.waitForSelector('[data-testid=join-link]');
+  const id = decodeURIComponent(/#\/play\/([^/]+)/.exec(page.url())[1]);
+  return { id, joinUrl: await page.inputValue('[data-testid=join-link]') };
+}
+
 // The Duet played online by two windows (a seeded game of 74 actions):
 // the analysis test reads its history, which takes a known, short time.
 let onlineFoxGame = null;
@@ -318,15 +332,9 @@ test('fox duet: two browser windows play a whole game online', async (browser) =
   });
   const repliesA = recordReplies(a.page);
   const repliesB = recordReplies(b.page);
-  await a.page.goto(BASE + '/#/');
-  const form = a.page.locator('[data-testid=start-fox]');
-  await form.locator('input[name=partner][value=human]').check();
-  await form.locator('summary').click();
-  await a.page.fill('[data-testid=fox-seed]', '77');
-  await a.page.click('[data-testid=start-fox-button]');
-  await a.page.waitForSelector('[data-testid=join-link]');
-  onlineFoxGame = decodeURIComponent(/#\/play\/([^/]+)/.exec(a.page.url())[1]);
-  const joinUrl = await a.page.inputValue('[data-testid=join-link]');
+  const opened = await openFriendTable(a.page, 77);
+  onlineFoxGame = opened.id;
+  const joinUrl = opened.joinUrl;
   check(/#\/join\//.test(joinUrl), 'the share link is a join link: ' + joinUrl);
   const noteA = await a.page.locator('[data-testid=board-note]').textContent();
   check(/public web implementation/i.test(noteA) && !/reconstruction/i.test(noteA), 'the side A note says where its layout comes from: ' + noteA);
@@ -409,6 +417,107 @@ test('fox duet: two browser windows play a whole game online', async (browser) =
   checkNoErrors(a.page, 'window A');
   checkNoErrors(b.page, 'window B');
   console.log(`   (${steps} actions: ${[...verbs].join(', ')}; ${checked} hidden card checks)`);
+  await a.ctx.close();
+  await b.ctx.close();
+});
+
+// Plays the Duet at the open pages (the one whose turn it is plays its
+// first legal choice, the others follow on the event stream) until
+// `stop()` says so or the game ends; returns the actions taken.
+async function playDuetUntil(pages, stop, limit) {
+  let n = 0;
+  while (n < (limit || 500) && !(await stop())) {
+    if ((await Promise.all(pages.map((p) => isOver(p)))).every((x) => x)) break;
+    let acted = null;
+    for (const p of pages) {
+      if (acted || (await p.locator('#main [data-action]').count()) === 0) continue;
+      const before = await versionOf(p);
+      if (await playOne(p, false, 0)) acted = before + 1;
+    }
+    if (acted === null) {
+      await Promise.race(pages.map((p) => p.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 20000 })));
+      continue;
+    }
+    n++;
+    for (const p of pages) await waitVersion(p, acted);
+  }
+  return n;
+}
+
+// The seat a page's last state reply gave it (recordReplies), or null.
+function lastSeat(replies) {
+  const st = replies.filter((r) => /\/state/.test(r.url) && r.json && typeof r.json.seat === 'number').pop();
+  return st ? st.json.seat : null;
+}
+
+test('fox duet over days: a player closes the page mid-game, the partner plays on and waits, the first comes back to its seat and hand and plays to the end', async (browser) => {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  const repliesA = recordReplies(a.page);
+  const { id, joinUrl } = await openFriendTable(a.page, 78);
+  const repliesB = recordReplies(b.page);
+  await b.page.goto(joinUrl);
+  await b.page.waitForSelector('[data-testid=hand] [data-card]');
+  await a.page.waitForSelector('[data-testid=join-link]', { state: 'detached', timeout: 20000 });
+  // A few tricks together.
+  const first = await playDuetUntil([a.page, b.page], async () => (await versionOf(a.page)) >= 9 &&
+    (await a.page.locator('#main [data-action]').count()) > 0);
+  check(first >= 9, 'the two played a few moves first (' + first + ')');
+  const seatB = lastSeat(repliesB);
+  check(seatB === 1 - lastSeat(repliesA), 'the two pages hold the two seats: ' + lastSeat(repliesA) + ', ' + seatB);
+  // B closes its page (its tab: the browser and its storage stay).
+  const handB = await handOf(b.page);
+  const versionClosed = await versionOf(b.page);
+  const logB = await logLines(b.page);
+  await b.page.close();
+  // A plays on while it has a move, then waits for B: its title does not
+  // say it is its turn, its prompt says whom it waits for.
+  let alone = 0;
+  for (let i = 0; i < 40 && (await a.page.locator('#main [data-action]').count()) > 0; i++) {
+    const v = await versionOf(a.page);
+    await playOne(a.page, false, 0);
+    await waitVersion(a.page, v + 1);
+    alone++;
+  }
+  check((await a.page.locator('#main [data-action]').count()) === 0, 'A waits for B after its moves');
+  check(!(await a.page.title()).startsWith('● Your turn'), 'A\'s title does not say it is its turn: ' + await a.page.title());
+  check(/Waiting for your partner/.test(await a.page.textContent('[data-testid=prompt]')), 'A\'s prompt says it waits for its partner');
+  const versionNow = await versionOf(a.page);
+  // Later, B opens the game's address again in a new tab of its browser.
+  await a.page.waitForTimeout(1500);
+  const back = watchErrors(await b.ctx.newPage());
+  const repliesBack = recordReplies(back);
+  await back.goto(BASE + '/#/play/' + encodeURIComponent(id));
+  await back.waitForSelector('[data-testid=hand] [data-card]');
+  await waitVersion(back, versionNow);
+  check(lastSeat(repliesBack) === seatB, 'B is back at its seat (' + lastSeat(repliesBack) + ', was ' + seatB + ')');
+  check(!(await back.locator('[data-testid=join-link]').count()) && !(await back.locator('[data-testid=join-error]').count()),
+    'B is not asked to join again');
+  const handBack = await handOf(back);
+  // (only B's own moves change its hand, and B made none while away)
+  check([...handBack].sort().join(' ') === [...handB].sort().join(' '),
+    'B finds its hand as it left it: ' + handBack.join(' ') + ' (had ' + handB.join(' ') + ')');
+  check((await handOf(a.page)).every((c) => !handBack.includes(c)), 'no card of A in B\'s hand');
+  // Whose turn it is, in B's title and prompt and in A's.
+  check((await back.locator('#main [data-action]').count()) > 0, 'B has a choice when it comes back (A waited for it)');
+  check((await back.title()).startsWith('● Your turn'), 'B\'s title says it is its turn: ' + await back.title());
+  check(!/Waiting for your partner/.test(await back.textContent('[data-testid=prompt]')), 'B\'s prompt asks it to play');
+  // The log tells B what was played while it was away: the partner's
+  // moves, newest first (a reopened page's log holds the actions taken).
+  const moves = (lines) => lines.filter((l) => /^(You|Your partner): /.test(l));
+  const logBack = moves(await logLines(back));
+  check(logBack.length >= moves(logB).length + alone && alone > 0 && logBack.slice(0, alone).every((l) => l.startsWith('Your partner: ')),
+    'B\'s log has the moves made while it was away (' + moves(logB).length + ' then ' + logBack.length + ', ' + alone + ' by A): ' + logBack.slice(0, alone + 1).join(' | '));
+  check(versionNow >= versionClosed + alone, 'the game went on while B was away');
+  // Both play to the end.
+  await playDuetUntil([a.page, back], async () => false);
+  check((await isOver(a.page)) && (await isOver(back)), 'both pages show the end of the game');
+  check((await a.page.locator('[data-testid=game-over]').textContent()) === (await back.locator('[data-testid=game-over]').textContent()),
+    'both pages tell the same result');
+  check(!(await back.title()).includes('Your turn') && !(await a.page.title()).includes('Your turn'), 'no turn mark once the game is over');
+  checkNoErrors(a.page, 'A');
+  checkNoErrors(back, 'B back');
+  console.log(`   (${first} moves together, ${alone} by A alone, the rest after B came back; seat ${seatB})`);
   await a.ctx.close();
   await b.ctx.close();
 });
@@ -1328,6 +1437,64 @@ async function checkInWindow(page, sel, what) {
   check(out.length === 0, what + ' is within the window without scrolling: ' + out.join(', '));
 }
 
+// The final position of a game, measured once the game-over box is drawn
+// and the cards stand still: the hand (its cards, or its titled place when
+// the last trick emptied it) and the game-over box lie in the window with
+// the page not scrolled, and no point of a hand card is covered by the box
+// or anything else (the element found at each card's centre and corners
+// is the card); the box's title and result line are in view too (a long
+// box scrolls in its own place). Returns the figures: the hand's and the
+// box's edges.
+async function checkEndPosition(page, who) {
+  await page.waitForSelector('[data-testid=game-over]');
+  await page.evaluate(() => Promise.race([Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))),
+    new Promise((r) => setTimeout(r, 1500))]));
+  const m = await page.evaluate(() => {
+    const H = window.innerHeight;
+    const W = window.innerWidth;
+    const box = (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height }; };
+    const cards = [...document.querySelectorAll('[data-testid=hand] .card')];
+    const place = document.querySelector('.hand-wrap');
+    const covered = [];
+    for (const c of cards) {
+      const r = c.getBoundingClientRect();
+      const pts = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 3, r.top + 3], [r.right - 3, r.top + 3],
+        [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]];
+      for (const [x, y] of pts) {
+        const at = x >= 0 && x < W && y >= 0 && y < H ? document.elementFromPoint(x, y) : null;
+        if (!at || !(c === at || c.contains(at))) {
+          covered.push((c.getAttribute('data-card') || '?') + '@' + Math.round(x) + ',' + Math.round(y) + ' by ' +
+            (at ? (at.getAttribute('data-testid') || at.className || at.tagName) : 'nothing (outside)'));
+          break;
+        }
+      }
+    }
+    const over = document.querySelector('[data-testid=game-over]');
+    // the box's title and result line (a long box scrolls in its place)
+    const head = over ? [over.querySelector('h2'), over.querySelector('.big')].filter((e) => e) : [];
+    const headBox = head.length ? { top: Math.min(...head.map((e) => e.getBoundingClientRect().top)),
+      bottom: Math.max(...head.map((e) => e.getBoundingClientRect().bottom)) } : null;
+    return { H, W, scrollY: window.scrollY, cards: cards.map(box), place: place ? box(place) : null,
+      over: headBox, covered, wide: document.documentElement.scrollWidth - W };
+  });
+  const at = who + ' at the end of the game';
+  if (m.scrollY !== 0 || m.covered.length || !m.place || !m.over) await shot(page, 'end-' + who.replace(/\W+/g, '-') + '-failed');
+  check(m.scrollY === 0, at + ': the page is not scrolled (' + m.scrollY + ')');
+  check(m.wide <= 1, at + ': nothing is wider than the window (' + m.wide + ' px more)');
+  check(m.over && m.over.top >= 0 && m.over.bottom <= m.H + 0.5, at + ': the game-over box\'s title and result are in the window ' + JSON.stringify(m.over));
+  check(m.place, at + ': the hand is on the page');
+  const inWin = (r) => r.height > 0 && r.top >= 0 && r.bottom <= m.H + 0.5 && r.left >= 0 && r.right <= m.W + 0.5;
+  if (m.cards.length) {
+    const out = m.cards.filter((r) => !inWin(r)).map((r) => Math.round(r.top) + '-' + Math.round(r.bottom));
+    check(!out.length, at + ': every hand card is in the window (of ' + m.H + '): ' + out.join(', '));
+    check(!m.covered.length, at + ': no hand card is covered: ' + m.covered.join('; '));
+  } else {
+    check(inWin(m.place), at + ': the (empty) hand\'s place is in the window ' + JSON.stringify(m.place));
+  }
+  return { cards: m.cards.length, handBottom: Math.round(m.cards.length ? Math.max(...m.cards.map((r) => r.bottom)) : m.place.bottom),
+    overTop: Math.round(m.over.top), overBottom: Math.round(m.over.bottom), height: m.H };
+}
+
 // Plays the first legal choice that is not "stop" and waits for a newer
 // version; clicks through the page like a player would.
 async function playFirst(page) {
@@ -1419,6 +1586,8 @@ for (const [width, height] of [[1280, 800], [1366, 768]]) {
     }
     check(await isOver(page), 'the whole For Northwood! game was played (' + decisions + ' decisions)');
     check(statements >= 3, 'statements were answered (' + statements + ')');
+    const nwEnd = await checkEndPosition(page, `Northwood ${width}x${height}`);
+    await shot(page, `laptop-${width}-northwood-end`);
     const logText = await page.locator('[data-testid=log]').textContent();
     check(/higher in the same suit|your trump \(\w+\) beats it|neither higher in its suit nor a trump/.test(logText),
       'the log says why an answer scored or not: ' + logText.slice(0, 300));
@@ -1439,11 +1608,86 @@ for (const [width, height] of [[1280, 800], [1366, 768]]) {
       await playFirst(page);
     }
     check(await isOver(page), 'the whole Duet was played (' + duetSteps + ' decisions)');
+    const foxEnd = await checkEndPosition(page, `Duet ${width}x${height}`);
+    await shot(page, `laptop-${width}-fox-end`);
     checkNoErrors(page, 'laptop');
     console.log(`   (${decisions} For Northwood! decisions, ${statements} statements, ${marked} answers marked; ${duetSteps} Duet decisions)`);
+    console.log(`   (end of game: Northwood ${JSON.stringify(nwEnd)}; Duet ${JSON.stringify(foxEnd)})`);
     await ctx.close();
   });
 }
+
+// Plays a whole game at a page asking a hint at every decision at once
+// (no pause: faster than any player), then taking the advised move; every
+// hint reply is kept. Returns {decisions, hints, refused, seconds, peak}:
+// refused lists the replies that were not 200 and the hint lines that
+// say a limit was met; peak is the most hints asked in any 60 s.
+async function hintEveryDecision(page, who) {
+  const replies = [];
+  page.on('response', async (res) => {
+    if (!/\/api\/games\/[^/]+\/hint/.test(res.url())) return;
+    let body = null;
+    try { body = await res.json(); } catch (e) { body = null; }
+    replies.push({ status: res.status(), body, at: Date.now() });
+  });
+  const t0 = Date.now();
+  const refused = [];
+  let decisions = 0;
+  for (let steps = 0; steps < 800; steps++) {
+    await page.waitForSelector('#main [data-action], [data-testid=game-over]', { timeout: 30000 });
+    if (await isOver(page)) break;
+    const asked = replies.length;
+    await page.locator('#main [data-testid=hint]').first().click();
+    await page.waitForFunction(() => {
+      const b = document.querySelector('#main .hint-box');
+      return b && b.textContent.trim() && !/Thinking/.test(b.textContent);
+    }, null, { timeout: 60000 });
+    const line = await page.textContent('#main .hint-box');
+    for (let i = 0; i < 200 && replies.length <= asked; i++) await page.waitForTimeout(25);
+    const last = replies[replies.length - 1];
+    if (!last || last.status !== 200) refused.push(who + ' decision ' + decisions + ': ' + (last ? last.status + ' ' + JSON.stringify(last.body) : 'no reply'));
+    if (/too many|try again|rate/i.test(line)) refused.push(who + ' decision ' + decisions + ': the hint line says ' + line);
+    if (refused.length) break;
+    decisions++;
+    const advised = last && last.body && last.body.action;
+    const before = await versionOf(page);
+    const target = advised ? page.locator(`#main [data-action="${advised}"]`) : null;
+    if (target && (await target.count())) {
+      await target.first().click();
+      await page.waitForFunction((v) => {
+        const n = document.querySelector('[data-testid=version]');
+        return (n && Number(n.getAttribute('data-version')) > v) || document.querySelector('[data-testid=game-over]');
+      }, before, { timeout: 30000 });
+    } else {
+      await playOne(page, false, 0);
+    }
+  }
+  const times = replies.map((r) => r.at);
+  let peak = 0;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i] - times[j] >= 60000) j++;
+    peak = Math.max(peak, i - j + 1);
+  }
+  return { decisions, hints: replies.length, refused, seconds: Math.round((Date.now() - t0) / 1000), peak };
+}
+
+test('hints: a player asking a hint at every decision of a whole game of each kind, without a pause, never meets the limit', async (browser) => {
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await startNorthwood(page, 2024);
+  const nw = await hintEveryDecision(page, 'Northwood');
+  check(!nw.refused.length, 'no hint refused: ' + nw.refused.join(' | '));
+  check(await isOver(page), 'the For Northwood! game was played to its end (' + nw.decisions + ' decisions)');
+  check(nw.hints === nw.decisions && nw.decisions > 60, 'a hint at each of the ' + nw.decisions + ' decisions (' + nw.hints + ' asked)');
+  // The Duet with the bot partner, at the same seat's pace.
+  await startFox(page, 'rule', 3, 31);
+  const fox = await hintEveryDecision(page, 'Duet');
+  check(!fox.refused.length, 'no hint refused: ' + fox.refused.join(' | '));
+  check(await isOver(page), 'the Duet was played to its end (' + fox.decisions + ' decisions)');
+  check(fox.hints === fox.decisions && fox.decisions > 20, 'a hint at each of the ' + fox.decisions + ' decisions (' + fox.hints + ' asked)');
+  checkNoErrors(page, 'hints');
+  console.log(`   (Northwood: ${nw.hints} hints in ${nw.seconds} s, at most ${nw.peak} in 60 s; Duet: ${fox.hints} hints in ${fox.seconds} s, at most ${fox.peak} in 60 s)`);
+  await ctx.close();
+}, 900000);
 
 test('fox duet: the path is a drawing of a forest trail, one element per space', async (browser) => {
   const { ctx, page } = await newPage(browser);
@@ -1597,8 +1841,10 @@ async function phoneGame(page, who, statementSel, scoreSel, pick) {
   await page.waitForTimeout(300);
   const out = await outsideWindow(page, '[data-testid=game-over]');
   check(out.length === 0, who + ': the game-over box is in view: ' + out.join(', '));
+  // The final position: the hand in view and uncovered beside the box.
+  const end = await checkEndPosition(page, who);
   for (const k of Object.keys(worst)) worst[k] = Math.round(worst[k]);
-  return { worst, phases: [...phases] };
+  return { worst, phases: [...phases], end };
 }
 
 test('phone 390x844: at every decision of a whole game of each kind, hand, statement or trick and score in view, choices 44 px', async (browser) => {
@@ -1627,6 +1873,7 @@ test('phone 390x844: at every decision of a whole game of each kind, hand, state
   checkNoErrors(page, 'phone 390 whole games');
   console.log(`   (Northwood ${nw.worst.decisions} decisions: ${JSON.stringify(nw.worst)} ${nw.phases.join(',')})`);
   console.log(`   (Duet ${fox.worst.decisions} decisions: ${JSON.stringify(fox.worst)} ${fox.phases.join(',')})`);
+  console.log(`   (end of game: Northwood ${JSON.stringify(nw.end)}; Duet ${JSON.stringify(fox.end)})`);
   await ctx.close();
 }, 420000);
 
@@ -1842,6 +2089,24 @@ test('texts: every English text has a French one with the same marks', async () 
   check(Object.keys(en).length > 200, 'the tables are complete (' + Object.keys(en).length + ' texts)');
 });
 
+test('texts: no capital letter mid-sentence in English and French, but for the proper names', async () => {
+  const cap = await import('./capitals.mjs');
+  const allowed = new Set([...cap.NAMES, ...cap.dataNames()]);
+  // The rule itself: a capital after a lower-case word is found, a name,
+  // a sentence's start, a placeholder, a code and a quoted button are not.
+  const bad = cap.midSentenceCapitals('Appuyez sur Conseil, puis jouez la Carte.', allowed);
+  check(bad.join(',') === 'sur Conseil,la Carte', 'the rule finds capitals mid-sentence: ' + bad.join(','));
+  const good = ['Vous faites appel au Prince des Griffes. Jouez 3G.', 'les Barons des Yeux', "l'atout Feuilles",
+    'appuyez sur « Attendre »', 'press "Wait" or Enter', 'Board %s: %s Load another', 'use `trickwood Fox`',
+    'Le Renard des Bois : Duo'].filter((x) => cap.midSentenceCapitals(x, allowed).length);
+  check(!good.length, 'names, sentence starts and quotes are left alone: ' + good.join(' | '));
+  check(allowed.has('Reine') && allowed.has('Valet') && cap.NAMES.size < 80, 'the names: the characters\' words and a short list (' + cap.NAMES.size + ')');
+  const { found, texts, fromC } = await cap.findings();
+  check(texts > 2500 && fromC > 800, 'the tables were read (' + texts + ' texts, ' + fromC + ' from the C tables)');
+  check(!found.length, found.length + ' texts with a capital mid-sentence: ' +
+    found.slice(0, 8).map((f) => f.where + ' (' + f.words.join(', ') + ')').join('; '));
+});
+
 // ---------------------------------------------------------------------
 
 test('an archived game: its own screen, and it leaves the list of games to continue', async (browser) => {
@@ -1931,6 +2196,34 @@ test('tutorial northwood: offered on the first visit, a wrong move explained, th
   await page.waitForSelector('[data-testid=tutorial-fox]');
   check((await page.locator('[data-testid=tutorial-offer]').count()) === 0, 'the offer is not made twice');
   checkNoErrors(page, 'tutorial northwood');
+  await ctx.close();
+});
+
+test('tutorial closed and reopened: the coach takes the kept game up at the step it reached', async (browser) => {
+  const script = tutorialScript('northwood');
+  const { ctx, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(BASE + '/#/tutorial/northwood');
+  await page.waitForSelector('[data-testid=tutorial-coach] [data-testid=tutorial-say]');
+  for (const step of script.steps.slice(0, 3)) await tutorialAct(page, step.do[0]);
+  await page.close();
+  // Later, in the same browser: the tutorial's address again.
+  const back = watchErrors(await ctx.newPage());
+  await back.goto(BASE + '/#/tutorial/northwood');
+  await back.waitForSelector('[data-testid=tutorial-coach] [data-testid=tutorial-say]');
+  await waitVersion(back, script.steps[3].at);
+  check((await versionOf(back)) === script.steps[3].at, 'the kept game, not a new deal (version ' + await versionOf(back) + ')');
+  check((await back.getAttribute('[data-testid=tutorial-step]', 'data-step')) === '3', 'the coach is at the fourth step');
+  check((await back.textContent('[data-testid=tutorial-say]')) === script.steps[3].say.en, 'it says the fourth step');
+  // It still explains a move that is not the lesson's, and takes the lesson's.
+  const other = (await back.$$eval('#main [data-action]', (els) => els.map((e) => e.getAttribute('data-action'))))
+    .find((a) => !script.steps[3].do.includes(a) && a !== 'stop');
+  check(other, 'another move is offered');
+  await back.locator(`#main [data-action="${other}"]`).first().click();
+  await back.waitForSelector('[data-testid=tutorial-why]');
+  check((await versionOf(back)) === script.steps[3].at, 'the wrong move was not played');
+  await tutorialAct(back, script.steps[3].do[0]);
+  check((await back.getAttribute('[data-testid=tutorial-step]', 'data-step')) === '4', 'the lessons go on');
+  checkNoErrors(back, 'tutorial reopened');
   await ctx.close();
 });
 
