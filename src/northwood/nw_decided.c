@@ -89,17 +89,57 @@ static int dialogues_only(const tw_nw_state *v)
     return 1;
 }
 
+/* What the abilities still usable in a visit could do, as far as the
+ * score can tell: lower it, raise it (other than by an answer), put cards
+ * back on the deck (more dialogues), move the visit to another target,
+ * add cards to the hand (more answers), take the top card of the
+ * discard or score pile (so their order matters), trade hand cards for
+ * others, or change the trump. */
+enum {
+    CAN_LOWER = 1,
+    CAN_RAISE = 2,
+    CAN_REFILL = 4,
+    CAN_MOVE = 8,
+    CAN_DRAW = 16,
+    CAN_READ_PILES = 32,
+    CAN_SWAP = 64, /* trade a hand card for another card (the hand's size stays) */
+    CAN_TRUMP = 128 /* change the visited ruler, so the trump */
+};
+
+static unsigned usable_powers(const tw_nw_state *v);
+
 /* A key of the whole view (for positions of different queries too):
  * its bytes with the parts that carry no game meaning zeroed, so that
  * two lines reaching the same position meet: the piles' entries past
  * their counts (scratch the engine may write) and the generator (it only
- * shuffles, and the search deals its shuffles itself). */
+ * shuffles, and the search deals its shuffles itself). When no ability
+ * that may still run takes a pile's top card, the discard and score
+ * piles count only as the set of their cards and their two counts (the
+ * statement waiting, the discard's top, is kept apart in the view): which
+ * card lies where in them can change nothing, and lines that answered in
+ * another order, or scored with other cards, meet. */
 static void full_view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2)
 {
+    struct {
+        tw_nw_state c;
+        uint32_t piles; /* the piles' cards, when only their set counts */
+    } key;
+    memset(&key, 0, sizeof key);
     tw_nw_state c = *v;
     memset(&c.deck[c.deck_n], 0, sizeof c.deck - c.deck_n);
     memset(&c.discard[c.discard_n], 0, sizeof c.discard - c.discard_n);
     memset(&c.score[c.score_n], 0, sizeof c.score - c.score_n);
+    if (!(usable_powers(v) & CAN_READ_PILES)) {
+        int statement = tw_nw_statement(v);
+        for (int i = 0; i < c.discard_n; i++)
+            key.piles |= 1u << c.discard[i];
+        for (int i = 0; i < c.score_n; i++)
+            key.piles |= 1u << c.score[i];
+        memset(c.discard, 0, sizeof c.discard);
+        memset(c.score, 0, sizeof c.score);
+        if (statement >= 0 && statement < TW_NW_CARDS)
+            c.discard[0] = (uint8_t)(statement + 1);
+    }
     memset(&c.rng, 0, sizeof c.rng);
     if (c.deck_n < 32)
         c.deck_known &= (1u << c.deck_n) - 1;
@@ -107,7 +147,8 @@ static void full_view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2)
         memset(&c.run.program[c.run.len], 0, (TW_NW_MAX_PROGRAM - c.run.len) * sizeof c.run.program[0]);
     if (c.trigger.len < TW_NW_MAX_PROGRAM)
         memset(&c.trigger.steps[c.trigger.len], 0, (TW_NW_MAX_PROGRAM - c.trigger.len) * sizeof c.trigger.steps[0]);
-    hash_bytes(&c, sizeof c, k1, k2);
+    memcpy(&key.c, &c, sizeof c);
+    hash_bytes(&key, sizeof key, k1, k2);
     *k2 &= ~(1ull << 63); /* a dialogues key has this bit set: the two kinds never meet */
 }
 
@@ -328,12 +369,6 @@ static unsigned explore_action(search *sr, const tw_nw_state *v, tw_nw_action ac
     return explore(sr, &child.visible);
 }
 
-/* What the abilities still usable in a visit could do, as far as the
- * score can tell: lower it, raise it (other than by an answer), put cards
- * back on the deck (more dialogues), move the visit to another target, or
- * add cards to the hand (more answers). */
-enum { CAN_LOWER = 1, CAN_RAISE = 2, CAN_REFILL = 4, CAN_MOVE = 8, CAN_DRAW = 16 };
-
 /* Adds the powers of a list of steps, from their kinds' rows: what cards
  * each moves where (tw_nw_moves) and whether it moves the visit. */
 static unsigned step_powers(const tw_nw_step *steps, int n)
@@ -355,6 +390,12 @@ static unsigned step_powers(const tw_nw_step *steps, int n)
             powers |= CAN_RAISE;
         if (to == TW_NW_PILE_DECK)
             powers |= CAN_REFILL;
+        if ((kind->moves == TW_NW_MOVES_TOP && st->a != TW_NW_PILE_DECK) || kind->moves == TW_NW_MOVES_SWAP_PILE)
+            powers |= CAN_READ_PILES;
+        if (kind->moves == TW_NW_MOVES_SWAP_DECK || kind->moves == TW_NW_MOVES_SWAP_PILE)
+            powers |= CAN_SWAP;
+        if (kind->traits & TW_NW_STEP_CHANGES_TRUMP)
+            powers |= CAN_TRUMP;
     }
     return powers;
 }
@@ -555,10 +596,25 @@ static int hand_growth(const tw_nw_state *v, unsigned powers)
     return growth < GROWTH_NONE ? growth : GROWTH_NONE;
 }
 
+/* Hand cards that score on at least one of the statements possible. */
+static int scorers(uint32_t hand, uint32_t statements, int trump)
+{
+    int n = 0;
+    for (; hand; hand &= hand - 1) {
+        int card = nw_lowest(hand), suit = TW_NW_SUIT(card);
+        uint32_t lower = statements & (((1u << TW_NW_VALUE(card)) - 1) >> 1 << (suit * 8));
+        uint32_t not_trump = statements & ~(0xFFu << (trump * 8));
+        n += lower || (suit == trump && not_trump);
+    }
+    return n;
+}
+
 /* Outcomes that the score alone settles: an answer adds at most one point
- * and uses a deck card (the statement) and a hand card (hand_growth); what
- * else can move the score comes from usable_powers. Returns 0 when the
- * bounds leave both possible. */
+ * and uses a deck card (the statement) and a hand card (hand_growth), and
+ * when no card can come to the hand and the trump cannot change, only a
+ * hand card that beats some statement still possible can add it; what
+ * else can move the score comes from usable_powers. Asked at every node
+ * of the search. Returns 0 when the bounds leave both possible. */
 static unsigned settled_by_score(const tw_nw_state *v)
 {
     unsigned powers = usable_powers(v);
@@ -572,8 +628,23 @@ static unsigned settled_by_score(const tw_nw_state *v)
     int hand = nw_count(v->hand) + hand_growth(v, powers);
     if (hand < answers)
         answers = hand;
-    if (!(powers & (CAN_RAISE | CAN_REFILL)) && v->score_n + answers < target)
+    if (powers & (CAN_RAISE | CAN_REFILL))
+        return 0;
+    if (v->score_n + answers < target)
         return OUT_MISS;
+    /* when no card can come to the hand and the trump stays, only the
+     * hand cards that beat some statement still possible can score */
+    if (!(powers & (CAN_DRAW | CAN_SWAP | CAN_TRUMP))) {
+        uint32_t statements = unseen_of(v);
+        for (int i = 0; i < v->deck_n; i++)
+            if (v->deck_known & (1u << i))
+                statements |= 1u << v->deck[i];
+        int waiting = tw_nw_statement(v);
+        if (waiting >= 0 && waiting < TW_NW_CARDS)
+            statements |= 1u << waiting;
+        if (v->score_n + scorers(v->hand, statements, tw_nw_trump(v)) < target)
+            return OUT_MISS;
+    }
     return 0;
 }
 
@@ -599,18 +670,6 @@ typedef struct {
     uint64_t layout; /* a hash of the deck as seen, the unseen cards, the trump, the hand count, the fief */
 } dialogues;
 
-/* Hand cards that score on at least one of the statements possible. */
-static int scorers(uint32_t hand, uint32_t statements, int trump)
-{
-    int n = 0;
-    for (; hand; hand &= hand - 1) {
-        int card = nw_lowest(hand), suit = TW_NW_SUIT(card);
-        uint32_t lower = statements & (((1u << TW_NW_VALUE(card)) - 1) >> 1 << (suit * 8));
-        uint32_t not_trump = statements & ~(0xFFu << (trump * 8));
-        n += lower || (suit == trump && not_trump);
-    }
-    return n;
-}
 
 /* Whether the answers left can add exactly k points, once an answer was
  * given, from the hand left and the unseen cards used as statements. */
@@ -781,9 +840,18 @@ static unsigned witnesses(const tw_nw_state *v, uint64_t seed)
 
 static int complete_search(const tw_nw_state *v, unsigned known, int *hit);
 
+static _Thread_local nw_decided_trace last_trace;
+
+/* How the calling thread's last answer was settled; see nw_internal.h. */
+nw_decided_trace nw_decided_last(void)
+{
+    return last_trace;
+}
+
 /* Whether the visit under way is decided; see northwood.h. */
 int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
 {
+    memset(&last_trace, 0, sizeof last_trace);
     if (state->phase != TW_NW_PHASE_BEFORE_STATEMENT && state->phase != TW_NW_PHASE_RESPONSE)
         return 0;
     tw_nw_view view;
@@ -792,6 +860,7 @@ int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
     v->offer_finish = 0; /* the search plays on; it never asks itself */
     unsigned settled = settled_by_score(v);
     if (settled) {
+        last_trace.by = NW_DECIDED_BY_BOUND;
         if (hit)
             *hit = settled == OUT_HIT;
         return 1;
@@ -802,15 +871,20 @@ int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
      * screen lists the actions, checks one, lists them again) */
     static _Thread_local uint64_t last_k1, last_k2;
     static _Thread_local int last_answer = -1;
+    static _Thread_local nw_decided_trace last_search;
     if (last_answer >= 0 && last_k1 == k1 && last_k2 == k2) {
+        last_trace = last_search;
         if (last_answer > 0 && hit)
             *hit = last_answer == 2;
         return last_answer > 0;
     }
     int decided = 0, is_hit = 0;
     unsigned seen = witnesses(v, k1 ^ k2);
+    last_trace.by = NW_DECIDED_BY_WITNESS;
+    last_trace.met = (int)seen;
     if (seen != OUT_BOTH)
         decided = complete_search(v, seen, &is_hit);
+    last_search = last_trace;
     last_k1 = k1;
     last_k2 = k2;
     last_answer = decided ? 1 + is_hit : 0;
@@ -832,6 +906,8 @@ static int complete_search(const tw_nw_state *v, unsigned known, int *hit)
         return 0;
     unsigned all = explore(&sr, v) | known;
     free(sr.memo);
+    last_trace.by = sr.gave_up ? NW_DECIDED_BY_RUN_OUT : NW_DECIDED_BY_SEARCH;
+    last_trace.nodes = sr.nodes;
     if (sr.gave_up || (all != OUT_HIT && all != OUT_MISS))
         return 0;
     *hit = all == OUT_HIT;
