@@ -668,6 +668,98 @@ static int hand_growth(const tw_nw_state *v, unsigned powers)
     return growth < GROWTH_NONE ? growth : GROWTH_NONE;
 }
 
+/* ---- The cards that can still score ---------------------------------------
+ *
+ * A point comes from an answer with a hand card that beats its statement,
+ * or from an ability that moves cards to the score pile. The hand cards
+ * that can answer are those held now that beat some statement still
+ * possible, and the cards that come to the hand later: no more than what
+ * the abilities still usable take in (every draw, every card taken from a
+ * pile or traded for a hand card, counted gross). So the score can grow by
+ * no more than that plus what the abilities move to the score pile. */
+
+/* Cards taken into the hand and cards moved to the score pile at most. */
+typedef struct {
+    int intake, raise;
+} card_flow;
+
+/* Adds to *f what steps can take into the hand and move to the score
+ * pile, run `times` times: a repeat's body once for each slot, a copy as
+ * the most any ruler a copier could copy brings (usable_powers' rulers),
+ * a step that readies an ally with no bound. */
+static void steps_flow(const tw_nw_state *v, const tw_nw_step *steps, int n, int times, card_flow *f, int depth)
+{
+    if (depth > 4) {
+        f->intake = f->raise = GROWTH_NONE;
+        return;
+    }
+    for (int i = 0; i < n && f->intake < GROWTH_NONE; i++) {
+        const tw_nw_step *st = &steps[i];
+        const tw_nw_step_kind *kind = tw_nw_step_kind_of(st->op);
+        if (!kind)
+            continue;
+        if (kind->traits & TW_NW_STEP_READIES) {
+            f->intake = f->raise = GROWTH_NONE;
+            return;
+        }
+        if (kind->traits & TW_NW_STEP_COPIES) {
+            card_flow most = {0, 0};
+            for (int fief = 0; fief < TW_NW_FIEFS; fief++) {
+                const tw_nw_character *ruler = &v->fiefs[fief].ruler;
+                if (v->fiefs[fief].status != TW_NW_FIEF_NEUTRAL || !v->fiefs[fief].ruler_present ||
+                    has_trait(ruler->steps, ruler->nsteps, TW_NW_STEP_COPIES))
+                    continue;
+                card_flow one = {0, 0};
+                steps_flow(v, ruler->steps, ruler->nsteps, times, &one, depth + 1);
+                most.intake = one.intake > most.intake ? one.intake : most.intake;
+                most.raise = one.raise > most.raise ? one.raise : most.raise;
+            }
+            f->intake += most.intake;
+            f->raise += most.raise;
+            continue;
+        }
+        if (kind->traits & TW_NW_STEP_REPEATS) {
+            int span = st->c < n - i - 1 ? st->c : n - i - 1;
+            steps_flow(v, steps + i + 1, span, times * TW_NW_SLOTS, f, depth + 1);
+            i += span;
+            continue;
+        }
+        int upto = step_upto(st, kind);
+        int takes = kind->moves == TW_NW_MOVES_DRAW || kind->moves == TW_NW_MOVES_SWAP_DECK ||
+                    kind->moves == TW_NW_MOVES_SWAP_PILE ||
+                    (kind->moves == TW_NW_MOVES_TOP && st->b == TW_NW_PILE_HAND);
+        int scores = (kind->moves == TW_NW_MOVES_TOP || kind->moves == TW_NW_MOVES_HAND) && st->b == TW_NW_PILE_SCORE;
+        if (takes)
+            f->intake += times * upto;
+        if (scores)
+            f->raise += times * upto;
+    }
+    if (f->intake > GROWTH_NONE)
+        f->intake = GROWTH_NONE;
+    if (f->raise > GROWTH_NONE)
+        f->raise = GROWTH_NONE;
+}
+
+/* What the abilities that may still run in this visit (the ready allies,
+ * the running program, the armed effect) can take into the hand and move
+ * to the score pile at most; GROWTH_NONE: no bound. */
+static card_flow usable_flow(const tw_nw_state *v)
+{
+    card_flow f = {0, 0};
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        if (!v->slots[slot].exhausted) {
+            const tw_nw_character *ch = tw_nw_slot_character(v, slot);
+            steps_flow(v, ch->steps, ch->nsteps, 1, &f, 0);
+        }
+    if (v->run.active)
+        steps_flow(v, v->run.program, v->run.len, 1, &f, 0);
+    if (v->trigger.active)
+        steps_flow(v, v->trigger.steps, v->trigger.len, 1, &f, 0);
+    if (f.raise >= GROWTH_NONE)
+        f.intake = GROWTH_NONE;
+    return f;
+}
+
 /* Hand cards that score on at least one of the statements possible. */
 static int scorers(uint32_t hand, uint32_t statements, int trump)
 {
@@ -677,6 +769,19 @@ static int scorers(uint32_t hand, uint32_t statements, int trump)
         uint32_t lower = statements & (((1u << TW_NW_VALUE(card)) - 1) >> 1 << (suit * 8));
         uint32_t not_trump = statements & ~(0xFFu << (trump * 8));
         n += lower || (suit == trump && not_trump);
+    }
+    return n;
+}
+
+/* Hand cards that would score on at least one of the statements possible
+ * whatever suit the trump becomes. */
+static int scorers_any_trump(uint32_t hand, uint32_t statements)
+{
+    int n = 0;
+    for (; hand; hand &= hand - 1) {
+        int card = nw_lowest(hand), suit = TW_NW_SUIT(card);
+        uint32_t lower = statements & (((1u << TW_NW_VALUE(card)) - 1) >> 1 << (suit * 8));
+        n += lower || (statements & ~(0xFFu << (suit * 8)));
     }
     return n;
 }
@@ -700,23 +805,33 @@ static unsigned settled_by_score(const tw_nw_state *v)
     int hand = nw_count(v->hand) + hand_growth(v, powers);
     if (hand < answers)
         answers = hand;
-    if (powers & (CAN_RAISE | CAN_REFILL))
-        return 0;
-    if (v->score_n + answers < target)
+    if (!(powers & (CAN_RAISE | CAN_REFILL)) && v->score_n + answers < target)
         return OUT_MISS;
-    /* when no card can come to the hand and the trump stays, only the
-     * hand cards that beat some statement still possible can score */
-    if (!(powers & (CAN_DRAW | CAN_SWAP | CAN_TRUMP))) {
-        uint32_t statements = unseen_of(v);
-        for (int i = 0; i < v->deck_n; i++)
-            if (v->deck_known & (1u << i))
-                statements |= 1u << v->deck[i];
-        int waiting = tw_nw_statement(v);
-        if (waiting >= 0 && waiting < TW_NW_CARDS)
-            statements |= 1u << waiting;
-        if (v->score_n + scorers(v->hand, statements, tw_nw_trump(v)) < target)
-            return OUT_MISS;
-    }
+    /* only the hand cards that beat some statement still possible and the
+     * cards the abilities take in can score (the cards put back on the
+     * deck can be statements too), and the abilities add what they move
+     * to the score pile */
+    card_flow flow = usable_flow(v);
+    if (flow.intake >= GROWTH_NONE)
+        return 0;
+    uint32_t statements = unseen_of(v);
+    for (int i = 0; i < v->deck_n; i++)
+        if (v->deck_known & (1u << i))
+            statements |= 1u << v->deck[i];
+    int waiting = tw_nw_statement(v);
+    if (waiting >= 0 && waiting < TW_NW_CARDS)
+        statements |= 1u << waiting;
+    if (powers & (CAN_REFILL | CAN_SWAP))
+        statements = 0xFFFFFFFFu;
+    int can = (powers & CAN_TRUMP) ? scorers_any_trump(v->hand, statements)
+                                   : scorers(v->hand, statements, tw_nw_trump(v));
+    can += flow.intake;
+    if (!(powers & CAN_REFILL) && can > answers)
+        can = answers; /* no more answers than statements and hand cards */
+    else if (can > hand)
+        can = hand; /* no more answers than hand cards */
+    if (v->score_n + flow.raise + can < target)
+        return OUT_MISS;
     return 0;
 }
 
