@@ -313,9 +313,9 @@ TEST(nw_decided_draw_without_growth_one_card_every_target)
  * the shuffle in every order). */
 TEST(nw_decided_baron_of_claws_every_target)
 {
-    static const char *const decks[] = {"3C 3E 8E 2L 6F", "5C 5F 3L 1E 7E 2C", "3C 5C 3E 5E"};
+    static const char *const decks[] = {"3C 3E 8E 2L 6F", "5C 5F 3L 1E 7E 2C"};
     int decided = 0, open = 0;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 2; i++) {
         tw_nw_state s;
         fx_blank(&s, NULL);
         fx_ally(&s, 0, "baron-of-claws");
