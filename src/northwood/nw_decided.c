@@ -39,8 +39,15 @@ typedef struct {
     uint8_t used;
 } memo_entry;
 
-#define MEMO_SIZE (1u << 18)
+/* The table holds every entry a search within its budget can store (one
+ * per node at most, and the root): at three quarters full it still has
+ * room, and a small table costs little to clear for each query. */
+#ifndef MEMO_BITS
+#define MEMO_BITS 15
+#endif
+#define MEMO_SIZE (1u << MEMO_BITS)
 #define MEMO_FULL ((int)(MEMO_SIZE / 4 * 3)) /* entries past this make the search give up */
+_Static_assert(MEMO_FULL > SEARCH_BUDGET + 1, "the memo must hold a whole search");
 
 typedef struct {
     int nodes;
