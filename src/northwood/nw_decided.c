@@ -687,19 +687,20 @@ static int hand_growth(const tw_nw_state *v, unsigned powers)
  * pile or traded for a hand card, counted gross). So the score can grow by
  * no more than that plus what the abilities move to the score pile. */
 
-/* Cards taken into the hand and cards moved to the score pile at most. */
+/* Cards taken into the hand, moved to the score pile and taken from it
+ * at most. */
 typedef struct {
-    int intake, raise;
+    int intake, raise, lower;
 } card_flow;
 
-/* Adds to *f what steps can take into the hand and move to the score
- * pile, run `times` times: a repeat's body once for each slot, a copy as
+/* Adds to *f what steps can take into the hand, move to the score pile
+ * and take from it, run `times` times: a repeat's body once for each slot, a copy as
  * the most any ruler a copier could copy brings (usable_powers' rulers),
  * a step that readies an ally with no bound. */
 static void steps_flow(const tw_nw_state *v, const tw_nw_step *steps, int n, int times, card_flow *f, int depth)
 {
     if (depth > 4) {
-        f->intake = f->raise = GROWTH_NONE;
+        f->intake = f->raise = f->lower = GROWTH_NONE;
         return;
     }
     for (int i = 0; i < n && f->intake < GROWTH_NONE; i++) {
@@ -708,23 +709,25 @@ static void steps_flow(const tw_nw_state *v, const tw_nw_step *steps, int n, int
         if (!kind)
             continue;
         if (kind->traits & TW_NW_STEP_READIES) {
-            f->intake = f->raise = GROWTH_NONE;
+            f->intake = f->raise = f->lower = GROWTH_NONE;
             return;
         }
         if (kind->traits & TW_NW_STEP_COPIES) {
-            card_flow most = {0, 0};
+            card_flow most = {0, 0, 0};
             for (int fief = 0; fief < TW_NW_FIEFS; fief++) {
                 const tw_nw_character *ruler = &v->fiefs[fief].ruler;
                 if (v->fiefs[fief].status != TW_NW_FIEF_NEUTRAL || !v->fiefs[fief].ruler_present ||
                     has_trait(ruler->steps, ruler->nsteps, TW_NW_STEP_COPIES))
                     continue;
-                card_flow one = {0, 0};
+                card_flow one = {0, 0, 0};
                 steps_flow(v, ruler->steps, ruler->nsteps, times, &one, depth + 1);
                 most.intake = one.intake > most.intake ? one.intake : most.intake;
                 most.raise = one.raise > most.raise ? one.raise : most.raise;
+                most.lower = one.lower > most.lower ? one.lower : most.lower;
             }
             f->intake += most.intake;
             f->raise += most.raise;
+            f->lower += most.lower;
             continue;
         }
         if (kind->traits & TW_NW_STEP_REPEATS) {
@@ -742,19 +745,24 @@ static void steps_flow(const tw_nw_state *v, const tw_nw_step *steps, int n, int
             f->intake += times * upto;
         if (scores)
             f->raise += times * upto;
+        if (kind->moves == TW_NW_MOVES_TOP && st->a == TW_NW_PILE_SCORE)
+            f->lower += times * upto;
     }
     if (f->intake > GROWTH_NONE)
         f->intake = GROWTH_NONE;
     if (f->raise > GROWTH_NONE)
         f->raise = GROWTH_NONE;
+    if (f->lower > GROWTH_NONE)
+        f->lower = GROWTH_NONE;
 }
 
 /* What the abilities that may still run in this visit (the ready allies,
- * the running program, the armed effect) can take into the hand and move
- * to the score pile at most; GROWTH_NONE: no bound. */
+ * the running program, the armed effect) can take into the hand, move to
+ * the score pile and take from it at most; an intake of GROWTH_NONE: no
+ * bound on any. */
 static card_flow usable_flow(const tw_nw_state *v)
 {
-    card_flow f = {0, 0};
+    card_flow f = {0, 0, 0};
     for (int slot = 0; slot < TW_NW_SLOTS; slot++)
         if (!v->slots[slot].exhausted) {
             const tw_nw_character *ch = tw_nw_slot_character(v, slot);
@@ -764,7 +772,7 @@ static card_flow usable_flow(const tw_nw_state *v)
         steps_flow(v, v->run.program, v->run.len, 1, &f, 0);
     if (v->trigger.active)
         steps_flow(v, v->trigger.steps, v->trigger.len, 1, &f, 0);
-    if (f.raise >= GROWTH_NONE)
+    if (f.raise >= GROWTH_NONE || f.lower >= GROWTH_NONE)
         f.intake = GROWTH_NONE;
     return f;
 }
@@ -780,6 +788,53 @@ static int scorers(uint32_t hand, uint32_t statements, int trump)
         n += lower || (suit == trump && not_trump);
     }
     return n;
+}
+
+/* The statements a card would score on: lower ones of its suit, and any
+ * of another suit when its suit is trump (trump < 0: whatever suit the
+ * trump becomes). */
+static uint32_t beaten_by(int card, uint32_t statements, int trump)
+{
+    int suit = TW_NW_SUIT(card);
+    uint32_t beaten = statements & (((1u << TW_NW_VALUE(card)) - 1) >> 1 << (suit * 8));
+    if (trump < 0 || suit == trump)
+        beaten |= statements & ~(0xFFu << (suit * 8));
+    return beaten;
+}
+
+/* Finds an augmenting path from hand card i (Kuhn's algorithm): 1 when
+ * it could be matched, moving earlier matches along. */
+static int match_card(const uint32_t *beats, int i, int8_t *owner, uint32_t *tried)
+{
+    for (uint32_t left = beats[i] & ~*tried; left; left &= left - 1) {
+        int t = nw_lowest(left);
+        if (*tried & (1u << t))
+            continue;
+        *tried |= 1u << t;
+        if (owner[t] < 0 || match_card(beats, owner[t], owner, tried)) {
+            owner[t] = (int8_t)i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The most hand cards that can score at once, each on a statement of its
+ * own: every statement is answered once, so a largest matching between
+ * the hand and the statements still possible that they beat. */
+static int scoring_matching(uint32_t hand, uint32_t statements, int trump)
+{
+    uint32_t beats[TW_NW_CARDS];
+    int n = 0, matched = 0;
+    for (; hand; hand &= hand - 1)
+        beats[n++] = beaten_by(nw_lowest(hand), statements, trump);
+    int8_t owner[TW_NW_CARDS];
+    memset(owner, -1, sizeof owner);
+    for (int i = 0; i < n; i++) {
+        uint32_t tried = 0;
+        matched += match_card(beats, i, owner, &tried);
+    }
+    return matched;
 }
 
 /* Hand cards that would score on at least one of the statements possible
@@ -823,6 +878,8 @@ static unsigned settled_by_score(const tw_nw_state *v)
     card_flow flow = usable_flow(v);
     if (flow.intake >= GROWTH_NONE)
         return 0;
+    if (v->score_n - flow.lower > target)
+        return OUT_MISS; /* nothing can take enough cards from the score pile */
     uint32_t statements = unseen_of(v);
     for (int i = 0; i < v->deck_n; i++)
         if (v->deck_known & (1u << i))
@@ -830,10 +887,12 @@ static unsigned settled_by_score(const tw_nw_state *v)
     int waiting = tw_nw_statement(v);
     if (waiting >= 0 && waiting < TW_NW_CARDS)
         statements |= 1u << waiting;
-    if (powers & (CAN_REFILL | CAN_SWAP))
-        statements = 0xFFFFFFFFu;
-    int can = (powers & CAN_TRUMP) ? scorers_any_trump(v->hand, statements)
-                                   : scorers(v->hand, statements, tw_nw_trump(v));
+    int trump = (powers & CAN_TRUMP) ? -1 : tw_nw_trump(v);
+    int can;
+    if (powers & (CAN_REFILL | CAN_SWAP)) /* a card may be a statement again */
+        can = trump < 0 ? scorers_any_trump(v->hand, 0xFFFFFFFFu) : scorers(v->hand, 0xFFFFFFFFu, trump);
+    else /* each deck card is a statement once */
+        can = scoring_matching(v->hand, statements, trump);
     can += flow.intake;
     if (!(powers & CAN_REFILL) && can > answers)
         can = answers; /* no more answers than statements and hand cards */
