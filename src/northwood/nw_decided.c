@@ -103,7 +103,7 @@ static int dialogues_only(const tw_nw_state *v)
  * back on the deck (more dialogues), move the visit to another target,
  * add cards to the hand (more answers), take the top card of the
  * discard or score pile (so their order matters), trade hand cards for
- * others, or change the trump. */
+ * others, change the trump, or draw as far as the cards drawn say. */
 enum {
     CAN_LOWER = 1,
     CAN_RAISE = 2,
@@ -112,7 +112,8 @@ enum {
     CAN_DRAW = 16,
     CAN_READ_PILES = 32,
     CAN_SWAP = 64, /* trade a hand card for another card (the hand's size stays) */
-    CAN_TRUMP = 128 /* change the visited ruler, so the trump */
+    CAN_TRUMP = 128, /* change the visited ruler, so the trump */
+    CAN_DRAW_BY_CARD = 256 /* draw until a card comes, or shuffle the deck */
 };
 
 static unsigned usable_powers(const tw_nw_state *v);
@@ -218,6 +219,8 @@ typedef struct {
     int taken[DEAL_PARTS];     /* the cards the search took right before shuffle k */
     int shuffles;              /* shuffles met so far in the apply */
     int overflow;              /* more shuffles than parts */
+    int draws_as_sets;         /* cards drawn together may be dealt as a set (draws_are_sets) */
+    int unseen_alike;          /* no card can come to the hand: alike unseen cards are one (alike_cards) */
 } deal;
 
 /* Lays out a part: the cards of pool on the places (top first), the
@@ -289,6 +292,7 @@ static int plays_on(tw_nw_action action)
 typedef struct {
     unsigned outcome;
     int depth[DEAL_PARTS];
+    uint32_t drawn_after; /* bit r: part 0's card r came to the hand by the move right after card r-1's */
 } apply_trace;
 
 /* Reads the events of one apply, up to the end of the visit (the deal of
@@ -297,7 +301,11 @@ typedef struct {
  * wherever they lay: they show no place. */
 static apply_trace trace_of(const tw_nw_events *ev, const deal *d)
 {
-    apply_trace t = {0, {0}};
+    apply_trace t = {0, {0}, 0};
+    int drawn_at[TW_NW_CARDS]; /* part 0: the event that moved each rank to the hand first (-1: none) */
+    for (int r = 0; r < TW_NW_CARDS; r++)
+        drawn_at[r] = -1;
+    uint32_t sighted = 0;
     int shuffle_at[DEAL_PARTS + 1], nshuffles = 0;
     for (int i = 0; i < ev->count && nshuffles < DEAL_PARTS; i++)
         if (ev->items[i].type == TW_NW_EV_SHUFFLE)
@@ -320,11 +328,28 @@ static apply_trace trace_of(const tw_nw_events *ev, const deal *d)
         int rank = d->rank[part][e->card];
         if (rank >= 0 && rank + 1 > t.depth[part])
             t.depth[part] = rank + 1;
+        if (part == 0 && rank >= 0 && !(sighted & (1u << rank))) {
+            sighted |= 1u << rank;
+            if (e->type == TW_NW_EV_MOVE && e->to == TW_NW_PILE_HAND) {
+                drawn_at[rank] = i;
+                if (rank > 0 && drawn_at[rank - 1] == i - 1)
+                    t.drawn_after |= 1u << rank;
+            }
+        }
     }
     return t;
 }
 
 static unsigned explore(search *sr, const tw_nw_state *v);
+
+/* Cards taken into the hand, moved to the score pile and taken from it
+ * at most. */
+typedef struct {
+    int intake, raise, lower;
+} card_flow;
+
+static uint32_t alike_cards(uint32_t cards, uint32_t hand);
+static card_flow usable_flow(const tw_nw_state *v);
 
 /* ---- The order the search tries things in ---------------------------------
  *
@@ -433,6 +458,10 @@ static unsigned explore_action(search *sr, const tw_nw_state *v, tw_nw_action ac
         uint32_t rest = d->pool[k];
         for (int i = 0; i < d->n[k]; i++)
             rest &= ~(1u << d->prefix[k][i]);
+        if (k == 0 && d->draws_as_sets && d->n[0] > 0 && (t.drawn_after >> d->n[0] & 1))
+            rest &= ~0u << d->prefix[0][d->n[0] - 1] << 1; /* drawn together: one order of the set */
+        if (k == 0 && d->unseen_alike)
+            rest = alike_cards(rest, v->hand);
         uint8_t order[TW_NW_CARDS];
         int m = order_cards(sr, v, action, rest, order);
         unsigned all = 0;
@@ -477,6 +506,8 @@ static unsigned step_powers(const tw_nw_step *steps, int n)
             powers |= CAN_SWAP;
         if (kind->traits & TW_NW_STEP_CHANGES_TRUMP)
             powers |= CAN_TRUMP;
+        if (kind->moves == TW_NW_MOVES_DRAW && (kind->upto == TW_NW_UPTO_DECK || (kind->traits & TW_NW_STEP_SHUFFLES)))
+            powers |= CAN_DRAW_BY_CARD;
     }
     return powers;
 }
@@ -524,6 +555,43 @@ static unsigned usable_powers(const tw_nw_state *v)
             if (v->fiefs[f].status == TW_NW_FIEF_NEUTRAL && v->fiefs[f].ruler_present)
                 powers |= step_powers(v->fiefs[f].ruler.steps, v->fiefs[f].ruler.nsteps);
     return powers;
+}
+
+/* One card of each kind of unseen cards that are alike for the rest of
+ * a visit where no card can come to the hand (no draw, no trade, no card
+ * taken from a pile: the hand only loses cards): two cards of a suit with
+ * the same hand cards of that suit above them. The rules compare an
+ * unseen card with nothing but hand cards (an answer to it as a
+ * statement: the suit to follow, whether the answer beats it; trump goes
+ * by suit), and no card can reach the hand, so exchanging two such cards
+ * everywhere maps every line of play to one with the same outcome: trying
+ * one of them stands for both. */
+static uint32_t alike_cards(uint32_t cards, uint32_t hand)
+{
+    uint32_t kept = 0;
+    uint64_t kinds = 0; /* bit suit * 9 + hand cards above */
+    for (uint32_t left = cards; left; left &= left - 1) {
+        int card = nw_lowest(left), suit = TW_NW_SUIT(card);
+        uint32_t above = hand & (0xFFu << (suit * 8)) & (~0u << card << 1);
+        int kind = suit * 9 + nw_count(above);
+        if (!(kinds & (1ull << kind))) {
+            kinds |= 1ull << kind;
+            kept |= 1u << card;
+        }
+    }
+    return kept;
+}
+
+/* Whether the cards an action draws one right after another can be dealt
+ * as a set: no draw that may still run in this visit (usable_powers) has
+ * a length that depends on the cards drawn (until a suit comes) or
+ * shuffles, so every draw takes a number of cards fixed before it looks
+ * at them, and the steps read the hand as a set (the sum of the cards
+ * moved at most): two orders of cards drawn in a row lead to the same
+ * view. */
+static int draws_are_sets(const tw_nw_state *v)
+{
+    return !(usable_powers(v) & CAN_DRAW_BY_CARD);
 }
 
 /* ---- How far the hand can grow --------------------------------------------
@@ -686,12 +754,6 @@ static int hand_growth(const tw_nw_state *v, unsigned powers)
  * the abilities still usable take in (every draw, every card taken from a
  * pile or traded for a hand card, counted gross). So the score can grow by
  * no more than that plus what the abilities move to the score pile. */
-
-/* Cards taken into the hand, moved to the score pile and taken from it
- * at most. */
-typedef struct {
-    int intake, raise, lower;
-} card_flow;
 
 /* Adds to *f what steps can take into the hand, move to the score pile
  * and take from it, run `times` times: a repeat's body once for each slot, a copy as
@@ -952,7 +1014,8 @@ static int dialogue_can_add(search *sr, const dialogues *g, uint32_t hand, uint3
         return 0;
     }
     int place = deck_left - 1; /* the next statement's index in the deck */
-    uint32_t statements = g->v->deck_known & (1u << place) ? 1u << g->v->deck[place] : g->unseen & ~used;
+    uint32_t statements =
+        g->v->deck_known & (1u << place) ? 1u << g->v->deck[place] : alike_cards(g->unseen & ~used, hand);
     int can = 0;
     for (uint32_t left = statements; left && !can && !sr->gave_up; left &= left - 1) {
         int statement = nw_lowest(left);
@@ -1028,6 +1091,8 @@ static unsigned explore(search *sr, const tw_nw_state *v)
     unsigned all = 0;
     deal d;
     memset(d.n, 0, sizeof d.n);
+    d.draws_as_sets = draws_are_sets(v);
+    d.unseen_alike = usable_flow(v).intake == 0;
     for (int i = 0; i < n && !found_wanted(sr, all) && !sr->gave_up; i++)
         if (plays_on(actions[i]))
             all |= explore_action(sr, v, actions[i], &d);
