@@ -13,6 +13,16 @@
  * engine's shuffle hook the shuffled deck is dealt the same way, a prefix
  * of its cards on top, extended as far as the action looks.
  *
+ * Three things keep the search small. Bounds on the score, asked at
+ * every node: the answers left, the hand cards matched with statements
+ * they beat, the cards the abilities can still take into the hand or
+ * move to and from the score pile. Fewer chances: unseen cards alike for
+ * the rest of the visit are tried once, and cards drawn one right after
+ * another by a draw of fixed length are dealt as a set. Meeting lines:
+ * the discard and score piles count as sets when no ability takes their
+ * top. The search also tries first what leads to the outcome it looks
+ * for, which changes only how soon it meets it.
+ *
  * Answers are never wrong. "Not decided" comes from two real witnesses (a
  * hit and a miss reached by legal play from deals consistent with the
  * view). "Decided" comes from a bound on the score that no usable ability
@@ -346,6 +356,8 @@ static unsigned explore(search *sr, const tw_nw_state *v);
  * at most. */
 typedef struct {
     int intake, raise, lower;
+    int highest;   /* runs of a step moving the highest hand cards to the score pile (counted apart) */
+    int from_pile; /* of raise: the cards moved to the score pile from another pile, not from the hand */
 } card_flow;
 
 static uint32_t alike_cards(uint32_t cards, uint32_t hand);
@@ -775,21 +787,25 @@ static void steps_flow(const tw_nw_state *v, const tw_nw_step *steps, int n, int
             return;
         }
         if (kind->traits & TW_NW_STEP_COPIES) {
-            card_flow most = {0, 0, 0};
+            card_flow most = {0, 0, 0, 0, 0};
             for (int fief = 0; fief < TW_NW_FIEFS; fief++) {
                 const tw_nw_character *ruler = &v->fiefs[fief].ruler;
                 if (v->fiefs[fief].status != TW_NW_FIEF_NEUTRAL || !v->fiefs[fief].ruler_present ||
                     has_trait(ruler->steps, ruler->nsteps, TW_NW_STEP_COPIES))
                     continue;
-                card_flow one = {0, 0, 0};
+                card_flow one = {0, 0, 0, 0, 0};
                 steps_flow(v, ruler->steps, ruler->nsteps, times, &one, depth + 1);
                 most.intake = one.intake > most.intake ? one.intake : most.intake;
                 most.raise = one.raise > most.raise ? one.raise : most.raise;
                 most.lower = one.lower > most.lower ? one.lower : most.lower;
+                most.highest = one.highest > most.highest ? one.highest : most.highest;
+                most.from_pile = one.from_pile > most.from_pile ? one.from_pile : most.from_pile;
             }
             f->intake += most.intake;
             f->raise += most.raise;
             f->lower += most.lower;
+            f->highest += most.highest;
+            f->from_pile += most.from_pile;
             continue;
         }
         if (kind->traits & TW_NW_STEP_REPEATS) {
@@ -805,8 +821,12 @@ static void steps_flow(const tw_nw_state *v, const tw_nw_step *steps, int n, int
         int scores = (kind->moves == TW_NW_MOVES_TOP || kind->moves == TW_NW_MOVES_HAND) && st->b == TW_NW_PILE_SCORE;
         if (takes)
             f->intake += times * upto;
-        if (scores)
+        if (scores && (kind->traits & TW_NW_STEP_HIGHEST))
+            f->highest += times;
+        else if (scores)
             f->raise += times * upto;
+        if (scores && kind->moves == TW_NW_MOVES_TOP)
+            f->from_pile += times * upto;
         if (kind->moves == TW_NW_MOVES_TOP && st->a == TW_NW_PILE_SCORE)
             f->lower += times * upto;
     }
@@ -816,6 +836,8 @@ static void steps_flow(const tw_nw_state *v, const tw_nw_step *steps, int n, int
         f->raise = GROWTH_NONE;
     if (f->lower > GROWTH_NONE)
         f->lower = GROWTH_NONE;
+    if (f->from_pile > GROWTH_NONE)
+        f->from_pile = GROWTH_NONE;
 }
 
 /* What the abilities that may still run in this visit (the ready allies,
@@ -824,7 +846,7 @@ static void steps_flow(const tw_nw_state *v, const tw_nw_step *steps, int n, int
  * bound on any. */
 static card_flow usable_flow(const tw_nw_state *v)
 {
-    card_flow f = {0, 0, 0};
+    card_flow f = {0, 0, 0, 0, 0};
     for (int slot = 0; slot < TW_NW_SLOTS; slot++)
         if (!v->slots[slot].exhausted) {
             const tw_nw_character *ch = tw_nw_slot_character(v, slot);
@@ -834,8 +856,19 @@ static card_flow usable_flow(const tw_nw_state *v)
         steps_flow(v, v->run.program, v->run.len, 1, &f, 0);
     if (v->trigger.active)
         steps_flow(v, v->trigger.steps, v->trigger.len, 1, &f, 0);
-    if (f.raise >= GROWTH_NONE || f.lower >= GROWTH_NONE)
+    if (f.raise >= GROWTH_NONE || f.lower >= GROWTH_NONE || f.highest >= GROWTH_NONE)
         f.intake = GROWTH_NONE;
+    if (f.intake >= GROWTH_NONE)
+        return f;
+    /* the highest cards held are those of one value: no more than the
+     * most of a value in the hand, and the cards still to come */
+    int tie = 0;
+    for (int value = 0; value < 8; value++) {
+        int n = nw_count(v->hand & (0x01010101u << value));
+        tie = n > tie ? n : tie;
+    }
+    tie += f.intake;
+    f.raise += f.highest * (tie < TW_NW_SUITS ? tie : TW_NW_SUITS);
     return f;
 }
 
@@ -960,7 +993,10 @@ static unsigned settled_by_score(const tw_nw_state *v)
         can = answers; /* no more answers than statements and hand cards */
     else if (can > hand)
         can = hand; /* no more answers than hand cards */
-    if (v->score_n + flow.raise + can < target)
+    int gains = flow.raise - flow.from_pile + can;
+    if (gains > nw_count(v->hand) + flow.intake)
+        gains = nw_count(v->hand) + flow.intake; /* every point but those takes a card of the hand */
+    if (v->score_n + gains + flow.from_pile < target)
         return OUT_MISS;
     return 0;
 }
