@@ -15,25 +15,35 @@
  * says not) or got wrong (the engine says decided, the check disagrees),
  * with a line for each of those.
  *
+ * It also counts the complete searches (the nodes they used) and the
+ * answers whose search ran out of its budget; `/tmp/nw-decided-loop 300 0
+ * run-outs` prints a line for each of those (fief, score, hand, deck,
+ * unseen cards, the allies ready).
+ *
  * docs/rules-notes.md ("A decided visit") gives the figures it served. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "nw_exhaustive.h"
 #include "trickwood/northwood.h"
 #include "trickwood/nw_files.h"
+#include "northwood/nw_internal.h"
 
 /* Totals of a run. */
 typedef struct {
     long long asked, decided, hits;
     long long settled, exact_decided, missed, wrong;
+    long long run_outs, searched, search_nodes;
 } loop_totals;
 
 /* Prints one position the engine answered differently from the check. */
 static void report(const char *what, long long game, const tw_nw_state *s, const tw_nw_catalog *catalog)
 {
-    printf("%s: game %lld fief %d score %d hand %d deck %d ready:", what, game, s->visiting, s->score_n,
-           tw_nw_hand_count(s), s->deck_n);
+    tw_nw_view view;
+    tw_nw_view_of(s, &view);
+    printf("%s: game %lld fief %d score %d hand %d deck %d unseen %d ready:", what, game, s->visiting, s->score_n,
+           tw_nw_hand_count(s), s->deck_n, __builtin_popcount(tw_nw_view_unseen(&view)));
     for (int slot = 0; slot < TW_NW_SLOTS; slot++)
         if (!s->slots[slot].exhausted) {
             int index = tw_nw_slot_character(s, slot)->catalog_index;
@@ -70,8 +80,9 @@ int main(int argc, char **argv)
     tw_diag diag;
     long long games = argc > 1 ? atoll(argv[1]) : 300;
     long budget = argc > 2 ? atol(argv[2]) : 0;
+    int show_run_outs = argc > 3 && strcmp(argv[3], "run-outs") == 0;
     if (games < 1 || budget < 0 || tw_nw_catalog_load_default(&catalog, &diag) != TW_OK) {
-        fprintf(stderr, "usage: nw-decided-loop GAMES [BUDGET] (and the default catalog must load)\n");
+        fprintf(stderr, "usage: nw-decided-loop GAMES [BUDGET [run-outs]] (and the default catalog must load)\n");
         return 1;
     }
     tw_rng pick;
@@ -92,6 +103,16 @@ int main(int argc, char **argv)
                     t.decided++;
                     t.hits += hit;
                 }
+                nw_decided_trace trace = nw_decided_last();
+                if (trace.by == NW_DECIDED_BY_SEARCH || trace.by == NW_DECIDED_BY_RUN_OUT) {
+                    t.searched++;
+                    t.search_nodes += trace.nodes;
+                }
+                if (trace.by == NW_DECIDED_BY_RUN_OUT) {
+                    t.run_outs++;
+                    if (show_run_outs)
+                        report("run-out", g, &s, &catalog);
+                }
                 if (budget)
                     check_answer(&t, budget, g, &s, says, hit, &catalog);
             }
@@ -105,6 +126,7 @@ int main(int argc, char **argv)
         }
     }
     printf("%lld asked, %lld decided, %lld hit\n", t.asked, t.decided, t.hits);
+    printf("complete searches %lld (%lld nodes), budget run-outs %lld\n", t.searched, t.search_nodes, t.run_outs);
     if (budget)
         printf("exhaustive check (budget %ld): %lld settled, %lld of them decided; the engine missed %lld, "
                "got %lld wrong\n",

@@ -253,3 +253,105 @@ TEST(nw_decided_tells_apart_lines_with_another_trump)
     CHECK_INT(nw_exhaustive_outcomes(&s, EXH_BUDGET), NW_EXH_HIT | NW_EXH_MISS);
     CHECK_INT(tw_nw_visit_decided(&s, &hit), 0);
 }
+
+/* Compares the engine's answer with the exhaustive check on one built
+ * position for every target (the fief visited, 0 to 7, its ruler setting
+ * the trump); counts the decided and the open ones. */
+static void compare_every_target(tw_nw_state *s, int phase, agreement *a)
+{
+    for (int fief = 0; fief < 8; fief++) {
+        fx_visit(s, fief, phase);
+        REQUIRE(FX_SOUND(s));
+        unsigned truth = nw_exhaustive_outcomes(s, EXH_BUDGET);
+        CHECK(truth != NW_EXH_UNKNOWN);
+        int hit = -1, says = tw_nw_visit_decided(s, &hit);
+        a->compared++;
+        if (truth == NW_EXH_HIT || truth == NW_EXH_MISS) {
+            a->decided++;
+            if (!says || hit != (truth == NW_EXH_HIT))
+                tw_test_fail(__FILE__, __LINE__, "fief %d: decided %s, the engine says %d (hit %d)", fief,
+                             truth == NW_EXH_HIT ? "hit" : "miss", says, hit);
+        } else if (truth == (NW_EXH_HIT | NW_EXH_MISS)) {
+            a->open++;
+            if (says)
+                tw_test_fail(__FILE__, __LINE__, "fief %d: open, the engine says decided", fief);
+        }
+    }
+}
+
+/* The kind the issue named, small enough for the exhaustive check: one
+ * point scored, one card in hand, only a Prince of Eyes (or a Jack of
+ * Eyes) ready, eight cards unseen in the deck. The draws bring no more
+ * answers, so above a target of 2 the visit is a sure miss; below, it
+ * depends. Every target is compared with the exhaustive check. */
+TEST(nw_decided_draw_without_growth_one_card_every_target)
+{
+    static const char *const allies[] = {"prince-of-eyes", "jack-of-eyes"};
+    for (int i = 0; i < 2; i++) {
+        tw_nw_state s;
+        fx_blank(&s, NULL);
+        fx_ally(&s, 0, allies[i]);
+        for (int slot = 1; slot < 4; slot++)
+            fx_exhaust(&s, slot);
+        fx_cards(&s, "8L", "1C 3C 6C 2F 7F 4L 2E 6E", "", "5E", TW_NW_PILE_DISCARD);
+        agreement a = {0, 0, 0, 0};
+        compare_every_target(&s, TW_NW_PHASE_BEFORE_STATEMENT, &a);
+        CHECK_INT(a.compared, 8);
+        CHECK(a.decided >= 5); /* targets 3 to 7 at least: sure misses */
+        CHECK(a.open >= 1);
+        /* target 7: decided at once, a sure miss */
+        fx_visit(&s, 7, TW_NW_PHASE_BEFORE_STATEMENT);
+        int hit = -1;
+        CHECK_INT(tw_nw_visit_decided(&s, &hit), 1);
+        CHECK_INT(hit, 0);
+    }
+}
+
+/* A ready Baron of Claws on small built positions: two cards in hand, a
+ * few in the deck sharing their values, so the shuffle after the search
+ * matters; every target compared with the exhaustive check (which deals
+ * the shuffle in every order). Under AddressSanitizer, one deck. */
+TEST(nw_decided_baron_of_claws_every_target)
+{
+    static const char *const decks[] = {"3C 3E 8E 2L 6F", "5C 5F 3L 1E 7E 2C"};
+    const int ndecks = TW_TEST_ASAN ? 1 : 2; /* the exhaustive check is slow under AddressSanitizer */
+    int decided = 0, open = 0;
+    for (int i = 0; i < ndecks; i++) {
+        tw_nw_state s;
+        fx_blank(&s, NULL);
+        fx_ally(&s, 0, "baron-of-claws");
+        for (int slot = 1; slot < 4; slot++)
+            fx_exhaust(&s, slot);
+        fx_cards(&s, "3F 5L", decks[i], "", i == 1 ? "4C" : "", TW_NW_PILE_DISCARD);
+        agreement a = {0, 0, 0, 0};
+        compare_every_target(&s, TW_NW_PHASE_BEFORE_STATEMENT, &a);
+        CHECK_INT(a.compared, 8);
+        decided += a.decided;
+        open += a.open;
+    }
+    CHECK(decided >= 4 * ndecks);
+    CHECK(open >= 2 * ndecks);
+}
+
+/* Allies the score bounds of every search node reason about: discards
+ * from the hand only (Jack and King of Flowers: only the hand cards that
+ * beat a statement still possible can score), cards to the score pile
+ * (King of Claws), pile tops taken or put back (Queen of Claws, Queen of
+ * Flowers: the piles' order counts), draws counted gross (Lady and King
+ * of Eyes), a ruler copied (Queen of Leaves). */
+TEST(nw_decided_agrees_with_exhaustive_check_score_bounds)
+{
+    static const char *const allies[] = {"jack-of-flowers", "king-of-flowers", "king-of-claws", "queen-of-claws",
+                                         "queen-of-flowers", "lady-of-eyes",   "king-of-eyes",  "queen-of-leaves"};
+    const int trials = TW_TEST_ASAN ? 25 : 60;
+    int decided = 0, open = 0;
+    for (int i = 0; i < 8; i++) {
+        position_shape shape = {3, 2, 6, 4, allies[i], 0, TW_NW_PILE_DISCARD};
+        agreement a = compare_on(&shape, 70 + (uint64_t)i, trials);
+        CHECK(a.compared >= trials * 3 / 5);
+        decided += a.decided;
+        open += a.open;
+    }
+    CHECK(decided >= trials);
+    CHECK(open >= trials);
+}

@@ -13,6 +13,16 @@
  * engine's shuffle hook the shuffled deck is dealt the same way, a prefix
  * of its cards on top, extended as far as the action looks.
  *
+ * Three things keep the search small. Bounds on the score, asked at
+ * every node: the answers left, the hand cards matched with statements
+ * they beat, the cards the abilities can still take into the hand or
+ * move to and from the score pile. Fewer chances: unseen cards alike for
+ * the rest of the visit are tried once, and cards drawn one right after
+ * another by a draw of fixed length are dealt as a set. Meeting lines:
+ * the discard and score piles count as sets when no ability takes their
+ * top. The search also tries first what leads to the outcome it looks
+ * for, which changes only how soon it meets it.
+ *
  * Answers are never wrong. "Not decided" comes from two real witnesses (a
  * hit and a miss reached by legal play from deals consistent with the
  * view). "Decided" comes from a bound on the score that no usable ability
@@ -26,7 +36,9 @@
 #define OUT_HIT 1u
 #define OUT_MISS 2u
 #define OUT_BOTH 3u
+#ifndef SEARCH_BUDGET
 #define SEARCH_BUDGET 20000 /* nodes of the complete search */
+#endif
 #define WITNESS_PLAYOUTS 48 /* random playouts tried before the complete search */
 
 /* One remembered search node: a 128-bit key of the view and its outcomes
@@ -37,8 +49,15 @@ typedef struct {
     uint8_t used;
 } memo_entry;
 
-#define MEMO_SIZE (1u << 18)
+/* The table holds every entry a search within its budget can store (one
+ * per node at most, and the root): at three quarters full it still has
+ * room, and a small table costs little to clear for each query. */
+#ifndef MEMO_BITS
+#define MEMO_BITS 15
+#endif
+#define MEMO_SIZE (1u << MEMO_BITS)
 #define MEMO_FULL ((int)(MEMO_SIZE / 4 * 3)) /* entries past this make the search give up */
+_Static_assert(MEMO_FULL > SEARCH_BUDGET + 1, "the memo must hold a whole search");
 
 typedef struct {
     int nodes;
@@ -89,17 +108,58 @@ static int dialogues_only(const tw_nw_state *v)
     return 1;
 }
 
+/* What the abilities still usable in a visit could do, as far as the
+ * score can tell: lower it, raise it (other than by an answer), put cards
+ * back on the deck (more dialogues), move the visit to another target,
+ * add cards to the hand (more answers), take the top card of the
+ * discard or score pile (so their order matters), trade hand cards for
+ * others, change the trump, or draw as far as the cards drawn say. */
+enum {
+    CAN_LOWER = 1,
+    CAN_RAISE = 2,
+    CAN_REFILL = 4,
+    CAN_MOVE = 8,
+    CAN_DRAW = 16,
+    CAN_READ_PILES = 32,
+    CAN_SWAP = 64, /* trade a hand card for another card (the hand's size stays) */
+    CAN_TRUMP = 128, /* change the visited ruler, so the trump */
+    CAN_DRAW_BY_CARD = 256 /* draw until a card comes, or shuffle the deck */
+};
+
+static unsigned usable_powers(const tw_nw_state *v);
+
 /* A key of the whole view (for positions of different queries too):
  * its bytes with the parts that carry no game meaning zeroed, so that
  * two lines reaching the same position meet: the piles' entries past
  * their counts (scratch the engine may write) and the generator (it only
- * shuffles, and the search deals its shuffles itself). */
+ * shuffles, and the search deals its shuffles itself). When no ability
+ * that may still run takes a pile's top card, the discard and score
+ * piles count only as the set of their cards and their two counts (the
+ * statement waiting, the discard's top, is kept apart in the view): which
+ * card lies where in them can change nothing, and lines that answered in
+ * another order, or scored with other cards, meet. */
 static void full_view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2)
 {
+    struct {
+        tw_nw_state c;
+        uint32_t piles; /* the piles' cards, when only their set counts */
+    } key;
+    memset(&key, 0, sizeof key);
     tw_nw_state c = *v;
     memset(&c.deck[c.deck_n], 0, sizeof c.deck - c.deck_n);
     memset(&c.discard[c.discard_n], 0, sizeof c.discard - c.discard_n);
     memset(&c.score[c.score_n], 0, sizeof c.score - c.score_n);
+    if (!(usable_powers(v) & CAN_READ_PILES)) {
+        int statement = tw_nw_statement(v);
+        for (int i = 0; i < c.discard_n; i++)
+            key.piles |= 1u << c.discard[i];
+        for (int i = 0; i < c.score_n; i++)
+            key.piles |= 1u << c.score[i];
+        memset(c.discard, 0, sizeof c.discard);
+        memset(c.score, 0, sizeof c.score);
+        if (statement >= 0 && statement < TW_NW_CARDS)
+            c.discard[0] = (uint8_t)(statement + 1);
+    }
     memset(&c.rng, 0, sizeof c.rng);
     if (c.deck_n < 32)
         c.deck_known &= (1u << c.deck_n) - 1;
@@ -107,7 +167,8 @@ static void full_view_key(const tw_nw_state *v, uint64_t *k1, uint64_t *k2)
         memset(&c.run.program[c.run.len], 0, (TW_NW_MAX_PROGRAM - c.run.len) * sizeof c.run.program[0]);
     if (c.trigger.len < TW_NW_MAX_PROGRAM)
         memset(&c.trigger.steps[c.trigger.len], 0, (TW_NW_MAX_PROGRAM - c.trigger.len) * sizeof c.trigger.steps[0]);
-    hash_bytes(&c, sizeof c, k1, k2);
+    memcpy(&key.c, &c, sizeof c);
+    hash_bytes(&key, sizeof key, k1, k2);
     *k2 &= ~(1ull << 63); /* a dialogues key has this bit set: the two kinds never meet */
 }
 
@@ -168,6 +229,8 @@ typedef struct {
     int taken[DEAL_PARTS];     /* the cards the search took right before shuffle k */
     int shuffles;              /* shuffles met so far in the apply */
     int overflow;              /* more shuffles than parts */
+    int draws_as_sets;         /* cards drawn together may be dealt as a set (draws_are_sets) */
+    int unseen_alike;          /* no card can come to the hand: alike unseen cards are one (alike_cards) */
 } deal;
 
 /* Lays out a part: the cards of pool on the places (top first), the
@@ -239,6 +302,7 @@ static int plays_on(tw_nw_action action)
 typedef struct {
     unsigned outcome;
     int depth[DEAL_PARTS];
+    uint32_t drawn_after; /* bit r: part 0's card r came to the hand by the move right after card r-1's */
 } apply_trace;
 
 /* Reads the events of one apply, up to the end of the visit (the deal of
@@ -247,7 +311,11 @@ typedef struct {
  * wherever they lay: they show no place. */
 static apply_trace trace_of(const tw_nw_events *ev, const deal *d)
 {
-    apply_trace t = {0, {0}};
+    apply_trace t = {0, {0}, 0};
+    int drawn_at[TW_NW_CARDS]; /* part 0: the event that moved each rank to the hand first (-1: none) */
+    for (int r = 0; r < TW_NW_CARDS; r++)
+        drawn_at[r] = -1;
+    uint32_t sighted = 0;
     int shuffle_at[DEAL_PARTS + 1], nshuffles = 0;
     for (int i = 0; i < ev->count && nshuffles < DEAL_PARTS; i++)
         if (ev->items[i].type == TW_NW_EV_SHUFFLE)
@@ -270,11 +338,100 @@ static apply_trace trace_of(const tw_nw_events *ev, const deal *d)
         int rank = d->rank[part][e->card];
         if (rank >= 0 && rank + 1 > t.depth[part])
             t.depth[part] = rank + 1;
+        if (part == 0 && rank >= 0 && !(sighted & (1u << rank))) {
+            sighted |= 1u << rank;
+            if (e->type == TW_NW_EV_MOVE && e->to == TW_NW_PILE_HAND) {
+                drawn_at[rank] = i;
+                if (rank > 0 && drawn_at[rank - 1] == i - 1)
+                    t.drawn_after |= 1u << rank;
+            }
+        }
     }
     return t;
 }
 
 static unsigned explore(search *sr, const tw_nw_state *v);
+
+/* Cards taken into the hand, moved to the score pile and taken from it
+ * at most. */
+typedef struct {
+    int intake, raise, lower;
+    int highest;   /* runs of a step moving the highest hand cards to the score pile (counted apart) */
+    int from_pile; /* of raise: the cards moved to the score pile from another pile, not from the hand */
+} card_flow;
+
+static uint32_t alike_cards(uint32_t cards, uint32_t hand);
+static card_flow usable_flow(const tw_nw_state *v);
+
+/* ---- The order the search tries things in ---------------------------------
+ *
+ * The search stops as soon as it meets the outcome it looks for, so it
+ * tries first what leads there most often: the answers, statements and
+ * drawn cards that score when it needs points (a hit below the target, a
+ * miss at or above it), those that do not otherwise. The order changes
+ * only how soon an outcome is met, never which ones can be. */
+
+/* 1 when the outcome looked for wants more points, 0 fewer, -1 either. */
+static int wants_points(const search *sr, const tw_nw_state *v)
+{
+    if (sr->want == OUT_HIT)
+        return v->score_n < v->visiting;
+    if (sr->want == OUT_MISS)
+        return v->score_n >= v->visiting;
+    return -1;
+}
+
+/* Whether a card dealt for an action goes the way the search wants: a
+ * statement (the action reveals or answers one) that the hand can score
+ * on, or not; a card drawn that is trump or high, or not. */
+static int card_preferred(const tw_nw_state *v, tw_nw_action action, int card, int points)
+{
+    int kind = TW_NW_ACTION_KIND(action), trump = tw_nw_trump(v);
+    if (kind == TW_NW_ACT_PROCEED || kind == TW_NW_ACT_RESPOND) {
+        int scores = 0;
+        for (uint32_t ok = tw_nw_answers_allowed(v->hand, card); ok; ok &= ok - 1)
+            scores |= tw_nw_answer_scores(nw_lowest(ok), card, trump);
+        return scores == points;
+    }
+    int strong = TW_NW_SUIT(card) == trump || TW_NW_VALUE(card) >= 6;
+    return strong == points;
+}
+
+/* The cards of a set in the order to try them for an action: the
+ * preferred ones first (card_preferred), each group in card order. */
+static int order_cards(const search *sr, const tw_nw_state *v, tw_nw_action action, uint32_t set, uint8_t *out)
+{
+    int points = wants_points(sr, v), n = 0;
+    uint32_t first = 0;
+    if (points >= 0)
+        for (uint32_t left = set; left; left &= left - 1)
+            if (card_preferred(v, action, nw_lowest(left), points))
+                first |= 1u << nw_lowest(left);
+    for (uint32_t left = first; left; left &= left - 1)
+        out[n++] = (uint8_t)nw_lowest(left);
+    for (uint32_t left = set & ~first; left; left &= left - 1)
+        out[n++] = (uint8_t)nw_lowest(left);
+    return n;
+}
+
+/* Puts the answers that go the way the search wants first (the other
+ * actions keep their places after them). */
+static void order_actions(const search *sr, const tw_nw_state *v, tw_nw_action *actions, int n)
+{
+    int points = wants_points(sr, v), statement = tw_nw_statement(v);
+    if (points < 0 || statement < 0 || statement >= TW_NW_CARDS)
+        return;
+    tw_nw_action sorted[TW_NW_MAX_ACTIONS];
+    int m = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n; i++) {
+            int preferred = TW_NW_ACTION_KIND(actions[i]) == TW_NW_ACT_RESPOND &&
+                            tw_nw_answer_scores(TW_NW_ACTION_ARG(actions[i]), statement, tw_nw_trump(v)) == points;
+            if (preferred == (pass == 0))
+                sorted[m++] = actions[i];
+        }
+    memcpy(actions, sorted, (size_t)n * sizeof *actions);
+}
 
 /* Outcomes reachable by applying action to the view with the deal's
  * prefixes (each extended as far as the action looks). */
@@ -313,9 +470,15 @@ static unsigned explore_action(search *sr, const tw_nw_state *v, tw_nw_action ac
         uint32_t rest = d->pool[k];
         for (int i = 0; i < d->n[k]; i++)
             rest &= ~(1u << d->prefix[k][i]);
+        if (k == 0 && d->draws_as_sets && d->n[0] > 0 && (t.drawn_after >> d->n[0] & 1))
+            rest &= ~0u << d->prefix[0][d->n[0] - 1] << 1; /* drawn together: one order of the set */
+        if (k == 0 && d->unseen_alike)
+            rest = alike_cards(rest, v->hand);
+        uint8_t order[TW_NW_CARDS];
+        int m = order_cards(sr, v, action, rest, order);
         unsigned all = 0;
-        for (; rest && !found_wanted(sr, all) && !sr->gave_up; rest &= rest - 1) {
-            d->prefix[k][d->n[k]++] = (uint8_t)nw_lowest(rest);
+        for (int i = 0; i < m && !found_wanted(sr, all) && !sr->gave_up; i++) {
+            d->prefix[k][d->n[k]++] = order[i];
             all |= explore_action(sr, v, action, d);
             d->n[k]--;
         }
@@ -327,12 +490,6 @@ static unsigned explore_action(search *sr, const tw_nw_state *v, tw_nw_action ac
     tw_nw_view_of(&after, &child);
     return explore(sr, &child.visible);
 }
-
-/* What the abilities still usable in a visit could do, as far as the
- * score can tell: lower it, raise it (other than by an answer), put cards
- * back on the deck (more dialogues), move the visit to another target, or
- * add cards to the hand (more answers). */
-enum { CAN_LOWER = 1, CAN_RAISE = 2, CAN_REFILL = 4, CAN_MOVE = 8, CAN_DRAW = 16 };
 
 /* Adds the powers of a list of steps, from their kinds' rows: what cards
  * each moves where (tw_nw_moves) and whether it moves the visit. */
@@ -355,6 +512,14 @@ static unsigned step_powers(const tw_nw_step *steps, int n)
             powers |= CAN_RAISE;
         if (to == TW_NW_PILE_DECK)
             powers |= CAN_REFILL;
+        if ((kind->moves == TW_NW_MOVES_TOP && st->a != TW_NW_PILE_DECK) || kind->moves == TW_NW_MOVES_SWAP_PILE)
+            powers |= CAN_READ_PILES;
+        if (kind->moves == TW_NW_MOVES_SWAP_DECK || kind->moves == TW_NW_MOVES_SWAP_PILE)
+            powers |= CAN_SWAP;
+        if (kind->traits & TW_NW_STEP_CHANGES_TRUMP)
+            powers |= CAN_TRUMP;
+        if (kind->moves == TW_NW_MOVES_DRAW && (kind->upto == TW_NW_UPTO_DECK || (kind->traits & TW_NW_STEP_SHUFFLES)))
+            powers |= CAN_DRAW_BY_CARD;
     }
     return powers;
 }
@@ -402,6 +567,43 @@ static unsigned usable_powers(const tw_nw_state *v)
             if (v->fiefs[f].status == TW_NW_FIEF_NEUTRAL && v->fiefs[f].ruler_present)
                 powers |= step_powers(v->fiefs[f].ruler.steps, v->fiefs[f].ruler.nsteps);
     return powers;
+}
+
+/* One card of each kind of unseen cards that are alike for the rest of
+ * a visit where no card can come to the hand (no draw, no trade, no card
+ * taken from a pile: the hand only loses cards): two cards of a suit with
+ * the same hand cards of that suit above them. The rules compare an
+ * unseen card with nothing but hand cards (an answer to it as a
+ * statement: the suit to follow, whether the answer beats it; trump goes
+ * by suit), and no card can reach the hand, so exchanging two such cards
+ * everywhere maps every line of play to one with the same outcome: trying
+ * one of them stands for both. */
+static uint32_t alike_cards(uint32_t cards, uint32_t hand)
+{
+    uint32_t kept = 0;
+    uint64_t kinds = 0; /* bit suit * 9 + hand cards above */
+    for (uint32_t left = cards; left; left &= left - 1) {
+        int card = nw_lowest(left), suit = TW_NW_SUIT(card);
+        uint32_t above = hand & (0xFFu << (suit * 8)) & (~0u << card << 1);
+        int kind = suit * 9 + nw_count(above);
+        if (!(kinds & (1ull << kind))) {
+            kinds |= 1ull << kind;
+            kept |= 1u << card;
+        }
+    }
+    return kept;
+}
+
+/* Whether the cards an action draws one right after another can be dealt
+ * as a set: no draw that may still run in this visit (usable_powers) has
+ * a length that depends on the cards drawn (until a suit comes) or
+ * shuffles, so every draw takes a number of cards fixed before it looks
+ * at them, and the steps read the hand as a set (the sum of the cards
+ * moved at most): two orders of cards drawn in a row lead to the same
+ * view. */
+static int draws_are_sets(const tw_nw_state *v)
+{
+    return !(usable_powers(v) & CAN_DRAW_BY_CARD);
 }
 
 /* ---- How far the hand can grow --------------------------------------------
@@ -555,10 +757,200 @@ static int hand_growth(const tw_nw_state *v, unsigned powers)
     return growth < GROWTH_NONE ? growth : GROWTH_NONE;
 }
 
+/* ---- The cards that can still score ---------------------------------------
+ *
+ * A point comes from an answer with a hand card that beats its statement,
+ * or from an ability that moves cards to the score pile. The hand cards
+ * that can answer are those held now that beat some statement still
+ * possible, and the cards that come to the hand later: no more than what
+ * the abilities still usable take in (every draw, every card taken from a
+ * pile or traded for a hand card, counted gross). So the score can grow by
+ * no more than that plus what the abilities move to the score pile. */
+
+/* Adds to *f what steps can take into the hand, move to the score pile
+ * and take from it, run `times` times: a repeat's body once for each slot, a copy as
+ * the most any ruler a copier could copy brings (usable_powers' rulers),
+ * a step that readies an ally with no bound. */
+static void steps_flow(const tw_nw_state *v, const tw_nw_step *steps, int n, int times, card_flow *f, int depth)
+{
+    if (depth > 4) {
+        f->intake = f->raise = f->lower = GROWTH_NONE;
+        return;
+    }
+    for (int i = 0; i < n && f->intake < GROWTH_NONE; i++) {
+        const tw_nw_step *st = &steps[i];
+        const tw_nw_step_kind *kind = tw_nw_step_kind_of(st->op);
+        if (!kind)
+            continue;
+        if (kind->traits & TW_NW_STEP_READIES) {
+            f->intake = f->raise = f->lower = GROWTH_NONE;
+            return;
+        }
+        if (kind->traits & TW_NW_STEP_COPIES) {
+            card_flow most = {0, 0, 0, 0, 0};
+            for (int fief = 0; fief < TW_NW_FIEFS; fief++) {
+                const tw_nw_character *ruler = &v->fiefs[fief].ruler;
+                if (v->fiefs[fief].status != TW_NW_FIEF_NEUTRAL || !v->fiefs[fief].ruler_present ||
+                    has_trait(ruler->steps, ruler->nsteps, TW_NW_STEP_COPIES))
+                    continue;
+                card_flow one = {0, 0, 0, 0, 0};
+                steps_flow(v, ruler->steps, ruler->nsteps, times, &one, depth + 1);
+                most.intake = one.intake > most.intake ? one.intake : most.intake;
+                most.raise = one.raise > most.raise ? one.raise : most.raise;
+                most.lower = one.lower > most.lower ? one.lower : most.lower;
+                most.highest = one.highest > most.highest ? one.highest : most.highest;
+                most.from_pile = one.from_pile > most.from_pile ? one.from_pile : most.from_pile;
+            }
+            f->intake += most.intake;
+            f->raise += most.raise;
+            f->lower += most.lower;
+            f->highest += most.highest;
+            f->from_pile += most.from_pile;
+            continue;
+        }
+        if (kind->traits & TW_NW_STEP_REPEATS) {
+            int span = st->c < n - i - 1 ? st->c : n - i - 1;
+            steps_flow(v, steps + i + 1, span, times * TW_NW_SLOTS, f, depth + 1);
+            i += span;
+            continue;
+        }
+        int upto = step_upto(st, kind);
+        int takes = kind->moves == TW_NW_MOVES_DRAW || kind->moves == TW_NW_MOVES_SWAP_DECK ||
+                    kind->moves == TW_NW_MOVES_SWAP_PILE ||
+                    (kind->moves == TW_NW_MOVES_TOP && st->b == TW_NW_PILE_HAND);
+        int scores = (kind->moves == TW_NW_MOVES_TOP || kind->moves == TW_NW_MOVES_HAND) && st->b == TW_NW_PILE_SCORE;
+        if (takes)
+            f->intake += times * upto;
+        if (scores && (kind->traits & TW_NW_STEP_HIGHEST))
+            f->highest += times;
+        else if (scores)
+            f->raise += times * upto;
+        if (scores && kind->moves == TW_NW_MOVES_TOP)
+            f->from_pile += times * upto;
+        if (kind->moves == TW_NW_MOVES_TOP && st->a == TW_NW_PILE_SCORE)
+            f->lower += times * upto;
+    }
+    if (f->intake > GROWTH_NONE)
+        f->intake = GROWTH_NONE;
+    if (f->raise > GROWTH_NONE)
+        f->raise = GROWTH_NONE;
+    if (f->lower > GROWTH_NONE)
+        f->lower = GROWTH_NONE;
+    if (f->from_pile > GROWTH_NONE)
+        f->from_pile = GROWTH_NONE;
+}
+
+/* What the abilities that may still run in this visit (the ready allies,
+ * the running program, the armed effect) can take into the hand, move to
+ * the score pile and take from it at most; an intake of GROWTH_NONE: no
+ * bound on any. */
+static card_flow usable_flow(const tw_nw_state *v)
+{
+    card_flow f = {0, 0, 0, 0, 0};
+    for (int slot = 0; slot < TW_NW_SLOTS; slot++)
+        if (!v->slots[slot].exhausted) {
+            const tw_nw_character *ch = tw_nw_slot_character(v, slot);
+            steps_flow(v, ch->steps, ch->nsteps, 1, &f, 0);
+        }
+    if (v->run.active)
+        steps_flow(v, v->run.program, v->run.len, 1, &f, 0);
+    if (v->trigger.active)
+        steps_flow(v, v->trigger.steps, v->trigger.len, 1, &f, 0);
+    if (f.raise >= GROWTH_NONE || f.lower >= GROWTH_NONE || f.highest >= GROWTH_NONE)
+        f.intake = GROWTH_NONE;
+    if (f.intake >= GROWTH_NONE)
+        return f;
+    /* the highest cards held are those of one value: no more than the
+     * most of a value in the hand, and the cards still to come */
+    int tie = 0;
+    for (int value = 0; value < 8; value++) {
+        int n = nw_count(v->hand & (0x01010101u << value));
+        tie = n > tie ? n : tie;
+    }
+    tie += f.intake;
+    f.raise += f.highest * (tie < TW_NW_SUITS ? tie : TW_NW_SUITS);
+    return f;
+}
+
+/* Hand cards that score on at least one of the statements possible. */
+static int scorers(uint32_t hand, uint32_t statements, int trump)
+{
+    int n = 0;
+    for (; hand; hand &= hand - 1) {
+        int card = nw_lowest(hand), suit = TW_NW_SUIT(card);
+        uint32_t lower = statements & (((1u << TW_NW_VALUE(card)) - 1) >> 1 << (suit * 8));
+        uint32_t not_trump = statements & ~(0xFFu << (trump * 8));
+        n += lower || (suit == trump && not_trump);
+    }
+    return n;
+}
+
+/* The statements a card would score on: lower ones of its suit, and any
+ * of another suit when its suit is trump (trump < 0: whatever suit the
+ * trump becomes). */
+static uint32_t beaten_by(int card, uint32_t statements, int trump)
+{
+    int suit = TW_NW_SUIT(card);
+    uint32_t beaten = statements & (((1u << TW_NW_VALUE(card)) - 1) >> 1 << (suit * 8));
+    if (trump < 0 || suit == trump)
+        beaten |= statements & ~(0xFFu << (suit * 8));
+    return beaten;
+}
+
+/* Finds an augmenting path from hand card i (Kuhn's algorithm): 1 when
+ * it could be matched, moving earlier matches along. */
+static int match_card(const uint32_t *beats, int i, int8_t *owner, uint32_t *tried)
+{
+    for (uint32_t left = beats[i] & ~*tried; left; left &= left - 1) {
+        int t = nw_lowest(left);
+        if (*tried & (1u << t))
+            continue;
+        *tried |= 1u << t;
+        if (owner[t] < 0 || match_card(beats, owner[t], owner, tried)) {
+            owner[t] = (int8_t)i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The most hand cards that can score at once, each on a statement of its
+ * own: every statement is answered once, so a largest matching between
+ * the hand and the statements still possible that they beat. */
+static int scoring_matching(uint32_t hand, uint32_t statements, int trump)
+{
+    uint32_t beats[TW_NW_CARDS];
+    int n = 0, matched = 0;
+    for (; hand; hand &= hand - 1)
+        beats[n++] = beaten_by(nw_lowest(hand), statements, trump);
+    int8_t owner[TW_NW_CARDS];
+    memset(owner, -1, sizeof owner);
+    for (int i = 0; i < n; i++) {
+        uint32_t tried = 0;
+        matched += match_card(beats, i, owner, &tried);
+    }
+    return matched;
+}
+
+/* Hand cards that would score on at least one of the statements possible
+ * whatever suit the trump becomes. */
+static int scorers_any_trump(uint32_t hand, uint32_t statements)
+{
+    int n = 0;
+    for (; hand; hand &= hand - 1) {
+        int card = nw_lowest(hand), suit = TW_NW_SUIT(card);
+        uint32_t lower = statements & (((1u << TW_NW_VALUE(card)) - 1) >> 1 << (suit * 8));
+        n += lower || (statements & ~(0xFFu << (suit * 8)));
+    }
+    return n;
+}
+
 /* Outcomes that the score alone settles: an answer adds at most one point
- * and uses a deck card (the statement) and a hand card (hand_growth); what
- * else can move the score comes from usable_powers. Returns 0 when the
- * bounds leave both possible. */
+ * and uses a deck card (the statement) and a hand card (hand_growth), and
+ * when no card can come to the hand and the trump cannot change, only a
+ * hand card that beats some statement still possible can add it; what
+ * else can move the score comes from usable_powers. Asked at every node
+ * of the search. Returns 0 when the bounds leave both possible. */
 static unsigned settled_by_score(const tw_nw_state *v)
 {
     unsigned powers = usable_powers(v);
@@ -573,6 +965,38 @@ static unsigned settled_by_score(const tw_nw_state *v)
     if (hand < answers)
         answers = hand;
     if (!(powers & (CAN_RAISE | CAN_REFILL)) && v->score_n + answers < target)
+        return OUT_MISS;
+    /* only the hand cards that beat some statement still possible and the
+     * cards the abilities take in can score (the cards put back on the
+     * deck can be statements too), and the abilities add what they move
+     * to the score pile */
+    card_flow flow = usable_flow(v);
+    if (flow.intake >= GROWTH_NONE)
+        return 0;
+    if (v->score_n - flow.lower > target)
+        return OUT_MISS; /* nothing can take enough cards from the score pile */
+    uint32_t statements = unseen_of(v);
+    for (int i = 0; i < v->deck_n; i++)
+        if (v->deck_known & (1u << i))
+            statements |= 1u << v->deck[i];
+    int waiting = tw_nw_statement(v);
+    if (waiting >= 0 && waiting < TW_NW_CARDS)
+        statements |= 1u << waiting;
+    int trump = (powers & CAN_TRUMP) ? -1 : tw_nw_trump(v);
+    int can;
+    if (powers & (CAN_REFILL | CAN_SWAP)) /* a card may be a statement again */
+        can = trump < 0 ? scorers_any_trump(v->hand, 0xFFFFFFFFu) : scorers(v->hand, 0xFFFFFFFFu, trump);
+    else /* each deck card is a statement once */
+        can = scoring_matching(v->hand, statements, trump);
+    can += flow.intake;
+    if (!(powers & CAN_REFILL) && can > answers)
+        can = answers; /* no more answers than statements and hand cards */
+    else if (can > hand)
+        can = hand; /* no more answers than hand cards */
+    int gains = flow.raise - flow.from_pile + can;
+    if (gains > nw_count(v->hand) + flow.intake)
+        gains = nw_count(v->hand) + flow.intake; /* every point but those takes a card of the hand */
+    if (v->score_n + gains + flow.from_pile < target)
         return OUT_MISS;
     return 0;
 }
@@ -599,18 +1023,6 @@ typedef struct {
     uint64_t layout; /* a hash of the deck as seen, the unseen cards, the trump, the hand count, the fief */
 } dialogues;
 
-/* Hand cards that score on at least one of the statements possible. */
-static int scorers(uint32_t hand, uint32_t statements, int trump)
-{
-    int n = 0;
-    for (; hand; hand &= hand - 1) {
-        int card = nw_lowest(hand), suit = TW_NW_SUIT(card);
-        uint32_t lower = statements & (((1u << TW_NW_VALUE(card)) - 1) >> 1 << (suit * 8));
-        uint32_t not_trump = statements & ~(0xFFu << (trump * 8));
-        n += lower || (suit == trump && not_trump);
-    }
-    return n;
-}
 
 /* Whether the answers left can add exactly k points, once an answer was
  * given, from the hand left and the unseen cards used as statements. */
@@ -638,7 +1050,8 @@ static int dialogue_can_add(search *sr, const dialogues *g, uint32_t hand, uint3
         return 0;
     }
     int place = deck_left - 1; /* the next statement's index in the deck */
-    uint32_t statements = g->v->deck_known & (1u << place) ? 1u << g->v->deck[place] : g->unseen & ~used;
+    uint32_t statements =
+        g->v->deck_known & (1u << place) ? 1u << g->v->deck[place] : alike_cards(g->unseen & ~used, hand);
     int can = 0;
     for (uint32_t left = statements; left && !can && !sr->gave_up; left &= left - 1) {
         int statement = nw_lowest(left);
@@ -710,9 +1123,12 @@ static unsigned explore(search *sr, const tw_nw_state *v)
         return e->value;
     tw_nw_action actions[TW_NW_MAX_ACTIONS];
     int n = tw_nw_legal_actions(v, actions);
+    order_actions(sr, v, actions, n);
     unsigned all = 0;
     deal d;
     memset(d.n, 0, sizeof d.n);
+    d.draws_as_sets = draws_are_sets(v);
+    d.unseen_alike = usable_flow(v).intake == 0;
     for (int i = 0; i < n && !found_wanted(sr, all) && !sr->gave_up; i++)
         if (plays_on(actions[i]))
             all |= explore_action(sr, v, actions[i], &d);
@@ -742,8 +1158,36 @@ static tw_nw_action pick_for_witness(const tw_nw_state *d, const tw_nw_action *p
     return playable[tw_rng_below(rng, (uint32_t)m)];
 }
 
-/* Outcomes met by legal play from random deals consistent with the view:
- * real witnesses, found quickly when the visit is open. */
+/* Reorders the cards a deal put in the view's unknown deck positions by
+ * value, the lowest on top (low first) or the highest, ties at random:
+ * low statements let the answers score, high ones stop them, and a hit
+ * far from the score, or a miss, is met sooner on such deals than on
+ * uniform ones. The deal stays consistent with the view. */
+static void lean_deal(const tw_nw_state *v, tw_nw_state *d, int low_first, tw_rng *rng)
+{
+    uint8_t pos[TW_NW_CARDS], keys[TW_NW_CARDS], cards[TW_NW_CARDS];
+    int n = unknown_positions(v, pos);
+    for (int i = 0; i < n; i++) {
+        int card = d->deck[pos[i]];
+        int value = low_first ? TW_NW_VALUE(card) : 9 - TW_NW_VALUE(card);
+        keys[i] = (uint8_t)(value * 16 + (int)tw_rng_below(rng, 16));
+        cards[i] = (uint8_t)card;
+    }
+    for (int i = 1; i < n; i++) /* insertion sort by key: at most 32 cards */
+        for (int j = i; j > 0 && keys[j - 1] > keys[j]; j--) {
+            uint8_t k = keys[j], c = cards[j];
+            keys[j] = keys[j - 1];
+            cards[j] = cards[j - 1];
+            keys[j - 1] = k;
+            cards[j - 1] = c;
+        }
+    for (int i = 0; i < n; i++)
+        d->deck[pos[i]] = cards[i];
+}
+
+/* Outcomes met by legal play from random deals consistent with the view
+ * (a third of them uniform, a third leaning low, a third high; see
+ * lean_deal): real witnesses, found quickly when the visit is open. */
 static unsigned witnesses(const tw_nw_state *v, uint64_t seed)
 {
     tw_nw_view view;
@@ -754,6 +1198,8 @@ static unsigned witnesses(const tw_nw_state *v, uint64_t seed)
     for (int p = 0; p < WITNESS_PLAYOUTS && all != OUT_BOTH; p++) {
         tw_nw_state d;
         tw_nw_determinize(&view, tw_rng_next(&rng), &d);
+        if (p / 4 % 3)
+            lean_deal(v, &d, p / 4 % 3 == 1, &rng);
         int fief = d.visiting;
         for (int moves = 0; moves < 400 && d.visiting == fief && d.phase != TW_NW_PHASE_GAME_OVER; moves++) {
             tw_nw_action actions[TW_NW_MAX_ACTIONS], playable[TW_NW_MAX_ACTIONS];
@@ -781,9 +1227,18 @@ static unsigned witnesses(const tw_nw_state *v, uint64_t seed)
 
 static int complete_search(const tw_nw_state *v, unsigned known, int *hit);
 
+static _Thread_local nw_decided_trace last_trace;
+
+/* How the calling thread's last answer was settled; see nw_internal.h. */
+nw_decided_trace nw_decided_last(void)
+{
+    return last_trace;
+}
+
 /* Whether the visit under way is decided; see northwood.h. */
 int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
 {
+    memset(&last_trace, 0, sizeof last_trace);
     if (state->phase != TW_NW_PHASE_BEFORE_STATEMENT && state->phase != TW_NW_PHASE_RESPONSE)
         return 0;
     tw_nw_view view;
@@ -792,6 +1247,7 @@ int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
     v->offer_finish = 0; /* the search plays on; it never asks itself */
     unsigned settled = settled_by_score(v);
     if (settled) {
+        last_trace.by = NW_DECIDED_BY_BOUND;
         if (hit)
             *hit = settled == OUT_HIT;
         return 1;
@@ -802,15 +1258,20 @@ int tw_nw_visit_decided(const tw_nw_state *state, int *hit)
      * screen lists the actions, checks one, lists them again) */
     static _Thread_local uint64_t last_k1, last_k2;
     static _Thread_local int last_answer = -1;
+    static _Thread_local nw_decided_trace last_search;
     if (last_answer >= 0 && last_k1 == k1 && last_k2 == k2) {
+        last_trace = last_search;
         if (last_answer > 0 && hit)
             *hit = last_answer == 2;
         return last_answer > 0;
     }
     int decided = 0, is_hit = 0;
     unsigned seen = witnesses(v, k1 ^ k2);
+    last_trace.by = NW_DECIDED_BY_WITNESS;
+    last_trace.met = (int)seen;
     if (seen != OUT_BOTH)
         decided = complete_search(v, seen, &is_hit);
+    last_search = last_trace;
     last_k1 = k1;
     last_k2 = k2;
     last_answer = decided ? 1 + is_hit : 0;
@@ -832,6 +1293,8 @@ static int complete_search(const tw_nw_state *v, unsigned known, int *hit)
         return 0;
     unsigned all = explore(&sr, v) | known;
     free(sr.memo);
+    last_trace.by = sr.gave_up ? NW_DECIDED_BY_RUN_OUT : NW_DECIDED_BY_SEARCH;
+    last_trace.nodes = sr.nodes;
     if (sr.gave_up || (all != OUT_HIT && all != OUT_MISS))
         return 0;
     *hit = all == OUT_HIT;

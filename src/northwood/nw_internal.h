@@ -124,6 +124,24 @@ static inline void nw_move_from_hand(tw_nw_state *s, int card, int to, tw_nw_eve
 typedef void (*nw_shuffle_hook)(tw_nw_state *s, int taken, void *ctx);
 void nw_set_shuffle_hook(nw_shuffle_hook hook, void *ctx);
 
+/* How the calling thread's last tw_nw_visit_decided answered, for
+ * measuring it (scripts/nw-decided-loop.c): how it settled (one of
+ * NW_DECIDED_BY_*), the nodes its complete search used and the outcomes
+ * its playouts met. */
+enum {
+    NW_DECIDED_BY_NONE = 0,    /* not in a visit's decision */
+    NW_DECIDED_BY_BOUND = 1,   /* the score's bounds at the root */
+    NW_DECIDED_BY_WITNESS = 2, /* a hit and a miss met by playouts */
+    NW_DECIDED_BY_SEARCH = 3,  /* the complete search, within its budget */
+    NW_DECIDED_BY_RUN_OUT = 4  /* the complete search ran out of budget */
+};
+typedef struct {
+    int by;
+    int nodes;
+    int met; /* outcomes the playouts met: 1 a hit, 2 a miss, 3 both */
+} nw_decided_trace;
+nw_decided_trace nw_decided_last(void);
+
 /* Starts the ability of a slot (the slot is already exhausted). */
 void nw_ability_start(tw_nw_state *s, int slot, tw_nw_events *events);
 /* Feeds a player's choice to the running ability. value is a card, suit or
