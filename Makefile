@@ -5,8 +5,10 @@
 CC ?= cc
 WARN = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 DEFS = -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"$(CURDIR)/data"'
-CFLAGS_COMMON = $(WARN) $(DEFS) -Iinclude -Isrc
-LIBS = -lmicrohttpd -lsqlite3 -ljansson -lm -lpthread
+# libpq's header lives in a folder of its own (Debian: /usr/include/postgresql)
+PG_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
+CFLAGS_COMMON = $(WARN) $(DEFS) -Iinclude -Isrc $(PG_CFLAGS)
+LIBS = -lmicrohttpd -lsqlite3 -lpq -ljansson -lm -lpthread
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC = $(sort $(wildcard src/core/*.c src/northwood/*.c src/foxduet/*.c src/ai/*.c src/game/*.c))
@@ -77,9 +79,10 @@ EMCC ?= emcc
 WASM_DEPS = build/wasm/deps
 WASM_SERVER_SRC = $(filter-out src/server/srv_http.c src/server/srv_front.c src/server/srv_head.c \
 	src/server/srv_static.c,$(wildcard src/server/*.c))
-WASM_SRC = $(LIB_SRC) $(wildcard src/history/*.c) $(WASM_SERVER_SRC) $(wildcard src/wasm/*.c)
+# no PostgreSQL in the browser: its back end is left out (TW_NO_PG)
+WASM_SRC = $(LIB_SRC) $(filter-out src/history/sql_pg.c,$(wildcard src/history/*.c)) $(WASM_SERVER_SRC) $(wildcard src/wasm/*.c)
 WASM_OBJ = $(patsubst %.c,build/wasm/obj/%.o,$(WASM_SRC))
-WASM_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"/data"' -Iinclude -Isrc -I$(WASM_DEPS)/include -O2
+WASM_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"/data"' -DTW_NO_PG -Iinclude -Isrc -I$(WASM_DEPS)/include -O2
 WASM_EXPORTS = _tw_wasm_open,_tw_wasm_close,_tw_wasm_request,_tw_wasm_status,_tw_wasm_error,_tw_wasm_free,_malloc,_free
 # emcc's optimizer finds Debian's acorn through NODE_PATH.
 WASM_ENV = NODE_PATH=/usr/share/nodejs
