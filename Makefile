@@ -128,7 +128,8 @@ serve: deps
 # parallel (tests/sim-parallel.sh), two parts at a time (the machines have
 # two cores, and the server tests spend much of their time waiting); then,
 # each alone, `make install` into a temporary folder
-# (scripts/check-install.sh), the shared library's exported symbols and the
+# (scripts/check-install.sh) beside the store and history tests against a
+# throwaway PostgreSQL cluster (tests/pg/run.sh), the shared library's exported symbols and the
 # Python package (tests/python/run.sh) beside the WebAssembly engine against
 # the native one (tests/wasm/run.sh), the browser end-to-end tests, and the
 # static site in the browser, served by a plain static file server
@@ -139,7 +140,7 @@ test:
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood fuzz-build
 	@$(MAKE) -j2 --no-print-directory site
 	@sh tests/run.sh -j 2 build/release/run-tests build/asan/run-tests scripts/check-tsan.sh tests/fuzz/run.sh tests/term/run.sh tests/sim-parallel.sh \
-		--then scripts/check-install.sh --then tests/python/run.sh tests/wasm/run.sh --then tests/e2e/run.sh --then tests/e2e/run-site.sh
+		--then scripts/check-install.sh tests/pg/run.sh --then tests/python/run.sh tests/wasm/run.sh --then tests/e2e/run.sh --then tests/e2e/run-site.sh
 
 # Browser end-to-end tests: headless Chromium plays the web app served by
 # build/trickwood serve (tests/e2e/run.sh; screenshots in build/e2e-artifacts/).
