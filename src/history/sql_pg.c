@@ -269,10 +269,24 @@ static const tw_sql_ops PG_OPS = {pg_close,    pg_prepare,     pg_bind_text,    
                                   pg_step,     pg_column_text, pg_column_int64, pg_reset,
                                   pg_finalize, pg_exec,        pg_changes};
 
-/* The URI as messages show it: without the password of its user part. */
+/* Blanks the value of every password=... parameter of a URI's query. */
+static void hide_password_parameter(char *uri)
+{
+    char *query = strchr(uri, '?');
+    for (char *p = query; p && (p = strstr(p, "password=")) != NULL; p += 9) {
+        if (p[-1] != '?' && p[-1] != '&')
+            continue;
+        char *end = p + 9 + strcspn(p + 9, "&");
+        memmove(p + 9, end, strlen(end) + 1);
+    }
+}
+
+/* The URI as messages show it: without the password of its user part
+ * nor of a password= parameter. */
 static void public_name(const char *uri, char *out, size_t size)
 {
     snprintf(out, size, "%s", uri);
+    hide_password_parameter(out);
     char *start = strstr(out, "://");
     if (!start)
         return;
