@@ -168,7 +168,9 @@ fuzz: fuzz-build
 # A bounded loopback load test of the server (tests/load/loadtest.c, not
 # part of make test): LOADTEST_ARGS such as --seconds 20 --tables 8
 # --streams 2000 (the defaults).
-build/release/loadtest: tests/load/loadtest.c build/release/tests/test_server_client.o build/release/libtrickwood.a
+# (the SQL layer's objects too: the harness makes PostgreSQL schemas under TW_TEST_PG)
+LOADTEST_SQL = $(patsubst %.c,build/release/%.o,$(wildcard src/history/sql*.c))
+build/release/loadtest: tests/load/loadtest.c build/release/tests/test_server_client.o $(LOADTEST_SQL) build/release/libtrickwood.a
 	$(CC) $(CFLAGS_COMMON) -O2 -g $(GCC_ONLY) -o $@ $^ $(LIBS)
 loadtest: build/release/loadtest build/release/trickwood
 	./build/release/loadtest $(LOADTEST_ARGS)
