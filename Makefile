@@ -133,14 +133,15 @@ serve: deps
 # Python package (tests/python/run.sh) beside the WebAssembly engine against
 # the native one (tests/wasm/run.sh), the browser end-to-end tests, and the
 # static site in the browser, served by a plain static file server
-# (tests/e2e/run-site.sh; `make site` is built first). The last line is the
-# combined "N passed, N failed".
+# (tests/e2e/run-site.sh; `make site` is built first), and two whole
+# browser games on a server whose store is PostgreSQL (tests/pg/e2e.sh).
+# The last line is the combined "N passed, N failed".
 test:
 	@sh scripts/install-deps.sh --test
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood fuzz-build
 	@$(MAKE) -j2 --no-print-directory site
 	@sh tests/run.sh -j 2 build/release/run-tests build/asan/run-tests scripts/check-tsan.sh tests/fuzz/run.sh tests/term/run.sh tests/sim-parallel.sh \
-		--then scripts/check-install.sh tests/pg/run.sh --then tests/python/run.sh tests/wasm/run.sh --then tests/e2e/run.sh --then tests/e2e/run-site.sh
+		--then scripts/check-install.sh tests/pg/run.sh --then tests/python/run.sh tests/wasm/run.sh --then tests/e2e/run.sh --then tests/e2e/run-site.sh --then tests/pg/e2e.sh
 
 # Browser end-to-end tests: headless Chromium plays the web app served by
 # build/trickwood serve (tests/e2e/run.sh; screenshots in build/e2e-artifacts/).
