@@ -66,3 +66,18 @@ pg_cluster_stop() {
         pg_as_owner "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate -w stop >/dev/null 2>&1
     return 0
 }
+
+# For a test part: starts a cluster in a new temporary folder $work
+# (removed, the cluster stopped, when the script exits); when it does not
+# start, prints "TAG: PostgreSQL did not start" and a failed summary, and
+# returns non-zero.
+pg_cluster_for_test() {
+    work=$(mktemp -d /tmp/trickwood-pg-XXXXXX)
+    chmod 755 "$work" # the cluster's owner (postgres, as root) goes through it
+    trap 'pg_cluster_stop; rm -rf "$work"' EXIT INT TERM
+    if ! pg_cluster_start "$work/pg"; then
+        echo "$1: PostgreSQL did not start"
+        echo "0 passed, 1 failed"
+        return 1
+    fi
+}

@@ -7,14 +7,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/pg/cluster.sh
-work=$(mktemp -d /tmp/trickwood-pg-e2e-XXXXXX)
-chmod 755 "$work" # the cluster's owner (postgres, as root) goes through it
-trap 'pg_cluster_stop; rm -rf "$work"' EXIT INT TERM
-if ! pg_cluster_start "$work/pg"; then
-    echo "tests/pg/e2e: PostgreSQL did not start"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+pg_cluster_for_test "tests/pg/e2e" || exit 1
 pass=0
 fail=0
 status=0

@@ -12,14 +12,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 BIN=${BIN:-build/release/run-tests}
 . tests/pg/cluster.sh
-work=$(mktemp -d /tmp/trickwood-pg-XXXXXX)
-chmod 755 "$work" # the cluster's owner (postgres, as root) goes through it
-trap 'pg_cluster_stop; rm -rf "$work"' EXIT INT TERM
-if ! pg_cluster_start "$work/pg"; then
-    echo "tests/pg: PostgreSQL did not start"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+pg_cluster_for_test "tests/pg" || exit 1
 # The tests whose servers keep games in the database given them.
 TW_TEST_PG=$PG_URI TMPDIR=$work "$BIN" server_nw_whole_game_history_replay server_fox_two_players_stream_history \
     server_fox_bot_partner server_restart server_old_level server_archive server_undo server_analysis \
