@@ -5,8 +5,10 @@
 CC ?= cc
 WARN = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 DEFS = -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"$(CURDIR)/data"'
-CFLAGS_COMMON = $(WARN) $(DEFS) -Iinclude -Isrc
-LIBS = -lmicrohttpd -lsqlite3 -ljansson -lm -lpthread
+# libpq's header lives in a folder of its own (Debian: /usr/include/postgresql)
+PG_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
+CFLAGS_COMMON = $(WARN) $(DEFS) -Iinclude -Isrc $(PG_CFLAGS)
+LIBS = -lmicrohttpd -lsqlite3 -lpq -ljansson -lm -lpthread
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC = $(sort $(wildcard src/core/*.c src/northwood/*.c src/foxduet/*.c src/ai/*.c src/game/*.c))
@@ -77,9 +79,10 @@ EMCC ?= emcc
 WASM_DEPS = build/wasm/deps
 WASM_SERVER_SRC = $(filter-out src/server/srv_http.c src/server/srv_front.c src/server/srv_head.c \
 	src/server/srv_static.c,$(wildcard src/server/*.c))
-WASM_SRC = $(LIB_SRC) $(wildcard src/history/*.c) $(WASM_SERVER_SRC) $(wildcard src/wasm/*.c)
+# no PostgreSQL in the browser: its back end is left out (TW_NO_PG)
+WASM_SRC = $(LIB_SRC) $(filter-out src/history/sql_pg.c,$(wildcard src/history/*.c)) $(WASM_SERVER_SRC) $(wildcard src/wasm/*.c)
 WASM_OBJ = $(patsubst %.c,build/wasm/obj/%.o,$(WASM_SRC))
-WASM_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"/data"' -Iinclude -Isrc -I$(WASM_DEPS)/include -O2
+WASM_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -DTW_DATA_DIR='"/data"' -DTW_NO_PG -Iinclude -Isrc -I$(WASM_DEPS)/include -O2
 WASM_EXPORTS = _tw_wasm_open,_tw_wasm_close,_tw_wasm_request,_tw_wasm_status,_tw_wasm_error,_tw_wasm_free,_malloc,_free
 # emcc's optimizer finds Debian's acorn through NODE_PATH.
 WASM_ENV = NODE_PATH=/usr/share/nodejs
@@ -125,18 +128,20 @@ serve: deps
 # parallel (tests/sim-parallel.sh), two parts at a time (the machines have
 # two cores, and the server tests spend much of their time waiting); then,
 # each alone, `make install` into a temporary folder
-# (scripts/check-install.sh), the shared library's exported symbols and the
+# (scripts/check-install.sh) beside the store and history tests against a
+# throwaway PostgreSQL cluster (tests/pg/run.sh), the shared library's exported symbols and the
 # Python package (tests/python/run.sh) beside the WebAssembly engine against
 # the native one (tests/wasm/run.sh), the browser end-to-end tests, and the
 # static site in the browser, served by a plain static file server
-# (tests/e2e/run-site.sh; `make site` is built first). The last line is the
-# combined "N passed, N failed".
+# (tests/e2e/run-site.sh; `make site` is built first), and two whole
+# browser games on a server whose store is PostgreSQL (tests/pg/e2e.sh).
+# The last line is the combined "N passed, N failed".
 test:
 	@sh scripts/install-deps.sh --test
 	@$(MAKE) -j2 --no-print-directory build/release/run-tests build/asan/run-tests build/trickwood build/asan/trickwood check-clang build/tsan/run-tests build/tsan/trickwood fuzz-build
 	@$(MAKE) -j2 --no-print-directory site
 	@sh tests/run.sh -j 2 build/release/run-tests build/asan/run-tests scripts/check-tsan.sh tests/fuzz/run.sh tests/term/run.sh tests/sim-parallel.sh \
-		--then scripts/check-install.sh --then tests/python/run.sh tests/wasm/run.sh --then tests/e2e/run.sh --then tests/e2e/run-site.sh
+		--then scripts/check-install.sh tests/pg/run.sh --then tests/python/run.sh tests/wasm/run.sh --then tests/e2e/run.sh --then tests/e2e/run-site.sh --then tests/pg/e2e.sh
 
 # Browser end-to-end tests: headless Chromium plays the web app served by
 # build/trickwood serve (tests/e2e/run.sh; screenshots in build/e2e-artifacts/).
@@ -164,7 +169,9 @@ fuzz: fuzz-build
 # A bounded loopback load test of the server (tests/load/loadtest.c, not
 # part of make test): LOADTEST_ARGS such as --seconds 20 --tables 8
 # --streams 2000 (the defaults).
-build/release/loadtest: tests/load/loadtest.c build/release/tests/test_server_client.o build/release/libtrickwood.a
+# (the SQL layer's objects too: the harness makes PostgreSQL schemas under TW_TEST_PG)
+LOADTEST_SQL = $(patsubst %.c,build/release/%.o,$(wildcard src/history/sql*.c))
+build/release/loadtest: tests/load/loadtest.c build/release/tests/test_server_client.o $(LOADTEST_SQL) build/release/libtrickwood.a
 	$(CC) $(CFLAGS_COMMON) -O2 -g $(GCC_ONLY) -o $@ $^ $(LIBS)
 loadtest: build/release/loadtest build/release/trickwood
 	./build/release/loadtest $(LOADTEST_ARGS)

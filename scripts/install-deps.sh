@@ -2,10 +2,12 @@
 # Installs the Debian packages Trickwood builds with, when any is missing.
 # With --test, also what the tests need (Chromium, node and npm for the
 # browser tests, GNU parallel for the sharded simulation test, emscripten
-# for the static site, numpy and pytest for the Python package). Runs
+# for the static site, numpy and pytest for the Python package, PostgreSQL
+# for the store tests against it). Runs
 # apt-get as root, or through sudo when available.
 set -e
-packages="make gcc clang libjansson-dev libmicrohttpd-dev libsqlite3-dev"
+# libpq-dev: the PostgreSQL back end of the store (serve --db postgresql://...)
+packages="make gcc clang libjansson-dev libmicrohttpd-dev libsqlite3-dev libpq-dev"
 missing=""
 for p in $packages; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
@@ -27,6 +29,9 @@ if [ "${1:-}" = "--test" ]; then
     for p in python3-numpy python3-pytest pkg-config; do
         dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
     done
+    # The store tests against PostgreSQL (tests/pg/run.sh) start a
+    # throwaway cluster with the server package's initdb and pg_ctl.
+    dpkg -s postgresql >/dev/null 2>&1 || missing="$missing postgresql"
     # tests/sim-parallel.sh runs simulation shards through GNU parallel.
     dpkg -s parallel >/dev/null 2>&1 || missing="$missing parallel"
     # The fuzz targets (tests/fuzz) need clang's libFuzzer runtime, which

@@ -42,14 +42,16 @@ tw_stop_server() {
 }
 
 # Starts the real server (trap tw_stop_server on EXIT first): ROOT is the
-# checkout, LOG its output file, then more serve options.
+# checkout, LOG its output file, then more serve options. Its database is
+# a new file in $tmp, or TW_SERVE_DB when set (a PostgreSQL URI, say:
+# the browser tests against PostgreSQL).
 tw_serve() {
     serve_root=$1
     serve_log=$2
     shift 2
     tmp=$(mktemp -d)
     port=$(tw_free_port) || fail "could not pick a port"
-    "$serve_root/build/trickwood" serve --host 127.0.0.1 --port "$port" --db "$tmp/serve.db" "$@" >"$serve_log" 2>&1 &
+    "$serve_root/build/trickwood" serve --host 127.0.0.1 --port "$port" --db "${TW_SERVE_DB:-$tmp/serve.db}" "$@" >"$serve_log" 2>&1 &
     pid=$!
     tw_wait_for "http://127.0.0.1:$port/api/history" || fail "the server did not start, see $serve_log"
 }

@@ -8,7 +8,6 @@
  * second (TRICKWOOD_TEST_DAY_MS, docs/server.md "Tests"). */
 #define _DEFAULT_SOURCE
 #include <poll.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,17 +125,16 @@ static int stream_ends(int fd, int timeout_ms)
     }
 }
 
-/* One number from the database (-1 when the query fails). */
+/* One number from the database, a SQLite file or a PostgreSQL URI
+ * (-1 when the query fails). */
 static long long db_number(const char *db, const char *sql)
 {
-    sqlite3 *h = NULL;
-    sqlite3_stmt *st = NULL;
-    long long v = -1;
-    if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(h, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-        v = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(h);
+    char err[600];
+    tw_sql *h = tw_sql_open(db, err, sizeof err);
+    tw_sql_stmt *st = h ? tw_sql_prepare(h, sql) : NULL;
+    long long v = st && tw_sql_step(st) == TW_SQL_ROW ? tw_sql_column_int64(st, 0) : -1;
+    tw_sql_finalize(st);
+    tw_sql_close(h);
     return v;
 }
 
@@ -239,10 +237,11 @@ TEST(server_archive_old_database_is_migrated)
     const char *db = tw_ts_fresh_db(tw_test_tmp("archive-old.db"));
     char path[600];
     snprintf(path, sizeof path, "%s", db);
-    sqlite3 *h = NULL;
-    REQUIRE(sqlite3_open(path, &h) == SQLITE_OK);
-    CHECK(sqlite3_exec(h, OLD_SCHEMA, NULL, NULL, NULL) == SQLITE_OK);
-    sqlite3_close(h);
+    char err[600];
+    tw_sql *h = tw_sql_open(path, err, sizeof err); /* a SQLite file, or PostgreSQL under TW_TEST_PG */
+    REQUIRE(h);
+    CHECK(tw_sql_exec(h, OLD_SCHEMA));
+    tw_sql_close(h);
     tw_ts_server s;
     REQUIRE(tw_ts_start(&s, path, NULL) == 0);
     CHECK_CONTAINS(s.banner, "taken up again: 2");
@@ -250,7 +249,9 @@ TEST(server_archive_old_database_is_migrated)
     char code[32];
     CHECK_INT(state_status(&s, "oldgame00001", "Oldtokenoldtokenoldtokenoldtoken", code), 200);
     CHECK_INT(tw_ts_stop(&s), 0);
-    CHECK_INT(db_number(path, "PRAGMA user_version"), 2); /* 2: the source of the terminal's games */
+    tw_sql *v = tw_sql_open(path, err, sizeof err);
+    CHECK_INT(v ? tw_sql_schema_version(v) : -1, 2); /* 2: the source of the terminal's games */
+    tw_sql_close(v);
     CHECK_INT(db_number(path, "SELECT count(*) FROM games WHERE archived_at IS NULL AND active_at > 1700000000000"), 2);
     CHECK_INT(db_number(path, "SELECT count(*) FROM games WHERE source IS NULL"), 2);
     /* Opening it again changes nothing more. */

@@ -4,6 +4,8 @@
 #define _DEFAULT_SOURCE
 #include "test_server_client.h"
 
+#include "history/sql.h"
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -100,7 +102,14 @@ int tw_ts_start_args(tw_ts_server *s, const char *db, const char *web, const cha
     memset(s, 0, sizeof *s);
     snprintf(s->db, sizeof s->db, "%s", db);
     snprintf(s->web, sizeof s->web, "%s", web ? web : "");
-    snprintf(s->log, sizeof s->log, "%s.log", db);
+    if (tw_sql_is_uri(db)) { /* a PostgreSQL schema: its log beside the run's files */
+        const char *schema = strstr(db, "search_path%3D");
+        const char *tmp = getenv("TMPDIR");
+        snprintf(s->log, sizeof s->log, "%s/trickwood-%s.log", tmp && *tmp ? tmp : "/tmp",
+                 schema ? schema + 14 : "pg");
+    } else {
+        snprintf(s->log, sizeof s->log, "%s.log", db);
+    }
     int pipefd[2];
     if (pipe(pipefd) != 0)
         return -1;
@@ -466,8 +475,52 @@ int tw_ts_events_wait(int fd, int min_version, int timeout_ms)
     return -1;
 }
 
+/* The PostgreSQL database the tests run against (TW_TEST_PG), or NULL. */
+static const char *test_pg(void)
+{
+    const char *uri = getenv("TW_TEST_PG");
+    return uri && *uri ? uri : NULL;
+}
+
+/* Under TW_TEST_PG, a fresh schema of its own for the database a test
+ * names by path (the path's file name and this run's pid), and the URI
+ * that reaches it (search_path set to it); NULL without TW_TEST_PG or
+ * when the schema cannot be made. */
+static const char *pg_fresh(const char *path)
+{
+    static char uris[4][1200];
+    static int next;
+    const char *base = test_pg();
+    if (!base)
+        return NULL;
+    const char *name = strrchr(path, '/');
+    name = name ? name + 1 : path;
+    char schema[96];
+    int n = snprintf(schema, sizeof schema, "t%ld_", (long)getpid());
+    for (const char *p = name; *p && n < (int)sizeof schema - 1; p++)
+        schema[n++] = (char)((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ? *p : '_');
+    schema[n] = '\0';
+    char err[600], sql[300];
+    tw_sql *db = tw_sql_open(base, err, sizeof err);
+    snprintf(sql, sizeof sql, "DROP SCHEMA IF EXISTS %s CASCADE; CREATE SCHEMA %s", schema, schema);
+    int ok = db && tw_sql_exec(db, sql);
+    if (db && !ok)
+        fprintf(stderr, "TW_TEST_PG: %s\n", tw_sql_error(db));
+    else if (!db)
+        fprintf(stderr, "TW_TEST_PG: %s\n", err);
+    tw_sql_close(db);
+    if (!ok)
+        return NULL;
+    char *out = uris[next++ % 4];
+    snprintf(out, sizeof uris[0], "%s%soptions=-csearch_path%%3D%s", base, strchr(base, '?') ? "&" : "?", schema);
+    return out;
+}
+
 const char *tw_ts_fresh_db(const char *path)
 {
+    const char *uri = pg_fresh(path);
+    if (uri)
+        return uri;
     const char *ends[] = {"", "-wal", "-shm", ".lock"};
     for (int i = 0; i < 4; i++) {
         char file[600];

@@ -66,7 +66,10 @@ int tw_ts_connect_from(const tw_ts_server *s, const char *source);
  * socket or -1. */
 int tw_ts_open_half_sent(const tw_ts_server *s, const char *source);
 /* Removes what an earlier run left of the database at path (the file,
- * its WAL, shared memory and lock files) and returns path. */
+ * its WAL, shared memory and lock files) and returns path. Under
+ * TW_TEST_PG=URI (tests/pg/run.sh), makes instead a fresh PostgreSQL
+ * schema named after the path's file and returns the URI reaching it:
+ * the same test then runs against PostgreSQL. */
 const char *tw_ts_fresh_db(const char *path);
 /* Milliseconds on a monotonic clock. */
 long long tw_ts_now_ms(void);

@@ -7,7 +7,6 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -324,19 +323,21 @@ TEST(server_hardening_one_server_per_database_file_under_any_name)
     unlink(hard);
 }
 
-/* Runs one SQL statement on a database file (the server stopped);
- * with an int result, returns it (else 0); -1 on error. */
+/* Runs one SQL statement on a database (a SQLite file, or PostgreSQL
+ * under TW_TEST_PG; the server stopped); with an int result, returns it
+ * (else 0); -1 on error. */
 static int sql_int(const char *db, const char *sql)
 {
-    sqlite3 *h = NULL;
-    sqlite3_stmt *st = NULL;
+    char err[600];
+    tw_sql *h = tw_sql_open(db, err, sizeof err);
+    tw_sql_stmt *st = h ? tw_sql_prepare(h, sql) : NULL;
     int value = -1;
-    if (sqlite3_open(db, &h) == SQLITE_OK && sqlite3_prepare_v2(h, sql, -1, &st, NULL) == SQLITE_OK) {
-        int rc = sqlite3_step(st);
-        value = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : rc == SQLITE_DONE ? 0 : -1;
+    if (st) {
+        int rc = tw_sql_step(st);
+        value = rc == TW_SQL_ROW ? (int)tw_sql_column_int64(st, 0) : rc == TW_SQL_DONE ? 0 : -1;
     }
-    sqlite3_finalize(st);
-    sqlite3_close(h);
+    tw_sql_finalize(st);
+    tw_sql_close(h);
     return value;
 }
 

@@ -107,6 +107,23 @@ TEST(server_store_second_server_on_one_database_refuses)
     CHECK_INT(tw_ts_stop(&s), 0);
 }
 
+/* A PostgreSQL database that cannot be reached: serve refuses to start
+ * (exit 1), naming the URI without its password (in the user part or
+ * as a parameter) and saying libpq's reason. Port 1 of the loopback
+ * address: nothing listens there. */
+TEST(server_store_unreachable_postgresql_is_refused_without_its_password)
+{
+    char out[4096];
+    int code = run_serve("postgresql://alice:s3cret@127.0.0.1:1/tw?connect_timeout=3&password=hidden2", 0, out,
+                         sizeof out);
+    CHECK_INT(code, 1);
+    CHECK_CONTAINS(out, "cannot open the database postgresql://alice@127.0.0.1:1/tw?connect_timeout=3&password=:");
+    CHECK_CONTAINS(out, "Connection refused");
+    CHECK(!strstr(out, "s3cret"));
+    CHECK(!strstr(out, "hidden2"));
+    CHECK(!strstr(out, "is serving"));
+}
+
 TEST(server_store_read_only_database_is_refused_at_start)
 {
     /* A folder anyone may enter and write (the lock file goes there),

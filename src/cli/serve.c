@@ -27,7 +27,8 @@ const tw_msg tw_srv_serve_help = {{
     "      --host ADDRESS             address to listen on (default 127.0.0.1: this machine only)\n"
     "      --allow-host NAME          also answer requests for this name (Host header; repeatable): the\n"
     "                                 loopback names and the listen address are always answered\n"
-    "      --db FILE                  SQLite file for games and history (default in ~/.local/share/trickwood)\n"
+    "      --db FILE|URI              SQLite file for games and history (default in ~/.local/share/trickwood),\n"
+    "                                 or a PostgreSQL database (postgresql://...): several servers may share it\n"
     "      --web DIR                  folder of the web app (default: web/ beside data/)\n"
     "      --max-connections N        open connections in all (default 512)\n"
     "      --max-per-client N         open connections from one address (default 32)\n"
@@ -54,7 +55,8 @@ const tw_msg tw_srv_serve_help = {{
     "      --host ADRESSE             adresse d'écoute (127.0.0.1 par défaut : cette machine seulement)\n"
     "      --allow-host NOM           répondre aussi aux requêtes pour ce nom (en-tête Host ; répétable) :\n"
     "                                 les noms de boucle locale et l'adresse d'écoute le sont toujours\n"
-    "      --db FICHIER               fichier SQLite des parties et de l'historique (par défaut dans ~/.local/share/trickwood)\n"
+    "      --db FICHIER|URI           fichier SQLite des parties et de l'historique (par défaut dans ~/.local/share/trickwood),\n"
+    "                                 ou une base PostgreSQL (postgresql://...) : plusieurs serveurs peuvent la partager\n"
     "      --web DOSSIER              dossier de l'appli web (par défaut : web/ à côté de data/)\n"
     "      --max-connections N        connexions ouvertes en tout (512 par défaut)\n"
     "      --max-per-client N         connexions ouvertes depuis une même adresse (32 par défaut)\n"
@@ -388,7 +390,8 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
     char db_path[1100];
     if (o.db) {
         snprintf(db_path, sizeof db_path, "%s", o.db);
-        tw_path_make_parent(db_path); /* a failure shows when opening */
+        if (!tw_sql_is_uri(db_path)) /* a PostgreSQL database is no file */
+            tw_path_make_parent(db_path); /* a failure shows when opening */
     } else if (tw_path_save_file("trickwood.db", 1, db_path, sizeof db_path) != 0) {
         tw_cli_errorf(cli, "%s", sv(cli, SV_NO_DB_DIR));
         return TW_EXIT_FAIL;
@@ -427,7 +430,8 @@ int tw_cli_serve(tw_cli *cli, int argc, char **argv)
         return TW_EXIT_FAIL;
     }
     char fixed[4000], failed[4000];
-    if (tw_srv_store_private(db_path, fixed, sizeof fixed, failed, sizeof failed) > 0)
+    fixed[0] = failed[0] = '\0';
+    if (!tw_sql_is_uri(db_path) && tw_srv_store_private(db_path, fixed, sizeof fixed, failed, sizeof failed) > 0)
         fprintf(cli->err, sv(cli, SV_MADE_PRIVATE), fixed);
     if (failed[0])
         fprintf(cli->err, sv(cli, SV_NOT_PRIVATE), failed);

@@ -3,13 +3,16 @@
  * the web server (GET /api/history..., a game that ends in the browser)
  * both call it. The modules:
  *
- *   history_db.c      the database file: opening, its schema and the
- *                     migrations of older files, ids, small SQL helpers
+ *   sql.h, sql*.c     the SQL layer: one API, a SQLite and a PostgreSQL
+ *                     back end (every statement written once for both)
+ *   history_db.c      the database: opening, its schema and the
+ *                     migrations of older ones, ids, transactions
  *   history_store.c   finished games: the list, one game's record, adding
  *                     a finished match (kept once by its source)
  *   history_totals.c  the totals per game and setup, "play this deal again"
  *
- * One SQLite file holds the history and the server's live games: a game
+ * One database (a SQLite file by default, or a PostgreSQL database given
+ * by a postgresql:// URI) holds the history and the server's live games: a game
  * is one row of the table games from its creation on, finished once it
  * has a result and a record; its actions are the rows of the table
  * actions. This room owns the file and its schema; the server keeps its
@@ -22,18 +25,19 @@
 
 #include <jansson.h>
 #include <pthread.h>
-#include <sqlite3.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "history/sql.h"
 #include "trickwood/game.h"
 
 /* ---- The database file (history_db.c) ------------------------------------- */
 
-/* An open database: one connection, shared under a mutex. */
+/* An open database: one connection (a SQLite file or a PostgreSQL
+ * database, src/history/sql.h), shared under a mutex. */
 typedef struct tw_history_db tw_history_db;
 struct tw_history_db {
-    sqlite3 *db;
+    tw_sql *db;
     pthread_mutex_t lock;
     int lock_fd; /* the lock file of whoever opened it alone (the server), or -1 */
     int file_fd; /* the database file itself, locked (flock) when opened alone, or -1 */
@@ -42,20 +46,22 @@ struct tw_history_db {
     void (*on_failure)(tw_history_db *h);
 };
 
-/* Opens (creating when needed) the database at path and its tables,
- * bringing an older file to today's schema (user_version 1: the games'
- * last activity and archiving; 2: the source of a game added from
- * elsewhere), in WAL mode with a busy timeout of 5 seconds, so that a
- * terminal and a server can both write in short transactions. lock_fd
+/* Opens (creating when needed) the database at path (a SQLite file, or
+ * a postgresql:// URI) and its tables, bringing an older one to today's
+ * schema (version 1: the games' last activity and archiving; 2: the
+ * source of a game added from elsewhere); a file in WAL mode with a busy
+ * timeout of 5 seconds, so that a terminal and a server can both write
+ * in short transactions. lock_fd
  * (-1 for none) is a lock the caller holds on the file: the database
  * keeps it and lets it go when closed (also when the opening fails).
  * Returns 0, or -1 with a message in err. */
 int tw_history_db_open(tw_history_db *h, const char *path, int lock_fd, char *err, size_t err_size);
 /* The same for the one program that holds the file alone (the server):
- * besides, before anything is written, locks the database file itself
+ * besides, before anything is written, locks a database file itself
  * (flock on its inode: a second server reaching it through a symbolic or
  * hard link is refused) and runs SQLite's quick_check (a damaged file is
- * refused with its findings). Both opens refuse a file of a newer
+ * refused with its findings); a PostgreSQL database takes no lock
+ * (several servers may share it). Both opens refuse a file of a newer
  * schema than this program knows, before writing anything. */
 int tw_history_db_open_alone(tw_history_db *h, const char *path, int lock_fd, char *err, size_t err_size);
 /* Closes the database, then lets its lock go. */
@@ -66,13 +72,6 @@ void tw_history_db_close(tw_history_db *h);
 int tw_history_new_id(char out[32]);
 int tw_history_new_token(char out[64]);
 
-/* Small SQL helpers of the rooms that use the file. */
-/* Copies a text column (empty for NULL). */
-void tw_history_db_text(sqlite3_stmt *st, int col, char *out, size_t size);
-/* Binds a text, or NULL for an empty or missing one. */
-int tw_history_db_bind(sqlite3_stmt *st, int col, const char *text);
-/* Runs one statement without results; 1 on success. */
-int tw_history_db_exec(sqlite3 *db, const char *sql);
 /* Ends a transaction begun (began) under the database's lock: commits
  * when every step went well (ok), else rolls back; then unlocks.
  * Returns whether it was committed. */

@@ -5,8 +5,11 @@
  * last activity, and for finished games the result and the record;
  * archived games are marked, and deleted only with the server's
  * --delete-archived-after) and actions (one row per
- * action, in order). The file runs with synchronous=FULL in WAL mode, so
- * a committed row survives a crash. */
+ * action, in order). A SQLite file runs with synchronous=FULL in WAL
+ * mode, so a committed row survives a crash; a PostgreSQL database
+ * (a postgresql:// URI) gets the same tables through the same
+ * statements (src/history/sql.h), its schema version in the table
+ * schema_version rather than SQLite's user_version. */
 #define _DEFAULT_SOURCE
 #include <fcntl.h>
 #include <limits.h>
@@ -30,7 +33,7 @@ static const char *const SCHEMA =
     " id TEXT PRIMARY KEY,"
     " game TEXT NOT NULL,"
     " config TEXT NOT NULL,"
-    " seed INTEGER NOT NULL,"
+    " seed BIGINT NOT NULL,"
     " token0 TEXT NOT NULL,"
     " token1 TEXT,"
     " join_code TEXT,"
@@ -48,15 +51,20 @@ static const char *const SCHEMA =
     "CREATE INDEX IF NOT EXISTS games_finished ON games(finished_at);"
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);";
 
-/* Schema version 1 (PRAGMA user_version): a game's last activity
- * (created, joined, last action; milliseconds since 1970) and when it was
- * archived. Games stored before it count as active at the upgrade: their
- * action times were never stored, and none should be archived for that. */
+/* SQLite numbers the rows of games by itself (rowid: the history's order
+ * among games finished at the same time); PostgreSQL gets a column of
+ * that name, so that the same statements run on both. */
+static const char *const PG_ROWID = "ALTER TABLE games ADD COLUMN IF NOT EXISTS rowid BIGSERIAL;";
+
+/* Schema version 1: a game's last activity (created, joined, last
+ * action; milliseconds since 1970) and when it was archived. Games
+ * stored before it count as active at the upgrade (the statement after
+ * these, with the time bound): their action times were never stored, and
+ * none should be archived for that. */
 static const char *const MIGRATE_1 =
-    "ALTER TABLE games ADD COLUMN active_at INTEGER NOT NULL DEFAULT 0;"
-    "ALTER TABLE games ADD COLUMN archived_at TEXT;"
-    "UPDATE games SET active_at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER);"
-    "PRAGMA user_version = 1;";
+    "ALTER TABLE games ADD COLUMN active_at BIGINT NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN archived_at TEXT;";
+static const char *const MIGRATE_1_NOW = "UPDATE games SET active_at = ?";
 
 /* The live games (unfinished, not archived) by last activity: the count
  * at start and the sweep read this index only. */
@@ -66,9 +74,7 @@ static const char *const LIVE_INDEX =
 /* Schema version 2: where a game was played. A finished game of the
  * terminal carries the name of its save ("terminal:FILE"), unique, so
  * that adding it twice keeps one row; games of the server have none. */
-static const char *const MIGRATE_2 =
-    "ALTER TABLE games ADD COLUMN source TEXT;"
-    "PRAGMA user_version = 2;";
+static const char *const MIGRATE_2 = "ALTER TABLE games ADD COLUMN source TEXT;";
 
 /* The index that keeps one row per terminal game. */
 static const char *const SOURCE_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS games_source ON games(source);";
@@ -78,52 +84,73 @@ static const char *const SOURCE_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS games
 #define SCHEMA_KNOWN 2
 /* Problems of quick_check said in a refusal, at most. */
 #define CHECK_LINES 3
+/* The PostgreSQL advisory lock held while a process creates or upgrades
+ * the tables (two processes starting at once do it once). */
+#define SCHEMA_LOCK "727100"
 
-/* The schema version (PRAGMA user_version), or -1. */
-static int schema_version(sqlite3 *db)
+/* Sets every game's last activity to now (MIGRATE_1). 1 on success. */
+static int migrate_now(tw_sql *db)
 {
-    sqlite3_stmt *st = NULL;
-    int version = -1;
-    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-        version = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    return version;
+    tw_sql_stmt *st = tw_sql_prepare(db, MIGRATE_1_NOW);
+    int ok = st && tw_sql_bind_int64(st, 1, tw_now_ms()) && tw_sql_step(st) == TW_SQL_DONE;
+    tw_sql_finalize(st);
+    return ok;
 }
 
 /* Brings the schema to today's version, in one transaction (the version
  * is read inside it: a server and a terminal opening an older file at
  * once upgrade it once). 1 on success. */
-static int migrate(sqlite3 *db, char **msg)
+static int migrate(tw_sql *db)
 {
-    int version = schema_version(db);
+    int version = tw_sql_schema_version(db);
     if (version < 0)
         return 0;
-    if (version < 2) {
-        if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, msg) != SQLITE_OK)
+    if (version < SCHEMA_KNOWN) {
+        if (!tw_sql_begin(db))
             return 0;
-        version = schema_version(db);
+        version = tw_sql_schema_version(db);
         int ok = version >= 0;
         if (ok && version < 1)
-            ok = sqlite3_exec(db, MIGRATE_1, NULL, NULL, msg) == SQLITE_OK;
+            ok = tw_sql_exec(db, MIGRATE_1) && migrate_now(db);
         if (ok && version < 2)
-            ok = sqlite3_exec(db, MIGRATE_2, NULL, NULL, msg) == SQLITE_OK;
+            ok = tw_sql_exec(db, MIGRATE_2);
+        if (ok)
+            ok = tw_sql_set_schema_version(db, SCHEMA_KNOWN);
         if (!ok) {
-            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+            tw_sql_rollback(db);
             return 0;
         }
-        if (sqlite3_exec(db, "COMMIT", NULL, NULL, msg) != SQLITE_OK)
+        if (!tw_sql_commit(db))
             return 0;
     }
-    return sqlite3_exec(db, LIVE_INDEX, NULL, NULL, msg) == SQLITE_OK &&
-           sqlite3_exec(db, SOURCE_INDEX, NULL, NULL, msg) == SQLITE_OK;
+    return tw_sql_exec(db, LIVE_INDEX) && tw_sql_exec(db, SOURCE_INDEX);
+}
+
+/* Creates the tables or brings them up to date: under an advisory lock
+ * on PostgreSQL (several processes may start at once; SQLite's
+ * migration is one write transaction already). 1 on success. */
+static int make_schema(tw_sql *db)
+{
+    int pg = db->kind == TW_SQL_PG;
+    if (pg && !tw_sql_exec(db, "SELECT pg_advisory_lock(" SCHEMA_LOCK ")"))
+        return 0;
+    int ok = tw_sql_exec(db, SCHEMA) && (!pg || tw_sql_exec(db, PG_ROWID)) && migrate(db);
+    if (pg) {
+        char error[sizeof db->error], code[sizeof db->code];
+        snprintf(error, sizeof error, "%s", db->error);
+        snprintf(code, sizeof code, "%s", db->code);
+        tw_sql_exec(db, "SELECT pg_advisory_unlock(" SCHEMA_LOCK ")");
+        if (!ok)
+            tw_sql_set_error(db, error, code);
+    }
+    return ok;
 }
 
 /* Closes the connection, then lets the locks go (the lock file and the
  * file's own). */
 static void close_all(tw_history_db *h)
 {
-    if (h->db)
-        sqlite3_close(h->db);
+    tw_sql_close(h->db);
     h->db = NULL;
     if (h->lock_fd >= 0)
         close(h->lock_fd);
@@ -166,16 +193,41 @@ static int lock_file(const char *path, char *err, size_t err_size)
     return -1;
 }
 
+/* SQLite's quick_check of a file: every page, every record's format, no
+ * index entry missing its row. 0, or -1 with a message. */
+static int quick_check(tw_sql *db, const char *path, char *err, size_t err_size)
+{
+    char problems[400] = "";
+    int lines = 0, rc = TW_SQL_ERROR;
+    tw_sql_stmt *st = tw_sql_prepare(db, "PRAGMA quick_check(3)");
+    while (st && (rc = tw_sql_step(st)) == TW_SQL_ROW) {
+        const char *line = tw_sql_column_text(st, 0);
+        if (line && strcmp(line, "ok") != 0 && lines++ < CHECK_LINES) {
+            size_t n = strlen(problems);
+            snprintf(problems + n, sizeof problems - n, "%s%s", n ? "; " : "", line);
+        }
+    }
+    tw_sql_finalize(st);
+    if (rc != TW_SQL_DONE && !lines)
+        snprintf(problems, sizeof problems, "%s", tw_sql_error(db));
+    if (!lines && rc == TW_SQL_DONE)
+        return 0;
+    snprintf(err, err_size,
+             "the database %s is damaged (SQLite's quick_check: %s); restore it from a backup, or move it aside "
+             "(with its -wal file) and start afresh",
+             path, problems);
+    return -1;
+}
+
 /* Checks, before anything is written, that this program knows the
  * database's schema (not newer than SCHEMA_KNOWN) and, when check is
- * set, that SQLite's quick_check finds it whole: every page, every
- * record's format, no index entry missing its row. 0, or -1 with a
- * message. */
-static int check_database(sqlite3 *db, const char *path, int check, char *err, size_t err_size)
+ * set, that a SQLite file is whole (quick_check; PostgreSQL checks its
+ * own pages). 0, or -1 with a message. */
+static int check_database(tw_sql *db, const char *path, int check, char *err, size_t err_size)
 {
-    int version = schema_version(db);
+    int version = tw_sql_schema_version(db);
     if (version < 0) {
-        snprintf(err, err_size, "cannot use the database %s: %s", path, sqlite3_errmsg(db));
+        snprintf(err, err_size, "cannot use the database %s: %s", path, tw_sql_error(db));
         return -1;
     }
     if (version > SCHEMA_KNOWN) {
@@ -185,33 +237,14 @@ static int check_database(sqlite3 *db, const char *path, int check, char *err, s
                  path, version, SCHEMA_KNOWN);
         return -1;
     }
-    if (!check)
+    if (!check || db->kind != TW_SQL_SQLITE)
         return 0;
-    sqlite3_stmt *st = NULL;
-    char problems[400] = "";
-    int lines = 0, rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(3)", -1, &st, NULL);
-    while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const char *line = (const char *)sqlite3_column_text(st, 0);
-        if (line && strcmp(line, "ok") != 0 && lines++ < CHECK_LINES) {
-            size_t n = strlen(problems);
-            snprintf(problems + n, sizeof problems - n, "%s%s", n ? "; " : "", line);
-        }
-        rc = SQLITE_OK;
-    }
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE && !lines)
-        snprintf(problems, sizeof problems, "%s", sqlite3_errmsg(db));
-    if (!lines && rc == SQLITE_DONE)
-        return 0;
-    snprintf(err, err_size,
-             "the database %s is damaged (SQLite's quick_check: %s); restore it from a backup, or move it aside "
-             "(with its -wal file) and start afresh",
-             path, problems);
-    return -1;
+    return quick_check(db, path, err, err_size);
 }
 
-/* Opens the file, checks it (alone: the file's own lock and quick_check
- * too), sets durability options and creates or upgrades the tables. */
+/* Opens the database (a file, or a PostgreSQL URI), checks it (alone:
+ * a file's own lock and quick_check too), sets a file's durability
+ * options and creates or upgrades the tables. */
 static int open_db(tw_history_db *h, const char *path, int lock_fd, int alone, char *err, size_t err_size)
 {
     memset(h, 0, sizeof *h);
@@ -219,32 +252,19 @@ static int open_db(tw_history_db *h, const char *path, int lock_fd, int alone, c
     h->lock_fd = lock_fd;
     h->file_fd = -1;
     err[0] = '\0';
-    mode_t old = umask(077); /* the file holds seat tokens: owner only */
-    int rc = sqlite3_open_v2(path, &h->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL);
-    umask(old);
-    if (rc != SQLITE_OK) {
-        snprintf(err, err_size, "cannot open the database %s: %s", path,
-                 h->db ? sqlite3_errmsg(h->db) : sqlite3_errstr(rc));
+    if (!(h->db = tw_sql_open(path, err, err_size)))
         return open_failed(h);
-    }
-    sqlite3_busy_timeout(h->db, 5000);
-    char *msg = NULL;
-    if (sqlite3_db_readonly(h->db, "main") == 1) {
-        snprintf(err, err_size, "the database %s cannot be written (the file is read-only for this user)", path);
-        return open_failed(h);
-    }
+    const char *name = h->db->name; /* a URI without its password */
+    int lite = h->db->kind == TW_SQL_SQLITE;
     /* the file exists from here on (SQLite made it): lock it, before
      * anything is written */
-    if (alone && (h->file_fd = lock_file(path, err, err_size)) < 0 && err[0])
+    if (lite && alone && (h->file_fd = lock_file(path, err, err_size)) < 0 && err[0])
         return open_failed(h);
-    if (check_database(h->db, path, alone, err, err_size) != 0)
+    if (check_database(h->db, name, alone, err, err_size) != 0)
         return open_failed(h);
-    if (sqlite3_exec(h->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL, NULL,
-                     &msg) != SQLITE_OK ||
-        sqlite3_exec(h->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK || !migrate(h->db, &msg)) {
-        if (msg)
-            snprintf(err, err_size, "cannot use the database %s: %s", path, msg);
-        sqlite3_free(msg);
+    if ((lite && !tw_sql_exec(h->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")) ||
+        !make_schema(h->db)) {
+        snprintf(err, err_size, "cannot use the database %s: %s", name, tw_sql_error(h->db));
         return open_failed(h);
     }
     return 0;
@@ -281,36 +301,15 @@ int tw_history_new_token(char out[64])
     return tw_random_text(out, TOKEN_LENGTH, TOKEN_ALPHABET);
 }
 
-/* Copies a text column (empty for NULL). */
-void tw_history_db_text(sqlite3_stmt *st, int col, char *out, size_t size)
-{
-    const unsigned char *t = sqlite3_column_text(st, col);
-    snprintf(out, size, "%s", t ? (const char *)t : "");
-}
-
-/* Binds a text, or NULL for an empty or missing one. */
-int tw_history_db_bind(sqlite3_stmt *st, int col, const char *text)
-{
-    if (!text || !*text)
-        return sqlite3_bind_null(st, col);
-    return sqlite3_bind_text(st, col, text, -1, SQLITE_TRANSIENT);
-}
-
-/* Runs one statement without results. */
-int tw_history_db_exec(sqlite3 *db, const char *sql)
-{
-    return sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK;
-}
-
 /* Commits or rolls back, then unlocks. */
 int tw_history_db_end(tw_history_db *h, int ok, int began)
 {
     if (ok)
-        ok = tw_history_db_exec(h->db, "COMMIT");
+        ok = tw_sql_commit(h->db);
     if (!ok && h->on_failure)
         h->on_failure(h);
     if (!ok && began)
-        tw_history_db_exec(h->db, "ROLLBACK");
+        tw_sql_rollback(h->db);
     pthread_mutex_unlock(&h->lock);
     return ok;
 }

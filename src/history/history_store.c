@@ -14,16 +14,16 @@
 #include "trickwood/system.h"
 
 /* Parses stored JSON text (written by this program); null when broken. */
-static json_t *stored_json(const unsigned char *text)
+static json_t *stored_json(const char *text)
 {
-    json_t *v = text ? json_loads((const char *)text, 0, NULL) : NULL;
+    json_t *v = text ? json_loads(text, 0, NULL) : NULL;
     return v ? v : json_null();
 }
 
 /* A text column as a C string (NULL for NULL). */
-static const char *column_str(sqlite3_stmt *st, int col)
+static const char *column_str(tw_sql_stmt *st, int col)
 {
-    return (const char *)sqlite3_column_text(st, col);
+    return tw_sql_column_text(st, col);
 }
 
 /* Where a finished game came from, by its source: "web" (none), an
@@ -40,48 +40,48 @@ json_t *tw_history_list(tw_history_db *h, const char *game, int limit)
 {
     json_t *list = json_array();
     pthread_mutex_lock(&h->lock);
-    sqlite3_stmt *st = NULL;
     const char *sql = "SELECT id, game, created_at, finished_at, config, result, seed, source FROM games"
                       " WHERE finished_at IS NOT NULL AND (?1 IS NULL OR game = ?1)"
                       " ORDER BY finished_at DESC, rowid DESC LIMIT ?2";
-    if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) == SQLITE_OK) {
-        tw_history_db_bind(st, 1, game);
-        sqlite3_bind_int(st, 2, limit);
-        while (sqlite3_step(st) == SQLITE_ROW) {
+    tw_sql_stmt *st = tw_sql_prepare(h->db, sql);
+    if (st) {
+        tw_sql_bind_opt(st, 1, game);
+        tw_sql_bind_int64(st, 2, limit < 0 ? INT64_MAX : limit); /* no LIMIT -1 in PostgreSQL */
+        while (tw_sql_step(st) == TW_SQL_ROW) {
             json_t *item = json_pack("{s:s?, s:s?, s:s?, s:s?, s:o, s:o, s:I, s:s}", "id", column_str(st, 0), "game",
                                      column_str(st, 1), "created_at", column_str(st, 2), "finished_at",
-                                     column_str(st, 3), "config", stored_json(sqlite3_column_text(st, 4)),
-                                     "result", stored_json(sqlite3_column_text(st, 5)), "seed",
-                                     (json_int_t)sqlite3_column_int64(st, 6),
+                                     column_str(st, 3), "config", stored_json(column_str(st, 4)),
+                                     "result", stored_json(column_str(st, 5)), "seed",
+                                     (json_int_t)tw_sql_column_int64(st, 6),
                                      "origin", source_origin(column_str(st, 7)));
             if (item)
                 json_array_append_new(list, item);
         }
     }
-    sqlite3_finalize(st);
+    tw_sql_finalize(st);
     pthread_mutex_unlock(&h->lock);
     return list;
 }
 
 /* Copies a text column into a new string (NULL for NULL). */
-static char *column_dup(sqlite3_stmt *st, int col)
+static char *column_dup(tw_sql_stmt *st, int col)
 {
-    const unsigned char *t = sqlite3_column_text(st, col);
-    return t ? strdup((const char *)t) : NULL;
+    const char *t = tw_sql_column_text(st, col);
+    return t ? strdup(t) : NULL;
 }
 
 /* Fills a finished game's row from the first columns of the query of
  * tw_history_record. */
-static void read_game(sqlite3_stmt *st, tw_history_game *row)
+static void read_game(tw_sql_stmt *st, tw_history_game *row)
 {
     memset(row, 0, sizeof *row);
-    tw_history_db_text(st, 0, row->id, sizeof row->id);
-    tw_history_db_text(st, 1, row->game, sizeof row->game);
-    tw_history_db_text(st, 2, row->config, sizeof row->config);
-    row->seed = (uint64_t)sqlite3_column_int64(st, 3);
-    tw_history_db_text(st, 4, row->partner, sizeof row->partner);
-    tw_history_db_text(st, 5, row->created_at, sizeof row->created_at);
-    tw_history_db_text(st, 6, row->finished_at, sizeof row->finished_at);
+    tw_sql_column_copy(st, 0, row->id, sizeof row->id);
+    tw_sql_column_copy(st, 1, row->game, sizeof row->game);
+    tw_sql_column_copy(st, 2, row->config, sizeof row->config);
+    row->seed = (uint64_t)tw_sql_column_int64(st, 3);
+    tw_sql_column_copy(st, 4, row->partner, sizeof row->partner);
+    tw_sql_column_copy(st, 5, row->created_at, sizeof row->created_at);
+    tw_sql_column_copy(st, 6, row->finished_at, sizeof row->finished_at);
 }
 
 /* The stored record and result of a finished game. */
@@ -90,23 +90,22 @@ int tw_history_record(tw_history_db *h, const char *id, char **record, char **re
     *record = NULL;
     *result = NULL;
     pthread_mutex_lock(&h->lock);
-    sqlite3_stmt *st = NULL;
     int found = -1;
     const char *sql = "SELECT id, game, config, seed, partner, created_at, finished_at, record, result FROM games"
                       " WHERE id = ? AND finished_at IS NOT NULL";
-    if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
-        int rc = sqlite3_step(st);
-        if (rc == SQLITE_ROW) {
+    tw_sql_stmt *st = tw_sql_prepare(h->db, sql);
+    if (st && tw_sql_bind_text(st, 1, id)) {
+        int rc = tw_sql_step(st);
+        if (rc == TW_SQL_ROW) {
             read_game(st, row);
             *record = column_dup(st, 7);
             *result = column_dup(st, 8);
             found = *record && *result ? 1 : -1;
-        } else if (rc == SQLITE_DONE) {
+        } else if (rc == TW_SQL_DONE) {
             found = 0;
         }
     }
-    sqlite3_finalize(st);
+    tw_sql_finalize(st);
     pthread_mutex_unlock(&h->lock);
     if (found != 1) {
         free(*record);
@@ -116,20 +115,17 @@ int tw_history_record(tw_history_db *h, const char *id, char **record, char **re
     return found;
 }
 
+/* Replaces a finished game's record while it is still `was`. */
 int tw_history_set_record(tw_history_db *h, const char *id, const char *was, const char *record)
 {
     pthread_mutex_lock(&h->lock);
-    sqlite3_stmt *st = NULL;
     int done = -1;
-    if (sqlite3_prepare_v2(h->db, "UPDATE games SET record = ? WHERE id = ? AND finished_at IS NOT NULL AND record = ?",
-                           -1, &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_text(st, 1, record, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 3, was, -1, SQLITE_TRANSIENT);
-        if (sqlite3_step(st) == SQLITE_DONE)
-            done = sqlite3_changes(h->db) == 1;
-    }
-    sqlite3_finalize(st);
+    tw_sql_stmt *st =
+        tw_sql_prepare(h->db, "UPDATE games SET record = ? WHERE id = ? AND finished_at IS NOT NULL AND record = ?");
+    if (st && tw_sql_bind_text(st, 1, record) && tw_sql_bind_text(st, 2, id) && tw_sql_bind_text(st, 3, was) &&
+        tw_sql_step(st) == TW_SQL_DONE)
+        done = tw_sql_changes(h->db) == 1;
+    tw_sql_finalize(st);
     pthread_mutex_unlock(&h->lock);
     return done;
 }
@@ -139,15 +135,13 @@ json_t *tw_history_sources(tw_history_db *h)
 {
     json_t *set = json_object();
     pthread_mutex_lock(&h->lock);
-    sqlite3_stmt *st = NULL;
-    int rc = SQLITE_ERROR;
-    if (set && sqlite3_prepare_v2(h->db, "SELECT source FROM games WHERE source IS NOT NULL", -1, &st, NULL) ==
-                   SQLITE_OK)
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-            json_object_set_new(set, column_str(st, 0), json_true());
-    sqlite3_finalize(st);
+    int rc = TW_SQL_ERROR;
+    tw_sql_stmt *st = set ? tw_sql_prepare(h->db, "SELECT source FROM games WHERE source IS NOT NULL") : NULL;
+    while (st && (rc = tw_sql_step(st)) == TW_SQL_ROW)
+        json_object_set_new(set, column_str(st, 0), json_true());
+    tw_sql_finalize(st);
     pthread_mutex_unlock(&h->lock);
-    if (rc != SQLITE_DONE) {
+    if (rc != TW_SQL_DONE) {
         json_decref(set);
         return NULL;
     }
@@ -170,14 +164,11 @@ typedef struct {
 } finished_game;
 
 /* Inserts one action row of a finished game (the statement prepared). */
-static int insert_action(sqlite3_stmt *st, const char *id, int seq, int seat, const char *action)
+static int insert_action(tw_sql_stmt *st, const char *id, int seq, int seat, const char *action)
 {
-    sqlite3_reset(st);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(st, 2, seq);
-    sqlite3_bind_int(st, 3, seat);
-    sqlite3_bind_text(st, 4, action, -1, SQLITE_TRANSIENT);
-    return sqlite3_step(st) == SQLITE_DONE;
+    tw_sql_reset(st);
+    return tw_sql_bind_text(st, 1, id) && tw_sql_bind_int64(st, 2, seq) && tw_sql_bind_int64(st, 3, seat) &&
+           tw_sql_bind_text(st, 4, action) && tw_sql_step(st) == TW_SQL_DONE;
 }
 
 /* Stores a finished game with its actions, in one short transaction; a
@@ -186,37 +177,32 @@ static int insert_action(sqlite3_stmt *st, const char *id, int seq, int seat, co
 static int store_finished(tw_history_db *h, const finished_game *f)
 {
     static const char *const sql =
-        "INSERT OR IGNORE INTO games (id, game, config, seed, token0, partner, created_at, active_at, finished_at,"
-        " result, record, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+        "INSERT INTO games (id, game, config, seed, token0, partner, created_at, active_at, finished_at,"
+        " result, record, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
     const tw_history_game *row = &f->row;
     pthread_mutex_lock(&h->lock);
-    int ok = tw_history_db_exec(h->db, "BEGIN IMMEDIATE");
+    int ok = tw_sql_begin(h->db);
     int began = ok, added = 0;
-    sqlite3_stmt *st = NULL;
-    if (ok && (ok = sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) == SQLITE_OK)) {
+    tw_sql_stmt *st = ok ? tw_sql_prepare(h->db, sql) : NULL;
+    if ((ok = st != NULL)) {
         const char *texts[] = {row->id, row->game, row->config};
         for (int k = 0; k < 3; k++)
-            sqlite3_bind_text(st, k + 1, texts[k], -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 4, (sqlite3_int64)row->seed);
-        sqlite3_bind_text(st, 5, f->token, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 6, row->partner, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 7, row->created_at, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 8, tw_now_ms());
-        sqlite3_bind_text(st, 9, row->finished_at, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 10, f->result, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 11, f->record, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 12, f->source, -1, SQLITE_TRANSIENT);
-        ok = sqlite3_step(st) == SQLITE_DONE;
-        added = ok && sqlite3_changes(h->db) == 1;
+            ok = ok && tw_sql_bind_text(st, k + 1, texts[k]);
+        ok = ok && tw_sql_bind_int64(st, 4, (long long)row->seed) && tw_sql_bind_text(st, 5, f->token) &&
+             tw_sql_bind_text(st, 6, row->partner) && tw_sql_bind_text(st, 7, row->created_at) &&
+             tw_sql_bind_int64(st, 8, tw_now_ms()) && tw_sql_bind_text(st, 9, row->finished_at) &&
+             tw_sql_bind_text(st, 10, f->result) && tw_sql_bind_text(st, 11, f->record) &&
+             tw_sql_bind_text(st, 12, f->source) && tw_sql_step(st) == TW_SQL_DONE;
+        added = ok && tw_sql_changes(h->db) == 1;
     }
-    sqlite3_finalize(st);
+    tw_sql_finalize(st);
     st = NULL;
     if (ok && added &&
-        (ok = sqlite3_prepare_v2(h->db, "INSERT INTO actions (game_id, seq, seat, action) VALUES (?, ?, ?, ?)", -1,
-                                 &st, NULL) == SQLITE_OK))
+        (ok = (st = tw_sql_prepare(h->db, "INSERT INTO actions (game_id, seq, seat, action) VALUES (?, ?, ?, ?)")) !=
+              NULL))
         for (int i = 0; ok && i < f->count; i++)
             ok = insert_action(st, row->id, i, f->seats[i], f->actions[i]);
-    sqlite3_finalize(st);
+    tw_sql_finalize(st);
     ok = tw_history_db_end(h, ok, began);
     return ok ? added : -1;
 }
@@ -283,7 +269,7 @@ int tw_history_add_noted(tw_history_db *h, const char *where, const tw_match *m,
         f.record = record.data;
         added = store_finished(h, &f);
         if (added < 0)
-            snprintf(err, err_size, "%s could not be written: %s", where, sqlite3_errmsg(h->db));
+            snprintf(err, err_size, "%s could not be written: %s", where, tw_sql_error(h->db));
     }
     json_decref(result);
     free(f.result);

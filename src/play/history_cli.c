@@ -109,12 +109,14 @@ static const tw_msg texts[HT_COUNT] = {
 
 #define H(id) tw_msg_get(&texts[id], cli->lang)
 
-/* The history's database: --db, else the server's default. 0, or -1. */
+/* The history's database: --db (a file, or a postgresql:// URI), else
+ * the server's default. 0, or -1. */
 static int history_db(const char *given, char *out, size_t size)
 {
     if (given) {
         snprintf(out, size, "%s", given);
-        tw_path_make_parent(out); /* a failure shows when opening */
+        if (!tw_sql_is_uri(out))
+            tw_path_make_parent(out); /* a failure shows when opening */
         return 0;
     }
     return tw_path_save_file("trickwood.db", 1, out, size);

@@ -11,7 +11,7 @@
  *   srv_history.c  finished games (src/history/): list, totals, record, replay, import
  *   srv_game.c     games in memory: a match, seats, the bot, the log, rebuild on demand
  *   srv_seat.c     a game's seats: join codes, the seat a token opens, the seat to act
- *   srv_store.c    SQLite storage of games in play: every action is committed before the reply
+ *   srv_store.c    storage of games in play (SQLite or PostgreSQL): every action is committed before the reply
  *   srv_util.c     times of stored rows and monotonic waits, token comparison, JSON error replies, addresses
  *   srv_limits.c   limits per client: rate limits, the Origin check, log throttling
  *   srv_pool.c     the bounded pool of worker threads that runs hints and bots
@@ -36,7 +36,6 @@
 #include <pthread.h>
 #include <time.h>
 #include <stdatomic.h>
-#include <sqlite3.h>
 #include <stddef.h>
 #include <stdint.h>
 

@@ -1,10 +1,11 @@
-/* SQLite storage of the web server's games in play, in the database
- * file that src/history/ owns (its tables games and actions, their
+/* Storage of the web server's games in play (SQLite, or PostgreSQL
+ * through the same statements: src/history/sql.h), in the database
+ * that src/history/ owns (its tables games and actions, their
  * schema and migrations: history_db.c): a new game, its seats, its
  * actions, an undo, the count of live games and the archiving sweep. An
  * action's row is committed before the HTTP reply, so a killed server
  * loses nothing it acknowledged. One connection is shared under a mutex.
- * One server at a time: the file FILE.lock next to the database is
+ * On a SQLite file, one server at a time: the file FILE.lock next to the database is
  * locked (flock) for as long as the server runs and holds its pid, and
  * so is the database file itself (tw_history_db_open_alone), so that a
  * second server reaching the same file by another name (a symbolic or
@@ -61,45 +62,50 @@ static int take_lock(const char *path, char *err, size_t err_size)
 
 /* Checks that the database can really be written: a read-only file or
  * folder, or a full disk, shows here rather than at the first move. */
-static int check_writable(sqlite3 *db, const char *path, char *err, size_t err_size)
+static int check_writable(tw_sql *db, const char *name, char *err, size_t err_size)
 {
-    char *msg = NULL;
-    if (sqlite3_exec(db, "INSERT OR REPLACE INTO meta (key, value) VALUES ('opened_at', datetime('now'))", NULL,
-                     NULL, &msg) != SQLITE_OK) {
-        snprintf(err, err_size, "the database %s cannot be written: %s", path, msg ? msg : "unknown error");
-        sqlite3_free(msg);
+    char now[32];
+    tw_now_iso(now);
+    tw_sql_stmt *st = tw_sql_prepare(db, "INSERT INTO meta (key, value) VALUES ('opened_at', ?)"
+                                         " ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    int ok = st && tw_sql_bind_text(st, 1, now) && tw_sql_step(st) == TW_SQL_DONE;
+    tw_sql_finalize(st);
+    if (!ok) {
+        snprintf(err, err_size, "the database %s cannot be written: %s", name,
+                 tw_sql_failed(db) ? tw_sql_error(db) : "unknown error");
         return -1;
     }
     return 0;
 }
 
-/* After a write that failed: when SQLite reported an error (a full
- * disk, an I/O error, a locked or damaged file; not a refusal such as
- * an archived game's), writes its cause to standard error, at most once
- * per 10 seconds (the others counted in the next line): a failing store
- * is never silent. Called under the store's lock, right after the failed
- * call (the database's on_failure, and below). */
+/* After a write that failed: when the database reported an error (a
+ * full disk, an I/O error, a locked or damaged file, a lost connection;
+ * not a refusal such as an archived game's), writes its cause to
+ * standard error, at most once per 10 seconds (the others counted in
+ * the next line): a failing store is never silent. Called under the
+ * store's lock, right after the failed call (the database's on_failure,
+ * and below). */
 static void note_failure(tw_srv_store *store)
 {
-    int rc = sqlite3_extended_errcode(store->db);
-    int primary = rc & 0xff;
-    if (primary == SQLITE_OK || primary == SQLITE_ROW || primary == SQLITE_DONE)
+    tw_sql *db = store->db;
+    if (!tw_sql_failed(db))
         return;
-    const char *file = sqlite3_db_filename(store->db, "main");
     tw_srv_log_throttled("store",
-                         "could not write to the database %s: %s (SQLite error %d); the request was refused and "
+                         "could not write to the database %s: %s (%s error %s); the request was refused and "
                          "nothing changed",
-                         file && *file ? file : "(unknown)", sqlite3_errmsg(store->db), rc);
+                         db->name[0] ? db->name : "(unknown)", tw_sql_error(db),
+                         db->kind == TW_SQL_SQLITE ? "SQLite" : "PostgreSQL", db->code);
 }
 
-/* Opens the server's database: first its lock file, then the file
- * itself, alone (src/history/: the file's own lock, its schema known and
- * quick_check, its tables brought up to date), then a check that it can
- * be written. */
+/* Opens the server's database: a file first takes its lock file, then
+ * opens the file itself, alone (src/history/: the file's own lock, its
+ * schema known and quick_check, its tables brought up to date); a
+ * PostgreSQL database takes no lock (several servers share it). Then a
+ * check that it can be written. */
 int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t err_size)
 {
-    int fd = take_lock(path, err, err_size);
-    if (fd < 0) {
+    int fd = tw_sql_is_uri(path) ? -1 : take_lock(path, err, err_size);
+    if (fd < 0 && !tw_sql_is_uri(path)) {
         memset(store, 0, sizeof *store);
         pthread_mutex_init(&store->lock, NULL);
         store->lock_fd = -1;
@@ -108,7 +114,7 @@ int tw_srv_store_open(tw_srv_store *store, const char *path, char *err, size_t e
     }
     if (tw_history_db_open_alone(store, path, fd, err, err_size) != 0)
         return -1;
-    if (check_writable(store->db, path, err, err_size) != 0) {
+    if (check_writable(store->db, store->db->name, err, err_size) != 0) {
         tw_history_db_close(store);
         return -1;
     }
@@ -146,28 +152,29 @@ void tw_srv_store_close(tw_srv_store *store)
     tw_history_db_close(store);
 }
 
+/* Runs a prepared write with its bindings made (ok: they all went
+ * well), wanting one row changed when one is set. 1 on success. */
+static int run_write(tw_srv_store *store, tw_sql_stmt *st, int ok, int one)
+{
+    ok = ok && st && tw_sql_step(st) == TW_SQL_DONE && (!one || tw_sql_changes(store->db) == 1);
+    tw_sql_finalize(st);
+    return ok;
+}
+
 /* Inserts the games row of a new game. */
 int tw_srv_store_add_game(tw_srv_store *store, const tw_srv_game_row *row)
 {
     static const char *const sql = "INSERT INTO games (id, game, config, seed, token0, token1, join_code, partner,"
                                    " created_at, active_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st = NULL;
-    int ok = sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK;
-    if (ok) {
-        sqlite3_bind_text(st, 1, row->id, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 2, row->game, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 3, row->config, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 4, (sqlite3_int64)row->seed);
-        sqlite3_bind_text(st, 5, row->token[0], -1, SQLITE_TRANSIENT);
-        tw_history_db_bind(st, 6, row->token[1]);
-        tw_history_db_bind(st, 7, row->join_code);
-        sqlite3_bind_text(st, 8, row->partner, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 9, row->created_at, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 10, row->active_ms ? row->active_ms : tw_now_ms());
-        ok = sqlite3_step(st) == SQLITE_DONE;
-    }
-    sqlite3_finalize(st);
+    tw_sql_stmt *st = tw_sql_prepare(store->db, sql);
+    int ok = st && tw_sql_bind_text(st, 1, row->id) && tw_sql_bind_text(st, 2, row->game) &&
+             tw_sql_bind_text(st, 3, row->config) && tw_sql_bind_int64(st, 4, (long long)row->seed) &&
+             tw_sql_bind_text(st, 5, row->token[0]) && tw_sql_bind_opt(st, 6, row->token[1]) &&
+             tw_sql_bind_opt(st, 7, row->join_code) && tw_sql_bind_text(st, 8, row->partner) &&
+             tw_sql_bind_text(st, 9, row->created_at) &&
+             tw_sql_bind_int64(st, 10, row->active_ms ? row->active_ms : tw_now_ms());
+    ok = run_write(store, st, ok, 0);
     if (!ok)
         note_failure(store);
     pthread_mutex_unlock(&store->lock);
@@ -181,18 +188,11 @@ int tw_srv_store_set_seat(tw_srv_store *store, const char *id, const char *token
     static const char *const sql = "UPDATE games SET token1 = ?, join_code = ?, partner = ?, config = ?, active_at = ?"
                                    " WHERE id = ? AND archived_at IS NULL";
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st = NULL;
-    int ok = sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK;
-    if (ok) {
-        tw_history_db_bind(st, 1, token1);
-        tw_history_db_bind(st, 2, join_code);
-        sqlite3_bind_text(st, 3, partner, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 4, config, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 5, tw_now_ms());
-        sqlite3_bind_text(st, 6, id, -1, SQLITE_TRANSIENT);
-        ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
-    }
-    sqlite3_finalize(st);
+    tw_sql_stmt *st = tw_sql_prepare(store->db, sql);
+    int ok = st && tw_sql_bind_opt(st, 1, token1) && tw_sql_bind_opt(st, 2, join_code) &&
+             tw_sql_bind_text(st, 3, partner) && tw_sql_bind_text(st, 4, config) &&
+             tw_sql_bind_int64(st, 5, tw_now_ms()) && tw_sql_bind_text(st, 6, id);
+    ok = run_write(store, st, ok, 1);
     if (!ok)
         note_failure(store);
     pthread_mutex_unlock(&store->lock);
@@ -204,93 +204,67 @@ int tw_srv_store_add_action(tw_srv_store *store, const char *id, int seq, int se
                             const char *result_json, const char *record_json, const char *finished_at)
 {
     pthread_mutex_lock(&store->lock);
-    int ok = tw_history_db_exec(store->db, "BEGIN IMMEDIATE");
+    tw_sql *db = store->db;
+    int ok = tw_sql_begin(db);
     int began = ok;
-    sqlite3_stmt *st = NULL;
     if (ok) {
-        ok = sqlite3_prepare_v2(store->db, "INSERT INTO actions (game_id, seq, seat, action) VALUES (?, ?, ?, ?)", -1,
-                                &st, NULL) == SQLITE_OK;
-        if (ok) {
-            sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_int(st, 2, seq);
-            sqlite3_bind_int(st, 3, seat);
-            sqlite3_bind_text(st, 4, action, -1, SQLITE_TRANSIENT);
-            ok = sqlite3_step(st) == SQLITE_DONE;
-        }
-        sqlite3_finalize(st);
-        st = NULL;
+        tw_sql_stmt *st = tw_sql_prepare(db, "INSERT INTO actions (game_id, seq, seat, action) VALUES (?, ?, ?, ?)");
+        ok = st && tw_sql_bind_text(st, 1, id) && tw_sql_bind_int64(st, 2, seq) && tw_sql_bind_int64(st, 3, seat) &&
+             tw_sql_bind_text(st, 4, action);
+        ok = run_write(store, st, ok, 0);
     }
     if (ok) {
-        ok = sqlite3_prepare_v2(store->db,
-                                record_json ? "UPDATE games SET active_at = ?1, finished_at = ?3, result = ?4,"
-                                              " record = ?5 WHERE id = ?2 AND archived_at IS NULL"
-                                            : "UPDATE games SET active_at = ?1 WHERE id = ?2 AND archived_at IS NULL",
-                                -1, &st, NULL) == SQLITE_OK;
-        if (ok) {
-            sqlite3_bind_int64(st, 1, tw_now_ms());
-            sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
-            if (record_json) {
-                sqlite3_bind_text(st, 3, finished_at, -1, SQLITE_TRANSIENT);
-                sqlite3_bind_text(st, 4, result_json, -1, SQLITE_TRANSIENT);
-                sqlite3_bind_text(st, 5, record_json, -1, SQLITE_TRANSIENT);
-            }
-            ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
-        }
-        sqlite3_finalize(st);
+        tw_sql_stmt *st = tw_sql_prepare(db, record_json ? "UPDATE games SET active_at = ?1, finished_at = ?3, result = ?4,"
+                                                           " record = ?5 WHERE id = ?2 AND archived_at IS NULL"
+                                                         : "UPDATE games SET active_at = ?1 WHERE id = ?2 AND archived_at IS NULL");
+        ok = st && tw_sql_bind_int64(st, 1, tw_now_ms()) && tw_sql_bind_text(st, 2, id);
+        if (ok && record_json)
+            ok = tw_sql_bind_text(st, 3, finished_at) && tw_sql_bind_text(st, 4, result_json) &&
+                 tw_sql_bind_text(st, 5, record_json);
+        ok = run_write(store, st, ok, 1);
     }
     ok = tw_history_db_end(store, ok, began);
     return ok ? 0 : -1;
 }
 
+/* Forgets the actions of a game from seq `keep` on (an undo). */
 int tw_srv_store_take_back(tw_srv_store *store, const char *id, int keep)
 {
     pthread_mutex_lock(&store->lock);
-    int ok = tw_history_db_exec(store->db, "BEGIN IMMEDIATE");
+    tw_sql *db = store->db;
+    int ok = tw_sql_begin(db);
     int began = ok;
-    sqlite3_stmt *st = NULL;
     if (ok) {
-        ok = sqlite3_prepare_v2(store->db,
-                                "UPDATE games SET active_at = ?1 WHERE id = ?2 AND archived_at IS NULL"
-                                " AND finished_at IS NULL",
-                                -1, &st, NULL) == SQLITE_OK;
-        if (ok) {
-            sqlite3_bind_int64(st, 1, tw_now_ms());
-            sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
-            ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
-        }
-        sqlite3_finalize(st);
-        st = NULL;
+        tw_sql_stmt *st = tw_sql_prepare(db, "UPDATE games SET active_at = ?1 WHERE id = ?2 AND archived_at IS NULL"
+                                             " AND finished_at IS NULL");
+        ok = st && tw_sql_bind_int64(st, 1, tw_now_ms()) && tw_sql_bind_text(st, 2, id);
+        ok = run_write(store, st, ok, 1);
     }
     if (ok) {
-        ok = sqlite3_prepare_v2(store->db, "DELETE FROM actions WHERE game_id = ? AND seq >= ?", -1, &st, NULL) ==
-             SQLITE_OK;
-        if (ok) {
-            sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_int(st, 2, keep);
-            ok = sqlite3_step(st) == SQLITE_DONE;
-        }
-        sqlite3_finalize(st);
+        tw_sql_stmt *st = tw_sql_prepare(db, "DELETE FROM actions WHERE game_id = ? AND seq >= ?");
+        ok = st && tw_sql_bind_text(st, 1, id) && tw_sql_bind_int64(st, 2, keep);
+        ok = run_write(store, st, ok, 0);
     }
     ok = tw_history_db_end(store, ok, began);
     return ok ? 0 : -1;
 }
 
 /* Fills a row from the columns of SELECT_GAME. */
-static void read_row(sqlite3_stmt *st, tw_srv_game_row *row)
+static void read_row(tw_sql_stmt *st, tw_srv_game_row *row)
 {
     memset(row, 0, sizeof *row);
-    tw_history_db_text(st, 0, row->id, sizeof row->id);
-    tw_history_db_text(st, 1, row->game, sizeof row->game);
-    tw_history_db_text(st, 2, row->config, sizeof row->config);
-    row->seed = (uint64_t)sqlite3_column_int64(st, 3);
-    tw_history_db_text(st, 4, row->token[0], sizeof row->token[0]);
-    tw_history_db_text(st, 5, row->token[1], sizeof row->token[1]);
-    tw_history_db_text(st, 6, row->join_code, sizeof row->join_code);
-    tw_history_db_text(st, 7, row->partner, sizeof row->partner);
-    tw_history_db_text(st, 8, row->created_at, sizeof row->created_at);
-    tw_history_db_text(st, 9, row->finished_at, sizeof row->finished_at);
-    tw_history_db_text(st, 10, row->archived_at, sizeof row->archived_at);
-    row->active_ms = sqlite3_column_int64(st, 11);
+    tw_sql_column_copy(st, 0, row->id, sizeof row->id);
+    tw_sql_column_copy(st, 1, row->game, sizeof row->game);
+    tw_sql_column_copy(st, 2, row->config, sizeof row->config);
+    row->seed = (uint64_t)tw_sql_column_int64(st, 3);
+    tw_sql_column_copy(st, 4, row->token[0], sizeof row->token[0]);
+    tw_sql_column_copy(st, 5, row->token[1], sizeof row->token[1]);
+    tw_sql_column_copy(st, 6, row->join_code, sizeof row->join_code);
+    tw_sql_column_copy(st, 7, row->partner, sizeof row->partner);
+    tw_sql_column_copy(st, 8, row->created_at, sizeof row->created_at);
+    tw_sql_column_copy(st, 9, row->finished_at, sizeof row->finished_at);
+    tw_sql_column_copy(st, 10, row->archived_at, sizeof row->archived_at);
+    row->active_ms = tw_sql_column_int64(st, 11);
 }
 
 #define SELECT_GAME                                                                                               \
@@ -301,19 +275,18 @@ static void read_row(sqlite3_stmt *st, tw_srv_game_row *row)
 int tw_srv_store_get_game(tw_srv_store *store, const char *id, tw_srv_game_row *row)
 {
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st = NULL;
     int found = -1;
-    if (sqlite3_prepare_v2(store->db, SELECT_GAME, -1, &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
-        int rc = sqlite3_step(st);
-        if (rc == SQLITE_ROW) {
+    tw_sql_stmt *st = tw_sql_prepare(store->db, SELECT_GAME);
+    if (st && tw_sql_bind_text(st, 1, id)) {
+        int rc = tw_sql_step(st);
+        if (rc == TW_SQL_ROW) {
             read_row(st, row);
             found = 1;
-        } else if (rc == SQLITE_DONE) {
+        } else if (rc == TW_SQL_DONE) {
             found = 0;
         }
     }
-    sqlite3_finalize(st);
+    tw_sql_finalize(st);
     pthread_mutex_unlock(&store->lock);
     return found;
 }
@@ -323,22 +296,20 @@ int tw_srv_store_actions(tw_srv_store *store, const char *id, void (*fn)(void *c
                          void *ctx)
 {
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st = NULL;
     int count = -1;
-    if (sqlite3_prepare_v2(store->db, "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq", -1, &st,
-                           NULL) == SQLITE_OK) {
-        sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    tw_sql_stmt *st = tw_sql_prepare(store->db, "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq");
+    if (st && tw_sql_bind_text(st, 1, id)) {
         count = 0;
         int rc;
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-            const unsigned char *t = sqlite3_column_text(st, 1);
-            fn(ctx, sqlite3_column_int(st, 0), t ? (const char *)t : "");
+        while ((rc = tw_sql_step(st)) == TW_SQL_ROW) {
+            const char *t = tw_sql_column_text(st, 1);
+            fn(ctx, (int)tw_sql_column_int64(st, 0), t ? t : "");
             count++;
         }
-        if (rc != SQLITE_DONE)
+        if (rc != TW_SQL_DONE)
             count = -1;
     }
-    sqlite3_finalize(st);
+    tw_sql_finalize(st);
     pthread_mutex_unlock(&store->lock);
     return count;
 }
@@ -347,15 +318,12 @@ int tw_srv_store_actions(tw_srv_store *store, const char *id, void (*fn)(void *c
 int tw_srv_store_count_live(tw_srv_store *store)
 {
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st = NULL;
     int count = -1;
-    if (sqlite3_prepare_v2(store->db,
-                           "SELECT count(*) FROM games INDEXED BY games_live"
-                           " WHERE finished_at IS NULL AND archived_at IS NULL",
-                           -1, &st, NULL) == SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW)
-        count = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
+    tw_sql_stmt *st = tw_sql_prepare(store->db, "SELECT count(*) FROM games INDEXED BY games_live"
+                                                " WHERE finished_at IS NULL AND archived_at IS NULL");
+    if (st && tw_sql_step(st) == TW_SQL_ROW)
+        count = (int)tw_sql_column_int64(st, 0);
+    tw_sql_finalize(st);
     pthread_mutex_unlock(&store->lock);
     return count;
 }
@@ -364,25 +332,23 @@ int tw_srv_store_count_live(tw_srv_store *store)
  * ?2 (seat 1 open). The range on active_at (below the later cut) lets
  * the index of live games find them without a full scan. */
 #define STALE_WHERE                                                                                          \
-    " finished_at IS NULL AND archived_at IS NULL AND active_at < max(?1, ?2)"                              \
+    " finished_at IS NULL AND archived_at IS NULL AND active_at < CASE WHEN ?1 > ?2 THEN ?1 ELSE ?2 END"   \
     " AND (active_at < ?1 OR partner = 'open')"
 
 /* Ids of stale live games, oldest activity first. */
 int tw_srv_store_stale(tw_srv_store *store, long long cut_ms, long long unjoined_cut_ms, char (*ids)[32], int max)
 {
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st = NULL;
     int n = -1;
-    if (sqlite3_prepare_v2(store->db, "SELECT id FROM games INDEXED BY games_live WHERE" STALE_WHERE " LIMIT ?3", -1,
-                           &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_int64(st, 1, cut_ms);
-        sqlite3_bind_int64(st, 2, unjoined_cut_ms);
-        sqlite3_bind_int(st, 3, max);
+    tw_sql_stmt *st = tw_sql_prepare(store->db, "SELECT id FROM games INDEXED BY games_live WHERE" STALE_WHERE
+                                                " ORDER BY active_at LIMIT ?3");
+    if (st && tw_sql_bind_int64(st, 1, cut_ms) && tw_sql_bind_int64(st, 2, unjoined_cut_ms) &&
+        tw_sql_bind_int64(st, 3, max)) {
         n = 0;
-        while (n < max && sqlite3_step(st) == SQLITE_ROW)
-            tw_history_db_text(st, 0, ids[n++], 32);
+        while (n < max && tw_sql_step(st) == TW_SQL_ROW)
+            tw_sql_column_copy(st, 0, ids[n++], 32);
     }
-    sqlite3_finalize(st);
+    tw_sql_finalize(st);
     pthread_mutex_unlock(&store->lock);
     return n;
 }
@@ -396,17 +362,12 @@ int tw_srv_store_delete_archived(tw_srv_store *store, const char *before_iso)
         " AND finished_at IS NULL AND archived_at < ?1)",
         "DELETE FROM games WHERE archived_at IS NOT NULL AND finished_at IS NULL AND archived_at < ?1"};
     pthread_mutex_lock(&store->lock);
-    int ok = tw_history_db_exec(store->db, "BEGIN IMMEDIATE");
+    int ok = tw_sql_begin(store->db);
     int began = ok, count = 0;
     for (int i = 0; ok && i < 2; i++) {
-        sqlite3_stmt *st = NULL;
-        ok = sqlite3_prepare_v2(store->db, sql[i], -1, &st, NULL) == SQLITE_OK;
-        if (ok) {
-            sqlite3_bind_text(st, 1, before_iso, -1, SQLITE_TRANSIENT);
-            ok = sqlite3_step(st) == SQLITE_DONE;
-            count = sqlite3_changes(store->db);
-        }
-        sqlite3_finalize(st);
+        tw_sql_stmt *st = tw_sql_prepare(store->db, sql[i]);
+        ok = run_write(store, st, st && tw_sql_bind_text(st, 1, before_iso), 0);
+        count = tw_sql_changes(store->db);
     }
     ok = tw_history_db_end(store, ok, began);
     return ok ? count : -1;
@@ -417,24 +378,21 @@ int tw_srv_store_archive(tw_srv_store *store, char (*ids)[32], int n, long long 
                          const char *archived_at, int *done)
 {
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st = NULL;
     int count = 0;
-    int ok = tw_history_db_exec(store->db, "BEGIN IMMEDIATE");
+    int ok = tw_sql_begin(store->db);
     int began = ok;
-    if (ok)
-        ok = sqlite3_prepare_v2(store->db, "UPDATE games SET archived_at = ?3 WHERE id = ?4 AND" STALE_WHERE, -1, &st,
-                                NULL) == SQLITE_OK;
+    tw_sql_stmt *st = ok ? tw_sql_prepare(store->db, "UPDATE games SET archived_at = ?3 WHERE id = ?4 AND" STALE_WHERE)
+                         : NULL;
+    ok = st != NULL;
     for (int i = 0; ok && i < n; i++) {
-        sqlite3_reset(st);
-        sqlite3_bind_int64(st, 1, cut_ms);
-        sqlite3_bind_int64(st, 2, unjoined_cut_ms);
-        sqlite3_bind_text(st, 3, archived_at, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 4, ids[i], -1, SQLITE_TRANSIENT);
-        ok = sqlite3_step(st) == SQLITE_DONE;
-        done[i] = ok && sqlite3_changes(store->db) == 1;
+        tw_sql_reset(st);
+        ok = tw_sql_bind_int64(st, 1, cut_ms) && tw_sql_bind_int64(st, 2, unjoined_cut_ms) &&
+             tw_sql_bind_text(st, 3, archived_at) && tw_sql_bind_text(st, 4, ids[i]) &&
+             tw_sql_step(st) == TW_SQL_DONE;
+        done[i] = ok && tw_sql_changes(store->db) == 1;
         count += done[i];
     }
-    sqlite3_finalize(st);
+    tw_sql_finalize(st);
     ok = tw_history_db_end(store, ok, began);
     if (!ok)
         memset(done, 0, (size_t)n * sizeof *done);

@@ -81,19 +81,19 @@ static const char *query_value(void *ctx, const char *name)
 /* Whether SQLite finds the database sound (PRAGMA quick_check): a file
  * damaged in the browser's storage is caught at opening, before a game
  * is played on it. The reason goes to last_error. */
-static int store_sound(sqlite3 *db)
+static int store_sound(tw_sql *db)
 {
-    sqlite3_stmt *st = NULL;
+    tw_sql_stmt *st = tw_sql_prepare(db, "PRAGMA quick_check");
     int ok = 0;
-    if (sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
-        const unsigned char *verdict = sqlite3_column_text(st, 0);
-        ok = verdict && strcmp((const char *)verdict, "ok") == 0;
+    if (st && tw_sql_step(st) == TW_SQL_ROW) {
+        const char *verdict = tw_sql_column_text(st, 0);
+        ok = verdict && strcmp(verdict, "ok") == 0;
         if (!ok)
-            snprintf(last_error, sizeof last_error, "the saved games are damaged: %s", verdict ? (const char *)verdict : "?");
+            snprintf(last_error, sizeof last_error, "the saved games are damaged: %s", verdict ? verdict : "?");
     } else {
-        snprintf(last_error, sizeof last_error, "the saved games cannot be read: %s", sqlite3_errmsg(db));
+        snprintf(last_error, sizeof last_error, "the saved games cannot be read: %s", tw_sql_error(db));
     }
-    sqlite3_finalize(st);
+    tw_sql_finalize(st);
     return ok;
 }
 

@@ -43,7 +43,7 @@ static void setup(void)
         abort();
     }
     /* Durability is not under test here; speed is. */
-    sqlite3_exec(srv.store.db, "PRAGMA synchronous=OFF", NULL, NULL, NULL);
+    tw_sql_exec(srv.store.db, "PRAGMA synchronous=OFF");
     atexit(remove_folder);
     ready = 1;
 }

@@ -17,6 +17,10 @@
  *
  *   build/release/loadtest [--seconds N] [--tables N] [--streams N] [--hinters N] [--slow N]
  *
+ * With TW_TEST_PG=URI in the environment (a PostgreSQL database, as
+ * tests/pg/run.sh sets it), the server stores in a fresh schema of it
+ * instead of a SQLite file.
+ *
  * With --hinters N, N more threads ask hints without pause on a Duet
  * table of their own, from a third address (127.0.0.3), for the whole
  * time: the tables' figures then say what a flood of hints costs the
@@ -783,8 +787,12 @@ int main(int argc, char **argv)
         perror("loadtest: mkdtemp");
         return 2;
     }
-    char db[256], conns[16], per_client[16], stream_cap[16];
+    char db[1200], conns[16], per_client[16], stream_cap[16];
     snprintf(db, sizeof db, "%s/load.db", folder);
+    /* under TW_TEST_PG=URI, a fresh PostgreSQL schema instead of the file */
+    const char *target = tw_ts_fresh_db(db);
+    if (target != db)
+        snprintf(db, sizeof db, "%s", target);
     /* Every idle stream and every table's own is allowed, and the
      * server keeps a quarter of the connections from streams: room. */
     int stream_room = streams + tables + 10;
