@@ -158,7 +158,7 @@ static tw_error read_limits(tw_jr *jr, json_t *obj, const char *path, tw_nw_chal
     return TW_OK;
 }
 
-/* Reads "rating" (written by scripts/rate-challenges.sh): checked for its
+/* Reads "rating" (written by scripts/rate-challenges.py): checked for its
  * shape only, as the program shows it and never plays by it. */
 static tw_error read_rating(tw_jr *jr, json_t *obj, const char *path)
 {
