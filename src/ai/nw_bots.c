@@ -134,12 +134,12 @@ static int solve_kind(tw_nw_bot_kind kind)
 /* The solve bots' settings: deck orders at most per decision, solver
  * nodes per question, and the iterations of the search that breaks ties
  * (docs/bots-northwood.md, "The solve bots"). */
-#define SOLVE_ORDERS 64
+#define SOLVE_ORDERS 48
 #define SOLVE_BUDGET 200000LL
 #define SOLVE_ITERATIONS 1000
 #define SOLVE_LIGHT_ORDERS 16
 #define SOLVE_LIGHT_BUDGET 50000LL
-#define SOLVE_LIGHT_ITERATIONS 300
+#define SOLVE_LIGHT_ITERATIONS 1000
 
 /* Creates a bot with the scratch memory its kind needs. */
 tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed)
@@ -187,7 +187,7 @@ void tw_nw_bot_set_orders(tw_nw_bot *bot, int orders, long long nodes)
 {
     if (orders > 0) {
         bot->solve_set.max_orders = orders > NW_SOLVE_MAX_ORDERS ? NW_SOLVE_MAX_ORDERS : orders;
-        bot->solve_set.min_orders = bot->solve_set.max_orders / 4 < 4 ? 4 : bot->solve_set.max_orders / 4;
+        bot->solve_set.min_orders = bot->solve_set.max_orders / 2 < 4 ? 4 : bot->solve_set.max_orders / 2;
     }
     if (nodes > 0)
         bot->solve_set.budget = nodes;

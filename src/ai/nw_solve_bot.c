@@ -129,14 +129,11 @@ void nw_solve_actions(nw_solve_scratch *sc, const nw_solve_settings *set, const 
     int min = set->min_orders < 1 ? 1 : set->min_orders > max ? max : set->min_orders;
     tw_nw_solver_set_budget(sc->solver, set->budget);
     int discriminating = 0; /* orders in which the actions did not all score the same */
-    int successes = 0;      /* (action, order) pairs that kept the target reachable */
     for (int o = 0; o < max; o++) {
-        /* every action alike so far: the choice decides nothing the orders
-         * see (when nothing reached the target, a full min_orders first:
-         * a small chance is still worth playing for) */
-        if (discriminating == 0 && o >= (successes ? (min + 1) / 2 : min))
-            break;
-        if (o >= min && lead_clear(val, o, max - o, acts, out->score, n, best_index(acts, out->score, n)))
+        /* after min_orders: stop when every action has scored alike in
+         * every order (the choice decides nothing the orders see) or when
+         * the best is clear */
+        if (o >= min && (discriminating == 0 || lead_clear(val, o, max - o, acts, out->score, n, best_index(acts, out->score, n))))
             break;
         tw_nw_state s;
         tw_nw_determinize(view, tw_rng_next(rng) | (uint64_t)tw_rng_next(rng) << 32, &s);
@@ -149,7 +146,6 @@ void nw_solve_actions(nw_solve_scratch *sc, const nw_solve_settings *set, const 
             if (first < 0)
                 first = val[o][i];
             alike &= val[o][i] == first;
-            successes += val[o][i] > 0;
         }
         discriminating += !alike;
         out->orders++;
