@@ -645,6 +645,30 @@ TEST(sim_fox_search_effort_options)
     run_free(&c);
 }
 
+TEST(sim_nw_solve_effort_options)
+{
+    /* the orders and the budget reach the solve bots: one order with a
+     * 1-node budget (every question runs out) plays other games than 8
+     * orders with a real budget on the same seeds */
+    const char *tiny[] = {"sim", "northwood", "--bot", "solve-light", "--orders", "1", "--nodes", "1", "--iterations",
+                          "20", "--rollouts", "4", "--games", "2", "--jobs", "1", "--csv", NULL};
+    const char *some[] = {"sim", "northwood", "--bot", "solve-light", "--orders", "8", "--iterations", "20",
+                          "--rollouts", "4", "--games", "2", "--jobs", "1", "--csv", NULL};
+    run_result a = run_cli(tiny), b = run_cli(some);
+    CHECK_INT(a.code, 0);
+    CHECK_INT(b.code, 0);
+    CHECK_INT(count_lines(a.out), 3);
+    CHECK(a.out && b.out && strcmp(a.out, b.out) != 0);
+    run_free(&a);
+    run_free(&b);
+    const char *json[] = {"sim", "northwood", "--bot", "solve", "--orders", "4", "--nodes", "20000", "--iterations",
+                          "20", "--rollouts", "4", "--games", "1", "--jobs", "1", "--json", NULL};
+    run_result c = run_cli(json);
+    CHECK_INT(c.code, 0);
+    CHECK_CONTAINS(c.out, "\"bot\": \"solve\"");
+    run_free(&c);
+}
+
 TEST(sim_fox_board_option)
 {
     const char *ok[] = {"sim", "fox", "--board", tw_test_data("boards/side-b.json"), "--level", "3", "--games", "10",
@@ -689,6 +713,9 @@ TEST(sim_bad_options_exit_2)
         {{"sim", "northwood", "--samples", "8", NULL}, "option --samples is not for sim northwood"},
         {{"sim", "fox", "--iterations", "8", NULL}, "option --iterations is not for sim fox"},
         {{"sim", "fox", "--nodes", "0", NULL}, "--nodes takes a whole number"},
+        {{"sim", "northwood", "--orders", "65", NULL}, "--orders takes 1 to 64"},
+        {{"sim", "northwood", "--orders", "0", NULL}, "--orders takes a whole number"},
+        {{"sim", "fox", "--orders", "8", NULL}, "option --orders is not for sim fox"},
         {{"sim", "northwood", "--fast", NULL}, "unknown option '--fast'"},
         {{"sim", "northwood", "extra", NULL}, "unexpected argument 'extra'"},
         {{"bench", "--parts", "everything", NULL}, "--parts takes names among"},
