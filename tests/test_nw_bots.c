@@ -93,6 +93,27 @@ static void advance(tw_nw_state *s, uint64_t seed, int steps)
     }
 }
 
+/* Two bots of a kind made with one seed decide on states a and b (the
+ * same view, other hidden cards): the test fails when they differ or the
+ * action is not legal. With decisions and orders (not NULL), the first
+ * bot's solve figures (tw_nw_bot_solve_stats). */
+static void decide_alike(tw_nw_bot_kind k, uint64_t bot_seed, const tw_nw_state *a, const tw_nw_state *b,
+                         uint64_t seed, long long *decisions, long long *orders)
+{
+    tw_nw_bot *x = tw_nw_bot_new(k, bot_seed);
+    tw_nw_bot *y = tw_nw_bot_new(k, bot_seed);
+    REQUIRE(x && y);
+    tw_nw_action ax = tw_nw_bot_choose(x, a), ay = tw_nw_bot_choose(y, b);
+    CHECK(tw_nw_is_legal(a, ax));
+    if (ax != ay)
+        tw_test_fail(__FILE__, __LINE__, "%s bot decided differently on hidden cards (seed %llu)",
+                     tw_nw_bot_kind_name(k), (unsigned long long)seed);
+    if (decisions && orders)
+        tw_nw_bot_solve_stats(x, decisions, orders, NULL);
+    tw_nw_bot_free(x);
+    tw_nw_bot_free(y);
+}
+
 TEST(nw_bots_decide_from_the_view_only)
 {
     /* Two states with the same view but different hidden deck orders must
@@ -114,15 +135,7 @@ TEST(nw_bots_decide_from_the_view_only)
                                                TW_NW_BOT_SOLVE, TW_NW_BOT_SOLVE_LIGHT};
         for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
             tw_nw_bot_kind k = kinds[i];
-            tw_nw_bot *x = tw_nw_bot_new((tw_nw_bot_kind)k, 99);
-            tw_nw_bot *y = tw_nw_bot_new((tw_nw_bot_kind)k, 99);
-            REQUIRE(x && y);
-            tw_nw_action ax = tw_nw_bot_choose(x, &a), ay = tw_nw_bot_choose(y, &b);
-            if (ax != ay)
-                tw_test_fail(__FILE__, __LINE__, "%s bot decided differently on hidden cards (seed %llu)",
-                             tw_nw_bot_kind_name((tw_nw_bot_kind)k), (unsigned long long)seed);
-            tw_nw_bot_free(x);
-            tw_nw_bot_free(y);
+            decide_alike(k, 99, &a, &b, seed, NULL, NULL);
         }
     }
     CHECK(differing > 5); /* the test really compared different hidden decks */
@@ -768,20 +781,10 @@ TEST(nw_solve_bots_decide_from_the_view_only_inside_visits)
         differing += memcmp(a.deck, b.deck, a.deck_n) != 0;
         compared++;
         for (int k = TW_NW_BOT_SOLVE; k <= TW_NW_BOT_SOLVE_LIGHT; k++) {
-            tw_nw_bot *x = tw_nw_bot_new((tw_nw_bot_kind)k, 77);
-            tw_nw_bot *y = tw_nw_bot_new((tw_nw_bot_kind)k, 77);
-            REQUIRE(x && y);
-            tw_nw_action ax = tw_nw_bot_choose(x, &a), ay = tw_nw_bot_choose(y, &b);
-            CHECK(tw_nw_is_legal(&a, ax));
-            if (ax != ay)
-                tw_test_fail(__FILE__, __LINE__, "%s bot decided differently on hidden cards (seed %llu)",
-                             tw_nw_bot_kind_name((tw_nw_bot_kind)k), (unsigned long long)seed);
             long long decisions = 0, orders = 0;
-            tw_nw_bot_solve_stats(x, &decisions, &orders, NULL);
+            decide_alike((tw_nw_bot_kind)k, 77, &a, &b, seed, &decisions, &orders);
             CHECK_INT(decisions, 1); /* the decision was counted over orders */
             CHECK(orders >= 1 && orders <= 64);
-            tw_nw_bot_free(x);
-            tw_nw_bot_free(y);
         }
     }
     CHECK(compared >= 10);

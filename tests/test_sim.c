@@ -622,6 +622,19 @@ TEST(sim_fox_csv_and_searching_bots)
     }
 }
 
+/* Runs two CSV simulations that differ only in effort: both succeed with
+ * `lines` lines (header and rows), and their games differ. */
+static void check_runs_differ(const char **tiny, const char **some, int lines)
+{
+    run_result a = run_cli(tiny), b = run_cli(some);
+    CHECK_INT(a.code, 0);
+    CHECK_INT(b.code, 0);
+    CHECK_INT(count_lines(a.out), lines);
+    CHECK(a.out && b.out && strcmp(a.out, b.out) != 0);
+    run_free(&a);
+    run_free(&b);
+}
+
 TEST(sim_fox_search_effort_options)
 {
     /* the effort reaches the bots: a one-node, one-deal search plays other
@@ -630,13 +643,7 @@ TEST(sim_fox_search_effort_options)
                           "--jobs", "1", "--csv", NULL};
     const char *some[] = {"sim", "fox", "--bot", "strong", "--samples", "4", "--nodes", "200", "--games", "3",
                           "--jobs", "1", "--csv", NULL};
-    run_result a = run_cli(tiny), b = run_cli(some);
-    CHECK_INT(a.code, 0);
-    CHECK_INT(b.code, 0);
-    CHECK_INT(count_lines(a.out), 4);
-    CHECK(a.out && b.out && strcmp(a.out, b.out) != 0);
-    run_free(&a);
-    run_free(&b);
+    check_runs_differ(tiny, some, 4);
     /* open-hands takes --nodes too */
     const char *open[] = {"sim", "fox", "--bot", "open-hands", "--nodes", "50", "--games", "2", "--json", NULL};
     run_result c = run_cli(open);
@@ -654,13 +661,7 @@ TEST(sim_nw_solve_effort_options)
                           "20", "--rollouts", "4", "--games", "2", "--jobs", "1", "--csv", NULL};
     const char *some[] = {"sim", "northwood", "--bot", "solve-light", "--orders", "8", "--iterations", "20",
                           "--rollouts", "4", "--games", "2", "--jobs", "1", "--csv", NULL};
-    run_result a = run_cli(tiny), b = run_cli(some);
-    CHECK_INT(a.code, 0);
-    CHECK_INT(b.code, 0);
-    CHECK_INT(count_lines(a.out), 3);
-    CHECK(a.out && b.out && strcmp(a.out, b.out) != 0);
-    run_free(&a);
-    run_free(&b);
+    check_runs_differ(tiny, some, 3);
     const char *json[] = {"sim", "northwood", "--bot", "solve", "--orders", "4", "--nodes", "20000", "--iterations",
                           "20", "--rollouts", "4", "--games", "1", "--jobs", "1", "--json", NULL};
     run_result c = run_cli(json);
