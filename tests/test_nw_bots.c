@@ -93,6 +93,16 @@ static void advance(tw_nw_state *s, uint64_t seed, int steps)
     }
 }
 
+/* Fills b with a state of a's view whose hidden cards are dealt again
+ * from seed; 1 when its deck order differs from a's. */
+static int hidden_twin(const tw_nw_state *a, uint64_t seed, tw_nw_state *b)
+{
+    tw_nw_view view;
+    tw_nw_view_of(a, &view);
+    tw_nw_determinize(&view, seed, b);
+    return memcmp(a->deck, b->deck, a->deck_n) != 0;
+}
+
 /* Two bots of a kind made with one seed decide on states a and b (the
  * same view, other hidden cards): the test fails when they differ or the
  * action is not legal. With decisions and orders (not NULL), the first
@@ -126,11 +136,8 @@ TEST(nw_bots_decide_from_the_view_only)
         advance(&a, seed, (int)(seed % 7) * 3 + 1);
         if (tw_nw_is_over(&a))
             continue;
-        tw_nw_view view;
-        tw_nw_view_of(&a, &view);
         tw_nw_state b;
-        tw_nw_determinize(&view, seed + 1000, &b);
-        differing += memcmp(a.deck, b.deck, a.deck_n) != 0;
+        differing += hidden_twin(&a, seed + 1000, &b);
         static const tw_nw_bot_kind kinds[] = {TW_NW_BOT_RANDOM, TW_NW_BOT_GREEDY, TW_NW_BOT_STRONG,
                                                TW_NW_BOT_SOLVE, TW_NW_BOT_SOLVE_LIGHT};
         for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
@@ -774,11 +781,8 @@ TEST(nw_solve_bots_decide_from_the_view_only_inside_visits)
         tw_nw_action acts[TW_NW_MAX_ACTIONS];
         if (tw_nw_is_over(&a) || a.visiting < 0 || tw_nw_legal_actions(&a, acts) < 2)
             continue;
-        tw_nw_view view;
-        tw_nw_view_of(&a, &view);
         tw_nw_state b;
-        tw_nw_determinize(&view, seed + 2000, &b);
-        differing += memcmp(a.deck, b.deck, a.deck_n) != 0;
+        differing += hidden_twin(&a, seed + 2000, &b);
         compared++;
         for (int k = TW_NW_BOT_SOLVE; k <= TW_NW_BOT_SOLVE_LIGHT; k++) {
             long long decisions = 0, orders = 0;
