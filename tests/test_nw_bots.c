@@ -55,8 +55,9 @@ static int play_game(tw_nw_bot_kind kind, uint64_t seed, tw_nw_setup setup, tw_n
 
 TEST(nw_bots_names_round_trip)
 {
-    for (int k = 0; k <= TW_NW_BOT_CLAIRVOYANT; k++)
+    for (int k = 0; k < TW_NW_BOT_KINDS; k++)
         CHECK_INT(tw_nw_bot_kind_from_name(tw_nw_bot_kind_name((tw_nw_bot_kind)k)), k);
+    CHECK_STR(tw_nw_bot_kind_name(TW_NW_BOT_KINDS), "?");
     CHECK_INT(tw_nw_bot_kind_from_name("nobody"), -1);
 }
 
@@ -92,6 +93,37 @@ static void advance(tw_nw_state *s, uint64_t seed, int steps)
     }
 }
 
+/* Fills b with a state of a's view whose hidden cards are dealt again
+ * from seed; 1 when its deck order differs from a's. */
+static int hidden_twin(const tw_nw_state *a, uint64_t seed, tw_nw_state *b)
+{
+    tw_nw_view view;
+    tw_nw_view_of(a, &view);
+    tw_nw_determinize(&view, seed, b);
+    return memcmp(a->deck, b->deck, a->deck_n) != 0;
+}
+
+/* Two bots of a kind made with one seed decide on states a and b (the
+ * same view, other hidden cards): the test fails when they differ or the
+ * action is not legal. With decisions and orders (not NULL), the first
+ * bot's solve figures (tw_nw_bot_solve_stats). */
+static void decide_alike(tw_nw_bot_kind k, uint64_t bot_seed, const tw_nw_state *a, const tw_nw_state *b,
+                         uint64_t seed, long long *decisions, long long *orders)
+{
+    tw_nw_bot *x = tw_nw_bot_new(k, bot_seed);
+    tw_nw_bot *y = tw_nw_bot_new(k, bot_seed);
+    REQUIRE(x && y);
+    tw_nw_action ax = tw_nw_bot_choose(x, a), ay = tw_nw_bot_choose(y, b);
+    CHECK(tw_nw_is_legal(a, ax));
+    if (ax != ay)
+        tw_test_fail(__FILE__, __LINE__, "%s bot decided differently on hidden cards (seed %llu)",
+                     tw_nw_bot_kind_name(k), (unsigned long long)seed);
+    if (decisions && orders)
+        tw_nw_bot_solve_stats(x, decisions, orders, NULL);
+    tw_nw_bot_free(x);
+    tw_nw_bot_free(y);
+}
+
 TEST(nw_bots_decide_from_the_view_only)
 {
     /* Two states with the same view but different hidden deck orders must
@@ -104,21 +136,13 @@ TEST(nw_bots_decide_from_the_view_only)
         advance(&a, seed, (int)(seed % 7) * 3 + 1);
         if (tw_nw_is_over(&a))
             continue;
-        tw_nw_view view;
-        tw_nw_view_of(&a, &view);
         tw_nw_state b;
-        tw_nw_determinize(&view, seed + 1000, &b);
-        differing += memcmp(a.deck, b.deck, a.deck_n) != 0;
-        for (int k = TW_NW_BOT_RANDOM; k <= TW_NW_BOT_STRONG; k++) {
-            tw_nw_bot *x = tw_nw_bot_new((tw_nw_bot_kind)k, 99);
-            tw_nw_bot *y = tw_nw_bot_new((tw_nw_bot_kind)k, 99);
-            REQUIRE(x && y);
-            tw_nw_action ax = tw_nw_bot_choose(x, &a), ay = tw_nw_bot_choose(y, &b);
-            if (ax != ay)
-                tw_test_fail(__FILE__, __LINE__, "%s bot decided differently on hidden cards (seed %llu)",
-                             tw_nw_bot_kind_name((tw_nw_bot_kind)k), (unsigned long long)seed);
-            tw_nw_bot_free(x);
-            tw_nw_bot_free(y);
+        differing += hidden_twin(&a, seed + 1000, &b);
+        static const tw_nw_bot_kind kinds[] = {TW_NW_BOT_RANDOM, TW_NW_BOT_GREEDY, TW_NW_BOT_STRONG,
+                                               TW_NW_BOT_SOLVE, TW_NW_BOT_SOLVE_LIGHT};
+        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+            tw_nw_bot_kind k = kinds[i];
+            decide_alike(k, 99, &a, &b, seed, NULL, NULL);
         }
     }
     CHECK(differing > 5); /* the test really compared different hidden decks */
@@ -715,4 +739,91 @@ TEST(nw_hints_work_with_every_bot_kind)
         CHECK(h.samples > 0);
         tw_nw_bot_free(bot);
     }
+}
+
+/* ---- The solve bots ---------------------------------------------------------- */
+
+TEST(nw_solve_bots_play_legal_whole_games)
+{
+    /* intro and full deals (the crown characters included) */
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        tw_nw_state end;
+        CHECK(play_game(TW_NW_BOT_SOLVE_LIGHT, seed, seed % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, &end) >= 0);
+        const char *why = NULL;
+        CHECK(tw_nw_check_invariants(&end, &why));
+    }
+    for (uint64_t seed = 5; seed <= 6; seed++)
+        CHECK(play_game(TW_NW_BOT_SOLVE, seed, seed % 2 ? TW_NW_SETUP_FULL : TW_NW_SETUP_INTRO, NULL) >= 0);
+}
+
+TEST(nw_solve_bots_are_deterministic_by_seed)
+{
+    for (int k = TW_NW_BOT_SOLVE; k <= TW_NW_BOT_SOLVE_LIGHT; k++) {
+        tw_nw_state a, b;
+        REQUIRE(play_game((tw_nw_bot_kind)k, 8, TW_NW_SETUP_INTRO, &a) >= 0);
+        REQUIRE(play_game((tw_nw_bot_kind)k, 8, TW_NW_SETUP_INTRO, &b) >= 0);
+        CHECK(memcmp(&a, &b, sizeof a) == 0);
+    }
+}
+
+TEST(nw_solve_bots_decide_from_the_view_only_inside_visits)
+{
+    /* Positions inside visits (where the solve bots count orders), each
+     * with a second state of the same view and another hidden deck order:
+     * the decision must not change. */
+    int compared = 0, differing = 0;
+    for (uint64_t seed = 1; seed <= 40 && compared < 16; seed++) {
+        tw_nw_state a;
+        tw_nw_config cfg = {seed % 3 ? TW_NW_SETUP_INTRO : TW_NW_SETUP_FULL, TW_NW_MEDAL_BRONZE, seed, 0,
+                            TW_NW_VARIANT_MEDALS, 0};
+        REQUIRE(tw_nw_new(&a, cat(), &cfg, NULL) == TW_OK);
+        advance(&a, seed, 3 + (int)(seed % 9));
+        tw_nw_action acts[TW_NW_MAX_ACTIONS];
+        if (tw_nw_is_over(&a) || a.visiting < 0 || tw_nw_legal_actions(&a, acts) < 2)
+            continue;
+        tw_nw_state b;
+        differing += hidden_twin(&a, seed + 2000, &b);
+        compared++;
+        for (int k = TW_NW_BOT_SOLVE; k <= TW_NW_BOT_SOLVE_LIGHT; k++) {
+            long long decisions = 0, orders = 0;
+            decide_alike((tw_nw_bot_kind)k, 77, &a, &b, seed, &decisions, &orders);
+            CHECK_INT(decisions, 1); /* the decision was counted over orders */
+            CHECK(orders >= 1 && orders <= 64);
+        }
+    }
+    CHECK(compared >= 10);
+    CHECK(differing >= compared / 2); /* the hidden decks really differed */
+}
+
+TEST(nw_solve_bot_finds_the_line_that_needs_an_idle_ability_first)
+{
+    /* The position of nw_solver_tries_an_idle_ability_when_the_spent_allies_count
+     * with the deck order known to the player: only Queen of Eyes first
+     * (an ability that does nothing by itself), then Prince of Eyes digging
+     * two deep, reaches the two points of fief 2. The solve bot finds the
+     * line and follows it to a friendly fief; the greedy bot, which judges
+     * actions by rules and uses no ability, misses. */
+    static const char *const allies[] = {"queen-of-eyes", "prince-of-eyes", "queen-of-eyes", "queen-of-eyes"};
+    tw_nw_state start;
+    visit_with(&start, 2, "king-of-leaves", allies, -1, NULL, "1C 1F 1E", "4C 3C 8L 7L 2E",
+               TW_NW_PHASE_BEFORE_STATEMENT);
+    fx_known_top(&start, start.deck_n);
+    for (int k = TW_NW_BOT_SOLVE; k <= TW_NW_BOT_SOLVE_LIGHT; k++) {
+        tw_nw_state s = start;
+        tw_nw_bot *bot = tw_nw_bot_new((tw_nw_bot_kind)k, 3);
+        REQUIRE(bot);
+        tw_nw_action first = tw_nw_bot_choose(bot, &s);
+        CHECK(TW_NW_ACTION_KIND(first) == TW_NW_ACT_ACTIVATE && TW_NW_ACTION_ARG(first) != 1);
+        for (int steps = 0; s.visiting >= 0 && steps < 100; steps++)
+            REQUIRE(tw_nw_apply(&s, tw_nw_bot_choose(bot, &s), NULL) == TW_OK);
+        CHECK_INT(s.fiefs[2].status, TW_NW_FIEF_FRIENDLY);
+        tw_nw_bot_free(bot);
+    }
+    tw_nw_state s = start;
+    tw_nw_bot *greedy = tw_nw_bot_new(TW_NW_BOT_GREEDY, 3);
+    REQUIRE(greedy);
+    for (int steps = 0; s.visiting >= 0 && steps < 100; steps++)
+        REQUIRE(tw_nw_apply(&s, tw_nw_bot_choose(greedy, &s), NULL) == TW_OK);
+    CHECK(s.fiefs[2].status != TW_NW_FIEF_FRIENDLY);
+    tw_nw_bot_free(greedy);
 }

@@ -622,6 +622,19 @@ TEST(sim_fox_csv_and_searching_bots)
     }
 }
 
+/* Runs two CSV simulations that differ only in effort: both succeed with
+ * `lines` lines (header and rows), and their games differ. */
+static void check_runs_differ(const char **tiny, const char **some, int lines)
+{
+    run_result a = run_cli(tiny), b = run_cli(some);
+    CHECK_INT(a.code, 0);
+    CHECK_INT(b.code, 0);
+    CHECK_INT(count_lines(a.out), lines);
+    CHECK(a.out && b.out && strcmp(a.out, b.out) != 0);
+    run_free(&a);
+    run_free(&b);
+}
+
 TEST(sim_fox_search_effort_options)
 {
     /* the effort reaches the bots: a one-node, one-deal search plays other
@@ -630,18 +643,30 @@ TEST(sim_fox_search_effort_options)
                           "--jobs", "1", "--csv", NULL};
     const char *some[] = {"sim", "fox", "--bot", "strong", "--samples", "4", "--nodes", "200", "--games", "3",
                           "--jobs", "1", "--csv", NULL};
-    run_result a = run_cli(tiny), b = run_cli(some);
-    CHECK_INT(a.code, 0);
-    CHECK_INT(b.code, 0);
-    CHECK_INT(count_lines(a.out), 4);
-    CHECK(a.out && b.out && strcmp(a.out, b.out) != 0);
-    run_free(&a);
-    run_free(&b);
+    check_runs_differ(tiny, some, 4);
     /* open-hands takes --nodes too */
     const char *open[] = {"sim", "fox", "--bot", "open-hands", "--nodes", "50", "--games", "2", "--json", NULL};
     run_result c = run_cli(open);
     CHECK_INT(c.code, 0);
     CHECK_CONTAINS(c.out, "\"games\": 2");
+    run_free(&c);
+}
+
+TEST(sim_nw_solve_effort_options)
+{
+    /* the orders and the budget reach the solve bots: one order with a
+     * 1-node budget (every question runs out) plays other games than 8
+     * orders with a real budget on the same seeds */
+    const char *tiny[] = {"sim", "northwood", "--bot", "solve-light", "--orders", "1", "--nodes", "1", "--iterations",
+                          "20", "--rollouts", "4", "--games", "2", "--jobs", "1", "--csv", NULL};
+    const char *some[] = {"sim", "northwood", "--bot", "solve-light", "--orders", "8", "--iterations", "20",
+                          "--rollouts", "4", "--games", "2", "--jobs", "1", "--csv", NULL};
+    check_runs_differ(tiny, some, 3);
+    const char *json[] = {"sim", "northwood", "--bot", "solve", "--orders", "4", "--nodes", "20000", "--iterations",
+                          "20", "--rollouts", "4", "--games", "1", "--jobs", "1", "--json", NULL};
+    run_result c = run_cli(json);
+    CHECK_INT(c.code, 0);
+    CHECK_CONTAINS(c.out, "\"bot\": \"solve\"");
     run_free(&c);
 }
 
@@ -689,6 +714,9 @@ TEST(sim_bad_options_exit_2)
         {{"sim", "northwood", "--samples", "8", NULL}, "option --samples is not for sim northwood"},
         {{"sim", "fox", "--iterations", "8", NULL}, "option --iterations is not for sim fox"},
         {{"sim", "fox", "--nodes", "0", NULL}, "--nodes takes a whole number"},
+        {{"sim", "northwood", "--orders", "65", NULL}, "--orders takes 1 to 64"},
+        {{"sim", "northwood", "--orders", "0", NULL}, "--orders takes a whole number"},
+        {{"sim", "fox", "--orders", "8", NULL}, "option --orders is not for sim fox"},
         {{"sim", "northwood", "--fast", NULL}, "unknown option '--fast'"},
         {{"sim", "northwood", "extra", NULL}, "unexpected argument 'extra'"},
         {{"bench", "--parts", "everything", NULL}, "--parts takes names among"},

@@ -53,12 +53,19 @@ typedef enum {
     TW_NW_BOT_GREEDY = 1,     /* simple sensible rules */
     TW_NW_BOT_STRONG = 2,     /* information-set Monte Carlo tree search over determinized deals */
     TW_NW_BOT_CLAIRVOYANT = 3, /* sees the deck order: an upper bound */
-    TW_NW_BOT_HINT = 4         /* plays the hint's move: the strong bot's, from a fresh search seeded by the view */
+    TW_NW_BOT_HINT = 4,        /* plays the hint's move: the strong bot's, from a fresh search seeded by the view */
+    TW_NW_BOT_SOLVE = 5,       /* inside a visit: deck orders dealt from the view, each solved exactly; the
+                                  action that keeps the target reachable in the most orders (fief: as strong) */
+    TW_NW_BOT_SOLVE_LIGHT = 6  /* the same with fewer orders and a smaller budget: for studies of many games */
 } tw_nw_bot_kind;
+
+/* How many bot kinds there are (names included). */
+#define TW_NW_BOT_KINDS 7
 
 typedef struct tw_nw_bot tw_nw_bot;
 
-/* Parses "random", "greedy", "strong", "clairvoyant", "hint"; -1 when unknown. */
+/* Parses "random", "greedy", "strong", "clairvoyant", "hint", "solve",
+ * "solve-light"; -1 when unknown. */
 int tw_nw_bot_kind_from_name(const char *name);
 /* Name of a bot kind. */
 const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind);
@@ -75,6 +82,16 @@ tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed);
  * in a visit, and rollouts per fief when choosing where to go (0 keeps a
  * value). */
 void tw_nw_bot_set_effort(tw_nw_bot *bot, int iterations, int fief_rollouts);
+/* Sets how hard the solve bots count: at most `orders` deck orders per
+ * decision in a visit (at most 64; a quarter of it, at least 4, before any
+ * early stop) and `nodes` solver nodes per question (0 keeps a value). The
+ * iterations of tw_nw_bot_set_effort are, for them, those of the search
+ * that breaks ties and plays when no order reaches the target. */
+void tw_nw_bot_set_orders(tw_nw_bot *bot, int orders, long long nodes);
+/* The solve bots' work since the bot was made: decisions counted by
+ * orders, orders dealt, solver questions that ran out of budget (NULL
+ * skips a figure; 0 for the other bots). */
+void tw_nw_bot_solve_stats(const tw_nw_bot *bot, long long *decisions, long long *orders, long long *aborted);
 /* Frees a bot. */
 void tw_nw_bot_free(tw_nw_bot *bot);
 /* Chooses the next action. The strong bot looks only at

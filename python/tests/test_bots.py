@@ -21,7 +21,7 @@ def midgame(game, seed, steps):
 @pytest.mark.parametrize("name", ["northwood", "fox"])
 def test_every_bot_plays_legal_actions(name):
     game = trickwood.load_game(name)
-    assert set(game.bot_names) >= ({"random", "greedy", "strong", "clairvoyant"} if name == "northwood"
+    assert set(game.bot_names) >= ({"random", "greedy", "strong", "clairvoyant", "solve", "solve-light"} if name == "northwood"
                                    else {"random", "rule", "strong", "open-hands"})
     for bot_name in game.bot_names:
         bot = trickwood.Bot(game, bot_name, seed=3)

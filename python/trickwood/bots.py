@@ -9,7 +9,7 @@ from ._lib import ClosedError, Handle, check, check_seed, lib, raise_error, text
 
 class Bot(Handle):
     """A bot of a game by name (game.bot_names: For Northwood! strong,
-    greedy, random, clairvoyant, hint; the Duet strong, rule, random,
+    greedy, random, clairvoyant, hint, solve, solve-light; the Duet strong, rule, random,
     open-hands, hint), its own random choices from seed. Held across
     decisions, so a searching bot keeps what it learnt. The clairvoyant
     and open-hands bots see every card by design (bounds for study); the

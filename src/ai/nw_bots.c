@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/nw_solve_bot.h"
 #include "trickwood/nw_bots.h"
 #include "trickwood/stats.h"
 
@@ -53,14 +54,19 @@ struct tw_nw_bot {
     child_link *children; /* CHILD_TABLE_SIZE slots; node -1 when empty */
     int nnodes, nedges;
     int last_edge; /* the root edge played at the last decision, -1 when none */
+    /* the solve bots: the counting's scratch, its settings, and its work */
+    nw_solve_scratch *solve;
+    nw_solve_settings solve_set;
+    long long solve_decisions, solve_orders, solve_aborted;
 };
 
-static const char *const BOT_NAMES[] = {"random", "greedy", "strong", "clairvoyant", "hint"};
+static const char *const BOT_NAMES[TW_NW_BOT_KINDS] = {"random", "greedy", "strong", "clairvoyant",
+                                                         "hint",   "solve",  "solve-light"};
 
 /* Parses a bot name; -1 when unknown. */
 int tw_nw_bot_kind_from_name(const char *name)
 {
-    for (int i = 0; i <= TW_NW_BOT_HINT; i++)
+    for (int i = 0; i < TW_NW_BOT_KINDS; i++)
         if (strcmp(BOT_NAMES[i], name) == 0)
             return i;
     return -1;
@@ -69,7 +75,7 @@ int tw_nw_bot_kind_from_name(const char *name)
 /* The name of a bot kind, "?" when out of range. */
 const char *tw_nw_bot_kind_name(tw_nw_bot_kind kind)
 {
-    return kind <= TW_NW_BOT_HINT ? BOT_NAMES[kind] : "?";
+    return (unsigned)kind < TW_NW_BOT_KINDS ? BOT_NAMES[kind] : "?";
 }
 
 /* The kind a bot was created with. */
@@ -119,6 +125,22 @@ static int search_memory(tw_nw_bot *bot)
     return bot->nodes && bot->edges && bot->children;
 }
 
+/* Whether a kind is one of the solve bots. */
+static int solve_kind(tw_nw_bot_kind kind)
+{
+    return kind == TW_NW_BOT_SOLVE || kind == TW_NW_BOT_SOLVE_LIGHT;
+}
+
+/* The solve bots' settings: deck orders at most per decision, solver
+ * nodes per question, and the iterations of the search that breaks ties
+ * (docs/bots-northwood.md, "The solve bots"). */
+#define SOLVE_ORDERS 48
+#define SOLVE_BUDGET 200000LL
+#define SOLVE_ITERATIONS 1000
+#define SOLVE_LIGHT_ORDERS 16
+#define SOLVE_LIGHT_BUDGET 50000LL
+#define SOLVE_LIGHT_ITERATIONS 1000
+
 /* Creates a bot with the scratch memory its kind needs. */
 tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed)
 {
@@ -136,6 +158,14 @@ tw_nw_bot *tw_nw_bot_new(tw_nw_bot_kind kind, uint64_t seed)
         bot->solver = tw_nw_solver_new(TW_NW_SOLVER_TABLE_LOG2);
         ok = bot->solver != NULL;
     }
+    if (ok && solve_kind(kind)) {
+        bot->solve = nw_solve_scratch_new();
+        ok = bot->solve != NULL;
+        int light = kind == TW_NW_BOT_SOLVE_LIGHT;
+        bot->iterations = light ? SOLVE_LIGHT_ITERATIONS : SOLVE_ITERATIONS;
+        tw_nw_bot_set_orders(bot, light ? SOLVE_LIGHT_ORDERS : SOLVE_ORDERS,
+                             light ? SOLVE_LIGHT_BUDGET : SOLVE_BUDGET);
+    }
     if (!ok) {
         tw_nw_bot_free(bot);
         return NULL;
@@ -152,11 +182,34 @@ void tw_nw_bot_set_effort(tw_nw_bot *bot, int iterations, int fief_rollouts)
         bot->fief_rollouts = fief_rollouts;
 }
 
+/* Sets how hard the solve bots count (0 keeps a value). */
+void tw_nw_bot_set_orders(tw_nw_bot *bot, int orders, long long nodes)
+{
+    if (orders > 0) {
+        bot->solve_set.max_orders = orders > NW_SOLVE_MAX_ORDERS ? NW_SOLVE_MAX_ORDERS : orders;
+        bot->solve_set.min_orders = bot->solve_set.max_orders / 2 < 4 ? 4 : bot->solve_set.max_orders / 2;
+    }
+    if (nodes > 0)
+        bot->solve_set.budget = nodes;
+}
+
+/* The solve bots' work since the bot was made. */
+void tw_nw_bot_solve_stats(const tw_nw_bot *bot, long long *decisions, long long *orders, long long *aborted)
+{
+    if (decisions)
+        *decisions = bot->solve_decisions;
+    if (orders)
+        *orders = bot->solve_orders;
+    if (aborted)
+        *aborted = bot->solve_aborted;
+}
+
 /* Frees a bot and its scratch memory. */
 void tw_nw_bot_free(tw_nw_bot *bot)
 {
     if (!bot)
         return;
+    nw_solve_scratch_free(bot->solve);
     tw_nw_solver_free(bot->solver);
     free(bot->nodes);
     free(bot->edges);
@@ -972,6 +1025,62 @@ static tw_nw_action strong_choose_fief(tw_nw_bot *bot, const tw_nw_view *view, c
     return acts[choose_fief(bot, view, acts, n, bot->fief_rollouts, p)];
 }
 
+/* ---- Solve -------------------------------------------------------------------- */
+
+/* Whether an action spends a character for the rest of the game (an ally's
+ * or a substitute's ability, a ruler brought in): between actions that
+ * keep the target reachable in as many orders, the solve bots keep it. */
+static int spends(tw_nw_action a)
+{
+    int kind = TW_NW_ACTION_KIND(a);
+    return kind == TW_NW_ACT_ACTIVATE || kind == TW_NW_ACT_SUBSTITUTE;
+}
+
+/* The solve bots' decision inside a visit (n > 1 legal actions): the
+ * action that keeps the target reachable in the most deck orders dealt
+ * from the view, each solved exactly. Among equals: one that spends no
+ * character, then the one the strong bot's search (the bot's iterations)
+ * tries most; when no order reaches the target, the strong bot's move. */
+static tw_nw_action solve_choose(tw_nw_bot *bot, const tw_nw_view *view, const tw_nw_action *acts, int n)
+{
+    nw_solve_count c;
+    nw_solve_actions(bot->solve, &bot->solve_set, view, acts, n, &bot->rng, &c);
+    bot->solve_decisions++;
+    bot->solve_orders += c.orders;
+    bot->solve_aborted += c.aborted;
+    bot->last_edge = -1;
+    int top = c.score[c.best];
+    int tied[TW_NW_MAX_ACTIONS], ntied = 0, keeping = 0;
+    for (int i = 0; i < n; i++)
+        if (c.score[i] == top && TW_NW_ACTION_KIND(acts[i]) != TW_NW_ACT_STOP) {
+            tied[ntied++] = i;
+            keeping += !spends(acts[i]);
+        }
+    if (keeping > 0 && keeping < ntied) {
+        /* keep the characters that are not needed more than others */
+        int k = 0;
+        for (int i = 0; i < ntied; i++)
+            if (!spends(acts[tied[i]]))
+                tied[k++] = tied[i];
+        ntied = k;
+    }
+    if (top > 0 && (ntied == 1 || order_only_choice(&view->visible) || bot->iterations <= 0))
+        return acts[tied[0]];
+    /* the strong bot's preference among the tied actions (all of them
+     * when no order reaches the target) */
+    int root = ismcts(bot, view, bot->iterations, 1, 0);
+    int best = -1;
+    for (int i = 0; i < ntied; i++) {
+        int e = edge_for(bot, root, acts[tied[i]]);
+        if (e >= 0 && (best < 0 || bot->edges[e].visits > bot->edges[best].visits))
+            best = e;
+    }
+    if (top == 0)
+        best = most_tried_edge(bot, root);
+    bot->last_edge = best;
+    return best >= 0 ? bot->edges[best].action : acts[tied[0]];
+}
+
 /* ---- Strong and clairvoyant ------------------------------------------------- */
 
 /* The strong bot's decision from a view. */
@@ -990,6 +1099,8 @@ static tw_nw_action strong_choose(tw_nw_bot *bot, const tw_nw_view *view)
         bot->last_edge = root >= 0 ? edge_for(bot, root, acts[0]) : -1;
         return acts[0];
     }
+    if (solve_kind(bot->kind) && v->visiting >= 0)
+        return solve_choose(bot, view, acts, n);
     int root = ismcts(bot, view, bot->iterations, 1, 0);
     int best = most_tried_edge(bot, root);
     bot->last_edge = best;

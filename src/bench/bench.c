@@ -993,12 +993,12 @@ static void say_win(bench *b, long long wins, long long games)
  * medal the game aims for (only hints do), so one run per deal gives the
  * three medals' win rates. Returns the bronze intro win rates by kind
  * (-1 when not run) for the strong bot's gap. */
-static int bench_nw_bots(bench *b, double bronze_intro[4], double ms_intro[4])
+static int bench_nw_bots(bench *b, double bronze_intro[TW_NW_BOT_KINDS], double ms_intro[TW_NW_BOT_KINDS])
 {
     const bench_args *a = b->args;
     json_t *list = json_array();
     say(b, "\nFor Northwood! bots (win rate [95%% interval] by medal; CPU ms per decision):\n");
-    for (int kind = 0; kind < 4; kind++) {
+    for (int kind = 0; kind < TW_NW_BOT_KINDS; kind++) {
         bronze_intro[kind] = -1;
         ms_intro[kind] = -1;
         if (!(a->nw_bots & (1u << kind)))
@@ -1087,7 +1087,7 @@ static int bench_fox_bots(bench *b)
 
 /* The strong bot's share of the gap between greedy and clairvoyant at
  * bronze on intro games, when all three ran. */
-static void bench_gap(bench *b, const double bronze[4], const double ms[4])
+static void bench_gap(bench *b, const double bronze[TW_NW_BOT_KINDS], const double ms[TW_NW_BOT_KINDS])
 {
     if (bronze[TW_NW_BOT_GREEDY] < 0 || bronze[TW_NW_BOT_STRONG] < 0 || bronze[TW_NW_BOT_CLAIRVOYANT] < 0)
         return;
@@ -1325,7 +1325,7 @@ int tw_cli_bench(tw_cli *cli, int argc, char **argv)
     if (status == 0 && (a.parts & PART_RANDOM))
         bench_sim_loops(&b);
     if (status == 0 && (a.parts & PART_BOTS)) {
-        double bronze[4], ms[4];
+        double bronze[TW_NW_BOT_KINDS], ms[TW_NW_BOT_KINDS];
         status = bench_nw_bots(&b, bronze, ms);
         if (status == 0)
             bench_gap(&b, bronze, ms);

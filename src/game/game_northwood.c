@@ -548,7 +548,7 @@ static tw_error nw_event_log(const tw_match *gm, tw_buf *buf)
 }
 
 /* The bot names, the strongest that plays from a view first. */
-static const char *const nw_bot_names[] = {"strong", "greedy", "random", "clairvoyant", "hint", NULL};
+static const char *const nw_bot_names[] = {"strong", "greedy", "random", "clairvoyant", "hint", "solve", "solve-light", NULL};
 
 /* The engine's bot of a kind (for tw_game_bot_make). */
 static void *nw_engine_bot(int kind, uint64_t seed)

@@ -44,7 +44,8 @@ static tw_sim_nw_options *nw_opt(const tw_sim_options *opt)
 static int nw_slow(const tw_sim_options *opt)
 {
     int kind = tw_nw_bot_kind_from_name(opt->bots[0]);
-    return kind == TW_NW_BOT_STRONG || kind == TW_NW_BOT_CLAIRVOYANT || kind == TW_NW_BOT_HINT;
+    return kind == TW_NW_BOT_STRONG || kind == TW_NW_BOT_CLAIRVOYANT || kind == TW_NW_BOT_HINT ||
+           kind == TW_NW_BOT_SOLVE || kind == TW_NW_BOT_SOLVE_LIGHT;
 }
 
 /* The deal, the medal and the variant; the player is never offered to
@@ -61,12 +62,14 @@ static json_t *nw_config(const tw_sim_options *opt, int dealer)
     return config;
 }
 
-/* The strong bot's search effort. */
+/* The search effort of the strong and solve bots. */
 static void nw_tune(tw_game_bot *bot, const tw_sim_options *opt)
 {
     const tw_sim_nw_options *nw = nw_opt(opt);
     if ((nw->iterations > 0 || nw->rollouts > 0) && tw_game_bot_engine(bot))
         tw_nw_bot_set_effort(tw_game_bot_engine(bot), nw->iterations, nw->rollouts);
+    if ((nw->orders > 0 || nw->nodes > 0) && tw_game_bot_engine(bot))
+        tw_nw_bot_set_orders(tw_game_bot_engine(bot), nw->orders, nw->nodes);
 }
 
 /* The starting allies. */
@@ -319,6 +322,10 @@ static void nw_options_json(json_t *o, const tw_sim_options *opt)
         json_object_set_new(o, "challenge", json_string(nw->challenge_id));
     json_object_set_new(o, "iterations", json_integer(nw->iterations));
     json_object_set_new(o, "rollouts", json_integer(nw->rollouts));
+    if (nw->orders > 0)
+        json_object_set_new(o, "orders", json_integer(nw->orders));
+    if (nw->nodes > 0)
+        json_object_set_new(o, "nodes", json_integer(nw->nodes));
 }
 
 /* Reads them back (sim-merge). */
@@ -351,8 +358,10 @@ static int nw_options_read(json_t *o, tw_sim_options *opt, char *why, size_t siz
 /* ---- The command line ------------------------------------------------------ */
 
 /* Messages of sim northwood. */
-static const tw_msg nw_text_bad_bot = {{"unknown For Northwood! bot '%s' (random, greedy, strong, clairvoyant or hint)",
-                                        "robot inconnu pour Norbois « %s » (random, greedy, strong, clairvoyant ou hint)"}};
+static const tw_msg nw_text_bad_bot = {
+    {"unknown For Northwood! bot '%s' (random, greedy, strong, clairvoyant, hint, solve or solve-light)",
+     "robot inconnu pour Norbois « %s » (random, greedy, strong, clairvoyant, hint, solve ou solve-light)"}};
+static const tw_msg nw_text_bad_orders = {{"--orders takes 1 to 64, not '%s'", "--orders attend 1 à 64, pas « %s »"}};
 static const tw_msg nw_text_bad_medal = {{"--medal takes bronze, silver or gold, not '%s'",
                                           "--medal attend bronze, silver ou gold, pas « %s »"}};
 static const tw_msg nw_text_bad_variant = {{"--variant takes medals or hidden-stars, not '%s'",
@@ -362,7 +371,7 @@ static const tw_msg nw_text_characters_file = {{"cannot write the characters fil
                                                 "impossible d'écrire le fichier de personnages %s"}};
 
 /* Its own options, by index (nw_set_option). */
-enum { O_INTRO, O_FULL, O_MEDAL, O_CHARACTERS, O_ITERATIONS, O_ROLLOUTS, O_VARIANT, O_EXPERT, O_CHALLENGE };
+enum { O_INTRO, O_FULL, O_MEDAL, O_CHARACTERS, O_ITERATIONS, O_ROLLOUTS, O_VARIANT, O_EXPERT, O_CHALLENGE, O_ORDERS, O_NODES };
 static const tw_sim_option nw_options[] = {
     [O_INTRO] = {"--intro", TW_SIM_FLAG},
     [O_FULL] = {"--full", TW_SIM_FLAG},
@@ -373,6 +382,8 @@ static const tw_sim_option nw_options[] = {
     [O_VARIANT] = {"--variant", TW_SIM_TEXT},
     [O_EXPERT] = {"--expert", TW_SIM_FLAG},
     [O_CHALLENGE] = {"--challenge", TW_SIM_TEXT},
+    [O_ORDERS] = {"--orders", TW_SIM_NUMBER},
+    [O_NODES] = {"--nodes", TW_SIM_NUMBER},
     {NULL, TW_SIM_FLAG},
 };
 
@@ -415,6 +426,14 @@ static int nw_set_option(tw_cli *cli, const char *usage, tw_sim_options *opt, in
         break;
     case O_CHALLENGE:
         nw->challenge_path = v;
+        break;
+    case O_ORDERS:
+        if (number < 1 || number > 64)
+            return tw_cli_usage_error(cli, usage, tw_msg_get(&nw_text_bad_orders, cli->lang), v);
+        nw->orders = (int)number;
+        break;
+    case O_NODES:
+        nw->nodes = number;
         break;
     default:
         nw->rollouts = (int)number;

@@ -19,6 +19,8 @@ typedef struct {
     int expert;           /* the expert rule: the outer fiefs must be won too */
     int iterations;       /* the strong bot's effort (0: its defaults) */
     int rollouts;
+    int orders;           /* the solve bots' deck orders per decision at most (0: their defaults) */
+    long long nodes;      /* and their solver nodes per question (0: their defaults) */
     const char *characters_path;  /* --characters-csv FILE, or NULL */
     const char *challenge_path;   /* --challenge N|ID|FILE, or NULL */
     char *challenge_text;         /* that challenge's file (every game parses its own copy) */
@@ -43,17 +45,23 @@ typedef struct {
 
 /* Its lines of the help of sim. */
 #define TW_SIM_NW_HELP_EN                                                                \
-    "    northwood: --bot random|greedy|strong|clairvoyant|hint (default: greedy),\n"   \
+    "    northwood: --bot random|greedy|strong|clairvoyant|hint|solve|solve-light\n"    \
+    "               (default: greedy),\n"                                              \
     "               --intro | --full, --medal bronze|silver|gold (default: bronze),\n"  \
     "               --variant medals|hidden-stars (default: medals), --expert,\n"       \
     "               --iterations N, --rollouts N (search effort of the strong bot),\n"  \
+    "               --orders N, --nodes N (deck orders per decision, 1 to 64, and\n"    \
+    "               solver nodes per question of the solve bots),\n"                   \
     "               --characters-csv FILE (one row per character dealt in each game),\n"  \
     "               --challenge N|ID|FILE (a challenge: its setup, goal and limits)\n"
 #define TW_SIM_NW_HELP_FR                                                                        \
-    "    northwood : --bot random|greedy|strong|clairvoyant|hint (par défaut : greedy),\n"      \
+    "    northwood : --bot random|greedy|strong|clairvoyant|hint|solve|solve-light\n"         \
+    "                (par défaut : greedy),\n"                                                \
     "                --intro | --full, --medal bronze|silver|gold (par défaut : bronze),\n"     \
     "                --variant medals|hidden-stars (par défaut : medals), --expert,\n"          \
     "                --iterations N, --rollouts N (effort de recherche du robot strong),\n"     \
+    "                --orders N, --nodes N (ordres du paquet par décision, 1 à 64, et\n"      \
+    "                nœuds du solveur par question des robots solve),\n"                      \
     "                --characters-csv FICHIER (une ligne par personnage distribué dans chaque partie),\n" \
     "                --challenge N|ID|FICHIER (un défi : sa donne, son but et ses limites)\n"
 
