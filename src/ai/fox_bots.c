@@ -16,6 +16,8 @@
 #define PARTNER_ACTION_NODES 500 /* partner model: nodes per action and deal when the partner answers */
 #define BLUEPRINT_SAMPLES 4      /* partner model: the blueprint's deals */
 #define BLUEPRINT_NODES 250      /* partner model: the blueprint's nodes per deal */
+#define NOISY_ONE_IN 5           /* noisy: a random action one decision in this many */
+#define LEAD_TEMPERATURE 0.05    /* partner model: temperature of the weights by the partner's lead */
 
 struct tw_fox_bot {
     tw_fox_bot_kind kind;
@@ -28,7 +30,7 @@ struct tw_fox_bot {
 };
 
 static const char *const kind_names[TW_FOX_BOT_LAST + 1] = {"random", "rule", "strong", "open-hands", "hint",
-                                                            "partner-model"};
+                                                            "partner-model", "noisy"};
 
 int tw_fox_bot_kind_from_name(const char *name)
 {
@@ -57,7 +59,7 @@ tw_fox_bot *tw_fox_bot_new(tw_fox_bot_kind kind, uint64_t seed)
     bot->open_nodes = OPEN_NODES;
     bot->samples = SAMPLES;
     bot->sample_nodes = SAMPLE_NODES;
-    if (kind != TW_FOX_BOT_RANDOM && kind != TW_FOX_BOT_RULE) {
+    if (kind != TW_FOX_BOT_RANDOM && kind != TW_FOX_BOT_RULE && kind != TW_FOX_BOT_NOISY) {
         bot->search = tw_fox_search_new(SEARCH_TABLE_BITS);
         if (kind == TW_FOX_BOT_PARTNER)
             bot->blueprint = tw_fox_search_new(BLUEPRINT_TABLE_BITS);
@@ -147,7 +149,7 @@ static tw_error choose_partner_model(tw_fox_bot *bot, const tw_fox_view *view, t
     }
     long long per_action = bot->sample_nodes * PARTNER_ACTION_NODES / SAMPLE_NODES;
     tw_fox_partner_effort effort = {bot->samples, bot->sample_nodes, per_action > 0 ? per_action : 1,
-                                    BLUEPRINT_SAMPLES, BLUEPRINT_NODES};
+                                    BLUEPRINT_SAMPLES, BLUEPRINT_NODES, LEAD_TEMPERATURE};
     int best = tw_fox_estimate_with_partner(bot->search, bot->blueprint, view, seed, &effort, list, n, p);
     *out = list[best];
     return TW_OK;
@@ -167,6 +169,11 @@ tw_error tw_fox_bot_choose_from_view(tw_fox_bot *bot, const tw_fox_view *view, t
         return choose_strong(bot, view, 1, out);
     case TW_FOX_BOT_PARTNER:
         return choose_partner_model(bot, view, out);
+    case TW_FOX_BOT_NOISY:
+        /* A partner that mostly plays sensibly and sometimes slips. */
+        if (tw_rng_below(&bot->rng, NOISY_ONE_IN) == 0)
+            return choose_random(bot, view, out);
+        return tw_fox_rule_bot_choose(view, next_seed(bot), out);
     case TW_FOX_BOT_RULE:
     default:
         return tw_fox_rule_bot_choose(view, next_seed(bot), out);

@@ -5,7 +5,11 @@
  * let it see the seat's hand, but by a blueprint of the partner: a cheap
  * run of the same sampling from the partner's own view of that deal (its
  * hand, the seat's hand hidden). The rest of the round after that answer
- * is searched open-handed as before. */
+ * is searched open-handed as before. When the seat follows its partner's
+ * lead, each deal is weighted by how likely the blueprint found that lead
+ * from the partner's view of the deal (importance weights: a belief over
+ * the partner's hand from what it played). */
+#include <math.h>
 #include <string.h>
 
 #include "trickwood/fox_bots.h"
@@ -31,6 +35,44 @@ static tw_fox_action blueprint_answer(tw_fox_search *blue, const tw_fox_state *s
         return m == 1 ? list[0] : TW_FOX_NO_ACTION;
     int best = tw_fox_estimate_actions(blue, &pv, seed, effort->blueprint_samples, effort->blueprint_nodes, list, m, q);
     return list[best];
+}
+
+/* Whether the view's seat follows a card its partner led that changed
+ * nothing else when played (not the Foxes or the Gift, whose abilities
+ * act at once): the deal before that lead is then the deal with the card
+ * back in the partner's hand. */
+static int follows_plain_lead(const tw_fox_view *view)
+{
+    const tw_fox_state *v = &view->visible;
+    if (v->phase != TW_FOX_PHASE_PLAY || v->trick_n != 1 || v->leader != 1 - view->seat)
+        return 0;
+    int rank = TW_FOX_RANK(v->trick[0]);
+    return rank != TW_FOX_FOXES && rank != TW_FOX_GIFT;
+}
+
+/* How likely the partner's lead was in a deal, relative to its best lead:
+ * the blueprint values each card the partner could have led from its own
+ * view before the lead, and the weight is exp((value of the card led -
+ * best value) / temperature). */
+static double lead_weight(tw_fox_search *blue, const tw_fox_state *deal, uint64_t seed,
+                          const tw_fox_partner_effort *effort)
+{
+    tw_fox_state before = *deal;
+    int partner = deal->leader, led = deal->trick[0];
+    before.hand[partner] |= 1u << led;
+    before.trick_n = 0;
+    tw_fox_view pv;
+    tw_fox_view_of(&before, partner, &pv);
+    tw_fox_action list[TW_FOX_MAX_ACTIONS];
+    double q[TW_FOX_MAX_ACTIONS];
+    int m = tw_fox_view_legal_actions(&pv, list);
+    if (m <= 1)
+        return 1.0;
+    int best = tw_fox_estimate_actions(blue, &pv, seed, effort->blueprint_samples, effort->blueprint_nodes, list, m, q);
+    for (int i = 0; i < m; i++)
+        if (TW_FOX_ACTION_ARG(list[i]) == led && TW_FOX_ACTION_KIND(list[i]) == TW_FOX_ACT_PLAY)
+            return exp((q[i] - q[best]) / effort->lead_temperature);
+    return 1.0;
 }
 
 /* Iterative deepening on one full state: the value of the deepest search
@@ -72,11 +114,15 @@ int tw_fox_estimate_with_partner(tw_fox_search *search, tw_fox_search *blueprint
     tw_rng_seed(&rng, seed);
     tw_fox_search_clear(search); /* the answer depends on the view and seed alone */
     double values[TW_FOX_MAX_ACTIONS];
+    int weigh = effort->lead_temperature > 0 && follows_plain_lead(view);
+    double total = 0.0;
     for (int k = 0; k < samples; k++) {
         uint64_t hi = tw_rng_next(&rng);
         uint64_t deal_seed = (hi << 32) | tw_rng_next(&rng);
         tw_fox_state deal;
         tw_fox_determinize(view, deal_seed, &deal);
+        double w = weigh ? lead_weight(blueprint, &deal, tw_mix64(deal_seed ^ 0x6c656164ULL), effort) : 1.0;
+        total += w;
         int answered = 0;
         for (int i = 0; i < n; i++) {
             tw_fox_state t = deal;
@@ -102,11 +148,11 @@ int tw_fox_estimate_with_partner(tw_fox_search *search, tw_fox_search *blueprint
             }
         }
         for (int i = 0; i < n; i++)
-            p[i] += values[i];
+            p[i] += w * values[i];
     }
     int best = 0;
     for (int i = 0; i < n; i++) {
-        p[i] /= samples;
+        p[i] /= total > 0 ? total : 1.0;
         if (p[i] > p[best])
             best = i;
     }
