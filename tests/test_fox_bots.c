@@ -61,6 +61,12 @@ TEST(fox_bots_registry_names)
         CHECK_INT(tw_fox_bot_kind_of(bot), k);
         tw_fox_bot_free(bot);
     }
+    /* The kinds beyond the benchmarks' four. */
+    CHECK_INT(tw_fox_bot_kind_from_name("hint"), TW_FOX_BOT_HINT);
+    CHECK_INT(tw_fox_bot_kind_from_name("partner-model"), TW_FOX_BOT_PARTNER);
+    CHECK_INT(tw_fox_bot_kind_from_name("noisy"), TW_FOX_BOT_NOISY);
+    CHECK_STR(tw_fox_bot_kind_name(TW_FOX_BOT_PARTNER), "partner-model");
+    CHECK_STR(tw_fox_bot_kind_name(TW_FOX_BOT_NOISY), "noisy");
     CHECK_INT(tw_fox_bot_kind_from_name("Strong"), -1);
     CHECK_INT(tw_fox_bot_kind_from_name("open"), -1);
     CHECK_INT(tw_fox_bot_kind_from_name(""), -1);
@@ -73,8 +79,8 @@ TEST(fox_bots_registry_names)
 TEST(fox_bots_only_legal_actions_at_every_level)
 {
     /* Games per level for each kind; the searching bots use a light effort. */
-    const int games[TW_FOX_BOT_KINDS] = {40, 10, 5, 5};
-    for (int k = 0; k < TW_FOX_BOT_KINDS; k++)
+    const int games[TW_FOX_BOT_LAST + 1] = {40, 10, 5, 5, 0, 4, 20};
+    for (int k = 0; k <= TW_FOX_BOT_LAST; k++)
         for (int level = 1; level <= TW_FOX_LEVELS; level++)
             for (int g = 0; g < games[k]; g++) {
                 tw_fox_state s;
@@ -134,7 +140,7 @@ TEST(fox_bots_decide_from_the_view_only)
                 REQUIRE(memcmp(&v, &v2, sizeof v) == 0);
                 if (other.hand[1 - seat] != s.hand[1 - seat] || other.deck != s.deck)
                     differed++;
-                for (int k = 0; k < TW_FOX_BOT_KINDS; k++) {
+                for (int k = 0; k <= TW_FOX_BOT_LAST; k++) {
                     if (k == TW_FOX_BOT_OPEN_HANDS)
                         continue;
                     tw_fox_bot *a = light_bot((tw_fox_bot_kind)k, 99 + (uint64_t)step);
@@ -162,10 +168,12 @@ TEST(fox_bots_decide_from_the_view_only)
 TEST(fox_bots_same_seed_same_game)
 {
     enum { MAX = 160 };
-    for (int k = 0; k < TW_FOX_BOT_KINDS; k++) {
+    for (int k = 0; k <= TW_FOX_BOT_LAST; k++) {
+        if (k == TW_FOX_BOT_HINT)
+            continue; /* the strong bot's play, seeded by the view: checked with the hints */
         tw_fox_action first[MAX], second[MAX];
         tw_fox_state a, b;
-        int light = k >= TW_FOX_BOT_STRONG;
+        int light = k >= TW_FOX_BOT_STRONG && k != TW_FOX_BOT_NOISY;
         int n1 = play_game((tw_fox_bot_kind)k, 3, 4242, 17, light, &a, first, MAX);
         int n2 = play_game((tw_fox_bot_kind)k, 3, 4242, 17, light, &b, second, MAX);
         REQUIRE(n1 > 0 && n1 == n2);
@@ -208,4 +216,54 @@ TEST(fox_bots_open_hands_wins_at_least_as_often_as_rule)
     }
     printf("   fox open-hands %d, rule %d of %d level-1 games won\n", open_wins, rule_wins, games);
     CHECK(open_wins >= rule_wins);
+}
+
+TEST(fox_partner_model_reads_the_view_and_weighs_leads)
+{
+    /* Along rule-bot games: the estimate with a partner model gives equal
+     * values on two deals of one view (it reads the view only), and when
+     * the seat follows its partner's lead, weighting the deals by that
+     * lead changes the values somewhere (the belief does something). */
+    tw_fox_search *search = tw_fox_search_new(12), *blue = tw_fox_search_new(10);
+    REQUIRE(search && blue);
+    tw_fox_partner_effort plain = {6, 200, 100, 3, 120, 0.0}, weighed = plain;
+    weighed.lead_temperature = 0.05;
+    int follows = 0, changed = 0, compared = 0;
+    for (int g = 0; g < 4; g++) {
+        tw_fox_config cfg = {1 + g % 3, g & 1, 9100 + (uint64_t)g};
+        tw_fox_state s;
+        REQUIRE(tw_fox_new(&s, fox_board(cfg.level), &cfg, NULL) == TW_OK);
+        for (int step = 0; !tw_fox_is_over(&s); step++) {
+            int seat = tw_fox_to_act(&s);
+            tw_fox_view v, v2;
+            tw_fox_view_of(&s, seat, &v);
+            tw_fox_action list[TW_FOX_MAX_ACTIONS];
+            int n = tw_fox_view_legal_actions(&v, list);
+            int following = s.phase == TW_FOX_PHASE_PLAY && s.trick_n == 1 &&
+                            TW_FOX_RANK(s.trick[0]) != TW_FOX_FOXES && TW_FOX_RANK(s.trick[0]) != TW_FOX_GIFT;
+            if (n > 1 && (following || step % 5 == 0)) {
+                double p[TW_FOX_MAX_ACTIONS], q[TW_FOX_MAX_ACTIONS];
+                tw_fox_state other;
+                tw_fox_determinize(&v, 77 + (uint64_t)step, &other);
+                tw_fox_view_of(&other, seat, &v2);
+                tw_fox_estimate_with_partner(search, blue, &v, 5, &weighed, list, n, p);
+                tw_fox_estimate_with_partner(search, blue, &v2, 5, &weighed, list, n, q);
+                CHECK(memcmp(p, q, (size_t)n * sizeof p[0]) == 0);
+                compared++;
+                if (following) {
+                    follows++;
+                    tw_fox_estimate_with_partner(search, blue, &v, 5, &plain, list, n, q);
+                    changed += memcmp(p, q, (size_t)n * sizeof p[0]) != 0;
+                }
+            }
+            tw_fox_action a;
+            REQUIRE(tw_fox_rule_bot_choose(&v, (uint64_t)step, &a) == TW_OK);
+            REQUIRE(tw_fox_apply(&s, a, NULL) == TW_OK);
+        }
+    }
+    CHECK(compared > 20);
+    CHECK(follows > 5);
+    CHECK(changed > follows / 2);
+    tw_fox_search_free(search);
+    tw_fox_search_free(blue);
 }

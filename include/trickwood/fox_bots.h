@@ -92,6 +92,34 @@ int tw_fox_estimate_actions(tw_fox_search *search, const tw_fox_view *view, uint
 int tw_fox_ismcts_estimate(tw_fox_search *search, const tw_fox_view *view, uint64_t seed, int iterations,
                            int horizon, double exploration, const tw_fox_action *actions, int n, double *p);
 
+/* How hard the estimate with a partner model works: deals per decision,
+ * nodes per deal when the partner does not answer, nodes per action and
+ * deal when it does, the blueprint's deals and nodes per deal, and the
+ * temperature of the weights of deals by the partner's lead (0: deals are
+ * not weighted). */
+typedef struct {
+    int samples;
+    long long nodes;
+    long long nodes_per_action;
+    int blueprint_samples;
+    long long blueprint_nodes;
+    double lead_temperature;
+} tw_fox_partner_effort;
+
+/* The sampling of tw_fox_estimate_actions with a model of the partner:
+ * on each deal, when an action leaves the partner to play the trick's
+ * second card, that card is the blueprint's (the same sampling at the
+ * blueprint's effort, from the partner's own view of the deal, on the
+ * scratch search `blueprint`), and the open-hands search values what
+ * follows; when the seat follows its partner's lead, each deal counts in
+ * proportion to how likely the blueprint, from the partner's view of the
+ * deal before the lead, found that lead. Fills p[i] with the (weighted)
+ * mean value after actions[i] and returns the
+ * index of the best (-1 when n is 0). Only the view is read. */
+int tw_fox_estimate_with_partner(tw_fox_search *search, tw_fox_search *blueprint, const tw_fox_view *view,
+                                 uint64_t seed, const tw_fox_partner_effort *effort, const tw_fox_action *actions,
+                                 int n, double *p);
+
 /* ---- Bot registry -------------------------------------------------------- */
 
 typedef enum {
@@ -99,15 +127,21 @@ typedef enum {
     TW_FOX_BOT_RULE = 1,       /* the rule-based partner above */
     TW_FOX_BOT_STRONG = 2,     /* search over determinizations of the view */
     TW_FOX_BOT_OPEN_HANDS = 3, /* sees both hands and the deck: an upper bound */
-    TW_FOX_BOT_HINT = 4        /* plays the hint's move: the strong bot's, with deals seeded by the view */
+    TW_FOX_BOT_HINT = 4,       /* plays the hint's move: the strong bot's, with deals seeded by the view */
+    TW_FOX_BOT_PARTNER = 5,    /* the strong sampling with the partner's answers from its own view */
+    TW_FOX_BOT_NOISY = 6       /* a human-like partner: the rule bot, with a random action one time in five */
 } tw_fox_bot_kind;
+
+/* The last kind number. */
+#define TW_FOX_BOT_LAST TW_FOX_BOT_NOISY
 
 /* The kinds the benchmarks compare (the hint bot is the strong one). */
 #define TW_FOX_BOT_KINDS 4
 
 typedef struct tw_fox_bot tw_fox_bot;
 
-/* Parses "random", "rule", "strong", "open-hands", "hint"; -1 when unknown. */
+/* Parses "random", "rule", "strong", "open-hands", "hint", "partner-model",
+ * "noisy"; -1 when unknown. */
 int tw_fox_bot_kind_from_name(const char *name);
 /* Name of a bot kind ("?" for an unknown value). */
 const char *tw_fox_bot_kind_name(tw_fox_bot_kind kind);

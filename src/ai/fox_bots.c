@@ -12,23 +12,31 @@
 #define SAMPLE_NODES 1000 /* strong: nodes per deal */
 #define HINT_SAMPLE_FACTOR 8 /* hints look at more deals than a move (128 by default) */
 #define SEARCH_TABLE_BITS 14
+#define BLUEPRINT_TABLE_BITS 10
+#define PARTNER_ACTION_NODES 500 /* partner model: nodes per action and deal when the partner answers */
+#define BLUEPRINT_SAMPLES 4      /* partner model: the blueprint's deals */
+#define BLUEPRINT_NODES 250      /* partner model: the blueprint's nodes per deal */
+#define NOISY_ONE_IN 5           /* noisy: a random action one decision in this many */
+#define LEAD_TEMPERATURE 0.05    /* partner model: temperature of the weights by the partner's lead */
 
 struct tw_fox_bot {
     tw_fox_bot_kind kind;
     tw_rng rng;
     tw_fox_search *search; /* strong and open-hands */
+    tw_fox_search *blueprint; /* the partner model's blueprint */
     long long open_nodes;
     int samples;
     long long sample_nodes;
 };
 
-static const char *const kind_names[TW_FOX_BOT_HINT + 1] = {"random", "rule", "strong", "open-hands", "hint"};
+static const char *const kind_names[TW_FOX_BOT_LAST + 1] = {"random", "rule", "strong", "open-hands", "hint",
+                                                            "partner-model", "noisy"};
 
 int tw_fox_bot_kind_from_name(const char *name)
 {
     if (!name)
         return -1;
-    for (int k = 0; k <= TW_FOX_BOT_HINT; k++)
+    for (int k = 0; k <= TW_FOX_BOT_LAST; k++)
         if (strcmp(name, kind_names[k]) == 0)
             return k;
     return -1;
@@ -36,12 +44,12 @@ int tw_fox_bot_kind_from_name(const char *name)
 
 const char *tw_fox_bot_kind_name(tw_fox_bot_kind kind)
 {
-    return (int)kind >= 0 && (int)kind <= TW_FOX_BOT_HINT ? kind_names[kind] : "?";
+    return (int)kind >= 0 && (int)kind <= TW_FOX_BOT_LAST ? kind_names[kind] : "?";
 }
 
 tw_fox_bot *tw_fox_bot_new(tw_fox_bot_kind kind, uint64_t seed)
 {
-    if ((int)kind < 0 || (int)kind > TW_FOX_BOT_HINT)
+    if ((int)kind < 0 || (int)kind > TW_FOX_BOT_LAST)
         return NULL;
     tw_fox_bot *bot = calloc(1, sizeof *bot);
     if (!bot)
@@ -51,10 +59,12 @@ tw_fox_bot *tw_fox_bot_new(tw_fox_bot_kind kind, uint64_t seed)
     bot->open_nodes = OPEN_NODES;
     bot->samples = SAMPLES;
     bot->sample_nodes = SAMPLE_NODES;
-    if (kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS || kind == TW_FOX_BOT_HINT) {
+    if (kind != TW_FOX_BOT_RANDOM && kind != TW_FOX_BOT_RULE && kind != TW_FOX_BOT_NOISY) {
         bot->search = tw_fox_search_new(SEARCH_TABLE_BITS);
-        if (!bot->search) {
-            free(bot);
+        if (kind == TW_FOX_BOT_PARTNER)
+            bot->blueprint = tw_fox_search_new(BLUEPRINT_TABLE_BITS);
+        if (!bot->search || (kind == TW_FOX_BOT_PARTNER && !bot->blueprint)) {
+            tw_fox_bot_free(bot);
             return NULL;
         }
     }
@@ -76,6 +86,7 @@ void tw_fox_bot_free(tw_fox_bot *bot)
     if (!bot)
         return;
     tw_fox_search_free(bot->search);
+    tw_fox_search_free(bot->blueprint);
     free(bot);
 }
 
@@ -122,6 +133,28 @@ static tw_error choose_strong(tw_fox_bot *bot, const tw_fox_view *view, int view
     return TW_OK;
 }
 
+/* The strong sampling with the partner modelled (tw_fox_estimate_with_partner)
+ * at the bot's effort, seeded by the bot's own generator. */
+static tw_error choose_partner_model(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *out)
+{
+    tw_fox_action list[TW_FOX_MAX_ACTIONS];
+    double p[TW_FOX_MAX_ACTIONS];
+    int n = tw_fox_view_legal_actions(view, list);
+    if (n == 0)
+        return TW_ERR_PHASE;
+    uint64_t seed = next_seed(bot);
+    if (n == 1) {
+        *out = list[0];
+        return TW_OK;
+    }
+    long long per_action = bot->sample_nodes * PARTNER_ACTION_NODES / SAMPLE_NODES;
+    tw_fox_partner_effort effort = {bot->samples, bot->sample_nodes, per_action > 0 ? per_action : 1,
+                                    BLUEPRINT_SAMPLES, BLUEPRINT_NODES, LEAD_TEMPERATURE};
+    int best = tw_fox_estimate_with_partner(bot->search, bot->blueprint, view, seed, &effort, list, n, p);
+    *out = list[best];
+    return TW_OK;
+}
+
 tw_error tw_fox_bot_choose_from_view(tw_fox_bot *bot, const tw_fox_view *view, tw_fox_action *out)
 {
     if (tw_fox_to_act(&view->visible) != view->seat)
@@ -134,6 +167,13 @@ tw_error tw_fox_bot_choose_from_view(tw_fox_bot *bot, const tw_fox_view *view, t
         return choose_strong(bot, view, 0, out);
     case TW_FOX_BOT_HINT:
         return choose_strong(bot, view, 1, out);
+    case TW_FOX_BOT_PARTNER:
+        return choose_partner_model(bot, view, out);
+    case TW_FOX_BOT_NOISY:
+        /* A partner that mostly plays sensibly and sometimes slips. */
+        if (tw_rng_below(&bot->rng, NOISY_ONE_IN) == 0)
+            return choose_random(bot, view, out);
+        return tw_fox_rule_bot_choose(view, next_seed(bot), out);
     case TW_FOX_BOT_RULE:
     default:
         return tw_fox_rule_bot_choose(view, next_seed(bot), out);

@@ -456,7 +456,7 @@ static tw_error fox_event_log(const tw_match *gm, tw_buf *buf)
 }
 
 /* The bot names, the strongest that plays from a view first. */
-static const char *const fox_bot_names[] = {"strong", "rule", "random", "open-hands", "hint", NULL};
+static const char *const fox_bot_names[] = {"strong", "rule", "random", "open-hands", "hint", "partner-model", "noisy", NULL};
 
 /* The engine's bot of a kind (for tw_game_bot_make). */
 static void *fox_engine_bot(int kind, uint64_t seed)

@@ -33,7 +33,8 @@ static int fox_slow(const tw_sim_options *opt)
     int slow = 0;
     for (int seat = 0; seat < 2; seat++) {
         int kind = tw_fox_bot_kind_from_name(opt->bots[seat]);
-        slow |= kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS || kind == TW_FOX_BOT_HINT;
+        slow |= kind == TW_FOX_BOT_STRONG || kind == TW_FOX_BOT_OPEN_HANDS || kind == TW_FOX_BOT_HINT ||
+                kind == TW_FOX_BOT_PARTNER;
     }
     return slow;
 }
