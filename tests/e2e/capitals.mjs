@@ -26,7 +26,7 @@ export const NAMES = new Set([
   'Trickwood', 'For', 'Northwood', 'Les', 'Fiefs', 'Norbois', 'The', 'Fox', 'Forest', 'Duet', 'Renard', 'Forêt',
   'Doves', 'Roses', 'Stars', 'Colombes', 'Étoiles', 'Claws', 'Flowers', 'Leaves', 'Eyes', 'Griffes', 'Fleurs', 'Feuilles', 'Yeux',
   'Musician', 'Foxes', 'Gazelle', 'Gazelles', 'Gift', 'Royal', 'Heir', 'Musicien', 'Renards', 'Présent', 'Prince', 'Princesse',
-  'Bois', 'Duo', 'Board', 'Game', 'Arena', 'WebAssembly', 'Firefox', 'Chrome', 'Edge', 'Safari', 'English', 'French',
+  'Bois', 'Duo', 'Board', 'Game', 'Arena', 'WebAssembly', 'PostgreSQL', 'SQLite', 'Firefox', 'Chrome', 'Edge', 'Safari', 'English', 'French',
   // the keyboard's keys, named as on the keys
   'Enter', 'Entrée', 'Tab', 'Space', 'Espace', 'Home', 'End', 'Fin',
 ]);
