@@ -802,12 +802,12 @@ static int nw_history_facts(json_t *config, json_t *result, tw_game_facts *out)
     const char *variant = json_string_value(json_object_get(config, "variant"));
     int hidden = variant && strcmp(variant, tw_nw_variant_key(TW_NW_VARIANT_HIDDEN_STARS)) == 0;
     int expert = json_is_true(json_object_get(config, "expert"));
-    /* a challenge by its id; by its number in games made before the web
-     * kept the id */
-    json_t *shipped = json_is_integer(json_object_get(config, "challenge"))
-                          ? shipped_challenge(json_object_get(config, "challenge"))
-                          : NULL;
-    const char *challenge = json_string_value(shipped ? json_object_get(shipped, "id") : json_object_get(config, "challenge"));
+    /* a challenge by its id, or by its number in games made before the
+     * web kept the id: one lookup says both its id and whether it is
+     * shipped (then dealt again by id) */
+    json_t *named = json_object_get(config, "challenge");
+    json_t *shipped = named ? shipped_challenge(named) : NULL;
+    const char *challenge = json_string_value(shipped ? json_object_get(shipped, "id") : named);
     snprintf(out->group, sizeof out->group, "%.20s%s", hidden ? variant : medal, expert ? "-expert" : "");
     if (challenge) /* a challenge's games are a group of their own */
         snprintf(out->group, sizeof out->group, "challenge-%.40s", challenge);
@@ -818,12 +818,8 @@ static int nw_history_facts(json_t *config, json_t *result, tw_game_facts *out)
     if (challenge) {
         /* a shipped challenge's game is dealt again by its id (its setup
          * and goal come with it); one read from elsewhere is not offered */
-        json_t *named = json_string(challenge);
-        json_t *again_shipped = named ? shipped_challenge(named) : NULL;
-        if (again_shipped)
+        if (shipped)
             out->again = json_pack("{s:s}", "challenge", challenge);
-        json_decref(again_shipped);
-        json_decref(named);
     } else if (json_integer_value(json_object_get(config, "characters")) == 0) {
         out->again = json_pack("{s:s, s:s}", "setup", setup, "medal", medal);
         if (out->again && hidden)
