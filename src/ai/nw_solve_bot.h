@@ -38,9 +38,10 @@ void nw_solve_scratch_free(nw_solve_scratch *sc);
 long long nw_solve_scratch_nodes(const nw_solve_scratch *sc);
 /* Counts, for each of the n actions (a decision inside a visit, from the
  * view only), the orders dealt from the view after which the target can
- * still be reached. Orders are dealt from seeds drawn from rng, a batch at
- * a time, until the best action is clear, every action has scored the same
- * in every order so far (after half of min_orders), or max_orders. */
+ * still be reached. Orders are dealt from seeds drawn from rng one at a
+ * time; once min_orders are counted, the counting stops as soon as the best
+ * action is clear or every action has scored the same in every order so
+ * far, and in any case at max_orders. */
 void nw_solve_actions(nw_solve_scratch *sc, const nw_solve_settings *set, const tw_nw_view *view,
                       const tw_nw_action *acts, int n, tw_rng *rng, nw_solve_count *out);
 
