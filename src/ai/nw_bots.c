@@ -1239,11 +1239,27 @@ static const double CAL_VALUE[CAL_POINTS] = {0.0286, 0.0778, 0.1261, 0.1758, 0.2
 static const double CAL_FREQ[CAL_POINTS] = {0.0421, 0.0959, 0.2192, 0.2946, 0.4088, 0.4748, 0.5736,
                                             0.6185, 0.6905, 0.7572, 0.7962, 0.8467, 0.8789, 0.9080,
                                             0.9259, 0.9392, 0.9410, 0.9437, 0.9656, 0.9949};
-/* The medal model as a frequency: logit(m) becomes CAL_MEDAL_A * logit(m)
- * + CAL_MEDAL_B, m clamped to [0.01, 0.99] (fitted by maximum likelihood
- * on the same games). */
-#define CAL_MEDAL_A 0.8160
-#define CAL_MEDAL_B 0.4094
+/* The goal model as a frequency: logit(m) becomes a * logit(m) + b, m
+ * clamped to [0.01, 0.99], with a and b fitted by maximum likelihood for
+ * each kind of goal, since the goal is a different question under each
+ * scoring (docs/bots-northwood.md says on which games each was fitted and
+ * how to refit): [variant][expert rule]. */
+typedef struct {
+    double a, b;
+} goal_map;
+static const goal_map CAL_GOAL[2][2] = {
+    /* medals: bench --parts calibration --game northwood --games 3000 --seed 500000 (bronze) */
+    {{0.8160, 0.4094},
+     /* medals, expert rule: the mean of two fits, ... --games 500 --seed
+     * 2200000 --expert and --seed 2400000 --expert */
+     {0.6754, 0.5828}},
+    /* hidden stars: the mean of two fits, ... --games 500 --seed 2200000
+     * --variant hidden-stars and --seed 2400000 --variant hidden-stars */
+    {{1.0445, 0.1527},
+     /* hidden stars, expert rule: ... --games 500 --seed 2200000
+     * --variant hidden-stars --expert */
+     {0.7627, 0.4530}},
+};
 
 /* A seed for the estimates of one view: a hash of everything the player
  * sees (and nothing else), so the figures depend on the view alone. The
@@ -1444,14 +1460,15 @@ static double medal_model(const tw_nw_view *view, tw_nw_action action, double p_
     return medal_odds(v, current, current >= 0 ? p_target : 0);
 }
 
-/* The medal model as a frequency: logit(m) becomes CAL_MEDAL_A * logit(m)
- * + CAL_MEDAL_B (fitted with CAL_VALUE, CAL_FREQ); sure values stay. */
-static double medal_calibrated(double m)
+/* The goal model's value m as a frequency, through the map of the goal
+ * the game is scored by (CAL_GOAL); sure values stay. */
+static double medal_calibrated(const tw_nw_state *v, double m)
 {
     if (m <= 0.0 || m >= 1.0)
         return m;
+    const goal_map *map = &CAL_GOAL[v->variant == TW_NW_VARIANT_HIDDEN_STARS][v->expert != 0];
     double c = m < 0.01 ? 0.01 : m > 0.99 ? 0.99 : m;
-    return 1.0 / (1.0 + exp(-(CAL_MEDAL_A * log(c / (1.0 - c)) + CAL_MEDAL_B)));
+    return 1.0 / (1.0 + exp(-(map->a * log(c / (1.0 - c)) + map->b)));
 }
 
 double tw_nw_medal_chance(const tw_nw_view *view, tw_nw_action action, double p_target)
@@ -1459,7 +1476,7 @@ double tw_nw_medal_chance(const tw_nw_view *view, tw_nw_action action, double p_
     /* the model reads the search value: undo the target's calibration */
     double q = p_target <= 0 || p_target >= 1 ? p_target
                                               : tw_through_points(CAL_FREQ, CAL_VALUE, CAL_POINTS, p_target, NULL);
-    return medal_calibrated(medal_model(view, action, model_input(q)));
+    return medal_calibrated(&view->visible, medal_model(view, action, model_input(q)));
 }
 
 /* A hint: the strong bot's move with its target and medal chances. */
@@ -1483,11 +1500,11 @@ tw_nw_hint tw_nw_hint_for(tw_nw_bot *bot, const tw_nw_view *view)
         hint.margin_target = 0;
     double q = in_visit ? model_input(raw[best].q) : 0;
     hint.raw_medal = medal_model(view, hint.action, q);
-    hint.p_medal = medal_calibrated(hint.raw_medal);
+    hint.p_medal = medal_calibrated(v, hint.raw_medal);
     /* the medal's margin: the medal chance at the target chance's margin
      * either side (the model is linear in the target chance) */
-    double spread = in_visit ? medal_calibrated(medal_model(view, hint.action, 1)) -
-                                   medal_calibrated(medal_model(view, hint.action, 0))
+    double spread = in_visit ? medal_calibrated(v, medal_model(view, hint.action, 1)) -
+                                   medal_calibrated(v, medal_model(view, hint.action, 0))
                              : 0;
     hint.margin_medal = fabs(spread) * hint.margin_target;
     hint.samples = iterations;

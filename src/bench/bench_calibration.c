@@ -363,8 +363,8 @@ static json_t *value_points(const cal_point *v, size_t n, int kind, int level, c
 }
 
 /* Prints and returns the maps fitted on these games, for the games in
- * `which` (the estimators' constants: CAL_VALUE, CAL_FREQ and CAL_MEDAL_A,
- * CAL_MEDAL_B in nw_bots.c; CALIBRATION, by level, in fox_strong.c). */
+ * `which` (the estimators' constants: CAL_VALUE, CAL_FREQ and the goal
+ * maps CAL_GOAL in nw_bots.c; CALIBRATION, by level, in fox_strong.c). */
 static json_t *fits(const cal_point *v, size_t n, unsigned which, FILE *log)
 {
     double a, b;
