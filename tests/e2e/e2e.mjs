@@ -2225,6 +2225,13 @@ test('tutorial closed and reopened: the coach takes the kept game up at the step
   check((await versionOf(back)) === script.steps[3].at, 'the wrong move was not played');
   await tutorialAct(back, script.steps[3].do[0]);
   check((await back.getAttribute('[data-testid=tutorial-step]', 'data-step')) === '4', 'the lessons go on');
+  // The same game opened by its play address (a bookmark, the history's
+  // link) comes back with its coach, at the step reached.
+  const id = await back.evaluate(() => localStorage.getItem('tw.tutorial.northwood'));
+  check(id, 'the browser keeps the tutorial game');
+  await back.goto(BASE + '/#/play/' + encodeURIComponent(id));
+  await back.waitForSelector('[data-testid=tutorial-coach] [data-testid=tutorial-say]');
+  check((await back.getAttribute('[data-testid=tutorial-step]', 'data-step')) === '4', 'the play address shows the coach at the fifth step');
   checkNoErrors(back, 'tutorial reopened');
   await ctx.close();
 });

@@ -17,7 +17,7 @@ import { helpPage } from './help.js';
 import { openRules, rerenderRules, setRulesGame } from './rules.js';
 import { LOCAL, warmUp, localUnsupported } from './local.js';
 import { settingsBox, tellTurn } from './settings.js';
-import { tutorialPage, tutorialLink, tutorialOffer } from './tutorial.js';
+import { tutorialPage, tutorialLink, tutorialOffer, tutorialOfGame } from './tutorial.js';
 import { difficultyLine } from './difficulty.js';
 import { challengesPanel } from './challenges.js';
 
@@ -211,6 +211,12 @@ async function createGame(body, form) {
 
 // The game page: loads this seat's state and mounts the right screen.
 function playPage(id) {
+  // A tutorial's game is played with its coach, at the tutorial's address.
+  const tutorial = tutorialOfGame(id);
+  if (tutorial) {
+    location.replace('#/tutorial/' + tutorial);
+    return { destroy() {} };
+  }
   const token = tokenFor(id);
   if (!token) {
     showNotMine(id);

@@ -204,6 +204,13 @@ class Coach {
   }
 }
 
+// The name of the tutorial whose game this browser keeps under id, or
+// null: such a game opened at #/play/ID is shown with its coach.
+export function tutorialOfGame(id) {
+  const tut = TUTORIALS.find((x) => stored(gameKey(x.name)) === id);
+  return tut ? tut.name : null;
+}
+
 // Creates the tutorial's game and keeps its id for this browser.
 async function newTutorialGame(tut, script) {
   const res = await api('POST', '/api/games', { game: script.game, ...script.options, seed: script.seed });
