@@ -195,6 +195,34 @@ TEST(nw_decided_prince_of_eyes_with_one_card_left)
     CHECK_INT(tw_nw_visit_decided(&s, &hit), 0);
 }
 
+/* The same position for every target from 3 on: with one card in hand
+ * and abilities that draw only as many as they discard, one answer at
+ * most is left, a score of 2 at most, so each is a sure miss. Counting
+ * the draws alone (the Prince's four runs, the Jack's two cards) would
+ * allow 5 or 3 answers and leave the twenty unseen cards to the search,
+ * which does not settle them (checked with the bound switched off): this
+ * asks the net growth bound itself. */
+TEST(nw_decided_net_growth_settles_every_target_above_two)
+{
+    static const char *const allies[] = {"prince-of-eyes", "jack-of-eyes"};
+    for (int i = 0; i < 2; i++) {
+        tw_nw_state s;
+        fx_blank(&s, NULL);
+        fx_ally(&s, 0, allies[i]);
+        fx_cards(&s, "8L", "", "1C 2C 3C 4C 5C 6C 7C 8C 1F 2F", "5E", TW_NW_PILE_DECK);
+        for (int slot = 1; slot < 4; slot++)
+            fx_exhaust(&s, slot);
+        for (int fief = 3; fief < 8; fief++) {
+            fx_visit(&s, fief, TW_NW_PHASE_BEFORE_STATEMENT);
+            REQUIRE(FX_SOUND(&s));
+            int hit = -1;
+            if (tw_nw_visit_decided(&s, &hit) != 1 || hit != 0)
+                tw_test_fail(__FILE__, __LINE__, "%s, target %d: not decided as a miss (hit %d)", allies[i],
+                             fief, hit);
+        }
+    }
+}
+
 /* A Baron of Claws that decides the visit through its shuffle: fief 0
  * (target 0, Claws trump), nothing scored; the hand's 1F scores against no
  * statement left (the other Flowers are in the discard), and the Baron
