@@ -143,20 +143,31 @@ TEST(nw_decided_agrees_with_exhaustive_check_baron_of_claws)
     CHECK(b.decided >= 15);
 }
 
+/* The allies that draw as many cards as they discard. */
+static const char *const draw_discard[] = {"prince-of-eyes", "jack-of-eyes"};
+
 /* Abilities that draw as many cards as they discard, with up to ten
  * cards in the deck: the hand's net growth bounds the answers. Under
  * AddressSanitizer, four times slower here, 60 positions of each. */
 TEST(nw_decided_agrees_with_exhaustive_check_draw_and_discard)
 {
-    static const char *const allies[] = {"prince-of-eyes", "jack-of-eyes"};
     const int trials = TW_TEST_ASAN ? 60 : 150;
     for (int i = 0; i < 2; i++) {
-        position_shape shape = {2, 6, 10, 4, allies[i], 0, TW_NW_PILE_DISCARD};
+        position_shape shape = {2, 6, 10, 4, draw_discard[i], 0, TW_NW_PILE_DISCARD};
         agreement a = compare_on(&shape, 40 + (uint64_t)i, trials);
         CHECK(a.compared >= trials * 4 / 5);
         CHECK(a.decided >= trials * 4 / 15);
         CHECK(a.open >= trials / 10);
     }
+}
+
+/* A blank game with ally on slot 0, the only ally still ready. */
+static void only_ready(tw_nw_state *s, const char *ally)
+{
+    fx_blank(s, NULL);
+    fx_ally(s, 0, ally);
+    for (int slot = 1; slot < 4; slot++)
+        fx_exhaust(s, slot);
 }
 
 /* The case that ran the search out of its budget: target 7, score 1, one
@@ -167,11 +178,8 @@ TEST(nw_decided_agrees_with_exhaustive_check_draw_and_discard)
 TEST(nw_decided_prince_of_eyes_with_one_card_left)
 {
     tw_nw_state s;
-    fx_blank(&s, NULL);
-    fx_ally(&s, 0, "prince-of-eyes");
+    only_ready(&s, "prince-of-eyes");
     fx_cards(&s, "8L", "", "1C 2C 3C 4C 5C 6C 7C 8C 1F 2F", "5E", TW_NW_PILE_DECK);
-    for (int slot = 1; slot < 4; slot++)
-        fx_exhaust(&s, slot);
     fx_visit(&s, 7, TW_NW_PHASE_BEFORE_STATEMENT);
     REQUIRE(FX_SOUND(&s));
     CHECK_INT(s.deck_n, 20);
@@ -204,20 +212,16 @@ TEST(nw_decided_prince_of_eyes_with_one_card_left)
  * asks the net growth bound itself. */
 TEST(nw_decided_net_growth_settles_every_target_above_two)
 {
-    static const char *const allies[] = {"prince-of-eyes", "jack-of-eyes"};
     for (int i = 0; i < 2; i++) {
         tw_nw_state s;
-        fx_blank(&s, NULL);
-        fx_ally(&s, 0, allies[i]);
+        only_ready(&s, draw_discard[i]);
         fx_cards(&s, "8L", "", "1C 2C 3C 4C 5C 6C 7C 8C 1F 2F", "5E", TW_NW_PILE_DECK);
-        for (int slot = 1; slot < 4; slot++)
-            fx_exhaust(&s, slot);
         for (int fief = 3; fief < 8; fief++) {
             fx_visit(&s, fief, TW_NW_PHASE_BEFORE_STATEMENT);
             REQUIRE(FX_SOUND(&s));
             int hit = -1;
             if (tw_nw_visit_decided(&s, &hit) != 1 || hit != 0)
-                tw_test_fail(__FILE__, __LINE__, "%s, target %d: not decided as a miss (hit %d)", allies[i],
+                tw_test_fail(__FILE__, __LINE__, "%s, target %d: not decided as a miss (hit %d)", draw_discard[i],
                              fief, hit);
         }
     }
@@ -232,10 +236,7 @@ TEST(nw_decided_net_growth_settles_every_target_above_two)
 TEST(nw_decided_baron_of_claws_shuffle)
 {
     tw_nw_state s;
-    fx_blank(&s, NULL);
-    fx_ally(&s, 0, "baron-of-claws");
-    for (int slot = 1; slot < 4; slot++)
-        fx_exhaust(&s, slot);
+    only_ready(&s, "baron-of-claws");
     fx_cards(&s, "1F", "1C 8E 7E", "", "", TW_NW_PILE_DISCARD);
     fx_visit(&s, 0, TW_NW_PHASE_BEFORE_STATEMENT);
     REQUIRE(FX_SOUND(&s));
@@ -314,13 +315,9 @@ static void compare_every_target(tw_nw_state *s, int phase, agreement *a)
  * depends. Every target is compared with the exhaustive check. */
 TEST(nw_decided_draw_without_growth_one_card_every_target)
 {
-    static const char *const allies[] = {"prince-of-eyes", "jack-of-eyes"};
     for (int i = 0; i < 2; i++) {
         tw_nw_state s;
-        fx_blank(&s, NULL);
-        fx_ally(&s, 0, allies[i]);
-        for (int slot = 1; slot < 4; slot++)
-            fx_exhaust(&s, slot);
+        only_ready(&s, draw_discard[i]);
         fx_cards(&s, "8L", "1C 3C 6C 2F 7F 4L 2E 6E", "", "5E", TW_NW_PILE_DISCARD);
         agreement a = {0, 0, 0, 0};
         compare_every_target(&s, TW_NW_PHASE_BEFORE_STATEMENT, &a);
@@ -346,10 +343,7 @@ TEST(nw_decided_baron_of_claws_every_target)
     int decided = 0, open = 0;
     for (int i = 0; i < ndecks; i++) {
         tw_nw_state s;
-        fx_blank(&s, NULL);
-        fx_ally(&s, 0, "baron-of-claws");
-        for (int slot = 1; slot < 4; slot++)
-            fx_exhaust(&s, slot);
+        only_ready(&s, "baron-of-claws");
         fx_cards(&s, "3F 5L", decks[i], "", i == 1 ? "4C" : "", TW_NW_PILE_DISCARD);
         agreement a = {0, 0, 0, 0};
         compare_every_target(&s, TW_NW_PHASE_BEFORE_STATEMENT, &a);
