@@ -4,6 +4,7 @@
  * "visit decided" (its simple cases and random play; the exhaustive check
  * is in test_nw_decided.c). After an ability the statement is revealed at once, so most
  * checks look at the discard: "... moved cards, statement". */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,6 +151,51 @@ TEST(nw_crown_baron_of_claws_searches_and_shuffles)
     tw_nw_view_of(&s, &view);
     for (int i = 0; i < view.visible.deck_n; i++)
         CHECK_INT(view.visible.deck[i], TW_NW_NO_CARD);
+}
+
+/* The cards a search moved, as codes in the order of the events, and the
+ * same from the event log's lines (both written "3C 3F 3E"). */
+static void searched_order(const tw_nw_events *ev, char *events_text, char *log_text)
+{
+    events_text[0] = log_text[0] = '\0';
+    for (int i = 0; i < ev->count; i++)
+        if (ev->items[i].type == TW_NW_EV_MOVE && ev->items[i].from == TW_NW_PILE_DECK &&
+            ev->items[i].to == TW_NW_PILE_HAND) {
+            char code[4];
+            tw_nw_card_code(ev->items[i].card, code);
+            strcat(strcat(events_text, events_text[0] ? " " : ""), code);
+        }
+    tw_buf buf = {0};
+    int seq = 0;
+    tw_nw_events_to_jsonl(ev, TW_NW_NO_ACTION, &seq, &buf);
+    for (const char *line = buf.data; line && *line;) {
+        const char *end = strchr(line, '\n');
+        char one[160] = "";
+        snprintf(one, sizeof one, "%.*s", (int)(end - line), line);
+        const char *card = strstr(one, "\"card\":\"");
+        if (strstr(one, "\"type\":\"move\"") && strstr(one, "\"from\":\"deck\",\"to\":\"hand\"") && card)
+            strncat(strcat(log_text, log_text[0] ? " " : ""), card + strlen("\"card\":\""), 2);
+        line = end + 1;
+    }
+    tw_buf_free(&buf);
+}
+
+TEST(nw_crown_baron_of_claws_moves_in_card_order)
+{
+    tw_nw_state s;
+    tw_nw_events ev = {0};
+    /* From the top the deck's 3s lie 3C, 3E, 3F; in card order (suit then
+     * value: Claws, Flowers, Leaves, Eyes) they are 3C, 3F, 3E. */
+    fx_ready(&s, 3, "baron-of-claws", "3L 5L", "3F 8F 3E 1C 3C 7E 2L", "", "", TW_NW_PILE_DISCARD);
+    REQUIRE(FX_RUN(&s, "activate 0"));
+    REQUIRE(FX_RUN_EV(&s, "pick 3L", &ev));
+    char events_text[64], log_text[64];
+    searched_order(&ev, events_text, log_text);
+    /* The move events (the terminal's text follows them) and the log's
+     * lines both in card order, not deck order. */
+    CHECK_STR(events_text, "3C 3F 3E");
+    CHECK_STR(log_text, "3C 3F 3E");
+    CHECK_INT(fx_count_events(&ev, TW_NW_EV_SHUFFLE, -1), 1);
 }
 
 TEST(nw_crown_baron_of_claws_finds_nothing)

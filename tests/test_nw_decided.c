@@ -143,20 +143,31 @@ TEST(nw_decided_agrees_with_exhaustive_check_baron_of_claws)
     CHECK(b.decided >= 15);
 }
 
+/* The allies that draw as many cards as they discard. */
+static const char *const draw_discard[] = {"prince-of-eyes", "jack-of-eyes"};
+
 /* Abilities that draw as many cards as they discard, with up to ten
  * cards in the deck: the hand's net growth bounds the answers. Under
  * AddressSanitizer, four times slower here, 60 positions of each. */
 TEST(nw_decided_agrees_with_exhaustive_check_draw_and_discard)
 {
-    static const char *const allies[] = {"prince-of-eyes", "jack-of-eyes"};
     const int trials = TW_TEST_ASAN ? 60 : 150;
     for (int i = 0; i < 2; i++) {
-        position_shape shape = {2, 6, 10, 4, allies[i], 0, TW_NW_PILE_DISCARD};
+        position_shape shape = {2, 6, 10, 4, draw_discard[i], 0, TW_NW_PILE_DISCARD};
         agreement a = compare_on(&shape, 40 + (uint64_t)i, trials);
         CHECK(a.compared >= trials * 4 / 5);
         CHECK(a.decided >= trials * 4 / 15);
         CHECK(a.open >= trials / 10);
     }
+}
+
+/* A blank game with ally on slot 0, the only ally still ready. */
+static void only_ready(tw_nw_state *s, const char *ally)
+{
+    fx_blank(s, NULL);
+    fx_ally(s, 0, ally);
+    for (int slot = 1; slot < 4; slot++)
+        fx_exhaust(s, slot);
 }
 
 /* The case that ran the search out of its budget: target 7, score 1, one
@@ -167,11 +178,8 @@ TEST(nw_decided_agrees_with_exhaustive_check_draw_and_discard)
 TEST(nw_decided_prince_of_eyes_with_one_card_left)
 {
     tw_nw_state s;
-    fx_blank(&s, NULL);
-    fx_ally(&s, 0, "prince-of-eyes");
+    only_ready(&s, "prince-of-eyes");
     fx_cards(&s, "8L", "", "1C 2C 3C 4C 5C 6C 7C 8C 1F 2F", "5E", TW_NW_PILE_DECK);
-    for (int slot = 1; slot < 4; slot++)
-        fx_exhaust(&s, slot);
     fx_visit(&s, 7, TW_NW_PHASE_BEFORE_STATEMENT);
     REQUIRE(FX_SOUND(&s));
     CHECK_INT(s.deck_n, 20);
@@ -195,6 +203,30 @@ TEST(nw_decided_prince_of_eyes_with_one_card_left)
     CHECK_INT(tw_nw_visit_decided(&s, &hit), 0);
 }
 
+/* The same position for every target from 3 on: with one card in hand
+ * and abilities that draw only as many as they discard, one answer at
+ * most is left, a score of 2 at most, so each is a sure miss. Counting
+ * the draws alone (the Prince's four runs, the Jack's two cards) would
+ * allow 5 or 3 answers and leave the twenty unseen cards to the search,
+ * which does not settle them (checked with the bound switched off): this
+ * asks the net growth bound itself. */
+TEST(nw_decided_net_growth_settles_every_target_above_two)
+{
+    for (int i = 0; i < 2; i++) {
+        tw_nw_state s;
+        only_ready(&s, draw_discard[i]);
+        fx_cards(&s, "8L", "", "1C 2C 3C 4C 5C 6C 7C 8C 1F 2F", "5E", TW_NW_PILE_DECK);
+        for (int fief = 3; fief < 8; fief++) {
+            fx_visit(&s, fief, TW_NW_PHASE_BEFORE_STATEMENT);
+            REQUIRE(FX_SOUND(&s));
+            int hit = -1;
+            if (tw_nw_visit_decided(&s, &hit) != 1 || hit != 0)
+                tw_test_fail(__FILE__, __LINE__, "%s, target %d: not decided as a miss (hit %d)", draw_discard[i],
+                             fief, hit);
+        }
+    }
+}
+
 /* A Baron of Claws that decides the visit through its shuffle: fief 0
  * (target 0, Claws trump), nothing scored; the hand's 1F scores against no
  * statement left (the other Flowers are in the discard), and the Baron
@@ -204,10 +236,7 @@ TEST(nw_decided_prince_of_eyes_with_one_card_left)
 TEST(nw_decided_baron_of_claws_shuffle)
 {
     tw_nw_state s;
-    fx_blank(&s, NULL);
-    fx_ally(&s, 0, "baron-of-claws");
-    for (int slot = 1; slot < 4; slot++)
-        fx_exhaust(&s, slot);
+    only_ready(&s, "baron-of-claws");
     fx_cards(&s, "1F", "1C 8E 7E", "", "", TW_NW_PILE_DISCARD);
     fx_visit(&s, 0, TW_NW_PHASE_BEFORE_STATEMENT);
     REQUIRE(FX_SOUND(&s));
@@ -286,13 +315,9 @@ static void compare_every_target(tw_nw_state *s, int phase, agreement *a)
  * depends. Every target is compared with the exhaustive check. */
 TEST(nw_decided_draw_without_growth_one_card_every_target)
 {
-    static const char *const allies[] = {"prince-of-eyes", "jack-of-eyes"};
     for (int i = 0; i < 2; i++) {
         tw_nw_state s;
-        fx_blank(&s, NULL);
-        fx_ally(&s, 0, allies[i]);
-        for (int slot = 1; slot < 4; slot++)
-            fx_exhaust(&s, slot);
+        only_ready(&s, draw_discard[i]);
         fx_cards(&s, "8L", "1C 3C 6C 2F 7F 4L 2E 6E", "", "5E", TW_NW_PILE_DISCARD);
         agreement a = {0, 0, 0, 0};
         compare_every_target(&s, TW_NW_PHASE_BEFORE_STATEMENT, &a);
@@ -318,10 +343,7 @@ TEST(nw_decided_baron_of_claws_every_target)
     int decided = 0, open = 0;
     for (int i = 0; i < ndecks; i++) {
         tw_nw_state s;
-        fx_blank(&s, NULL);
-        fx_ally(&s, 0, "baron-of-claws");
-        for (int slot = 1; slot < 4; slot++)
-            fx_exhaust(&s, slot);
+        only_ready(&s, "baron-of-claws");
         fx_cards(&s, "3F 5L", decks[i], "", i == 1 ? "4C" : "", TW_NW_PILE_DISCARD);
         agreement a = {0, 0, 0, 0};
         compare_every_target(&s, TW_NW_PHASE_BEFORE_STATEMENT, &a);

@@ -981,6 +981,7 @@ static void check_log_against_state(const char *log, const tw_nw_state *final, c
     int *sizes = batch_sizes(rec);
     REQUIRE(sizes);
     int moves = 0, seq = 0, gathering = 0, in_visit = 0, searching = 0, batch = 0, left = sizes[0];
+    int last_searched = -1; /* the card of the search's move before */
     const char *line = log;
     while (*line) {
         const char *end = strchr(line, '\n');
@@ -1032,7 +1033,10 @@ static void check_log_against_state(const char *log, const tw_nw_state *final, c
             int taken = tracker_take(&t, from, card, !gathering);
             if (!taken && !gathering && from == TW_NW_PILE_DECK && to == TW_NW_PILE_HAND) {
                 taken = tracker_take_searched(&t, card);
+                if (searching && card < last_searched) /* a search's moves come in card order */
+                    tw_test_fail(__FILE__, __LINE__, "seq %d: a deck search's moves are not in card order", seq);
                 searching = taken;
+                last_searched = card;
                 *seen |= SEEN_SEARCH;
             } else if (searching && !(from == TW_NW_PILE_DECK && to == TW_NW_PILE_HAND)) {
                 tw_test_fail(__FILE__, __LINE__, "seq %d: a deck search's moves are not followed by a shuffle", seq);

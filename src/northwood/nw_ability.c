@@ -181,8 +181,9 @@ void nw_set_shuffle_hook(nw_shuffle_hook hook, void *ctx)
     shuffle_ctx = ctx;
 }
 
-/* Takes every deck card of a value into the hand (in deck order, from the
- * top), then shuffles the deck; the player no longer knows any deck card. */
+/* Takes every deck card of a value into the hand, its moves in card order
+ * (suit, then value), then shuffles the deck; the player no longer knows
+ * any deck card. */
 static void search_deck(tw_nw_state *s, int value, tw_nw_events *events)
 {
     int kept = 0;

@@ -133,49 +133,14 @@ static void put_line(const tw_nw_event *ev, tw_nw_action action, int *seq, tw_bu
     tw_buf_printf(buf, "}\n");
 }
 
-/* Whether an event moves a card from the deck to the hand. */
-static int is_draw(const tw_nw_event *ev)
-{
-    return ev->type == TW_NW_EV_MOVE && ev->from == TW_NW_PILE_DECK && ev->to == TW_NW_PILE_HAND;
-}
-
-/* The end of the deck search starting at event i, or i when none starts
- * there. A search (Baron of Claws) takes cards from anywhere in the deck
- * and then shuffles it: its moves are the draws right before a shuffle
- * (the other shuffles follow a visit's end or start the game). */
-static int search_end(const tw_nw_events *events, int i)
-{
-    int j = i;
-    while (j < events->count && is_draw(&events->items[j]))
-        j++;
-    return j > i && j < events->count && events->items[j].type == TW_NW_EV_SHUFFLE ? j : i;
-}
-
-/* Appends one line per event. The cards a deck search takes are written
- * in card order, not in the order they lay in the deck: that order is
- * unseen and the log tells nothing about unseen deck cards. */
+/* Appends one line per event. The cards a deck search (Baron of Claws)
+ * takes come in card order, not in the order they lay in the deck: the
+ * engine emits them so (that order is unseen and the log tells nothing
+ * about unseen deck cards). */
 void tw_nw_events_to_jsonl(const tw_nw_events *events, tw_nw_action action, int *seq, tw_buf *buf)
 {
-    for (int i = 0; i < events->count; i++) {
-        int end = search_end(events, i);
-        if (end == i) {
-            put_line(&events->items[i], action, seq, buf);
-            continue;
-        }
-        tw_nw_event taken[TW_NW_CARDS];
-        int n = 0;
-        for (int k = i; k < end && n < TW_NW_CARDS; k++) { /* insertion sort by card */
-            int at = n++;
-            while (at > 0 && taken[at - 1].card > events->items[k].card) {
-                taken[at] = taken[at - 1];
-                at--;
-            }
-            taken[at] = events->items[k];
-        }
-        for (int k = 0; k < n; k++)
-            put_line(&taken[k], action, seq, buf);
-        i = end - 1;
-    }
+    for (int i = 0; i < events->count; i++)
+        put_line(&events->items[i], action, seq, buf);
 }
 
 /* Replays the record and writes the events of the setup and of every
